@@ -1,0 +1,22 @@
+package org.overbookd.backend;
+
+import java.time.Instant;
+import java.util.List;
+import org.overbookd.model.ClusterView;
+import org.overbookd.policy.Decision;
+
+/**
+ * The applier of the loop: observes a virtual infrastructure manager and enacts decisions on it.
+ * The simulator and OpenNebula implement the same contract, so a policy cannot tell them apart.
+ */
+public interface Backend {
+
+    /** Hosts, their measured utilization and the low-QoS queue as of {@code now}. */
+    ClusterView observe(Instant now) throws BackendException;
+
+    /**
+     * Carries out the decisions in order, one outcome per decision in the same order. A decision
+     * that cannot be carried out is reported, not thrown, so the rest still run.
+     */
+    List<Outcome> enact(List<Decision> decisions, Instant now);
+}

@@ -1,0 +1,21 @@
+package org.overbookd.cli;
+
+/** Exit codes of sysexits.h, as a well-behaved Unix tool uses them. */
+public final class ExitCodes {
+    public static final int OK = 0;
+    /** The command line was wrong. */
+    public static final int USAGE = 64;
+    /** An input data file was wrong (a trace, a workload). */
+    public static final int DATA_ERROR = 65;
+    /** A service overbookd needs (OpenNebula) could not be reached. */
+    public static final int UNAVAILABLE = 69;
+    /** A bug: something that should not happen. */
+    public static final int SOFTWARE = 70;
+    /** An output file could not be written. */
+    public static final int CANT_CREATE = 73;
+    /** The configuration was wrong. */
+    public static final int CONFIG = 78;
+
+    private ExitCodes() {
+    }
+}

@@ -1,0 +1,86 @@
+package org.overbookd.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import org.overbookd.config.ConfigException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+@Command(name = "overbookd",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {"Raises the utilization of a virtualized cluster by overbooking it with low-QoS VMs,",
+            "while protecting the high-QoS VMs already there."},
+        subcommands = {SimulateCommand.class, SweepCommand.class, CheckConfigCommand.class,
+            ConfigReferenceCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Exit codes: 0 ok, 64 usage error, 65 bad input data, 69 service unavailable,"
+                + " 73 cannot write output, 78 configuration error."})
+public final class Main {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Main.class);
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs a command line and returns its exit code; never exits the JVM (tests call this). */
+    public static int execute(String... args) {
+        return commandLine().execute(args);
+    }
+
+    public static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setExitCodeExceptionMapper(Main::exitCode);
+        cli.setParameterExceptionHandler((ex, arguments) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println("overbookd: " + ex.getMessage());
+            if (!CommandLine.UnmatchedArgumentException.printSuggestions(ex, err)) {
+                err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
+            }
+            err.flush();
+            return ExitCodes.USAGE;
+        });
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            PrintWriter err = commandLine.getErr();
+            int code = exitCode(ex);
+            if (ex instanceof ConfigException config) {
+                err.println("overbookd: configuration error" + (config.problems().size() > 1
+                        ? "s (" + config.problems().size() + ")" : "") + ":");
+                config.problems().forEach(p -> err.println("  " + p));
+            } else if (code == ExitCodes.SOFTWARE) {
+                LOG.error("internal error", ex);
+                err.println("overbookd: internal error: " + ex);
+            } else {
+                err.println("overbookd: " + ex.getMessage());
+            }
+            err.flush();
+            return code;
+        });
+        return cli;
+    }
+
+    static int exitCode(Throwable ex) {
+        if (ex instanceof ConfigException) {
+            return ExitCodes.CONFIG;
+        }
+        if (ex instanceof CommandLine.ParameterException) {
+            return ExitCodes.USAGE;
+        }
+        if (ex instanceof IOException || ex instanceof UncheckedIOException) {
+            return ExitCodes.CANT_CREATE;
+        }
+        return ExitCodes.SOFTWARE;
+    }
+
+    /** The version from the jar's manifest, or "development" when run from classes. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"overbookd " + (v == null ? "development" : v)};
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package org.overbookd.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.overbookd.audit.AuditLog;
+import org.overbookd.audit.JsonLinesAuditLog;
+import org.overbookd.config.Bindings;
+import org.overbookd.config.Durations;
+import org.overbookd.config.Options;
+import org.overbookd.config.Settings;
+import org.overbookd.sim.SimConfig;
+import org.overbookd.sim.SimResult;
+import org.overbookd.sim.Simulation;
+import org.overbookd.sim.SummaryTable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "simulate",
+        description = {
+            "Run the overbooking policy on the simulated cluster and print its metrics.",
+            "Without a config file this is the scenario of Verboven et al. section 4.1: 50 octacore hosts,"
+                    + " one high-QoS VM per core, an endless low-QoS queue, one week at 5-minute steps."},
+        footer = {"", "Examples:",
+            "  overbookd simulate",
+            "  overbookd simulate --set overbooking.lower-bound=75 --set overbooking.slots=3 --out results/",
+            "  overbookd simulate --set overbooking.slots=0        # the no-overbooking baseline"})
+final class SimulateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ConfigOptions configOptions;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Master seed (same as --set sim.seed=N).")
+    Long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write summary.csv into DIR (created if missing).")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        Map<String, String> extra = new LinkedHashMap<>();
+        if (seed != null) {
+            extra.put(Options.SIM_SEED.key(), Long.toString(seed));
+        }
+        Settings settings = configOptions.load(List.of(), extra).settings();
+        if (out != null) {
+            Files.createDirectories(out);
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        SimConfig config = SimConfig.from(settings);
+        Simulation.Progress progress = config.durationSeconds() > 14 * 86_400
+                ? (done, total) -> {
+                    err.printf(Locale.ROOT, "simulated %s of %s%n", Durations.format(java.time.Duration.ofSeconds(done)),
+                            Durations.format(java.time.Duration.ofSeconds(total)));
+                    err.flush();
+                }
+                : Simulation.Progress.NONE;
+        SimResult result;
+        try (AuditLog audit = openAudit(settings)) {
+            result = new Simulation(config, Bindings.overbookingPolicy(settings), audit, progress).run();
+        }
+        printTable(spec.commandLine().getOut(), settings, result);
+        if (out != null) {
+            Path file = out.resolve("summary.csv");
+            try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                SummaryTable.write(w, SummaryTable.header(List.of()), List.of(SummaryTable.row(settings, List.of(), result)));
+            }
+            spec.commandLine().getOut().println("wrote " + file);
+        }
+        return ExitCodes.OK;
+    }
+
+    static AuditLog openAudit(Settings settings) throws IOException {
+        String file = settings.get(Options.AUDIT_FILE);
+        if (file.isEmpty()) {
+            return AuditLog.NONE;
+        }
+        Path path = Path.of(file);
+        if (path.getParent() != null) {
+            Files.createDirectories(path.getParent());
+        }
+        return new JsonLinesAuditLog(Files.newBufferedWriter(path, StandardCharsets.UTF_8));
+    }
+
+    static void printTable(PrintWriter out, Settings s, SimResult r) {
+        out.printf(Locale.ROOT, "%d hosts x %d cores, %s, seed %d; bounds %s-%s, %d slot%s%n",
+                s.get(Options.SIM_NODES), s.get(Options.SIM_CORES), s.formatted(Options.SIM_DURATION),
+                s.get(Options.SIM_SEED), s.formatted(Options.UPPER_BOUND), s.formatted(Options.LOWER_BOUND),
+                s.get(Options.SLOTS), s.get(Options.SLOTS) == 1 ? "" : "s");
+        row(out, "utilization", String.format(Locale.ROOT, "%.2f %%", r.utilization()));
+        row(out, "overbooked hours", String.format(Locale.ROOT, "%.2f", r.overbookedHours()));
+        row(out, "suspends", Long.toString(r.suspends()));
+        row(out, "degradation > 100%", Long.toString(r.degradation100()));
+        row(out, "degradation > 95%", Long.toString(r.degradation95()));
+        row(out, "resumes", Long.toString(r.resumes()));
+        row(out, "deploys", Long.toString(r.deploys()));
+        row(out, "low-QoS completed", Long.toString(r.lowCompleted()));
+        row(out, "low-QoS mean wait", String.format(Locale.ROOT, "%.2f h", r.lowMeanWaitHours()));
+        row(out, "high-QoS hours", String.format(Locale.ROOT, "%.2f", r.highHours()));
+        if (r.refused() > 0) {
+            row(out, "refused decisions", Long.toString(r.refused()));
+        }
+        out.flush();
+    }
+
+    private static void row(PrintWriter out, String name, String value) {
+        out.printf(Locale.ROOT, "  %-20s %12s%n", name, value);
+    }
+}

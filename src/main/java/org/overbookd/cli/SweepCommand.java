@@ -1,0 +1,86 @@
+package org.overbookd.cli;
+
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.overbookd.config.Option;
+import org.overbookd.config.Options;
+import org.overbookd.config.Settings;
+import org.overbookd.sim.SimResult;
+import org.overbookd.sim.SummaryTable;
+import org.overbookd.sweep.SweepCharts;
+import org.overbookd.sweep.SweepGrid;
+import org.overbookd.sweep.SweepRunner;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+@Command(name = "sweep",
+        description = {
+            "Run the simulation for every combination of a parameter grid and write sweep.csv and PNG charts.",
+            "The grid is given in the config file as sweep.<key> = v1, v2, ... for any key, plus"
+                    + " sweep.min-window = W to skip combinations whose upper - lower bound is below W."},
+        footer = {"", "Example (the grid of the paper's tables 1-3):",
+            "  overbookd sweep --config sim/verboven-tables.properties --out results/tables --threads 2"})
+final class SweepCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ConfigOptions configOptions;
+
+    @picocli.CommandLine.Option(names = "--out", paramLabel = "DIR", required = true,
+            description = "Directory for sweep.csv and the charts (created if missing).")
+    Path out;
+
+    @picocli.CommandLine.Option(names = "--threads", paramLabel = "N",
+            description = "Runs in parallel (default: the number of cores, ${DEFAULT-VALUE}). Results do not depend on it.")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    @Override
+    public Integer call() throws Exception {
+        if (threads < 1) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1");
+        }
+        SweepGrid grid = SweepGrid.from(configOptions.load(List.of(SweepGrid.PREFIX), Map.of()));
+        Files.createDirectories(out);
+        PrintStream err = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true, StandardCharsets.UTF_8);
+        err.printf("sweep: %d runs on %d thread%s%s%n", grid.runs().size(), threads, threads == 1 ? "" : "s",
+                grid.dropped() > 0 ? " (" + grid.dropped() + " combinations dropped by the bound rules)" : "");
+        long started = System.nanoTime();
+        List<SimResult> results = new SweepRunner(threads, err).run(grid);
+
+        List<Option<?>> extra = new ArrayList<>();
+        for (Option<?> option : grid.swept()) {
+            if (option != Options.UPPER_BOUND && option != Options.LOWER_BOUND && option != Options.SLOTS
+                    && option != Options.SIM_SEED) {
+                extra.add(option);
+            }
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            Settings settings = grid.runs().get(i);
+            rows.add(SummaryTable.row(settings, extra, results.get(i)));
+        }
+        Path csv = out.resolve("sweep.csv");
+        try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
+            SummaryTable.write(w, SummaryTable.header(extra), rows);
+        }
+        List<Path> charts = SweepCharts.write(out, grid.runs(), results);
+        var stdout = spec.commandLine().getOut();
+        stdout.printf("wrote %s (%d runs in %.1f s)%n", csv, results.size(), (System.nanoTime() - started) / 1e9);
+        for (Path chart : charts) {
+            stdout.println("wrote " + chart);
+        }
+        stdout.flush();
+        return ExitCodes.OK;
+    }
+}

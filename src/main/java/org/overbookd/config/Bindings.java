@@ -1,0 +1,20 @@
+package org.overbookd.config;
+
+import org.overbookd.policy.overbooking.OverbookingPolicy;
+import org.overbookd.policy.overbooking.OverbookingSettings;
+
+/** Turns validated settings into the objects the loop runs, the same way for daemon and simulator. */
+public final class Bindings {
+
+    private Bindings() {
+    }
+
+    public static OverbookingSettings overbooking(Settings s) {
+        return new OverbookingSettings(s.get(Options.LOWER_BOUND), s.get(Options.UPPER_BOUND), s.get(Options.SLOTS),
+                s.get(Options.HOST_ORDER));
+    }
+
+    public static OverbookingPolicy overbookingPolicy(Settings s) {
+        return new OverbookingPolicy(overbooking(s));
+    }
+}

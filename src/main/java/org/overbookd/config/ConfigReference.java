@@ -1,0 +1,33 @@
+package org.overbookd.config;
+
+/** The key reference, generated from {@link Options} so the docs can never disagree with the code. */
+public final class ConfigReference {
+
+    private ConfigReference() {
+    }
+
+    public static String markdown() {
+        StringBuilder s = new StringBuilder();
+        s.append("| key | type | default | allowed | meaning |\n");
+        s.append("| --- | --- | --- | --- | --- |\n");
+        for (Option<?> option : Options.ALL) {
+            String def = option.formatDefault();
+            s.append("| `").append(option.key()).append("` | ").append(option.type()).append(" | ")
+                    .append(def.isEmpty() ? "(empty)" : "`" + def + "`").append(" | ")
+                    .append(option.range()).append(" | ")
+                    .append(option.doc().replace("|", "\\|")).append(" |\n");
+        }
+        return s.toString();
+    }
+
+    /** The same, as a properties file with every key at its default and its doc as a comment. */
+    public static String properties() {
+        StringBuilder s = new StringBuilder();
+        for (Option<?> option : Options.ALL) {
+            s.append("# ").append(option.doc()).append('\n');
+            s.append("# ").append(option.type()).append(", ").append(option.range()).append('\n');
+            s.append(option.key()).append(" = ").append(option.formatDefault()).append("\n\n");
+        }
+        return s.toString();
+    }
+}

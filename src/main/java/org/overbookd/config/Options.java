@@ -1,0 +1,121 @@
+package org.overbookd.config;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.overbookd.policy.overbooking.HostOrder;
+
+/**
+ * The schema: every key overbookd reads, with its type, default, range and meaning. Nothing reads a
+ * key that is not declared here; {@link SettingsLoader} rejects keys that are not.
+ */
+public final class Options {
+
+    private Options() {
+    }
+
+    // ---- overbooking (Verboven et al. section 3) --------------------------------------------
+
+    public static final Option<Double> LOWER_BOUND = Option.decimal("overbooking.lower-bound", 70, 0, 100,
+            "A host whose utilization (percent of its capacity, overbooked VMs included) is at or below this may receive"
+            + " one more overbooked low-QoS VM per overbooking step.");
+    public static final Option<Double> UPPER_BOUND = Option.decimal("overbooking.upper-bound", 90, 0, 100,
+            "A host with overbooked VMs whose utilization is at or above this suspends the overbooked VM added last."
+            + " Must be greater than the lower bound.");
+    public static final Option<Integer> SLOTS = Option.integer("overbooking.slots", 2, 0, 64,
+            "Overbooked low-QoS VMs allowed on one host at once. 0 turns overbooking off (the paper's baseline).");
+    public static final Option<HostOrder> HOST_ORDER = Option.choice("overbooking.host-order", HostOrder.class,
+            HostOrder.LEAST_UTILIZED,
+            "Which candidate host the next queued VM gets: least-utilized first, or index (host id) order.");
+
+    // ---- schedule ---------------------------------------------------------------------------
+
+    public static final Option<Duration> OVERBOOKING_INTERVAL = Option.duration("schedule.overbooking-interval",
+            Duration.ofMinutes(5), Duration.ofSeconds(1), Duration.ofDays(1),
+            "Time between overbooking steps (the daemon's Quartz trigger; the simulator's step).");
+
+    // ---- audit ------------------------------------------------------------------------------
+
+    public static final Option<String> AUDIT_FILE = Option.path("audit.file", "",
+            "JSON-lines file receiving one record per decision and one per outcome. Empty: no audit log.");
+
+    // ---- simulated cluster and workload (Verboven et al. section 4.1) -----------------------
+
+    public static final Option<Integer> SIM_NODES = Option.integer("sim.nodes", 50, 1, 1_000_000,
+            "Number of simulated hosts.");
+    public static final Option<Integer> SIM_CORES = Option.integer("sim.cores-per-node", 8, 1, 1024,
+            "Cores per simulated host; one high-QoS VM is kept on each core at all times.");
+    public static final Option<Duration> SIM_DURATION = Option.duration("sim.duration", Duration.ofDays(7),
+            Duration.ofMinutes(1), Duration.ofDays(3660), "Simulated time horizon.");
+    public static final Option<Long> SIM_SEED = Option.longInteger("sim.seed", 1,
+            "Master seed; every VM derives its own random stream from it and its id.");
+    public static final Option<Duration> SIM_OP_COST = Option.duration("sim.vm-operation-cost", Duration.ofSeconds(30),
+            Duration.ZERO, Duration.ofHours(1),
+            "Duration of each VM operation (c_b boot, c_p suspend, c_r resume, c_t shutdown); the VM does no work meanwhile.");
+    public static final Option<Double> SIM_OP_LOAD = Option.decimal("sim.vm-operation-load", 0, 0, 100,
+            "CPU load (percent of one core) a VM puts on its host while an operation on it is in flight.");
+    public static final Option<Duration> SIM_LOAD_INTERVAL = Option.duration("sim.load-interval", Duration.ofMinutes(5),
+            Duration.ofSeconds(1), Duration.ofDays(1),
+            "How often every VM draws a new load value; loads hold still in between.");
+    public static final Option<Duration> SIM_RUNTIME_UNIT = Option.duration("sim.runtime-unit", Duration.ofMinutes(30),
+            Duration.ofSeconds(1), Duration.ofDays(1),
+            "Runtimes are whole multiples of this (the paper's 30 minutes, equation 1).");
+    public static final Option<Double> SIM_HIGH_RUNTIME_P = Option.decimal("sim.high-qos.runtime-p", 0.001, 1e-9, 1,
+            "Geometric parameter p of high-QoS runtimes: Pr[X = k units] = p(1-p)^(k-1).");
+    public static final Option<Double> SIM_LOW_RUNTIME_P = Option.decimal("sim.low-qos.runtime-p", 0.01, 1e-9, 1,
+            "Geometric parameter p of low-QoS runtimes (active time needed to finish).");
+    public static final Option<Double> SIM_HIGH_MU_MEAN = Option.decimal("sim.high-qos.mu-mean", 75, 0, 100,
+            "Mean of N(mean, sd) from which each noisy or spiky high-QoS VM draws its own mean load.");
+    public static final Option<Double> SIM_HIGH_MU_SD = Option.decimal("sim.high-qos.mu-sd", 15, 0, 100,
+            "Standard deviation of that draw.");
+    public static final Option<Double> SIM_NOISY_SD = Option.decimal("sim.noisy.sd", 15, 0, 100,
+            "Standard deviation of the noisy pattern N(mu, sd).");
+    public static final Option<Double> SIM_SPIKY_SD = Option.decimal("sim.spiky.sd", 5, 0, 100,
+            "Standard deviation of the spiky pattern's base N(mu, sd).");
+    public static final Option<Double> SIM_SPIKE_P = Option.decimal("sim.spiky.spike-probability", 0.01, 0, 1,
+            "Chance that a draw outside a spike starts one.");
+    public static final Option<Double> SIM_SPIKE_UP_P = Option.decimal("sim.spiky.positive-probability", 0.9, 0, 1,
+            "Chance that a new spike goes up rather than down.");
+    public static final Option<Double> SIM_SPIKE_CONTINUE_P = Option.decimal("sim.spiky.continue-probability", 0.5, 0, 1,
+            "Chance that a spike lasts one more draw.");
+    public static final Option<Double> SIM_SPIKE_HEIGHT = Option.decimal("sim.spiky.spike-height", 25, 0, 100,
+            "Height of a spike in percent of one core, added to (or taken from) the base draw. The paper gives none.");
+    public static final Option<Double> SIM_BUSINESS_MIN = Option.decimal("sim.business.min", 50, 0, 100,
+            "Business pattern: mean load at night and all weekend.");
+    public static final Option<Double> SIM_BUSINESS_MAX = Option.decimal("sim.business.max", 90, 0, 100,
+            "Business pattern: mean load in business hours.");
+    public static final Option<Double> SIM_BUSINESS_SD = Option.decimal("sim.business.sd", 5, 0, 100,
+            "Business pattern: standard deviation around the curve.");
+    public static final Option<Double> SIM_BUSINESS_LUNCH_DIP = Option.decimal("sim.business.lunch-dip", 0.25, 0, 1,
+            "Depth of the 11:30-13:30 lunch dip as a fraction of (max - min). The paper says only 'slight'.");
+    public static final Option<Double> SIM_LOW_MU = Option.decimal("sim.low-qos.mu", 90, 0, 100,
+            "Mean load of every low-QoS VM (noisy pattern, CPU-bound batch work).");
+
+    /** Every option, in documentation order. */
+    public static final List<Option<?>> ALL = List.of(
+            LOWER_BOUND, UPPER_BOUND, SLOTS, HOST_ORDER,
+            OVERBOOKING_INTERVAL,
+            AUDIT_FILE,
+            SIM_NODES, SIM_CORES, SIM_DURATION, SIM_SEED, SIM_OP_COST, SIM_OP_LOAD, SIM_LOAD_INTERVAL,
+            SIM_RUNTIME_UNIT, SIM_HIGH_RUNTIME_P, SIM_LOW_RUNTIME_P,
+            SIM_HIGH_MU_MEAN, SIM_HIGH_MU_SD, SIM_NOISY_SD,
+            SIM_SPIKY_SD, SIM_SPIKE_P, SIM_SPIKE_UP_P, SIM_SPIKE_CONTINUE_P, SIM_SPIKE_HEIGHT,
+            SIM_BUSINESS_MIN, SIM_BUSINESS_MAX, SIM_BUSINESS_SD, SIM_BUSINESS_LUNCH_DIP,
+            SIM_LOW_MU);
+
+    private static final Map<String, Option<?>> BY_KEY = new LinkedHashMap<>();
+
+    static {
+        for (Option<?> option : ALL) {
+            if (BY_KEY.put(option.key(), option) != null) {
+                throw new IllegalStateException("duplicate option " + option.key());
+            }
+        }
+    }
+
+    /** The option with this key, or null. */
+    public static Option<?> byKey(String key) {
+        return BY_KEY.get(key);
+    }
+}

@@ -1,0 +1,187 @@
+package org.overbookd.config;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.apache.commons.configuration2.PropertiesConfiguration;
+import org.apache.commons.configuration2.builder.fluent.Configurations;
+import org.apache.commons.configuration2.ex.ConfigurationException;
+
+/**
+ * Reads a properties file with Apache Commons Configuration, applies {@code --set} overrides and
+ * validates everything against {@link Options}, collecting every problem before failing.
+ */
+public final class SettingsLoader {
+
+    /** Keys under these prefixes are passed through raw for the caller (the sweep grid). */
+    private final List<String> passThroughPrefixes;
+
+    public SettingsLoader(List<String> passThroughPrefixes) {
+        this.passThroughPrefixes = List.copyOf(passThroughPrefixes);
+    }
+
+    public SettingsLoader() {
+        this(List.of());
+    }
+
+    /** A validated configuration plus the raw values of pass-through keys, in file order. */
+    public record Loaded(Settings settings, Map<String, String> passThrough, Map<String, String> locations) {
+    }
+
+    /**
+     * @param file      the properties file, or null for defaults only
+     * @param overrides {@code key=value} pairs that win over the file
+     */
+    public Loaded load(Path file, Map<String, String> overrides) throws ConfigException {
+        List<ConfigProblem> problems = new ArrayList<>();
+        Map<String, String> raw = new LinkedHashMap<>();
+        Map<String, String> where = new LinkedHashMap<>();
+        if (file != null) {
+            readFile(file, raw, where, problems);
+            if (!problems.isEmpty()) {
+                throw new ConfigException(problems);
+            }
+        }
+        for (Map.Entry<String, String> e : overrides.entrySet()) {
+            raw.put(e.getKey(), e.getValue());
+            where.put(e.getKey(), "--set");
+        }
+
+        Map<Option<?>, Object> values = new LinkedHashMap<>();
+        for (Option<?> option : Options.ALL) {
+            values.put(option, option.defaultValue());
+        }
+        Map<String, String> passThrough = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : raw.entrySet()) {
+            String key = e.getKey();
+            String location = where.getOrDefault(key, "");
+            if (passThroughPrefixes.stream().anyMatch(key::startsWith)) {
+                passThrough.put(key, e.getValue());
+                continue;
+            }
+            Option<?> option = Options.byKey(key);
+            if (option == null) {
+                problems.add(new ConfigProblem(location, key, "unknown key" + suggestion(key)));
+                continue;
+            }
+            try {
+                values.put(option, option.parse(e.getValue()));
+            } catch (IllegalArgumentException ex) {
+                problems.add(new ConfigProblem(location, key, ex.getMessage() + " (allowed: " + option.range() + ")"));
+            }
+        }
+        Settings settings = new Settings(values);
+        if (problems.isEmpty()) {
+            checkTogether(settings, where, problems);
+        }
+        if (!problems.isEmpty()) {
+            throw new ConfigException(problems);
+        }
+        return new Loaded(settings, passThrough, where);
+    }
+
+    /** Rules that involve more than one key. */
+    static void checkTogether(Settings s, Map<String, String> where, List<ConfigProblem> problems) {
+        double lower = s.get(Options.LOWER_BOUND);
+        double upper = s.get(Options.UPPER_BOUND);
+        if (lower >= upper) {
+            String key = where.containsKey(Options.LOWER_BOUND.key()) ? Options.LOWER_BOUND.key() : Options.UPPER_BOUND.key();
+            problems.add(new ConfigProblem(where.getOrDefault(key, ""), key,
+                    "lower bound " + Option.fmt(lower) + " must be below upper bound " + Option.fmt(upper)));
+        }
+        if (s.get(Options.SIM_BUSINESS_MIN) > s.get(Options.SIM_BUSINESS_MAX)) {
+            String key = Options.SIM_BUSINESS_MIN.key();
+            problems.add(new ConfigProblem(where.getOrDefault(key, ""), key, "must not exceed sim.business.max"));
+        }
+    }
+
+    private static void readFile(Path file, Map<String, String> raw, Map<String, String> where,
+            List<ConfigProblem> problems) {
+        if (!Files.isRegularFile(file)) {
+            problems.add(new ConfigProblem(file.toString(), "", Files.exists(file) ? "not a regular file" : "no such file"));
+            return;
+        }
+        if (!Files.isReadable(file)) {
+            problems.add(new ConfigProblem(file.toString(), "", "not readable"));
+            return;
+        }
+        PropertiesConfiguration config;
+        List<String> lines;
+        try {
+            config = new Configurations().properties(file.toFile());
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (ConfigurationException | IOException | RuntimeException e) {
+            problems.add(new ConfigProblem(file.toString(), "", "cannot read: " + rootMessage(e)));
+            return;
+        }
+        for (Iterator<String> keys = config.getKeys(); keys.hasNext(); ) {
+            String key = keys.next();
+            String location = file + lineOf(lines, key);
+            List<Object> all = config.getList(key);
+            if (all.size() > 1) {
+                problems.add(new ConfigProblem(location, key, "set " + all.size() + " times; set it once"));
+                continue;
+            }
+            raw.put(key, config.getString(key, ""));
+            where.put(key, location);
+        }
+    }
+
+    /** Commons Configuration does not keep line numbers, so find the key's line ourselves. */
+    private static String lineOf(List<String> lines, String key) {
+        Pattern p = Pattern.compile("^\\s*" + Pattern.quote(key) + "\\s*([=:\\s]|$)");
+        for (int i = 0; i < lines.size(); i++) {
+            if (p.matcher(lines.get(i)).find()) {
+                return ":" + (i + 1);
+            }
+        }
+        return "";
+    }
+
+    private static String suggestion(String key) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (Option<?> option : Options.ALL) {
+            int d = distance(key, option.key());
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = option.key();
+            }
+        }
+        return best != null && bestDistance <= Math.max(2, key.length() / 4) ? "; did you mean " + best + "?" : "";
+    }
+
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+}

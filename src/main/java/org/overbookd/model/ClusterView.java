@@ -1,0 +1,18 @@
+package org.overbookd.model;
+
+import java.util.List;
+
+/**
+ * What a policy may know about the cluster at one decision: hosts and the low-QoS queue.
+ * Read-only by contract; a backend may hand out live views that are valid only until it next
+ * changes state, so a policy copies whatever it keeps beyond one call.
+ */
+public interface ClusterView {
+    List<? extends HostView> hosts();
+
+    /**
+     * Low-QoS VMs waiting for a host: new ones and those overbookd took off a host. Backends need
+     * not order it; ordering is a policy decision.
+     */
+    List<? extends VmView> queue();
+}

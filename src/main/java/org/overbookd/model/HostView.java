@@ -1,0 +1,29 @@
+package org.overbookd.model;
+
+import java.util.List;
+
+/** A read-only view of one host (a cluster node). */
+public interface HostView {
+    int id();
+
+    String name();
+
+    int cores();
+
+    /**
+     * Measured utilization in percent of the host's capacity: the sum of the CPU loads of every VM
+     * on it (each in percent of one core) divided by the number of cores. On an octacore host one
+     * fully busy core adds 12.5 points. Overbooked VMs are included, so the value can exceed 100
+     * when demand is above what the host can deliver.
+     */
+    double utilization();
+
+    /**
+     * The low-QoS VMs that occupy an overbooking slot on this host (booting, running, being
+     * suspended or resumed), oldest placement first: the last element is the one added last.
+     */
+    List<? extends VmView> overbooked();
+
+    /** True while any VM on this host is in a transient state (boot, suspend, resume, shutdown). */
+    boolean operationInFlight();
+}

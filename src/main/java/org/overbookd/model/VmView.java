@@ -1,0 +1,28 @@
+package org.overbookd.model;
+
+import java.time.Instant;
+import java.util.OptionalInt;
+
+/** A read-only view of one VM. Implementations may be live views: read them only during one decision. */
+public interface VmView {
+    long id();
+
+    String name();
+
+    QosClass qos();
+
+    VmState state();
+
+    /** When the VM first entered the system; kept across suspensions, it orders the queue. */
+    Instant firstArrival();
+
+    /**
+     * The host a queued VM must return to, if any. A VM suspended in place (OpenNebula's
+     * {@code suspend}) can only be resumed on the host that keeps its memory image; a VM that
+     * left its host entirely (the simulator's swap-out, OpenNebula's {@code stop}) can go anywhere.
+     */
+    OptionalInt pinnedHost();
+
+    /** Current CPU load in percent of one core (100 = one full core), 0 when not running. */
+    double load();
+}

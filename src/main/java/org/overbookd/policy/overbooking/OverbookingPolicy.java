@@ -1,0 +1,187 @@
+package org.overbookd.policy.overbooking;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.PriorityQueue;
+import org.overbookd.model.ClusterView;
+import org.overbookd.model.HostRef;
+import org.overbookd.model.HostView;
+import org.overbookd.model.VmRef;
+import org.overbookd.model.VmState;
+import org.overbookd.model.VmView;
+import org.overbookd.policy.Decision;
+import org.overbookd.policy.Policy;
+import org.overbookd.policy.Reason;
+
+/**
+ * Overbooking with bounds and slots, Algorithms 1 and 2 of Verboven et al. section 3.
+ *
+ * <p>One overbooking step first takes VMs off hosts at or above the upper bound (Algorithm 2), then
+ * fills hosts at or below the lower bound from the queue (Algorithm 1). Rules the paper leaves
+ * implicit and we enforce:
+ * <ul>
+ *   <li>a host never has more than one VM operation in flight, so a host that is booting,
+ *       suspending, resuming or shutting down any VM is skipped by both algorithms this step;</li>
+ *   <li>a host receives at most one VM per step (the paper pops each available node once), and
+ *       only while fewer than {@code slots} overbooked VMs occupy it;</li>
+ *   <li>a queued VM pinned to a host (suspended in place) only goes back to that host.</li>
+ * </ul>
+ * High-QoS VMs are never named by a decision: only {@link HostView#overbooked()} and the queue,
+ * which hold low-QoS VMs alone, are ever acted on.
+ */
+public final class OverbookingPolicy implements Policy {
+
+    private final OverbookingSettings settings;
+
+    public OverbookingPolicy(OverbookingSettings settings) {
+        this.settings = settings;
+    }
+
+    public OverbookingSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public List<Decision> decide(ClusterView view, Instant now) {
+        List<Decision> decisions = new ArrayList<>();
+        suspendAboveUpperBound(view, decisions);
+        fillBelowLowerBound(view, decisions);
+        return decisions;
+    }
+
+    /** Algorithm 2. */
+    private void suspendAboveUpperBound(ClusterView view, List<Decision> out) {
+        for (HostView host : view.hosts()) {
+            List<? extends VmView> overbooked = host.overbooked();
+            if (overbooked.isEmpty() || host.operationInFlight() || host.utilization() < settings.upperBound()) {
+                continue;
+            }
+            VmView last = overbooked.get(overbooked.size() - 1);
+            String text = String.format(Locale.ROOT,
+                    "host %s at %.1f%% >= upper bound %s%%: suspend VM %d, the overbooked VM added last",
+                    host.name(), host.utilization(), number(settings.upperBound()), last.id());
+            out.add(new Decision.Suspend(VmRef.of(last), HostRef.of(host), facts(text, host)));
+        }
+    }
+
+    /** Algorithm 1. */
+    private void fillBelowLowerBound(ClusterView view, List<Decision> out) {
+        if (settings.slots() == 0) {
+            return;
+        }
+        List<HostView> candidates = new ArrayList<>();
+        for (HostView host : view.hosts()) {
+            if (!host.operationInFlight()
+                    && host.overbooked().size() < settings.slots()
+                    && host.utilization() <= settings.lowerBound()) {
+                candidates.add(host);
+            }
+        }
+        if (candidates.isEmpty() || view.queue().isEmpty()) {
+            return;
+        }
+        candidates.sort(settings.hostOrder().comparator());
+        Map<Integer, Integer> candidateIndexById = new HashMap<>();
+        for (int i = 0; i < candidates.size(); i++) {
+            candidateIndexById.put(candidates.get(i).id(), i);
+        }
+        List<VmView> ordered = firstInQueue(view.queue(), candidates.size(), candidateIndexById);
+        boolean[] taken = new boolean[candidates.size()];
+        int nextFree = 0;
+        int remaining = candidates.size();
+        for (VmView vm : ordered) {
+            if (remaining == 0) {
+                break;
+            }
+            int index;
+            if (vm.pinnedHost().isPresent()) {
+                Integer pinned = candidateIndexById.get(vm.pinnedHost().getAsInt());
+                if (pinned == null || taken[pinned]) {
+                    continue;
+                }
+                index = pinned;
+            } else {
+                while (taken[nextFree]) {
+                    nextFree++;
+                }
+                index = nextFree;
+            }
+            taken[index] = true;
+            remaining--;
+            out.add(place(vm, candidates.get(index)));
+        }
+    }
+
+    /**
+     * The queue's head in {@link QueueOrder#FIFO} order, long enough to fill every candidate host.
+     * Only VMs that can go to a candidate are eligible; since each pinned VM may lose its host to
+     * another VM pinned there, we keep one extra place per pinned VM so the result stays exact.
+     * A bounded heap keeps this O(n log k) where the queue is long and the candidates few.
+     */
+    private static List<VmView> firstInQueue(List<? extends VmView> queue, int candidates,
+            Map<Integer, Integer> candidateIndexById) {
+        List<VmView> eligible = new ArrayList<>();
+        int pinned = 0;
+        for (VmView vm : queue) {
+            if (vm.pinnedHost().isEmpty()) {
+                eligible.add(vm);
+            } else if (candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {
+                eligible.add(vm);
+                pinned++;
+            }
+        }
+        int keep = candidates + pinned;
+        Comparator<VmView> order = QueueOrder.FIFO;
+        if (eligible.size() <= keep) {
+            eligible.sort(order);
+            return eligible;
+        }
+        PriorityQueue<VmView> worstFirst = new PriorityQueue<>(keep + 1, order.reversed());
+        for (VmView vm : eligible) {
+            worstFirst.add(vm);
+            if (worstFirst.size() > keep) {
+                worstFirst.poll();
+            }
+        }
+        List<VmView> head = new ArrayList<>(worstFirst);
+        head.sort(order);
+        return Collections.unmodifiableList(head);
+    }
+
+    private Decision place(VmView vm, HostView host) {
+        boolean resume = vm.state() == VmState.SUSPENDED;
+        String text = String.format(Locale.ROOT,
+                "host %s at %.1f%% <= lower bound %s%% with %d of %d slots in use: %s VM %d, first in the queue (%s)",
+                host.name(), host.utilization(), number(settings.lowerBound()), host.overbooked().size(),
+                settings.slots(), resume ? "resume" : "deploy", vm.id(),
+                resume ? "suspended, first arrived " + vm.firstArrival() : "new, arrived " + vm.firstArrival());
+        Reason reason = facts(text, host);
+        return resume
+                ? new Decision.Resume(VmRef.of(vm), HostRef.of(host), reason)
+                : new Decision.Deploy(VmRef.of(vm), HostRef.of(host), reason);
+    }
+
+    private Reason facts(String text, HostView host) {
+        return Reason.because(text)
+                .fact("host_utilization", round(host.utilization()))
+                .fact("lower_bound", settings.lowerBound())
+                .fact("upper_bound", settings.upperBound())
+                .fact("slots_in_use", host.overbooked().size())
+                .fact("slots", settings.slots())
+                .build();
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 1000.0) / 1000.0;
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
+    }
+}

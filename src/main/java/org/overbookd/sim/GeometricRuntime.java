@@ -1,0 +1,33 @@
+package org.overbookd.sim;
+
+import java.util.SplittableRandom;
+
+/**
+ * Runtimes of Verboven et al. equation 1: X is a whole number k >= 1 of units (30 minutes in the
+ * paper) with Pr[X = k] = p (1 - p)^(k - 1), so the mean is one unit over p.
+ */
+public record GeometricRuntime(long unitSeconds, double p) {
+
+    public GeometricRuntime {
+        if (unitSeconds <= 0) {
+            throw new IllegalArgumentException("unitSeconds must be positive");
+        }
+        if (!(p > 0 && p <= 1)) {
+            throw new IllegalArgumentException("p must be in (0, 1], got " + p);
+        }
+    }
+
+    public long sampleSeconds(SplittableRandom random) {
+        if (p == 1) {
+            return unitSeconds;
+        }
+        // inversion: k = 1 + floor(ln(U) / ln(1 - p)) with U uniform on (0, 1]
+        double u = 1.0 - random.nextDouble();
+        long k = 1 + (long) Math.floor(Math.log(u) / Math.log1p(-p));
+        return k * unitSeconds;
+    }
+
+    public double meanSeconds() {
+        return unitSeconds / p;
+    }
+}

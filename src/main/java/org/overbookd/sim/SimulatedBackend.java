@@ -1,0 +1,334 @@
+package org.overbookd.sim;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.overbookd.backend.Backend;
+import org.overbookd.backend.Outcome;
+import org.overbookd.model.ClusterView;
+import org.overbookd.model.QosClass;
+import org.overbookd.model.VmState;
+import org.overbookd.policy.Decision;
+
+/**
+ * The simulated cluster behind the {@link Backend} contract: hosts with one high-QoS VM per core,
+ * an endless low-QoS queue, and VM operations that take {@code c} seconds during which the VM does
+ * no work. It is its own live {@link ClusterView}: a policy reads it directly, with no copying, and
+ * nothing changes it while the policy decides.
+ *
+ * <p>The backend enforces the rules a real VIM would: it refuses to act on high-QoS VMs, on VMs in
+ * the wrong state, and on hosts with an operation already in flight.
+ */
+public final class SimulatedBackend implements Backend, ClusterView {
+
+    private final SimConfig config;
+    private final EventQueue events;
+    private final SimHost[] hosts;
+    private final List<SimHost> hostView;
+    private final ArrayList<SimVm> queue = new ArrayList<>();
+    private final List<SimVm> queueView = Collections.unmodifiableList(queue);
+    private final Map<Long, SimVm> lowById = new HashMap<>();
+    private long nextId;
+    private long lowCreated;
+    private int newWaiting;
+
+    long now;
+    final Counters counters = new Counters();
+
+    /** Running totals for {@link SimResult}. */
+    static final class Counters {
+        long suspends;
+        long resumes;
+        long deploys;
+        long refused;
+        long lowCompleted;
+        long lowCompletedWaitSeconds;
+        long overbookedSeconds;
+        long highHeldSeconds;
+    }
+
+    SimulatedBackend(SimConfig config, EventQueue events) {
+        this.config = config;
+        this.events = events;
+        this.hosts = new SimHost[config.nodes()];
+        for (int h = 0; h < hosts.length; h++) {
+            hosts[h] = new SimHost(h, config.coresPerNode());
+        }
+        this.hostView = Collections.unmodifiableList(Arrays.asList(hosts));
+    }
+
+    // ---- Backend ---------------------------------------------------------------------------
+
+    /**
+     * Tops the queue up so that there are at least as many new low-QoS VMs waiting as hosts (each
+     * host takes at most one per step), which is the paper's "queue never becomes empty".
+     */
+    @Override
+    public ClusterView observe(Instant at) {
+        while (newWaiting < hosts.length) {
+            SimVm vm = newLow();
+            vm.state = VmState.QUEUED;
+            enqueue(vm);
+            newWaiting++;
+        }
+        return this;
+    }
+
+    @Override
+    public List<Outcome> enact(List<Decision> decisions, Instant at) {
+        List<Outcome> outcomes = new ArrayList<>(decisions.size());
+        boolean dequeued = false;
+        for (Decision decision : decisions) {
+            Outcome outcome = apply(decision);
+            if (outcome.status() != Outcome.Status.OK) {
+                counters.refused++;
+            } else if (!(decision instanceof Decision.Suspend)) {
+                dequeued = true;
+            }
+            outcomes.add(outcome);
+        }
+        if (dequeued) {
+            queue.removeIf(vm -> !vm.inQueue);
+        }
+        return outcomes;
+    }
+
+    private Outcome apply(Decision decision) {
+        SimVm vm = lowById.get(decision.vm().id());
+        int hostId = decision.host().id();
+        if (vm == null) {
+            return refuse(decision, "NO_SUCH_VM", "no low-QoS VM " + decision.vm().id());
+        }
+        if (vm.qos != QosClass.LOW) {
+            return refuse(decision, "HIGH_QOS", "VM " + vm.id + " is high-QoS: overbookd never acts on it");
+        }
+        if (hostId < 0 || hostId >= hosts.length) {
+            return refuse(decision, "NO_SUCH_HOST", "no host " + hostId);
+        }
+        SimHost host = hosts[hostId];
+        if (host.opsInFlight > 0) {
+            return refuse(decision, "HOST_BUSY", "host " + hostId + " has an operation in flight");
+        }
+        if (decision instanceof Decision.Deploy) {
+            if (vm.state != VmState.QUEUED) {
+                return refuse(decision, "WRONG_STATE", "VM " + vm.id + " is " + vm.state + ", not QUEUED");
+            }
+            newWaiting--;
+            place(vm, host, VmState.BOOTING);
+            counters.deploys++;
+        } else if (decision instanceof Decision.Resume) {
+            if (vm.state != VmState.SUSPENDED) {
+                return refuse(decision, "WRONG_STATE", "VM " + vm.id + " is " + vm.state + ", not SUSPENDED");
+            }
+            place(vm, host, VmState.RESUMING);
+            counters.resumes++;
+        } else {
+            if (vm.state != VmState.RUNNING || vm.host != host) {
+                return refuse(decision, "WRONG_STATE",
+                        "VM " + vm.id + " is " + vm.state + (vm.host == null ? "" : " on host " + vm.host.id)
+                                + ", not RUNNING on host " + hostId);
+            }
+            host.advance(now);
+            stopRunning(vm);
+            beginOperation(vm, VmState.SUSPENDING);
+            counters.suspends++;
+        }
+        return Outcome.ok(decision);
+    }
+
+    private static Outcome refuse(Decision decision, String code, String message) {
+        return new Outcome(decision, Outcome.Status.REFUSED, code, message);
+    }
+
+    private void place(SimVm vm, SimHost host, VmState operation) {
+        vm.inQueue = false;
+        vm.waitedSeconds += now - vm.queuedSinceSeconds;
+        vm.host = host;
+        host.low.add(vm);
+        host.advance(now);
+        beginOperation(vm, operation);
+    }
+
+    // ---- lifecycle -------------------------------------------------------------------------
+
+    /** Puts one freshly started high-QoS VM on every core; they run from time 0. */
+    void populate() {
+        for (SimHost host : hosts) {
+            for (int core = 0; core < host.cores; core++) {
+                SimVm vm = newHigh(host, core, 0);
+                host.high[core] = vm;
+                startRunning(vm);
+            }
+            host.recompute(config.operationLoad());
+        }
+    }
+
+    private SimVm newHigh(SimHost host, int core, int generation) {
+        long slot = (long) host.id * host.cores + core;
+        var random = Seeds.stream(config.seed(), Seeds.HIGH_QOS, slot, generation);
+        Workload w = config.workload();
+        var generator = w.highLoad(w.highPattern(random), random);
+        long runtime = w.highRuntime().sampleSeconds(random);
+        SimVm vm = new SimVm(nextId++, QosClass.HIGH, core, generator, random, runtime, now, instant(now));
+        vm.host = host;
+        vm.heldSinceSeconds = now;
+        vm.generation = generation;
+        return vm;
+    }
+
+    private SimVm newLow() {
+        var random = Seeds.stream(config.seed(), Seeds.LOW_QOS, lowCreated++);
+        long runtime = config.workload().lowRuntime().sampleSeconds(random);
+        SimVm vm = new SimVm(nextId++, QosClass.LOW, -1, config.workload().lowLoad(), random, runtime, now,
+                instant(now));
+        lowById.put(vm.id, vm);
+        return vm;
+    }
+
+    private void enqueue(SimVm vm) {
+        vm.inQueue = true;
+        vm.queuedSinceSeconds = now;
+        queue.add(vm);
+    }
+
+    private void beginOperation(SimVm vm, VmState operation) {
+        vm.state = operation;
+        vm.host.opsInFlight++;
+        vm.host.recompute(config.operationLoad());
+        events.add(now + config.operationCostSeconds(), EventQueue.OP_DONE, vm, 0);
+    }
+
+    private void startRunning(SimVm vm) {
+        vm.state = VmState.RUNNING;
+        vm.runningSinceSeconds = now;
+        vm.load = vm.generator.next(timeOfWeek(now), vm.random);
+        events.add(now + vm.remainingSeconds, EventQueue.FINISH, vm, vm.version);
+    }
+
+    private void stopRunning(SimVm vm) {
+        long ran = now - vm.runningSinceSeconds;
+        vm.remainingSeconds -= ran;
+        if (vm.qos == QosClass.LOW) {
+            counters.overbookedSeconds += ran;
+        }
+        vm.version++;
+    }
+
+    /** A VM operation has completed. */
+    void operationDone(SimVm vm) {
+        SimHost host = vm.host;
+        host.advance(now);
+        host.opsInFlight--;
+        switch (vm.state) {
+            case BOOTING, RESUMING -> startRunning(vm);
+            case SUSPENDING -> {
+                host.low.remove(vm);
+                vm.host = null;
+                vm.state = VmState.SUSPENDED;
+                enqueue(vm);
+            }
+            case TERMINATING -> {
+                vm.state = VmState.DONE;
+                vm.host = null;
+                if (vm.qos == QosClass.LOW) {
+                    host.low.remove(vm);
+                    lowById.remove(vm.id);
+                    counters.lowCompleted++;
+                    counters.lowCompletedWaitSeconds += vm.waitedSeconds;
+                }
+            }
+            default -> throw new IllegalStateException("VM " + vm.id + " completed an operation in state " + vm.state);
+        }
+        host.recompute(config.operationLoad());
+    }
+
+    /** A running VM has done all its work: shut it down at once (section 2.2's management step). */
+    void finished(SimVm vm, int version) {
+        if (vm.version != version || vm.state != VmState.RUNNING) {
+            return;
+        }
+        SimHost host = vm.host;
+        host.advance(now);
+        stopRunning(vm);
+        if (vm.qos == QosClass.HIGH) {
+            counters.highHeldSeconds += now - vm.heldSinceSeconds;
+            SimVm next = newHigh(host, vm.core, vm.generation + 1);
+            host.high[vm.core] = next;
+            next.state = VmState.BOOTING;
+            host.opsInFlight++;
+            events.add(now + config.operationCostSeconds(), EventQueue.OP_DONE, next, 0);
+        }
+        beginOperation(vm, VmState.TERMINATING);
+    }
+
+    /** Every running VM draws its next load value. */
+    void drawLoads() {
+        long tow = timeOfWeek(now);
+        for (SimHost host : hosts) {
+            host.advance(now);
+            for (SimVm vm : host.high) {
+                if (vm.state == VmState.RUNNING) {
+                    vm.load = vm.generator.next(tow, vm.random);
+                }
+            }
+            for (int i = 0, n = host.low.size(); i < n; i++) {
+                SimVm vm = host.low.get(i);
+                if (vm.state == VmState.RUNNING) {
+                    vm.load = vm.generator.next(tow, vm.random);
+                }
+            }
+            host.recompute(config.operationLoad());
+        }
+    }
+
+    /** Closes the books at the end of the run. */
+    void finish() {
+        for (SimHost host : hosts) {
+            host.advance(now);
+            for (SimVm vm : host.high) {
+                counters.highHeldSeconds += now - vm.heldSinceSeconds;
+            }
+            for (SimVm vm : host.low) {
+                if (vm.state == VmState.RUNNING) {
+                    counters.overbookedSeconds += now - vm.runningSinceSeconds;
+                }
+            }
+        }
+    }
+
+    double deliveredIntegral() {
+        double sum = 0;
+        for (SimHost host : hosts) {
+            sum += host.deliveredIntegral;
+        }
+        return sum;
+    }
+
+    SimHost[] hostArray() {
+        return hosts;
+    }
+
+    private static long timeOfWeek(long seconds) {
+        return seconds; // simulated time starts on a Monday at 00:00
+    }
+
+    private static Instant instant(long seconds) {
+        return SimConfig.START.plusSeconds(seconds);
+    }
+
+    // ---- ClusterView -----------------------------------------------------------------------
+
+    @Override
+    public List<SimHost> hosts() {
+        return hostView;
+    }
+
+    @Override
+    public List<SimVm> queue() {
+        return queueView;
+    }
+}

@@ -1,0 +1,107 @@
+package org.overbookd.sim;
+
+import org.overbookd.audit.AuditLog;
+import org.overbookd.backend.BackendException;
+import org.overbookd.loop.ControlLoop;
+import org.overbookd.policy.Policy;
+
+/**
+ * A discrete-event run of the simulated cluster: the virtual clock jumps from one event to the next;
+ * VM operations and completions are handled as they fall (the paper's management steps); every
+ * {@code stepInterval} the shared {@link ControlLoop} runs the policy (the overbooking step).
+ */
+public final class Simulation {
+
+    /** Told how far a long run has got, in simulated seconds. */
+    @FunctionalInterface
+    public interface Progress {
+        Progress NONE = (done, total) -> { };
+
+        void simulated(long seconds, long totalSeconds);
+    }
+
+    private final SimConfig config;
+    private final Policy policy;
+    private final AuditLog audit;
+    private final Progress progress;
+
+    public Simulation(SimConfig config, Policy policy, AuditLog audit, Progress progress) {
+        this.config = config;
+        this.policy = policy;
+        this.audit = audit;
+        this.progress = progress;
+    }
+
+    public Simulation(SimConfig config, Policy policy) {
+        this(config, policy, AuditLog.NONE, Progress.NONE);
+    }
+
+    public SimResult run() {
+        EventQueue events = new EventQueue();
+        SimulatedBackend cluster = new SimulatedBackend(config, events);
+        ControlLoop loop = new ControlLoop(cluster, policy, audit, false);
+        cluster.populate();
+        long end = config.durationSeconds();
+        events.add(config.loadIntervalSeconds(), EventQueue.LOAD, null, 0);
+        events.add(0, EventQueue.STEP, null, 0);
+        long degradation100 = 0;
+        long degradation95 = 0;
+        long steps = 0;
+        long reportEvery = Math.max(86_400, end / 20);
+        long nextReport = reportEvery;
+
+        for (EventQueue.Event e = events.poll(); e != null && e.time() < end; e = events.poll()) {
+            cluster.now = e.time();
+            switch (e.kind()) {
+                case EventQueue.OP_DONE -> cluster.operationDone(e.vm());
+                case EventQueue.FINISH -> cluster.finished(e.vm(), e.version());
+                case EventQueue.LOAD -> {
+                    cluster.drawLoads();
+                    events.add(e.time() + config.loadIntervalSeconds(), EventQueue.LOAD, null, 0);
+                }
+                case EventQueue.STEP -> {
+                    for (SimHost host : cluster.hostArray()) {
+                        double u = host.utilization();
+                        if (u > 95) {
+                            degradation95++;
+                            if (u > 100) {
+                                degradation100++;
+                            }
+                        }
+                    }
+                    try {
+                        loop.runCycle(SimConfig.START.plusSeconds(e.time()));
+                    } catch (BackendException ex) {
+                        throw new IllegalStateException("the simulated backend cannot fail", ex);
+                    }
+                    steps++;
+                    events.add(e.time() + config.stepIntervalSeconds(), EventQueue.STEP, null, 0);
+                    if (e.time() >= nextReport) {
+                        progress.simulated(e.time(), end);
+                        nextReport += reportEvery;
+                    }
+                }
+                default -> throw new IllegalStateException("unknown event kind " + e.kind());
+            }
+        }
+        cluster.now = end;
+        cluster.finish();
+        progress.simulated(end, end);
+
+        SimulatedBackend.Counters c = cluster.counters;
+        double capacitySeconds = (double) config.nodes() * config.coresPerNode() * 100.0 * end;
+        return new SimResult(
+                100.0 * cluster.deliveredIntegral() / capacitySeconds,
+                c.overbookedSeconds / 3600.0,
+                c.suspends,
+                degradation100,
+                degradation95,
+                c.resumes,
+                c.deploys,
+                c.lowCompleted,
+                c.lowCompleted == 0 ? 0 : c.lowCompletedWaitSeconds / 3600.0 / c.lowCompleted,
+                c.highHeldSeconds / 3600.0,
+                c.refused,
+                steps);
+    }
+}

@@ -1,0 +1,73 @@
+package org.overbookd.sim;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.overbookd.config.Option;
+import org.overbookd.config.Options;
+import org.overbookd.config.Settings;
+
+/**
+ * The columns of {@code summary.csv} and {@code sweep.csv}: the run's parameters, then its metrics.
+ * Numbers are printed with fixed decimals in the root locale so files compare byte for byte.
+ */
+public final class SummaryTable {
+
+    public static final List<String> METRIC_COLUMNS = List.of(
+            "utilization", "overbooked_hours", "suspends", "degradation_100", "degradation_95",
+            "resumes", "deploys", "low_qos_completed", "low_qos_mean_wait_h", "high_qos_hours", "refused");
+
+    private SummaryTable() {
+    }
+
+    /** upper, lower, slots, seed, then any extra swept keys, then the metrics. */
+    public static List<String> header(List<Option<?>> extraKeys) {
+        List<String> header = new ArrayList<>(List.of("upper", "lower", "slots", "seed"));
+        for (Option<?> option : extraKeys) {
+            header.add(option.key());
+        }
+        header.addAll(METRIC_COLUMNS);
+        return header;
+    }
+
+    public static List<String> row(Settings s, List<Option<?>> extraKeys, SimResult r) {
+        List<String> row = new ArrayList<>(List.of(
+                s.formatted(Options.UPPER_BOUND),
+                s.formatted(Options.LOWER_BOUND),
+                s.formatted(Options.SLOTS),
+                s.formatted(Options.SIM_SEED)));
+        for (Option<?> option : extraKeys) {
+            row.add(s.formatted(option));
+        }
+        row.add(fixed(r.utilization(), 3));
+        row.add(fixed(r.overbookedHours(), 2));
+        row.add(Long.toString(r.suspends()));
+        row.add(Long.toString(r.degradation100()));
+        row.add(Long.toString(r.degradation95()));
+        row.add(Long.toString(r.resumes()));
+        row.add(Long.toString(r.deploys()));
+        row.add(Long.toString(r.lowCompleted()));
+        row.add(fixed(r.lowMeanWaitHours(), 3));
+        row.add(fixed(r.highHours(), 2));
+        row.add(Long.toString(r.refused()));
+        return row;
+    }
+
+    public static void write(Writer out, List<String> header, List<List<String>> rows) throws IOException {
+        CSVFormat format = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
+        try (CSVPrinter csv = new CSVPrinter(out, format)) {
+            csv.printRecord(header);
+            for (List<String> row : rows) {
+                csv.printRecord(row);
+            }
+        }
+    }
+
+    static String fixed(double value, int decimals) {
+        return String.format(Locale.ROOT, "%." + decimals + "f", value);
+    }
+}

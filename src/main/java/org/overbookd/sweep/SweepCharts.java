@@ -1,0 +1,124 @@
+package org.overbookd.sweep;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.overbookd.config.Options;
+import org.overbookd.config.Settings;
+import org.overbookd.sim.SimResult;
+
+/**
+ * PNG charts of a bounds sweep in the manner of Verboven et al. figures 5-7: utilization and
+ * suspensions against the lower bound, one chart per upper bound and one series per slot count
+ * (figure 5); and against the window (upper - lower), one chart per slot count and one series per
+ * upper bound (figures 6 and 7). Runs that differ only in other swept keys (seeds) are averaged.
+ */
+public final class SweepCharts {
+
+    private SweepCharts() {
+    }
+
+    /** Cell of the chart grid: mean metrics of the runs that share (upper, slots, lower). */
+    private static final class Cell {
+        double utilization;
+        double suspensions;
+        int n;
+
+        void add(SimResult r) {
+            utilization += r.utilization();
+            suspensions += r.suspends();
+            n++;
+        }
+    }
+
+    /** Writes the charts and returns their paths; nothing when the grid does not vary the lower bound. */
+    public static List<Path> write(Path dir, List<Settings> runs, List<SimResult> results) throws IOException {
+        // upper -> slots -> lower -> cell, each sorted ascending
+        Map<Double, Map<Integer, Map<Double, Cell>>> cells = new TreeMap<>();
+        for (int i = 0; i < runs.size(); i++) {
+            Settings s = runs.get(i);
+            cells.computeIfAbsent(s.get(Options.UPPER_BOUND), k -> new TreeMap<>())
+                    .computeIfAbsent(s.get(Options.SLOTS), k -> new TreeMap<>())
+                    .computeIfAbsent(s.get(Options.LOWER_BOUND), k -> new Cell())
+                    .add(results.get(i));
+        }
+        boolean lowerVaries = cells.values().stream().flatMap(m -> m.values().stream()).anyMatch(m -> m.size() > 1);
+        List<Path> written = new ArrayList<>();
+        if (!lowerVaries) {
+            return written;
+        }
+        for (Map.Entry<Double, Map<Integer, Map<Double, Cell>>> upper : cells.entrySet()) {
+            String u = fmt(upper.getKey());
+            written.add(byLower(dir.resolve("utilization-upper-" + u + ".png"),
+                    "Utilization, upper bound " + u + "%", "Mean utilization (%)", upper.getValue(), c -> c.utilization / c.n));
+            written.add(byLower(dir.resolve("suspensions-upper-" + u + ".png"),
+                    "Suspensions, upper bound " + u + "%", "Suspensions", upper.getValue(), c -> c.suspensions / c.n));
+        }
+        Map<Integer, Map<Double, Map<Double, Cell>>> bySlots = new TreeMap<>();
+        cells.forEach((upper, slotsMap) -> slotsMap.forEach((slots, lowerMap) -> lowerMap.forEach((lower, cell) ->
+                bySlots.computeIfAbsent(slots, k -> new TreeMap<>())
+                        .computeIfAbsent(upper, k -> new TreeMap<>())
+                        .put(upper - lower, cell))));
+        for (Map.Entry<Integer, Map<Double, Map<Double, Cell>>> slots : bySlots.entrySet()) {
+            int n = slots.getKey();
+            written.add(byWindow(dir.resolve("utilization-window-slots-" + n + ".png"),
+                    "Utilization, " + n + " slot" + (n == 1 ? "" : "s"), "Mean utilization (%)", slots.getValue(),
+                    c -> c.utilization / c.n));
+            written.add(byWindow(dir.resolve("suspensions-window-slots-" + n + ".png"),
+                    "Suspensions, " + n + " slot" + (n == 1 ? "" : "s"), "Suspensions", slots.getValue(),
+                    c -> c.suspensions / c.n));
+        }
+        return written;
+    }
+
+    private static Path byLower(Path file, String title, String yTitle, Map<Integer, Map<Double, Cell>> series,
+            ToDoubleFunction<Cell> metric) throws IOException {
+        XYChart chart = chart(title, "Lower bound (%)", yTitle);
+        series.forEach((slots, points) -> addSeries(chart, slots + " slot" + (slots == 1 ? "" : "s"), points, metric));
+        return save(chart, file);
+    }
+
+    private static Path byWindow(Path file, String title, String yTitle, Map<Double, Map<Double, Cell>> series,
+            ToDoubleFunction<Cell> metric) throws IOException {
+        XYChart chart = chart(title, "Window, upper - lower bound (points)", yTitle);
+        series.forEach((upper, points) -> addSeries(chart, "upper " + fmt(upper), points, metric));
+        return save(chart, file);
+    }
+
+    private static XYChart chart(String title, String xTitle, String yTitle) {
+        XYChart chart = new XYChartBuilder().width(800).height(500).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        chart.getStyler().setChartTitleVisible(true);
+        chart.getStyler().setLegendVisible(true);
+        chart.getStyler().setAntiAlias(true);
+        return chart;
+    }
+
+    private static void addSeries(XYChart chart, String name, Map<Double, Cell> points, ToDoubleFunction<Cell> metric) {
+        double[] x = new double[points.size()];
+        double[] y = new double[points.size()];
+        int i = 0;
+        for (Map.Entry<Double, Cell> p : points.entrySet()) {
+            x[i] = p.getKey();
+            y[i] = metric.applyAsDouble(p.getValue());
+            i++;
+        }
+        chart.addSeries(name, x, y).setMarker(SeriesMarkers.CIRCLE);
+    }
+
+    private static Path save(XYChart chart, Path file) throws IOException {
+        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+        return file;
+    }
+
+    private static String fmt(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+}

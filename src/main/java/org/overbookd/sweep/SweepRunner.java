@@ -1,0 +1,88 @@
+package org.overbookd.sweep;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.overbookd.config.Bindings;
+import org.overbookd.config.Option;
+import org.overbookd.config.Settings;
+import org.overbookd.sim.SimConfig;
+import org.overbookd.sim.SimResult;
+import org.overbookd.sim.Simulation;
+
+/**
+ * Runs every combination of a grid on a fixed pool of threads. Each run is single-threaded and
+ * seeded only by its own settings, and results are collected by grid index, so the output does not
+ * depend on the thread count or on which run finishes first.
+ */
+public final class SweepRunner {
+
+    private final int threads;
+    private final PrintStream progress;
+
+    public SweepRunner(int threads, PrintStream progress) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1");
+        }
+        this.threads = threads;
+        this.progress = progress;
+    }
+
+    public List<SimResult> run(SweepGrid grid) throws InterruptedException {
+        List<Settings> runs = grid.runs();
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "sweep");
+            t.setDaemon(true);
+            return t;
+        });
+        AtomicInteger done = new AtomicInteger();
+        try {
+            List<Future<SimResult>> futures = new ArrayList<>(runs.size());
+            for (Settings settings : runs) {
+                futures.add(pool.submit(() -> {
+                    long started = System.nanoTime();
+                    SimResult result = new Simulation(SimConfig.from(settings), Bindings.overbookingPolicy(settings)).run();
+                    report(done.incrementAndGet(), runs.size(), settings, grid.swept(), result, System.nanoTime() - started);
+                    return result;
+                }));
+            }
+            List<SimResult> results = new ArrayList<>(runs.size());
+            for (Future<SimResult> f : futures) {
+                try {
+                    results.add(f.get());
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof RuntimeException re) {
+                        throw re;
+                    }
+                    throw new IllegalStateException(cause);
+                }
+            }
+            return results;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private synchronized void report(int done, int total, Settings settings, List<Option<?>> swept, SimResult r,
+            long nanos) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "[%" + digits(total) + "d/%d]", done, total));
+        for (Option<?> option : swept) {
+            line.append(' ').append(option.key()).append('=').append(settings.formatted(option));
+        }
+        line.append(String.format(Locale.ROOT, ": utilization %.2f%%, %d suspends (%.1f s)", r.utilization(),
+                r.suspends(), nanos / 1e9));
+        progress.println(line);
+        progress.flush();
+    }
+
+    private static int digits(int n) {
+        return Integer.toString(n).length();
+    }
+}
