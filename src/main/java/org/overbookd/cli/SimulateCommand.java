@@ -14,7 +14,6 @@ import java.util.concurrent.Callable;
 import org.overbookd.audit.AuditLog;
 import org.overbookd.audit.JsonLinesAuditLog;
 import org.overbookd.config.Bindings;
-import org.overbookd.config.Durations;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.sim.SimConfig;
@@ -50,11 +49,19 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Write summary.csv into DIR (created if missing).")
     Path out;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Threads drawing VM loads on large clusters (default: the number of cores, ${DEFAULT-VALUE})."
+                    + " Results do not depend on it.")
+    int threads = Runtime.getRuntime().availableProcessors();
+
     @Override
     public Integer call() throws Exception {
         Map<String, String> extra = new LinkedHashMap<>();
         if (seed != null) {
             extra.put(Options.SIM_SEED.key(), Long.toString(seed));
+        }
+        if (threads < 1) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1");
         }
         Settings settings = configOptions.load(List.of(), extra).settings();
         if (out != null) {
@@ -62,16 +69,17 @@ final class SimulateCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         SimConfig config = SimConfig.from(settings);
-        Simulation.Progress progress = config.durationSeconds() > 14 * 86_400
+        long started = System.nanoTime();
+        Simulation.Progress progress = (long) config.nodes() * config.durationSeconds() > 200L * 30 * 86_400
                 ? (done, total) -> {
-                    err.printf(Locale.ROOT, "simulated %s of %s%n", Durations.format(java.time.Duration.ofSeconds(done)),
-                            Durations.format(java.time.Duration.ofSeconds(total)));
+                    err.printf(Locale.ROOT, "simulated %.1f of %.1f days (%.0f%%) in %.0f s%n", done / 86_400.0,
+                            total / 86_400.0, 100.0 * done / total, (System.nanoTime() - started) / 1e9);
                     err.flush();
                 }
                 : Simulation.Progress.NONE;
         SimResult result;
         try (AuditLog audit = openAudit(settings)) {
-            result = new Simulation(config, Bindings.overbookingPolicy(settings), audit, progress).run();
+            result = new Simulation(config, Bindings.overbookingPolicy(settings), audit, progress, threads).run();
         }
         printTable(spec.commandLine().getOut(), settings, result);
         if (out != null) {

@@ -24,10 +24,23 @@ public final class ConfigReference {
     public static String properties() {
         StringBuilder s = new StringBuilder();
         for (Option<?> option : Options.ALL) {
-            s.append("# ").append(option.doc()).append('\n');
-            s.append("# ").append(option.type()).append(", ").append(option.range()).append('\n');
+            wrap(s, option.doc());
+            s.append("# ").append(option.type()).append("; allowed: ").append(option.range()).append('\n');
             s.append(option.key()).append(" = ").append(option.formatDefault()).append("\n\n");
         }
         return s.toString();
+    }
+
+    /** Writes a comment of words wrapped before column 100. */
+    private static void wrap(StringBuilder s, String text) {
+        StringBuilder line = new StringBuilder("#");
+        for (String word : text.split(" ")) {
+            if (line.length() + 1 + word.length() > 99 && line.length() > 1) {
+                s.append(line).append('\n');
+                line = new StringBuilder("#");
+            }
+            line.append(' ').append(word);
+        }
+        s.append(line).append('\n');
     }
 }

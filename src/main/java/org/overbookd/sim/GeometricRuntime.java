@@ -23,8 +23,10 @@ public record GeometricRuntime(long unitSeconds, double p) {
         }
         // inversion: k = 1 + floor(ln(U) / ln(1 - p)) with U uniform on (0, 1]
         double u = 1.0 - random.nextDouble();
-        long k = 1 + (long) Math.floor(Math.log(u) / Math.log1p(-p));
-        return k * unitSeconds;
+        double k = 1 + Math.floor(Math.log(u) / Math.log1p(-p));
+        // saturate rather than overflow: for a tiny p the draw can exceed any simulated horizon
+        double cap = (double) (Long.MAX_VALUE / unitSeconds);
+        return (long) Math.min(k, cap) * unitSeconds;
     }
 
     public double meanSeconds() {

@@ -7,6 +7,8 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.Outcome;
 import org.overbookd.model.ClusterView;
@@ -24,6 +26,9 @@ import org.overbookd.policy.Decision;
  * the wrong state, and on hosts with an operation already in flight.
  */
 public final class SimulatedBackend implements Backend, ClusterView {
+
+    /** Below this many hosts a parallel draw costs more in hand-offs than it saves. */
+    private static final int PARALLEL_MIN_HOSTS = 2048;
 
     private final SimConfig config;
     private final EventQueue events;
@@ -265,23 +270,49 @@ public final class SimulatedBackend implements Backend, ClusterView {
         beginOperation(vm, VmState.TERMINATING);
     }
 
-    /** Every running VM draws its next load value. */
-    void drawLoads() {
+    /**
+     * Every running VM draws its next load value; each host's demand is summed in the same pass.
+     * Hosts are independent (each VM owns its random stream, each host its sums), so with a pool
+     * the hosts are split into fixed ranges drawn in parallel and the result is the same, bit for
+     * bit, whatever the number of threads.
+     */
+    void drawLoads(ForkJoinPool pool) {
         long tow = timeOfWeek(now);
-        for (SimHost host : hosts) {
+        if (pool == null || hosts.length < PARALLEL_MIN_HOSTS) {
+            drawLoads(0, hosts.length, tow);
+            return;
+        }
+        int chunks = pool.getParallelism() * 4;
+        int size = (hosts.length + chunks - 1) / chunks;
+        ForkJoinTask<?>[] tasks = new ForkJoinTask<?>[chunks];
+        for (int c = 0; c < chunks; c++) {
+            int from = Math.min(hosts.length, c * size);
+            int to = Math.min(hosts.length, from + size);
+            tasks[c] = pool.submit(() -> drawLoads(from, to, tow));
+        }
+        for (ForkJoinTask<?> task : tasks) {
+            task.join();
+        }
+    }
+
+    private void drawLoads(int from, int to, long tow) {
+        double operationLoad = config.operationLoad();
+        for (int h = from; h < to; h++) {
+            SimHost host = hosts[h];
             host.advance(now);
+            double demand = operationLoad * host.opsInFlight;
             for (SimVm vm : host.high) {
                 if (vm.state == VmState.RUNNING) {
-                    vm.load = vm.generator.next(tow, vm.random);
+                    demand += vm.load = vm.generator.next(tow, vm.random);
                 }
             }
             for (int i = 0, n = host.low.size(); i < n; i++) {
                 SimVm vm = host.low.get(i);
                 if (vm.state == VmState.RUNNING) {
-                    vm.load = vm.generator.next(tow, vm.random);
+                    demand += vm.load = vm.generator.next(tow, vm.random);
                 }
             }
-            host.recompute(config.operationLoad());
+            host.demand = demand;
         }
     }
 

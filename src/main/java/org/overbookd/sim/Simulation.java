@@ -1,5 +1,6 @@
 package org.overbookd.sim;
 
+import java.util.concurrent.ForkJoinPool;
 import org.overbookd.audit.AuditLog;
 import org.overbookd.backend.BackendException;
 import org.overbookd.loop.ControlLoop;
@@ -24,19 +25,40 @@ public final class Simulation {
     private final Policy policy;
     private final AuditLog audit;
     private final Progress progress;
+    private final int threads;
 
-    public Simulation(SimConfig config, Policy policy, AuditLog audit, Progress progress) {
+    /**
+     * @param threads threads that draw VM loads in parallel on large clusters; results do not
+     *                depend on it. Sweeps pass 1 and run whole simulations in parallel instead.
+     */
+    public Simulation(SimConfig config, Policy policy, AuditLog audit, Progress progress, int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1");
+        }
         this.config = config;
         this.policy = policy;
         this.audit = audit;
         this.progress = progress;
+        this.threads = threads;
     }
 
     public Simulation(SimConfig config, Policy policy) {
-        this(config, policy, AuditLog.NONE, Progress.NONE);
+        this(config, policy, AuditLog.NONE, Progress.NONE, 1);
     }
 
     public SimResult run() {
+        if (threads == 1) {
+            return run(null);
+        }
+        ForkJoinPool pool = new ForkJoinPool(threads);
+        try {
+            return run(pool);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private SimResult run(ForkJoinPool pool) {
         EventQueue events = new EventQueue();
         SimulatedBackend cluster = new SimulatedBackend(config, events);
         ControlLoop loop = new ControlLoop(cluster, policy, audit, false);
@@ -56,7 +78,7 @@ public final class Simulation {
                 case EventQueue.OP_DONE -> cluster.operationDone(e.vm());
                 case EventQueue.FINISH -> cluster.finished(e.vm(), e.version());
                 case EventQueue.LOAD -> {
-                    cluster.drawLoads();
+                    cluster.drawLoads(pool);
                     events.add(e.time() + config.loadIntervalSeconds(), EventQueue.LOAD, null, 0);
                 }
                 case EventQueue.STEP -> {

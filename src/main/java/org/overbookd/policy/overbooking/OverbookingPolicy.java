@@ -2,7 +2,6 @@ package org.overbookd.policy.overbooking;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -87,10 +86,7 @@ public final class OverbookingPolicy implements Policy {
             return;
         }
         candidates.sort(settings.hostOrder().comparator());
-        Map<Integer, Integer> candidateIndexById = new HashMap<>();
-        for (int i = 0; i < candidates.size(); i++) {
-            candidateIndexById.put(candidates.get(i).id(), i);
-        }
+        Map<Integer, Integer> candidateIndexById = hasPinned(view.queue()) ? indexById(candidates) : Map.of();
         List<VmView> ordered = firstInQueue(view.queue(), candidates.size(), candidateIndexById);
         boolean[] taken = new boolean[candidates.size()];
         int nextFree = 0;
@@ -118,40 +114,59 @@ public final class OverbookingPolicy implements Policy {
         }
     }
 
+    private static boolean hasPinned(List<? extends VmView> queue) {
+        for (VmView vm : queue) {
+            if (vm.pinnedHost().isPresent()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Map<Integer, Integer> indexById(List<HostView> candidates) {
+        Map<Integer, Integer> index = new HashMap<>();
+        for (int i = 0; i < candidates.size(); i++) {
+            index.put(candidates.get(i).id(), i);
+        }
+        return index;
+    }
+
     /**
      * The queue's head in {@link QueueOrder#FIFO} order, long enough to fill every candidate host.
      * Only VMs that can go to a candidate are eligible; since each pinned VM may lose its host to
      * another VM pinned there, we keep one extra place per pinned VM so the result stays exact.
-     * A bounded heap keeps this O(n log k) where the queue is long and the candidates few.
+     * A bounded heap keeps this O(n log k) where the queue is long and the candidates few, and a VM
+     * no better than the heap's worst costs a single comparison.
      */
     private static List<VmView> firstInQueue(List<? extends VmView> queue, int candidates,
             Map<Integer, Integer> candidateIndexById) {
-        List<VmView> eligible = new ArrayList<>();
         int pinned = 0;
+        int eligible = 0;
         for (VmView vm : queue) {
             if (vm.pinnedHost().isEmpty()) {
-                eligible.add(vm);
+                eligible++;
             } else if (candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {
-                eligible.add(vm);
+                eligible++;
                 pinned++;
             }
         }
         int keep = candidates + pinned;
         Comparator<VmView> order = QueueOrder.FIFO;
-        if (eligible.size() <= keep) {
-            eligible.sort(order);
-            return eligible;
-        }
-        PriorityQueue<VmView> worstFirst = new PriorityQueue<>(keep + 1, order.reversed());
-        for (VmView vm : eligible) {
-            worstFirst.add(vm);
-            if (worstFirst.size() > keep) {
+        PriorityQueue<VmView> worstFirst = new PriorityQueue<>(Math.min(keep, eligible) + 1, order.reversed());
+        for (VmView vm : queue) {
+            if (vm.pinnedHost().isPresent() && !candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {
+                continue;
+            }
+            if (worstFirst.size() < keep) {
+                worstFirst.add(vm);
+            } else if (order.compare(vm, worstFirst.peek()) < 0) {
                 worstFirst.poll();
+                worstFirst.add(vm);
             }
         }
         List<VmView> head = new ArrayList<>(worstFirst);
         head.sort(order);
-        return Collections.unmodifiableList(head);
+        return head;
     }
 
     private Decision place(VmView vm, HostView host) {

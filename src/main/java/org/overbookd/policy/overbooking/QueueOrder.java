@@ -11,10 +11,19 @@ import org.overbookd.model.VmView;
  */
 public final class QueueOrder {
 
-    public static final Comparator<VmView> FIFO = Comparator
-            .comparingInt((VmView vm) -> vm.state() == VmState.SUSPENDED ? 0 : 1)
-            .thenComparing(VmView::firstArrival)
-            .thenComparingLong(VmView::id);
+    public static final Comparator<VmView> FIFO = QueueOrder::compareFifo;
+
+    // Written out rather than chained from Comparator.comparing: this runs once per queued VM per
+    // step, and the chain of lambdas cost a fifth of a 12,500-host simulation.
+    private static int compareFifo(VmView a, VmView b) {
+        boolean sa = a.state() == VmState.SUSPENDED;
+        boolean sb = b.state() == VmState.SUSPENDED;
+        if (sa != sb) {
+            return sa ? -1 : 1;
+        }
+        int c = a.firstArrival().compareTo(b.firstArrival());
+        return c != 0 ? c : Long.compare(a.id(), b.id());
+    }
 
     private QueueOrder() {
     }

@@ -20,7 +20,7 @@ public record BusinessCurve(double min, double max, double lunchDip) {
     private static final long DECLINE_END = 18 * HOUR;
 
     public BusinessCurve {
-        if (min > max) {
+        if (!(min <= max)) {
             throw new IllegalArgumentException("min " + min + " exceeds max " + max);
         }
         if (!(lunchDip >= 0 && lunchDip <= 1)) {

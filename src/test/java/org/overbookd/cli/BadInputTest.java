@@ -1,0 +1,119 @@
+package org.overbookd.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Bad input gets one clear message naming the key or file, exit 78 (64 for command-line misuse), no stack trace. */
+class BadInputTest {
+
+    @TempDir
+    Path dir;
+
+    private Path config(String text) throws IOException {
+        Path file = dir.resolve("bad.properties");
+        Files.writeString(file, text);
+        return file;
+    }
+
+    private static void assertNoStackTrace(Cli r) {
+        assertFalse(r.err().contains("\tat "), "no stack trace:\n" + r.err());
+        assertFalse(r.err().contains("Exception"), "no exception class names:\n" + r.err());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "unknown key            | overbooking.lowr-bound = 60                      | overbooking.lowr-bound: unknown key; did you mean overbooking.lower-bound?",
+        "lower equals upper     | overbooking.lower-bound = 90\\noverbooking.upper-bound = 90 | lower bound 90 must be below upper bound 90",
+        "lower above upper      | overbooking.lower-bound = 95                     | overbooking.lower-bound: lower bound 95 must be below upper bound 90",
+        "bound above 100        | overbooking.upper-bound = 120                    | overbooking.upper-bound: 120 is outside 0 to 100",
+        "bound below 0          | overbooking.lower-bound = -5                     | overbooking.lower-bound: -5 is outside 0 to 100",
+        "negative slots         | overbooking.slots = -1                           | overbooking.slots: -1 is outside 0 to 64",
+        "malformed duration     | schedule.overbooking-interval = 5 minutes        | schedule.overbooking-interval: '5 minutes' is not a duration",
+        "not a number           | overbooking.lower-bound = sixty                  | overbooking.lower-bound: 'sixty' is not a number",
+        "bad choice             | overbooking.host-order = random                  | overbooking.host-order: 'random' is not one of least-utilized, index",
+    })
+    void badConfigFileExits78NamingFileLineAndKey(String name, String content, String expected) throws IOException {
+        Path file = config(content.replace("\\n", "\n"));
+        Cli r = Cli.run("simulate", "--config", file.toString());
+        assertEquals(ExitCodes.CONFIG, r.exitCode(), r.err());
+        assertTrue(r.err().contains(expected), "expected '" + expected + "' in:\n" + r.err());
+        assertTrue(r.err().contains(file + ":"), "names the file:\n" + r.err());
+        assertNoStackTrace(r);
+    }
+
+    @Test
+    void everyBadKeyIsReportedAtOnceWithItsLine() throws IOException {
+        Path file = config("# comment\noverbooking.slots = -1\n\nsim.nodes = 0\nsim.duration = forever\n");
+        Cli r = Cli.run("check-config", "--config", file.toString());
+        assertEquals(ExitCodes.CONFIG, r.exitCode());
+        assertTrue(r.err().contains("configuration errors (3)"), r.err());
+        assertTrue(r.err().contains(file + ":2: overbooking.slots"), r.err());
+        assertTrue(r.err().contains(file + ":4: sim.nodes"), r.err());
+        assertTrue(r.err().contains(file + ":5: sim.duration"), r.err());
+    }
+
+    @Test
+    void keySetTwiceIsAnError() throws IOException {
+        Path file = config("overbooking.slots = 1\noverbooking.slots = 2\n");
+        Cli r = Cli.run("check-config", "--config", file.toString());
+        assertEquals(ExitCodes.CONFIG, r.exitCode());
+        assertTrue(r.err().contains("overbooking.slots: set 2 times"), r.err());
+    }
+
+    @Test
+    void missingConfigFileExits78NamingIt() {
+        Path missing = dir.resolve("nope.properties");
+        Cli r = Cli.run("simulate", "--config", missing.toString());
+        assertEquals(ExitCodes.CONFIG, r.exitCode());
+        assertTrue(r.err().contains(missing + ": no such file"), r.err());
+        assertNoStackTrace(r);
+    }
+
+    @Test
+    void badOverrideIsNamedAsSuch() {
+        Cli r = Cli.run("simulate", "--set", "overbooking.slots=many");
+        assertEquals(ExitCodes.CONFIG, r.exitCode());
+        assertTrue(r.err().contains("--set: overbooking.slots: 'many' is not a whole number"), r.err());
+    }
+
+    @Test
+    void unknownOptionIsAUsageError() {
+        Cli r = Cli.run("simulate", "--sed", "3");
+        assertEquals(ExitCodes.USAGE, r.exitCode());
+        assertTrue(r.err().contains("Unknown option") && r.err().contains("'--sed'"), r.err());
+        assertNoStackTrace(r);
+    }
+
+    @Test
+    void unknownCommandIsAUsageError() {
+        Cli r = Cli.run("simulat");
+        assertEquals(ExitCodes.USAGE, r.exitCode());
+        assertTrue(r.err().contains("simulate"), "suggests the near command:\n" + r.err());
+    }
+
+    @Test
+    void sweepNeedsAtLeastOneThread() throws IOException {
+        Path file = config("sweep.overbooking.slots = 1, 2\n");
+        Cli r = Cli.run("sweep", "--config", file.toString(), "--out", dir.resolve("o").toString(), "--threads", "0");
+        assertEquals(ExitCodes.USAGE, r.exitCode());
+        assertTrue(r.err().contains("--threads must be at least 1"), r.err());
+    }
+
+    @Test
+    void sweepOfAnUnknownKeyOrBadValueIsAConfigError() throws IOException {
+        Path file = config("sweep.overbooking.slotz = 1, 2\nsweep.overbooking.lower-bound = 60, x\n");
+        Cli r = Cli.run("sweep", "--config", file.toString(), "--out", dir.resolve("o").toString());
+        assertEquals(ExitCodes.CONFIG, r.exitCode());
+        assertTrue(r.err().contains(":1: sweep.overbooking.slotz: unknown key overbooking.slotz to sweep"), r.err());
+        assertTrue(r.err().contains(":2: sweep.overbooking.lower-bound: 'x' is not a number"), r.err());
+    }
+}

@@ -1,0 +1,81 @@
+package org.overbookd.model;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+
+/** A hand-built, immutable cluster view for policy tests. */
+public final class FixtureCluster implements ClusterView {
+
+    public record Vm(long id, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost, double load)
+            implements VmView {
+        @Override
+        public String name() {
+            return "vm-" + id;
+        }
+
+        public static Vm queued(long id, long arrivalSeconds) {
+            return new Vm(id, QosClass.LOW, VmState.QUEUED, at(arrivalSeconds), OptionalInt.empty(), 0);
+        }
+
+        public static Vm suspended(long id, long arrivalSeconds) {
+            return new Vm(id, QosClass.LOW, VmState.SUSPENDED, at(arrivalSeconds), OptionalInt.empty(), 0);
+        }
+
+        public static Vm suspendedOn(long id, long arrivalSeconds, int host) {
+            return new Vm(id, QosClass.LOW, VmState.SUSPENDED, at(arrivalSeconds), OptionalInt.of(host), 0);
+        }
+
+        public static Vm running(long id, long arrivalSeconds) {
+            return new Vm(id, QosClass.LOW, VmState.RUNNING, at(arrivalSeconds), OptionalInt.empty(), 90);
+        }
+
+        public static Vm booting(long id, long arrivalSeconds) {
+            return new Vm(id, QosClass.LOW, VmState.BOOTING, at(arrivalSeconds), OptionalInt.empty(), 0);
+        }
+    }
+
+    public record Host(int id, int cores, double utilization, List<Vm> overbooked, boolean operationInFlight)
+            implements HostView {
+        @Override
+        public String name() {
+            return "host-" + id;
+        }
+
+        public static Host of(int id, double utilization, Vm... overbooked) {
+            return new Host(id, 8, utilization, List.of(overbooked), false);
+        }
+
+        public Host busy() {
+            return new Host(id, cores, utilization, overbooked, true);
+        }
+    }
+
+    private final List<Host> hosts = new ArrayList<>();
+    private final List<Vm> queue = new ArrayList<>();
+
+    public FixtureCluster host(Host host) {
+        hosts.add(host);
+        return this;
+    }
+
+    public FixtureCluster queue(Vm... vms) {
+        queue.addAll(List.of(vms));
+        return this;
+    }
+
+    @Override
+    public List<Host> hosts() {
+        return List.copyOf(hosts);
+    }
+
+    @Override
+    public List<Vm> queue() {
+        return List.copyOf(queue);
+    }
+
+    public static Instant at(long seconds) {
+        return Instant.parse("2024-01-01T00:00:00Z").plusSeconds(seconds);
+    }
+}
