@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Benchmarks of overbookd; numbers go into release notes, never into tests.
+#
+#   sim/bench.sh sweep [RUNS]   tables 1-3 sweep, cold JVM each time, RUNS times (default 5): median wall time
+#   sim/bench.sh scale [RUNS]   12,500 hosts x 29 days (sim/scale-google-cell.properties), RUNS times (default 3):
+#                               median wall time and peak RSS, under -Xmx4g
+#   sim/bench.sh jmh            JMH: one overbooking step over 12,500 hosts
+#   sim/bench.sh all
+#
+# Builds the jar and test classes first. Run on an otherwise idle machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build() {
+    mvn -B -q package -DskipTests -Djacoco.skip=true
+}
+
+median() {
+    sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+}
+
+timed_runs() { # name runs command...
+    local name=$1 runs=$2
+    shift 2
+    local times=() rss=()
+    for i in $(seq "$runs"); do
+        local out
+        out=$(mktemp)
+        /usr/bin/time -f "%e %M" -o "$out" "$@" > /dev/null 2>&1
+        read -r t m < "$out"
+        rm -f "$out"
+        echo "  $name run $i: ${t} s wall, $((m / 1024)) MB peak RSS" >&2
+        times+=("$t")
+        rss+=("$m")
+    done
+    local mt mr
+    mt=$(printf '%s\n' "${times[@]}" | median)
+    mr=$(printf '%s\n' "${rss[@]}" | median)
+    echo "$name: median ${mt} s wall, median peak RSS $((${mr%.*} / 1024)) MB over $runs runs"
+}
+
+sweep() {
+    local out
+    out=$(mktemp -d)
+    timed_runs "tables 1-3 sweep (36 runs, --threads 2)" "${1:-5}" \
+        java -jar target/overbookd.jar sweep --config sim/verboven-tables.properties --out "$out" --threads 2
+    rm -rf "$out"
+}
+
+scale() {
+    timed_runs "scale 12,500 hosts x 29 d (-Xmx4g, --threads 2)" "${1:-3}" \
+        java -Xmx4g -jar target/overbookd.jar simulate --config sim/scale-google-cell.properties --threads 2
+}
+
+jmh() {
+    mvn -B -q test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt \
+        -Dmdep.includeScope=test -Djacoco.skip=true
+    java -cp "target/test-classes:target/classes:$(cat target/test-classpath.txt)" org.openjdk.jmh.Main \
+        OverbookingStepBenchmark -rf text -rff target/jmh-overbooking-step.txt
+}
+
+command -v /usr/bin/time > /dev/null || { echo "bench.sh: needs /usr/bin/time (apt-get install time)" >&2; exit 69; }
+case "${1:-all}" in
+    sweep) build; sweep "${2:-}";;
+    scale) build; scale "${2:-}";;
+    jmh) build; jmh;;
+    all) build; sweep; scale; jmh;;
+    *) echo "usage: sim/bench.sh sweep|scale|jmh|all [RUNS]" >&2; exit 64;;
+esac
