@@ -120,6 +120,24 @@ public final class Option<T> {
         return new Option<>(key, "string", def, "any text", doc, raw -> raw, s -> s);
     }
 
+    /** An http:// or https:// URL. */
+    public static Option<java.net.URI> url(String key, String def, String doc) {
+        java.util.function.Function<String, java.net.URI> parser = raw -> {
+            try {
+                java.net.URI uri = new java.net.URI(raw);
+                String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+                if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null) {
+                    throw new IllegalArgumentException("'" + raw + "' is not an http:// or https:// URL with a host");
+                }
+                return uri;
+            } catch (java.net.URISyntaxException e) {
+                throw new IllegalArgumentException("'" + raw + "' is not a URL: " + e.getReason());
+            }
+        };
+        return new Option<>(key, "url", parser.apply(def), "an http:// or https:// URL", doc, parser,
+                java.net.URI::toString);
+    }
+
     public static Option<String> path(String key, String def, String doc) {
         return new Option<>(key, "path", def, "a file path (empty: none)", doc, raw -> raw, s -> s);
     }

@@ -15,6 +15,33 @@ public final class Options {
     private Options() {
     }
 
+    // ---- where overbookd acts ----------------------------------------------------------------
+
+    /** Which virtual infrastructure manager {@code overbookd run} drives. */
+    public enum BackendKind { OPENNEBULA, SIMULATED }
+
+    /** How an overbooked VM is taken off its host. */
+    public enum SuspendAction { SUSPEND, STOP }
+
+    public static final Option<BackendKind> BACKEND = Option.choice("backend", BackendKind.class, BackendKind.OPENNEBULA,
+            "What 'overbookd run' drives: opennebula over XML-RPC, or simulated, the built-in simulated cluster"
+            + " advancing in real time (for rehearsals without OpenNebula). 'overbookd simulate' always simulates.");
+    public static final Option<java.net.URI> ONE_ENDPOINT = Option.url("one.endpoint", "http://localhost:2633/RPC2",
+            "OpenNebula's XML-RPC endpoint (oned), http:// or https://.");
+    public static final Option<String> ONE_AUTH_FILE = Option.path("one.auth-file", "/var/lib/one/.one/one_auth",
+            "File holding the OpenNebula session string user:password. Refused if readable by group or others."
+            + " Its content is never logged.");
+    public static final Option<String> ONE_QOS_ATTRIBUTE = Option.string("one.qos-attribute", "QOS",
+            "USER_TEMPLATE attribute marking low-QoS VMs: a VM is low-QoS when it equals LOW. Every other VM is"
+            + " high-QoS and never acted on.");
+    public static final Option<Duration> ONE_TIMEOUT = Option.duration("one.timeout", Duration.ofSeconds(30),
+            Duration.ofSeconds(1), Duration.ofMinutes(10),
+            "Connection and reply timeout of each XML-RPC call to OpenNebula.");
+    public static final Option<SuspendAction> SUSPEND_ACTION = Option.choice("overbooking.suspend-action",
+            SuspendAction.class, SuspendAction.SUSPEND,
+            "How an overbooked VM is taken off its host in OpenNebula: suspend (memory kept on the host, resumes"
+            + " there) or stop (saved to the datastore, host freed, redeployed anywhere).");
+
     // ---- overbooking (Verboven et al. section 3) --------------------------------------------
 
     public static final Option<Double> LOWER_BOUND = Option.decimal("overbooking.lower-bound", 70, 0, 100,
@@ -39,6 +66,8 @@ public final class Options {
 
     public static final Option<String> AUDIT_FILE = Option.path("audit.file", "",
             "JSON-lines file receiving one record per decision and one per outcome. Empty: no audit log.");
+    public static final Option<String> RECORD_FILE = Option.path("record.file", "",
+            "CSV file to which each daemon cycle appends the measured CPU of every host and VM. Empty: no record.");
 
     // ---- simulated cluster and workload (Verboven et al. section 4.1) -----------------------
 
@@ -94,9 +123,10 @@ public final class Options {
 
     /** Every option, in documentation order. */
     public static final List<Option<?>> ALL = List.of(
-            LOWER_BOUND, UPPER_BOUND, SLOTS, HOST_ORDER,
+            BACKEND, ONE_ENDPOINT, ONE_AUTH_FILE, ONE_QOS_ATTRIBUTE, ONE_TIMEOUT,
+            LOWER_BOUND, UPPER_BOUND, SLOTS, HOST_ORDER, SUSPEND_ACTION,
             OVERBOOKING_INTERVAL,
-            AUDIT_FILE,
+            AUDIT_FILE, RECORD_FILE,
             SIM_NODES, SIM_CORES, SIM_DURATION, SIM_SEED, SIM_OP_COST, SIM_OP_LOAD, SIM_LOAD_INTERVAL,
             SIM_RUNTIME_UNIT, SIM_HIGH_RUNTIME_P, SIM_LOW_RUNTIME_P,
             SIM_HIGH_MU_MEAN, SIM_HIGH_MU_SD, SIM_NOISY_SD,
@@ -113,6 +143,9 @@ public final class Options {
             }
         }
     }
+
+    /** Keys the daemon applies on the fly when the file changes; the others need a restart. */
+    public static final List<Option<?>> RELOADABLE = List.of(LOWER_BOUND, UPPER_BOUND, SLOTS, HOST_ORDER);
 
     /** The option with this key, or null. */
     public static Option<?> byKey(String key) {

@@ -26,4 +26,12 @@ public interface HostView {
 
     /** True while any VM on this host is in a transient state (boot, suspend, resume, shutdown). */
     boolean operationInFlight();
+
+    /**
+     * Every VM on this host, high-QoS ones included, for recording measured loads. Policies have
+     * no use for it: they act only on {@link #overbooked()}.
+     */
+    default List<? extends VmView> vms() {
+        return overbooked();
+    }
 }

@@ -4,18 +4,18 @@ import java.util.PriorityQueue;
 
 /**
  * Future events on the virtual clock, in a total order: time, then kind (VM operations and
- * completions before load draws before overbooking steps at the same instant), then insertion
- * order. A total order is what makes equal seeds give equal bytes.
+ * completions before load draws at the same instant), then insertion order. A total order is what
+ * makes equal seeds give equal bytes. Overbooking steps are not queued: the driver runs them
+ * between {@link SimulatedBackend#advance} calls, after every event at the step's instant.
  *
- * <p>Only VM lifecycle events and the two periodic ticks live here; per-VM load draws are done in
- * one sweep per tick, so the queue stays small (about one entry per running VM) even at 12,500 hosts.
+ * <p>Only VM lifecycle events and the load tick live here; per-VM load draws are done in one sweep
+ * per tick, so the queue stays small (about one entry per running VM) even at 12,500 hosts.
  */
 final class EventQueue {
 
     static final int OP_DONE = 0;
     static final int FINISH = 1;
     static final int LOAD = 2;
-    static final int STEP = 3;
 
     record Event(long time, int kind, long seq, SimVm vm, int version) {
     }

@@ -87,6 +87,14 @@ final class SimHost implements HostView {
     }
 
     @Override
+    public List<SimVm> vms() {
+        List<SimVm> all = new ArrayList<>(high.length + low.size());
+        all.addAll(java.util.Arrays.asList(high));
+        all.addAll(low);
+        return all;
+    }
+
+    @Override
     public boolean operationInFlight() {
         return opsInFlight > 0;
     }

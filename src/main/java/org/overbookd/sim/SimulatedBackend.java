@@ -158,10 +158,41 @@ public final class SimulatedBackend implements Backend, ClusterView {
         beginOperation(vm, operation);
     }
 
+    // ---- the virtual clock -------------------------------------------------------------------
+
+    /**
+     * Handles every VM lifecycle event and load draw up to {@code time} (events exactly at it too
+     * when {@code inclusive}), leaving the clock there. Overbooking steps are not events of the
+     * cluster: whoever drives it (the simulation, or the daemon in real time) runs them in between.
+     */
+    void advance(long time, boolean inclusive, ForkJoinPool pool) {
+        for (EventQueue.Event e = events.peek(); e != null && (e.time() < time || inclusive && e.time() == time);
+                e = events.peek()) {
+            events.poll();
+            now = e.time();
+            switch (e.kind()) {
+                case EventQueue.OP_DONE -> operationDone(e.vm());
+                case EventQueue.FINISH -> finished(e.vm(), e.version());
+                case EventQueue.LOAD -> {
+                    drawLoads(pool);
+                    events.add(now + config.loadIntervalSeconds(), EventQueue.LOAD, null, 0);
+                }
+                default -> throw new IllegalStateException("unexpected event kind " + e.kind());
+            }
+        }
+        now = time;
+    }
+
+    /** Starts the clock: high-QoS VMs on every core, the first load draw scheduled. */
+    void start() {
+        populate();
+        events.add(config.loadIntervalSeconds(), EventQueue.LOAD, null, 0);
+    }
+
     // ---- lifecycle -------------------------------------------------------------------------
 
     /** Puts one freshly started high-QoS VM on every core; they run from time 0. */
-    void populate() {
+    private void populate() {
         for (SimHost host : hosts) {
             for (int core = 0; core < host.cores; core++) {
                 SimVm vm = newHigh(host, core, 0);

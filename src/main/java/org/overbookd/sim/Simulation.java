@@ -59,54 +59,40 @@ public final class Simulation {
     }
 
     private SimResult run(ForkJoinPool pool) {
-        EventQueue events = new EventQueue();
-        SimulatedBackend cluster = new SimulatedBackend(config, events);
+        SimulatedBackend cluster = new SimulatedBackend(config, new EventQueue());
         ControlLoop loop = new ControlLoop(cluster, policy, audit, false);
-        cluster.populate();
+        cluster.start();
         long end = config.durationSeconds();
-        events.add(config.loadIntervalSeconds(), EventQueue.LOAD, null, 0);
-        events.add(0, EventQueue.STEP, null, 0);
         long degradation100 = 0;
         long degradation95 = 0;
         long steps = 0;
         long reportEvery = Math.max(86_400, end / 20);
         long nextReport = reportEvery;
 
-        for (EventQueue.Event e = events.poll(); e != null && e.time() < end; e = events.poll()) {
-            cluster.now = e.time();
-            switch (e.kind()) {
-                case EventQueue.OP_DONE -> cluster.operationDone(e.vm());
-                case EventQueue.FINISH -> cluster.finished(e.vm(), e.version());
-                case EventQueue.LOAD -> {
-                    cluster.drawLoads(pool);
-                    events.add(e.time() + config.loadIntervalSeconds(), EventQueue.LOAD, null, 0);
-                }
-                case EventQueue.STEP -> {
-                    for (SimHost host : cluster.hostArray()) {
-                        double u = host.utilization();
-                        if (u > 95) {
-                            degradation95++;
-                            if (u > 100) {
-                                degradation100++;
-                            }
-                        }
-                    }
-                    try {
-                        loop.runCycle(SimConfig.START.plusSeconds(e.time()));
-                    } catch (BackendException ex) {
-                        throw new IllegalStateException("the simulated backend cannot fail", ex);
-                    }
-                    steps++;
-                    events.add(e.time() + config.stepIntervalSeconds(), EventQueue.STEP, null, 0);
-                    if (e.time() >= nextReport) {
-                        progress.simulated(e.time(), end);
-                        nextReport += reportEvery;
+        for (long step = 0; step < end; step += config.stepIntervalSeconds()) {
+            // lifecycle events and load draws at the step's own instant come before the step
+            cluster.advance(step, true, pool);
+            for (SimHost host : cluster.hostArray()) {
+                double u = host.utilization();
+                if (u > 95) {
+                    degradation95++;
+                    if (u > 100) {
+                        degradation100++;
                     }
                 }
-                default -> throw new IllegalStateException("unknown event kind " + e.kind());
+            }
+            try {
+                loop.runCycle(SimConfig.START.plusSeconds(step));
+            } catch (BackendException ex) {
+                throw new IllegalStateException("the simulated backend cannot fail", ex);
+            }
+            steps++;
+            if (step >= nextReport) {
+                progress.simulated(step, end);
+                nextReport += reportEvery;
             }
         }
-        cluster.now = end;
+        cluster.advance(end, false, pool);
         cluster.finish();
         progress.simulated(end, end);
 

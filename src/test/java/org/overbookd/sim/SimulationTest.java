@@ -104,7 +104,7 @@ class SimulationTest {
         Settings s = Scenarios.small(70, 90, 2, 3, Duration.ofMinutes(5));
         EventQueue events = new EventQueue();
         SimulatedBackend backend = new SimulatedBackend(SimConfig.from(s), events);
-        backend.populate();
+        backend.start();
         ClusterView view = backend.observe(SimConfig.START);
         for (var h : view.hosts()) {
             assertTrue(h.overbooked().isEmpty());

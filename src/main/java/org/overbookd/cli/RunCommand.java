@@ -1,0 +1,69 @@
+package org.overbookd.cli;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.overbookd.backend.BackendException;
+import org.overbookd.config.Settings;
+import org.overbookd.daemon.Daemon;
+import org.overbookd.daemon.Service;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "run",
+        description = {"Run the daemon: the overbooking step every schedule.overbooking-interval against the backend"
+                + " of the configuration (OpenNebula, or the simulated cluster in real time).",
+            "SIGTERM or SIGINT lets the cycle under way finish, then exits 0. Bounds and slots are reloaded when"
+                    + " the configuration file changes."},
+        footer = {"", "Examples:",
+            "  overbookd run --config /etc/overbookd/overbookd.properties",
+            "  overbookd run --config conf/overbookd.properties --once --dry-run   # decide and audit, enact nothing"})
+final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ConfigOptions configOptions;
+
+    @Option(names = "--once", description = "Run one cycle, then exit (69 if the backend cannot be reached).")
+    boolean once;
+
+    @Option(names = "--dry-run", description = "Decide and audit, but enact nothing.")
+    boolean dryRun;
+
+    @Override
+    public Integer call() throws Exception {
+        if (configOptions.config == null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required option: '--config=FILE'");
+        }
+        Settings settings = configOptions.load(List.of(), Map.of()).settings();
+        try (Service service = Service.assemble(settings, configOptions.config, configOptions.overrides, dryRun,
+                Clock.systemUTC())) {
+            if (once) {
+                try {
+                    service.runner().runCycle();
+                } catch (BackendException e) {
+                    spec.commandLine().getErr().println("overbookd: " + e.getMessage());
+                    spec.commandLine().getErr().flush();
+                    return ExitCodes.UNAVAILABLE;
+                }
+                return ExitCodes.OK;
+            }
+            Daemon daemon = new Daemon(service.runner(), service.interval());
+            Signals.onTermination(daemon::stop);
+            daemon.run();
+            return ExitCodes.OK;
+        }
+    }
+
+    /** Used by tests: the file being watched. */
+    Path configFile() {
+        return configOptions.config;
+    }
+}

@@ -1,0 +1,26 @@
+package org.overbookd.daemon;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.overbookd.backend.Backend;
+import org.overbookd.config.ConfigException;
+import org.overbookd.config.Options;
+import org.overbookd.config.Settings;
+import org.overbookd.sim.RealTimeSimulatedBackend;
+import org.overbookd.sim.SimConfig;
+
+/** Builds the backend the configuration names, wrapped in the recorder when record.file is set. */
+public final class BackendFactory {
+
+    private BackendFactory() {
+    }
+
+    public static Backend create(Settings settings) throws ConfigException, IOException {
+        Backend backend = switch (settings.get(Options.BACKEND)) {
+            case SIMULATED -> new RealTimeSimulatedBackend(SimConfig.from(settings));
+            case OPENNEBULA -> OpenNebulaBackends.create(settings);
+        };
+        String record = settings.get(Options.RECORD_FILE);
+        return record.isEmpty() ? backend : new RecordingBackend(backend, Path.of(record));
+    }
+}

@@ -1,0 +1,61 @@
+package org.overbookd.daemon;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import org.overbookd.audit.AuditLog;
+import org.overbookd.audit.LogbackAuditLog;
+import org.overbookd.backend.Backend;
+import org.overbookd.config.Bindings;
+import org.overbookd.config.ConfigException;
+import org.overbookd.config.Options;
+import org.overbookd.config.Settings;
+import org.overbookd.loop.ControlLoop;
+
+/**
+ * Everything {@code overbookd run} assembles from its settings: the backend, the reloadable policy,
+ * the audit log and the cycle runner. Closing it closes the audit log.
+ */
+public final class Service implements AutoCloseable {
+
+    private final CycleRunner runner;
+    private final AuditLog audit;
+    private final Duration interval;
+
+    private Service(CycleRunner runner, AuditLog audit, Duration interval) {
+        this.runner = runner;
+        this.audit = audit;
+        this.interval = interval;
+    }
+
+    /**
+     * @param configFile the file to watch for bound and slot changes, or null
+     * @param overrides  {@code --set} values, which keep winning over the file after a reload
+     */
+    public static Service assemble(Settings settings, Path configFile, Map<String, String> overrides, boolean dryRun,
+            Clock clock) throws ConfigException, IOException {
+        Backend backend = BackendFactory.create(settings);
+        String auditFile = settings.get(Options.AUDIT_FILE);
+        AuditLog audit = auditFile.isEmpty() ? AuditLog.NONE : new LogbackAuditLog(auditFile);
+        ReloadablePolicy policy = new ReloadablePolicy(Bindings.overbookingPolicy(settings));
+        SettingsReloader reloader = configFile == null ? null : new SettingsReloader(configFile, overrides, settings);
+        ControlLoop loop = new ControlLoop(backend, policy, audit, dryRun);
+        return new Service(new CycleRunner(loop, policy, reloader, clock), audit,
+                settings.get(Options.OVERBOOKING_INTERVAL));
+    }
+
+    public CycleRunner runner() {
+        return runner;
+    }
+
+    public Duration interval() {
+        return interval;
+    }
+
+    @Override
+    public void close() {
+        audit.close();
+    }
+}

@@ -1,0 +1,124 @@
+package org.overbookd.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code overbookd run} against the simulated backend: --once, --dry-run, records, and a real SIGTERM. */
+class RunCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private Path config(String... extra) throws IOException {
+        Path file = dir.resolve("overbookd.properties");
+        List<String> lines = new ArrayList<>(List.of(
+                "backend = simulated",
+                "sim.nodes = 4",
+                "schedule.overbooking-interval = 1s",
+                "overbooking.lower-bound = 90",
+                "overbooking.upper-bound = 95",
+                "audit.file = " + dir.resolve("audit.jsonl"),
+                "record.file = " + dir.resolve("record.csv")));
+        lines.addAll(List.of(extra));
+        Files.write(file, lines);
+        return file;
+    }
+
+    @Test
+    void onceRunsOneCycleAuditsAndRecords() throws IOException {
+        Cli r = Cli.run("run", "--config", config().toString(), "--once");
+        assertEquals(0, r.exitCode(), r.err());
+        List<String> audit = Files.readAllLines(dir.resolve("audit.jsonl"));
+        assertEquals(8, audit.size(), "4 idle hosts under 90%: 4 deploy decisions and 4 outcomes");
+        ObjectMapper json = new ObjectMapper();
+        JsonNode outcome = json.readTree(audit.get(7));
+        assertEquals("outcome", outcome.get("event").asText());
+        assertEquals("ok", outcome.get("outcome").asText());
+        List<String> record = Files.readAllLines(dir.resolve("record.csv"));
+        assertEquals("time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu", record.get(0));
+        assertEquals(1 + 4 * (1 + 8), record.size(), "a row per host and per high-QoS VM before any deploy");
+    }
+
+    @Test
+    void dryRunDecidesAndAuditsButEnactsNothing() throws IOException {
+        Cli r = Cli.run("run", "--config", config().toString(), "--once", "--dry-run");
+        assertEquals(0, r.exitCode(), r.err());
+        List<String> audit = Files.readAllLines(dir.resolve("audit.jsonl"));
+        assertEquals(8, audit.size());
+        ObjectMapper json = new ObjectMapper();
+        for (String line : audit.subList(4, 8)) {
+            assertEquals("skipped", json.readTree(line).get("outcome").asText(), line);
+        }
+    }
+
+    @Test
+    void runNeedsAConfigFile() {
+        Cli r = Cli.run("run", "--once");
+        assertEquals(ExitCodes.USAGE, r.exitCode());
+        assertTrue(r.err().contains("--config"), r.err());
+    }
+
+    @Test
+    void auditCommandFiltersByVmHostAndTime() throws IOException {
+        assertEquals(0, Cli.run("run", "--config", config().toString(), "--once").exitCode());
+        Path audit = dir.resolve("audit.jsonl");
+        ObjectMapper json = new ObjectMapper();
+        JsonNode first = json.readTree(Files.readAllLines(audit).get(0));
+        String vm = first.get("vm_id").asText();
+        Cli byVm = Cli.run("audit", audit.toString(), "--vm", vm);
+        assertEquals(0, byVm.exitCode(), byVm.err());
+        assertEquals(1 + 2, byVm.out().lines().count(), "header, decision and outcome:\n" + byVm.out());
+        Cli byHost = Cli.run("audit", audit.toString(), "--host", first.get("host_id").asText());
+        assertEquals(1 + 2, byHost.out().lines().count(), byHost.out());
+        Cli later = Cli.run("audit", audit.toString(), "--since", "2999-01-01T00:00:00Z");
+        assertEquals(1, later.out().lines().count(), "nothing after 2999:\n" + later.out());
+        assertEquals(ExitCodes.USAGE, Cli.run("audit", audit.toString(), "--since", "yesterday").exitCode());
+    }
+
+    @Test
+    void auditCommandNamesABadLine() throws IOException {
+        Path bad = dir.resolve("bad.jsonl");
+        Files.writeString(bad, "{\"time\":\"2026-01-01T00:00:00Z\",\"vm_id\":1,\"host_id\":2}\nnot json\n");
+        Cli r = Cli.run("audit", bad.toString());
+        assertEquals(ExitCodes.DATA_ERROR, r.exitCode());
+        assertTrue(r.err().contains(bad + ":2: not a JSON audit record"), r.err());
+    }
+
+    /** A real process and a real SIGTERM: the cycle under way finishes and the exit code is 0. */
+    @Test
+    void sigtermStopsTheDaemonWithExitZero() throws Exception {
+        Path file = config();
+        Path log = dir.resolve("daemon.log");
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "org.overbookd.cli.Main", "run", "--config", file.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!Files.readString(log).contains("cycle 2:") && System.nanoTime() < deadline && p.isAlive()) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50)); // poll the log, don't spin a core
+            }
+            assertTrue(Files.readString(log).contains("cycle 2:"), "two cycles ran:\n" + Files.readString(log));
+            p.destroy(); // SIGTERM on Linux
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "exits after SIGTERM");
+            assertEquals(0, p.exitValue(), Files.readString(log));
+            String out = Files.readString(log);
+            assertTrue(out.contains("received SIGTERM") && out.contains("stopped"), out);
+            assertFalse(out.contains("Exception"), out);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+}
