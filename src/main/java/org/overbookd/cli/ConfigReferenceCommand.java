@@ -4,18 +4,34 @@ import java.util.concurrent.Callable;
 import org.overbookd.config.ConfigReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "config-reference",
-        description = "Print the reference of every configuration key (Markdown), generated from the option schema.")
+        description = {"Print the reference of every configuration key, generated from the option schema:",
+            "a Markdown table (the README's), or a properties file with every key at its default (conf/overbookd.properties)."})
 final class ConfigReferenceCommand implements Callable<Integer> {
+
+    enum Format { MARKDOWN, PROPERTIES }
 
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--format", paramLabel = "FORMAT", description = "markdown (default) or properties.",
+            converter = FormatConverter.class)
+    Format format = Format.MARKDOWN;
+
+    static final class FormatConverter implements picocli.CommandLine.ITypeConverter<Format> {
+        @Override
+        public Format convert(String value) {
+            return Format.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+        }
+    }
+
     @Override
     public Integer call() {
-        spec.commandLine().getOut().print(ConfigReference.markdown());
+        spec.commandLine().getOut().print(format == Format.MARKDOWN ? ConfigReference.markdown()
+                : ConfigReference.properties());
         spec.commandLine().getOut().flush();
         return ExitCodes.OK;
     }

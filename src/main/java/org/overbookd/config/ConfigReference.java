@@ -3,6 +3,18 @@ package org.overbookd.config;
 /** The key reference, generated from {@link Options} so the docs can never disagree with the code. */
 public final class ConfigReference {
 
+    private static final String HEADER = """
+            # overbookd configuration.
+            #
+            # Every key overbookd reads is listed here at its default, with what it means and what it accepts.
+            # Validate a copy with:   java -jar overbookd.jar check-config --config /etc/overbookd/overbookd.properties
+            # Regenerate this file:   java -jar overbookd.jar config-reference --format properties
+            # Durations read as 500ms, 30s, 5m, 2h or 7d. Percentages are 0-100.
+            # "Utilization" is the sum of the CPU loads of every VM on a host (100 = one full core) divided by
+            # its number of cores: on an octacore host one busy core adds 12.5 points.
+
+            """;
+
     private ConfigReference() {
     }
 
@@ -22,7 +34,7 @@ public final class ConfigReference {
 
     /** The same, as a properties file with every key at its default and its doc as a comment. */
     public static String properties() {
-        StringBuilder s = new StringBuilder();
+        StringBuilder s = new StringBuilder(HEADER);
         for (Option<?> option : Options.ALL) {
             wrap(s, option.doc());
             s.append("# ").append(option.type()).append("; allowed: ").append(option.range()).append('\n');

@@ -12,6 +12,12 @@ import org.junit.jupiter.api.Test;
 class ConfigDocsTest {
 
     @Test
+    void shippedConfigIsTheGeneratedOne() throws Exception {
+        assertEquals(ConfigReference.properties(), Files.readString(Path.of("conf/overbookd.properties")),
+                "conf/overbookd.properties is stale: regenerate it with 'overbookd config-reference --format properties'");
+    }
+
+    @Test
     void shippedConfigSetsEveryKeyToItsDefault() throws Exception {
         Path file = Path.of("conf/overbookd.properties");
         String text = Files.readString(file);
