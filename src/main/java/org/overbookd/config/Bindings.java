@@ -11,7 +11,7 @@ public final class Bindings {
 
     public static OverbookingSettings overbooking(Settings s) {
         return new OverbookingSettings(s.get(Options.LOWER_BOUND), s.get(Options.UPPER_BOUND), s.get(Options.SLOTS),
-                s.get(Options.HOST_ORDER));
+                s.get(Options.HOST_ORDER), s.get(Options.STICKY_SLOTS));
     }
 
     public static OverbookingPolicy overbookingPolicy(Settings s) {

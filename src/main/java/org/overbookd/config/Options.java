@@ -52,6 +52,9 @@ public final class Options {
             + " Must be greater than the lower bound.");
     public static final Option<Integer> SLOTS = Option.integer("overbooking.slots", 2, 0, 64,
             "Overbooked low-QoS VMs allowed on one host at once. 0 turns overbooking off (the paper's baseline).");
+    public static final Option<Integer> STICKY_SLOTS = Option.integer("overbooking.sticky-slots", 0, 0, 10_000_000,
+            "Overbooked VMs, cluster-wide, that overbookd promises never to take off their host: the ones on their"
+            + " host the longest. Fewer repeated suspensions for more risk above the upper bound. 0: none.");
     public static final Option<HostOrder> HOST_ORDER = Option.choice("overbooking.host-order", HostOrder.class,
             HostOrder.LEAST_UTILIZED,
             "Which candidate host the next queued VM gets: least-utilized first, or index (host id) order.");
@@ -124,7 +127,7 @@ public final class Options {
     /** Every option, in documentation order. */
     public static final List<Option<?>> ALL = List.of(
             BACKEND, ONE_ENDPOINT, ONE_AUTH_FILE, ONE_QOS_ATTRIBUTE, ONE_TIMEOUT,
-            LOWER_BOUND, UPPER_BOUND, SLOTS, HOST_ORDER, SUSPEND_ACTION,
+            LOWER_BOUND, UPPER_BOUND, SLOTS, STICKY_SLOTS, HOST_ORDER, SUSPEND_ACTION,
             OVERBOOKING_INTERVAL,
             AUDIT_FILE, RECORD_FILE,
             SIM_NODES, SIM_CORES, SIM_DURATION, SIM_SEED, SIM_OP_COST, SIM_OP_LOAD, SIM_LOAD_INTERVAL,
@@ -145,7 +148,7 @@ public final class Options {
     }
 
     /** Keys the daemon applies on the fly when the file changes; the others need a restart. */
-    public static final List<Option<?>> RELOADABLE = List.of(LOWER_BOUND, UPPER_BOUND, SLOTS, HOST_ORDER);
+    public static final List<Option<?>> RELOADABLE = List.of(LOWER_BOUND, UPPER_BOUND, SLOTS, STICKY_SLOTS, HOST_ORDER);
 
     /** The option with this key, or null. */
     public static Option<?> byKey(String key) {

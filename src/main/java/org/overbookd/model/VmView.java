@@ -17,6 +17,12 @@ public interface VmView {
     Instant firstArrival();
 
     /**
+     * When the VM was placed on its current host (deploy or resume), or null when it is on none.
+     * OpenNebula keeps it in the VM's current history record, so it survives a daemon restart.
+     */
+    Instant placedAt();
+
+    /**
      * The host a queued VM must return to, if any. A VM suspended in place (OpenNebula's
      * {@code suspend}) can only be resumed on the host that keeps its memory image; a VM that
      * left its host entirely (the simulator's swap-out, OpenNebula's {@code stop}) can go anywhere.

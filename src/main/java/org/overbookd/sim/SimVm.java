@@ -35,6 +35,8 @@ final class SimVm implements VmView {
     /** For a high-QoS VM, how many VMs held its core before it: part of its random stream's identity. */
     int generation;
     boolean inQueue;
+    /** Set when placed on a host, cleared when taken off. */
+    Instant placedAt;
 
     SimVm(long id, QosClass qos, int core, LoadGenerator generator, SplittableRandom random, long runtimeSeconds,
             long arrivalSeconds, Instant firstArrival) {
@@ -71,6 +73,11 @@ final class SimVm implements VmView {
     @Override
     public Instant firstArrival() {
         return firstArrival;
+    }
+
+    @Override
+    public Instant placedAt() {
+        return placedAt;
     }
 
     /** The simulator swaps a suspended VM out entirely; it may resume anywhere (paper section 4.1). */

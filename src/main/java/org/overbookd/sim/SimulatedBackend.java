@@ -153,6 +153,7 @@ public final class SimulatedBackend implements Backend, ClusterView {
         vm.inQueue = false;
         vm.waitedSeconds += now - vm.queuedSinceSeconds;
         vm.host = host;
+        vm.placedAt = instant(now);
         host.low.add(vm);
         host.advance(now);
         beginOperation(vm, operation);
@@ -212,6 +213,7 @@ public final class SimulatedBackend implements Backend, ClusterView {
         SimVm vm = new SimVm(nextId++, QosClass.HIGH, core, generator, random, runtime, now, instant(now));
         vm.host = host;
         vm.heldSinceSeconds = now;
+        vm.placedAt = instant(now);
         vm.generation = generation;
         return vm;
     }
@@ -264,6 +266,7 @@ public final class SimulatedBackend implements Backend, ClusterView {
             case SUSPENDING -> {
                 host.low.remove(vm);
                 vm.host = null;
+                vm.placedAt = null;
                 vm.state = VmState.SUSPENDED;
                 enqueue(vm);
             }

@@ -8,8 +8,19 @@ import java.util.OptionalInt;
 /** A hand-built, immutable cluster view for policy tests. */
 public final class FixtureCluster implements ClusterView {
 
-    public record Vm(long id, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost, double load)
-            implements VmView {
+    public record Vm(long id, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost, double load,
+            Instant placedAt) implements VmView {
+
+        public Vm(long id, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost, double load) {
+            this(id, qos, state, firstArrival, pinnedHost, load,
+                    state == VmState.QUEUED || state == VmState.SUSPENDED ? null : firstArrival);
+        }
+
+        /** The same VM, placed on its host at {@code seconds}. */
+        public Vm placed(long seconds) {
+            return new Vm(id, qos, state, firstArrival, pinnedHost, load, at(seconds));
+        }
+
         @Override
         public String name() {
             return "vm-" + id;

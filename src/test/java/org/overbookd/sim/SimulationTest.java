@@ -76,6 +76,23 @@ class SimulationTest {
         assertTrue(r.degradation100() > 0, "8 slots at 99-100 must overload hosts");
     }
 
+    /**
+     * Sticky slots trade suspensions for interference: with every slot sticky (hosts x slots) no VM
+     * is ever suspended, and hosts run above 100% more often than without; with some sticky slots,
+     * fewer suspensions than none.
+     */
+    @Test
+    void stickySlotsTradeSuspensionsForDegradation() {
+        Settings plain = Scenarios.small(80, 95, 2, 20, Duration.ofDays(3));
+        SimResult none = run(plain);
+        SimResult some = run(plain.with(Options.STICKY_SLOTS, 15));
+        SimResult all = run(plain.with(Options.STICKY_SLOTS, 40));
+        assertEquals(0, all.suspends());
+        assertTrue(some.suspends() < none.suspends(), some.suspends() + " vs " + none.suspends());
+        assertTrue(all.degradation100() > none.degradation100(), all.degradation100() + " vs " + none.degradation100());
+        assertEquals(0, some.refused());
+    }
+
     @Test
     void operationCostsKeepVmsFromWorking() {
         Settings cheap = Scenarios.small(70, 90, 2, 10, Duration.ofDays(2)).with(Options.SIM_OP_COST, Duration.ZERO);

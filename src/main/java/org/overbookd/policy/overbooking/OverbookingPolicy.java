@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.Set;
 import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostRef;
 import org.overbookd.model.HostView;
@@ -49,22 +50,31 @@ public final class OverbookingPolicy implements Policy {
     @Override
     public List<Decision> decide(ClusterView view, Instant now) {
         List<Decision> decisions = new ArrayList<>();
-        suspendAboveUpperBound(view, decisions);
+        suspendAboveUpperBound(view, StickySlots.of(view, settings.stickySlots()), decisions);
         fillBelowLowerBound(view, decisions);
         return decisions;
     }
 
-    /** Algorithm 2. */
-    private void suspendAboveUpperBound(ClusterView view, List<Decision> out) {
+    /** Algorithm 2; a host whose overbooked VMs all hold sticky slots keeps them. */
+    private void suspendAboveUpperBound(ClusterView view, Set<Long> sticky, List<Decision> out) {
         for (HostView host : view.hosts()) {
             List<? extends VmView> overbooked = host.overbooked();
             if (overbooked.isEmpty() || host.operationInFlight() || host.utilization() < settings.upperBound()) {
                 continue;
             }
-            VmView last = overbooked.get(overbooked.size() - 1);
+            VmView last = null;
+            for (int i = overbooked.size() - 1; i >= 0 && last == null; i--) {
+                if (!sticky.contains(overbooked.get(i).id())) {
+                    last = overbooked.get(i);
+                }
+            }
+            if (last == null) {
+                continue;
+            }
             String text = String.format(Locale.ROOT,
-                    "host %s at %.1f%% >= upper bound %s%%: suspend VM %d, the overbooked VM added last",
-                    host.name(), host.utilization(), number(settings.upperBound()), last.id());
+                    "host %s at %.1f%% >= upper bound %s%%: suspend VM %d, the overbooked VM added last%s",
+                    host.name(), host.utilization(), number(settings.upperBound()), last.id(),
+                    sticky.isEmpty() ? "" : " that holds no sticky slot");
             out.add(new Decision.Suspend(VmRef.of(last), HostRef.of(host), facts(text, host)));
         }
     }

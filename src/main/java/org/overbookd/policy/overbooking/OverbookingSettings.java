@@ -9,8 +9,15 @@ import java.util.Objects;
  * @param upperBound a host with overbooked VMs at or above it gives up the one added last
  * @param slots      overbooked VMs allowed per host at once; 0 turns overbooking off
  * @param hostOrder  which candidate host a queued VM gets first
+ * @param stickySlots overbooked VMs, cluster-wide, that are never taken off their host (Çavdar et al.'s
+ *                    sticky slots applied to overbooking); 0 for the paper's plain policy
  */
-public record OverbookingSettings(double lowerBound, double upperBound, int slots, HostOrder hostOrder) {
+public record OverbookingSettings(double lowerBound, double upperBound, int slots, HostOrder hostOrder,
+        int stickySlots) {
+
+    public OverbookingSettings(double lowerBound, double upperBound, int slots, HostOrder hostOrder) {
+        this(lowerBound, upperBound, slots, hostOrder, 0);
+    }
 
     public OverbookingSettings {
         Objects.requireNonNull(hostOrder, "hostOrder");
@@ -20,6 +27,9 @@ public record OverbookingSettings(double lowerBound, double upperBound, int slot
         }
         if (slots < 0) {
             throw new IllegalArgumentException("slots must be >= 0, got " + slots);
+        }
+        if (stickySlots < 0) {
+            throw new IllegalArgumentException("stickySlots must be >= 0, got " + stickySlots);
         }
     }
 }
