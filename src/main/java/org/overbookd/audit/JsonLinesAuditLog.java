@@ -11,8 +11,9 @@ import org.overbookd.backend.Outcome;
 import org.overbookd.policy.Decision;
 
 /**
- * Writes one JSON object per line: {@code "event":"decision"} before enactment and
- * {@code "event":"outcome"} after. Field order is fixed so that equal runs give equal bytes.
+ * Writes one JSON object per line ({@link AuditRecord}): {@code "event":"decision"} before
+ * enactment and {@code "event":"outcome"} after. Field order is fixed so that equal runs give equal
+ * bytes; the simulator uses it for that reason, the daemon the Logback one.
  */
 public final class JsonLinesAuditLog implements AuditLog {
 
@@ -26,39 +27,21 @@ public final class JsonLinesAuditLog implements AuditLog {
 
     @Override
     public synchronized void decided(long cycle, Instant time, Decision decision) {
-        write(cycle, time, "decision", decision, null);
+        write(AuditRecord.fields(cycle, time, decision, null));
     }
 
     @Override
     public synchronized void enacted(long cycle, Instant time, Outcome outcome) {
-        write(cycle, time, "outcome", outcome.decision(), outcome);
+        write(AuditRecord.fields(cycle, time, outcome.decision(), outcome));
     }
 
-    private void write(long cycle, Instant time, String event, Decision decision, Outcome outcome) {
+    private void write(Map<String, Object> fields) {
         try {
             JsonGenerator json = JSON.createGenerator(out);
             json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             json.writeStartObject();
-            json.writeStringField("time", time.toString());
-            json.writeNumberField("cycle", cycle);
-            json.writeStringField("event", event);
-            json.writeStringField("action", decision.action());
-            json.writeNumberField("vm_id", decision.vm().id());
-            json.writeStringField("vm_name", decision.vm().name());
-            json.writeNumberField("host_id", decision.host().id());
-            json.writeStringField("host_name", decision.host().name());
-            for (Map.Entry<String, Object> fact : decision.reason().facts().entrySet()) {
-                writeFact(json, fact.getKey(), fact.getValue());
-            }
-            json.writeStringField("reason", decision.reason().text());
-            if (outcome != null) {
-                json.writeStringField("outcome", outcome.status().name().toLowerCase(java.util.Locale.ROOT));
-                if (!outcome.code().isEmpty()) {
-                    json.writeStringField("error_code", outcome.code());
-                }
-                if (!outcome.message().isEmpty()) {
-                    json.writeStringField("error_message", outcome.message());
-                }
+            for (Map.Entry<String, Object> field : fields.entrySet()) {
+                writeField(json, field.getKey(), field.getValue());
             }
             json.writeEndObject();
             json.flush();
@@ -69,7 +52,7 @@ public final class JsonLinesAuditLog implements AuditLog {
         }
     }
 
-    private static void writeFact(JsonGenerator json, String name, Object value) throws IOException {
+    private static void writeField(JsonGenerator json, String name, Object value) throws IOException {
         if (value instanceof Integer || value instanceof Long) {
             json.writeNumberField(name, ((Number) value).longValue());
         } else if (value instanceof Number number) {

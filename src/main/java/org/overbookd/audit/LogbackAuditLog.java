@@ -6,9 +6,6 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.FileAppender;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Locale;
-import java.util.Map;
 import net.logstash.logback.encoder.LogstashEncoder;
 import net.logstash.logback.marker.Markers;
 import org.overbookd.backend.Outcome;
@@ -54,37 +51,13 @@ public final class LogbackAuditLog implements AuditLog {
 
     @Override
     public void decided(long cycle, Instant time, Decision decision) {
-        logger.info(Markers.appendEntries(fields(cycle, time, "decision", decision, null)), decision.reason().text());
+        logger.info(Markers.appendEntries(AuditRecord.fields(cycle, time, decision, null)), decision.reason().text());
     }
 
     @Override
     public void enacted(long cycle, Instant time, Outcome outcome) {
-        logger.info(Markers.appendEntries(fields(cycle, time, "outcome", outcome.decision(), outcome)),
+        logger.info(Markers.appendEntries(AuditRecord.fields(cycle, time, outcome.decision(), outcome)),
                 outcome.decision().reason().text());
-    }
-
-    private static Map<String, Object> fields(long cycle, Instant time, String event, Decision d, Outcome outcome) {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("time", time.toString());
-        f.put("cycle", cycle);
-        f.put("event", event);
-        f.put("action", d.action());
-        f.put("vm_id", d.vm().id());
-        f.put("vm_name", d.vm().name());
-        f.put("host_id", d.host().id());
-        f.put("host_name", d.host().name());
-        f.putAll(d.reason().facts());
-        f.put("reason", d.reason().text());
-        if (outcome != null) {
-            f.put("outcome", outcome.status().name().toLowerCase(Locale.ROOT));
-            if (!outcome.code().isEmpty()) {
-                f.put("error_code", outcome.code());
-            }
-            if (!outcome.message().isEmpty()) {
-                f.put("error_message", outcome.message());
-            }
-        }
-        return f;
     }
 
     @Override

@@ -1,6 +1,5 @@
 package org.overbookd.cli;
 
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -60,10 +59,5 @@ final class RunCommand implements Callable<Integer> {
             daemon.run();
             return ExitCodes.OK;
         }
-    }
-
-    /** Used by tests: the file being watched. */
-    Path configFile() {
-        return configOptions.config;
     }
 }
