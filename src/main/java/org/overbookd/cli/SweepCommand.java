@@ -1,6 +1,6 @@
 package org.overbookd.cli;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,7 +52,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         SweepGrid grid = SweepGrid.from(configOptions.load(List.of(SweepGrid.PREFIX), Map.of()));
         Files.createDirectories(out);
-        PrintStream err = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true, StandardCharsets.UTF_8);
+        PrintWriter err = spec.commandLine().getErr();
         err.printf("sweep: %d runs on %d thread%s%s%n", grid.runs().size(), threads, threads == 1 ? "" : "s",
                 grid.dropped() > 0 ? " (" + grid.dropped() + " combinations dropped by the bound rules)" : "");
         long started = System.nanoTime();

@@ -1,6 +1,6 @@
 package org.overbookd.sweep;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,9 +24,9 @@ import org.overbookd.sim.Simulation;
 public final class SweepRunner {
 
     private final int threads;
-    private final PrintStream progress;
+    private final PrintWriter progress;
 
-    public SweepRunner(int threads, PrintStream progress) {
+    public SweepRunner(int threads, PrintWriter progress) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1");
         }
