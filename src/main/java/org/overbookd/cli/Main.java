@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
 
 @Command(name = "overbookd",
         mixinStandardHelpOptions = true,
+        scope = CommandLine.ScopeType.INHERIT,
         versionProvider = Main.Version.class,
         description = {"Raises the utilization of a virtualized cluster by overbooking it with low-QoS VMs,",
             "while protecting the high-QoS VMs already there."},
@@ -28,7 +29,41 @@ public final class Main {
 
     /** Runs a command line and returns its exit code; never exits the JVM (tests call this). */
     public static int execute(String... args) {
-        return commandLine().execute(args);
+        return commandLine().execute(route(args));
+    }
+
+    /**
+     * {@code simulate --model M ...} for a model other than overbooking becomes {@code simulate-M ...}:
+     * each model is its own command with its own options and help, and a user still types one verb.
+     */
+    public static String[] route(String... args) {
+        if (args.length == 0 || !args[0].equals("simulate")) {
+            return args;
+        }
+        java.util.List<String> rest = new java.util.ArrayList<>(java.util.List.of(args));
+        for (int i = 1; i < rest.size(); i++) {
+            String arg = rest.get(i);
+            String model = null;
+            int width = 0;
+            if (arg.equals("--model") && i + 1 < rest.size()) {
+                model = rest.get(i + 1);
+                width = 2;
+            } else if (arg.startsWith("--model=")) {
+                model = arg.substring("--model=".length());
+                width = 1;
+            }
+            if (model != null) {
+                if (!SimulateCommand.MODELS.contains(model) || model.equals(SimulateCommand.DEFAULT_MODEL)) {
+                    return args; // the simulate command reports an unknown model itself
+                }
+                for (int k = 0; k < width; k++) {
+                    rest.remove(i);
+                }
+                rest.set(0, "simulate-" + model);
+                return rest.toArray(String[]::new);
+            }
+        }
+        return args;
     }
 
     public static CommandLine commandLine() {

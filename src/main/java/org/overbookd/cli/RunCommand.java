@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
                     + " the configuration file changes."},
         footer = {"", "Examples:",
             "  overbookd run --config /etc/overbookd/overbookd.properties",
-            "  overbookd run --config conf/overbookd.properties --once --dry-run   # decide and audit, enact nothing"})
+            "  overbookd run --config conf/overbookd.properties --once --dry-run",
+            "      # one cycle that decides and audits, enacting nothing"})
 final class RunCommand implements Callable<Integer> {
 
     @Spec

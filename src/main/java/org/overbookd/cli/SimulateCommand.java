@@ -33,15 +33,33 @@ import picocli.CommandLine.Spec;
                     + " one high-QoS VM per core, an endless low-QoS queue, one week at 5-minute steps."},
         footer = {"", "Examples:",
             "  overbookd simulate",
-            "  overbookd simulate --set overbooking.lower-bound=75 --set overbooking.slots=3 --out results/",
-            "  overbookd simulate --set overbooking.slots=0        # the no-overbooking baseline"})
+            "  overbookd simulate --set overbooking.slots=0     # no overbooking: the baseline",
+            "  overbookd simulate --set overbooking.lower-bound=75 \\",
+            "                     --set overbooking.slots=3 --out results/"})
 final class SimulateCommand implements Callable<Integer> {
+
+    /** The simulation models; every one but the default is its own command, {@code simulate-<model>}. */
+    static final List<String> MODELS = List.of("overbooking");
+    static final String DEFAULT_MODEL = "overbooking";
 
     @Spec
     CommandSpec spec;
 
     @Mixin
     ConfigOptions configOptions;
+
+    @Option(names = "--model", paramLabel = "MODEL",
+            description = "Which model to simulate: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}). Other models take"
+                    + " their own options: overbookd simulate --model MODEL --help.",
+            completionCandidates = Models.class)
+    String model = DEFAULT_MODEL;
+
+    static final class Models implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return MODELS.iterator();
+        }
+    }
 
     @Option(names = "--seed", paramLabel = "N", description = "Master seed (same as --set sim.seed=N).")
     Long seed;
@@ -59,6 +77,10 @@ final class SimulateCommand implements Callable<Integer> {
         Map<String, String> extra = new LinkedHashMap<>();
         if (seed != null) {
             extra.put(Options.SIM_SEED.key(), Long.toString(seed));
+        }
+        if (!model.equals(DEFAULT_MODEL)) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    "--model: unknown model '" + model + "'; known models: " + String.join(", ", MODELS));
         }
         if (threads < 1) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1");

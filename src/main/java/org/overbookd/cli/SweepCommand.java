@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
             "The grid is given in the config file as sweep.<key> = v1, v2, ... for any key, plus"
                     + " sweep.min-window = W to skip combinations whose upper - lower bound is below W."},
         footer = {"", "Example (the grid of the paper's tables 1-3):",
-            "  overbookd sweep --config sim/verboven-tables.properties --out results/tables --threads 2"})
+            "  overbookd sweep --config sim/verboven-tables.properties \\",
+            "                  --out results/tables --threads 2"})
 final class SweepCommand implements Callable<Integer> {
 
     @Spec

@@ -13,7 +13,7 @@ record Cli(int exitCode, String out, String err) {
         CommandLine cli = Main.commandLine();
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
-        int code = cli.execute(args);
+        int code = cli.execute(Main.route(args));
         return new Cli(code, out.toString(), err.toString());
     }
 }

@@ -123,6 +123,22 @@ class CommandsTest {
     }
 
     @Test
+    void everyCommandHasHelp() {
+        for (String command : List.of("run", "simulate", "sweep", "audit", "check-config", "config-reference")) {
+            Cli r = Cli.run(command, "--help");
+            assertEquals(0, r.exitCode(), command + ": " + r.err());
+            assertTrue(r.out().startsWith("Usage: overbookd " + command), r.out());
+        }
+    }
+
+    @Test
+    void unknownModelIsAUsageError() {
+        Cli r = Cli.run("simulate", "--model", "nonsense");
+        assertEquals(ExitCodes.USAGE, r.exitCode());
+        assertTrue(r.err().contains("unknown model 'nonsense'"), r.err());
+    }
+
+    @Test
     void checkConfigAcceptsTheShippedFiles() {
         for (String file : List.of("conf/overbookd.properties", "sim/verboven-tables.properties",
                 "sim/scale-google-cell.properties")) {
