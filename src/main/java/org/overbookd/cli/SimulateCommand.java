@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
                     + " one high-QoS VM per core, an endless low-QoS queue, one week at 5-minute steps."},
         footer = {"", "Examples:",
             "  overbookd simulate",
-            "  overbookd simulate --set overbooking.slots=0     # no overbooking: the baseline",
+            "  overbookd simulate --set overbooking.slots=0     # the baseline",
             "  overbookd simulate --set overbooking.lower-bound=75 \\",
             "                     --set overbooking.slots=3 --out results/"})
 final class SimulateCommand implements Callable<Integer> {
