@@ -64,6 +64,19 @@ class SimulationTest {
         assertNotEquals(run(s), run(s.with(Options.SIM_SEED, 2L)));
     }
 
+    /** Above 2,048 hosts loads are drawn in parallel; the result must not depend on the thread count. */
+    @Test
+    void parallelLoadDrawsGiveTheSameResultAsOneThread() {
+        Settings s = Scenarios.small(75, 95, 2, 2100, Duration.ofHours(6));
+        SimConfig config = SimConfig.from(s);
+        SimResult one = new Simulation(config, Bindings.overbookingPolicy(s), org.overbookd.audit.AuditLog.NONE,
+                Simulation.Progress.NONE, 1).run();
+        SimResult two = new Simulation(config, Bindings.overbookingPolicy(s), org.overbookd.audit.AuditLog.NONE,
+                Simulation.Progress.NONE, 2).run();
+        assertEquals(one, two);
+        assertTrue(one.deploys() > 0);
+    }
+
     /**
      * Utilization is delivered CPU over capacity, so it can never exceed 100% even when demand does;
      * check it against an independent bound on a heavily overbooked cluster.
