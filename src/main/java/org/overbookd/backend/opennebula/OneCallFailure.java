@@ -42,7 +42,7 @@ final class OneCallFailure extends BackendException {
     private final Kind kind;
 
     private OneCallFailure(Kind kind, String message, Throwable redactedCause) {
-        super(message, redactedCause);
+        super(oneLine(message), redactedCause);
         this.kind = kind;
     }
 
@@ -94,6 +94,11 @@ final class OneCallFailure extends BackendException {
             return Kind.FAULT;
         }
         return failure instanceof RuntimeException ? Kind.MALFORMED : Kind.TRANSPORT;
+    }
+
+    /** Outcome messages end up in one-line audit records; parsers like to break lines. */
+    static String oneLine(String text) {
+        return text == null ? null : text.replaceAll("\\s*\\R\\s*", " ");
     }
 
     private static String rootMessage(Throwable failure) {

@@ -13,10 +13,11 @@ final class OneRefusal extends BackendException {
 
     /** {@code serverMessage} must already be scrubbed. */
     OneRefusal(String method, int code, String serverMessage) {
-        super(method + " refused with " + OneErrorCode.hex(code) + " (" + OneErrorCode.of(code) + "): " + serverMessage);
+        super(method + " refused with " + OneErrorCode.hex(code) + " (" + OneErrorCode.of(code) + "): "
+                + OneCallFailure.oneLine(serverMessage));
         this.method = method;
         this.code = code;
-        this.serverMessage = serverMessage;
+        this.serverMessage = OneCallFailure.oneLine(serverMessage);
     }
 
     String method() {

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,10 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.xml.sax.SAXException;
 
 /**
@@ -30,27 +27,17 @@ import org.xml.sax.SAXException;
  * places). So each host sample is validated in place, spliced into the HOST element of the same
  * host from the host pool document.
  */
-class DocumentSchemaTest {
+class DocumentSchemaTest extends FakeOnedTest {
 
     private static final Pattern HOST = Pattern.compile("(?s)<HOST>.*?</HOST>");
     private static final Pattern SAMPLE = Pattern.compile("(?s)<MONITORING>.*?</MONITORING>");
     private static final Pattern ID = Pattern.compile("<ID>(\\d+)</ID>");
 
-    @TempDir
-    Path dir;
-    private FakeOned one;
     private OneXmlRpcClient client;
 
     @BeforeEach
     void start() throws Exception {
-        one = FakeOned.start(TestSessions.SESSION);
-        FakeWorlds.standard(one);
         client = new OneXmlRpcClient(one.endpoint(), TestSessions.session(dir), Duration.ofSeconds(10));
-    }
-
-    @AfterEach
-    void stop() {
-        one.close();
     }
 
     @Test

@@ -7,36 +7,23 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.xmlrpc.XmlRpcException;
 import org.apache.xmlrpc.client.XmlRpcClient;
 import org.apache.xmlrpc.client.XmlRpcClientConfigImpl;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The XML-RPC layer against the fake oned: replies, refusals with their bare i8, and every failure. */
-class OneXmlRpcClientTest {
+class OneXmlRpcClientTest extends FakeOnedTest {
 
     private static final Duration SHORT = Duration.ofMillis(300);
 
-    @TempDir
-    Path dir;
-    private FakeOned one;
     private OneSession session;
 
     @BeforeEach
     void start() throws Exception {
-        one = FakeOned.start(TestSessions.SESSION);
-        FakeWorlds.standard(one);
         session = TestSessions.session(dir);
-    }
-
-    @AfterEach
-    void stop() {
-        one.close();
     }
 
     private OneXmlRpcClient client(Duration timeout) {
