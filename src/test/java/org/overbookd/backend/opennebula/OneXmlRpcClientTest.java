@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 class OneXmlRpcClientTest extends FakeOnedTest {
 
     private static final Duration SHORT = Duration.ofMillis(300);
+    private static final Duration AMPLE = Duration.ofSeconds(5);
 
     private OneSession session;
 
@@ -32,9 +33,9 @@ class OneXmlRpcClientTest extends FakeOnedTest {
 
     @Test
     void returnsTheValueOfASuccessfulReplyAndSendsTheSessionFirst() throws Exception {
-        String pool = client(SHORT).callForXml("one.hostpool.info");
+        String pool = client(AMPLE).callForXml("one.hostpool.info");
         assertTrue(pool.startsWith("<HOST_POOL>"), pool);
-        assertEquals(14, client(SHORT).call("one.vm.deploy", 14, 0, false, -1));
+        assertEquals(14, client(AMPLE).call("one.vm.deploy", 14, 0, false, -1));
         XmlRpcWire.Call deploy = one.calls().get(1);
         assertEquals("one.vm.deploy", deploy.method());
         assertEquals(java.util.List.of(TestSessions.SESSION, 14, 0, false, -1), deploy.params());
@@ -42,7 +43,7 @@ class OneXmlRpcClientTest extends FakeOnedTest {
 
     @Test
     void extensionsAreOff() throws Exception {
-        client(SHORT).call("one.vm.info", 12);
+        client(AMPLE).call("one.vm.info", 12);
         assertFalse(one.requestBodies().isEmpty());
         for (String body : one.requestBodies()) {
             assertFalse(body.contains("ws.apache.org/xmlrpc/namespaces/extensions"), body);
@@ -51,7 +52,7 @@ class OneXmlRpcClientTest extends FakeOnedTest {
 
     @Test
     void anErrorReplyWithItsBareI8BecomesARefusal() {
-        OneRefusal refusal = assertThrows(OneRefusal.class, () -> client(SHORT).call("one.vm.info", 404));
+        OneRefusal refusal = assertThrows(OneRefusal.class, () -> client(AMPLE).call("one.vm.info", 404));
         assertEquals(0x400, refusal.code());
         assertEquals(OneErrorCode.NO_EXISTS, refusal.errorCode());
         assertEquals("[one.vm.info] Error getting virtual machine [404].", refusal.serverMessage());
@@ -73,7 +74,7 @@ class OneXmlRpcClientTest extends FakeOnedTest {
 
     @Test
     void aWrongStateIsRefusedWith0x800() {
-        OneRefusal refusal = assertThrows(OneRefusal.class, () -> client(SHORT).call("one.vm.action", "suspend", 14));
+        OneRefusal refusal = assertThrows(OneRefusal.class, () -> client(AMPLE).call("one.vm.action", "suspend", 14));
         assertEquals(0x800, refusal.code());
         assertTrue(refusal.errorCode().refusesTheDecision());
     }
@@ -82,7 +83,7 @@ class OneXmlRpcClientTest extends FakeOnedTest {
     void aBadSessionIsRefusedWith0x100() throws Exception {
         OneSession wrong = OneSession.read(TestSessions.authFile(dir, "oneadmin:wrong-password", "rw-------"));
         OneRefusal refusal = assertThrows(OneRefusal.class,
-                () -> new OneXmlRpcClient(one.endpoint(), wrong, SHORT).call("one.hostpool.info"));
+                () -> new OneXmlRpcClient(one.endpoint(), wrong, AMPLE).call("one.hostpool.info"));
         assertEquals(OneErrorCode.AUTHENTICATION, refusal.errorCode());
         assertFalse(refusal.errorCode().refusesTheDecision());
     }
@@ -102,7 +103,7 @@ class OneXmlRpcClientTest extends FakeOnedTest {
     @Test
     void aStoppedServerIsUnreachable() {
         one.stop();
-        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(SHORT).call("one.hostpool.info"));
+        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(AMPLE).call("one.hostpool.info"));
         assertEquals(OneCallFailure.Kind.UNREACHABLE, failure.kind());
         assertTrue(failure.getMessage().contains("cannot connect"), failure.getMessage());
     }
@@ -110,7 +111,7 @@ class OneXmlRpcClientTest extends FakeOnedTest {
     @Test
     void anHttpErrorIsReportedWithItsStatus() {
         one.fail(FakeOned.ANY_METHOD, FakeOned.Fault.HTTP_500);
-        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(SHORT).call("one.hostpool.info"));
+        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(AMPLE).call("one.hostpool.info"));
         assertEquals(OneCallFailure.Kind.HTTP, failure.kind());
         assertTrue(failure.getMessage().contains("HTTP status 500"), failure.getMessage());
         assertFalse(failure.kind().endpointDown());
@@ -119,21 +120,21 @@ class OneXmlRpcClientTest extends FakeOnedTest {
     @Test
     void aBrokenEnvelopeIsMalformed() {
         one.fail("one.hostpool.info", FakeOned.Fault.MALFORMED_ENVELOPE);
-        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(SHORT).call("one.hostpool.info"));
+        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(AMPLE).call("one.hostpool.info"));
         assertEquals(OneCallFailure.Kind.MALFORMED, failure.kind());
     }
 
     @Test
     void aReplyThatIsNotOnedsArrayIsMalformed() {
         one.fail("one.hostpool.info", FakeOned.Fault.BARE_VALUE);
-        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(SHORT).call("one.hostpool.info"));
+        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(AMPLE).call("one.hostpool.info"));
         assertEquals(OneCallFailure.Kind.MALFORMED, failure.kind());
         assertTrue(failure.getMessage().contains("expected [success, value, code], got String"), failure.getMessage());
     }
 
     @Test
     void anXmlRpcFaultIsAFault() {
-        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(SHORT).call("one.no.such.method"));
+        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(AMPLE).call("one.no.such.method"));
         assertEquals(OneCallFailure.Kind.FAULT, failure.kind());
         assertTrue(failure.getMessage().contains("-506"), failure.getMessage());
     }
@@ -147,7 +148,7 @@ class OneXmlRpcClientTest extends FakeOnedTest {
 
     @Test
     void toStringNamesEndpointAndUserOnly() {
-        String text = client(SHORT).toString();
+        String text = client(AMPLE).toString();
         assertTrue(text.contains(one.endpoint().toString()) && text.contains("oneadmin"), text);
         assertFalse(text.contains(TestSessions.PASSWORD));
     }

@@ -36,7 +36,7 @@ class SecretLeakTest {
         try (FakeOned one = FakeOned.start(TestSessions.SESSION); LogCapture capture = LogCapture.start()) {
             FakeWorlds.standard(one);
             OpenNebulaSettings settings = new OpenNebulaSettings(one.endpoint(), TestSessions.authFile(dir), "QOS",
-                    Duration.ofMillis(300), SuspendAction.SUSPEND);
+                    Duration.ofSeconds(1), SuspendAction.SUSPEND);
             OpenNebulaBackend backend = new OpenNebulaBackend(settings);
             texts.add(backend.toString());
             texts.add(settings.toString());
