@@ -1,0 +1,126 @@
+package org.overbookd.backend.opennebula;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import org.overbookd.model.QosClass;
+import org.overbookd.model.VmState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Builds the policy's view from the four documents of one observation. Pure apart from logging the
+ * hosts it leaves out.
+ *
+ * <ul>
+ *   <li>Hosts: only usable ones ({@link OneHostStates}) with a monitoring sample and a capacity;
+ *       utilization is USED_CPU / MAX_CPU x 100, in percent of the host's capacity.</li>
+ *   <li>Overbooked: low-QoS VMs in ACTIVE (any sub-state) whose last stay is on the host, oldest
+ *       stay first, so the last element is the VM placed last.</li>
+ *   <li>Queue: low-QoS VMs in HOLD (new), SUSPENDED (pinned to the host of their last stay) and
+ *       STOPPED (free to go anywhere).</li>
+ *   <li>Operation in flight: any VM, of either QoS, in an ACTIVE sub-state other than RUNNING.</li>
+ * </ul>
+ */
+final class ClusterAssembler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterAssembler.class);
+
+    private static final Comparator<Placed> PLACEMENT_ORDER =
+            Comparator.comparingLong(Placed::since).thenComparingLong(placed -> placed.vm().id());
+
+    private ClusterAssembler() {
+    }
+
+    private record Placed(OneVmView vm, long since) {
+    }
+
+    static Observation assemble(List<HostRecord> hosts, Map<Integer, MonitoringSample> hostSamples,
+            List<VmRecord> vms, Map<Integer, MonitoringSample> vmSamples) {
+        Map<Integer, HostRecord> usable = new LinkedHashMap<>();
+        for (HostRecord host : hosts) {
+            String exclusion = exclusion(host, hostSamples.get(host.id()));
+            if (exclusion != null) {
+                LOG.info("Leaving out host {} ({}): {}", host.id(), host.name(), exclusion);
+            } else {
+                usable.put(host.id(), host);
+            }
+        }
+
+        Map<Integer, QosClass> qosByVm = new HashMap<>(vms.size() * 2);
+        Map<Integer, List<Placed>> placed = new HashMap<>();
+        Set<Integer> busy = new HashSet<>();
+        List<OneVmView> queue = new ArrayList<>();
+        for (VmRecord vm : vms) {
+            QosClass qos = vm.qos();
+            qosByVm.put(vm.id(), qos);
+            if (OneVmStates.inFlight(vm.state(), vm.lcmState())) {
+                busy.add(vm.lastHostId());
+            }
+            if (qos != QosClass.LOW) {
+                continue;
+            }
+            switch (vm.state()) {
+                case OneVmStates.ACTIVE -> {
+                    if (usable.containsKey(vm.lastHostId())) {
+                        placed.computeIfAbsent(vm.lastHostId(), id -> new ArrayList<>())
+                                .add(new Placed(view(vm, vmSamples), vm.lastHistory().stime()));
+                    }
+                }
+                case OneVmStates.HOLD, OneVmStates.SUSPENDED, OneVmStates.STOPPED -> queue.add(view(vm, vmSamples));
+                default -> {
+                    // PENDING is OpenNebula's scheduler's to place; POWEROFF, UNDEPLOYED and DONE are
+                    // out of overbookd's hands.
+                }
+            }
+        }
+        queue.sort(Comparator.comparingLong(OneVmView::id));
+
+        List<OneHostView> views = new ArrayList<>(usable.size());
+        for (HostRecord host : usable.values()) {
+            List<Placed> onHost = placed.getOrDefault(host.id(), List.of());
+            List<OneVmView> overbooked = onHost.stream().sorted(PLACEMENT_ORDER).map(Placed::vm).toList();
+            double utilization = hostSamples.get(host.id()).cpu() / host.maxCpu() * 100.0;
+            views.add(new OneHostView(host.id(), host.name(), cores(host), utilization, overbooked,
+                    busy.contains(host.id())));
+        }
+        return new Observation(new OneClusterView(views, queue), qosByVm, usable.keySet());
+    }
+
+    private static String exclusion(HostRecord host, MonitoringSample sample) {
+        String byState = OneHostStates.exclusion(host.state());
+        if (byState != null) {
+            return byState;
+        }
+        if (sample == null) {
+            return "not monitored yet (no monitoring record)";
+        }
+        if (host.maxCpu() <= 0) {
+            return "no CPU capacity (MAX_CPU " + host.maxCpu() + ")";
+        }
+        return null;
+    }
+
+    /** MAX_CPU is cores x 100, less any CPU reserved for the hypervisor; at least one core. */
+    private static int cores(HostRecord host) {
+        return Math.max(1, (int) Math.round(host.maxCpu() / 100.0));
+    }
+
+    private static OneVmView view(VmRecord vm, Map<Integer, MonitoringSample> vmSamples) {
+        VmState state = OneVmStates.toModel(vm.state(), vm.lcmState());
+        // suspend keeps the memory image on the host, so the VM can only be resumed there; stop
+        // moves it to the datastore and the VM may be redeployed anywhere.
+        OptionalInt pinned = vm.state() == OneVmStates.SUSPENDED && vm.lastHistory() != null
+                ? OptionalInt.of(vm.lastHostId()) : OptionalInt.empty();
+        MonitoringSample sample = vmSamples.get(vm.id());
+        double load = state == VmState.RUNNING && sample != null ? sample.cpu() : 0.0;
+        return new OneVmView(vm.id(), vm.name(), vm.qos(), state, Instant.ofEpochSecond(vm.stime()), pinned, load);
+    }
+}

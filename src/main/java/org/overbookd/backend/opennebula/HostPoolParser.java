@@ -1,0 +1,73 @@
+package org.overbookd.backend.opennebula;
+
+import java.io.Reader;
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.stream.XMLStreamException;
+
+/** Streams the HOST_POOL document of {@code one.hostpool.info} into {@link HostRecord}s. */
+final class HostPoolParser {
+
+    private static final int UNSET = Integer.MIN_VALUE;
+
+    private HostPoolParser() {
+    }
+
+    static List<HostRecord> parse(Reader document) throws XMLStreamException {
+        List<HostRecord> hosts = new ArrayList<>();
+        XmlWalker.walk(document, new XmlWalker.Visitor() {
+            private int id;
+            private String name;
+            private int state;
+            private int maxCpu;
+
+            @Override
+            public void start(ElementPath path) throws XMLStreamException {
+                XmlWalker.expectRoot(path, "HOST_POOL");
+                if (path.is(2, "HOST")) {
+                    id = UNSET;
+                    name = null;
+                    state = UNSET;
+                    maxCpu = UNSET;
+                }
+            }
+
+            @Override
+            public void end(ElementPath path, CharSequence text) throws XMLStreamException {
+                // HOST_POOL(1)/HOST(2)/ID(3) and HOST_POOL/HOST/HOST_SHARE/MAX_CPU(4); the HOST's
+                // TEMPLATE, VMS and MONITORING hold elements of the same names at other depths.
+                if (path.depth() == 3 && path.parent().equals("HOST")) {
+                    switch (path.name()) {
+                        case "ID" -> id = XmlWalker.intValue(text, path);
+                        case "NAME" -> name = text.toString();
+                        case "STATE" -> state = XmlWalker.intValue(text, path);
+                        default -> {
+                        }
+                    }
+                } else if (path.depth() == 4 && path.parent().equals("HOST_SHARE") && path.name().equals("MAX_CPU")) {
+                    maxCpu = XmlWalker.intValue(text, path);
+                } else if (path.is(2, "HOST")) {
+                    hosts.add(finish());
+                }
+            }
+
+            private HostRecord finish() throws XMLStreamException {
+                long known = id == UNSET ? Long.MIN_VALUE : id;
+                if (id == UNSET) {
+                    throw XmlWalker.missing("ID", "HOST", known);
+                }
+                if (name == null) {
+                    throw XmlWalker.missing("NAME", "HOST", known);
+                }
+                if (state == UNSET) {
+                    throw XmlWalker.missing("STATE", "HOST", known);
+                }
+                if (maxCpu == UNSET) {
+                    throw XmlWalker.missing("HOST_SHARE/MAX_CPU", "HOST", known);
+                }
+                return new HostRecord(id, name, state, maxCpu);
+            }
+        });
+        return hosts;
+    }
+}

@@ -1,0 +1,16 @@
+package org.overbookd.backend.opennebula;
+
+import java.util.List;
+import org.overbookd.model.ClusterView;
+
+/**
+ * An immutable snapshot of the cluster: unlike the simulator's live view, it stays valid after the
+ * next observation, so a policy may keep it.
+ */
+record OneClusterView(List<OneHostView> hosts, List<OneVmView> queue) implements ClusterView {
+
+    OneClusterView {
+        hosts = List.copyOf(hosts);
+        queue = List.copyOf(queue);
+    }
+}

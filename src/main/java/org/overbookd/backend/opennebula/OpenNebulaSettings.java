@@ -1,0 +1,58 @@
+package org.overbookd.backend.opennebula;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * What the OpenNebula backend needs to know. Plain values only: binding them to configuration keys
+ * is the configuration layer's job.
+ *
+ * @param endpoint      oned's XML-RPC endpoint, {@code http://HOST:2633/RPC2} or an https one
+ * @param authFile      file holding the session string {@code user:password}; it must not be
+ *                      readable by group or others
+ * @param qosAttribute  USER_TEMPLATE attribute that marks a low-QoS VM when it equals {@code LOW}
+ * @param timeout       both the connection and the reply timeout of every call
+ * @param suspendAction how a suspend decision takes a VM off its host
+ */
+public record OpenNebulaSettings(URI endpoint, Path authFile, String qosAttribute, Duration timeout,
+        SuspendAction suspendAction) {
+
+    /** oneadmin's own credentials: OpenNebula's packages give oneadmin the home /var/lib/one. */
+    public static final Path DEFAULT_AUTH_FILE = Path.of("/var/lib/one", ".one", "one_auth");
+    public static final String DEFAULT_QOS_ATTRIBUTE = "QOS";
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+
+    public OpenNebulaSettings {
+        Objects.requireNonNull(endpoint, "endpoint");
+        Objects.requireNonNull(authFile, "authFile");
+        Objects.requireNonNull(qosAttribute, "qosAttribute");
+        Objects.requireNonNull(timeout, "timeout");
+        Objects.requireNonNull(suspendAction, "suspendAction");
+        String scheme = endpoint.getScheme() == null ? "" : endpoint.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            throw new IllegalArgumentException("OpenNebula endpoint " + endpoint + " is not an http:// or https:// URI");
+        }
+        if (endpoint.getHost() == null) {
+            throw new IllegalArgumentException("OpenNebula endpoint " + endpoint + " names no host");
+        }
+        if (endpoint.getRawUserInfo() != null) {
+            // Credentials in a URI end up in logs and process listings; they belong in the auth file.
+            throw new IllegalArgumentException("OpenNebula endpoint must not carry credentials; use the auth file");
+        }
+        if (qosAttribute.isBlank() || !qosAttribute.equals(qosAttribute.strip())) {
+            throw new IllegalArgumentException("QoS attribute '" + qosAttribute + "' is blank or padded");
+        }
+        if (timeout.isNegative() || timeout.isZero() || timeout.toMillis() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("OpenNebula timeout " + timeout + " must be between 1 ms and 24 days");
+        }
+    }
+
+    /** Settings with oneadmin's auth file, attribute {@code QOS}, a 30 s timeout and in-place suspend. */
+    public static OpenNebulaSettings defaults(URI endpoint) {
+        return new OpenNebulaSettings(endpoint, DEFAULT_AUTH_FILE, DEFAULT_QOS_ATTRIBUTE, DEFAULT_TIMEOUT,
+                SuspendAction.SUSPEND);
+    }
+}

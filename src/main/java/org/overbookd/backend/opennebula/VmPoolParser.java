@@ -1,0 +1,146 @@
+package org.overbookd.backend.opennebula;
+
+import java.io.Reader;
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.stream.XMLStreamException;
+
+/**
+ * Streams the VM_POOL document of {@code one.vmpool.infoextended}, or the single VM of
+ * {@code one.vm.info}, into {@link VmRecord}s. Only the short pool call drops USER_TEMPLATE, which
+ * is why the extended one is used.
+ */
+final class VmPoolParser {
+
+    private static final int UNSET = Integer.MIN_VALUE;
+
+    private final String qosAttribute;
+
+    /** {@code qosAttribute} is matched without regard to case: oned upper-cases attribute names. */
+    VmPoolParser(String qosAttribute) {
+        this.qosAttribute = qosAttribute;
+    }
+
+    List<VmRecord> parsePool(Reader document) throws XMLStreamException {
+        List<VmRecord> vms = new ArrayList<>();
+        XmlWalker.walk(document, new VmVisitor("VM_POOL", 2, vms));
+        return vms;
+    }
+
+    VmRecord parseOne(Reader document) throws XMLStreamException {
+        List<VmRecord> vms = new ArrayList<>(1);
+        XmlWalker.walk(document, new VmVisitor("VM", 1, vms));
+        if (vms.size() != 1) {
+            throw new XMLStreamException("expected one VM, found " + vms.size());
+        }
+        return vms.get(0);
+    }
+
+    /** Collects the VM elements found at {@code vmDepth}; everything is relative to that depth. */
+    private final class VmVisitor implements XmlWalker.Visitor {
+        private final String root;
+        private final int vmDepth;
+        private final List<VmRecord> out;
+
+        private int id;
+        private String name;
+        private int state;
+        private int lcmState;
+        private long stime;
+        private String qos;
+        private VmRecord.History last;
+
+        private int seq;
+        private int hostId;
+        private String hostName;
+        private long historyStime;
+
+        VmVisitor(String root, int vmDepth, List<VmRecord> out) {
+            this.root = root;
+            this.vmDepth = vmDepth;
+            this.out = out;
+        }
+
+        @Override
+        public void start(ElementPath path) throws XMLStreamException {
+            XmlWalker.expectRoot(path, root);
+            if (path.is(vmDepth, "VM")) {
+                id = UNSET;
+                name = null;
+                state = UNSET;
+                lcmState = UNSET;
+                stime = Long.MIN_VALUE;
+                qos = null;
+                last = null;
+            } else if (path.is(vmDepth + 2, "HISTORY") && path.parent().equals("HISTORY_RECORDS")) {
+                seq = UNSET;
+                hostId = UNSET;
+                hostName = null;
+                historyStime = 0;
+            }
+        }
+
+        @Override
+        public void end(ElementPath path, CharSequence text) throws XMLStreamException {
+            int level = path.depth() - vmDepth;
+            if (level == 1) {
+                vmField(path, text);
+            } else if (level == 2 && path.parent().equals("USER_TEMPLATE")) {
+                if (qos == null && path.name().equalsIgnoreCase(qosAttribute)) {
+                    qos = text.toString();
+                }
+            } else if (level == 3 && path.parent().equals("HISTORY")) {
+                historyField(path, text);
+            } else if (level == 2 && path.name().equals("HISTORY") && path.parent().equals("HISTORY_RECORDS")) {
+                if (seq == UNSET || hostId == UNSET) {
+                    throw XmlWalker.missing("HISTORY SEQ or HID", "VM", id == UNSET ? Long.MIN_VALUE : id);
+                }
+                if (last == null || seq >= last.seq()) {
+                    last = new VmRecord.History(seq, hostId, hostName, historyStime);
+                }
+            } else if (level == 0 && path.name().equals("VM")) {
+                out.add(finish());
+            }
+        }
+
+        private void vmField(ElementPath path, CharSequence text) throws XMLStreamException {
+            switch (path.name()) {
+                case "ID" -> id = XmlWalker.intValue(text, path);
+                case "NAME" -> name = text.toString();
+                case "STATE" -> state = XmlWalker.intValue(text, path);
+                case "LCM_STATE" -> lcmState = XmlWalker.intValue(text, path);
+                case "STIME" -> stime = XmlWalker.longValue(text, path);
+                default -> {
+                }
+            }
+        }
+
+        private void historyField(ElementPath path, CharSequence text) throws XMLStreamException {
+            switch (path.name()) {
+                case "SEQ" -> seq = XmlWalker.intValue(text, path);
+                case "HID" -> hostId = XmlWalker.intValue(text, path);
+                case "HOSTNAME" -> hostName = text.toString();
+                case "STIME" -> historyStime = XmlWalker.longValue(text, path);
+                default -> {
+                }
+            }
+        }
+
+        private VmRecord finish() throws XMLStreamException {
+            long known = id == UNSET ? Long.MIN_VALUE : id;
+            if (id == UNSET) {
+                throw XmlWalker.missing("ID", "VM", known);
+            }
+            if (state == UNSET) {
+                throw XmlWalker.missing("STATE", "VM", known);
+            }
+            if (lcmState == UNSET) {
+                throw XmlWalker.missing("LCM_STATE", "VM", known);
+            }
+            if (stime == Long.MIN_VALUE) {
+                throw XmlWalker.missing("STIME", "VM", known);
+            }
+            return new VmRecord(id, name == null ? "" : name, state, lcmState, stime, qos, last);
+        }
+    }
+}

@@ -1,0 +1,397 @@
+package org.overbookd.backend.opennebula;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A fake oned on loopback: an XML-RPC server over the JDK's HTTP server that holds hosts and VMs,
+ * answers the calls overbookd makes with XSD-valid documents, and moves VMs through OpenNebula's
+ * state transitions one step per {@link #tick()}, never on its own. Faults are injected on demand.
+ *
+ * <p>Transitions: deploy from HOLD or PENDING goes PROLOG, BOOT, RUNNING; deploy from STOPPED goes
+ * PROLOG_RESUME, BOOT_STOPPED, RUNNING; suspend goes SAVE_SUSPEND, SUSPENDED; stop goes SAVE_STOP,
+ * EPILOG_STOP, STOPPED; resume from SUSPENDED goes BOOT_SUSPENDED, RUNNING, and from STOPPED back
+ * to PENDING. Anything else is refused with 0x800, an unknown VM or host with 0x400, a wrong
+ * session with 0x100.
+ */
+final class FakeOned implements AutoCloseable {
+
+    /** Ways the fake misbehaves, per method. */
+    enum Fault {
+        /** Holds the reply until the fake is closed: longer than any client timeout in the tests. */
+        TIMEOUT,
+        HTTP_500,
+        /** A reply that is not well-formed XML-RPC. */
+        MALFORMED_ENVELOPE,
+        /** A well-formed reply whose XML document is broken. */
+        MALFORMED_DOCUMENT,
+        /** A reply that is a bare string instead of oned's array. */
+        BARE_VALUE,
+        AUTH_FAILURE,
+        /** An XML-RPC fault whose message quotes the session string, as a careless proxy might. */
+        SECRET_IN_FAULT,
+        /** A 0x800 refusal whose message quotes the session string. */
+        SECRET_IN_REFUSAL
+    }
+
+    static {
+        // The JDK server writes headers and body in two segments; without TCP_NODELAY, Nagle's
+        // algorithm meets the client's delayed ACK and every call takes an extra 40 ms.
+        System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+
+    static final String ANY_METHOD = "*";
+    static final long START = 1_700_000_000L;
+    static final long TICK_SECONDS = 10;
+
+    private final String session;
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "fake-oned");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final CountDownLatch release = new CountDownLatch(1);
+    private final Map<String, Fault> faults = new ConcurrentHashMap<>();
+    private final List<XmlRpcWire.Call> calls = new CopyOnWriteArrayList<>();
+    private final List<String> requestBodies = new CopyOnWriteArrayList<>();
+    private final List<String> responseBodies = new CopyOnWriteArrayList<>();
+
+    private final TreeMap<Integer, FakeHost> hosts = new TreeMap<>();
+    private final TreeMap<Integer, FakeVm> vms = new TreeMap<>();
+    private long now = START;
+    private Runnable afterNextInfo;
+
+    private FakeOned(String session) throws IOException {
+        this.session = session;
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/RPC2", this::handle);
+        server.setExecutor(executor);
+        server.start();
+    }
+
+    static FakeOned start(String session) throws IOException {
+        return new FakeOned(session);
+    }
+
+    URI endpoint() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/RPC2");
+    }
+
+    // ---- the world -----------------------------------------------------------------------
+
+    synchronized FakeHost host(int id, String name, int cores) {
+        FakeHost host = new FakeHost(id, name, cores);
+        hosts.put(id, host);
+        return host;
+    }
+
+    synchronized FakeVm vm(int id, String name) {
+        FakeVm vm = new FakeVm(id, name, now - 3600 + id);
+        vms.put(id, vm);
+        return vm;
+    }
+
+    synchronized FakeVm vm(int id) {
+        return vms.get(id);
+    }
+
+    synchronized void deleteVm(int id) {
+        vms.remove(id);
+    }
+
+    synchronized long now() {
+        return now;
+    }
+
+    /** Runs {@code change} right after the next one.vm.info is answered: a race with another actor. */
+    synchronized void afterNextInfo(Runnable change) {
+        afterNextInfo = change;
+    }
+
+    /** Advances the clock and every VM in a transient state by one step. */
+    synchronized void tick() {
+        now += TICK_SECONDS;
+        for (FakeVm vm : vms.values()) {
+            int[] next = vm.pending.poll();
+            if (next == null) {
+                continue;
+            }
+            vm.state(next[0], next[1]);
+            if (next[0] == OneVmStates.STOPPED) {
+                vm.lastStay().etime = now;
+            }
+        }
+    }
+
+    // ---- faults and records --------------------------------------------------------------
+
+    void fail(String method, Fault fault) {
+        faults.put(method, fault);
+    }
+
+    void clearFaults() {
+        faults.clear();
+    }
+
+    /** Stops listening: calls get connection refused from now on. */
+    void stop() {
+        server.stop(0);
+    }
+
+    List<XmlRpcWire.Call> calls() {
+        return List.copyOf(calls);
+    }
+
+    List<String> methods() {
+        return calls.stream().map(XmlRpcWire.Call::method).toList();
+    }
+
+    List<String> requestBodies() {
+        return List.copyOf(requestBodies);
+    }
+
+    List<String> responseBodies() {
+        return List.copyOf(responseBodies);
+    }
+
+    void forgetCalls() {
+        calls.clear();
+        requestBodies.clear();
+        responseBodies.clear();
+    }
+
+    @Override
+    public void close() {
+        release.countDown();
+        server.stop(0);
+        executor.shutdownNow();
+    }
+
+    // ---- documents, for the schema test --------------------------------------------------
+
+    synchronized String hostPoolDocument() {
+        return OneDocuments.toString(OneDocuments.hostPool(List.copyOf(hosts.values()), this::vmsOn));
+    }
+
+    private List<Integer> vmsOn(int hostId) {
+        List<Integer> on = new ArrayList<>();
+        for (FakeVm vm : vms.values()) {
+            if (vm.state == OneVmStates.ACTIVE && vm.hostId() == hostId) {
+                on.add(vm.id);
+            }
+        }
+        return on;
+    }
+
+    // ---- the server ----------------------------------------------------------------------
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            requestBodies.add(new String(body, StandardCharsets.UTF_8));
+            XmlRpcWire.Call call;
+            try {
+                call = XmlRpcWire.parseCall(body);
+            } catch (Exception e) {
+                reply(exchange, 400, "bad request");
+                return;
+            }
+            calls.add(call);
+            Fault fault = faults.getOrDefault(call.method(), faults.get(ANY_METHOD));
+            if (fault == Fault.TIMEOUT) {
+                awaitRelease();
+            }
+            if (fault == Fault.HTTP_500) {
+                reply(exchange, 500, "Internal Server Error");
+                return;
+            }
+            reply(exchange, 200, answer(call, fault));
+        }
+    }
+
+    private void awaitRelease() {
+        try {
+            release.await(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void reply(HttpExchange exchange, int status, String text) throws IOException {
+        responseBodies.add(text);
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "text/xml");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    private String answer(XmlRpcWire.Call call, Fault fault) {
+        if (fault != null) {
+            switch (fault) {
+                case MALFORMED_ENVELOPE -> {
+                    return "<?xml version=\"1.0\"?><methodResponse><params><param><value><array><data>";
+                }
+                case MALFORMED_DOCUMENT -> {
+                    return XmlRpcWire.success("<HOST_POOL><HOST><ID>1</ID><NAME>broken");
+                }
+                case BARE_VALUE -> {
+                    return XmlRpcWire.bare("just a string");
+                }
+                case AUTH_FAILURE -> {
+                    return XmlRpcWire.failure("[" + call.method() + "] User couldn't be authenticated, aborting call.", 0x100);
+                }
+                case SECRET_IN_FAULT -> {
+                    return XmlRpcWire.fault(-501, "cannot handle call with session " + call.param(0));
+                }
+                case SECRET_IN_REFUSAL -> {
+                    return XmlRpcWire.failure("[" + call.method() + "] refused for session " + call.param(0), 0x800);
+                }
+                default -> {
+                    // TIMEOUT has been waited out: answer normally
+                }
+            }
+        }
+        if (call.params().isEmpty() || !session.equals(call.param(0))) {
+            return XmlRpcWire.failure("[" + call.method() + "] User couldn't be authenticated, aborting call.", 0x100);
+        }
+        try {
+            return dispatch(call);
+        } catch (RuntimeException e) {
+            return XmlRpcWire.fault(-501, "bad parameters for " + call.method() + ": " + e);
+        }
+    }
+
+    private synchronized String dispatch(XmlRpcWire.Call call) {
+        List<Object> args = call.arguments();
+        return switch (call.method()) {
+            case "one.hostpool.info" -> XmlRpcWire.success(hostPoolDocument());
+            case "one.hostpool.monitoring" ->
+                    XmlRpcWire.success(OneDocuments.toString(OneDocuments.hostMonitoring(hosts.values(), now)));
+            case "one.vmpool.infoextended" -> XmlRpcWire.success(
+                    OneDocuments.toString(OneDocuments.vmPool(notDone(vms.values()))));
+            case "one.vmpool.monitoring" ->
+                    XmlRpcWire.success(OneDocuments.toString(OneDocuments.vmMonitoring(notDone(vms.values()), now)));
+            case "one.vm.info" -> info((Integer) args.get(0));
+            case "one.vm.deploy" -> deploy((Integer) args.get(0), (Integer) args.get(1));
+            case "one.vm.action" -> action((String) args.get(0), (Integer) args.get(1));
+            default -> XmlRpcWire.fault(-506, "Method " + call.method() + " not defined");
+        };
+    }
+
+    private static List<FakeVm> notDone(Collection<FakeVm> all) {
+        return all.stream().filter(vm -> vm.state != OneVmStates.DONE).toList();
+    }
+
+    private String info(int id) {
+        FakeVm vm = vms.get(id);
+        if (vm == null) {
+            return noVm("one.vm.info", id);
+        }
+        String reply = XmlRpcWire.success(OneDocuments.toString(OneDocuments.vm(vm)));
+        if (afterNextInfo != null) {
+            Runnable change = afterNextInfo;
+            afterNextInfo = null;
+            change.run();
+        }
+        return reply;
+    }
+
+    private String deploy(int id, int hostId) {
+        FakeVm vm = vms.get(id);
+        if (vm == null) {
+            return noVm("one.vm.deploy", id);
+        }
+        FakeHost host = hosts.get(hostId);
+        if (host == null) {
+            return XmlRpcWire.failure("[one.vm.deploy] Error getting host [" + hostId + "].", 0x400);
+        }
+        switch (vm.state) {
+            case OneVmStates.HOLD, OneVmStates.PENDING -> {
+                vm.stay(host, now).state(OneVmStates.ACTIVE, OneVmStates.PROLOG);
+                steps(vm, OneVmStates.BOOT, OneVmStates.RUNNING);
+            }
+            case OneVmStates.STOPPED -> {
+                vm.stay(host, now).state(OneVmStates.ACTIVE, OneVmStates.PROLOG_RESUME);
+                steps(vm, OneVmStates.BOOT_STOPPED, OneVmStates.RUNNING);
+            }
+            default -> {
+                return wrongState("one.vm.deploy", "deploy", vm);
+            }
+        }
+        return XmlRpcWire.success(id);
+    }
+
+    private String action(String action, int id) {
+        FakeVm vm = vms.get(id);
+        if (vm == null) {
+            return noVm("one.vm.action", id);
+        }
+        boolean running = vm.state == OneVmStates.ACTIVE && vm.lcmState == OneVmStates.RUNNING;
+        switch (action) {
+            case "suspend" -> {
+                if (!running) {
+                    return wrongState("one.vm.action", action, vm);
+                }
+                vm.state(OneVmStates.ACTIVE, OneVmStates.SAVE_SUSPEND);
+                vm.pending.add(new int[] {OneVmStates.SUSPENDED, OneVmStates.LCM_INIT});
+            }
+            case "stop" -> {
+                if (!running) {
+                    return wrongState("one.vm.action", action, vm);
+                }
+                vm.state(OneVmStates.ACTIVE, OneVmStates.SAVE_STOP);
+                steps(vm, OneVmStates.EPILOG_STOP);
+                vm.pending.add(new int[] {OneVmStates.STOPPED, OneVmStates.LCM_INIT});
+            }
+            case "resume" -> {
+                if (vm.state == OneVmStates.SUSPENDED) {
+                    vm.state(OneVmStates.ACTIVE, OneVmStates.BOOT_SUSPENDED);
+                    steps(vm, OneVmStates.RUNNING);
+                } else if (vm.state == OneVmStates.STOPPED) {
+                    vm.state(OneVmStates.PENDING, OneVmStates.LCM_INIT);
+                } else {
+                    return wrongState("one.vm.action", action, vm);
+                }
+            }
+            default -> {
+                return wrongState("one.vm.action", action, vm);
+            }
+        }
+        return XmlRpcWire.success(id);
+    }
+
+    private static void steps(FakeVm vm, int... lcmStates) {
+        for (int lcm : lcmStates) {
+            vm.pending.add(new int[] {OneVmStates.ACTIVE, lcm});
+        }
+    }
+
+    private static String noVm(String method, int id) {
+        return XmlRpcWire.failure("[" + method + "] Error getting virtual machine [" + id + "].", 0x400);
+    }
+
+    private static String wrongState(String method, String action, FakeVm vm) {
+        return XmlRpcWire.failure("[" + method + "] Error performing action \"" + action + "\": VM " + vm.id
+                + " is in state " + OneVmStates.describe(vm.state, vm.lcmState), 0x800);
+    }
+}

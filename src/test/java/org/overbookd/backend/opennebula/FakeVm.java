@@ -1,0 +1,89 @@
+package org.overbookd.backend.opennebula;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A VM of the fake oned, or of a generated pool, with the fields the documents need. */
+final class FakeVm {
+
+    /** One stay on a host, as a HISTORY record. */
+    static final class Stay {
+        final int seq;
+        final int hostId;
+        final String hostName;
+        final long stime;
+        long etime;
+
+        Stay(int seq, int hostId, String hostName, long stime) {
+            this.seq = seq;
+            this.hostId = hostId;
+            this.hostName = hostName;
+            this.stime = stime;
+        }
+    }
+
+    final int id;
+    String name;
+    int state = OneVmStates.HOLD;
+    int lcmState = OneVmStates.LCM_INIT;
+    int prevState = OneVmStates.HOLD;
+    int prevLcmState = OneVmStates.LCM_INIT;
+    long stime;
+    final Map<String, String> userTemplate = new LinkedHashMap<>();
+    final List<Stay> history = new ArrayList<>();
+    /** VM/MONITORING/CPU; null when the VM has no monitoring record. */
+    Double cpu;
+    /** The (STATE, LCM_STATE) pairs the next ticks move the VM through. */
+    final Deque<int[]> pending = new ArrayDeque<>();
+
+    FakeVm(int id, String name, long stime) {
+        this.id = id;
+        this.name = name;
+        this.stime = stime;
+    }
+
+    FakeVm attribute(String name, String value) {
+        userTemplate.put(name, value);
+        return this;
+    }
+
+    FakeVm low() {
+        return attribute("QOS", "LOW");
+    }
+
+    FakeVm state(int state, int lcmState) {
+        this.prevState = this.state;
+        this.prevLcmState = this.lcmState;
+        this.state = state;
+        this.lcmState = lcmState;
+        return this;
+    }
+
+    /** Adds a stay on {@code host} that began at {@code since}. */
+    FakeVm stay(FakeHost host, long since) {
+        history.add(new Stay(history.size(), host.id, host.name, since));
+        return this;
+    }
+
+    FakeVm runningOn(FakeHost host, long since) {
+        return stay(host, since).state(OneVmStates.ACTIVE, OneVmStates.RUNNING);
+    }
+
+    FakeVm cpu(Double cpu) {
+        this.cpu = cpu;
+        return this;
+    }
+
+    Stay lastStay() {
+        return history.isEmpty() ? null : history.get(history.size() - 1);
+    }
+
+    int hostId() {
+        Stay last = lastStay();
+        return last == null ? -1 : last.hostId;
+    }
+}

@@ -1,0 +1,251 @@
+package org.overbookd.backend.opennebula;
+
+import java.io.StringWriter;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+
+/**
+ * Writes the documents oned 7.4 returns, in the element order of its XSDs and, like oned, with no
+ * namespace and no XML declaration: HOST_POOL, MONITORING_DATA for hosts and for VMs, VM_POOL and
+ * a single VM. Written for the fake oned and the pool generator; only the fields the XSDs require
+ * plus those overbookd reads are filled.
+ */
+final class OneDocuments {
+
+    private OneDocuments() {
+    }
+
+    @FunctionalInterface
+    interface Body {
+        void write(XMLStreamWriter xml) throws XMLStreamException;
+    }
+
+    static String toString(Body body) {
+        StringWriter out = new StringWriter();
+        write(out, body);
+        return out.toString();
+    }
+
+    static void write(Writer out, Body body) {
+        try {
+            XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
+            body.write(xml);
+            xml.flush();
+            xml.close();
+        } catch (XMLStreamException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    // ---- hosts ---------------------------------------------------------------------------
+
+    /** {@code vmsOf} lists the VM ids a host runs, for HOST/VMS. */
+    static Body hostPool(Iterable<FakeHost> hosts, IntFunction<List<Integer>> vmsOf) {
+        return xml -> {
+            xml.writeStartElement("HOST_POOL");
+            for (FakeHost host : hosts) {
+                host(xml, host, vmsOf.apply(host.id));
+            }
+            xml.writeEndElement();
+        };
+    }
+
+    private static void host(XMLStreamWriter xml, FakeHost host, List<Integer> vms) throws XMLStreamException {
+        xml.writeStartElement("HOST");
+        leaf(xml, "ID", host.id);
+        leaf(xml, "NAME", host.name);
+        leaf(xml, "STATE", host.state);
+        leaf(xml, "PREV_STATE", host.state);
+        leaf(xml, "IM_MAD", "kvm");
+        leaf(xml, "VM_MAD", "kvm");
+        leaf(xml, "CLUSTER_ID", 0);
+        leaf(xml, "CLUSTER", "default");
+        xml.writeStartElement("HOST_SHARE");
+        long memory = host.maxCpu * 10_485L;
+        leaf(xml, "MEM_USAGE", 0);
+        leaf(xml, "CPU_USAGE", vms.size() * 100L);
+        leaf(xml, "TOTAL_MEM", memory);
+        leaf(xml, "TOTAL_CPU", host.maxCpu);
+        leaf(xml, "MAX_MEM", memory);
+        leaf(xml, "MAX_CPU", host.maxCpu);
+        leaf(xml, "RUNNING_VMS", vms.size());
+        leaf(xml, "VMS_THREAD", 1);
+        xml.writeStartElement("DATASTORES");
+        leaf(xml, "DISK_USAGE", 0);
+        leaf(xml, "FREE_DISK", 100_000);
+        leaf(xml, "MAX_DISK", 100_000);
+        leaf(xml, "USED_DISK", 0);
+        xml.writeEndElement();
+        xml.writeEmptyElement("PCI_DEVICES");
+        xml.writeEmptyElement("NUMA_NODES");
+        xml.writeEndElement();
+        xml.writeStartElement("VMS");
+        for (int vm : vms) {
+            leaf(xml, "ID", vm);
+        }
+        xml.writeEndElement();
+        xml.writeStartElement("TEMPLATE");
+        cdata(xml, "HYPERVISOR", "kvm");
+        cdata(xml, "HOSTNAME", host.name);
+        xml.writeEndElement();
+        // Pool calls carry no fresh monitoring: that is what one.hostpool.monitoring is for.
+        xml.writeEmptyElement("MONITORING");
+        xml.writeEndElement();
+    }
+
+    /** The last sample of every host that has one. */
+    static Body hostMonitoring(Iterable<FakeHost> hosts, long timestamp) {
+        return xml -> {
+            xml.writeStartElement("MONITORING_DATA");
+            for (FakeHost host : hosts) {
+                if (host.usedCpu == null) {
+                    continue;
+                }
+                xml.writeStartElement("MONITORING");
+                leaf(xml, "TIMESTAMP", timestamp);
+                leaf(xml, "ID", host.id);
+                xml.writeStartElement("CAPACITY");
+                leaf(xml, "FREE_CPU", Math.max(0, host.maxCpu - host.usedCpu));
+                leaf(xml, "FREE_MEMORY", 1_000_000);
+                leaf(xml, "USED_CPU", host.usedCpu);
+                leaf(xml, "USED_MEMORY", 500_000);
+                xml.writeEndElement();
+                xml.writeStartElement("SYSTEM");
+                leaf(xml, "NETRX", 0);
+                leaf(xml, "NETTX", 0);
+                xml.writeEndElement();
+                xml.writeEndElement();
+            }
+            xml.writeEndElement();
+        };
+    }
+
+    // ---- VMs -----------------------------------------------------------------------------
+
+    static Body vmPool(Iterable<FakeVm> vms) {
+        return xml -> {
+            xml.writeStartElement("VM_POOL");
+            for (FakeVm vm : vms) {
+                vm(xml, vm);
+            }
+            xml.writeEndElement();
+        };
+    }
+
+    static Body vm(FakeVm vm) {
+        return xml -> vm(xml, vm);
+    }
+
+    private static void vm(XMLStreamWriter xml, FakeVm vm) throws XMLStreamException {
+        xml.writeStartElement("VM");
+        leaf(xml, "ID", vm.id);
+        leaf(xml, "UID", 0);
+        leaf(xml, "GID", 0);
+        leaf(xml, "UNAME", "oneadmin");
+        leaf(xml, "GNAME", "oneadmin");
+        leaf(xml, "NAME", vm.name);
+        xml.writeStartElement("PERMISSIONS");
+        for (String who : List.of("OWNER", "GROUP", "OTHER")) {
+            for (String what : List.of("U", "M", "A")) {
+                leaf(xml, who + "_" + what, who.equals("OWNER") && !what.equals("A") ? 1 : 0);
+            }
+        }
+        xml.writeEndElement();
+        leaf(xml, "LAST_POLL", 0);
+        leaf(xml, "STATE", vm.state);
+        leaf(xml, "LCM_STATE", vm.lcmState);
+        leaf(xml, "PREV_STATE", vm.prevState);
+        leaf(xml, "PREV_LCM_STATE", vm.prevLcmState);
+        leaf(xml, "RESCHED", 0);
+        leaf(xml, "STIME", vm.stime);
+        leaf(xml, "ETIME", 0);
+        leaf(xml, "DEPLOY_ID", vm.history.isEmpty() ? "" : "one-" + vm.id);
+        xml.writeEmptyElement("MONITORING");
+        xml.writeEmptyElement("SCHED_ACTIONS");
+        xml.writeStartElement("TEMPLATE");
+        cdata(xml, "CPU", "1");
+        cdata(xml, "MEMORY", "512");
+        cdata(xml, "TM_MAD_SYSTEM", "ssh");
+        cdata(xml, "VMID", String.valueOf(vm.id));
+        xml.writeEndElement();
+        xml.writeStartElement("USER_TEMPLATE");
+        for (Map.Entry<String, String> attribute : vm.userTemplate.entrySet()) {
+            cdata(xml, attribute.getKey(), attribute.getValue());
+        }
+        xml.writeEndElement();
+        xml.writeStartElement("HISTORY_RECORDS");
+        for (FakeVm.Stay stay : vm.history) {
+            history(xml, vm, stay);
+        }
+        xml.writeEndElement();
+        xml.writeStartElement("BACKUPS");
+        xml.writeEmptyElement("BACKUP_CONFIG");
+        xml.writeEmptyElement("BACKUP_IDS");
+        xml.writeEndElement();
+        xml.writeEndElement();
+    }
+
+    private static void history(XMLStreamWriter xml, FakeVm vm, FakeVm.Stay stay) throws XMLStreamException {
+        xml.writeStartElement("HISTORY");
+        leaf(xml, "OID", vm.id);
+        leaf(xml, "SEQ", stay.seq);
+        leaf(xml, "HOSTNAME", stay.hostName);
+        leaf(xml, "HID", stay.hostId);
+        leaf(xml, "CID", 0);
+        leaf(xml, "STIME", stay.stime);
+        leaf(xml, "ETIME", stay.etime);
+        leaf(xml, "VM_MAD", "kvm");
+        leaf(xml, "TM_MAD", "ssh");
+        leaf(xml, "DS_ID", 0);
+        leaf(xml, "PLAN_ID", -1);
+        leaf(xml, "ACTION_ID", -1);
+        for (String phase : List.of("PSTIME", "PETIME", "RSTIME", "RETIME", "ESTIME", "EETIME")) {
+            leaf(xml, phase, 0);
+        }
+        leaf(xml, "ACTION", 0);
+        leaf(xml, "UID", 0);
+        leaf(xml, "GID", 0);
+        leaf(xml, "REQUEST_ID", "-1");
+        xml.writeEndElement();
+    }
+
+    /** The last sample of every VM that has one. */
+    static Body vmMonitoring(Iterable<FakeVm> vms, long timestamp) {
+        return xml -> {
+            xml.writeStartElement("MONITORING_DATA");
+            for (FakeVm vm : vms) {
+                if (vm.cpu == null) {
+                    continue;
+                }
+                xml.writeStartElement("MONITORING");
+                leaf(xml, "CPU", BigDecimal.valueOf(vm.cpu).toPlainString());
+                leaf(xml, "ID", vm.id);
+                leaf(xml, "MEMORY", 524_288);
+                leaf(xml, "TIMESTAMP", timestamp);
+                xml.writeEndElement();
+            }
+            xml.writeEndElement();
+        };
+    }
+
+    // ---- helpers -------------------------------------------------------------------------
+
+    private static void leaf(XMLStreamWriter xml, String name, Object value) throws XMLStreamException {
+        xml.writeStartElement(name);
+        xml.writeCharacters(String.valueOf(value));
+        xml.writeEndElement();
+    }
+
+    /** Template values: oned writes them as CDATA. */
+    private static void cdata(XMLStreamWriter xml, String name, String value) throws XMLStreamException {
+        xml.writeStartElement(name);
+        xml.writeCData(value);
+        xml.writeEndElement();
+    }
+}

@@ -1,0 +1,164 @@
+package org.overbookd.backend.opennebula;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import javax.xml.stream.XMLStreamException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbookd.model.QosClass;
+
+/** The StAX parsers on small hand-written documents, in oned's shape. */
+class ParserTest {
+
+    private static final String HOST_POOL = """
+            <HOST_POOL>
+              <HOST>
+                <ID>3</ID><NAME>node3</NAME><STATE>2</STATE><PREV_STATE>2</PREV_STATE>
+                <HOST_SHARE><TOTAL_CPU>800</TOTAL_CPU><MAX_CPU>750</MAX_CPU></HOST_SHARE>
+                <VMS><ID>99</ID></VMS>
+                <TEMPLATE><ID>77</ID><NAME><![CDATA[not the name]]></NAME><MAX_CPU>1</MAX_CPU></TEMPLATE>
+                <MONITORING/>
+              </HOST>
+              <HOST>
+                <ID>4</ID><NAME>node4</NAME><STATE>4</STATE>
+                <HOST_SHARE><MAX_CPU>1600</MAX_CPU></HOST_SHARE>
+              </HOST>
+            </HOST_POOL>""";
+
+    @Test
+    void hostPoolReadsEachHostIgnoringSameNamedElementsElsewhere() throws Exception {
+        List<HostRecord> hosts = HostPoolParser.parse(new StringReader(HOST_POOL));
+        assertEquals(List.of(new HostRecord(3, "node3", 2, 750), new HostRecord(4, "node4", 4, 1600)), hosts);
+    }
+
+    @Test
+    void aNamespacedDocumentReadsTheSame() throws Exception {
+        String namespaced = OneSchemas.withNamespace(HOST_POOL);
+        assertTrue(namespaced.contains("xmlns="));
+        assertEquals(HostPoolParser.parse(new StringReader(HOST_POOL)), HostPoolParser.parse(new StringReader(namespaced)));
+    }
+
+    @Test
+    void hostPoolRefusesAnotherRootAndMissingFields() {
+        XMLStreamException root = assertThrows(XMLStreamException.class,
+                () -> HostPoolParser.parse(new StringReader("<VM_POOL/>")));
+        assertTrue(root.getMessage().contains("expected root element HOST_POOL"), root.getMessage());
+        XMLStreamException missing = assertThrows(XMLStreamException.class, () -> HostPoolParser.parse(new StringReader(
+                "<HOST_POOL><HOST><ID>5</ID><NAME>n</NAME><STATE>2</STATE></HOST></HOST_POOL>")));
+        assertTrue(missing.getMessage().contains("HOST 5 has no HOST_SHARE/MAX_CPU"), missing.getMessage());
+    }
+
+    @Test
+    void malformedXmlFailsWithALocation() {
+        XMLStreamException e = assertThrows(XMLStreamException.class,
+                () -> HostPoolParser.parse(new StringReader("<HOST_POOL><HOST><ID>1</ID")));
+        assertTrue(e.getLocation() != null || e.getMessage().contains("ParseError"), e.getMessage());
+        XMLStreamException number = assertThrows(XMLStreamException.class, () -> HostPoolParser.parse(new StringReader(
+                "<HOST_POOL><HOST><ID>x1</ID></HOST></HOST_POOL>")));
+        assertTrue(number.getMessage().contains("HOST_POOL/HOST/ID is not an integer: 'x1'"), number.getMessage());
+    }
+
+    @Test
+    void externalEntitiesAreNeverResolved(@TempDir Path dir) throws Exception {
+        Path secret = Files.writeString(dir.resolve("secret.txt"), "TOP-SECRET-CONTENT");
+        String xxe = "<?xml version=\"1.0\"?><!DOCTYPE HOST_POOL [<!ENTITY x SYSTEM \"" + secret.toUri() + "\">]>"
+                + "<HOST_POOL><HOST><ID>1</ID><NAME>&x;</NAME><STATE>2</STATE>"
+                + "<HOST_SHARE><MAX_CPU>100</MAX_CPU></HOST_SHARE></HOST></HOST_POOL>";
+        XMLStreamException e = assertThrows(XMLStreamException.class, () -> HostPoolParser.parse(new StringReader(xxe)));
+        assertFalse(e.getMessage().contains("TOP-SECRET-CONTENT"));
+    }
+
+    @Test
+    void hostMonitoringKeepsTheLatestSampleWithAUsedCpu() throws Exception {
+        String samples = """
+                <MONITORING_DATA>
+                  <MONITORING><TIMESTAMP>100</TIMESTAMP><ID>3</ID><CAPACITY><FREE_CPU>100</FREE_CPU><USED_CPU>700</USED_CPU></CAPACITY></MONITORING>
+                  <MONITORING><TIMESTAMP>200</TIMESTAMP><ID>3</ID><CAPACITY><USED_CPU>650</USED_CPU></CAPACITY><SYSTEM><NETRX>1</NETRX></SYSTEM></MONITORING>
+                  <MONITORING><TIMESTAMP>150</TIMESTAMP><ID>3</ID><CAPACITY><USED_CPU>1</USED_CPU></CAPACITY></MONITORING>
+                  <MONITORING><TIMESTAMP>300</TIMESTAMP><ID>4</ID><CAPACITY><FREE_CPU>100</FREE_CPU></CAPACITY></MONITORING>
+                  <MONITORING/>
+                </MONITORING_DATA>""";
+        Map<Integer, MonitoringSample> latest = MonitoringParser.HOSTS.parse(new StringReader(samples));
+        assertEquals(Map.of(3, new MonitoringSample(3, 200, 650)), latest, "host 4 has no USED_CPU: not monitored");
+    }
+
+    @Test
+    void vmMonitoringReadsDecimalCpuAndIgnoresTheHostPath() throws Exception {
+        String samples = """
+                <MONITORING_DATA>
+                  <MONITORING><CPU>12.75</CPU><DISK_SIZE><ID>0</ID><SIZE>10</SIZE></DISK_SIZE><ID>7</ID><MEMORY>1</MEMORY><TIMESTAMP>5</TIMESTAMP></MONITORING>
+                  <MONITORING><ID>8</ID><TIMESTAMP>5</TIMESTAMP></MONITORING>
+                </MONITORING_DATA>""";
+        assertEquals(Map.of(7, new MonitoringSample(7, 5, 12.75)), MonitoringParser.VMS.parse(new StringReader(samples)));
+        assertEquals(Map.of(), MonitoringParser.HOSTS.parse(new StringReader(samples)), "a VM's CPU is no host's USED_CPU");
+    }
+
+    private static final String VM_POOL = """
+            <VM_POOL>
+              <VM>
+                <ID>7</ID><UID>0</UID><NAME>batch</NAME><STATE>3</STATE><LCM_STATE>3</LCM_STATE><STIME>1000</STIME>
+                <MONITORING><CPU>5</CPU><ID>999</ID></MONITORING>
+                <TEMPLATE><CPU><![CDATA[1]]></CPU><VMID>7</VMID><STATE>9</STATE></TEMPLATE>
+                <USER_TEMPLATE>
+                  <DESCRIPTION><![CDATA[QOS=HIGH is not an attribute]]></DESCRIPTION>
+                  <qos><![CDATA[ low ]]></qos>
+                  <QOS>HIGH</QOS>
+                </USER_TEMPLATE>
+                <HISTORY_RECORDS>
+                  <HISTORY><OID>7</OID><SEQ>1</SEQ><HOSTNAME>node2</HOSTNAME><HID>2</HID><STIME>3000</STIME></HISTORY>
+                  <HISTORY><OID>7</OID><SEQ>0</SEQ><HOSTNAME>node1</HOSTNAME><HID>1</HID><STIME>2000</STIME></HISTORY>
+                </HISTORY_RECORDS>
+              </VM>
+              <VM>
+                <ID>8</ID><NAME>web</NAME><STATE>2</STATE><LCM_STATE>0</LCM_STATE><STIME>1001</STIME>
+                <USER_TEMPLATE><QOS><LEVEL>LOW</LEVEL></QOS></USER_TEMPLATE>
+                <HISTORY_RECORDS/>
+              </VM>
+            </VM_POOL>""";
+
+    @Test
+    void vmPoolReadsStateQosAndTheLastStay() throws Exception {
+        List<VmRecord> vms = new VmPoolParser("QOS").parsePool(new StringReader(VM_POOL));
+        assertEquals(2, vms.size());
+        VmRecord first = vms.get(0);
+        assertEquals(new VmRecord(7, "batch", 3, 3, 1000, " low ", new VmRecord.History(1, 2, "node2", 3000)), first,
+                "first QOS attribute wins, whatever its case; highest SEQ is the last stay");
+        assertEquals(QosClass.LOW, first.qos());
+        assertEquals(2, first.lastHostId());
+
+        VmRecord second = vms.get(1);
+        assertNull(second.lastHistory());
+        assertEquals(-1, second.lastHostId());
+        assertEquals(QosClass.HIGH, second.qos(), "a vector attribute is not the value LOW");
+    }
+
+    @Test
+    void theQosAttributeIsConfigurable() throws Exception {
+        List<VmRecord> vms = new VmPoolParser("DESCRIPTION").parsePool(new StringReader(VM_POOL));
+        assertEquals("QOS=HIGH is not an attribute", vms.get(0).qosValue());
+        assertEquals(QosClass.HIGH, vms.get(0).qos());
+        assertNull(vms.get(1).qosValue());
+    }
+
+    @Test
+    void aSingleVmDocumentHasTheVmAtTheRoot() throws Exception {
+        String vm = "<VM><ID>9</ID><NAME>x</NAME><STATE>5</STATE><LCM_STATE>0</LCM_STATE><STIME>1</STIME>"
+                + "<USER_TEMPLATE><QOS>LOW</QOS></USER_TEMPLATE><HISTORY_RECORDS><HISTORY><SEQ>0</SEQ><HID>4</HID>"
+                + "<HOSTNAME>n4</HOSTNAME><STIME>2</STIME></HISTORY></HISTORY_RECORDS></VM>";
+        VmRecord record = new VmPoolParser("QOS").parseOne(new StringReader(vm));
+        assertEquals(new VmRecord(9, "x", 5, 0, 1, "LOW", new VmRecord.History(0, 4, "n4", 2)), record);
+        assertThrows(XMLStreamException.class, () -> new VmPoolParser("QOS").parseOne(new StringReader(VM_POOL)));
+        XMLStreamException missing = assertThrows(XMLStreamException.class,
+                () -> new VmPoolParser("QOS").parseOne(new StringReader("<VM><ID>9</ID><STATE>1</STATE></VM>")));
+        assertTrue(missing.getMessage().contains("VM 9 has no LCM_STATE"), missing.getMessage());
+    }
+}

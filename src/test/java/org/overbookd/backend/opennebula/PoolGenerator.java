@@ -1,0 +1,221 @@
+package org.overbookd.backend.opennebula;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.AbstractList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+
+/**
+ * Generates large XSD-valid pools (say 10,000 hosts and 100,000 VMs) for parser tests and
+ * benchmarks: the four documents of one observation, streamed to writers so that no document is
+ * ever held whole in memory.
+ *
+ * <p>Everything is a pure function of the index and the seed, so the documents agree with each
+ * other and {@link #expected()} can count what a correct parser must find without parsing.
+ * <ul>
+ *   <li>Host {@code j}: 8, 16 or 32 cores; {@code j % 50} of 0 disabled, 1 in error, 2 offline,
+ *       3 monitored but without a monitoring record; the rest usable, with USED_CPU drawn up to
+ *       120% of capacity.</li>
+ *   <li>VM {@code i} sits on host {@code i % hosts}. By {@code i % 10}: 0 to 5 high-QoS running
+ *       (every 20th with {@code QOS=HIGH}, the rest without the attribute; when {@code i % 70 == 5}
+ *       booting instead), 6 low-QoS running, 7 low-QoS on hold, 8 low-QoS suspended, 9 low-QoS
+ *       stopped when {@code (i / 10)} is even, else being suspended (SAVE_SUSPEND).</li>
+ * </ul>
+ */
+public final class PoolGenerator {
+
+    private static final long BASE_TIME = 1_690_000_000L;
+    private static final long TIMESTAMP = 1_700_000_000L;
+
+    private final int hosts;
+    private final int vms;
+    private final long seed;
+
+    public PoolGenerator(int hosts, int vms, long seed) {
+        if (hosts < 1 || vms < 0) {
+            throw new IllegalArgumentException("need at least one host and no negative VM count");
+        }
+        this.hosts = hosts;
+        this.vms = vms;
+        this.seed = seed;
+    }
+
+    /** What a correct reading of the generated pool finds. */
+    public record Expected(int usableHosts, int queued, int overbooked, int hostsInFlight) {
+    }
+
+    /** Writes hostpool.xml, hostpool-monitoring.xml, vmpool.xml and vmpool-monitoring.xml into {@code dir}. */
+    public void writeTo(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        try (Writer out = Files.newBufferedWriter(dir.resolve("hostpool.xml"), StandardCharsets.UTF_8)) {
+            writeHostPool(out);
+        }
+        try (Writer out = Files.newBufferedWriter(dir.resolve("hostpool-monitoring.xml"), StandardCharsets.UTF_8)) {
+            writeHostMonitoring(out);
+        }
+        try (Writer out = Files.newBufferedWriter(dir.resolve("vmpool.xml"), StandardCharsets.UTF_8)) {
+            writeVmPool(out);
+        }
+        try (Writer out = Files.newBufferedWriter(dir.resolve("vmpool-monitoring.xml"), StandardCharsets.UTF_8)) {
+            writeVmMonitoring(out);
+        }
+    }
+
+    public void writeHostPool(Writer out) {
+        OneDocuments.write(out, OneDocuments.hostPool(hostList(), this::vmsOn));
+    }
+
+    public void writeHostMonitoring(Writer out) {
+        OneDocuments.write(out, OneDocuments.hostMonitoring(hostList(), TIMESTAMP));
+    }
+
+    public void writeVmPool(Writer out) {
+        OneDocuments.write(out, OneDocuments.vmPool(vmList()));
+    }
+
+    public void writeVmMonitoring(Writer out) {
+        OneDocuments.write(out, OneDocuments.vmMonitoring(vmList(), TIMESTAMP));
+    }
+
+    public Expected expected() {
+        int usable = 0;
+        for (int j = 0; j < hosts; j++) {
+            usable += usable(j) ? 1 : 0;
+        }
+        int queued = 0;
+        int overbooked = 0;
+        Set<Integer> busy = new HashSet<>();
+        for (int i = 0; i < vms; i++) {
+            int host = i % hosts;
+            switch (kind(i)) {
+                case HOLD, SUSPENDED, STOPPED -> queued++;
+                case LOW_RUNNING -> overbooked += usable(host) ? 1 : 0;
+                case SAVE_SUSPEND -> {
+                    overbooked += usable(host) ? 1 : 0;
+                    busy.add(host);
+                }
+                case HIGH_BOOTING -> busy.add(host);
+                default -> {
+                }
+            }
+        }
+        busy.removeIf(host -> !usable(host));
+        return new Expected(usable, queued, overbooked, busy.size());
+    }
+
+    // ---- hosts ---------------------------------------------------------------------------
+
+    FakeHost host(int j) {
+        SplittableRandom random = random(-1 - j);
+        FakeHost host = new FakeHost(j, "node" + j, 8 << (j % 3));
+        switch (j % 50) {
+            case 0 -> host.state(OneHostStates.DISABLED);
+            case 1 -> host.state(OneHostStates.ERROR);
+            case 2 -> host.state(OneHostStates.OFFLINE);
+            default -> host.state(OneHostStates.MONITORED);
+        }
+        host.usedCpu(j % 50 == 3 ? null : (long) random.nextInt(host.maxCpu * 12 / 10 + 1));
+        return host;
+    }
+
+    static boolean usable(int j) {
+        return j % 50 >= 4;
+    }
+
+    private List<Integer> vmsOn(int j) {
+        // The VMs of host j are j, j + hosts, j + 2 hosts, ...; those in ACTIVE run there.
+        return IntStream.iterate(j, i -> i < vms, i -> i + hosts).filter(i -> kind(i).active).boxed().toList();
+    }
+
+    private List<FakeHost> hostList() {
+        return new AbstractList<>() {
+            @Override
+            public FakeHost get(int index) {
+                return host(index);
+            }
+
+            @Override
+            public int size() {
+                return hosts;
+            }
+        };
+    }
+
+    // ---- VMs -----------------------------------------------------------------------------
+
+    enum Kind {
+        HIGH_RUNNING(true), HIGH_BOOTING(true), LOW_RUNNING(true), HOLD(false), SUSPENDED(false), STOPPED(false),
+        SAVE_SUSPEND(true);
+
+        final boolean active;
+
+        Kind(boolean active) {
+            this.active = active;
+        }
+    }
+
+    static Kind kind(int i) {
+        return switch (i % 10) {
+            case 6 -> Kind.LOW_RUNNING;
+            case 7 -> Kind.HOLD;
+            case 8 -> Kind.SUSPENDED;
+            case 9 -> (i / 10) % 2 == 0 ? Kind.STOPPED : Kind.SAVE_SUSPEND;
+            default -> i % 70 == 5 ? Kind.HIGH_BOOTING : Kind.HIGH_RUNNING;
+        };
+    }
+
+    FakeVm vm(int i) {
+        SplittableRandom random = random(i);
+        FakeHost host = new FakeHost(i % hosts, "node" + (i % hosts), 1);
+        FakeVm vm = new FakeVm(i, "vm-" + i, BASE_TIME + i);
+        long since = BASE_TIME + vms + random.nextInt(86_400);
+        Kind kind = kind(i);
+        if (kind == Kind.HIGH_RUNNING || kind == Kind.HIGH_BOOTING) {
+            if (i % 20 == 0) {
+                vm.attribute("QOS", "HIGH");
+            }
+        } else {
+            vm.attribute("QOS", i % 3 == 0 ? "low" : "LOW");
+        }
+        vm.attribute("DESCRIPTION", "generated VM " + i);
+        switch (kind) {
+            case HIGH_RUNNING, LOW_RUNNING -> vm.runningOn(host, since).cpu(random.nextInt(10_001) / 100.0);
+            case HIGH_BOOTING -> vm.stay(host, since).state(OneVmStates.ACTIVE, OneVmStates.BOOT);
+            case HOLD -> vm.state(OneVmStates.HOLD, OneVmStates.LCM_INIT);
+            case SUSPENDED -> vm.stay(host, since).state(OneVmStates.SUSPENDED, OneVmStates.LCM_INIT);
+            case STOPPED -> {
+                vm.stay(host, since).state(OneVmStates.STOPPED, OneVmStates.LCM_INIT);
+                vm.lastStay().etime = since + 600;
+            }
+            case SAVE_SUSPEND -> vm.stay(host, since).state(OneVmStates.ACTIVE, OneVmStates.SAVE_SUSPEND)
+                    .cpu(random.nextInt(10_001) / 100.0);
+            default -> throw new IllegalStateException(kind.name());
+        }
+        return vm;
+    }
+
+    private List<FakeVm> vmList() {
+        return new AbstractList<>() {
+            @Override
+            public FakeVm get(int index) {
+                return vm(index);
+            }
+
+            @Override
+            public int size() {
+                return vms;
+            }
+        };
+    }
+
+    private SplittableRandom random(long index) {
+        return new SplittableRandom(seed * 0x9E3779B97F4A7C15L + index);
+    }
+}
