@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.overbookd.backend.opennebula.SuspendAction;
 import org.overbookd.policy.overbooking.HostOrder;
 
 /**
@@ -19,9 +20,6 @@ public final class Options {
 
     /** Which virtual infrastructure manager {@code overbookd run} drives. */
     public enum BackendKind { OPENNEBULA, SIMULATED }
-
-    /** How an overbooked VM is taken off its host. */
-    public enum SuspendAction { SUSPEND, STOP }
 
     public static final Option<BackendKind> BACKEND = Option.choice("backend", BackendKind.class, BackendKind.OPENNEBULA,
             "What 'overbookd run' drives: opennebula over XML-RPC, or simulated, the built-in simulated cluster"

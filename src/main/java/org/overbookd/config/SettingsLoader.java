@@ -96,6 +96,16 @@ public final class SettingsLoader {
             problems.add(new ConfigProblem(where.getOrDefault(key, ""), key,
                     "lower bound " + Option.fmt(lower) + " must be below upper bound " + Option.fmt(upper)));
         }
+        if (s.get(Options.ONE_ENDPOINT).getRawUserInfo() != null) {
+            String key = Options.ONE_ENDPOINT.key();
+            problems.add(new ConfigProblem(where.getOrDefault(key, ""), key,
+                    "must not carry credentials (they would show in logs); put them in one.auth-file"));
+        }
+        String qos = s.get(Options.ONE_QOS_ATTRIBUTE);
+        if (qos.isBlank() || !qos.equals(qos.strip())) {
+            String key = Options.ONE_QOS_ATTRIBUTE.key();
+            problems.add(new ConfigProblem(where.getOrDefault(key, ""), key, "must be an attribute name"));
+        }
         if (s.get(Options.SIM_BUSINESS_MIN) > s.get(Options.SIM_BUSINESS_MAX)) {
             String key = Options.SIM_BUSINESS_MIN.key();
             problems.add(new ConfigProblem(where.getOrDefault(key, ""), key, "must not exceed sim.business.max"));

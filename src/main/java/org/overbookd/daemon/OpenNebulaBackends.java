@@ -1,6 +1,10 @@
 package org.overbookd.daemon;
 
+import java.nio.file.Path;
 import org.overbookd.backend.Backend;
+import org.overbookd.backend.BackendException;
+import org.overbookd.backend.opennebula.OpenNebulaBackend;
+import org.overbookd.backend.opennebula.OpenNebulaSettings;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
@@ -11,8 +15,23 @@ final class OpenNebulaBackends {
     private OpenNebulaBackends() {
     }
 
+    /**
+     * @throws ConfigException naming one.auth-file when the session file is missing, unreadable or
+     *                         readable by others: restarting cannot fix that, so it is a configuration error
+     */
     static Backend create(Settings settings) throws ConfigException {
-        throw new ConfigException("", Options.BACKEND.key(),
-                "the OpenNebula backend is not part of this build yet; use backend = simulated");
+        OpenNebulaSettings one = new OpenNebulaSettings(
+                settings.get(Options.ONE_ENDPOINT),
+                Path.of(settings.get(Options.ONE_AUTH_FILE)),
+                settings.get(Options.ONE_QOS_ATTRIBUTE),
+                settings.get(Options.ONE_TIMEOUT),
+                settings.get(Options.SUSPEND_ACTION));
+        try {
+            return new OpenNebulaBackend(one);
+        } catch (BackendException e) {
+            throw new ConfigException("", Options.ONE_AUTH_FILE.key(), e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("", Options.ONE_ENDPOINT.key(), e.getMessage());
+        }
     }
 }

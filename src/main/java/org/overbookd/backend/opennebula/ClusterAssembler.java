@@ -56,6 +56,8 @@ final class ClusterAssembler {
 
         Map<Integer, QosClass> qosByVm = new HashMap<>(vms.size() * 2);
         Map<Integer, List<Placed>> placed = new HashMap<>();
+        // every ACTIVE VM by host, high-QoS ones included, for the record file (record.file)
+        Map<Integer, List<OneVmView>> onHosts = new HashMap<>();
         Set<Integer> busy = new HashSet<>();
         List<OneVmView> queue = new ArrayList<>();
         for (VmRecord vm : vms) {
@@ -63,6 +65,9 @@ final class ClusterAssembler {
             qosByVm.put(vm.id(), qos);
             if (OneVmStates.inFlight(vm.state(), vm.lcmState())) {
                 busy.add(vm.lastHostId());
+            }
+            if (vm.state() == OneVmStates.ACTIVE && usable.containsKey(vm.lastHostId())) {
+                onHosts.computeIfAbsent(vm.lastHostId(), id -> new ArrayList<>()).add(view(vm, vmSamples));
             }
             if (qos != QosClass.LOW) {
                 continue;
@@ -89,7 +94,7 @@ final class ClusterAssembler {
             List<OneVmView> overbooked = onHost.stream().sorted(PLACEMENT_ORDER).map(Placed::vm).toList();
             double utilization = hostSamples.get(host.id()).cpu() / host.maxCpu() * 100.0;
             views.add(new OneHostView(host.id(), host.name(), cores(host), utilization, overbooked,
-                    busy.contains(host.id())));
+                    busy.contains(host.id()), onHosts.getOrDefault(host.id(), List.of())));
         }
         return new Observation(new OneClusterView(views, queue), qosByVm, usable.keySet());
     }
@@ -121,6 +126,9 @@ final class ClusterAssembler {
                 ? OptionalInt.of(vm.lastHostId()) : OptionalInt.empty();
         MonitoringSample sample = vmSamples.get(vm.id());
         double load = state == VmState.RUNNING && sample != null ? sample.cpu() : 0.0;
-        return new OneVmView(vm.id(), vm.name(), vm.qos(), state, Instant.ofEpochSecond(vm.stime()), pinned, load);
+        Instant placedAt = vm.state() == OneVmStates.ACTIVE && vm.lastHistory() != null
+                ? Instant.ofEpochSecond(vm.lastHistory().stime()) : null;
+        return new OneVmView(vm.id(), vm.name(), vm.qos(), state, Instant.ofEpochSecond(vm.stime()), pinned, load,
+                placedAt);
     }
 }

@@ -5,9 +5,15 @@ import org.overbookd.model.HostView;
 
 /** An immutable snapshot of one usable host as OpenNebula reported it. */
 record OneHostView(int id, String name, int cores, double utilization, List<OneVmView> overbooked,
-        boolean operationInFlight) implements HostView {
+        boolean operationInFlight, List<OneVmView> vms) implements HostView {
 
     OneHostView {
         overbooked = List.copyOf(overbooked);
+        vms = List.copyOf(vms);
+    }
+
+    OneHostView(int id, String name, int cores, double utilization, List<OneVmView> overbooked,
+            boolean operationInFlight) {
+        this(id, name, cores, utilization, overbooked, operationInFlight, overbooked);
     }
 }

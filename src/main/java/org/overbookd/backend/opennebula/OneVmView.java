@@ -6,7 +6,10 @@ import org.overbookd.model.QosClass;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
 
-/** An immutable snapshot of one low-QoS VM as OpenNebula reported it. */
+/**
+ * An immutable snapshot of one VM as OpenNebula reported it. {@code placedAt} is the start of the
+ * VM's current stay on a host (its last history record) while it is ACTIVE, null otherwise.
+ */
 record OneVmView(long id, String name, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost,
-        double load) implements VmView {
+        double load, Instant placedAt) implements VmView {
 }

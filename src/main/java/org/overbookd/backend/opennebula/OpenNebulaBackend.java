@@ -2,9 +2,11 @@ package org.overbookd.backend.opennebula;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
@@ -23,7 +25,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@code enact} re-reads each VM before acting on it, since anything may have changed in
  * between, and never throws: a refusal, by overbookd or by OpenNebula, and a failed call become
- * outcomes. Once the endpoint is found down or the session rejected in a batch, the rest of the
+ * outcomes. Like the simulator it keeps one operation in flight per host: a decision for a host
+ * that was busy when observed, or that an earlier decision of the batch already acts on, is refused
+ * (HOST_BUSY) whatever the policy asked. Once the endpoint is found down or the session rejected in a batch, the rest of the
  * batch fails at once rather than waiting out a timeout per decision.
  */
 public final class OpenNebulaBackend implements Backend {
@@ -71,10 +75,19 @@ public final class OpenNebulaBackend implements Backend {
         Observation observed = last;
         List<Outcome> outcomes = new ArrayList<>(decisions.size());
         Outcome blocker = null;
+        Set<Integer> busy = new HashSet<>();
+        for (var host : observed.view().hosts()) {
+            if (host.operationInFlight()) {
+                busy.add(host.id());
+            }
+        }
         for (Decision decision : decisions) {
-            Outcome outcome = blocker != null
-                    ? new Outcome(decision, Outcome.Status.FAILED, blocker.code(), "not attempted: " + blocker.message())
-                    : enactOne(decision, observed);
+            Outcome outcome;
+            if (blocker != null) {
+                outcome = new Outcome(decision, Outcome.Status.FAILED, blocker.code(), "not attempted: " + blocker.message());
+            } else {
+                outcome = enactOne(decision, observed, busy);
+            }
             if (blocker == null && blocksTheRest(outcome)) {
                 blocker = outcome;
             }
@@ -84,17 +97,27 @@ public final class OpenNebulaBackend implements Backend {
         return outcomes;
     }
 
-    private Outcome enactOne(Decision decision, Observation observed) {
+    /**
+     * @param busy hosts with an operation in flight: those busy when observed, plus those this batch
+     *             has sent an action for (even one that failed: it may have reached oned)
+     */
+    private Outcome enactOne(Decision decision, Observation observed, Set<Integer> busy) {
         try {
             Optional<Plan.Refuse> early = planner.precheck(decision, observed);
             if (early.isPresent()) {
                 return refused(decision, early.get());
+            }
+            int host = decision.host().id();
+            if (busy.contains(host)) {
+                return new Outcome(decision, Outcome.Status.REFUSED, "HOST_BUSY",
+                        "host " + host + " already has an operation in flight");
             }
             VmRecord current = api.vm((int) decision.vm().id());
             Plan plan = planner.plan(decision, current);
             if (plan instanceof Plan.Refuse refusal) {
                 return refused(decision, refusal);
             }
+            busy.add(host);
             api.perform(((Plan.Act) plan).call());
             return Outcome.ok(decision);
         } catch (OneRefusal e) {

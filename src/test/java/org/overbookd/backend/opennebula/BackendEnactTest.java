@@ -215,7 +215,9 @@ class BackendEnactTest extends FakeOnedTest {
         List<Decision> decisions = List.of(suspend(19, 1), deploy(10, 0), deploy(14, 0), resume(15, 1), deploy(15, 1));
         List<Outcome> outcomes = backend.enact(decisions, Instant.EPOCH);
         assertEquals(decisions, outcomes.stream().map(Outcome::decision).toList());
-        assertEquals(List.of(Outcome.Status.OK, Outcome.Status.REFUSED, Outcome.Status.OK, Outcome.Status.OK,
+        // resume(15, 1) would be a second operation on host 1 in one batch: refused as HOST_BUSY
+        assertEquals(List.of(Outcome.Status.OK, Outcome.Status.REFUSED, Outcome.Status.OK, Outcome.Status.REFUSED,
                 Outcome.Status.REFUSED), outcomes.stream().map(Outcome::status).toList());
+        assertEquals("HOST_BUSY", outcomes.get(3).code());
     }
 }

@@ -113,6 +113,10 @@ final class FakeOned implements AutoCloseable {
         return vms.get(id);
     }
 
+    synchronized FakeHost hostForTest(int id) {
+        return hosts.get(id);
+    }
+
     synchronized void deleteVm(int id) {
         vms.remove(id);
     }

@@ -46,6 +46,9 @@ class SecretLeakTest {
                     resume(15, 1), deploy(10, 0), deploy(999, 0)), Instant.EPOCH));
             one.deleteVm(19);
             outcomes.addAll(backend.enact(List.of(suspend(19, 1)), Instant.EPOCH));
+            for (int i = 0; i < 5; i++) {
+                one.tick(); // let the operations finish, so host 0 is free for the fault rounds below
+            }
 
             for (FakeOned.Fault fault : FakeOned.Fault.values()) {
                 one.fail(FakeOned.ANY_METHOD, fault);
