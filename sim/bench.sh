@@ -5,6 +5,8 @@
 #   sim/bench.sh scale [RUNS]   12,500 hosts x 29 days (sim/scale-google-cell.properties), RUNS times (default 3):
 #                               median wall time and peak RSS, under -Xmx4g
 #   sim/bench.sh jmh            JMH: one overbooking step over 12,500 hosts
+#   sim/bench.sh one            parse a generated OpenNebula pool of 10,000 hosts and 100,000 VMs and decide once,
+#                               under -Xmx512m: median parse and decision times
 #   sim/bench.sh all
 #
 # Builds the jar and test classes first. Run on an otherwise idle machine.
@@ -59,11 +61,19 @@ jmh() {
         OverbookingStepBenchmark -rf text -rff target/jmh-overbooking-step.txt
 }
 
+one() {
+    mvn -B -q test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt \
+        -Dmdep.includeScope=test -Djacoco.skip=true
+    java -Xmx512m -cp "target/test-classes:target/classes:$(cat target/test-classpath.txt)" \
+        org.overbookd.backend.opennebula.PoolParseBenchmark
+}
+
 command -v /usr/bin/time > /dev/null || { echo "bench.sh: needs /usr/bin/time (apt-get install time)" >&2; exit 69; }
 case "${1:-all}" in
     sweep) build; sweep "${2:-}";;
     scale) build; scale "${2:-}";;
     jmh) build; jmh;;
-    all) build; sweep; scale; jmh;;
-    *) echo "usage: sim/bench.sh sweep|scale|jmh|all [RUNS]" >&2; exit 64;;
+    one) build; one;;
+    all) build; sweep; scale; jmh; one;;
+    *) echo "usage: sim/bench.sh sweep|scale|jmh|one|all [RUNS]" >&2; exit 64;;
 esac
