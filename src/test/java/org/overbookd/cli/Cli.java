@@ -8,9 +8,13 @@ import picocli.CommandLine;
 record Cli(int exitCode, String out, String err) {
 
     static Cli run(String... args) {
+        return run(Main.commandLine(), args);
+    }
+
+    /** Runs {@code cli}, for instance {@link Main#commandLine()} with a command not mounted yet. */
+    static Cli run(CommandLine cli, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = Main.commandLine();
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         int code = cli.execute(args);
