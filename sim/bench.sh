@@ -5,6 +5,8 @@
 #   sim/bench.sh scale [RUNS]   12,500 hosts x 29 days (sim/scale-google-cell.properties), RUNS times (default 3):
 #                               median wall time and peak RSS, under -Xmx4g
 #   sim/bench.sh jmh            JMH: one overbooking step over 12,500 hosts
+#   sim/bench.sh slots [RUNS]   the slot model's built-in scenario (68,000 tasks, 15 h, 125 servers), each of
+#                               HYBRID, PRI and PRI-N, cold JVM each time, RUNS times (default 3): median wall time
 #   sim/bench.sh all
 #
 # Builds the jar and test classes first. Run on an otherwise idle machine.
@@ -52,6 +54,16 @@ scale() {
         java -Xmx4g -jar target/overbookd.jar simulate --config sim/scale-google-cell.properties --threads 2
 }
 
+slots() {
+    local out
+    out=$(mktemp -d)
+    for policy in hybrid pri pri-n; do
+        timed_runs "slot model, built-in scenario, $policy" "${1:-3}" \
+            java -cp target/overbookd.jar org.overbookd.cli.SlotsSimulateCommand --policy "$policy" --out "$out"
+    done
+    rm -rf "$out"
+}
+
 jmh() {
     mvn -B -q test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt \
         -Dmdep.includeScope=test -Djacoco.skip=true
@@ -64,6 +76,7 @@ case "${1:-all}" in
     sweep) build; sweep "${2:-}";;
     scale) build; scale "${2:-}";;
     jmh) build; jmh;;
-    all) build; sweep; scale; jmh;;
-    *) echo "usage: sim/bench.sh sweep|scale|jmh|all [RUNS]" >&2; exit 64;;
+    slots) build; slots "${2:-}";;
+    all) build; sweep; scale; slots; jmh;;
+    *) echo "usage: sim/bench.sh sweep|scale|slots|jmh|all [RUNS]" >&2; exit 64;;
 esac

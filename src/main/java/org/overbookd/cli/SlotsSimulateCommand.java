@@ -20,6 +20,7 @@ import org.overbookd.sim.slots.SlotSimulation;
 import org.overbookd.sim.slots.SlotTables;
 import org.overbookd.sim.slots.TraceException;
 import org.overbookd.sim.slots.Workloads;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -32,6 +33,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "simulate-slots",
         mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
         exitCodeOnInvalidInput = ExitCodes.USAGE,
         exitCodeOnExecutionException = ExitCodes.SOFTWARE,
         description = {
@@ -92,6 +94,11 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory for the CSV files (created if missing).")
     Path out;
+
+    /** Runs the command on its own, before it is mounted under {@code simulate}. */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new SlotsSimulateCommand()).execute(args));
+    }
 
     @Override
     public Integer call() {

@@ -14,8 +14,10 @@ import java.util.PriorityQueue;
  */
 final class ServerState {
 
-    private static final Comparator<TaskState> BY_TARGET =
-            Comparator.comparingDouble((TaskState t) -> t.target).thenComparingInt(t -> t.index);
+    private static final Comparator<TaskState> BY_TARGET = (a, b) -> {
+        int c = Double.compare(a.target, b.target);
+        return c != 0 ? c : Integer.compare(a.index, b.index);
+    };
 
     final int index;
     final int tier;

@@ -19,8 +19,7 @@ import org.overbookd.policy.hybrid.SlotView;
  */
 final class SlotCluster implements SlotView {
 
-    private static final Comparator<TaskState> YOUNGEST_FIRST =
-            Comparator.comparingLong((TaskState t) -> t.startOrder).reversed();
+    private static final Comparator<TaskState> YOUNGEST_FIRST = (a, b) -> Long.compare(b.startOrder, a.startOrder);
 
     private final Infrastructure infra;
     private final int stickySlots;

@@ -1,6 +1,5 @@
 package org.overbookd.sim.slots;
 
-import java.util.Comparator;
 import java.util.PriorityQueue;
 
 /**
@@ -13,18 +12,26 @@ final class SlotEvents {
     static final int COMPLETION = 0;
     static final int ARRIVAL = 1;
 
-    /** {@code subject} is a server for a completion, a task for an arrival. */
-    record Event(double time, int kind, long seq, int subject, int version) {
+    /**
+     * {@code subject} is a server for a completion, a task for an arrival. {@code rank} packs the
+     * kind above the insertion sequence, so one comparison of longs settles both.
+     */
+    record Event(double time, long rank, int subject, int version) {
+        int kind() {
+            return (int) (rank >>> KIND_SHIFT);
+        }
     }
 
-    private static final Comparator<Event> ORDER = Comparator.comparingDouble(Event::time)
-            .thenComparingInt(Event::kind).thenComparingLong(Event::seq);
+    private static final int KIND_SHIFT = 56;
 
-    private final PriorityQueue<Event> queue = new PriorityQueue<>(1024, ORDER);
+    private final PriorityQueue<Event> queue = new PriorityQueue<>(1024, (a, b) -> {
+        int c = Double.compare(a.time, b.time);
+        return c != 0 ? c : Long.compare(a.rank, b.rank);
+    });
     private long seq;
 
     void add(double time, int kind, int subject, int version) {
-        queue.add(new Event(time, kind, seq++, subject, version));
+        queue.add(new Event(time, ((long) kind << KIND_SHIFT) | seq++, subject, version));
     }
 
     Event poll() {

@@ -2,7 +2,6 @@ package org.overbookd.sim.slots;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.SplittableRandom;
 import org.overbookd.sim.Seeds;
 
@@ -106,7 +105,7 @@ public final class SyntheticScenario {
             for (int k = 0; k < size; k++) {
                 double z = Math.max(-TAIL, Math.min(TAIL, gaussian(random)));
                 double coreSeconds = shape.medianCoreSeconds() * Math.exp(shape.sigma() * z);
-                String id = String.format(Locale.ROOT, "p%d-j%d-%d", shape.priority(), job, k);
+                String id = "p" + shape.priority() + "-j" + job + "-" + k;
                 out.add(new Task(id, t, shape.priority(), coreSeconds * CORE, Double.NaN));
             }
             job++;
