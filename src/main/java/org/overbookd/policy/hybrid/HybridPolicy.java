@@ -8,7 +8,7 @@ import java.util.List;
  *
  * <p>While a sticky label is free (sticky phase) the queue is served in order of first arrival and
  * the task takes a free slot under that label: it will never be evicted. When every label is taken
- * (regular phase) the queue is served by priority, then first arrival; the head takes a free slot,
+ * (regular phase) the queue is served by priority, then arrival ({@link RegularOrder}); the head takes a free slot,
  * or if none is free evicts a lower-priority task that is not sticky (see {@link VictimChoice}).
  * Taking the last label switches to the regular phase and a sticky task's completion, which frees
  * its label, switches back: the phase is read from the view on every call, never remembered.

@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -25,6 +27,8 @@ import org.apache.commons.csv.CSVRecord;
  * unknown (a misspelt optional column would otherwise be silently ignored).
  */
 final class CsvRows implements AutoCloseable {
+
+    private static final Pattern START_LINE = Pattern.compile("\\(startline (\\d+)\\) (.*)");
 
     private final Path file;
     private final CSVParser parser;
@@ -108,6 +112,11 @@ final class CsvRows implements AutoCloseable {
             record = records.next();
             return true;
         } catch (UncheckedIOException | IllegalStateException e) {
+            // Commons CSV names the line a broken record starts on as "(startline N) ..."
+            Matcher m = START_LINE.matcher(message(e));
+            if (m.find()) {
+                throw new TraceException(file, Long.parseLong(m.group(1)), "unreadable CSV: " + m.group(2));
+            }
             throw new TraceException(file, parser.getCurrentLineNumber(), "unreadable CSV: " + message(e));
         }
     }

@@ -27,7 +27,8 @@ import org.overbookd.policy.hybrid.Priorities;
  *   <li>{@code memory}: its memory request.</li>
  * </ul>
  * Only tasks that SUBMIT and later FINISH within the file have a known demand; the others (killed,
- * failed, lost, still running at the end, or without a CPU request) are skipped and counted.
+ * failed, lost, still running at the end, or without a CPU request) are skipped and counted. Events
+ * stamped 2^63-1, the trace's mark for "after the end of the trace window", are ignored.
  */
 public final class GoogleTaskEvents {
 
@@ -36,6 +37,7 @@ public final class GoogleTaskEvents {
     private static final int SCHEDULE = 1;
     private static final int FINISH = 4;
     private static final int LAST_TYPE = 8;
+    private static final long AFTER_THE_TRACE = Long.MAX_VALUE;
 
     /** The tasks read and how many distinct tasks of the file could not become one. */
     public record Result(List<Task> tasks, int skipped) {
@@ -70,15 +72,19 @@ public final class GoogleTaskEvents {
                 if (rows.size() != FIELDS) {
                     throw rows.problem("expected " + FIELDS + " fields of a task_events row, found " + rows.size());
                 }
-                double time = rows.longNumber("timestamp", rows.field(0)) / 1e6;
-                if (time < 0) {
+                long micros = rows.longNumber("timestamp", rows.field(0));
+                if (micros < 0) {
                     throw rows.problem("timestamp " + rows.field(0) + " is negative");
                 }
+                double time = micros / 1e6;
                 String job = rows.field(2);
                 String index = rows.field(3);
                 rows.longNumber("job ID", job);
                 rows.longNumber("task index", index);
                 int type = rows.wholeNumber("event type", rows.field(5), 0, LAST_TYPE);
+                if (micros == AFTER_THE_TRACE) {
+                    continue;
+                }
                 String id = job + "-" + index;
                 Pending task = byTask.get(id);
                 if (task == null) {

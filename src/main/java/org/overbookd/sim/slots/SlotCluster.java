@@ -1,5 +1,6 @@
 package org.overbookd.sim.slots;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.TreeSet;
@@ -28,13 +29,13 @@ final class SlotCluster implements SlotView {
     private final FreeSlotIndex free;
     private final TreeSet<TaskState> byArrival = new TreeSet<>(QueueOrder.FIRST_ARRIVAL);
     private final TreeSet<TaskState> byPriority;
-    private final TreeSet<TaskState>[][] evictable;
+    /** Non-sticky running tasks, youngest first, one set per tier and class at tier * COUNT + class. */
+    private final List<TreeSet<TaskState>> evictable = new ArrayList<>();
     private int stickyInUse;
     private long starts;
     /** Sticky-label seconds held by each priority class, over finished sticky executions. */
     final double[] stickySeconds = new double[Priorities.COUNT];
 
-    @SuppressWarnings("unchecked")
     SlotCluster(Infrastructure infra, List<Task> workload, int stickySlots, Comparator<QueuedTask> regularOrder) {
         this.infra = infra;
         this.stickySlots = stickySlots;
@@ -48,11 +49,8 @@ final class SlotCluster implements SlotView {
             servers[s] = new ServerState(s, infra.server(s), infra.tierOf(s));
         }
         free = new FreeSlotIndex(infra);
-        evictable = new TreeSet[infra.tiers()][Priorities.COUNT];
-        for (TreeSet<TaskState>[] tier : evictable) {
-            for (int p = 0; p < tier.length; p++) {
-                tier[p] = new TreeSet<>(YOUNGEST_FIRST);
-            }
+        for (int i = 0; i < infra.tiers() * Priorities.COUNT; i++) {
+            evictable.add(new TreeSet<>(YOUNGEST_FIRST));
         }
     }
 
@@ -100,12 +98,12 @@ final class SlotCluster implements SlotView {
 
     @Override
     public RunningTask youngestEvictable(int tier, int priority) {
-        TreeSet<TaskState> set = evictable[tier][priority];
+        TreeSet<TaskState> set = evictable(tier, priority);
         return set.isEmpty() ? null : set.first();
     }
 
-    int queued() {
-        return byArrival.size();
+    private TreeSet<TaskState> evictable(int tier, int priority) {
+        return evictable.get(tier * Priorities.COUNT + priority - Priorities.LOWEST);
     }
 
     // ---- changes --------------------------------------------------------------------------
@@ -137,7 +135,7 @@ final class SlotCluster implements SlotView {
             throw new IllegalStateException(decision + " names the wrong server for " + task);
         }
         task.wasted += servers[server].stop(task, now);
-        evictable[servers[server].tier][task.priority()].remove(task);
+        evictable(servers[server].tier, task.priority()).remove(task);
         free.release(server);
         if (decision instanceof SlotDecision.Drop) {
             task.status = TaskState.Status.DROPPED;
@@ -172,7 +170,7 @@ final class SlotCluster implements SlotView {
         if (task.sticky) {
             stickyInUse++;
         } else {
-            evictable[servers[server].tier][task.priority()].add(task);
+            evictable(servers[server].tier, task.priority()).add(task);
         }
     }
 
@@ -184,7 +182,7 @@ final class SlotCluster implements SlotView {
                 stickyInUse--;
                 stickySeconds[task.priority()] += now - task.started;
             } else {
-                evictable[servers[server].tier][task.priority()].remove(task);
+                evictable(servers[server].tier, task.priority()).remove(task);
             }
             task.status = TaskState.Status.FINISHED;
             task.finishedAt = now;

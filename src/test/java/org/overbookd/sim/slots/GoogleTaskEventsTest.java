@@ -29,6 +29,8 @@ class GoogleTaskEventsTest {
             "650000000,,43,0,9,1,user2,0,0,0.01,0.02,0,0",          // scheduled again at 650
             "750000000,,43,0,9,4,user2,0,0,0.01,0.02,0,0",          // finished at 750: a 100 s run
             "901000000,,42,0,7,4,user1,2,9,0.0625,0.03,0.001,0",    // job 42 task 0 finished: a 300 s run
+            "905000000,,42,1,7,1,user1,2,9,0.0625,0.03,0.001,0",    // task 1 scheduled at 905 s
+            "9223372036854775807,,42,1,7,4,user1,2,9,0.0625,0.03,0.001,0", // finished "after the trace": ignored
             "");
 
     @TempDir

@@ -64,6 +64,13 @@ class TaskCsvTest {
     }
 
     @Test
+    void anUnterminatedQuoteIsNamedByTheLineItStartsOn() throws IOException {
+        Path f = file("id,submit_s,priority,cpu_seconds\na,0,0,1\n\"b,1,3,1\nc,2,0,1\n");
+        TraceException e = assertThrows(TraceException.class, () -> TaskCsv.read(f));
+        assertEquals(f + ":3: unreadable CSV: EOF reached before encapsulated token finished", e.getMessage());
+    }
+
+    @Test
     void aWrongHeaderIsLine1() throws IOException {
         Path f = file("id,submit,priority,cpu_seconds,memroy\na,0,0,1,0\n");
         TraceException e = assertThrows(TraceException.class, () -> TaskCsv.read(f));
