@@ -33,10 +33,7 @@ public final class SlotSimulation {
     /** The run, leaving every task's fate in the cluster (tests look at single tasks). */
     SlotCluster simulate() {
         SlotCluster cluster = new SlotCluster(infra, workload, policy.stickySlots(), policy.regularOrder());
-        SlotEvents events = new SlotEvents();
-        for (int i = 0; i < workload.size(); i++) {
-            events.add(workload.get(i).submit(), SlotEvents.ARRIVAL, i, 0);
-        }
+        SlotEvents events = new SlotEvents(workload.stream().mapToDouble(Task::submit).toArray());
         Touched touched = new Touched(cluster.servers.length);
         while (!events.isEmpty()) {
             double now = events.nextTime();
@@ -59,7 +56,7 @@ public final class SlotSimulation {
                 server.version++;
                 double next = server.nextCompletion();
                 if (next != Double.POSITIVE_INFINITY) {
-                    events.add(next, SlotEvents.COMPLETION, server.index, server.version);
+                    events.addCompletion(next, server.index, server.version);
                 }
             }
             touched.clear();
