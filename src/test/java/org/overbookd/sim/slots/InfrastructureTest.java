@@ -22,6 +22,7 @@ class InfrastructureTest {
         assertEquals(0.5 / 24, t1.tierCpuPerSlot(1));
     }
 
+    /** The paper's "6.5% of all slots" is 200 / 3,072 = 6.51% rounded to one decimal, hence the half-tenth. */
     @Test
     void twoHundredStickySlotsAre6Point5PercentOfThem() {
         assertEquals(0.065, 200.0 / Infrastructure.table1().totalSlots(), 0.0005);
