@@ -7,6 +7,8 @@
 #   sim/bench.sh jmh            JMH: one overbooking step over 12,500 hosts
 #   sim/bench.sh one            parse a generated OpenNebula pool of 10,000 hosts and 100,000 VMs and decide once,
 #                               under -Xmx512m: median parse and decision times
+#   sim/bench.sh slots [RUNS]   the slot model's built-in scenario (68,000 tasks, 15 h, 125 servers), each of
+#                               HYBRID, PRI and PRI-N, cold JVM each time, RUNS times (default 3): median wall time
 #   sim/bench.sh all
 #
 # Builds the jar and test classes first. Run on an otherwise idle machine.
@@ -54,6 +56,16 @@ scale() {
         java -Xmx4g -jar target/overbookd.jar simulate --config sim/scale-google-cell.properties --threads 2
 }
 
+slots() {
+    local out
+    out=$(mktemp -d)
+    for policy in hybrid pri pri-n; do
+        timed_runs "slot model, built-in scenario, $policy" "${1:-3}" \
+            java -cp target/overbookd.jar org.overbookd.cli.SlotsSimulateCommand --policy "$policy" --out "$out"
+    done
+    rm -rf "$out"
+}
+
 jmh() {
     mvn -B -q test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt \
         -Dmdep.includeScope=test -Djacoco.skip=true
@@ -74,6 +86,7 @@ case "${1:-all}" in
     scale) build; scale "${2:-}";;
     jmh) build; jmh;;
     one) build; one;;
-    all) build; sweep; scale; jmh; one;;
-    *) echo "usage: sim/bench.sh sweep|scale|jmh|one|all [RUNS]" >&2; exit 64;;
+    slots) build; slots "${2:-}";;
+    all) build; sweep; scale; slots; jmh; one;;
+    *) echo "usage: sim/bench.sh sweep|scale|slots|jmh|one|all [RUNS]" >&2; exit 64;;
 esac

@@ -1,0 +1,210 @@
+package org.overbookd.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.overbookd.policy.hybrid.HybridPolicy;
+import org.overbookd.policy.hybrid.HybridSettings;
+import org.overbookd.policy.hybrid.Labelled;
+import org.overbookd.policy.hybrid.RegularOrder;
+import org.overbookd.policy.hybrid.VictimRule;
+import org.overbookd.sim.slots.ClassStats;
+import org.overbookd.sim.slots.Infrastructure;
+import org.overbookd.sim.slots.ServerMix;
+import org.overbookd.sim.slots.SlotResult;
+import org.overbookd.sim.slots.SlotSimulation;
+import org.overbookd.sim.slots.SlotTables;
+import org.overbookd.sim.slots.TraceException;
+import org.overbookd.sim.slots.Workloads;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * Runs HYBRID, PRI or PRI-N (Çavdar et al.) on the slot model and writes its metrics. Meant to be
+ * mounted as {@code simulate --model slots}; it also works on its own, with the same exit codes.
+ */
+@Command(name = "simulate-slots",
+        hidden = true,
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        exitCodeOnInvalidInput = ExitCodes.USAGE,
+        exitCodeOnExecutionException = ExitCodes.SOFTWARE,
+        description = {
+            "Run HYBRID (sticky slots), PRI or PRI-N on the slot model of Cavdar et al. and print Table 2's metrics.",
+            "Without --tasks this is the built-in scenario: about 68,000 tasks in 15 hours over 12 priority classes,"
+                    + " on Table 1's 125 servers (3,072 slots)."},
+        footer = {"", "Writes summary.csv, classes.csv, sticky.csv and slot-types.csv into --out.",
+            "", "Examples:",
+            "  overbookd simulate --model slots --policy hybrid --out results/hybrid",
+            "  overbookd simulate --model slots --policy pri-n --eviction-limit 3 --out results/pri3",
+            "  overbookd simulate --model slots --policy pri --tasks task_events/part-00000-of-00500.csv.gz --out r/",
+            "", "Exit codes: 0 ok, 64 usage error, 65 bad trace or servers file, 73 cannot write output."})
+public final class SlotsSimulateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--policy", required = true, paramLabel = "hybrid|pri|pri-n",
+            description = "HYBRID with sticky slots, PRI (preemptive priority), or PRI-N (PRI dropping a task at its"
+                    + " N-th eviction).")
+    String policy;
+
+    @Option(names = "--tasks", paramLabel = "FILE",
+            description = "Trace: CSV with header id,submit_s,priority,cpu_seconds[,memory], or Google cluster-data"
+                    + " 2011 task_events (.csv or .csv.gz). Default: the built-in scenario.")
+    Path tasks;
+
+    @Option(names = "--trace-format", paramLabel = "auto|csv|google", defaultValue = "auto",
+            description = "Format of --tasks (default: ${DEFAULT-VALUE}, by its first line).")
+    String traceFormat;
+
+    @Option(names = "--servers", paramLabel = "FILE",
+            description = "Servers: CSV with header type,count,cpu,memory,cores,slots. Default: Table 1.")
+    Path servers;
+
+    @Option(names = "--sticky-slots", paramLabel = "N",
+            description = "Sticky slots of HYBRID (default " + HybridSettings.PAPER_STICKY_SLOTS + ", as the paper).")
+    Integer stickySlots;
+
+    @Option(names = "--eviction-limit", paramLabel = "N",
+            description = "PRI-N: a task is dropped at its N-th eviction (default "
+                    + HybridSettings.PAPER_EVICTION_LIMIT + ", the paper's PRI5).")
+    Integer evictionLimit;
+
+    @Option(names = "--victim", paramLabel = "lowest-class|youngest", defaultValue = "lowest-class",
+            description = "Which lower-priority task a preemption takes: the youngest of the lowest class"
+                    + " (default), or the youngest of all lower classes.")
+    String victim;
+
+    @Option(names = "--regular-order", paramLabel = "arrival|first-arrival", defaultValue = "arrival",
+            description = "Tie-break within a priority in the regular phase: the time a task (re-)entered the queue"
+                    + " (default), or its first arrival.")
+    String regularOrder;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+            description = "Seed of the built-in scenario and of random slot choice (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory for the CSV files (created if missing).")
+    Path out;
+
+    /** Runs the command on its own, before it is mounted under {@code simulate}. */
+
+    @Override
+    public Integer call() {
+        HybridPolicy chosen = policy();
+        PrintWriter err = spec.commandLine().getErr();
+        Infrastructure infra;
+        Workloads.Workload workload;
+        try {
+            infra = servers == null ? Infrastructure.table1() : new Infrastructure(ServerMix.read(servers));
+            workload = tasks == null ? Workloads.synthetic(seed)
+                    : Workloads.read(tasks, parse(Workloads.Format.class, "--trace-format", traceFormat));
+        } catch (TraceException e) {
+            err.println("overbookd: " + e.getMessage());
+            err.flush();
+            return ExitCodes.DATA_ERROR;
+        }
+        SlotResult result = new SlotSimulation(infra, workload.tasks(), chosen).run();
+        List<Path> files;
+        try {
+            Files.createDirectories(out);
+            files = SlotTables.write(out, result, seed);
+        } catch (IOException e) {
+            err.println("overbookd: cannot write into " + out + ": " + e.getMessage());
+            err.flush();
+            return ExitCodes.CANT_CREATE;
+        }
+        PrintWriter o = spec.commandLine().getOut();
+        printTable(o, result, workload);
+        o.println("wrote " + String.join(", ", files.stream().map(Path::toString).toList()));
+        o.flush();
+        return ExitCodes.OK;
+    }
+
+    /** The policy the options ask for; options that do not belong to it are usage errors. */
+    private HybridPolicy policy() {
+        HybridSettings settings = HybridSettings.defaults(seed)
+                .withVictimRule(parse(VictimRule.class, "--victim", victim))
+                .withRegularOrder(parse(RegularOrder.class, "--regular-order", regularOrder));
+        switch (policy) {
+            case "hybrid" -> {
+                forbid(evictionLimit, "--eviction-limit", "pri-n");
+                int n = stickySlots == null ? HybridSettings.PAPER_STICKY_SLOTS : stickySlots;
+                atLeast(n, 0, "--sticky-slots");
+                return new HybridPolicy(policy, settings.withStickySlots(n));
+            }
+            case "pri" -> {
+                forbid(stickySlots, "--sticky-slots", "hybrid");
+                forbid(evictionLimit, "--eviction-limit", "pri-n");
+                return new HybridPolicy(policy, settings);
+            }
+            case "pri-n" -> {
+                forbid(stickySlots, "--sticky-slots", "hybrid");
+                int n = evictionLimit == null ? HybridSettings.PAPER_EVICTION_LIMIT : evictionLimit;
+                atLeast(n, 1, "--eviction-limit");
+                return new HybridPolicy(policy, settings.withEvictionLimit(n));
+            }
+            default -> throw usage("--policy: '" + policy + "' is not one of hybrid, pri, pri-n");
+        }
+    }
+
+    private void forbid(Integer given, String option, String policyItBelongsTo) {
+        if (given != null) {
+            throw usage(option + " applies to --policy " + policyItBelongsTo + " only, not " + policy);
+        }
+    }
+
+    private void atLeast(int value, int min, String option) {
+        if (value < min) {
+            throw usage(option + " must be at least " + min + ", got " + value);
+        }
+    }
+
+    private <E extends Enum<E> & Labelled> E parse(Class<E> type, String option, String text) {
+        try {
+            return Labelled.parse(type, text);
+        } catch (IllegalArgumentException e) {
+            throw usage(option + ": " + e.getMessage());
+        }
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    static void printTable(PrintWriter out, SlotResult r, Workloads.Workload workload) {
+        out.printf(Locale.ROOT, "%s, %d sticky slot%s%s; %,d tasks (%s) on %d servers, %,d slots%n", r.policy(),
+                r.stickySlots(), r.stickySlots() == 1 ? "" : "s",
+                r.evictionLimit() > 0 ? ", dropped at eviction " + r.evictionLimit() : "", r.tasks(),
+                workload.description(), r.servers(), r.slots());
+        if (workload.skipped() > 0) {
+            out.printf(Locale.ROOT, "  (%,d tasks of the trace left out: not both submitted and finished in it)%n",
+                    workload.skipped());
+        }
+        ClassStats c0 = r.classStats(0);
+        row(out, "evictions (NE)", "%d", r.evictions());
+        row(out, "evicted tasks", "%d", r.evictedTasks());
+        row(out, "mean evictions per evicted task", "%.2f", r.meanEvictionsPerEvictedTask());
+        row(out, "max evictions per task", "%d", r.maxEvictions());
+        row(out, "drops", "%d", r.dropped());
+        row(out, "wasted CPU-seconds (WE)", "%.1f", r.wastedCpuSeconds());
+        row(out, "R0 evicted, median s", "%.0f", c0.responseP50Evicted());
+        row(out, "R0 never evicted, median s", "%.0f", c0.responseP50NeverEvicted());
+        row(out, "R9 median s", "%.0f", r.classStats(9).responseP50());
+        row(out, "finished on sticky slots", "%.1f %%", r.finished() == 0 ? Double.NaN
+                : 100.0 * r.finishedOnSticky() / r.finished());
+    }
+
+    private static void row(PrintWriter out, String name, String format, Object value) {
+        out.printf(Locale.ROOT, "  %-32s %12s%n", name, String.format(Locale.ROOT, format, value));
+    }
+}

@@ -1,0 +1,61 @@
+package org.overbookd.sim.slots;
+
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads a servers file: CSV with the header {@code type,count,cpu,memory,cores,slots}, one row per
+ * server type (Table 1's layout, cores added). The default infrastructure, Table 1 itself, is the
+ * file {@code table1-servers.csv} shipped beside this class, read by the same code.
+ */
+public final class ServerMix {
+
+    static final List<String> COLUMNS = List.of("type", "count", "cpu", "memory", "cores", "slots");
+    private static final String TABLE_1 = "table1-servers.csv";
+
+    private ServerMix() {
+    }
+
+    public static List<ServerType> read(Path file) throws TraceException {
+        return read(file, CsvRows.withHeader(file, COLUMNS, List.of()));
+    }
+
+    private static List<ServerType> read(Path file, CsvRows opened) throws TraceException {
+        List<ServerType> types = new ArrayList<>();
+        try (CsvRows rows = opened) {
+            while (rows.next()) {
+                rows.requireAllColumns();
+                String name = rows.field("type");
+                if (name.isEmpty()) {
+                    throw rows.problem("type is empty");
+                }
+                types.add(new ServerType(name,
+                        rows.wholeNumber("count", rows.field("count"), 0, 1_000_000),
+                        rows.number("cpu", rows.field("cpu"), 0, true),
+                        rows.number("memory", rows.field("memory"), 0, false),
+                        rows.wholeNumber("cores", rows.field("cores"), 1, 100_000),
+                        rows.wholeNumber("slots", rows.field("slots"), 1, 100_000)));
+            }
+        }
+        if (types.stream().mapToInt(ServerType::count).sum() == 0) {
+            throw new TraceException(file, "no servers: every count is 0 or there are no rows");
+        }
+        return types;
+    }
+
+    /** Table 1: 125 servers, 3072 slots. */
+    public static List<ServerType> table1() {
+        InputStream in = ServerMix.class.getResourceAsStream(TABLE_1);
+        if (in == null) {
+            throw new IllegalStateException(TABLE_1 + " missing from the classpath");
+        }
+        Path name = Path.of(TABLE_1);
+        try {
+            return read(name, CsvRows.withHeader(name, in, COLUMNS, List.of()));
+        } catch (TraceException e) {
+            throw new IllegalStateException("the shipped " + TABLE_1 + " is unreadable", e);
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package org.overbookd.sim.slots;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.overbookd.policy.hybrid.Labelled;
+
+/** Where a run's tasks come from: a trace file in one of two formats, or the built-in scenario. */
+public final class Workloads {
+
+    /** Trace formats; {@code AUTO} looks at the first line: a header means ours, a number Google's. */
+    public enum Format implements Labelled {
+        AUTO("auto"), CSV("csv"), GOOGLE("google");
+
+        private final String label;
+
+        Format(String label) {
+            this.label = label;
+        }
+
+        @Override
+        public String label() {
+            return label;
+        }
+    }
+
+    /** Tasks in order of submission, what they are, and how many of the trace's tasks were left out. */
+    public record Workload(List<Task> tasks, String description, int skipped) {
+    }
+
+    private Workloads() {
+    }
+
+    public static Workload read(Path file, Format format) throws TraceException {
+        Format actual = format == Format.AUTO ? detect(file) : format;
+        if (actual == Format.GOOGLE) {
+            GoogleTaskEvents.Result r = GoogleTaskEvents.read(file);
+            return new Workload(r.tasks(), file + " (Google task_events)", r.skipped());
+        }
+        return new Workload(TaskCsv.read(file), file.toString(), 0);
+    }
+
+    public static Workload synthetic(long seed) {
+        return new Workload(SyntheticScenario.paperLike().generate(seed), "built-in scenario, seed " + seed, 0);
+    }
+
+    private static Format detect(Path file) throws TraceException {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(CsvRows.open(file), StandardCharsets.UTF_8))) {
+            String first = reader.readLine();
+            if (first == null) {
+                throw new TraceException(file, "empty file");
+            }
+            String field = first.split(",", 2)[0].trim();
+            return !field.isEmpty() && field.chars().allMatch(Character::isDigit) ? Format.GOOGLE : Format.CSV;
+        } catch (IOException e) {
+            throw new TraceException(file, "cannot read: " + e.getMessage());
+        }
+    }
+
+    /** Sorted by submission time; a stable sort, so ties keep their order in the trace. */
+    static List<Task> bySubmission(List<Task> tasks) {
+        List<Task> sorted = new ArrayList<>(tasks);
+        sorted.sort(Comparator.comparingDouble(Task::submit));
+        return List.copyOf(sorted);
+    }
+}

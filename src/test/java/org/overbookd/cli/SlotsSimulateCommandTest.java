@@ -1,0 +1,157 @@
+package org.overbookd.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.overbookd.sim.slots.SyntheticScenario;
+import org.overbookd.sim.slots.Task;
+
+
+/**
+ * The slot-model command as the integrating engineer will mount it: under {@link Main}'s handlers.
+ * Runs use a small servers file and a 2,000-task trace written from the synthetic generator, a
+ * few hundredths of a second each.
+ */
+class SlotsSimulateCommandTest {
+
+    @TempDir
+    Path dir;
+    private Path servers;
+    private Path trace;
+
+    /** As a user types it: {@code overbookd simulate --model slots ...}. */
+    private static Cli run(String... args) {
+        List<String> all = new ArrayList<>(List.of("simulate", "--model", "slots"));
+        all.addAll(List.of(args));
+        return Cli.run(all.toArray(new String[0]));
+    }
+
+    @BeforeEach
+    void smallScenario() throws IOException {
+        servers = dir.resolve("servers.csv");
+        Files.writeString(servers, "type,count,cpu,memory,cores,slots\nA,3,0.5,0.5,12,24\nD,1,1.0,1.0,24,24\n");
+        trace = dir.resolve("tasks.csv");
+        StringBuilder csv = new StringBuilder("id,submit_s,priority,cpu_seconds\n");
+        for (Task t : SyntheticScenario.scaled(4 * 3600.0, 2000).generate(11)) {
+            csv.append(String.format(Locale.ROOT, "%s,%.3f,%d,%.6f%n", t.id(), t.submit(), t.priority(), t.cpuSeconds()));
+        }
+        Files.writeString(trace, csv);
+    }
+
+    /** A run of the small scenario; HYBRID gets 6 sticky slots of the 96 (6.25%, about the paper's share). */
+    private Cli small(String policy, Path out, String... more) {
+        List<String> args = new ArrayList<>(List.of("--policy", policy, "--servers", servers.toString(),
+                "--tasks", trace.toString(), "--out", out.toString()));
+        if (policy.equals("hybrid")) {
+            args.addAll(List.of("--sticky-slots", "6"));
+        }
+        args.addAll(List.of(more));
+        return run(args.toArray(new String[0]));
+    }
+
+    @Test
+    void writesTheFourTablesWithThePromisedColumns() throws IOException {
+        Path out = dir.resolve("out");
+        Cli r = small("hybrid", out);
+        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        assertTrue(r.out().contains("evictions (NE)") && r.out().contains("wasted CPU-seconds"), r.out());
+        List<String> summary = Files.readAllLines(out.resolve("summary.csv"));
+        assertEquals(2, summary.size());
+        assertTrue(summary.get(0).startsWith("policy,sticky_slots,evictions,mean_evictions_per_evicted_task,"
+                + "max_evictions_per_task,drops,wasted_cpu_seconds,response_p50_class0_evicted,"
+                + "response_p50_class0_never_evicted,response_p50_class9"), summary.get(0));
+        assertTrue(summary.get(1).startsWith("hybrid,6,"), summary.get(1));
+        assertEquals(13, Files.readAllLines(out.resolve("classes.csv")).size());
+        assertEquals(13, Files.readAllLines(out.resolve("sticky.csv")).size());
+        List<String> types = Files.readAllLines(out.resolve("slot-types.csv"));
+        assertEquals(List.of("sticky", "powerful", "normal"), types.subList(1, 4).stream()
+                .map(l -> l.split(",")[1]).toList());
+    }
+
+    @Test
+    void theSameSeedGivesTheSameBytes() throws IOException {
+        Path a = dir.resolve("a");
+        Path b = dir.resolve("b");
+        Path c = dir.resolve("c");
+        assertEquals(ExitCodes.OK, small("hybrid", a, "--seed", "5").exitCode());
+        assertEquals(ExitCodes.OK, small("hybrid", b, "--seed", "5").exitCode());
+        assertEquals(ExitCodes.OK, small("hybrid", c, "--seed", "6").exitCode());
+        for (String file : List.of("summary.csv", "classes.csv", "sticky.csv", "slot-types.csv")) {
+            assertArrayEquals(Files.readAllBytes(a.resolve(file)), Files.readAllBytes(b.resolve(file)), file);
+        }
+        // the seed also draws the slots of non-production tasks, so another seed changes the run
+        assertFalse(Files.readString(a.resolve("summary.csv")).equals(Files.readString(c.resolve("summary.csv"))));
+    }
+
+    @Test
+    void priNDropsAndPriDoesNot() throws IOException {
+        Path pri = dir.resolve("pri");
+        Path priN = dir.resolve("pri-n");
+        assertEquals(ExitCodes.OK, small("pri", pri).exitCode());
+        assertEquals(ExitCodes.OK, small("pri-n", priN, "--eviction-limit", "2").exitCode());
+        String[] priRow = Files.readAllLines(pri.resolve("summary.csv")).get(1).split(",", -1);
+        String[] priNRow = Files.readAllLines(priN.resolve("summary.csv")).get(1).split(",", -1);
+        assertEquals("0", priRow[5]);
+        assertTrue(Integer.parseInt(priNRow[5]) > 0, String.join(",", priNRow));
+        assertTrue(Integer.parseInt(priNRow[4]) <= 1, "evicted at most limit-1 times");
+        assertEquals("2", priNRow[10]);
+    }
+
+    @Test
+    void aMalformedTraceRowIsNamedByFileAndLineExit65() throws IOException {
+        List<String> lines = new ArrayList<>(Files.readAllLines(trace));
+        lines.set(41, lines.get(41).replaceFirst(",\\d+,", ",twelve,"));
+        Files.write(trace, lines);
+        Cli r = small("hybrid", dir.resolve("out"));
+        assertEquals(ExitCodes.DATA_ERROR, r.exitCode(), r.err());
+        assertEquals("overbookd: " + trace + ":42: priority 'twelve' is not a whole number", r.err().strip());
+        assertFalse(Files.exists(dir.resolve("out").resolve("summary.csv")), "nothing written on bad input");
+    }
+
+    @Test
+    void aMalformedServersFileOrAMissingTraceIsExit65() throws IOException {
+        Files.writeString(servers, "type,count,cpu,memory,cores,slots\nA,3,half,0.5,12,24\n");
+        Cli r = small("pri", dir.resolve("out"));
+        assertEquals(ExitCodes.DATA_ERROR, r.exitCode());
+        assertEquals("overbookd: " + servers + ":2: cpu 'half' is not a number", r.err().strip());
+
+        Path missing = dir.resolve("missing.csv");
+        r = run("--policy", "pri", "--tasks", missing.toString(), "--out", dir.toString());
+        assertEquals(ExitCodes.DATA_ERROR, r.exitCode());
+        assertEquals("overbookd: " + missing + ": no such file", r.err().strip());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "unknown policy        | --policy fifo                          | --policy: 'fifo' is not one of hybrid, pri, pri-n",
+        "sticky slots with pri | --policy pri --sticky-slots 10         | --sticky-slots applies to --policy hybrid only, not pri",
+        "limit with hybrid     | --policy hybrid --eviction-limit 3     | --eviction-limit applies to --policy pri-n only, not hybrid",
+        "limit of zero         | --policy pri-n --eviction-limit 0      | --eviction-limit must be at least 1, got 0",
+        "negative sticky       | --policy hybrid --sticky-slots -1      | --sticky-slots must be at least 0, got -1",
+        "bad victim rule       | --policy pri --victim oldest           | --victim: 'oldest' is not one of lowest-class, youngest",
+        "bad trace format      | --policy pri --trace-format parquet    | --trace-format: 'parquet' is not one of auto, csv, google",
+        "not a number          | --policy pri --seed one                | Invalid value for option '--seed'",
+        "no policy             | --seed 3                               | Missing required option: '--policy",
+    })
+    void commandLineMisuseIsExit64(String name, String args, String expected) {
+        List<String> all = new ArrayList<>(List.of(args.split(" ")));
+        all.addAll(List.of("--tasks", trace.toString(), "--out", dir.resolve("o").toString()));
+        Cli r = run(all.toArray(new String[0]));
+        assertEquals(ExitCodes.USAGE, r.exitCode(), r.err());
+        assertTrue(r.err().contains(expected), r.err());
+        assertFalse(r.err().contains("\tat "), "no stack trace:\n" + r.err());
+    }
+}
