@@ -1,0 +1,13 @@
+package org.overbookd.policy.qos;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Extension point PostFilter: when an instance does not fit in a host's free resources, which of
+ * the host's instances to preempt for it, in order, or null when no eligible set frees enough.
+ */
+public interface Preemption {
+
+    List<Candidate> victims(Candidate j, NodeState node, SplittableRandom random);
+}

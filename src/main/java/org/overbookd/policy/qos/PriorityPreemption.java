@@ -1,0 +1,25 @@
+package org.overbookd.policy.qos;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Baseline PostFilter (section 4.1.2): only instances of lower priority may go, the lowest priority
+ * first and, among equals, the most recently admitted.
+ */
+public final class PriorityPreemption implements Preemption {
+
+    private static final Comparator<Candidate> ORDER =
+            Comparator.comparingInt((Candidate c) -> c.serviceClass().priority())
+                    .thenComparingLong(c -> -c.view().admission())
+                    .thenComparing(c -> c.view().id());
+
+    @Override
+    public List<Candidate> victims(Candidate j, NodeState node, SplittableRandom random) {
+        List<Candidate> order = Victims.preemptible(node);
+        order.sort(ORDER);
+        return Victims.takeUntilFits(j, node, order,
+                (pending, k) -> k.serviceClass().priority() < pending.serviceClass().priority());
+    }
+}

@@ -1,0 +1,46 @@
+package org.overbookd.policy.qos;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * QoS-driven PostFilter (section 3.3.1): look at the host's instances from the largest QoS metric
+ * down (equal values in random order) and take every eligible one until the pending instance fits.
+ * An ineligible instance is skipped rather than ending the search, because the relaxations and the
+ * overhead limit can make a smaller-Q instance eligible when a larger-Q one is not.
+ */
+public final class QosPreemption implements Preemption {
+
+    @Override
+    public List<Candidate> victims(Candidate j, NodeState node, SplittableRandom random) {
+        List<Candidate> order = Shuffle.shuffled(Victims.preemptible(node), random);
+        order.sort(Comparator.comparingDouble(Candidate::qos).reversed());
+        return Victims.takeUntilFits(j, node, order, QosPreemption::eligible);
+    }
+
+    /**
+     * Whether k may be preempted for j. The paper writes sigma for the safety margin in the
+     * relaxations and in P_h+; it means phi, the margin, and so does this code.
+     */
+    public static boolean eligible(Candidate j, Candidate k) {
+        ServiceClass jc = j.serviceClass();
+        ServiceClass kc = k.serviceClass();
+        // Eq. 8 limit: "at" the limit counts as reaching it, so gold's limit of 0 forbids any
+        // gold-for-gold preemption even when allocation overheads are zero.
+        if (jc.name().equals(kc.name()) && k.view().preemptionOverhead() >= kc.overheadLimit()) {
+            return false;
+        }
+        if (j.qos() < k.qos() && k.margin() >= 0) {
+            return true;
+        }
+        boolean bothBelowMargin = k.margin() < 0 && j.margin() < 0;
+        if (!bothBelowMargin) {
+            return false;
+        }
+        if (jc.importance() < kc.importance()) {
+            return true; // relaxation (i): j's class is more important
+        }
+        return jc.importance() == kc.importance() && j.qos() < k.qos(); // relaxation (ii)
+    }
+}

@@ -1,0 +1,137 @@
+package org.overbookd.policy.qos;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * One scheduling pass of Algorithm 1 (lines 18-29), built from the plugins that make a policy.
+ * Pure: it reads views and returns placements, with randomness only from the source it is given.
+ *
+ * <p>Instances preempted during a pass wait for the next pass, and an instance placed during a
+ * pass is not preempted again in the same pass: both would only move work around at one instant.
+ */
+public final class Scheduler {
+
+    private final QueueSort queueSort;
+    private final Filter filter;
+    private final Preemption preemption;
+    private final PreemptionCost preemptionCost;
+
+    public Scheduler(QueueSort queueSort, Filter filter, Preemption preemption, PreemptionCost preemptionCost) {
+        this.queueSort = queueSort;
+        this.filter = filter;
+        this.preemption = preemption;
+        this.preemptionCost = preemptionCost;
+    }
+
+    /** The QoS-driven scheduler of section 3. */
+    public static Scheduler qosDriven(ServiceClasses classes) {
+        return new Scheduler(new QosQueueSort(), new ConstraintFilter(), new QosPreemption(),
+                new QosPreemptionCost(classes));
+    }
+
+    /** The priority-based baseline of section 4.1.2 (Kubernetes' default scheduler). */
+    public static Scheduler priorityBased(ServiceClasses classes) {
+        return new Scheduler(new PriorityQueueSort(), new ConstraintFilter(), new PriorityPreemption(),
+                new PriorityPreemptionCost(classes));
+    }
+
+    public List<Placement> schedule(List<NodeView> nodes, List<InstanceView> running, List<InstanceView> pending,
+                                    SplittableRandom random) {
+        Map<String, NodeState> states = new LinkedHashMap<>();
+        for (NodeView n : nodes) {
+            states.put(n.id(), new NodeState(n));
+        }
+        for (InstanceView r : running) {
+            NodeState s = states.get(r.node());
+            if (s != null) {
+                s.add(new Candidate(r));
+            }
+        }
+        List<Candidate> queue = new ArrayList<>(pending.size());
+        for (InstanceView p : pending) {
+            queue.add(new Candidate(p));
+        }
+        queue.sort(queueSort.order());
+        List<Placement> placements = new ArrayList<>();
+        for (Candidate j : queue) {
+            Choice choice = rank(j, states.values(), random);
+            if (choice == null) {
+                continue;
+            }
+            List<String> victimIds = new ArrayList<>(choice.victims.size());
+            for (Candidate v : choice.victims) {
+                choice.node.remove(v);
+                victimIds.add(v.view().id());
+            }
+            choice.node.add(j);
+            j.markPlaced();
+            placements.add(new Placement(j.view().id(), choice.node.view().id(), victimIds));
+        }
+        return placements;
+    }
+
+    /** Feasibility checking and ranking (section 3.3): hosts needing no preemption always win. */
+    private Choice rank(Candidate j, Iterable<NodeState> nodes, SplittableRandom random) {
+        Choice best = null;
+        int ties = 0;
+        List<NodeState> needPreemption = new ArrayList<>();
+        for (NodeState n : nodes) {
+            if (!filter.admits(j.view(), n.view())) {
+                continue;
+            }
+            if (!n.fitsWithout(j.view(), 0, 0)) {
+                needPreemption.add(n);
+                continue;
+            }
+            Choice c = new Choice(n, List.of(), null, score(n, j, List.of()));
+            int cmp = best == null ? -1 : Double.compare(best.score, c.score);
+            if (cmp < 0) {
+                best = c;
+                ties = 1;
+            } else if (cmp == 0 && random.nextInt(++ties) == 0) {
+                best = c;
+            }
+        }
+        if (best != null) {
+            return best;
+        }
+        for (NodeState n : needPreemption) {
+            List<Candidate> victims = preemption.victims(j, n, random);
+            if (victims == null) {
+                continue;
+            }
+            Choice c = new Choice(n, victims, preemptionCost.cost(j, victims), score(n, j, victims));
+            int cmp = best == null ? -1 : compare(c, best);
+            if (cmp < 0) {
+                best = c;
+                ties = 1;
+            } else if (cmp == 0 && random.nextInt(++ties) == 0) {
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    /** Smaller cost tuple first (eq. 9), then the larger allocation score. */
+    private static int compare(Choice a, Choice b) {
+        int cmp = Lexicographic.compare(a.cost, b.cost);
+        return cmp != 0 ? cmp : Double.compare(b.score, a.score);
+    }
+
+    private static double score(NodeState n, Candidate j, List<Candidate> victims) {
+        double cpu = n.usedCpu() + j.view().cpu();
+        double mem = n.usedMem() + j.view().mem();
+        for (Candidate v : victims) {
+            cpu -= v.view().cpu();
+            mem -= v.view().mem();
+        }
+        return AllocationScore.score(n.view().cpu(), n.view().mem(), cpu, mem);
+    }
+
+    private record Choice(NodeState node, List<Candidate> victims, double[] cost, double score) {
+    }
+}
