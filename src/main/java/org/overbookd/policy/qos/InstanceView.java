@@ -7,9 +7,9 @@ import java.util.Map;
  * constraints and accounting, never its duration (only the simulator knows that).
  *
  * @param admission   order of admission (smaller = admitted earlier); the baseline's tie-break
- * @param runS        e_j, time it has run (allocation overheads excluded)
- * @param pendingS    p_j, time it has not been available, allocation overheads included
- * @param overheadS   sum of the allocation overheads it has paid (eq. 8's numerator)
+ * @param runS        e_j, time it had resources allocated (eq. 1), allocation overheads included
+ * @param pendingS    p_j, time it has waited in the pending queue
+ * @param overheadS   the part of runS spent on allocation overheads (eq. 8's numerator)
  * @param alphaS      alpha_j, the expected maximum allocation time (eqs. 4 and 7)
  * @param node        the host it holds resources on, or null while pending
  */
@@ -25,7 +25,8 @@ public record InstanceView(String id, ServiceClass serviceClass, double cpu, dou
         return QosEquations.qos(runS, pendingS, serviceClass.slo(), alphaS);
     }
 
+    /** Eq. 8, with e the time run doing work: runS less the overheads it includes. */
     public double preemptionOverhead() {
-        return QosEquations.preemptionOverhead(runS, overheadS);
+        return QosEquations.preemptionOverhead(runS - overheadS, overheadS);
     }
 }

@@ -1,5 +1,6 @@
 package org.overbookd.policy.qos;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.overbookd.policy.qos.Fixtures.BRONZE;
@@ -62,8 +63,10 @@ class QosPreemptionTest {
 
     @Test
     void overheadLimitProtectsFromTheSameClassOnly() {
-        // 100 s of overheads over 900 s run: C = 100 / 1000 = 0.1, silver's limit 1 - 0.9
-        Candidate k = cand(withOverhead(inst("k", SILVER, 900, 0, "a", 0), 100));
+        // 1000 s allocated, 100 s of it overheads: e = 900, C = 100 / (900 + 100) = 0.1, which is
+        // silver's limit 1 - 0.9; Q = 1000 / 0.9 - 1000 = 111 s, so only the limit protects k
+        Candidate k = cand(withOverhead(inst("k", SILVER, 1000, 0, "a", 0), 100));
+        assertEquals(0.1, k.view().preemptionOverhead(), 1e-12);
         assertFalse(QosPreemption.eligible(silverStarved, k));
         Candidate gold = cand(inst("g", GOLD, 0, 100, null, 1)); // Q = -100 < 100, other class
         assertTrue(QosPreemption.eligible(gold, k));
