@@ -1,0 +1,112 @@
+package org.overbookd.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.overbookd.policy.qos.Scheduler;
+import org.overbookd.policy.qos.ServiceClasses;
+import org.overbookd.sim.requests.HostEvent;
+import org.overbookd.sim.requests.HostSpec;
+import org.overbookd.sim.requests.InputException;
+import org.overbookd.sim.requests.Inputs;
+import org.overbookd.sim.requests.Overheads;
+import org.overbookd.sim.requests.RequestSimulation;
+import org.overbookd.sim.requests.RequestSpec;
+import org.overbookd.sim.requests.ResultFiles;
+import org.overbookd.sim.requests.RunResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "simulate-requests",
+        description = {
+            "Trace-driven simulation of the QoS-driven scheduler of Silva et al. or its priority-based baseline.",
+            "Writes requests.csv, classes.csv, intervals.csv and penalties.csv into --out."},
+        footer = {"", "Examples:",
+            "  overbookd simulate --model requests --policy qos --workload sim/qos-validation/test1-workload.csv \\",
+            "      --hosts sim/qos-validation/hosts.csv --until 3600 --out results/qos"})
+final class RequestsSimulateCommand implements Callable<Integer> {
+
+    enum PolicyName { qos, priority }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--policy", required = true, paramLabel = "qos|priority",
+            description = "qos: QoS-driven (section 3); priority: Kubernetes-style baseline (section 4.1.2).")
+    PolicyName policy;
+
+    @Option(names = "--workload", required = true, paramLabel = "FILE",
+            description = "CSV: id,submit_s,duration_s,cpu,mem,class[,constraints].")
+    Path workload;
+
+    @Option(names = "--hosts", required = true, paramLabel = "FILE", description = "CSV: id,cpu,mem[,attributes].")
+    Path hosts;
+
+    @Option(names = "--host-events", paramLabel = "FILE", description = "CSV: time_s,host,event (add|remove).")
+    Path hostEvents;
+
+    @Option(names = "--overheads-hot", paramLabel = "FILE",
+            description = "Allocation overheads in seconds, one a line, when the instance ran on the host before.")
+    Path overheadsHot;
+
+    @Option(names = "--overheads-cold", paramLabel = "FILE",
+            description = "Allocation overheads in seconds, one a line, otherwise.")
+    Path overheadsCold;
+
+    @Option(names = "--until", paramLabel = "SECONDS",
+            description = "End of the run; requests still in the system are measured then. Default: when all are done.")
+    Double until;
+
+    @Option(names = "--watchdog", paramLabel = "SECONDS", defaultValue = "10",
+            description = "Longest time between two scheduling passes (default ${DEFAULT-VALUE}).")
+    double watchdog;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Master seed (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory (created if missing).")
+    Path out;
+
+    @Override
+    public Integer call() {
+        if (watchdog <= 0 || (until != null && until < 0)) {
+            spec.commandLine().getErr().println("overbookd: --watchdog must be > 0 and --until >= 0");
+            return ExitCodes.USAGE;
+        }
+        ServiceClasses classes = ServiceClasses.defaults();
+        RunResult result;
+        try {
+            List<HostSpec> hostList = Inputs.hosts(hosts);
+            List<RequestSpec> requests = Inputs.workload(workload, classes, hostList);
+            List<HostEvent> events = hostEvents == null ? List.of() : Inputs.hostEvents(hostEvents, hostList);
+            Scheduler scheduler = policy == PolicyName.qos
+                    ? Scheduler.qosDriven(classes) : Scheduler.priorityBased(classes);
+            result = new RequestSimulation(scheduler, hostList, requests, events, overheads(), seed,
+                    until == null ? Double.POSITIVE_INFINITY : until, watchdog).run();
+        } catch (InputException e) {
+            spec.commandLine().getErr().println("overbookd: " + e.getMessage());
+            return ExitCodes.DATA_ERROR;
+        }
+        try {
+            ResultFiles.write(result, classes, out);
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("overbookd: cannot write " + out + ": " + e.getMessage());
+            return ExitCodes.CANT_CREATE;
+        }
+        spec.commandLine().getOut().printf("%d requests simulated to %.0f s; results in %s%n",
+                result.outcomes().size(), result.endS(), out);
+        return ExitCodes.OK;
+    }
+
+    private Overheads overheads() throws InputException {
+        double[] constant = {Overheads.DEFAULT_S};
+        double[] hot = overheadsHot == null ? null : Overheads.read(overheadsHot);
+        double[] cold = overheadsCold == null ? null : Overheads.read(overheadsCold);
+        // One file alone serves both kinds of allocation.
+        return new Overheads(hot != null ? hot : cold != null ? cold : constant,
+                cold != null ? cold : hot != null ? hot : constant);
+    }
+}

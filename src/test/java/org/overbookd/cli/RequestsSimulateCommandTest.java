@@ -1,0 +1,102 @@
+package org.overbookd.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class RequestsSimulateCommandTest {
+
+    private static final Path SCENARIOS = Path.of("sim/qos-validation");
+    private static final List<String> OUTPUTS = List.of("requests.csv", "classes.csv", "intervals.csv", "penalties.csv");
+
+    @TempDir
+    Path dir;
+
+    /**
+     * The command in-process under Main's error handling, added here as a subcommand because the
+     * integrating engineer mounts it in Main (as "simulate --model requests").
+     */
+    private static Cli run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = Main.commandLine();
+        cli.addSubcommand("simulate-requests", new RequestsSimulateCommand());
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        String[] full = new String[args.length + 1];
+        full[0] = "simulate-requests";
+        System.arraycopy(args, 0, full, 1, args.length);
+        return new Cli(cli.execute(full), out.toString(), err.toString());
+    }
+
+    private Cli simulate(String seed, String out) throws Exception {
+        Path hot = Files.write(dir.resolve("hot.txt"), List.of("0.5", "1", "1.5"));
+        Path cold = Files.write(dir.resolve("cold.txt"), List.of("2", "3.5", "5", "8"));
+        Path events = Files.write(dir.resolve("events.csv"), List.of("time_s,host,event",
+                "600,h03,remove", "900,h07,remove", "1500,h03,add", "2400,h07,add"));
+        return run("--policy", "qos", "--workload", SCENARIOS.resolve("test1-workload.csv").toString(),
+                "--hosts", SCENARIOS.resolve("hosts.csv").toString(), "--host-events", events.toString(),
+                "--overheads-hot", hot.toString(), "--overheads-cold", cold.toString(), "--until", "3600",
+                "--seed", seed, "--out", dir.resolve(out).toString());
+    }
+
+    @Test
+    void sameInputsAndSeedGiveTheSameBytes() throws Exception {
+        assertEquals(0, simulate("7", "a").exitCode());
+        assertEquals(0, simulate("7", "b").exitCode());
+        assertEquals(0, simulate("8", "c").exitCode());
+        for (String f : OUTPUTS) {
+            assertArrayEquals(Files.readAllBytes(dir.resolve("a").resolve(f)), Files.readAllBytes(dir.resolve("b").resolve(f)), f);
+        }
+        // random overhead draws and tie-breaks do depend on the seed
+        assertFalse(Files.readString(dir.resolve("a/requests.csv")).equals(Files.readString(dir.resolve("c/requests.csv"))));
+    }
+
+    @Test
+    void writesTheFourFilesWithHeaders() throws Exception {
+        assertEquals(0, simulate("1", "out").exitCode());
+        assertTrue(Files.readString(dir.resolve("out/requests.csv"))
+                .startsWith("id,class,slo,availability,met,deficit,preemptions,run_s,pending_s,overhead_s\n"));
+        assertTrue(Files.readString(dir.resolve("out/classes.csv")).startsWith("class,slo,requests,mean_availability,"));
+        assertTrue(Files.readString(dir.resolve("out/intervals.csv")).startsWith("start_s,end_s,contention,"));
+        assertTrue(Files.readString(dir.resolve("out/penalties.csv")).startsWith("id,class,availability,deficit,"));
+        // 256 requests and 6 intervals of 10 minutes in the hour
+        assertEquals(257, Files.readAllLines(dir.resolve("out/requests.csv")).size());
+        assertEquals(7, Files.readAllLines(dir.resolve("out/intervals.csv")).size());
+    }
+
+    @Test
+    void badDataExits65WithTheFileAndLineAndNoStackTrace() throws Exception {
+        Path hosts = Files.write(dir.resolve("hosts.csv"), List.of("id,cpu,mem", "h0,1,1"));
+        Path work = Files.write(dir.resolve("w.csv"), List.of("id,submit_s,duration_s,cpu,mem,class", "r1,0,10,1,1,tin"));
+        Cli cli = run("--policy", "priority", "--workload", work.toString(), "--hosts", hosts.toString(),
+                "--out", dir.resolve("o").toString());
+        assertEquals(ExitCodes.DATA_ERROR, cli.exitCode());
+        assertTrue(cli.err().startsWith("overbookd: " + work + ":2: unknown class tin"), cli.err());
+        assertFalse(cli.err().contains("\tat "), "no stack trace");
+        assertFalse(Files.exists(dir.resolve("o")), "nothing written");
+    }
+
+    @Test
+    void missingFileIsBadDataToo() {
+        Cli cli = run("--policy", "qos", "--workload", "nope.csv", "--hosts", dir.resolve("none.csv").toString(),
+                "--out", dir.toString());
+        assertEquals(ExitCodes.DATA_ERROR, cli.exitCode());
+        assertTrue(cli.err().contains("none.csv: cannot be read"), cli.err());
+    }
+
+    @Test
+    void unknownPolicyIsUsage() {
+        assertEquals(ExitCodes.USAGE, run("--policy", "edf", "--workload", "w", "--hosts", "h", "--out", "o").exitCode());
+    }
+}
