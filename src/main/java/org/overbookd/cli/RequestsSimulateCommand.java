@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.overbookd.policy.qos.Scheduler;
 import org.overbookd.policy.qos.ServiceClasses;
+import org.overbookd.sim.requests.GoogleTrace;
 import org.overbookd.sim.requests.HostEvent;
 import org.overbookd.sim.requests.HostSpec;
 import org.overbookd.sim.requests.InputException;
@@ -38,12 +39,20 @@ final class RequestsSimulateCommand implements Callable<Integer> {
             description = "qos: QoS-driven (section 3); priority: Kubernetes-style baseline (section 4.1.2).")
     PolicyName policy;
 
-    @Option(names = "--workload", required = true, paramLabel = "FILE",
+    @Option(names = "--workload", paramLabel = "FILE",
             description = "CSV: id,submit_s,duration_s,cpu,mem,class[,constraints].")
     Path workload;
 
-    @Option(names = "--hosts", required = true, paramLabel = "FILE", description = "CSV: id,cpu,mem[,attributes].")
+    @Option(names = "--hosts", paramLabel = "FILE", description = "CSV: id,cpu,mem[,attributes].")
     Path hosts;
+
+    @Option(names = "--google-task-events", paramLabel = "FILE", split = ",",
+            description = "Google cluster-data 2011 task_events files (.csv or .csv.gz), instead of --workload.")
+    List<Path> googleTasks;
+
+    @Option(names = "--google-machine-events", paramLabel = "FILE", split = ",",
+            description = "Google cluster-data 2011 machine_events files, instead of --hosts and --host-events.")
+    List<Path> googleMachines;
 
     @Option(names = "--host-events", paramLabel = "FILE", description = "CSV: time_s,host,event (add|remove).")
     Path hostEvents;
@@ -73,15 +82,28 @@ final class RequestsSimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (watchdog <= 0 || (until != null && until < 0)) {
-            spec.commandLine().getErr().println("overbookd: --watchdog must be > 0 and --until >= 0");
-            return ExitCodes.USAGE;
+            return usage("--watchdog must be > 0 and --until >= 0");
+        }
+        if ((workload == null) == (googleTasks == null) || (hosts == null) == (googleMachines == null)
+                || (googleMachines != null && hostEvents != null)) {
+            return usage("give --workload or --google-task-events, and --hosts [--host-events]"
+                    + " or --google-machine-events");
         }
         ServiceClasses classes = ServiceClasses.defaults();
         RunResult result;
         try {
-            List<HostSpec> hostList = Inputs.hosts(hosts);
-            List<RequestSpec> requests = Inputs.workload(workload, classes, hostList);
-            List<HostEvent> events = hostEvents == null ? List.of() : Inputs.hostEvents(hostEvents, hostList);
+            List<HostSpec> hostList;
+            List<HostEvent> events;
+            if (googleMachines != null) {
+                GoogleTrace.Machines machines = GoogleTrace.machines(googleMachines);
+                hostList = machines.hosts();
+                events = machines.events();
+            } else {
+                hostList = Inputs.hosts(hosts);
+                events = hostEvents == null ? List.of() : Inputs.hostEvents(hostEvents, hostList);
+            }
+            List<RequestSpec> requests = workload != null
+                    ? Inputs.workload(workload, classes, hostList) : googleWorkload(classes, hostList);
             Scheduler scheduler = policy == PolicyName.qos
                     ? Scheduler.qosDriven(classes) : Scheduler.priorityBased(classes);
             result = new RequestSimulation(scheduler, hostList, requests, events, overheads(), seed,
@@ -99,6 +121,22 @@ final class RequestsSimulateCommand implements Callable<Integer> {
         spec.commandLine().getOut().printf("%d requests simulated to %.0f s; results in %s%n",
                 result.outcomes().size(), result.endS(), out);
         return ExitCodes.OK;
+    }
+
+    /** A trace is not hand-made: what cannot be simulated is dropped and counted, not an error. */
+    private List<RequestSpec> googleWorkload(ServiceClasses classes, List<HostSpec> hostList) throws InputException {
+        GoogleTrace.Workload w = GoogleTrace.tasks(googleTasks, classes);
+        List<RequestSpec> fitting = w.requests().stream()
+                .filter(r -> hostList.stream().anyMatch(h -> r.cpu() <= h.cpu() && r.mem() <= h.mem())).toList();
+        spec.commandLine().getErr().printf("overbookd: %d tasks from the trace; dropped %d never scheduled,"
+                        + " %d without CPU or memory request, %d larger than every machine%n", fitting.size(),
+                w.neverScheduled(), w.missingDemand(), w.requests().size() - fitting.size());
+        return fitting;
+    }
+
+    private int usage(String message) {
+        spec.commandLine().getErr().println("overbookd: " + message);
+        return ExitCodes.USAGE;
     }
 
     private Overheads overheads() throws InputException {

@@ -96,6 +96,34 @@ class RequestsSimulateCommandTest {
     }
 
     @Test
+    void readsGoogleTraceFilesGzipped() throws Exception {
+        Path tasks = dir.resolve("part-00000-of-00500.csv.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(tasks))) {
+            out.write(String.join("\n", "0,,1,0,,0,u,1,9,0.25,0.25,0,0", "0,,1,0,m,1,u,1,9,0.25,0.25,0,0",
+                    "0,,2,0,,0,u,1,0,0.5,0.5,0,0", "0,,2,0,m,1,u,1,0,0.5,0.5,0,0",
+                    "100000000,,1,0,m,4,u,1,9,0.25,0.25,0,0", "100000000,,2,0,m,4,u,1,0,0.5,0.5,0,0", "")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        Path machines = Files.write(dir.resolve("machines.csv"), List.of("0,7,0,P,1,1"));
+        Cli cli = run("--policy", "priority", "--google-task-events", tasks.toString(),
+                "--google-machine-events", machines.toString(), "--out", dir.resolve("g").toString());
+        assertEquals(0, cli.exitCode(), cli.err());
+        assertTrue(cli.err().contains("2 tasks from the trace"), cli.err());
+        List<String> rows = Files.readAllLines(dir.resolve("g/requests.csv"));
+        // both fit on the one machine at once and run their 100 s: full availability
+        assertEquals(List.of("1-0,gold,1.0000,1.000000,true,0.000000,0,101.000,0.000,1.000",
+                "2-0,bronze,0.5000,1.000000,true,0.000000,0,101.000,0.000,1.000"), rows.subList(1, 3));
+    }
+
+    @Test
+    void workloadAndTraceTogetherIsUsage() {
+        Cli cli = run("--policy", "qos", "--workload", "w.csv", "--google-task-events", "t.csv", "--hosts", "h.csv",
+                "--out", "o");
+        assertEquals(ExitCodes.USAGE, cli.exitCode());
+        assertTrue(cli.err().startsWith("overbookd: give --workload or --google-task-events"), cli.err());
+    }
+
+    @Test
     void unknownPolicyIsUsage() {
         assertEquals(ExitCodes.USAGE, run("--policy", "edf", "--workload", "w", "--hosts", "h", "--out", "o").exitCode());
     }
