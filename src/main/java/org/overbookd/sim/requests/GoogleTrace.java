@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
 import org.overbookd.policy.qos.ServiceClass;
 import org.overbookd.policy.qos.ServiceClasses;
@@ -56,45 +57,31 @@ public final class GoogleTrace {
 
     public static Workload tasks(List<Path> files, ServiceClasses classes) throws InputException {
         Map<String, Task> tasks = new LinkedHashMap<>();
-        double traceEnd = 0;
-        for (Path file : files) {
-            long line = 0;
-            try (BufferedReader in = open(file)) {
-                for (String text = in.readLine(); text != null; text = in.readLine()) {
-                    line++;
-                    String[] f = text.split(",", -1);
-                    if (f.length < 11) {
-                        throw new InputException(file, line, "task_events rows have 13 fields, found " + f.length);
-                    }
-                    long micros = Long.parseLong(f[0]);
-                    if (micros == Long.MAX_VALUE) {
-                        continue; // after the end of the trace window
-                    }
-                    double t = micros / MICROS;
-                    traceEnd = Math.max(traceEnd, t);
-                    Task task = tasks.computeIfAbsent(f[2] + "-" + f[3], k -> new Task());
-                    int type = Integer.parseInt(f[5]);
-                    if (type == SUBMIT && task.submit < 0) {
-                        task.submit = t;
-                        task.priority = Integer.parseInt(f[8]);
-                    }
-                    if (!f[9].isEmpty() && !f[10].isEmpty()) {
-                        task.cpu = Double.parseDouble(f[9]);
-                        task.mem = Double.parseDouble(f[10]);
-                    }
-                    if (type == SCHEDULE) {
-                        task.lastSchedule = t;
-                        task.end = -1;
-                    } else if (type >= EVICT && type <= LOST && task.lastSchedule >= 0) {
-                        task.end = t; // EVICT, FAIL, FINISH, KILL, LOST end the latest run
-                    }
-                }
-            } catch (IOException e) {
-                throw new InputException(file, "cannot be read: " + e.getMessage());
-            } catch (NumberFormatException e) {
-                throw new InputException(file, line, "not a number: " + e.getMessage());
+        double[] traceEnd = {0};
+        forEachRow(files, 11, "task_events rows have 13 fields", f -> {
+            long micros = Long.parseLong(f[0]);
+            if (micros == Long.MAX_VALUE) {
+                return; // after the end of the trace window
             }
-        }
+            double t = micros / MICROS;
+            traceEnd[0] = Math.max(traceEnd[0], t);
+            Task task = tasks.computeIfAbsent(f[2] + "-" + f[3], k -> new Task());
+            int type = Integer.parseInt(f[5]);
+            if (type == SUBMIT && task.submit < 0) {
+                task.submit = t;
+                task.priority = Integer.parseInt(f[8]);
+            }
+            if (!f[9].isEmpty() && !f[10].isEmpty()) {
+                task.cpu = Double.parseDouble(f[9]);
+                task.mem = Double.parseDouble(f[10]);
+            }
+            if (type == SCHEDULE) {
+                task.lastSchedule = t;
+                task.end = -1;
+            } else if (type >= EVICT && type <= LOST && task.lastSchedule >= 0) {
+                task.end = t; // EVICT, FAIL, FINISH, KILL, LOST end the latest run
+            }
+        });
         List<RequestSpec> requests = new ArrayList<>();
         long neverScheduled = 0;
         long missingDemand = 0;
@@ -108,7 +95,7 @@ public final class GoogleTrace {
                 missingDemand++;
                 continue;
             }
-            double duration = (task.end >= 0 ? task.end : traceEnd) - task.lastSchedule;
+            double duration = (task.end >= 0 ? task.end : traceEnd[0]) - task.lastSchedule;
             ServiceClass c = classes.find(className(task.priority)).orElseThrow();
             requests.add(new RequestSpec(e.getKey(), task.submit, duration, task.cpu, task.mem, c, Map.of()));
         }
@@ -119,29 +106,41 @@ public final class GoogleTrace {
     public static Machines machines(List<Path> files) throws InputException {
         Map<String, HostSpec> hosts = new LinkedHashMap<>();
         List<HostEvent> events = new ArrayList<>();
+        forEachRow(files, 6, "machine_events rows have 6 fields", f -> {
+            double t = Long.parseLong(f[0]) / MICROS;
+            String id = f[1];
+            int type = Integer.parseInt(f[2]);
+            boolean known = hosts.containsKey(id);
+            if (!known && !f[4].isEmpty() && !f[5].isEmpty()) {
+                hosts.put(id, new HostSpec(id, Double.parseDouble(f[4]), Double.parseDouble(f[5]),
+                        f[3].isEmpty() ? Map.of() : Map.of("platform", f[3])));
+                known = true;
+            }
+            if (known && type == 0 && t > 0) {
+                events.add(new HostEvent(t, id, true));
+            } else if (known && type == 1) {
+                events.add(new HostEvent(t, id, false));
+            }
+        });
+        if (hosts.isEmpty()) {
+            throw new InputException(files.isEmpty() ? Path.of("machine_events") : files.get(0), "no machines");
+        }
+        return new Machines(new ArrayList<>(hosts.values()), events);
+    }
+
+    /** Visits the comma-separated fields of every row; a short or non-numeric row names file and line. */
+    private static void forEachRow(List<Path> files, int minFields, String shape, Consumer<String[]> visit)
+            throws InputException {
         for (Path file : files) {
             long line = 0;
             try (BufferedReader in = open(file)) {
                 for (String text = in.readLine(); text != null; text = in.readLine()) {
                     line++;
                     String[] f = text.split(",", -1);
-                    if (f.length < 6) {
-                        throw new InputException(file, line, "machine_events rows have 6 fields, found " + f.length);
+                    if (f.length < minFields) {
+                        throw new InputException(file, line, shape + ", found " + f.length);
                     }
-                    double t = Long.parseLong(f[0]) / MICROS;
-                    String id = f[1];
-                    int type = Integer.parseInt(f[2]);
-                    boolean known = hosts.containsKey(id);
-                    if (!known && !f[4].isEmpty() && !f[5].isEmpty()) {
-                        hosts.put(id, new HostSpec(id, Double.parseDouble(f[4]), Double.parseDouble(f[5]),
-                                f[3].isEmpty() ? Map.of() : Map.of("platform", f[3])));
-                        known = true;
-                    }
-                    if (known && type == 0 && t > 0) {
-                        events.add(new HostEvent(t, id, true));
-                    } else if (known && type == 1) {
-                        events.add(new HostEvent(t, id, false));
-                    }
+                    visit.accept(f);
                 }
             } catch (IOException e) {
                 throw new InputException(file, "cannot be read: " + e.getMessage());
@@ -149,10 +148,6 @@ public final class GoogleTrace {
                 throw new InputException(file, line, "not a number: " + e.getMessage());
             }
         }
-        if (hosts.isEmpty()) {
-            throw new InputException(files.isEmpty() ? Path.of("machine_events") : files.get(0), "no machines");
-        }
-        return new Machines(new ArrayList<>(hosts.values()), events);
     }
 
     private static BufferedReader open(Path file) throws IOException {
