@@ -5,14 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class RequestsSimulateCommandTest {
 
@@ -22,21 +19,9 @@ class RequestsSimulateCommandTest {
     @TempDir
     Path dir;
 
-    /**
-     * The command in-process under Main's error handling, added here as a subcommand because the
-     * integrating engineer mounts it in Main (as "simulate --model requests").
-     */
+    /** Main mounting the command is the integrating engineer's job; meanwhile it runs under Main's handling. */
     private static Cli run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = Main.commandLine();
-        cli.addSubcommand("simulate-requests", new RequestsSimulateCommand());
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        String[] full = new String[args.length + 1];
-        full[0] = "simulate-requests";
-        System.arraycopy(args, 0, full, 1, args.length);
-        return new Cli(cli.execute(full), out.toString(), err.toString());
+        return Cli.runMounted(new RequestsSimulateCommand(), args);
     }
 
     private Cli simulate(String seed, String out) throws Exception {
