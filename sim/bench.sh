@@ -5,6 +5,7 @@
 #   sim/bench.sh scale [RUNS]   12,500 hosts x 29 days (sim/scale-google-cell.properties), RUNS times (default 3):
 #                               median wall time and peak RSS, under -Xmx4g
 #   sim/bench.sh jmh            JMH: one overbooking step over 12,500 hosts
+#   sim/bench.sh pass [JMH OPTIONS]  JMH: one QoS-driven / priority scheduling pass, 12,500 hosts, 150,000 running, 5,000 pending
 #   sim/bench.sh all
 #
 # Builds the jar and test classes first. Run on an otherwise idle machine.
@@ -52,6 +53,13 @@ scale() {
         java -Xmx4g -jar target/overbookd.jar simulate --config sim/scale-google-cell.properties --threads 2
 }
 
+pass() {
+    mvn -B -q test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt \
+        -Dmdep.includeScope=test -Djacoco.skip=true
+    java -cp "target/test-classes:target/classes:$(cat target/test-classpath.txt)" org.openjdk.jmh.Main \
+        SchedulingPassBenchmark "$@" -rf text -rff target/jmh-scheduling-pass.txt
+}
+
 jmh() {
     mvn -B -q test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt \
         -Dmdep.includeScope=test -Djacoco.skip=true
@@ -64,6 +72,7 @@ case "${1:-all}" in
     sweep) build; sweep "${2:-}";;
     scale) build; scale "${2:-}";;
     jmh) build; jmh;;
+    pass) shift; pass "$@";;
     all) build; sweep; scale; jmh;;
-    *) echo "usage: sim/bench.sh sweep|scale|jmh|all [RUNS]" >&2; exit 64;;
+    *) echo "usage: sim/bench.sh sweep|scale|jmh|pass|all [RUNS | JMH options]" >&2; exit 64;;
 esac

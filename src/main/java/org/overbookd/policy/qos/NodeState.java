@@ -3,17 +3,31 @@ package org.overbookd.policy.qos;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /** A host during a pass: what is free, and which instances hold its resources. */
 public final class NodeState {
 
     private final NodeView view;
     private final List<Candidate> residents = new ArrayList<>();
+    /** The preemption plugin's order of the preemptible residents, kept until the host changes. */
+    private List<Candidate> preemptionOrder;
+    private double maxQos;
+    private double minMargin;
+    private int minPriority;
     private double usedCpu;
     private double usedMem;
 
-    NodeState(NodeView view) {
+    private final int ordinal;
+
+    NodeState(NodeView view, int ordinal) {
         this.view = view;
+        this.ordinal = ordinal;
+    }
+
+    /** Position in the pass's host list: the deterministic tie-break of indexes. */
+    int ordinal() {
+        return ordinal;
     }
 
     public NodeView view() {
@@ -41,13 +55,62 @@ public final class NodeState {
     /** Absorbs the rounding of sums of fractional demands (0.375 * 10 slots must fit in 3.75). */
     static final double EPSILON = 1e-9;
 
+    /**
+     * The residents a pass may preempt (not those it placed), in the order the preemption plugin
+     * builds; built once per host and pass, again only after the host changes.
+     */
+    List<Candidate> preemptionOrder(UnaryOperator<List<Candidate>> build) {
+        if (preemptionOrder == null) {
+            List<Candidate> list = new ArrayList<>();
+            for (Candidate c : residents) {
+                if (!c.placedThisPass()) {
+                    list.add(c);
+                }
+            }
+            preemptionOrder = build.apply(list);
+            summarize();
+        }
+        return preemptionOrder;
+    }
+
+    private void summarize() {
+        maxQos = Double.NEGATIVE_INFINITY;
+        minMargin = Double.POSITIVE_INFINITY;
+        minPriority = Integer.MAX_VALUE;
+        for (Candidate c : preemptionOrder) {
+            maxQos = Math.max(maxQos, c.qos());
+            minMargin = Math.min(minMargin, c.margin());
+            minPriority = Math.min(minPriority, c.serviceClass().priority());
+        }
+    }
+
+    /** Largest Q among the preemptible residents (-infinity when none), for the given order. */
+    double maxQos(UnaryOperator<List<Candidate>> build) {
+        preemptionOrder(build);
+        return maxQos;
+    }
+
+    /** Smallest Q - phi among the preemptible residents (+infinity when none). */
+    double minMargin(UnaryOperator<List<Candidate>> build) {
+        preemptionOrder(build);
+        return minMargin;
+    }
+
+    /** Lowest priority among the preemptible residents (Integer.MAX_VALUE when none). */
+    int minPriority(UnaryOperator<List<Candidate>> build) {
+        preemptionOrder(build);
+        return minPriority;
+    }
+
     void add(Candidate c) {
+        preemptionOrder = null;
         residents.add(c);
         usedCpu += c.view().cpu();
         usedMem += c.view().mem();
     }
 
     void remove(Candidate c) {
+        preemptionOrder = null;
         residents.remove(c);
         usedCpu -= c.view().cpu();
         usedMem -= c.view().mem();

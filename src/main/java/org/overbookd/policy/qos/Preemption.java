@@ -10,4 +10,12 @@ import java.util.SplittableRandom;
 public interface Preemption {
 
     List<Candidate> victims(Candidate j, NodeState node, SplittableRandom random);
+
+    /**
+     * A cheap necessary condition for {@link #victims} to succeed, from the host's cached summary,
+     * so a scan can pass over hosts where no instance could be eligible. True unless known false.
+     */
+    default boolean mayFree(Candidate j, NodeState node, SplittableRandom random) {
+        return true;
+    }
 }

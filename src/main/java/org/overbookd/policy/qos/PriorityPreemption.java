@@ -17,9 +17,19 @@ public final class PriorityPreemption implements Preemption {
 
     @Override
     public List<Candidate> victims(Candidate j, NodeState node, SplittableRandom random) {
-        List<Candidate> order = Victims.preemptible(node);
-        order.sort(ORDER);
+        List<Candidate> order = node.preemptionOrder(PriorityPreemption::sorted);
         return Victims.takeUntilFits(j, node, order,
                 (pending, k) -> k.serviceClass().priority() < pending.serviceClass().priority());
+    }
+
+    /** Only instances of lower priority can go: none on a host whose lowest priority is j's or more. */
+    @Override
+    public boolean mayFree(Candidate j, NodeState node, SplittableRandom random) {
+        return node.minPriority(PriorityPreemption::sorted) < j.serviceClass().priority();
+    }
+
+    private static List<Candidate> sorted(List<Candidate> residents) {
+        residents.sort(ORDER);
+        return residents;
     }
 }

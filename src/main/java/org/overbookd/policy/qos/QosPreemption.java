@@ -3,6 +3,7 @@ package org.overbookd.policy.qos;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.UnaryOperator;
 
 /**
  * QoS-driven PostFilter (section 3.3.1): look at the host's instances from the largest QoS metric
@@ -14,9 +15,24 @@ public final class QosPreemption implements Preemption {
 
     @Override
     public List<Candidate> victims(Candidate j, NodeState node, SplittableRandom random) {
-        List<Candidate> order = Shuffle.shuffled(Victims.preemptible(node), random);
-        order.sort(Comparator.comparingDouble(Candidate::qos).reversed());
-        return Victims.takeUntilFits(j, node, order, QosPreemption::eligible);
+        return Victims.takeUntilFits(j, node, node.preemptionOrder(order(random)), QosPreemption::eligible);
+    }
+
+    /**
+     * The main rule needs some Q_k > Q_j; both relaxations need j and some k below their margins.
+     * The overhead limit only removes candidates, so this stays a necessary condition.
+     */
+    @Override
+    public boolean mayFree(Candidate j, NodeState node, SplittableRandom random) {
+        return node.maxQos(order(random)) > j.qos() || (j.margin() < 0 && node.minMargin(order(random)) < 0);
+    }
+
+    private static UnaryOperator<List<Candidate>> order(SplittableRandom random) {
+        return residents -> {
+            List<Candidate> list = Shuffle.shuffled(residents, random);
+            list.sort(Comparator.comparingDouble(Candidate::qos).reversed());
+            return list;
+        };
     }
 
     /**

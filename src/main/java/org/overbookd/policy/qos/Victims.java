@@ -29,15 +29,4 @@ final class Victims {
         }
         return null;
     }
-
-    /** The host's instances that may be preempted in this pass: not those it just placed. */
-    static List<Candidate> preemptible(NodeState node) {
-        List<Candidate> list = new ArrayList<>();
-        for (Candidate c : node.residents()) {
-            if (!c.placedThisPass()) {
-                list.add(c);
-            }
-        }
-        return list;
-    }
 }
