@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.overbookd.policy.qos.ScanLimits;
 import org.overbookd.policy.qos.Scheduler;
 import org.overbookd.policy.qos.ServiceClasses;
 import org.overbookd.sim.requests.GoogleTrace;
@@ -73,6 +74,14 @@ final class RequestsSimulateCommand implements Callable<Integer> {
             description = "Longest time between two scheduling passes (default ${DEFAULT-VALUE}).")
     double watchdog;
 
+    @Option(names = "--hosts-to-score", paramLabel = "N", defaultValue = "0",
+            description = "Speed-up: stop looking after N feasible hosts (0, the default: look at all).")
+    int hostsToScore;
+
+    @Option(names = "--failures-in-a-row", paramLabel = "N", defaultValue = "0",
+            description = "Speed-up: end a pass after N requests in a row could not be placed (0, the default: never).")
+    int failuresInARow;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Master seed (default ${DEFAULT-VALUE}).")
     long seed;
 
@@ -81,8 +90,8 @@ final class RequestsSimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (watchdog <= 0 || (until != null && until < 0)) {
-            return usage("--watchdog must be > 0 and --until >= 0");
+        if (watchdog <= 0 || (until != null && until < 0) || hostsToScore < 0 || failuresInARow < 0) {
+            return usage("--watchdog must be > 0; --until, --hosts-to-score and --failures-in-a-row >= 0");
         }
         if ((workload == null) == (googleTasks == null) || (hosts == null) == (googleMachines == null)
                 || (googleMachines != null && hostEvents != null)) {
@@ -104,8 +113,9 @@ final class RequestsSimulateCommand implements Callable<Integer> {
             }
             List<RequestSpec> requests = workload != null
                     ? Inputs.workload(workload, classes, hostList) : googleWorkload(classes, hostList);
+            ScanLimits limits = new ScanLimits(hostsToScore, failuresInARow);
             Scheduler scheduler = policy == PolicyName.qos
-                    ? Scheduler.qosDriven(classes) : Scheduler.priorityBased(classes);
+                    ? Scheduler.qosDriven(classes, limits) : Scheduler.priorityBased(classes, limits);
             result = new RequestSimulation(scheduler, hostList, requests, events, overheads(), seed,
                     until == null ? Double.POSITIVE_INFINITY : until, watchdog).run();
         } catch (InputException e) {

@@ -89,6 +89,28 @@ class SchedulerTest {
     }
 
     @Test
+    void failuresInARowEndThePass() {
+        // the big request (priority first: gold) fits nowhere; the small one after it would
+        List<InstanceView> pending = List.of(new InstanceView("big", GOLD, 5, 5, Map.of(), 0, 0, 0, 0, 0, null),
+                inst("small", BRONZE, 0, 0, null, 1));
+        List<NodeView> nodes = List.of(node("a", 2));
+        assertEquals(1, priority.schedule(nodes, List.of(), pending, random()).size());
+        Scheduler limited = Scheduler.priorityBased(CLASSES, new ScanLimits(0, 1));
+        assertEquals(List.of(), limited.schedule(nodes, List.of(), pending, random()));
+    }
+
+    @Test
+    void hostsToScoreLooksAtTheMostFreeCpuFirst() {
+        // b has the most free CPU but placing 1 x 1 fills its memory: score (3.75 + 0) / 2; c: 7.5
+        List<NodeView> nodes = List.of(new NodeView("b", 4, 1, Map.of()), node("c", 2));
+        List<InstanceView> pending = List.of(inst("j", SILVER, 0, 0, null, 0));
+        assertEquals("c", qos.schedule(nodes, List.of(), pending, random()).get(0).node());
+        Scheduler limited = Scheduler.qosDriven(CLASSES, new ScanLimits(1, 0));
+        assertEquals("b", limited.schedule(nodes, List.of(), pending, random()).get(0).node(),
+                "the approximation: the first feasible host by free CPU, not the best score");
+    }
+
+    @Test
     void tiesAreBrokenBySeedDeterministically() {
         List<NodeView> nodes = List.of(node("a", 2), node("b", 2), node("c", 2), node("d", 2));
         List<InstanceView> pending = List.of(inst("j", SILVER, 0, 0, null, 0));
