@@ -66,6 +66,11 @@ final class RequestsSimulateCommand implements Callable<Integer> {
             description = "Allocation overheads in seconds, one a line, otherwise.")
     Path overheadsCold;
 
+    @Option(names = "--classes", paramLabel = "FILE",
+            description = "CSV: name,slo,importance,priority[,safety_margin_s][,overhead_limit]."
+                    + " Default: the paper's gold 1.0, silver 0.9, bronze 0.5.")
+    Path classesFile;
+
     @Option(names = "--until", paramLabel = "SECONDS",
             description = "End of the run; requests still in the system are measured then. Default: when all are done.")
     Double until;
@@ -101,6 +106,9 @@ final class RequestsSimulateCommand implements Callable<Integer> {
         ServiceClasses classes = ServiceClasses.defaults();
         RunResult result;
         try {
+            if (classesFile != null) {
+                classes = Inputs.classes(classesFile);
+            }
             List<HostSpec> hostList;
             List<HostEvent> events;
             if (googleMachines != null) {

@@ -5,12 +5,50 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.overbookd.policy.qos.ServiceClass;
 import org.overbookd.policy.qos.ServiceClasses;
 
 /** Reads the three CSV inputs and checks them against each other. */
 public final class Inputs {
 
     private Inputs() {
+    }
+
+    /**
+     * Service classes: {@code name,slo,importance,priority} and optional {@code safety_margin_s}
+     * (default 10) and {@code overhead_limit} (default 1 - slo); importance 1 is the most important.
+     */
+    public static ServiceClasses classes(Path file) throws InputException {
+        List<ServiceClass> classes = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (CsvRows.Row row : CsvRows.read(file, List.of("name", "slo", "importance", "priority"))) {
+            String name = row.text("name");
+            if (!names.add(name)) {
+                throw new InputException(file, row.line(), "duplicate class " + name);
+            }
+            double slo = row.number("slo");
+            double margin = row.optional("safety_margin_s").isEmpty()
+                    ? ServiceClass.DEFAULT_SAFETY_MARGIN_S : row.number("safety_margin_s");
+            double limit = row.optional("overhead_limit").isEmpty() ? 1 - slo : row.number("overhead_limit");
+            try {
+                classes.add(new ServiceClass(name, slo, integer(row, "importance"), margin, limit,
+                        integer(row, "priority")));
+            } catch (IllegalArgumentException e) {
+                throw new InputException(file, row.line(), e.getMessage());
+            }
+        }
+        if (classes.isEmpty()) {
+            throw new InputException(file, "no classes");
+        }
+        return new ServiceClasses(classes);
+    }
+
+    private static int integer(CsvRows.Row row, String column) throws InputException {
+        double v = row.number(column);
+        if (v != Math.rint(v) || v > Integer.MAX_VALUE) {
+            throw new InputException(row.file(), row.line(), column + " must be a whole number: " + row.text(column));
+        }
+        return (int) v;
     }
 
     public static List<HostSpec> hosts(Path file) throws InputException {

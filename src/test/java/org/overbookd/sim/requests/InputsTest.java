@@ -74,6 +74,24 @@ class InputsTest {
     }
 
     @Test
+    void serviceClassesFromAFile() throws Exception {
+        Path f = file(dir, "classes.csv", "name,slo,importance,priority,safety_margin_s",
+                "premium,0.99,1,10,30", "spot,0,2,1,");
+        var classes = Inputs.classes(f);
+        var premium = classes.find("premium").orElseThrow();
+        assertEquals(30, premium.safetyMarginS(), 0.0);
+        assertEquals(0.01, premium.overheadLimit(), 1e-12); // 1 - SLO by default
+        assertEquals(10.0, classes.find("spot").orElseThrow().safetyMarginS(), 0.0);
+        assertEquals(2, classes.leastImportance());
+        Path bad = file(dir, "bad.csv", "name,slo,importance,priority", "x,1.5,1,1");
+        assertTrue(assertThrows(InputException.class, () -> Inputs.classes(bad)).getMessage()
+                .contains("bad.csv:2: SLO of x must be in [0, 1]: 1.5"));
+        Path frac = file(dir, "frac.csv", "name,slo,importance,priority", "x,0.5,1.5,1");
+        assertTrue(assertThrows(InputException.class, () -> Inputs.classes(frac)).getMessage()
+                .contains("frac.csv:2: importance must be a whole number: 1.5"));
+    }
+
+    @Test
     void overheadFile() throws Exception {
         Path f = file(dir, "hot.txt", "# seconds", "1.5", "", "2.5");
         assertEquals(2.5, new Overheads(Overheads.read(f), new double[] {0.5}).alpha(), 0.0);
