@@ -12,9 +12,7 @@ public final class NodeState {
     private final List<Candidate> residents = new ArrayList<>();
     /** The preemption plugin's order of the preemptible residents, kept until the host changes. */
     private List<Candidate> preemptionOrder;
-    private double maxQos;
-    private double minMargin;
-    private int minPriority;
+    private Residents summary = Residents.NONE;
     private double usedCpu;
     private double usedMem;
 
@@ -68,38 +66,15 @@ public final class NodeState {
                 }
             }
             preemptionOrder = build.apply(list);
-            summarize();
+            summary = Residents.of(preemptionOrder);
         }
         return preemptionOrder;
     }
 
-    private void summarize() {
-        maxQos = Double.NEGATIVE_INFINITY;
-        minMargin = Double.POSITIVE_INFINITY;
-        minPriority = Integer.MAX_VALUE;
-        for (Candidate c : preemptionOrder) {
-            maxQos = Math.max(maxQos, c.qos());
-            minMargin = Math.min(minMargin, c.margin());
-            minPriority = Math.min(minPriority, c.serviceClass().priority());
-        }
-    }
-
-    /** Largest Q among the preemptible residents (-infinity when none), for the given order. */
-    double maxQos(UnaryOperator<List<Candidate>> build) {
+    /** The summary of the preemptible residents, in the plugin's order (built if stale). */
+    Residents summary(UnaryOperator<List<Candidate>> build) {
         preemptionOrder(build);
-        return maxQos;
-    }
-
-    /** Smallest Q - phi among the preemptible residents (+infinity when none). */
-    double minMargin(UnaryOperator<List<Candidate>> build) {
-        preemptionOrder(build);
-        return minMargin;
-    }
-
-    /** Lowest priority among the preemptible residents (Integer.MAX_VALUE when none). */
-    int minPriority(UnaryOperator<List<Candidate>> build) {
-        preemptionOrder(build);
-        return minPriority;
+        return summary;
     }
 
     void add(Candidate c) {

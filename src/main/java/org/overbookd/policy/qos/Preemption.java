@@ -12,10 +12,16 @@ public interface Preemption {
     List<Candidate> victims(Candidate j, NodeState node, SplittableRandom random);
 
     /**
-     * A cheap necessary condition for {@link #victims} to succeed, from the host's cached summary,
-     * so a scan can pass over hosts where no instance could be eligible. True unless known false.
+     * A cheap necessary condition for {@link #victims} to succeed on a host, or anywhere, given
+     * the summary of the preemptible instances there, so a scan can pass over places where no
+     * instance could be eligible. True unless known false.
      */
-    default boolean mayFree(Candidate j, NodeState node, SplittableRandom random) {
+    default boolean mayFree(Candidate j, Residents residents) {
         return true;
+    }
+
+    /** The host's summary, its preemption order built as this plugin builds it. */
+    default Residents summary(NodeState node, SplittableRandom random) {
+        return Residents.of(node.residents());
     }
 }

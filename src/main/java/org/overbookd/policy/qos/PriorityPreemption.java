@@ -24,8 +24,13 @@ public final class PriorityPreemption implements Preemption {
 
     /** Only instances of lower priority can go: none on a host whose lowest priority is j's or more. */
     @Override
-    public boolean mayFree(Candidate j, NodeState node, SplittableRandom random) {
-        return node.minPriority(PriorityPreemption::sorted) < j.serviceClass().priority();
+    public boolean mayFree(Candidate j, Residents r) {
+        return r.minPriority() < j.serviceClass().priority();
+    }
+
+    @Override
+    public Residents summary(NodeState node, SplittableRandom random) {
+        return node.summary(PriorityPreemption::sorted);
     }
 
     private static List<Candidate> sorted(List<Candidate> residents) {

@@ -23,8 +23,13 @@ public final class QosPreemption implements Preemption {
      * The overhead limit only removes candidates, so this stays a necessary condition.
      */
     @Override
-    public boolean mayFree(Candidate j, NodeState node, SplittableRandom random) {
-        return node.maxQos(order(random)) > j.qos() || (j.margin() < 0 && node.minMargin(order(random)) < 0);
+    public boolean mayFree(Candidate j, Residents r) {
+        return r.maxQos() > j.qos() || (j.margin() < 0 && r.minMargin() < 0);
+    }
+
+    @Override
+    public Residents summary(NodeState node, SplittableRandom random) {
+        return node.summary(order(random));
     }
 
     private static UnaryOperator<List<Candidate>> order(SplittableRandom random) {

@@ -56,12 +56,18 @@ public final class Scheduler {
         for (NodeView n : nodes) {
             states.put(n.id(), new NodeState(n, states.size()));
         }
+        List<Candidate> residents = new ArrayList<>(running.size());
         for (InstanceView r : running) {
             NodeState s = states.get(r.node());
             if (s != null) {
-                s.add(new Candidate(r));
+                Candidate c = new Candidate(r);
+                s.add(c);
+                residents.add(c);
             }
         }
+        // What the cluster could give up at best: preemptions and placements in the pass only
+        // remove candidates, so this stays a valid necessary condition all pass long.
+        Residents cluster = Residents.of(residents);
         List<Candidate> queue = new ArrayList<>(pending.size());
         for (InstanceView p : pending) {
             queue.add(new Candidate(p));
@@ -72,7 +78,7 @@ public final class Scheduler {
         List<Placement> placements = new ArrayList<>();
         int failures = 0;
         for (Candidate j : queue) {
-            Choice choice = rank(j, hosts, index, random);
+            Choice choice = rank(j, hosts, index, cluster, random);
             if (choice == null) {
                 if (limits.failuresInARow() > 0 && ++failures >= limits.failuresInARow()) {
                     break;
@@ -104,7 +110,8 @@ public final class Scheduler {
      * with room are looked at from the most free CPU down ({@link FreeCpuIndex}), hosts needing
      * preemption from a random host on, each scan stopping once that many feasible hosts were seen.
      */
-    private Choice rank(Candidate j, List<NodeState> nodes, FreeCpuIndex index, SplittableRandom random) {
+    private Choice rank(Candidate j, List<NodeState> nodes, FreeCpuIndex index, Residents cluster,
+                        SplittableRandom random) {
         int size = nodes.size();
         int start = limits.hostsToScore() > 0 && size > 0 ? random.nextInt(size) : 0;
         Choice best = null;
@@ -127,12 +134,12 @@ public final class Scheduler {
                 best = c;
             }
         }
-        if (best != null) {
+        if (best != null || !preemption.mayFree(j, cluster)) {
             return best;
         }
         for (int t = 0; t < size && !enough(found); t++) {
             NodeState n = nodes.get((start + t) % size);
-            if (!filter.admits(j.view(), n.view()) || !preemption.mayFree(j, n, random)) {
+            if (!filter.admits(j.view(), n.view()) || !preemption.mayFree(j, preemption.summary(n, random))) {
                 continue;
             }
             List<Candidate> victims = preemption.victims(j, n, random);
