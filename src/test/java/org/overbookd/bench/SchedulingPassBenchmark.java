@@ -42,11 +42,14 @@ public class SchedulingPassBenchmark {
     @Param({"qos", "priority"})
     String policy;
 
-    /** 0 = exact (every host, whole queue); otherwise section 3.5.1's limits, see ScanLimits. */
-    @Param({"0", "100"})
+    /**
+     * Section 3.5.1's limits (see ScanLimits). 0 = exact (every host, whole queue), which takes
+     * 15-20 s a pass here, so it is left out of the default grid: add -p hostsToScore=0.
+     */
+    @Param({"10", "20", "100"})
     int hostsToScore;
 
-    @Param({"0", "100"})
+    @Param({"100"})
     int failuresInARow;
 
     @Param("12500")
