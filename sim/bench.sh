@@ -9,6 +9,7 @@
 #                               under -Xmx512m: median parse and decision times
 #   sim/bench.sh slots [RUNS]   the slot model's built-in scenario (68,000 tasks, 15 h, 125 servers), each of
 #                               HYBRID, PRI and PRI-N, cold JVM each time, RUNS times (default 3): median wall time
+#   sim/bench.sh pass [JMH OPTIONS]  JMH: one QoS-driven / priority scheduling pass, 12,500 hosts, 150,000 running, 5,000 pending
 #   sim/bench.sh all
 #
 # Builds the jar and test classes first. Run on an otherwise idle machine.
@@ -61,9 +62,16 @@ slots() {
     out=$(mktemp -d)
     for policy in hybrid pri pri-n; do
         timed_runs "slot model, built-in scenario, $policy" "${1:-3}" \
-            java -cp target/overbookd.jar org.overbookd.cli.SlotsSimulateCommand --policy "$policy" --out "$out"
+            java -jar target/overbookd.jar simulate --model slots --policy "$policy" --out "$out"
     done
     rm -rf "$out"
+}
+
+pass() {
+    mvn -B -q test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt \
+        -Dmdep.includeScope=test -Djacoco.skip=true
+    java -cp "target/test-classes:target/classes:$(cat target/test-classpath.txt)" org.openjdk.jmh.Main \
+        SchedulingPassBenchmark "$@" -rf text -rff target/jmh-scheduling-pass.txt
 }
 
 jmh() {
@@ -87,6 +95,7 @@ case "${1:-all}" in
     jmh) build; jmh;;
     one) build; one;;
     slots) build; slots "${2:-}";;
-    all) build; sweep; scale; slots; jmh; one;;
-    *) echo "usage: sim/bench.sh sweep|scale|slots|jmh|one|all [RUNS]" >&2; exit 64;;
+    pass) shift; build; pass "$@";;
+    all) build; sweep; scale; slots; jmh; one; pass;;
+    *) echo "usage: sim/bench.sh sweep|scale|slots|jmh|one|pass|all [RUNS | JMH options]" >&2; exit 64;;
 esac

@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = {"Raises the utilization of a virtualized cluster by overbooking it with low-QoS VMs,",
             "while protecting the high-QoS VMs already there."},
-        subcommands = {RunCommand.class, SimulateCommand.class, SlotsSimulateCommand.class, SweepCommand.class, AuditCommand.class, CheckConfigCommand.class,
+        subcommands = {RunCommand.class, SimulateCommand.class, SlotsSimulateCommand.class, RequestsSimulateCommand.class,
+            CompareCommand.class, SweepCommand.class, AuditCommand.class, CheckConfigCommand.class,
             ConfigReferenceCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ok, 64 usage error, 65 bad input data, 69 service unavailable,"
                 + " 73 cannot write output, 78 configuration error."})

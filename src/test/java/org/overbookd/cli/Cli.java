@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import picocli.CommandLine;
 
-/** Runs the command line in-process and captures what it prints. */
+/** Runs the command line in-process, as a user types it, and captures what it prints. */
 record Cli(int exitCode, String out, String err) {
 
     static Cli run(String... args) {

@@ -124,7 +124,7 @@ class CommandsTest {
 
     @Test
     void everyCommandHasHelp() {
-        for (String command : List.of("run", "simulate", "sweep", "audit", "check-config", "config-reference")) {
+        for (String command : List.of("run", "simulate", "sweep", "audit", "compare", "check-config", "config-reference")) {
             Cli r = Cli.run(command, "--help");
             assertEquals(0, r.exitCode(), command + ": " + r.err());
             assertTrue(r.out().startsWith("Usage: overbookd " + command), r.out());

@@ -1,0 +1,99 @@
+package org.overbookd.cli;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.overbookd.sim.requests.InputException;
+import org.overbookd.sim.requests.PairedCharts;
+import org.overbookd.sim.requests.PairedRuns;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "compare",
+        description = {
+            "Pair two request-simulation runs of one workload (figure 6 of Silva et al.): a heat map per class",
+            "of each request's availability under DIR_A (across) and DIR_B (up), and compare.csv with the",
+            "SLO quadrants and the penalty increase of A over B, (penalty A - penalty B) / penalty B."},
+        footer = {"", "Example:", "  overbookd compare results/priority results/qos --out results/compare"})
+final class CompareCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "DIR_A", description = "Output of one run (the baseline, e.g. priority).")
+    Path dirA;
+
+    @Parameters(index = "1", paramLabel = "DIR_B", description = "Output of the other run (e.g. qos).")
+    Path dirB;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory (created if missing).")
+    Path out;
+
+    @Override
+    public Integer call() {
+        Map<String, PairedRuns.ClassPairs> pairs;
+        try {
+            pairs = PairedRuns.read(dirA, dirB);
+        } catch (InputException e) {
+            spec.commandLine().getErr().println("overbookd: " + e.getMessage());
+            return ExitCodes.DATA_ERROR;
+        }
+        String nameA = dirA.getFileName() == null ? "A" : dirA.getFileName().toString();
+        String nameB = dirB.getFileName() == null ? "B" : dirB.getFileName().toString();
+        try {
+            Files.createDirectories(out);
+            for (Map.Entry<String, PairedRuns.ClassPairs> e : pairs.entrySet()) {
+                PairedCharts.write(out, e.getKey(), e.getValue(), nameA, nameB);
+            }
+            writeTable(out.resolve("compare.csv"), pairs);
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("overbookd: cannot write " + out + ": " + e.getMessage());
+            return ExitCodes.CANT_CREATE;
+        }
+        spec.commandLine().getOut().println("compare.csv and " + pairs.size() + " heat maps in " + out);
+        return ExitCodes.OK;
+    }
+
+    private static void writeTable(Path file, Map<String, PairedRuns.ClassPairs> pairs) throws IOException {
+        CSVFormat format = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
+        double totalA = 0;
+        double totalB = 0;
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8); CSVPrinter csv = new CSVPrinter(w, format)) {
+            csv.printRecord(List.of("class", "pairs", "both_met", "only_a_met", "only_b_met", "neither_met",
+                    "penalty_a", "penalty_b", "penalty_increase"));
+            for (Map.Entry<String, PairedRuns.ClassPairs> e : pairs.entrySet()) {
+                PairedRuns.ClassPairs p = e.getValue();
+                totalA += p.penaltyA;
+                totalB += p.penaltyB;
+                csv.printRecord(e.getKey(), p.pairs, share(p.bothMet, p), share(p.onlyA, p), share(p.onlyB, p),
+                        share(p.neither, p), f(p.penaltyA), f(p.penaltyB), increase(p.penaltyA, p.penaltyB));
+            }
+            int n = pairs.values().stream().mapToInt(p -> p.pairs).sum();
+            csv.printRecord("all", n, "", "", "", "", f(totalA), f(totalB), increase(totalA, totalB));
+        }
+    }
+
+    private static String share(int count, PairedRuns.ClassPairs p) {
+        return f(p.pairs == 0 ? 0 : (double) count / p.pairs);
+    }
+
+    /** Relative increase of A's penalty over B's; empty when B owes nothing. */
+    private static String increase(double a, double b) {
+        return b == 0 ? "" : f((a - b) / b);
+    }
+
+    private static String f(double v) {
+        return String.format(Locale.ROOT, "%.6f", v);
+    }
+}

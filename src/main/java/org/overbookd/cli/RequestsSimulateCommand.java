@@ -1,0 +1,169 @@
+package org.overbookd.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.overbookd.policy.qos.ScanLimits;
+import org.overbookd.policy.qos.Scheduler;
+import org.overbookd.policy.qos.ServiceClasses;
+import org.overbookd.sim.requests.GoogleTrace;
+import org.overbookd.sim.requests.HostEvent;
+import org.overbookd.sim.requests.HostSpec;
+import org.overbookd.sim.requests.InputException;
+import org.overbookd.sim.requests.Inputs;
+import org.overbookd.sim.requests.Overheads;
+import org.overbookd.sim.requests.RequestSimulation;
+import org.overbookd.sim.requests.RequestSpec;
+import org.overbookd.sim.requests.ResultFiles;
+import org.overbookd.sim.requests.RunResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "simulate-requests",
+        hidden = true,
+        description = {
+            "Trace-driven simulation of the QoS-driven scheduler of Silva et al. or its priority-based baseline.",
+            "Writes requests.csv, classes.csv, intervals.csv and penalties.csv into --out."},
+        footer = {"", "Examples:",
+            "  overbookd simulate --model requests --policy qos --workload sim/qos-validation/test1-workload.csv \\",
+            "      --hosts sim/qos-validation/hosts.csv --until 3600 --out results/qos"})
+final class RequestsSimulateCommand implements Callable<Integer> {
+
+    enum PolicyName { qos, priority }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--policy", required = true, paramLabel = "qos|priority",
+            description = "qos: QoS-driven (section 3); priority: Kubernetes-style baseline (section 4.1.2).")
+    PolicyName policy;
+
+    @Option(names = "--workload", paramLabel = "FILE",
+            description = "CSV: id,submit_s,duration_s,cpu,mem,class[,constraints].")
+    Path workload;
+
+    @Option(names = "--hosts", paramLabel = "FILE", description = "CSV: id,cpu,mem[,attributes].")
+    Path hosts;
+
+    @Option(names = "--google-task-events", paramLabel = "FILE", split = ",",
+            description = "Google cluster-data 2011 task_events files (.csv or .csv.gz), instead of --workload.")
+    List<Path> googleTasks;
+
+    @Option(names = "--google-machine-events", paramLabel = "FILE", split = ",",
+            description = "Google cluster-data 2011 machine_events files, instead of --hosts and --host-events.")
+    List<Path> googleMachines;
+
+    @Option(names = "--host-events", paramLabel = "FILE", description = "CSV: time_s,host,event (add|remove).")
+    Path hostEvents;
+
+    @Option(names = "--overheads-hot", paramLabel = "FILE",
+            description = "Allocation overheads in seconds, one a line, when the instance ran on the host before.")
+    Path overheadsHot;
+
+    @Option(names = "--overheads-cold", paramLabel = "FILE",
+            description = "Allocation overheads in seconds, one a line, otherwise.")
+    Path overheadsCold;
+
+    @Option(names = "--classes", paramLabel = "FILE",
+            description = "CSV: name,slo,importance,priority[,safety_margin_s][,overhead_limit]."
+                    + " Default: the paper's gold 1.0, silver 0.9, bronze 0.5.")
+    Path classesFile;
+
+    @Option(names = "--until", paramLabel = "SECONDS",
+            description = "End of the run; requests still in the system are measured then. Default: when all are done.")
+    Double until;
+
+    @Option(names = "--watchdog", paramLabel = "SECONDS", defaultValue = "10",
+            description = "Longest time between two scheduling passes (default ${DEFAULT-VALUE}).")
+    double watchdog;
+
+    @Option(names = "--hosts-to-score", paramLabel = "N", defaultValue = "0",
+            description = "Speed-up: stop looking after N feasible hosts (0, the default: look at all).")
+    int hostsToScore;
+
+    @Option(names = "--failures-in-a-row", paramLabel = "N", defaultValue = "0",
+            description = "Speed-up: end a pass after N requests in a row could not be placed (0, the default: never).")
+    int failuresInARow;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Master seed (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory (created if missing).")
+    Path out;
+
+    @Override
+    public Integer call() {
+        if (watchdog <= 0 || (until != null && until < 0) || hostsToScore < 0 || failuresInARow < 0) {
+            return usage("--watchdog must be > 0; --until, --hosts-to-score and --failures-in-a-row >= 0");
+        }
+        if ((workload == null) == (googleTasks == null) || (hosts == null) == (googleMachines == null)
+                || (googleMachines != null && hostEvents != null)) {
+            return usage("give --workload or --google-task-events, and --hosts [--host-events]"
+                    + " or --google-machine-events");
+        }
+        ServiceClasses classes = ServiceClasses.defaults();
+        RunResult result;
+        try {
+            if (classesFile != null) {
+                classes = Inputs.classes(classesFile);
+            }
+            List<HostSpec> hostList;
+            List<HostEvent> events;
+            if (googleMachines != null) {
+                GoogleTrace.Machines machines = GoogleTrace.machines(googleMachines);
+                hostList = machines.hosts();
+                events = machines.events();
+            } else {
+                hostList = Inputs.hosts(hosts);
+                events = hostEvents == null ? List.of() : Inputs.hostEvents(hostEvents, hostList);
+            }
+            List<RequestSpec> requests = workload != null
+                    ? Inputs.workload(workload, classes, hostList) : googleWorkload(classes, hostList);
+            ScanLimits limits = new ScanLimits(hostsToScore, failuresInARow);
+            Scheduler scheduler = policy == PolicyName.qos
+                    ? Scheduler.qosDriven(classes, limits) : Scheduler.priorityBased(classes, limits);
+            result = new RequestSimulation(scheduler, hostList, requests, events, overheads(), seed,
+                    until == null ? Double.POSITIVE_INFINITY : until, watchdog).run();
+        } catch (InputException e) {
+            spec.commandLine().getErr().println("overbookd: " + e.getMessage());
+            return ExitCodes.DATA_ERROR;
+        }
+        try {
+            ResultFiles.write(result, classes, out);
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("overbookd: cannot write " + out + ": " + e.getMessage());
+            return ExitCodes.CANT_CREATE;
+        }
+        spec.commandLine().getOut().printf("%d requests simulated to %.0f s; results in %s%n",
+                result.outcomes().size(), result.endS(), out);
+        return ExitCodes.OK;
+    }
+
+    /** A trace is not hand-made: what cannot be simulated is dropped and counted, not an error. */
+    private List<RequestSpec> googleWorkload(ServiceClasses classes, List<HostSpec> hostList) throws InputException {
+        GoogleTrace.Workload w = GoogleTrace.tasks(googleTasks, classes);
+        List<RequestSpec> fitting = w.requests().stream()
+                .filter(r -> hostList.stream().anyMatch(h -> r.cpu() <= h.cpu() && r.mem() <= h.mem())).toList();
+        spec.commandLine().getErr().printf("overbookd: %d tasks from the trace; dropped %d never scheduled,"
+                        + " %d without CPU or memory request, %d larger than every machine%n", fitting.size(),
+                w.neverScheduled(), w.missingDemand(), w.requests().size() - fitting.size());
+        return fitting;
+    }
+
+    private int usage(String message) {
+        spec.commandLine().getErr().println("overbookd: " + message);
+        return ExitCodes.USAGE;
+    }
+
+    private Overheads overheads() throws InputException {
+        double[] constant = {Overheads.DEFAULT_S};
+        double[] hot = overheadsHot == null ? null : Overheads.read(overheadsHot);
+        double[] cold = overheadsCold == null ? null : Overheads.read(overheadsCold);
+        // One file alone serves both kinds of allocation.
+        return new Overheads(hot != null ? hot : cold != null ? cold : constant,
+                cold != null ? cold : hot != null ? hot : constant);
+    }
+}

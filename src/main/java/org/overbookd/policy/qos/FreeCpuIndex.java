@@ -1,0 +1,39 @@
+package org.overbookd.policy.qos;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Hosts ordered by free CPU, most first, so a limited scan for a host with room looks only at
+ * hosts that have enough CPU and starts with the emptiest (those LeastRequested favours anyway).
+ * The scheduler takes a host out before changing it and puts it back after.
+ */
+final class FreeCpuIndex {
+
+    private final TreeSet<NodeState> byFree;
+
+    FreeCpuIndex(List<NodeState> nodes) {
+        Comparator<NodeState> order = Comparator.comparingDouble(FreeCpuIndex::free).reversed()
+                .thenComparingInt(NodeState::ordinal);
+        byFree = new TreeSet<>(order);
+        byFree.addAll(nodes);
+    }
+
+    static double free(NodeState n) {
+        return n.view().cpu() - n.usedCpu();
+    }
+
+    void remove(NodeState n) {
+        byFree.remove(n);
+    }
+
+    void add(NodeState n) {
+        byFree.add(n);
+    }
+
+    /** Hosts with at least this much free CPU, most free first (iterate and stop early). */
+    Iterable<NodeState> withFreeCpu(double cpu) {
+        return () -> byFree.stream().takeWhile(n -> free(n) + NodeState.EPSILON >= cpu).iterator();
+    }
+}

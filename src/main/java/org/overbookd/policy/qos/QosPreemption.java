@@ -1,0 +1,67 @@
+package org.overbookd.policy.qos;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.UnaryOperator;
+
+/**
+ * QoS-driven PostFilter (section 3.3.1): look at the host's instances from the largest QoS metric
+ * down (equal values in random order) and take every eligible one until the pending instance fits.
+ * An ineligible instance is skipped rather than ending the search, because the relaxations and the
+ * overhead limit can make a smaller-Q instance eligible when a larger-Q one is not.
+ */
+public final class QosPreemption implements Preemption {
+
+    @Override
+    public List<Candidate> victims(Candidate j, NodeState node, SplittableRandom random) {
+        return Victims.takeUntilFits(j, node, node.preemptionOrder(order(random)), QosPreemption::eligible);
+    }
+
+    /**
+     * The main rule needs some Q_k > Q_j; both relaxations need j and some k below their margins.
+     * The overhead limit only removes candidates, so this stays a necessary condition.
+     */
+    @Override
+    public boolean mayFree(Candidate j, Residents r) {
+        return r.maxQos() > j.qos() || (j.margin() < 0 && r.minMargin() < 0);
+    }
+
+    @Override
+    public Residents summary(NodeState node, SplittableRandom random) {
+        return node.summary(order(random));
+    }
+
+    private static UnaryOperator<List<Candidate>> order(SplittableRandom random) {
+        return residents -> {
+            List<Candidate> list = Shuffle.shuffled(residents, random);
+            list.sort(Comparator.comparingDouble(Candidate::qos).reversed());
+            return list;
+        };
+    }
+
+    /**
+     * Whether k may be preempted for j. The paper writes sigma for the safety margin in the
+     * relaxations and in P_h+; it means phi, the margin, and so does this code.
+     */
+    public static boolean eligible(Candidate j, Candidate k) {
+        ServiceClass jc = j.serviceClass();
+        ServiceClass kc = k.serviceClass();
+        // Eq. 8 limit: "at" the limit counts as reaching it, so gold's limit of 0 forbids any
+        // gold-for-gold preemption even when allocation overheads are zero.
+        if (jc.name().equals(kc.name()) && k.view().preemptionOverhead() >= kc.overheadLimit()) {
+            return false;
+        }
+        if (j.qos() < k.qos() && k.margin() >= 0) {
+            return true;
+        }
+        boolean bothBelowMargin = k.margin() < 0 && j.margin() < 0;
+        if (!bothBelowMargin) {
+            return false;
+        }
+        if (jc.importance() < kc.importance()) {
+            return true; // relaxation (i): j's class is more important
+        }
+        return jc.importance() == kc.importance() && j.qos() < k.qos(); // relaxation (ii)
+    }
+}

@@ -1,0 +1,9 @@
+package org.overbookd.policy.qos;
+
+import java.util.Comparator;
+
+/** Extension point QueueSort: the order in which a pass considers pending instances. */
+public interface QueueSort {
+
+    Comparator<Candidate> order();
+}

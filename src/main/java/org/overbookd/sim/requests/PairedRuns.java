@@ -1,0 +1,118 @@
+package org.overbookd.sim.requests;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * Two runs of one workload side by side (section 5.1, figure 6): each request's availability
+ * under run A (x) and run B (y), per class, binned in squares of 5 points, the four SLO quadrants,
+ * and the penalties of each run (section 5.2).
+ */
+public final class PairedRuns {
+
+    public static final int BINS = 20;
+
+    /** One class's paired data. counts[x][y]: requests with A's availability in bin x, B's in bin y. */
+    public static final class ClassPairs {
+        public final int[][] counts = new int[BINS][BINS];
+        public int pairs;
+        public int bothMet;
+        public int onlyA;
+        public int onlyB;
+        public int neither;
+        public double penaltyA;
+        public double penaltyB;
+
+        void add(double a, boolean metA, double b, boolean metB) {
+            counts[bin(a)][bin(b)]++;
+            pairs++;
+            if (metA && metB) {
+                bothMet++;
+            } else if (metA) {
+                onlyA++;
+            } else if (metB) {
+                onlyB++;
+            } else {
+                neither++;
+            }
+        }
+    }
+
+    private record Row(String cls, double availability, boolean met) {
+    }
+
+    private PairedRuns() {
+    }
+
+    /** Squares [0, 5%), [5%, 10%), ..., [95%, 100%]. */
+    public static int bin(double availability) {
+        return Math.max(0, Math.min(BINS - 1, (int) Math.floor(availability * BINS)));
+    }
+
+    /** Pairs by request id; classes in the order run A lists them. Both runs must hold the same requests. */
+    public static Map<String, ClassPairs> read(Path dirA, Path dirB) throws InputException {
+        Map<String, Row> a = requests(dirA.resolve("requests.csv"));
+        Map<String, Row> b = requests(dirB.resolve("requests.csv"));
+        if (!a.keySet().equals(b.keySet())) {
+            throw new InputException(dirB.resolve("requests.csv"), "does not hold the same requests as "
+                    + dirA.resolve("requests.csv"));
+        }
+        Map<String, ClassPairs> byClass = new LinkedHashMap<>();
+        for (Map.Entry<String, Row> e : a.entrySet()) {
+            Row ra = e.getValue();
+            Row rb = b.get(e.getKey());
+            byClass.computeIfAbsent(ra.cls, k -> new ClassPairs()).add(ra.availability, ra.met, rb.availability, rb.met);
+        }
+        penalties(dirA.resolve("penalties.csv"), byClass, true);
+        penalties(dirB.resolve("penalties.csv"), byClass, false);
+        return byClass;
+    }
+
+    private static Map<String, Row> requests(Path file) throws InputException {
+        Map<String, Row> rows = new LinkedHashMap<>();
+        for (CSVRecord r : records(file)) {
+            try {
+                rows.put(r.get("id"), new Row(r.get("class"), Double.parseDouble(r.get("availability")),
+                        Boolean.parseBoolean(r.get("met"))));
+            } catch (IllegalArgumentException e) {
+                throw new InputException(file, r.getParser().getCurrentLineNumber(), e.getMessage());
+            }
+        }
+        return rows;
+    }
+
+    private static void penalties(Path file, Map<String, ClassPairs> byClass, boolean runA) throws InputException {
+        for (CSVRecord r : records(file)) {
+            ClassPairs c = byClass.get(r.get("class"));
+            try {
+                double p = Double.parseDouble(r.get("penalty"));
+                if (c != null && runA) {
+                    c.penaltyA += p;
+                } else if (c != null) {
+                    c.penaltyB += p;
+                }
+            } catch (IllegalArgumentException e) {
+                throw new InputException(file, r.getParser().getCurrentLineNumber(), e.getMessage());
+            }
+        }
+    }
+
+    private static Iterable<CSVRecord> records(Path file) throws InputException {
+        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return format.parse(in).getRecords();
+        } catch (NoSuchFileException e) {
+            throw new InputException(file, "not found: is it a simulate --model requests output directory?");
+        } catch (IOException | IllegalArgumentException | IllegalStateException e) {
+            throw new InputException(file, "cannot be read: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package org.overbookd.sim.requests;
+
+import java.util.HashSet;
+import java.util.Set;
+import org.overbookd.policy.qos.InstanceView;
+import org.overbookd.policy.qos.QosEquations;
+
+/**
+ * The simulator's instance of a request, with the accounting of issue item 1. While it pays an
+ * allocation overhead it holds its host's resources but does no work. That time counts in e, as
+ * eq. 1 defines it ("had resources allocated to it"), and is also summed apart for eq. 8.
+ */
+final class SimInstance {
+
+    enum State { PENDING, ALLOCATING, RUNNING, DONE }
+
+    final RequestSpec spec;
+    final long admission;
+    State state = State.PENDING;
+    String host;
+    /** Bumped on every state change, so queued completion and allocation events can go stale. */
+    int epoch;
+    double remainingWork;
+    double run;
+    double pending;
+    double overhead;
+    int preemptions;
+    private double clock;
+    private final Set<String> hostsRunOn = new HashSet<>();
+
+    SimInstance(RequestSpec spec, long admission) {
+        this.spec = spec;
+        this.admission = admission;
+        this.remainingWork = spec.durationS();
+        this.clock = spec.submitS();
+    }
+
+    /** Brings e, p and the overhead paid up to time t. */
+    void advanceTo(double t) {
+        double dt = t - clock;
+        if (dt <= 0) {
+            return;
+        }
+        switch (state) {
+            case PENDING -> pending += dt;
+            case ALLOCATING -> {
+                run += dt;
+                overhead += dt;
+            }
+            case RUNNING -> {
+                run += dt;
+                remainingWork = Math.max(0, remainingWork - dt);
+            }
+            case DONE -> { }
+        }
+        clock = t;
+    }
+
+    /** Whether allocating on this host is hot: the instance ran there before. */
+    boolean ranOn(String hostId) {
+        return hostsRunOn.contains(hostId);
+    }
+
+    void allocate(String hostId, double overheadS) {
+        host = hostId;
+        hostsRunOn.add(hostId);
+        state = overheadS > 0 ? State.ALLOCATING : State.RUNNING;
+        epoch++;
+    }
+
+    void release() {
+        host = null;
+        state = State.PENDING;
+        epoch++;
+    }
+
+    double availability() {
+        return QosEquations.availability(run, pending);
+    }
+
+    InstanceView view(double alpha) {
+        return new InstanceView(spec.id(), spec.serviceClass(), spec.cpu(), spec.mem(), spec.constraints(),
+                admission, run, pending, overhead, alpha, host);
+    }
+}
