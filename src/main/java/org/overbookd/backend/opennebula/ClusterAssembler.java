@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.TreeMap;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.VmState;
 import org.slf4j.Logger;
@@ -45,13 +46,19 @@ final class ClusterAssembler {
     static Observation assemble(List<HostRecord> hosts, Map<Integer, MonitoringSample> hostSamples,
             List<VmRecord> vms, Map<Integer, MonitoringSample> vmSamples) {
         Map<Integer, HostRecord> usable = new LinkedHashMap<>();
+        // one line per observation, not one per host: a large cluster has many hosts down at once
+        Map<String, List<Integer>> leftOut = new TreeMap<>();
         for (HostRecord host : hosts) {
             String exclusion = exclusion(host, hostSamples.get(host.id()));
             if (exclusion != null) {
-                LOG.info("Leaving out host {} ({}): {}", host.id(), host.name(), exclusion);
+                LOG.debug("Leaving out host {} ({}): {}", host.id(), host.name(), exclusion);
+                leftOut.computeIfAbsent(exclusion, k -> new ArrayList<>()).add(host.id());
             } else {
                 usable.put(host.id(), host);
             }
+        }
+        if (!leftOut.isEmpty() && LOG.isInfoEnabled()) {
+            LOG.info("Leaving out {} of {} hosts: {}", hosts.size() - usable.size(), hosts.size(), describe(leftOut));
         }
 
         Map<Integer, QosClass> qosByVm = new HashMap<>(vms.size() * 2);
@@ -97,6 +104,23 @@ final class ClusterAssembler {
                     busy.contains(host.id()), onHosts.getOrDefault(host.id(), List.of())));
         }
         return new Observation(new OneClusterView(views, queue), qosByVm, usable.keySet());
+    }
+
+    /** "offline: hosts 4, 9 (2); disabled: host 2 (1)", at most ten ids per reason. */
+    private static String describe(Map<String, List<Integer>> leftOut) {
+        StringBuilder s = new StringBuilder();
+        for (Map.Entry<String, List<Integer>> e : leftOut.entrySet()) {
+            List<Integer> ids = e.getValue();
+            if (s.length() > 0) {
+                s.append("; ");
+            }
+            s.append(e.getKey()).append(ids.size() == 1 ? ": host " : ": hosts ");
+            for (int i = 0; i < Math.min(10, ids.size()); i++) {
+                s.append(i == 0 ? "" : ", ").append(ids.get(i));
+            }
+            s.append(ids.size() > 10 ? ", ..." : "").append(" (").append(ids.size()).append(')');
+        }
+        return s.toString();
     }
 
     private static String exclusion(HostRecord host, MonitoringSample sample) {

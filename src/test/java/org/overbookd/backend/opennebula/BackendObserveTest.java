@@ -64,6 +64,9 @@ class BackendObserveTest extends FakeOnedTest {
             assertTrue(text.contains("Leaving out host 4 (node4): offline"), text);
             assertTrue(text.contains("Leaving out host 5 (node5): not monitored yet (INIT)"), text);
             assertTrue(text.contains("Leaving out host 6 (node6): not monitored yet (no monitoring record)"), text);
+            // operators get one summary line per observation at INFO; the per-host lines are DEBUG
+            assertTrue(logs.events().stream().anyMatch(e -> e.getLevel() == ch.qos.logback.classic.Level.INFO
+                    && e.getFormattedMessage().startsWith("Leaving out 5 of 8 hosts: disabled: host 2 (1);")), text);
         }
         assertEquals(List.of(0, 1, 7), view.hosts().stream().map(HostView::id).toList());
     }
