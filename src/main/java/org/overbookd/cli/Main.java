@@ -102,6 +102,9 @@ public final class Main {
         if (ex instanceof ConfigException) {
             return ExitCodes.CONFIG;
         }
+        if (ex instanceof org.overbookd.sim.TraceException) {
+            return ExitCodes.DATA_ERROR;
+        }
         if (ex instanceof CommandLine.ParameterException) {
             return ExitCodes.USAGE;
         }

@@ -90,9 +90,9 @@ final class SimulateCommand implements Callable<Integer> {
             Files.createDirectories(out);
         }
         PrintWriter err = spec.commandLine().getErr();
-        SimConfig config = SimConfig.from(settings);
+        SimConfig config = SimConfig.load(settings);
         long started = System.nanoTime();
-        Simulation.Progress progress = (long) config.nodes() * config.durationSeconds() > 200L * 30 * 86_400
+        Simulation.Progress progress = (long) config.hostCount() * config.durationSeconds() > 200L * 30 * 86_400
                 ? (done, total) -> {
                     err.printf(Locale.ROOT, "simulated %.1f of %.1f days (%.0f%%) in %.0f s%n", done / 86_400.0,
                             total / 86_400.0, 100.0 * done / total, (System.nanoTime() - started) / 1e9);

@@ -72,6 +72,10 @@ public final class Options {
 
     // ---- simulated cluster and workload (Verboven et al. section 4.1) -----------------------
 
+    public static final Option<String> SIM_TRACE_FILE = Option.path("sim.trace-file", "",
+            "A daemon's record.file to replay: its hosts and the measured load of its high-QoS VMs replace the"
+            + " synthetic ones (sim.nodes and sim.cores-per-node are then unused). Set sim.duration to the span"
+            + " recorded. Empty: the synthetic workload.");
     public static final Option<Integer> SIM_NODES = Option.integer("sim.nodes", 50, 1, 1_000_000,
             "Number of simulated hosts.");
     public static final Option<Integer> SIM_CORES = Option.integer("sim.cores-per-node", 8, 1, 1024,
@@ -128,7 +132,7 @@ public final class Options {
             LOWER_BOUND, UPPER_BOUND, SLOTS, STICKY_SLOTS, HOST_ORDER, SUSPEND_ACTION,
             OVERBOOKING_INTERVAL,
             AUDIT_FILE, RECORD_FILE,
-            SIM_NODES, SIM_CORES, SIM_DURATION, SIM_SEED, SIM_OP_COST, SIM_OP_LOAD, SIM_LOAD_INTERVAL,
+            SIM_TRACE_FILE, SIM_NODES, SIM_CORES, SIM_DURATION, SIM_SEED, SIM_OP_COST, SIM_OP_LOAD, SIM_LOAD_INTERVAL,
             SIM_RUNTIME_UNIT, SIM_HIGH_RUNTIME_P, SIM_LOW_RUNTIME_P,
             SIM_HIGH_MU_MEAN, SIM_HIGH_MU_SD, SIM_NOISY_SD,
             SIM_SPIKY_SD, SIM_SPIKE_P, SIM_SPIKE_UP_P, SIM_SPIKE_CONTINUE_P, SIM_SPIKE_HEIGHT,

@@ -8,6 +8,7 @@ import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.sim.RealTimeSimulatedBackend;
 import org.overbookd.sim.SimConfig;
+import org.overbookd.sim.TraceException;
 
 /** Builds the backend the configuration names, wrapped in the recorder when record.file is set. */
 public final class BackendFactory {
@@ -15,9 +16,17 @@ public final class BackendFactory {
     private BackendFactory() {
     }
 
+    private static SimConfig simulated(Settings settings) throws ConfigException {
+        try {
+            return SimConfig.load(settings);
+        } catch (TraceException e) {
+            throw new ConfigException("", Options.SIM_TRACE_FILE.key(), e.getMessage());
+        }
+    }
+
     public static Backend create(Settings settings) throws ConfigException, IOException {
         Backend backend = switch (settings.get(Options.BACKEND)) {
-            case SIMULATED -> new RealTimeSimulatedBackend(SimConfig.from(settings));
+            case SIMULATED -> new RealTimeSimulatedBackend(simulated(settings));
             case OPENNEBULA -> OpenNebulaBackends.create(settings);
         };
         String record = settings.get(Options.RECORD_FILE);

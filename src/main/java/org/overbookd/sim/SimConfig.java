@@ -20,11 +20,38 @@ public record SimConfig(
         double operationLoad,
         long loadIntervalSeconds,
         long stepIntervalSeconds,
-        Workload workload) {
+        Workload workload,
+        RecordedWorkload recorded) {
 
     public static final Instant START = Instant.parse("2024-01-01T00:00:00Z");
 
+    /** The number of hosts actually simulated. */
+    public int hostCount() {
+        return recorded == null ? nodes : recorded.hosts().size();
+    }
+
+    /** Total cores of the simulated cluster. */
+    public long totalCores() {
+        return recorded == null ? (long) nodes * coresPerNode
+                : recorded.hosts().stream().mapToLong(RecordedWorkload.Host::cores).sum();
+    }
+
+    /** The synthetic workload of the settings (sim.trace-file is not read here; see {@link #load}). */
     public static SimConfig from(Settings s) {
+        return from(s, null);
+    }
+
+    /** The workload of the settings, reading sim.trace-file when it is set. */
+    public static SimConfig load(Settings s) throws TraceException {
+        String trace = s.get(Options.SIM_TRACE_FILE);
+        return from(s, trace.isEmpty() ? null : RecordedWorkload.read(java.nio.file.Path.of(trace)));
+    }
+
+    /**
+     * @param recorded a recorded cluster whose hosts and high-QoS loads replace the synthetic ones
+     *                 (sim.nodes and sim.cores-per-node are then unused), or null
+     */
+    public static SimConfig from(Settings s, RecordedWorkload recorded) {
         Workload workload = new Workload(
                 s.get(Options.SIM_HIGH_MU_MEAN),
                 s.get(Options.SIM_HIGH_MU_SD),
@@ -47,6 +74,7 @@ public record SimConfig(
                 s.get(Options.SIM_OP_LOAD),
                 s.get(Options.SIM_LOAD_INTERVAL).toSeconds(),
                 s.get(Options.OVERBOOKING_INTERVAL).toSeconds(),
-                workload);
+                workload,
+                recorded);
     }
 }

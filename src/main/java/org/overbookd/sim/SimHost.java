@@ -31,10 +31,15 @@ final class SimHost implements HostView {
     double deliveredIntegral;
 
     SimHost(int id, int cores) {
+        this(id, Integer.toString(id), cores, cores);
+    }
+
+    /** A host with its own name and as many high-QoS VMs as were recorded on it. */
+    SimHost(int id, String name, int cores, int highVms) {
         this.id = id;
-        this.name = Integer.toString(id);
+        this.name = name;
         this.cores = cores;
-        this.high = new SimVm[cores];
+        this.high = new SimVm[highVms];
     }
 
     /** Accounts for the CPU delivered since the last change, up to {@code now}. */

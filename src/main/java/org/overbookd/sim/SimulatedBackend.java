@@ -59,9 +59,14 @@ public final class SimulatedBackend implements Backend, ClusterView {
     SimulatedBackend(SimConfig config, EventQueue events) {
         this.config = config;
         this.events = events;
-        this.hosts = new SimHost[config.nodes()];
+        this.hosts = new SimHost[config.hostCount()];
         for (int h = 0; h < hosts.length; h++) {
-            hosts[h] = new SimHost(h, config.coresPerNode());
+            if (config.recorded() == null) {
+                hosts[h] = new SimHost(h, config.coresPerNode());
+            } else {
+                RecordedWorkload.Host recorded = config.recorded().hosts().get(h);
+                hosts[h] = new SimHost(h, recorded.name(), recorded.cores(), recorded.vms().size());
+            }
         }
         this.hostView = Collections.unmodifiableList(Arrays.asList(hosts));
     }
@@ -194,10 +199,30 @@ public final class SimulatedBackend implements Backend, ClusterView {
 
     /** Puts one freshly started high-QoS VM on every core; they run from time 0. */
     private void populate() {
+        if (config.recorded() != null) {
+            populateRecorded();
+            return;
+        }
         for (SimHost host : hosts) {
             for (int core = 0; core < host.cores; core++) {
                 SimVm vm = newHigh(host, core, 0);
                 host.high[core] = vm;
+                startRunning(vm);
+            }
+            host.recompute(config.operationLoad());
+        }
+    }
+
+    /** Recorded high-QoS VMs hold their hosts for the whole replay, their loads replayed. */
+    private void populateRecorded() {
+        for (SimHost host : hosts) {
+            List<RecordedWorkload.Vm> vms = config.recorded().hosts().get(host.id).vms();
+            for (int k = 0; k < vms.size(); k++) {
+                SimVm vm = new SimVm(nextId++, QosClass.HIGH, k, vms.get(k).load(),
+                        Seeds.stream(config.seed(), Seeds.HIGH_QOS, host.id, k), Long.MAX_VALUE / 4, now, instant(now));
+                vm.host = host;
+                vm.placedAt = instant(now);
+                host.high[k] = vm;
                 startRunning(vm);
             }
             host.recompute(config.operationLoad());

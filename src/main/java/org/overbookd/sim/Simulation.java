@@ -97,7 +97,7 @@ public final class Simulation {
         progress.simulated(end, end);
 
         SimulatedBackend.Counters c = cluster.counters;
-        double capacitySeconds = (double) config.nodes() * config.coresPerNode() * 100.0 * end;
+        double capacitySeconds = (double) config.totalCores() * 100.0 * end;
         return new SimResult(
                 100.0 * cluster.deliveredIntegral() / capacitySeconds,
                 c.overbookedSeconds / 3600.0,

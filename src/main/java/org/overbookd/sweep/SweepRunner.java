@@ -1,6 +1,9 @@
 package org.overbookd.sweep;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -10,6 +13,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.overbookd.config.Bindings;
+import org.overbookd.config.Options;
+import org.overbookd.sim.RecordedWorkload;
+import org.overbookd.sim.TraceException;
 import org.overbookd.config.Option;
 import org.overbookd.config.Settings;
 import org.overbookd.sim.SimConfig;
@@ -34,8 +40,16 @@ public final class SweepRunner {
         this.progress = progress;
     }
 
-    public List<SimResult> run(SweepGrid grid) throws InterruptedException {
+    public List<SimResult> run(SweepGrid grid) throws InterruptedException, TraceException {
         List<Settings> runs = grid.runs();
+        // a recorded workload is read once and shared: runs never change it
+        Map<String, RecordedWorkload> traces = new HashMap<>();
+        for (Settings settings : runs) {
+            String path = settings.get(Options.SIM_TRACE_FILE);
+            if (!path.isEmpty() && !traces.containsKey(path)) {
+                traces.put(path, RecordedWorkload.read(Path.of(path)));
+            }
+        }
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "sweep");
             t.setDaemon(true);
@@ -47,7 +61,8 @@ public final class SweepRunner {
             for (Settings settings : runs) {
                 futures.add(pool.submit(() -> {
                     long started = System.nanoTime();
-                    SimResult result = new Simulation(SimConfig.from(settings), Bindings.overbookingPolicy(settings)).run();
+                    SimConfig config = SimConfig.from(settings, traces.get(settings.get(Options.SIM_TRACE_FILE)));
+                    SimResult result = new Simulation(config, Bindings.overbookingPolicy(settings)).run();
                     report(done.incrementAndGet(), runs.size(), settings, grid.swept(), result, System.nanoTime() - started);
                     return result;
                 }));

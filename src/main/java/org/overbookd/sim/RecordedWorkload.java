@@ -1,0 +1,123 @@
+package org.overbookd.sim;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.overbookd.sim.load.TraceLoad;
+
+/**
+ * The high-QoS workload of a real cluster, read back from a daemon's {@code record.file}: its hosts
+ * (id, name, cores) and every high-QoS VM's measured CPU at each cycle. Replaying it puts the
+ * simulator's overbooking policy against the load the cluster actually had. Low-QoS rows are
+ * skipped: they are what overbookd itself placed, and the replay brings its own low-QoS queue.
+ * A recorded VM is on its host for the whole replay, with load 0 outside the span it was recorded.
+ */
+public final class RecordedWorkload {
+
+    /** A recorded host; its VMs are in recording order. */
+    public record Host(int id, String name, int cores, List<Vm> vms) {
+    }
+
+    /** A recorded high-QoS VM. */
+    public record Vm(long id, String name, TraceLoad load) {
+    }
+
+    private final List<Host> hosts;
+    private final long spanSeconds;
+
+    private RecordedWorkload(List<Host> hosts, long spanSeconds) {
+        this.hosts = List.copyOf(hosts);
+        this.spanSeconds = spanSeconds;
+    }
+
+    public List<Host> hosts() {
+        return hosts;
+    }
+
+    /** Seconds from the first record to the last. */
+    public long spanSeconds() {
+        return spanSeconds;
+    }
+
+    /**
+     * @throws TraceException naming the file and line of the first malformed row
+     */
+    public static RecordedWorkload read(Path file) throws TraceException {
+        record Sample(long seconds, double cpu) {
+        }
+        Map<Integer, String[]> hostInfo = new LinkedHashMap<>();
+        Map<Integer, Map<Long, String>> vmNames = new LinkedHashMap<>();
+        Map<Long, List<Sample>> samples = new LinkedHashMap<>();
+        Instant first = null;
+        long last = 0;
+        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8); CSVParser csv = CSVParser.parse(in, format)) {
+            for (String column : List.of("time", "host_id", "host_name", "cores", "vm_id", "vm_name", "qos", "cpu")) {
+                if (!csv.getHeaderMap().containsKey(column)) {
+                    throw new TraceException(file + ":1: no column '" + column + "' (is it a record.file?)");
+                }
+            }
+            for (CSVRecord row : csv) {
+                String where = file + ":" + (row.getRecordNumber() + 1) + ": ";
+                try {
+                    Instant time = Instant.parse(row.get("time"));
+                    first = first == null ? time : first;
+                    long seconds = time.getEpochSecond() - first.getEpochSecond();
+                    if (seconds < 0) {
+                        throw new TraceException(where + "time goes backwards");
+                    }
+                    last = Math.max(last, seconds);
+                    int host = Integer.parseInt(row.get("host_id"));
+                    int cores = Integer.parseInt(row.get("cores"));
+                    if (cores < 1) {
+                        throw new TraceException(where + "cores must be at least 1");
+                    }
+                    hostInfo.putIfAbsent(host, new String[] {row.get("host_name"), Integer.toString(cores)});
+                    if (row.get("vm_id").isEmpty() || !row.get("qos").equals("HIGH")) {
+                        continue;
+                    }
+                    long vm = Long.parseLong(row.get("vm_id"));
+                    double cpu = Double.parseDouble(row.get("cpu"));
+                    vmNames.computeIfAbsent(host, k -> new LinkedHashMap<>()).putIfAbsent(vm, row.get("vm_name"));
+                    samples.computeIfAbsent(vm, k -> new ArrayList<>()).add(new Sample(seconds, cpu));
+                } catch (NumberFormatException | DateTimeParseException e) {
+                    throw new TraceException(where + "malformed row: " + e.getMessage());
+                } catch (IllegalArgumentException e) {
+                    throw new TraceException(where + e.getMessage());
+                }
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            throw new TraceException(file + ": cannot read: " + e.getMessage());
+        }
+        if (hostInfo.isEmpty()) {
+            throw new TraceException(file + ": no hosts recorded");
+        }
+        List<Host> hosts = new ArrayList<>();
+        for (Map.Entry<Integer, String[]> h : hostInfo.entrySet()) {
+            List<Vm> vms = new ArrayList<>();
+            for (Map.Entry<Long, String> v : vmNames.getOrDefault(h.getKey(), Map.of()).entrySet()) {
+                List<Sample> s = samples.get(v.getKey());
+                long[] times = new long[s.size()];
+                double[] loads = new double[s.size()];
+                for (int i = 0; i < s.size(); i++) {
+                    times[i] = s.get(i).seconds();
+                    loads[i] = s.get(i).cpu();
+                }
+                vms.add(new Vm(v.getKey(), v.getValue(), new TraceLoad(times, loads)));
+            }
+            hosts.add(new Host(h.getKey(), h.getValue()[0], Integer.parseInt(h.getValue()[1]), vms));
+        }
+        return new RecordedWorkload(hosts, last);
+    }
+}
