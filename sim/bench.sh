@@ -5,6 +5,8 @@
 #   sim/bench.sh scale [RUNS]   12,500 hosts x 29 days (sim/scale-google-cell.properties), RUNS times (default 3):
 #                               median wall time and peak RSS, under -Xmx4g
 #   sim/bench.sh jmh            JMH: one overbooking step over 12,500 hosts
+#   sim/bench.sh maxweight [RUNS]  Example 2 of Psychas and Ghaderi for 10 million arrivals (Algorithm 1), RUNS times
+#                               (default 3): median wall time; then JMH: one r-max configuration, 8 VM types
 #   sim/bench.sh all
 #
 # Builds the jar and test classes first. Run on an otherwise idle machine.
@@ -52,11 +54,26 @@ scale() {
         java -Xmx4g -jar target/overbookd.jar simulate --config sim/scale-google-cell.properties --threads 2
 }
 
-jmh() {
+jmh_run() { # benchmark-class result-file
     mvn -B -q test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt \
         -Dmdep.includeScope=test -Djacoco.skip=true
     java -cp "target/test-classes:target/classes:$(cat target/test-classpath.txt)" org.openjdk.jmh.Main \
-        OverbookingStepBenchmark -rf text -rff target/jmh-overbooking-step.txt
+        "$1" -rf text -rff "$2"
+}
+
+jmh() {
+    jmh_run OverbookingStepBenchmark target/jmh-overbooking-step.txt
+}
+
+maxweight() {
+    local out
+    out=$(mktemp -d)
+    # 10 million arrivals at 4 x 0.89 per unit of time: horizon 2,808,990 (10,004,331 arrivals for seed 1)
+    timed_runs "Example 2, 10 million arrivals, maxweight" "${1:-3}" \
+        java -cp target/overbookd.jar org.overbookd.cli.TypesSimulateCommand --scenario example2 --policy maxweight \
+        --horizon 2808990 --out "$out"
+    rm -rf "$out"
+    jmh_run MaxWeightConfigurationBenchmark target/jmh-maxweight-configuration.txt
 }
 
 command -v /usr/bin/time > /dev/null || { echo "bench.sh: needs /usr/bin/time (apt-get install time)" >&2; exit 69; }
@@ -64,6 +81,7 @@ case "${1:-all}" in
     sweep) build; sweep "${2:-}";;
     scale) build; scale "${2:-}";;
     jmh) build; jmh;;
-    all) build; sweep; scale; jmh;;
-    *) echo "usage: sim/bench.sh sweep|scale|jmh|all [RUNS]" >&2; exit 64;;
+    maxweight) build; maxweight "${2:-}";;
+    all) build; sweep; scale; jmh; maxweight;;
+    *) echo "usage: sim/bench.sh sweep|scale|jmh|maxweight|all [RUNS]" >&2; exit 64;;
 esac

@@ -21,6 +21,7 @@ import org.overbookd.sim.types.TypesOutputs;
 import org.overbookd.sim.types.TypesResult;
 import org.overbookd.sim.types.TypesRun;
 import org.overbookd.sim.types.TypesScenario;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -99,6 +100,24 @@ public final class TypesSimulateCommand implements Callable<Integer> {
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory for the outputs (created if missing).")
     Path out;
+
+    /**
+     * This command on its own, with the overbookd command line's handlers (usage errors exit 64,
+     * messages start with "overbookd:"), until it is mounted as {@code simulate --model types}.
+     */
+    public static CommandLine commandLine() {
+        CommandLine main = Main.commandLine();
+        CommandLine cli = new CommandLine(new TypesSimulateCommand());
+        cli.setParameterExceptionHandler(main.getParameterExceptionHandler());
+        cli.setExecutionExceptionHandler(main.getExecutionExceptionHandler());
+        cli.setExitCodeExceptionMapper(main.getExitCodeExceptionMapper());
+        return cli;
+    }
+
+    /** {@code java -cp target/overbookd.jar org.overbookd.cli.TypesSimulateCommand ...} (used by sim/bench.sh). */
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
 
     @Override
     public Integer call() throws Exception {
