@@ -34,7 +34,7 @@ import java.util.regex.Pattern;
  * type.NAME.mu = 1                # service rate (exponential service, mean 1/mu)
  *
  * # google-trace and synthetic-trace: section 4.2 (types pK of size 1/2^K, identical unit servers)
- * trace.servers = 1000            # unit servers
+ * trace.servers = 1000            # unit servers (--servers overrides; a synthetic load stays relative to this)
  * trace.levels = 7                # smallest type 1/2^levels (default 7)
  * trace.file = task_events.csv.gz # google-trace: task_events file, relative to this file
  * trace.tasks = 1000000           # google-trace: the first N finished tasks (default all)
@@ -202,8 +202,10 @@ public final class ScenarioFile {
 
     private TypesScenario trace(String name, String workload, long seed, OptionalInt serversOverride) {
         int levels = entries.containsKey("trace.levels") ? (int) integer("trace.levels", 0, 20) : 7;
-        int servers = serversOverride.isPresent() ? serversOverride.getAsInt()
-                : (int) integer(required("trace.servers", "workload"), 1, 1_000_000);
+        int fileServers = (int) integer(required("trace.servers", "workload"), 1, 1_000_000);
+        // --servers changes the cluster, not the workload: a generated trace keeps the arrival rate
+        // that trace.servers gives it, so more servers mean less load, as in the paper's figure 4
+        int servers = serversOverride.orElse(fileServers);
         double horizon = horizon(false);
         if (workload.equals("google-trace")) {
             Path file = baseDir.resolve(text(required("trace.file", "workload"), ""));
@@ -214,7 +216,7 @@ public final class ScenarioFile {
                 (int) integer(required("synthetic.tasks", "workload"), 1, 50_000_000),
                 decimal(required("synthetic.load", "workload"), Double.MIN_VALUE, 100),
                 decimal(required("synthetic.mean-service", "workload"), Double.MIN_VALUE, 1e12),
-                servers, typeWeights(levels));
+                fileServers, typeWeights(levels));
         return TraceScenario.of(name, synthetic.generate(seed), levels, servers, horizon);
     }
 

@@ -71,6 +71,8 @@ class ScenarioFileTest {
         TypesScenario synthetic = ScenarioFile.load("google-synthetic", 1, OptionalInt.of(7));
         assertEquals(7, synthetic.servers().size());
         assertEquals(8, synthetic.types().size());
+        // more or fewer servers, same trace: the generated load stays relative to trace.servers
+        assertEquals(ScenarioFile.load("google-synthetic", 1, OptionalInt.empty()).workload(), synthetic.workload());
     }
 
     private Path write(String text) throws IOException {
