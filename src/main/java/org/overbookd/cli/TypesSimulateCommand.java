@@ -21,6 +21,7 @@ import org.overbookd.sim.types.TypesOutputs;
 import org.overbookd.sim.types.TypesResult;
 import org.overbookd.sim.types.TypesRun;
 import org.overbookd.sim.types.TypesScenario;
+import org.overbookd.sim.types.Workload;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -152,6 +153,10 @@ public final class TypesSimulateCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.DATA_ERROR;
         }
+        if (servers != null && !(model.workload() instanceof Workload.Trace)) {
+            throw usage("--servers applies to traces (--trace, or a google-trace or synthetic-trace scenario);"
+                    + " " + model.name() + " lists its servers");
+        }
         double until = horizon != null ? horizon : model.horizon();
         List<TypesResult> results = new ArrayList<>();
         for (SchedulerKind kind : kinds) {
@@ -189,7 +194,7 @@ public final class TypesSimulateCommand implements Callable<Integer> {
     }
 
     private static String fmt(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.3f", v);
     }
 
     private static String choice(String text) {

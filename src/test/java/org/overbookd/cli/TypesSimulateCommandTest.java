@@ -130,6 +130,9 @@ class TypesSimulateCommandTest {
             assertTrue(r.err().startsWith("overbookd: "), r.err());
             assertNoStackTrace(r);
         }
+        Cli notATrace = run("u", "--scenario", "example1", "--servers", "3");
+        assertEquals(ExitCodes.USAGE, notATrace.exitCode());
+        assertTrue(notATrace.err().contains("--servers applies to traces"), notATrace.err());
         Cli missingOut = TypesCli.run("--policy", "m14");
         assertEquals(ExitCodes.USAGE, missingOut.exitCode());
     }

@@ -1,5 +1,7 @@
 package org.overbookd.policy.maxweight;
 
+import java.util.Locale;
+
 /**
  * What to do with the room an r-max configuration leaves over. Room that no type with a queue fits
  * into adds nothing to f(k, Q) whatever fills it, so reserving it for types whose queue is empty
@@ -54,6 +56,6 @@ public enum Padding {
 
     /** The name on the command line: largest-first, smallest-first, none. */
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

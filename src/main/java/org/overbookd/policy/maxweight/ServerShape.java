@@ -1,7 +1,9 @@
 package org.overbookd.policy.maxweight;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One server's configuration problem, reduced once so that solving it per departure is cheap: the
@@ -50,10 +52,10 @@ public final class ServerShape {
 
     /** The shapes of every server of the cluster; servers with equal capacities share one. */
     public static ServerShape[] all(TypedCluster cluster) {
-        java.util.Map<java.util.List<Long>, ServerShape> seen = new java.util.HashMap<>();
+        Map<List<Long>, ServerShape> seen = new HashMap<>();
         ServerShape[] shapes = new ServerShape[cluster.servers()];
         for (int s = 0; s < shapes.length; s++) {
-            java.util.List<Long> key = new ArrayList<>();
+            List<Long> key = new ArrayList<>();
             for (int r = 0; r < cluster.resources(); r++) {
                 key.add(cluster.capacity(s, r));
             }

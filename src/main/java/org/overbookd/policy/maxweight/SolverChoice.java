@@ -1,5 +1,7 @@
 package org.overbookd.policy.maxweight;
 
+import java.util.Locale;
+
 /** Which {@link ConfigurationSolver} to use: the command line's --solver. */
 public enum SolverChoice {
     /** Exact when every server's table is within the exact solver's limit, else greedy. The default. */
@@ -31,6 +33,6 @@ public enum SolverChoice {
     }
 
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

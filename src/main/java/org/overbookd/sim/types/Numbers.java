@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 final class Numbers {
 
     private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
-    private static final Pattern INTEGER = Pattern.compile("[+-]?\\d{1,18}");
+    private static final Pattern INTEGER = Pattern.compile("[+-]?\\d{1,19}");
 
     private Numbers() {
     }
@@ -20,9 +20,16 @@ final class Numbers {
         return DECIMAL.matcher(t).matches() ? Double.valueOf(t) : null;
     }
 
-    /** The integer, or null when the text is not one (or has more than 18 digits). */
+    /** The integer, or null when the text is not one or is outside the range of a long. */
     static Long integer(String text) {
         String t = text.trim();
-        return INTEGER.matcher(t).matches() ? Long.valueOf(t) : null;
+        if (!INTEGER.matcher(t).matches()) {
+            return null;
+        }
+        try {
+            return Long.valueOf(t);
+        } catch (NumberFormatException e) {
+            return null; // 19 digits beyond Long.MAX_VALUE
+        }
     }
 }

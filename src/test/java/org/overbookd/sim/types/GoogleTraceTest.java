@@ -49,6 +49,7 @@ class GoogleTraceTest {
                 "20000000,,7,0,45,1,u,0,0,0.25,0.1,0,0",
                 "21000000,,7,0,45,4,u,0,0,0.25,0.1,0,0",       // job 7: 1 s of service
                 "22000000,,10,0,,0,u,0,0,0.5,0.5,0,0",         // never finishes: left out
+                "9223372036854775807,,10,0,45,4,u,0,0,0.5,0.5,0,0", // after the trace's end: skipped
                 ""));
         List<GoogleTask> tasks = GoogleTaskEvents.read(file, Integer.MAX_VALUE);
         assertEquals(2, tasks.size());
