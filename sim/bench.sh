@@ -10,6 +10,8 @@
 #   sim/bench.sh slots [RUNS]   the slot model's built-in scenario (68,000 tasks, 15 h, 125 servers), each of
 #                               HYBRID, PRI and PRI-N, cold JVM each time, RUNS times (default 3): median wall time
 #   sim/bench.sh pass [JMH OPTIONS]  JMH: one QoS-driven / priority scheduling pass, 12,500 hosts, 150,000 running, 5,000 pending
+#   sim/bench.sh maxweight [RUNS]  Example 2 of Psychas and Ghaderi for 10 million arrivals (Algorithm 1), RUNS times
+#                               (default 3): median wall time; then JMH: one r-max configuration, 8 VM types
 #   sim/bench.sh all
 #
 # Builds the jar and test classes first. Run on an otherwise idle machine.
@@ -67,18 +69,32 @@ slots() {
     rm -rf "$out"
 }
 
-pass() {
+jmh_run() { # benchmark-class result-file [JMH options]
     mvn -B -q test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt \
         -Dmdep.includeScope=test -Djacoco.skip=true
+    local bench=$1 result=$2
+    shift 2
     java -cp "target/test-classes:target/classes:$(cat target/test-classpath.txt)" org.openjdk.jmh.Main \
-        SchedulingPassBenchmark "$@" -rf text -rff target/jmh-scheduling-pass.txt
+        "$bench" "$@" -rf text -rff "$result"
 }
 
 jmh() {
-    mvn -B -q test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt \
-        -Dmdep.includeScope=test -Djacoco.skip=true
-    java -cp "target/test-classes:target/classes:$(cat target/test-classpath.txt)" org.openjdk.jmh.Main \
-        OverbookingStepBenchmark -rf text -rff target/jmh-overbooking-step.txt
+    jmh_run OverbookingStepBenchmark target/jmh-overbooking-step.txt
+}
+
+pass() {
+    jmh_run SchedulingPassBenchmark target/jmh-scheduling-pass.txt "$@"
+}
+
+maxweight() {
+    local out
+    out=$(mktemp -d)
+    # 10 million arrivals at 4 x 0.89 per unit of time: horizon 2,808,990 (10,004,331 arrivals for seed 1)
+    timed_runs "Example 2, 10 million arrivals, maxweight" "${1:-3}" \
+        java -jar target/overbookd.jar simulate --model types --scenario example2 --policy maxweight \
+        --horizon 2808990 --out "$out"
+    rm -rf "$out"
+    jmh_run MaxWeightConfigurationBenchmark target/jmh-maxweight-configuration.txt
 }
 
 one() {
@@ -96,6 +112,7 @@ case "${1:-all}" in
     one) build; one;;
     slots) build; slots "${2:-}";;
     pass) shift; build; pass "$@";;
-    all) build; sweep; scale; slots; jmh; one; pass;;
-    *) echo "usage: sim/bench.sh sweep|scale|slots|jmh|one|pass|all [RUNS | JMH options]" >&2; exit 64;;
+    maxweight) build; maxweight "${2:-}";;
+    all) build; sweep; scale; slots; jmh; one; pass; maxweight;;
+    *) echo "usage: sim/bench.sh sweep|scale|slots|jmh|one|pass|maxweight|all [RUNS | JMH options]" >&2; exit 64;;
 esac

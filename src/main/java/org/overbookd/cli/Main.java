@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
         description = {"Raises the utilization of a virtualized cluster by overbooking it with low-QoS VMs,",
             "while protecting the high-QoS VMs already there."},
         subcommands = {RunCommand.class, SimulateCommand.class, SlotsSimulateCommand.class, RequestsSimulateCommand.class,
+            TypesSimulateCommand.class,
             CompareCommand.class, SweepCommand.class, AuditCommand.class, CheckConfigCommand.class,
             ConfigReferenceCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ok, 64 usage error, 65 bad input data, 69 service unavailable,"

@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
 final class SimulateCommand implements Callable<Integer> {
 
     /** The simulation models; every one but the default is its own command, {@code simulate-<model>}. */
-    static final List<String> MODELS = List.of("overbooking", "requests", "slots");
+    static final List<String> MODELS = List.of("overbooking", "requests", "slots", "types");
     static final String DEFAULT_MODEL = "overbooking";
 
     @Spec

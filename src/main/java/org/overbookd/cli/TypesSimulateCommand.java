@@ -1,0 +1,209 @@
+package org.overbookd.cli;
+
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalInt;
+import java.util.concurrent.Callable;
+import org.overbookd.policy.maxweight.Padding;
+import org.overbookd.policy.maxweight.SchedulerKind;
+import org.overbookd.policy.maxweight.SolverChoice;
+import org.overbookd.sim.types.DataFileException;
+import org.overbookd.sim.types.QueueChart;
+import org.overbookd.sim.types.ScenarioFile;
+import org.overbookd.sim.types.TraceScenario;
+import org.overbookd.sim.types.TypesOutputs;
+import org.overbookd.sim.types.TypesResult;
+import org.overbookd.sim.types.TypesRun;
+import org.overbookd.sim.types.TypesScenario;
+import org.overbookd.sim.types.Workload;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * Simulates the VM-type model of Psychas and Ghaderi under one or more policies on the same
+ * arrivals (same seed, same VMs), and writes summary.csv, queue.csv and queue.png. To be mounted as
+ * {@code simulate --model types}; it works as a command of its own too.
+ */
+@Command(name = "simulate-types",
+        hidden = true,
+        description = {
+            "Simulate non-preemptive VM scheduling by VM type (Psychas and Ghaderi): servers with capacities,",
+            "VM types with demands, one queue per type. Runs each --policy on the same arrivals and writes",
+            "summary.csv, queue.csv (queue sizes over time) and queue.png (total queue size, like the paper's",
+            "figures 1 and 2) into --out."},
+        footer = {"", "Policies: maxweight (Algorithm 1), m14 (MaxWeight at local refresh times), g16 (randomized",
+            "sampling, reconstructed), best-fit (plain non-preemptive best fit).",
+            "Built-in scenarios: example1, example2 (section 4.1), google-synthetic (section 4.2 on a generated trace).",
+            "", "Examples:",
+            "  overbookd simulate-types --policy maxweight,m14 --scenario example1 --out results/ex1",
+            "  overbookd simulate-types --policy maxweight,g16 --scenario example2 --out results/ex2",
+            "  overbookd simulate-types --policy maxweight,m14,g16,best-fit --trace task_events/part-00000-of-00500.csv.gz"
+                    + " --servers 1000 --out results/google"})
+public final class TypesSimulateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--policy", split = ",", paramLabel = "POLICY",
+            description = "maxweight, m14, g16 or best-fit; several, comma-separated, run on the same arrivals"
+                    + " (default: ${DEFAULT-VALUE}).")
+    List<String> policies = new ArrayList<>(List.of("maxweight"));
+
+    @Option(names = "--scenario", paramLabel = "NAME|FILE",
+            description = "example1, example2, google-synthetic, or a scenario file (default: ${DEFAULT-VALUE}).")
+    String scenario = "example1";
+
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "Run section 4.2 on this Google task_events file (.csv or .csv.gz) instead of --scenario.")
+    Path trace;
+
+    @Option(names = "--servers", paramLabel = "N",
+            description = "Unit servers for a trace (--trace, or a trace scenario's trace.servers); default 1000 with --trace.")
+    Integer servers;
+
+    @Option(names = "--beta", paramLabel = "B",
+            description = "Algorithm 1's beta, strictly between 0 and 1 (default: ${DEFAULT-VALUE}).")
+    double beta = 0.5;
+
+    @Option(names = "--solver", paramLabel = "exact|greedy|auto",
+            description = "How maxweight and m14 find configurations; auto is exact where its table is small"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String solver = "auto";
+
+    @Option(names = "--padding", paramLabel = "largest-first|smallest-first|none",
+            description = "Which empty-queue types get the room a configuration leaves (default: ${DEFAULT-VALUE}).")
+    String padding = "largest-first";
+
+    @Option(names = "--recheck-empty", negatable = true, defaultValue = "false", fallbackValue = "true",
+            description = "Algorithm 1 only: also test condition (4) for empty servers when an arrival has to queue"
+                    + " (an extension; the paper tests at departures only). Default: off.")
+    boolean recheckEmpty;
+
+    @Option(names = "--horizon", paramLabel = "T",
+            description = "Simulated time, in the scenario's unit (default: the scenario's horizon; a trace's last arrival).")
+    Double horizon;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Master seed (default: ${DEFAULT-VALUE}).")
+    long seed = 1;
+
+    @Option(names = "--samples", paramLabel = "N",
+            description = "Intervals between queue.csv samples over the horizon (default: ${DEFAULT-VALUE}).")
+    int samples = 1000;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory for the outputs (created if missing).")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        List<SchedulerKind> kinds = new ArrayList<>();
+        for (String p : policies) {
+            kinds.add(parse(() -> SchedulerKind.parse(p), "--policy"));
+        }
+        SolverChoice solverChoice = parse(() -> SolverChoice.valueOf(choice(solver)), "--solver",
+                "'" + solver + "' is not one of exact, greedy, auto");
+        Padding paddingChoice = parse(() -> Padding.valueOf(choice(padding)), "--padding",
+                "'" + padding + "' is not one of largest-first, smallest-first, none");
+        if (!(beta > 0 && beta < 1)) {
+            throw usage("--beta must be strictly between 0 and 1, not " + beta);
+        }
+        if (horizon != null && !(horizon > 0 && horizon < 1e15)) {
+            throw usage("--horizon must be positive, not " + horizon);
+        }
+        if (samples < 1 || samples > 10_000_000) {
+            throw usage("--samples must be 1 to 10000000");
+        }
+        if (servers != null && servers < 1) {
+            throw usage("--servers must be at least 1");
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        TypesScenario model;
+        try {
+            model = trace != null
+                    ? TraceScenario.fromGoogleFile(trace, 7, servers == null ? 1000 : servers, Integer.MAX_VALUE, Double.NaN)
+                    : ScenarioFile.load(scenario, seed, servers == null ? OptionalInt.empty() : OptionalInt.of(servers));
+        } catch (DataFileException e) {
+            err.println("overbookd: " + e.getMessage());
+            err.flush();
+            return ExitCodes.DATA_ERROR;
+        }
+        if (servers != null && !(model.workload() instanceof Workload.Trace)) {
+            throw usage("--servers applies to traces (--trace, or a google-trace or synthetic-trace scenario);"
+                    + " " + model.name() + " lists its servers");
+        }
+        double until = horizon != null ? horizon : model.horizon();
+        List<TypesResult> results = new ArrayList<>();
+        for (SchedulerKind kind : kinds) {
+            TypesRun run = new TypesRun(kind, solverChoice, paddingChoice, beta, recheckEmpty);
+            try {
+                results.add(run.run(model, seed, until, samples));
+            } catch (IllegalArgumentException e) {
+                throw usage(e.getMessage());
+            }
+        }
+        Files.createDirectories(out);
+        try (Writer w = Files.newBufferedWriter(out.resolve("summary.csv"), StandardCharsets.UTF_8)) {
+            TypesOutputs.writeSummary(w, model, paddingChoice.label(), seed, results);
+        }
+        try (Writer w = Files.newBufferedWriter(out.resolve("queue.csv"), StandardCharsets.UTF_8)) {
+            TypesOutputs.writeQueues(w, model, results);
+        }
+        QueueChart.write(out.resolve("queue.png"), model, results);
+        printTable(spec.commandLine().getOut(), model, until, results);
+        spec.commandLine().getOut().println("wrote " + out.resolve("summary.csv") + ", queue.csv, queue.png");
+        spec.commandLine().getOut().flush();
+        return ExitCodes.OK;
+    }
+
+    private static void printTable(PrintWriter out, TypesScenario model, double until, List<TypesResult> results) {
+        out.printf(Locale.ROOT, "%s: %d server%s, %d VM types, horizon %s%n", model.name(), model.servers().size(),
+                model.servers().size() == 1 ? "" : "s", model.types().size(), fmt(until));
+        out.printf(Locale.ROOT, "  %-10s %5s %7s %11s %10s %11s %11s %10s%n", "policy", "beta", "solver", "mean queue",
+                "max queue", "mean delay", "throughput", "arrivals");
+        for (TypesResult r : results) {
+            out.printf(Locale.ROOT, "  %-10s %5s %7s %11.2f %10d %11.4f %11.4f %10d%n", r.policy(),
+                    Double.isNaN(r.beta()) ? "-" : fmt(r.beta()), r.solver().isEmpty() ? "-" : r.solver(),
+                    r.meanQueue(), r.maxQueue(), r.meanDelay(), r.throughput(), r.arrivals());
+        }
+    }
+
+    private static String fmt(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    private static String choice(String text) {
+        return text.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+    }
+
+    private interface Parser<T> {
+        T get();
+    }
+
+    private <T> T parse(Parser<T> parser, String option) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw usage(option + ": " + e.getMessage());
+        }
+    }
+
+    private <T> T parse(Parser<T> parser, String option, String message) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw usage(option + ": " + message);
+        }
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

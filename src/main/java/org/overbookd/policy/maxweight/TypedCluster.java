@@ -1,0 +1,55 @@
+package org.overbookd.policy.maxweight;
+
+/**
+ * What a VM-type scheduler sees of the cluster, and the one thing it may do to it: the model of
+ * Psychas and Ghaderi, section 2. Servers have integer capacities over R resources (CPU and memory
+ * at least, possibly different per server); each of the J VM types needs a fixed integer amount of
+ * each resource; VMs wait in one FIFO queue per type; a VM once started is never preempted.
+ *
+ * <p>Schedulers are pure in the sense of DESIGN.md: no I/O, no clock (the simulator hands them the
+ * time), no randomness of their own. Their only effect is {@link #start}, so the simulator (and later
+ * the daemon) decides what "starting a VM" means.
+ */
+public interface TypedCluster {
+
+    int servers();
+
+    int types();
+
+    int resources();
+
+    long capacity(int server, int resource);
+
+    long demand(int type, int resource);
+
+    /** VMs of this type waiting in its queue: Q_j. */
+    long queued(int type);
+
+    /** When the oldest waiting VM of this type arrived; NaN when none waits. */
+    double oldestArrival(int type);
+
+    /** VMs of this type running on this server: k_j for that server. */
+    int running(int server, int type);
+
+    boolean isEmpty(int server);
+
+    /** Capacity of this resource not used by the VMs running on the server. */
+    long residual(int server, int resource);
+
+    /** Whether one more VM of this type fits in the server's residual capacity. */
+    default boolean fits(int server, int type) {
+        for (int r = 0; r < resources(); r++) {
+            if (demand(type, r) > residual(server, r)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Starts the oldest waiting VM of this type on this server.
+     *
+     * @throws IllegalStateException when none waits or it does not fit: a scheduler bug
+     */
+    void start(int server, int type);
+}

@@ -1,0 +1,46 @@
+package org.overbookd.sim.types;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The experiment of section 4.2 on any Google-format trace: tasks typed by {@link PowerOfHalfTypes},
+ * a fixed number of identical unit servers (size 1 in CPU and memory, the largest a task can be).
+ * The number of servers is what sets the load, as in the paper's figure 4 (800 to 1,250 servers for
+ * its window of one million arrivals).
+ */
+public final class TraceScenario {
+
+    private TraceScenario() {
+    }
+
+    /** The section 4.2 setup on a task_events file: its first {@code maxTasks} finished tasks. */
+    public static TypesScenario fromGoogleFile(Path file, int levels, int servers, int maxTasks, double horizon) {
+        String name = file.getFileName().toString();
+        return of(name, GoogleTaskEvents.read(file, maxTasks), levels, servers, horizon);
+    }
+
+    /**
+     * @param horizon the run's length in seconds, or NaN for "until the last arrival"
+     */
+    public static TypesScenario of(String name, List<GoogleTask> tasks, int levels, int servers, double horizon) {
+        if (servers < 1) {
+            throw new IllegalArgumentException("at least one server");
+        }
+        PowerOfHalfTypes typing = new PowerOfHalfTypes(levels);
+        double span = tasks.isEmpty() ? 0 : tasks.get(tasks.size() - 1).arrival();
+        List<VmType> types = typing.types(tasks, span);
+        List<TraceTask> typed = new ArrayList<>(tasks.size());
+        for (GoogleTask t : tasks) {
+            typed.add(new TraceTask(t.arrival(), t.service(), typing.typeOf(t)));
+        }
+        long units = typing.unitsPerServer();
+        List<ServerSpec> unitServers = new ArrayList<>(servers);
+        for (int s = 0; s < servers; s++) {
+            unitServers.add(new ServerSpec("unit-" + (s + 1), new long[] {units, units}));
+        }
+        double end = Double.isNaN(horizon) ? Math.max(span, 1) : horizon;
+        return new TypesScenario(name, List.of("cpu", "mem"), unitServers, types, new Workload.Trace(typed), end);
+    }
+}

@@ -1,0 +1,68 @@
+package org.overbookd.sim.types;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.overbookd.sim.SummaryTable;
+
+/**
+ * summary.csv (one row per policy) and queue.csv (one row per policy and sample time) of a VM-type
+ * run. Fixed decimals in the root locale, so that the same seed gives the same bytes.
+ */
+public final class TypesOutputs {
+
+    public static final List<String> SUMMARY_HEADER = List.of("policy", "beta", "mean_queue", "max_queue", "mean_delay",
+            "throughput", "scenario", "solver", "padding", "seed", "horizon", "arrivals", "started", "completed",
+            "final_queue");
+
+    private TypesOutputs() {
+    }
+
+    public static void writeSummary(Writer out, TypesScenario scenario, String padding, long seed, List<TypesResult> results)
+            throws IOException {
+        List<List<String>> rows = new ArrayList<>();
+        for (TypesResult r : results) {
+            rows.add(List.of(r.policy(), Double.isNaN(r.beta()) ? "" : plain(r.beta()), fixed(r.meanQueue(), 3),
+                    Long.toString(r.maxQueue()), fixed(r.meanDelay(), 4), fixed(r.throughput(), 4), scenario.name(),
+                    r.solver(), r.solver().isEmpty() ? "" : padding, Long.toString(seed), plain(r.horizon()),
+                    Long.toString(r.arrivals()), Long.toString(r.started()), Long.toString(r.completed()),
+                    Long.toString(r.finalQueue())));
+        }
+        SummaryTable.write(out, SUMMARY_HEADER, rows);
+    }
+
+    /** policy, time, total, then q_TYPE per type in scenario order. */
+    public static void writeQueues(Writer out, TypesScenario scenario, List<TypesResult> results) throws IOException {
+        List<String> header = new ArrayList<>(List.of("policy", "time", "total"));
+        for (VmType t : scenario.types()) {
+            header.add("q_" + t.name());
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (TypesResult r : results) {
+            QueueSamples s = r.samples();
+            for (int i = 0; i < s.size(); i++) {
+                List<String> row = new ArrayList<>(header.size());
+                row.add(r.policy());
+                row.add(fixed(s.times()[i], 4));
+                row.add(Long.toString(s.total(i)));
+                for (long q : s.queues()[i]) {
+                    row.add(Long.toString(q));
+                }
+                rows.add(row);
+            }
+        }
+        SummaryTable.write(out, header, rows);
+    }
+
+    static String fixed(double value, int decimals) {
+        return String.format(Locale.ROOT, "%." + decimals + "f", value);
+    }
+
+    /** The shortest exact decimal of a setting: 0.5, 20000. */
+    static String plain(double value) {
+        return new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
+    }
+}

@@ -1,0 +1,96 @@
+package org.overbookd.sim.types;
+
+import org.overbookd.policy.maxweight.Scheduler;
+
+/**
+ * The discrete-event engine of the VM-type model. Three sources of events, merged in one total
+ * order (time, then kind, then sequence): departures of running VMs (a heap, in start order on equal
+ * times), arrivals (from the workload, in its order), and the scheduler's own timer (G16's
+ * sampling clock). At equal times a departure comes before an arrival, which comes before the
+ * timer: freed room is there for the arrival. A total order is what makes equal seeds give equal bytes.
+ */
+public final class TypesSimulation {
+
+    private final TypesScenario scenario;
+    private final Scheduler scheduler;
+    private final long seed;
+    private final double horizon;
+    private final int samples;
+
+    /**
+     * @param horizon simulated time to run, in the scenario's unit
+     * @param samples number of intervals of the queue samples (samples + 1 rows per run)
+     */
+    public TypesSimulation(TypesScenario scenario, Scheduler scheduler, long seed, double horizon, int samples) {
+        if (!(horizon > 0) || Double.isInfinite(horizon)) {
+            throw new IllegalArgumentException("the horizon must be positive and finite, not " + horizon);
+        }
+        if (samples < 1) {
+            throw new IllegalArgumentException("samples must be at least 1");
+        }
+        this.scenario = scenario;
+        this.scheduler = scheduler;
+        this.seed = seed;
+        this.horizon = horizon;
+        this.samples = samples;
+    }
+
+    /**
+     * Runs to the horizon.
+     *
+     * @param beta   Algorithm 1's beta, for the result (NaN for other policies)
+     * @param solver the solver's name, for the result (empty for policies without one)
+     */
+    public TypesResult run(double beta, String solver) {
+        return new Run().go(beta, solver);
+    }
+
+    /** The mutable state of one run; it hears of every start, which schedules that VM's departure. */
+    private final class Run implements TypesCluster.StartListener {
+        private final DepartureHeap departures = new DepartureHeap();
+        private final TypesCluster cluster = new TypesCluster(scenario.servers(), scenario.types(), this);
+        private final QueueMetrics metrics = new QueueMetrics(cluster, horizon, samples);
+        private double now;
+
+        @Override
+        public void started(int server, int type, double arrival, double service) {
+            departures.add(now + service, server, type);
+            metrics.started(now, arrival);
+        }
+
+        TypesResult go(double beta, String solver) {
+            ArrivalSource arrivals = scenario.workload().open(scenario.types(), seed);
+            scheduler.begin(cluster, 0);
+            while (true) {
+                double departure = departures.peekTime();
+                double arrival = arrivals.time();
+                double timer = scheduler.nextTimer();
+                double t = Math.min(departure, Math.min(arrival, timer));
+                if (t > horizon) {
+                    break;
+                }
+                metrics.before(t);
+                now = t;
+                if (departure <= arrival && departure <= timer) {
+                    int server = departures.peekServer();
+                    int type = departures.peekType();
+                    departures.removeFirst();
+                    cluster.finish(server, type);
+                    metrics.completed++;
+                    scheduler.departed(cluster, server, type, t);
+                } else if (arrival <= timer) {
+                    int type = arrivals.type();
+                    cluster.enqueue(type, t, arrivals.service());
+                    arrivals.advance();
+                    metrics.arrivals++;
+                    scheduler.arrived(cluster, type, t);
+                } else {
+                    scheduler.timer(cluster, t);
+                }
+                // after the scheduler has acted: a VM that starts on arrival never counts as queued
+                metrics.queueChanged(t);
+            }
+            return metrics.finish(scheduler.name(), beta, solver);
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package org.overbookd.policy.maxweight;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A one-resource cluster for scheduler unit tests: queues, occupancy, and a log of starts. */
+final class FakeCluster implements TypedCluster {
+
+    private final long[] capacity;
+    private final long[] demand;
+    private final int[][] running;
+    private final long[] used;
+    private final List<ArrayDeque<Double>> queues = new ArrayList<>();
+    final List<String> starts = new ArrayList<>();
+    double now;
+
+    FakeCluster(long[] capacity, long[] demand) {
+        this.capacity = capacity;
+        this.demand = demand;
+        running = new int[capacity.length][demand.length];
+        used = new long[capacity.length];
+        for (int j = 0; j < demand.length; j++) {
+            queues.add(new ArrayDeque<>());
+        }
+    }
+
+    /** A VM joins its queue, then the scheduler hears of it. */
+    void arrive(Scheduler scheduler, int type) {
+        queues.get(type).add(now);
+        scheduler.arrived(this, type, now);
+    }
+
+    /** A running VM leaves, then the scheduler hears of it. */
+    void depart(Scheduler scheduler, int server, int type) {
+        if (running[server][type] == 0) {
+            throw new IllegalStateException("no VM of type " + type + " on server " + server);
+        }
+        running[server][type]--;
+        used[server] -= demand[type];
+        scheduler.departed(this, server, type, now);
+    }
+
+    /** Puts VMs in a queue without telling the scheduler (to set up a state). */
+    void backlog(int type, int n) {
+        for (int i = 0; i < n; i++) {
+            queues.get(type).add(now);
+        }
+    }
+
+    @Override
+    public int servers() {
+        return capacity.length;
+    }
+
+    @Override
+    public int types() {
+        return demand.length;
+    }
+
+    @Override
+    public int resources() {
+        return 1;
+    }
+
+    @Override
+    public long capacity(int server, int resource) {
+        return capacity[server];
+    }
+
+    @Override
+    public long demand(int type, int resource) {
+        return demand[type];
+    }
+
+    @Override
+    public long queued(int type) {
+        return queues.get(type).size();
+    }
+
+    @Override
+    public double oldestArrival(int type) {
+        Double t = queues.get(type).peek();
+        return t == null ? Double.NaN : t;
+    }
+
+    @Override
+    public int running(int server, int type) {
+        return running[server][type];
+    }
+
+    @Override
+    public boolean isEmpty(int server) {
+        return used[server] == 0;
+    }
+
+    @Override
+    public long residual(int server, int resource) {
+        return capacity[server] - used[server];
+    }
+
+    @Override
+    public void start(int server, int type) {
+        if (queues.get(type).isEmpty() || !fits(server, type)) {
+            throw new IllegalStateException("cannot start type " + type + " on " + server);
+        }
+        queues.get(type).poll();
+        running[server][type]++;
+        used[server] += demand[type];
+        starts.add(type + "@" + server);
+    }
+}

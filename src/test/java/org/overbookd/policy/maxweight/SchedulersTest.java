@@ -1,0 +1,175 @@
+package org.overbookd.policy.maxweight;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** Algorithm 1 and the baselines, one rule at a time, on Example 1's server (capacity 6; types 4 and 1). */
+class SchedulersTest {
+
+    private static final int LARGE = 0;
+    private static final int SMALL = 1;
+
+    private static FakeCluster example1() {
+        return new FakeCluster(new long[] {6}, new long[] {4, 1});
+    }
+
+    /** Algorithm 1 on Example 1, run to the state: configuration (1, 2), all three slots full, 10 small VMs waiting. */
+    private static MaxWeightScheduler fullOneTwo(FakeCluster c, double beta) {
+        MaxWeightScheduler s = new MaxWeightScheduler(new ExactSolver(), Padding.LARGEST_FIRST, beta, false);
+        s.begin(c, 0);
+        c.arrive(s, LARGE);
+        c.arrive(s, SMALL);
+        c.arrive(s, SMALL);
+        c.backlog(SMALL, 10);
+        return s;
+    }
+
+    @Test
+    void emptyQueuesGiveThePaddedConfigurationAndArrivalsTakeItsSlotsAtOnce() {
+        FakeCluster c = example1();
+        MaxWeightScheduler s = fullOneTwo(c, 0.5);
+        assertArrayEquals(new int[] {1, 2}, s.configuration(0), "largest first: one large slot, then two small");
+        assertEquals(List.of("0@0", "1@0", "1@0"), c.starts);
+        c.arrive(s, SMALL);
+        assertEquals(11, c.queued(SMALL), "no small slot left: it queues");
+    }
+
+    /**
+     * Condition (4) at a small VM's departure: f((1,2), Q) = 2 x 10 = 20 and the max-weight
+     * configuration (0,6) weighs 6 x 10 = 60. With beta = 0.5, 20 &lt; 30: the server stalls, takes
+     * nothing more, and once empty starts (0,6) with six waiting small VMs.
+     */
+    @Test
+    void aDepartureStallsTheServerWhenConditionFourHolds() {
+        FakeCluster c = example1();
+        MaxWeightScheduler s = fullOneTwo(c, 0.5);
+        c.depart(s, 0, SMALL);
+        assertEquals(Period.STALLED, s.period(0));
+        assertEquals(10, c.queued(SMALL), "a stalled server schedules nothing");
+        assertEquals(1, s.stalls());
+        c.depart(s, 0, SMALL);
+        c.depart(s, 0, LARGE);
+        assertEquals(Period.ACTIVE, s.period(0), "empty: a new active period");
+        assertArrayEquals(new int[] {0, 6}, s.configuration(0));
+        assertEquals(6, c.running(0, SMALL));
+        assertEquals(4, c.queued(SMALL));
+    }
+
+    /** With beta = 0.3, 20 &lt; 18 is false: the freed slot takes the oldest waiting small VM. */
+    @Test
+    void aDepartureRefillsTheSlotWhenConditionFourDoesNotHold() {
+        FakeCluster c = example1();
+        MaxWeightScheduler s = fullOneTwo(c, 0.3);
+        c.depart(s, 0, SMALL);
+        assertEquals(Period.ACTIVE, s.period(0));
+        assertEquals(9, c.queued(SMALL));
+        assertEquals(2, c.running(0, SMALL));
+        // the large slot, with no large VM waiting, is reserved and the next large arrival takes it
+        c.depart(s, 0, LARGE);
+        assertEquals(1, s.emptySlots(0, LARGE));
+        c.arrive(s, LARGE);
+        assertEquals(1, c.running(0, LARGE));
+    }
+
+    @Test
+    void betaMustBeStrictlyBetweenZeroAndOne() {
+        for (double beta : new double[] {0, 1, -0.1, Double.NaN}) {
+            try {
+                new MaxWeightScheduler(new ExactSolver(), Padding.NONE, beta, false);
+                throw new AssertionError("accepted beta " + beta);
+            } catch (IllegalArgumentException expected) {
+                assertTrue(expected.getMessage().contains("beta"));
+            }
+        }
+    }
+
+    /**
+     * An empty active server reserved for a type nobody sends: its last large VM has left with no
+     * queue anywhere, so condition (4) (0 &lt; beta x 0) did not hold and it kept (1, 0). Small VMs
+     * then queue for ever unless the recheck extension resets it: f((1,0), Q) = 0 &lt; 0.5 x 6.
+     */
+    @Test
+    void recheckEmptyResetsAnIdleServerWhenAnArrivalQueues() {
+        for (boolean recheck : new boolean[] {false, true}) {
+            FakeCluster c = example1();
+            MaxWeightScheduler s = new MaxWeightScheduler(new ExactSolver(), Padding.NONE, 0.5, recheck);
+            c.backlog(LARGE, 1);
+            s.begin(c, 0);
+            assertArrayEquals(new int[] {1, 0}, s.configuration(0));
+            c.depart(s, 0, LARGE);
+            assertEquals(Period.ACTIVE, s.period(0));
+            for (int i = 0; i < 3; i++) {
+                c.arrive(s, SMALL);
+            }
+            assertEquals(recheck ? 3 : 0, c.running(0, SMALL), "recheck " + recheck);
+            assertEquals(recheck ? 0 : 3, c.queued(SMALL), "recheck " + recheck);
+        }
+    }
+
+    /** M14 never stalls: it keeps (1, 2) and refills from the queue, however long the queue gets. */
+    @Test
+    void m14KeepsItsConfigurationWhileTheServerIsBusy() {
+        FakeCluster c = example1();
+        RefreshMaxWeightScheduler s = new RefreshMaxWeightScheduler(new ExactSolver(), Padding.LARGEST_FIRST);
+        s.begin(c, 0);
+        c.arrive(s, LARGE);
+        c.arrive(s, SMALL);
+        c.arrive(s, SMALL);
+        c.backlog(SMALL, 100);
+        for (int i = 0; i < 50; i++) {
+            c.depart(s, 0, SMALL);
+        }
+        assertArrayEquals(new int[] {1, 2}, s.configuration(0));
+        assertEquals(50, c.queued(SMALL));
+        assertEquals(2, c.running(0, SMALL));
+    }
+
+    @Test
+    void bestFitPicksTheTightestServerAndRefillsOldestFirst() {
+        FakeCluster c = new FakeCluster(new long[] {8, 4, 2}, new long[] {2, 4});
+        BestFitScheduler s = new BestFitScheduler();
+        s.begin(c, 0);
+        c.arrive(s, 0);
+        c.arrive(s, 1);
+        c.arrive(s, 1);
+        c.arrive(s, 1);
+        assertEquals(List.of("0@2", "1@1", "1@0", "1@0"), c.starts, "each on the server it leaves the least room on");
+        c.arrive(s, 1);
+        c.now = 1;
+        c.arrive(s, 0);
+        assertEquals(1, c.queued(0));
+        assertEquals(1, c.queued(1));
+        c.depart(s, 0, 1);
+        assertEquals("1@0", c.starts.get(4), "both fit the freed 4 units: the older (type 1) goes first");
+        assertEquals(1, c.queued(0));
+        c.depart(s, 2, 0);
+        assertEquals("0@2", c.starts.get(5));
+        assertEquals(0, c.queued(0) + c.queued(1));
+    }
+
+    @Test
+    void g16PlacesOnlyOnItsClockAndOnlyWhatFits() {
+        FakeCluster c = example1();
+        RandomizedSamplingScheduler s = new RandomizedSamplingScheduler(new double[] {1, 1}, new SplittableRandom(1));
+        s.begin(c, 0);
+        assertEquals(Double.POSITIVE_INFINITY, s.nextTimer(), "no queue, nothing to sample");
+        c.arrive(s, LARGE);
+        c.arrive(s, SMALL);
+        assertEquals(0, c.starts.size(), "arrivals wait for the clock");
+        double t = s.nextTimer();
+        assertTrue(t > 0 && t < Double.POSITIVE_INFINITY);
+        for (int i = 0; i < 2; i++) {
+            c.now = s.nextTimer();
+            s.timer(c, c.now);
+        }
+        assertEquals(0, c.queued(LARGE) + c.queued(SMALL));
+        c.backlog(LARGE, 3);
+        s.arrived(c, LARGE, c.now);
+        assertEquals(Double.POSITIVE_INFINITY, s.nextTimer(), "a second large VM does not fit next to the first");
+    }
+}

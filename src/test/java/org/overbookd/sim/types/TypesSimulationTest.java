@@ -1,0 +1,83 @@
+package org.overbookd.sim.types;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.overbookd.policy.maxweight.Padding;
+import org.overbookd.policy.maxweight.SchedulerKind;
+import org.overbookd.policy.maxweight.SolverChoice;
+
+class TypesSimulationTest {
+
+    /** Every VM is counted once: arrived = started + waiting; started = finished + running. */
+    @Test
+    void everyPolicyConservesVmsOnATrace() {
+        TypesScenario trace = TraceScenario.of("t",
+                new SyntheticTrace(4000, 0.9, 600, 8, SyntheticTrace.uniform(7)).generate(2), 7, 8, Double.NaN);
+        for (SchedulerKind kind : SchedulerKind.values()) {
+            TypesResult r = new TypesRun(kind, SolverChoice.AUTO, Padding.LARGEST_FIRST, 0.5, true).run(trace, 1, trace.horizon(), 50);
+            assertEquals(4000, r.arrivals(), kind.label());
+            assertEquals(r.arrivals(), r.started() + r.finalQueue(), kind.label());
+            assertTrue(r.completed() <= r.started(), kind.label());
+            assertEquals(r.finalQueue(), r.samples().total(r.samples().size() - 1), kind.label());
+            assertTrue(r.maxQueue() >= r.meanQueue(), kind.label());
+        }
+    }
+
+    /** The same seed gives the same run; another seed another one; the workload does not depend on the policy. */
+    @Test
+    void runsAreDeterministicAndPoliciesSeeTheSameArrivals() {
+        TypesScenario e2 = ScenarioFile.load("example2", 1, OptionalInt.empty());
+        TypesRun g16 = new TypesRun(SchedulerKind.G16, SolverChoice.AUTO, Padding.LARGEST_FIRST, 0.5, false);
+        TypesResult a = g16.run(e2, 9, 300, 10);
+        TypesResult b = g16.run(e2, 9, 300, 10);
+        TypesResult c = g16.run(e2, 10, 300, 10);
+        assertEquals(a.meanQueue(), b.meanQueue());
+        assertEquals(a.completed(), b.completed());
+        assertTrue(a.meanQueue() != c.meanQueue() || a.arrivals() != c.arrivals());
+        TypesResult best = new TypesRun(SchedulerKind.BEST_FIT, SolverChoice.AUTO, Padding.NONE, 0.5, false).run(e2, 9, 300, 10);
+        assertEquals(a.arrivals(), best.arrivals());
+    }
+
+    /** The heap gives departures in (time, start order), whatever order they were added in. */
+    @Test
+    void departuresLeaveInTimeThenStartOrder() {
+        SplittableRandom rnd = new SplittableRandom(5);
+        DepartureHeap heap = new DepartureHeap();
+        List<double[]> added = new ArrayList<>();
+        for (int i = 0; i < 5000; i++) {
+            double t = rnd.nextInt(200); // many equal times
+            heap.add(t, i, 0);
+            added.add(new double[] {t, i});
+            if (rnd.nextInt(3) == 0) {
+                heap.removeFirst();
+                added.sort((x, y) -> x[0] != y[0] ? Double.compare(x[0], y[0]) : Double.compare(x[1], y[1]));
+                added.remove(0);
+            }
+        }
+        added.sort((x, y) -> x[0] != y[0] ? Double.compare(x[0], y[0]) : Double.compare(x[1], y[1]));
+        for (double[] expected : added) {
+            assertEquals(expected[0], heap.peekTime());
+            assertEquals((int) expected[1], heap.peekServer());
+            heap.removeFirst();
+        }
+        assertEquals(Double.POSITIVE_INFINITY, heap.peekTime());
+    }
+
+    /** Samples fall on an even grid and see every event at or before their time. */
+    @Test
+    void queueSamplesAreOnAnEvenGrid() {
+        TypesScenario e1 = ScenarioFile.load("example1", 1, OptionalInt.empty());
+        TypesResult r = new TypesRun(SchedulerKind.M14, SolverChoice.EXACT, Padding.LARGEST_FIRST, 0.5, false).run(e1, 1, 100, 4);
+        assertEquals(5, r.samples().size());
+        for (int i = 0; i <= 4; i++) {
+            assertEquals(25.0 * i, r.samples().times()[i]);
+        }
+        assertEquals(0, r.samples().total(0));
+    }
+}
