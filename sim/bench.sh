@@ -69,13 +69,17 @@ slots() {
     rm -rf "$out"
 }
 
-jmh_run() { # benchmark-class result-file [JMH options]
+test_classpath() { # compiles the tests and prints the classpath that runs them
     mvn -B -q test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt \
-        -Dmdep.includeScope=test -Djacoco.skip=true
-    local bench=$1 result=$2
+        -Dmdep.includeScope=test -Djacoco.skip=true >&2
+    echo "target/test-classes:target/classes:$(cat target/test-classpath.txt)"
+}
+
+jmh_run() { # benchmark-class result-file [JMH options]
+    local bench=$1 result=$2 cp
     shift 2
-    java -cp "target/test-classes:target/classes:$(cat target/test-classpath.txt)" org.openjdk.jmh.Main \
-        "$bench" "$@" -rf text -rff "$result"
+    cp=$(test_classpath)
+    java -cp "$cp" org.openjdk.jmh.Main "$bench" "$@" -rf text -rff "$result"
 }
 
 jmh() {
@@ -98,10 +102,9 @@ maxweight() {
 }
 
 one() {
-    mvn -B -q test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt \
-        -Dmdep.includeScope=test -Djacoco.skip=true
-    java -Xmx512m -cp "target/test-classes:target/classes:$(cat target/test-classpath.txt)" \
-        org.overbookd.backend.opennebula.PoolParseBenchmark
+    local cp
+    cp=$(test_classpath)
+    java -Xmx512m -cp "$cp" org.overbookd.backend.opennebula.PoolParseBenchmark
 }
 
 command -v /usr/bin/time > /dev/null || { echo "bench.sh: needs /usr/bin/time (apt-get install time)" >&2; exit 69; }

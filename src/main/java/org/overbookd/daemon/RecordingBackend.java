@@ -10,6 +10,8 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
@@ -27,6 +29,8 @@ import org.overbookd.policy.Decision;
 final class RecordingBackend implements Backend {
 
     static final String HEADER = "time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu";
+    /** Commons CSV quotes names that need it, as the simulator's reader expects; one line per row. */
+    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
 
     private final Backend delegate;
     private final Path file;
@@ -45,14 +49,14 @@ final class RecordingBackend implements Backend {
     @Override
     public ClusterView observe(Instant now) throws BackendException {
         ClusterView view = delegate.observe(now);
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND)) {
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+                CSVPrinter csv = new CSVPrinter(out, FORMAT)) {
             for (HostView host : view.hosts()) {
-                String hostPart = String.format(Locale.ROOT, "%s,%d,%s,%d,%.3f", now, host.id(), csv(host.name()),
-                        host.cores(), host.utilization());
-                out.write(hostPart + ",,,,,\n");
+                String utilization = String.format(Locale.ROOT, "%.3f", host.utilization());
+                csv.printRecord(now, host.id(), host.name(), host.cores(), utilization, "", "", "", "", "");
                 for (VmView vm : host.vms()) {
-                    out.write(String.format(Locale.ROOT, "%s,%d,%s,%s,%s,%.3f%n", hostPart, vm.id(), csv(vm.name()),
-                            vm.qos(), vm.state(), vm.load()));
+                    csv.printRecord(now, host.id(), host.name(), host.cores(), utilization, vm.id(), vm.name(), vm.qos(),
+                            vm.state(), String.format(Locale.ROOT, "%.3f", vm.load()));
                 }
             }
         } catch (IOException e) {
@@ -64,9 +68,5 @@ final class RecordingBackend implements Backend {
     @Override
     public List<Outcome> enact(List<Decision> decisions, Instant now) {
         return delegate.enact(decisions, now);
-    }
-
-    private static String csv(String s) {
-        return s.contains(",") || s.contains("\"") || s.contains("\n") ? '"' + s.replace("\"", "\"\"") + '"' : s;
     }
 }
