@@ -140,6 +140,8 @@ final class SimulateCommand implements Callable<Integer> {
         row(out, "deploys", Long.toString(r.deploys()));
         row(out, "low-QoS completed", Long.toString(r.lowCompleted()));
         row(out, "low-QoS mean wait", String.format(Locale.ROOT, "%.2f h", r.lowMeanWaitHours()));
+        row(out, "low-QoS availability", String.format(Locale.ROOT, "mean %.1f%%, min %.1f%%",
+                100 * r.lowMeanAvailability(), 100 * r.lowMinAvailability()));
         row(out, "high-QoS hours", String.format(Locale.ROOT, "%.2f", r.highHours()));
         if (r.refused() > 0) {
             row(out, "refused decisions", Long.toString(r.refused()));

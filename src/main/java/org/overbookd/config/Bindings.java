@@ -2,6 +2,7 @@ package org.overbookd.config;
 
 import org.overbookd.policy.overbooking.OverbookingPolicy;
 import org.overbookd.policy.overbooking.OverbookingSettings;
+import org.overbookd.policy.overbooking.QosTerms;
 
 /** Turns validated settings into the objects the loop runs, the same way for daemon and simulator. */
 public final class Bindings {
@@ -11,7 +12,8 @@ public final class Bindings {
 
     public static OverbookingSettings overbooking(Settings s) {
         return new OverbookingSettings(s.get(Options.LOWER_BOUND), s.get(Options.UPPER_BOUND), s.get(Options.SLOTS),
-                s.get(Options.HOST_ORDER), s.get(Options.STICKY_SLOTS));
+                s.get(Options.HOST_ORDER), s.get(Options.STICKY_SLOTS), s.get(Options.QUEUE), s.get(Options.VICTIM),
+                new QosTerms(s.get(Options.DEFAULT_SLO), s.get(Options.ALLOCATION_TIME)));
     }
 
     public static OverbookingPolicy overbookingPolicy(Settings s) {

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import org.overbookd.backend.opennebula.SuspendAction;
 import org.overbookd.policy.overbooking.HostOrder;
+import org.overbookd.policy.overbooking.QueueRule;
+import org.overbookd.policy.overbooking.VictimRule;
 
 /**
  * The schema: every key overbookd reads, with its type, default, range and meaning. Nothing reads a
@@ -32,6 +34,9 @@ public final class Options {
     public static final Option<String> ONE_QOS_ATTRIBUTE = Option.string("one.qos-attribute", "QOS",
             "USER_TEMPLATE attribute marking low-QoS VMs: a VM is low-QoS when it equals LOW. Every other VM is"
             + " high-QoS and never acted on.");
+    public static final Option<String> ONE_SLO_ATTRIBUTE = Option.string("one.slo-attribute", "SLO",
+            "USER_TEMPLATE attribute holding a low-QoS VM's availability SLO, a number from 0 to 1 (0.9 or 90%)."
+            + " Missing or unreadable: overbooking.default-slo.");
     public static final Option<Duration> ONE_TIMEOUT = Option.duration("one.timeout", Duration.ofSeconds(30),
             Duration.ofSeconds(1), Duration.ofMinutes(10),
             "Connection and reply timeout of each XML-RPC call to OpenNebula.");
@@ -56,6 +61,21 @@ public final class Options {
     public static final Option<HostOrder> HOST_ORDER = Option.choice("overbooking.host-order", HostOrder.class,
             HostOrder.LEAST_UTILIZED,
             "Which candidate host the next queued VM gets: least-utilized first, or index (host id) order.");
+
+    public static final Option<QueueRule> QUEUE = Option.choice("overbooking.queue", QueueRule.class, QueueRule.FIFO,
+            "Which queued low-QoS VM goes first: fifo (the paper's: VMs taken off a host, then new ones, by first"
+            + " arrival) or qos (Silva et al.'s QoS metric: the VM closest to violating its availability SLO).");
+    public static final Option<VictimRule> VICTIM = Option.choice("overbooking.victim", VictimRule.class,
+            VictimRule.LAST_ADDED,
+            "Which overbooked VM a host at the upper bound gives up: last-added (the paper's) or qos (the one"
+            + " furthest from violating its availability SLO). qos, in either key, makes the OpenNebula backend read"
+            + " each low-QoS VM's whole history (one.vm.info when the pool shows only its last record).");
+    public static final Option<Double> DEFAULT_SLO = Option.decimal("overbooking.default-slo", 0.5, 0, 1,
+            "Availability SLO (0 to 1) of a low-QoS VM whose USER_TEMPLATE names none (see one.slo-attribute);"
+            + " used by the qos rules. 0.5 is Silva et al.'s lowest class.");
+    public static final Option<Duration> ALLOCATION_TIME = Option.duration("overbooking.allocation-time",
+            Duration.ofSeconds(30), Duration.ZERO, Duration.ofHours(1),
+            "Silva et al.'s alpha for the qos rules: how long a VM takes to run again once placed (boot or resume).");
 
     // ---- schedule ---------------------------------------------------------------------------
 
@@ -128,8 +148,9 @@ public final class Options {
 
     /** Every option, in documentation order. */
     public static final List<Option<?>> ALL = List.of(
-            BACKEND, ONE_ENDPOINT, ONE_AUTH_FILE, ONE_QOS_ATTRIBUTE, ONE_TIMEOUT,
-            LOWER_BOUND, UPPER_BOUND, SLOTS, STICKY_SLOTS, HOST_ORDER, SUSPEND_ACTION,
+            BACKEND, ONE_ENDPOINT, ONE_AUTH_FILE, ONE_QOS_ATTRIBUTE, ONE_SLO_ATTRIBUTE, ONE_TIMEOUT,
+            LOWER_BOUND, UPPER_BOUND, SLOTS, STICKY_SLOTS, HOST_ORDER, QUEUE, VICTIM, DEFAULT_SLO, ALLOCATION_TIME,
+            SUSPEND_ACTION,
             OVERBOOKING_INTERVAL,
             AUDIT_FILE, RECORD_FILE,
             SIM_TRACE_FILE, SIM_NODES, SIM_CORES, SIM_DURATION, SIM_SEED, SIM_OP_COST, SIM_OP_LOAD, SIM_LOAD_INTERVAL,
@@ -150,7 +171,8 @@ public final class Options {
     }
 
     /** Keys the daemon applies on the fly when the file changes; the others need a restart. */
-    public static final List<Option<?>> RELOADABLE = List.of(LOWER_BOUND, UPPER_BOUND, SLOTS, STICKY_SLOTS, HOST_ORDER);
+    public static final List<Option<?>> RELOADABLE = List.of(LOWER_BOUND, UPPER_BOUND, SLOTS, STICKY_SLOTS, HOST_ORDER,
+            DEFAULT_SLO, ALLOCATION_TIME);
 
     /** The option with this key, or null. */
     public static Option<?> byKey(String key) {

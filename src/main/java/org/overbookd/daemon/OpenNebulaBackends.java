@@ -5,6 +5,7 @@ import org.overbookd.backend.Backend;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.opennebula.OpenNebulaBackend;
 import org.overbookd.backend.opennebula.OpenNebulaSettings;
+import org.overbookd.config.Bindings;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
@@ -25,7 +26,9 @@ final class OpenNebulaBackends {
                 Path.of(settings.get(Options.ONE_AUTH_FILE)),
                 settings.get(Options.ONE_QOS_ATTRIBUTE),
                 settings.get(Options.ONE_TIMEOUT),
-                settings.get(Options.SUSPEND_ACTION));
+                settings.get(Options.SUSPEND_ACTION),
+                settings.get(Options.ONE_SLO_ATTRIBUTE),
+                Bindings.overbooking(settings).needsRunHistory());
         try {
             return new OpenNebulaBackend(one);
         } catch (BackendException e) {

@@ -34,4 +34,12 @@ public interface HostView {
     default List<? extends VmView> vms() {
         return overbooked();
     }
+
+    /**
+     * Memory not yet allocated to VMs, in MiB, or {@link Long#MAX_VALUE} when the VIM does not say.
+     * Memory, unlike CPU, is not overbooked: a VM that does not fit it does not go there.
+     */
+    default long freeMemoryMb() {
+        return Long.MAX_VALUE;
+    }
 }

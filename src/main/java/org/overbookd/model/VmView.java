@@ -1,6 +1,7 @@
 package org.overbookd.model;
 
 import java.time.Instant;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /** A read-only view of one VM. Implementations may be live views: read them only during one decision. */
@@ -31,4 +32,25 @@ public interface VmView {
 
     /** Current CPU load in percent of one core (100 = one full core), 0 when not running. */
     double load();
+
+    /**
+     * How long the VM has run and waited since it first arrived (Silva et al.'s e and p). The default
+     * knows nothing of the VM's past and treats it as never having run.
+     */
+    default RunRecord runRecord() {
+        return RunRecord.neverRan(firstArrival());
+    }
+
+    /**
+     * The availability this VM was promised (0 to 1), if its owner said; the policy applies its
+     * configured default otherwise.
+     */
+    default OptionalDouble slo() {
+        return OptionalDouble.empty();
+    }
+
+    /** What the VM asks of a host; {@link VmSize#UNKNOWN} when the VIM does not say. */
+    default VmSize size() {
+        return VmSize.UNKNOWN;
+    }
 }

@@ -15,6 +15,9 @@ package org.overbookd.sim;
  * @param lowCompleted      low-QoS VMs that finished their work within the run
  * @param lowMeanWaitHours  mean time a completed low-QoS VM spent queued (before its first start and
  *                          while suspended), hours
+ * @param lowMeanAvailability mean over completed low-QoS VMs of their availability when they finished:
+ *                          time run over time since first arrival (Silva et al.'s eq. 1)
+ * @param lowMinAvailability the smallest of those availabilities
  * @param highHours         hours high-QoS VMs held their cores
  * @param refused           decisions the simulated backend refused (0 unless a policy breaks a rule)
  * @param steps             overbooking steps run
@@ -29,6 +32,8 @@ public record SimResult(
         long deploys,
         long lowCompleted,
         double lowMeanWaitHours,
+        double lowMeanAvailability,
+        double lowMinAvailability,
         double highHours,
         long refused,
         long steps) {

@@ -1,9 +1,11 @@
 package org.overbookd.sim;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import org.overbookd.model.QosClass;
+import org.overbookd.model.RunRecord;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
 import org.overbookd.sim.load.LoadGenerator;
@@ -26,6 +28,8 @@ final class SimVm implements VmView {
     /** Work left: active seconds until the VM finishes. */
     long remainingSeconds;
     long runningSinceSeconds;
+    /** Seconds run in finished stretches of running, for the VM's {@link RunRecord}. */
+    long ranSeconds;
     long queuedSinceSeconds;
     long waitedSeconds;
     /** When a high-QoS VM took its core (boot start), for workload hours. */
@@ -89,5 +93,13 @@ final class SimVm implements VmView {
     @Override
     public double load() {
         return state == VmState.RUNNING ? load : 0;
+    }
+
+    /** Booting, resuming and suspending count as pending, as in Silva et al.: no work is done. */
+    @Override
+    public RunRecord runRecord() {
+        Instant since = state == VmState.RUNNING
+                ? firstArrival.plusSeconds(runningSinceSeconds - firstArrivalSeconds) : null;
+        return new RunRecord(firstArrival, Duration.ofSeconds(ranSeconds), since);
     }
 }

@@ -52,6 +52,9 @@ public final class SimulatedBackend implements Backend, ClusterView {
         long refused;
         long lowCompleted;
         long lowCompletedWaitSeconds;
+        /** Sum and minimum over completed low-QoS VMs of Silva et al.'s availability e / (e + p). */
+        double lowAvailabilitySum;
+        double lowAvailabilityMin = 1.0;
         long overbookedSeconds;
         long highHeldSeconds;
     }
@@ -275,6 +278,7 @@ public final class SimulatedBackend implements Backend, ClusterView {
     private void stopRunning(SimVm vm) {
         long ran = now - vm.runningSinceSeconds;
         vm.remainingSeconds -= ran;
+        vm.ranSeconds += ran;
         if (vm.qos == QosClass.LOW) {
             counters.overbookedSeconds += ran;
         }
@@ -303,6 +307,10 @@ public final class SimulatedBackend implements Backend, ClusterView {
                     lowById.remove(vm.id);
                     counters.lowCompleted++;
                     counters.lowCompletedWaitSeconds += vm.waitedSeconds;
+                    long inSystem = now - vm.firstArrivalSeconds;
+                    double availability = inSystem <= 0 ? 1.0 : (double) vm.ranSeconds / inSystem;
+                    counters.lowAvailabilitySum += availability;
+                    counters.lowAvailabilityMin = Math.min(counters.lowAvailabilityMin, availability);
                 }
             }
             default -> throw new IllegalStateException("VM " + vm.id + " completed an operation in state " + vm.state);

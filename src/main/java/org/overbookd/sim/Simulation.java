@@ -108,6 +108,8 @@ public final class Simulation {
                 c.deploys,
                 c.lowCompleted,
                 c.lowCompleted == 0 ? 0 : c.lowCompletedWaitSeconds / 3600.0 / c.lowCompleted,
+                c.lowCompleted == 0 ? 0 : c.lowAvailabilitySum / c.lowCompleted,
+                c.lowCompleted == 0 ? 0 : c.lowAvailabilityMin,
                 c.highHeldSeconds / 3600.0,
                 c.refused,
                 steps);

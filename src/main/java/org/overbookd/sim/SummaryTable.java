@@ -19,7 +19,8 @@ public final class SummaryTable {
 
     public static final List<String> METRIC_COLUMNS = List.of(
             "utilization", "overbooked_hours", "suspends", "degradation_100", "degradation_95",
-            "resumes", "deploys", "low_qos_completed", "low_qos_mean_wait_h", "high_qos_hours", "refused");
+            "resumes", "deploys", "low_qos_completed", "low_qos_mean_wait_h",
+            "low_qos_mean_availability", "low_qos_min_availability", "high_qos_hours", "refused");
 
     private SummaryTable() {
     }
@@ -52,6 +53,8 @@ public final class SummaryTable {
         row.add(Long.toString(r.deploys()));
         row.add(Long.toString(r.lowCompleted()));
         row.add(fixed(r.lowMeanWaitHours(), 3));
+        row.add(fixed(r.lowMeanAvailability(), 4));
+        row.add(fixed(r.lowMinAvailability(), 4));
         row.add(fixed(r.highHours(), 2));
         row.add(Long.toString(r.refused()));
         return row;

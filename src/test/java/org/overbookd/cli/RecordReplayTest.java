@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,29 +47,37 @@ class RecordReplayTest {
         return file;
     }
 
-    private List<String> summary(Cli r) throws IOException {
+    /** summary.csv's row by column name, so that new columns do not shift what is checked. */
+    private Map<String, String> summary(Cli r) throws IOException {
         assertEquals(0, r.exitCode(), r.err());
-        return List.of(Files.readAllLines(dir.resolve("summary.csv")).get(1).split(","));
+        List<String> lines = Files.readAllLines(dir.resolve("summary.csv"));
+        String[] names = lines.get(0).split(",");
+        String[] values = lines.get(1).split(",");
+        Map<String, String> row = new LinkedHashMap<>();
+        for (int i = 0; i < names.length; i++) {
+            row.put(names[i], values[i]);
+        }
+        return row;
     }
 
     @Test
     void replaysTheRecordedLoadExactly() throws IOException {
         Path record = record();
-        List<String> row = summary(Cli.run("simulate", "--set", "sim.trace-file=" + record, "--set", "overbooking.slots=0",
+        Map<String, String> row = summary(Cli.run("simulate", "--set", "sim.trace-file=" + record, "--set", "overbooking.slots=0",
                 "--set", "sim.duration=15m", "--set", "sim.load-interval=1m", "--out", dir.toString()));
-        assertEquals("45.833", row.get(4), "utilization");
-        assertEquals("0", row.get(7), "degradation_100");
-        assertEquals("1", row.get(8), "degradation_95");
-        assertEquals("2.00", row.get(13), "high_qos_hours: 8 VMs x 15 minutes");
+        assertEquals("45.833", row.get("utilization"), "utilization");
+        assertEquals("0", row.get("degradation_100"), "degradation_100");
+        assertEquals("1", row.get("degradation_95"), "degradation_95");
+        assertEquals("2.00", row.get("high_qos_hours"), "high_qos_hours: 8 VMs x 15 minutes");
     }
 
     @Test
     void overbooksTheRecordedCluster() throws IOException {
         Path record = record();
-        List<String> row = summary(Cli.run("simulate", "--set", "sim.trace-file=" + record, "--set", "overbooking.slots=1",
+        Map<String, String> row = summary(Cli.run("simulate", "--set", "sim.trace-file=" + record, "--set", "overbooking.slots=1",
                 "--set", "sim.duration=15m", "--out", dir.toString()));
-        assertTrue(Long.parseLong(row.get(10)) > 0, "deploys onto the recorded hosts: " + row);
-        assertEquals("0", row.get(14), "refused");
+        assertTrue(Long.parseLong(row.get("deploys")) > 0, "deploys onto the recorded hosts: " + row);
+        assertEquals("0", row.get("refused"), "refused");
     }
 
     @Test
@@ -75,9 +85,9 @@ class RecordReplayTest {
         Path config = dir.resolve("overbookd.properties");
         Files.write(config, List.of("backend = simulated", "sim.nodes = 3", "record.file = " + dir.resolve("rec.csv")));
         assertEquals(0, Cli.run("run", "--config", config.toString(), "--once").exitCode());
-        List<String> row = summary(Cli.run("simulate", "--set", "sim.trace-file=" + dir.resolve("rec.csv"),
+        Map<String, String> row = summary(Cli.run("simulate", "--set", "sim.trace-file=" + dir.resolve("rec.csv"),
                 "--set", "overbooking.slots=0", "--set", "sim.duration=10m", "--out", dir.toString()));
-        assertEquals("4.00", row.get(13), "3 hosts x 8 recorded high-QoS VMs x 10 minutes");
+        assertEquals("4.00", row.get("high_qos_hours"), "3 hosts x 8 recorded high-QoS VMs x 10 minutes");
     }
 
     @Test

@@ -1,15 +1,23 @@
 package org.overbookd.model;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /** A hand-built, immutable cluster view for policy tests. */
 public final class FixtureCluster implements ClusterView {
 
     public record Vm(long id, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost, double load,
-            Instant placedAt) implements VmView {
+            Instant placedAt, RunRecord runRecord, OptionalDouble slo, VmSize size) implements VmView {
+
+        public Vm(long id, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost, double load,
+                Instant placedAt) {
+            this(id, qos, state, firstArrival, pinnedHost, load, placedAt, RunRecord.neverRan(firstArrival),
+                    OptionalDouble.empty(), VmSize.UNKNOWN);
+        }
 
         public Vm(long id, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost, double load) {
             this(id, qos, state, firstArrival, pinnedHost, load,
@@ -18,7 +26,29 @@ public final class FixtureCluster implements ClusterView {
 
         /** The same VM, placed on its host at {@code seconds}. */
         public Vm placed(long seconds) {
-            return new Vm(id, qos, state, firstArrival, pinnedHost, load, at(seconds));
+            return new Vm(id, qos, state, firstArrival, pinnedHost, load, at(seconds), runRecord, slo, size);
+        }
+
+        /**
+         * The same VM having run {@code closedSeconds} in finished stretches, and running since
+         * {@code runningSince} (seconds) unless it is negative.
+         */
+        public Vm ran(long closedSeconds, long runningSince) {
+            RunRecord run = new RunRecord(firstArrival, Duration.ofSeconds(closedSeconds),
+                    runningSince < 0 ? null : at(runningSince));
+            return new Vm(id, qos, state, firstArrival, pinnedHost, load, placedAt, run, slo, size);
+        }
+
+        /** The same VM with an SLO of its own. */
+        public Vm slo(double value) {
+            return new Vm(id, qos, state, firstArrival, pinnedHost, load, placedAt, runRecord, OptionalDouble.of(value),
+                    size);
+        }
+
+        /** The same VM with a size. */
+        public Vm sized(double cpu, long memoryMb) {
+            return new Vm(id, qos, state, firstArrival, pinnedHost, load, placedAt, runRecord, slo,
+                    new VmSize(cpu, memoryMb));
         }
 
         @Override

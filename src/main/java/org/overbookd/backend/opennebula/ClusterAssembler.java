@@ -67,6 +67,7 @@ final class ClusterAssembler {
         Map<Integer, List<OneVmView>> onHosts = new HashMap<>();
         Set<Integer> busy = new HashSet<>();
         List<OneVmView> queue = new ArrayList<>();
+        List<Integer> unreadableSlo = new ArrayList<>();
         for (VmRecord vm : vms) {
             QosClass qos = vm.qos();
             qosByVm.put(vm.id(), qos);
@@ -78,6 +79,9 @@ final class ClusterAssembler {
             }
             if (qos != QosClass.LOW) {
                 continue;
+            }
+            if (vm.sloValue() != null && SloValue.parse(vm.sloValue()).isEmpty()) {
+                unreadableSlo.add(vm.id());
             }
             switch (vm.state()) {
                 case OneVmStates.ACTIVE -> {
@@ -94,6 +98,10 @@ final class ClusterAssembler {
             }
         }
         queue.sort(Comparator.comparingLong(OneVmView::id));
+        if (!unreadableSlo.isEmpty() && LOG.isWarnEnabled()) {
+            LOG.warn("SLO attribute unreadable (not a fraction 0-1 or a percentage), default SLO used for {}",
+                    ids("VM", unreadableSlo));
+        }
 
         List<OneHostView> views = new ArrayList<>(usable.size());
         for (HostRecord host : usable.values()) {
@@ -110,17 +118,21 @@ final class ClusterAssembler {
     private static String describe(Map<String, List<Integer>> leftOut) {
         StringBuilder s = new StringBuilder();
         for (Map.Entry<String, List<Integer>> e : leftOut.entrySet()) {
-            List<Integer> ids = e.getValue();
             if (s.length() > 0) {
                 s.append("; ");
             }
-            s.append(e.getKey()).append(ids.size() == 1 ? ": host " : ": hosts ");
-            for (int i = 0; i < Math.min(10, ids.size()); i++) {
-                s.append(i == 0 ? "" : ", ").append(ids.get(i));
-            }
-            s.append(ids.size() > 10 ? ", ..." : "").append(" (").append(ids.size()).append(')');
+            s.append(e.getKey()).append(": ").append(ids("host", e.getValue()));
         }
         return s.toString();
+    }
+
+    /** "hosts 4, 9 (2)" or "VM 7 (1)": at most ten ids, then the count. */
+    private static String ids(String noun, List<Integer> ids) {
+        StringBuilder s = new StringBuilder(noun).append(ids.size() == 1 ? " " : "s ");
+        for (int i = 0; i < Math.min(10, ids.size()); i++) {
+            s.append(i == 0 ? "" : ", ").append(ids.get(i));
+        }
+        return s.append(ids.size() > 10 ? ", ..." : "").append(" (").append(ids.size()).append(')').toString();
     }
 
     private static String exclusion(HostRecord host, MonitoringSample sample) {
@@ -152,7 +164,8 @@ final class ClusterAssembler {
         double load = state == VmState.RUNNING && sample != null ? sample.cpu() : 0.0;
         Instant placedAt = vm.state() == OneVmStates.ACTIVE && vm.lastHistory() != null
                 ? Instant.ofEpochSecond(vm.lastHistory().stime()) : null;
+        boolean running = vm.state() == OneVmStates.ACTIVE && vm.lcmState() == OneVmStates.RUNNING;
         return new OneVmView(vm.id(), vm.name(), vm.qos(), state, Instant.ofEpochSecond(vm.stime()), pinned, load,
-                placedAt);
+                placedAt, vm.runTimes().toRunRecord(vm.stime(), running), SloValue.parse(vm.sloValue()), vm.size());
     }
 }

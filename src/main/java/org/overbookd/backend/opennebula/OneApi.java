@@ -26,9 +26,13 @@ final class OneApi {
     private final OneXmlRpcClient client;
     private final VmPoolParser vmParser;
 
-    OneApi(OneXmlRpcClient client, String qosAttribute) {
+    OneApi(OneXmlRpcClient client, String qosAttribute, String sloAttribute) {
         this.client = client;
-        this.vmParser = new VmPoolParser(qosAttribute);
+        this.vmParser = new VmPoolParser(qosAttribute, sloAttribute);
+    }
+
+    OneApi(OneXmlRpcClient client, String qosAttribute) {
+        this(client, qosAttribute, OpenNebulaSettings.DEFAULT_SLO_ATTRIBUTE);
     }
 
     List<HostRecord> hostPool() throws OneRefusal, OneCallFailure {

@@ -1,8 +1,11 @@
 package org.overbookd.backend.opennebula;
 
 import java.time.Instant;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import org.overbookd.model.QosClass;
+import org.overbookd.model.RunRecord;
+import org.overbookd.model.VmSize;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
 
@@ -11,5 +14,11 @@ import org.overbookd.model.VmView;
  * VM's current stay on a host (its last history record) while it is ACTIVE, null otherwise.
  */
 record OneVmView(long id, String name, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost,
-        double load, Instant placedAt) implements VmView {
+        double load, Instant placedAt, RunRecord runRecord, OptionalDouble slo, VmSize size) implements VmView {
+
+    OneVmView(long id, String name, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost,
+            double load, Instant placedAt) {
+        this(id, name, qos, state, firstArrival, pinnedHost, load, placedAt, RunRecord.neverRan(firstArrival),
+                OptionalDouble.empty(), VmSize.UNKNOWN);
+    }
 }

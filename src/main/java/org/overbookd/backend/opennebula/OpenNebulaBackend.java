@@ -36,6 +36,8 @@ public final class OpenNebulaBackend implements Backend {
 
     private final OneApi api;
     private final DecisionPlanner planner;
+    /** Null unless the QoS rules need whole histories. */
+    private final RunHistories histories;
     private volatile Observation last = Observation.NONE;
 
     /** Reads the session from {@code settings.authFile()}; refuses a file others may read. */
@@ -44,15 +46,20 @@ public final class OpenNebulaBackend implements Backend {
     }
 
     private OpenNebulaBackend(OpenNebulaSettings settings, OneSession session) {
-        this(new OneApi(new OneXmlRpcClient(settings.endpoint(), session, settings.timeout()), settings.qosAttribute()),
-                settings.suspendAction());
+        this(new OneApi(new OneXmlRpcClient(settings.endpoint(), session, settings.timeout()), settings.qosAttribute(),
+                settings.sloAttribute()), settings.suspendAction(), settings.runHistory());
         LOG.info("OpenNebula backend at {} as user {}, QoS attribute {}, suspend by {}", settings.endpoint(),
                 session.user(), settings.qosAttribute(), settings.suspendAction().verb());
     }
 
     OpenNebulaBackend(OneApi api, SuspendAction suspendAction) {
+        this(api, suspendAction, false);
+    }
+
+    OpenNebulaBackend(OneApi api, SuspendAction suspendAction, boolean runHistory) {
         this.api = api;
         this.planner = new DecisionPlanner(suspendAction);
+        this.histories = runHistory ? new RunHistories() : null;
     }
 
     @Override
@@ -60,6 +67,9 @@ public final class OpenNebulaBackend implements Backend {
         List<HostRecord> hosts = api.hostPool();
         Map<Integer, MonitoringSample> hostSamples = api.hostMonitoring();
         List<VmRecord> vms = api.vmPool();
+        if (histories != null) {
+            vms = histories.complete(vms, api);
+        }
         Map<Integer, MonitoringSample> vmSamples = api.vmMonitoring();
         Observation observation = ClusterAssembler.assemble(hosts, hostSamples, vms, vmSamples);
         last = observation;

@@ -16,16 +16,26 @@ import java.util.Objects;
  * @param qosAttribute  USER_TEMPLATE attribute that marks a low-QoS VM when it equals {@code LOW}
  * @param timeout       both the connection and the reply timeout of every call
  * @param suspendAction how a suspend decision takes a VM off its host
+ * @param sloAttribute  USER_TEMPLATE attribute holding a low-QoS VM's availability SLO
+ * @param runHistory    read every low-QoS VM's whole history (for the QoS rules), calling
+ *                      {@code one.vm.info} for a VM whose pool entry carries only its last record
  */
 public record OpenNebulaSettings(URI endpoint, Path authFile, String qosAttribute, Duration timeout,
-        SuspendAction suspendAction) {
+        SuspendAction suspendAction, String sloAttribute, boolean runHistory) {
 
     /** oneadmin's own credentials: OpenNebula's packages give oneadmin the home /var/lib/one. */
     public static final Path DEFAULT_AUTH_FILE = Path.of("/var/lib/one", ".one", "one_auth");
     public static final String DEFAULT_QOS_ATTRIBUTE = "QOS";
+    public static final String DEFAULT_SLO_ATTRIBUTE = "SLO";
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 
+    public OpenNebulaSettings(URI endpoint, Path authFile, String qosAttribute, Duration timeout,
+            SuspendAction suspendAction) {
+        this(endpoint, authFile, qosAttribute, timeout, suspendAction, DEFAULT_SLO_ATTRIBUTE, false);
+    }
+
     public OpenNebulaSettings {
+        Objects.requireNonNull(sloAttribute, "sloAttribute");
         Objects.requireNonNull(endpoint, "endpoint");
         Objects.requireNonNull(authFile, "authFile");
         Objects.requireNonNull(qosAttribute, "qosAttribute");
@@ -44,6 +54,9 @@ public record OpenNebulaSettings(URI endpoint, Path authFile, String qosAttribut
         }
         if (qosAttribute.isBlank() || !qosAttribute.equals(qosAttribute.strip())) {
             throw new IllegalArgumentException("QoS attribute '" + qosAttribute + "' is blank or padded");
+        }
+        if (sloAttribute.isBlank() || !sloAttribute.equals(sloAttribute.strip())) {
+            throw new IllegalArgumentException("SLO attribute '" + sloAttribute + "' is blank or padded");
         }
         if (timeout.isNegative() || timeout.isZero() || timeout.toMillis() > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("OpenNebula timeout " + timeout + " must be between 1 ms and 24 days");

@@ -15,10 +15,16 @@ final class VmPoolParser {
     private static final int UNSET = Integer.MIN_VALUE;
 
     private final String qosAttribute;
+    private final String sloAttribute;
 
-    /** {@code qosAttribute} is matched without regard to case: oned upper-cases attribute names. */
-    VmPoolParser(String qosAttribute) {
+    /** Attributes are matched without regard to case: oned upper-cases attribute names. */
+    VmPoolParser(String qosAttribute, String sloAttribute) {
         this.qosAttribute = qosAttribute;
+        this.sloAttribute = sloAttribute;
+    }
+
+    VmPoolParser(String qosAttribute) {
+        this(qosAttribute, OpenNebulaSettings.DEFAULT_SLO_ATTRIBUTE);
     }
 
     List<VmRecord> parsePool(Reader document) throws XMLStreamException {
@@ -48,12 +54,19 @@ final class VmPoolParser {
         private int lcmState;
         private long stime;
         private String qos;
+        private String slo;
+        private String cpu;
+        private String memory;
         private VmRecord.History last;
+        private long closedRunSeconds;
+        private int records;
 
         private int seq;
         private int hostId;
         private String hostName;
         private long historyStime;
+        private long rstime;
+        private long retime;
 
         VmVisitor(String root, int vmDepth, List<VmRecord> out) {
             this.root = root;
@@ -71,12 +84,19 @@ final class VmPoolParser {
                 lcmState = UNSET;
                 stime = Long.MIN_VALUE;
                 qos = null;
+                slo = null;
+                cpu = null;
+                memory = null;
                 last = null;
+                closedRunSeconds = 0;
+                records = 0;
             } else if (path.is(vmDepth + 2, "HISTORY") && path.parent().equals("HISTORY_RECORDS")) {
                 seq = UNSET;
                 hostId = UNSET;
                 hostName = null;
                 historyStime = 0;
+                rstime = 0;
+                retime = 0;
             }
         }
 
@@ -88,6 +108,14 @@ final class VmPoolParser {
             } else if (level == 2 && path.parent().equals("USER_TEMPLATE")) {
                 if (qos == null && path.name().equalsIgnoreCase(qosAttribute)) {
                     qos = text.toString();
+                } else if (slo == null && path.name().equalsIgnoreCase(sloAttribute)) {
+                    slo = text.toString();
+                }
+            } else if (level == 2 && path.parent().equals("TEMPLATE")) {
+                if (path.name().equals("CPU")) {
+                    cpu = text.toString();
+                } else if (path.name().equals("MEMORY")) {
+                    memory = text.toString();
                 }
             } else if (level == 3 && path.parent().equals("HISTORY")) {
                 historyField(path, text);
@@ -95,8 +123,16 @@ final class VmPoolParser {
                 if (seq == UNSET || hostId == UNSET) {
                     throw XmlWalker.missing("HISTORY SEQ or HID", "VM", id == UNSET ? Long.MIN_VALUE : id);
                 }
+                VmRecord.History record = new VmRecord.History(seq, hostId, hostName, historyStime, rstime, retime);
+                records++;
+                // every record but the last is closed; which one is last is known at the VM's end
                 if (last == null || seq >= last.seq()) {
-                    last = new VmRecord.History(seq, hostId, hostName, historyStime);
+                    if (last != null) {
+                        closedRunSeconds += last.closedRunSeconds();
+                    }
+                    last = record;
+                } else {
+                    closedRunSeconds += record.closedRunSeconds();
                 }
             } else if (level == 0 && path.name().equals("VM")) {
                 out.add(finish());
@@ -121,6 +157,8 @@ final class VmPoolParser {
                 case "HID" -> hostId = XmlWalker.intValue(text, path);
                 case "HOSTNAME" -> hostName = text.toString();
                 case "STIME" -> historyStime = XmlWalker.longValue(text, path);
+                case "RSTIME" -> rstime = XmlWalker.longValue(text, path);
+                case "RETIME" -> retime = XmlWalker.longValue(text, path);
                 default -> {
                 }
             }
@@ -140,7 +178,8 @@ final class VmPoolParser {
             if (stime == Long.MIN_VALUE) {
                 throw XmlWalker.missing("STIME", "VM", known);
             }
-            return new VmRecord(id, name == null ? "" : name, state, lcmState, stime, qos, last);
+            return new VmRecord(id, name == null ? "" : name, state, lcmState, stime, qos, last, slo,
+                    new RunTimes(closedRunSeconds, last, records), TemplateSize.of(cpu, memory));
         }
     }
 }

@@ -52,38 +52,66 @@ public final class OverbookingPolicy implements Policy {
     @Override
     public List<Decision> decide(ClusterView view, Instant now) {
         List<Decision> decisions = new ArrayList<>();
-        suspendAboveUpperBound(view, StickySlots.of(view, settings.stickySlots()), decisions);
-        fillBelowLowerBound(view, decisions);
+        Urgency urgency = settings.needsRunHistory() ? new Urgency(now, settings.qos()) : null;
+        suspendAboveUpperBound(view, StickySlots.of(view, settings.stickySlots()), urgency, decisions);
+        fillBelowLowerBound(view, urgency, decisions);
         return decisions;
     }
 
     /** Algorithm 2; a host whose overbooked VMs all hold sticky slots keeps them. */
-    private void suspendAboveUpperBound(ClusterView view, Set<Long> sticky, List<Decision> out) {
+    private void suspendAboveUpperBound(ClusterView view, Set<Long> sticky, Urgency urgency, List<Decision> out) {
+        boolean byQos = settings.victim() == VictimRule.QOS;
         for (HostView host : view.hosts()) {
             List<? extends VmView> overbooked = host.overbooked();
             if (overbooked.isEmpty() || host.operationInFlight() || host.utilization() < settings.upperBound()) {
                 continue;
             }
-            VmView last = null;
-            for (int i = overbooked.size() - 1; i >= 0 && last == null; i--) {
-                if (!sticky.contains(overbooked.get(i).id())) {
-                    last = overbooked.get(i);
+            VmView victim = null;
+            for (int i = overbooked.size() - 1; i >= 0; i--) {
+                VmView vm = overbooked.get(i);
+                if (sticky.contains(vm.id())) {
+                    continue;
+                }
+                // from the last added back, so that among equal Q the one added last stays the victim
+                if (victim == null || byQos && urgency.of(vm) > urgency.of(victim)) {
+                    victim = vm;
+                }
+                if (!byQos) {
+                    break;
                 }
             }
-            if (last == null) {
+            if (victim == null) {
                 continue;
             }
-            String text = new StringBuilder(120).append("host ").append(host.name()).append(" at ")
+            StringBuilder text = new StringBuilder(160).append("host ").append(host.name()).append(" at ")
                     .append(oneDecimal(host.utilization())).append("% >= upper bound ")
-                    .append(number(settings.upperBound())).append("%: suspend VM ").append(last.id())
-                    .append(", the overbooked VM added last")
-                    .append(sticky.isEmpty() ? "" : " that holds no sticky slot").toString();
-            out.add(new Decision.Suspend(VmRef.of(last), HostRef.of(host), facts(text, host)));
+                    .append(number(settings.upperBound())).append("%: suspend VM ").append(victim.id());
+            if (byQos) {
+                text.append(", the overbooked VM furthest from violating its SLO (Q ")
+                        .append(oneDecimal(urgency.of(victim))).append(" s)");
+            } else {
+                text.append(", the overbooked VM added last");
+            }
+            text.append(sticky.isEmpty() ? "" : " that holds no sticky slot");
+            Reason.Builder reason = facts(text.toString(), host);
+            if (urgency != null) {
+                qosFacts(reason, urgency, victim);
+            }
+            out.add(new Decision.Suspend(VmRef.of(victim), HostRef.of(host), reason.build()));
         }
     }
 
+    /** The QoS inputs behind a choice, so that an auditor can redo the arithmetic. */
+    private static void qosFacts(Reason.Builder reason, Urgency urgency, VmView vm) {
+        double q = urgency.of(vm);
+        // an SLO of 0 can never be violated: Q is infinite, which JSON has no number for
+        reason.fact("vm_availability", round(urgency.availability(vm)))
+                .fact("vm_slo", urgency.slo(vm))
+                .fact("vm_q_seconds", Double.isFinite(q) ? round(q) : "infinite");
+    }
+
     /** Algorithm 1. */
-    private void fillBelowLowerBound(ClusterView view, List<Decision> out) {
+    private void fillBelowLowerBound(ClusterView view, Urgency urgency, List<Decision> out) {
         if (settings.slots() == 0) {
             return;
         }
@@ -100,7 +128,10 @@ public final class OverbookingPolicy implements Policy {
         }
         candidates.sort(settings.hostOrder().comparator());
         Map<Integer, Integer> candidateIndexById = hasPinned(view.queue()) ? indexById(candidates) : Map.of();
-        List<VmView> ordered = firstInQueue(view.queue(), candidates.size(), candidateIndexById);
+        Comparator<VmView> order = settings.queue() == QueueRule.QOS
+                ? Comparator.<VmView>comparingDouble(urgency::of).thenComparing(QueueOrder.FIFO)
+                : QueueOrder.FIFO;
+        List<VmView> ordered = firstInQueue(view.queue(), candidates.size(), candidateIndexById, order);
         boolean[] taken = new boolean[candidates.size()];
         int nextFree = 0;
         int remaining = candidates.size();
@@ -123,7 +154,7 @@ public final class OverbookingPolicy implements Policy {
             }
             taken[index] = true;
             remaining--;
-            out.add(place(vm, candidates.get(index)));
+            out.add(place(vm, candidates.get(index), urgency));
         }
     }
 
@@ -145,14 +176,14 @@ public final class OverbookingPolicy implements Policy {
     }
 
     /**
-     * The queue's head in {@link QueueOrder#FIFO} order, long enough to fill every candidate host.
+     * The queue's head in {@code order}, long enough to fill every candidate host.
      * Only VMs that can go to a candidate are eligible; since each pinned VM may lose its host to
      * another VM pinned there, we keep one extra place per pinned VM so the result stays exact.
      * A bounded heap keeps this O(n log k) where the queue is long and the candidates few, and a VM
      * no better than the heap's worst costs a single comparison.
      */
     private static List<VmView> firstInQueue(List<? extends VmView> queue, int candidates,
-            Map<Integer, Integer> candidateIndexById) {
+            Map<Integer, Integer> candidateIndexById, Comparator<VmView> order) {
         int pinned = 0;
         int eligible = 0;
         for (VmView vm : queue) {
@@ -164,7 +195,6 @@ public final class OverbookingPolicy implements Policy {
             }
         }
         int keep = candidates + pinned;
-        Comparator<VmView> order = QueueOrder.FIFO;
         PriorityQueue<VmView> worstFirst = new PriorityQueue<>(Math.min(keep, eligible) + 1, order.reversed());
         for (VmView vm : queue) {
             if (vm.pinnedHost().isPresent() && !candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {
@@ -182,30 +212,39 @@ public final class OverbookingPolicy implements Policy {
         return head;
     }
 
-    private Decision place(VmView vm, HostView host) {
+    private Decision place(VmView vm, HostView host, Urgency urgency) {
         boolean resume = vm.state() == VmState.SUSPENDED;
+        boolean byQos = settings.queue() == QueueRule.QOS;
         // a StringBuilder, not String.format: a busy step writes thousands of these
-        String text = new StringBuilder(160).append("host ").append(host.name()).append(" at ")
+        StringBuilder text = new StringBuilder(160).append("host ").append(host.name()).append(" at ")
                 .append(oneDecimal(host.utilization())).append("% <= lower bound ")
                 .append(number(settings.lowerBound())).append("% with ").append(host.overbooked().size())
                 .append(" of ").append(settings.slots()).append(" slots in use: ")
-                .append(resume ? "resume" : "deploy").append(" VM ").append(vm.id()).append(", first in the queue (")
-                .append(resume ? "suspended, first arrived " : "new, arrived ").append(vm.firstArrival()).append(')')
-                .toString();
-        Reason reason = facts(text, host);
+                .append(resume ? "resume" : "deploy").append(" VM ").append(vm.id());
+        if (byQos) {
+            text.append(", the queued VM closest to violating its SLO (Q ").append(oneDecimal(urgency.of(vm)))
+                    .append(" s, ").append(resume ? "suspended, first arrived " : "new, arrived ")
+                    .append(vm.firstArrival()).append(')');
+        } else {
+            text.append(", first in the queue (").append(resume ? "suspended, first arrived " : "new, arrived ")
+                    .append(vm.firstArrival()).append(')');
+        }
+        Reason.Builder reason = facts(text.toString(), host);
+        if (urgency != null) {
+            qosFacts(reason, urgency, vm);
+        }
         return resume
-                ? new Decision.Resume(VmRef.of(vm), HostRef.of(host), reason)
-                : new Decision.Deploy(VmRef.of(vm), HostRef.of(host), reason);
+                ? new Decision.Resume(VmRef.of(vm), HostRef.of(host), reason.build())
+                : new Decision.Deploy(VmRef.of(vm), HostRef.of(host), reason.build());
     }
 
-    private Reason facts(String text, HostView host) {
+    private Reason.Builder facts(String text, HostView host) {
         return Reason.because(text)
                 .fact("host_utilization", round(host.utilization()))
                 .fact("lower_bound", settings.lowerBound())
                 .fact("upper_bound", settings.upperBound())
                 .fact("slots_in_use", host.overbooked().size())
-                .fact("slots", settings.slots())
-                .build();
+                .fact("slots", settings.slots());
     }
 
     /**

@@ -3,24 +3,36 @@ package org.overbookd.policy.overbooking;
 import java.util.Objects;
 
 /**
- * The three knobs of Verboven et al. plus the host order we had to choose.
+ * The three knobs of Verboven et al., the host order we had to choose, and the rules borrowed from
+ * the other papers (sticky slots from Çavdar et al., the QoS metric from Silva et al.).
  *
  * @param lowerBound a host whose utilization is at or below it may receive an overbooked VM
- * @param upperBound a host with overbooked VMs at or above it gives up the one added last
+ * @param upperBound a host with overbooked VMs at or above it gives one up
  * @param slots      overbooked VMs allowed per host at once; 0 turns overbooking off
  * @param hostOrder  which candidate host a queued VM gets first
  * @param stickySlots overbooked VMs, cluster-wide, that are never taken off their host (Çavdar et al.'s
  *                    sticky slots applied to overbooking); 0 for the paper's plain policy
+ * @param queue      which queued VM goes first
+ * @param victim     which overbooked VM a host at the upper bound gives up
+ * @param qos        the SLO default and allocation time behind the QoS rules
  */
 public record OverbookingSettings(double lowerBound, double upperBound, int slots, HostOrder hostOrder,
-        int stickySlots) {
+        int stickySlots, QueueRule queue, VictimRule victim, QosTerms qos) {
 
     public OverbookingSettings(double lowerBound, double upperBound, int slots, HostOrder hostOrder) {
         this(lowerBound, upperBound, slots, hostOrder, 0);
     }
 
+    public OverbookingSettings(double lowerBound, double upperBound, int slots, HostOrder hostOrder, int stickySlots) {
+        this(lowerBound, upperBound, slots, hostOrder, stickySlots, QueueRule.FIFO, VictimRule.LAST_ADDED,
+                QosTerms.DEFAULTS);
+    }
+
     public OverbookingSettings {
         Objects.requireNonNull(hostOrder, "hostOrder");
+        Objects.requireNonNull(queue, "queue");
+        Objects.requireNonNull(victim, "victim");
+        Objects.requireNonNull(qos, "qos");
         if (!(lowerBound >= 0 && upperBound <= 100 && lowerBound < upperBound)) {
             throw new IllegalArgumentException(
                     "bounds must satisfy 0 <= lower < upper <= 100, got lower " + lowerBound + ", upper " + upperBound);
@@ -31,5 +43,15 @@ public record OverbookingSettings(double lowerBound, double upperBound, int slot
         if (stickySlots < 0) {
             throw new IllegalArgumentException("stickySlots must be >= 0, got " + stickySlots);
         }
+    }
+
+    /** These settings with the given QoS rules. */
+    public OverbookingSettings withQosRules(QueueRule queue, VictimRule victim, QosTerms qos) {
+        return new OverbookingSettings(lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos);
+    }
+
+    /** True when a rule reads the VMs' run history, which a backend may have to fetch. */
+    public boolean needsRunHistory() {
+        return queue == QueueRule.QOS || victim == VictimRule.QOS;
     }
 }

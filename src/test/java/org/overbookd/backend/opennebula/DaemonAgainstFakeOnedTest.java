@@ -20,7 +20,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.overbookd.backend.BackendException;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SettingsLoader;
@@ -53,9 +53,10 @@ class DaemonAgainstFakeOnedTest {
     private final Map<Integer, SplittableRandom> randoms = new HashMap<>();
     private final Set<Integer> high = new HashSet<>();
 
-    @ParameterizedTest(name = "suspend-action {0}")
-    @ValueSource(strings = {"suspend", "stop"})
-    void manyCyclesWithFaultsLoseNothingAndNeverTouchHighQos(String suspendAction) throws Exception {
+    @ParameterizedTest(name = "suspend-action {0}, queue {1}, victim {2}")
+    @CsvSource({"suspend, fifo, last-added", "stop, qos, qos"})
+    void manyCyclesWithFaultsLoseNothingAndNeverTouchHighQos(String suspendAction, String queue, String victim)
+            throws Exception {
         try (FakeOned one = FakeOned.start(TestSessions.SESSION); LogCapture logs = LogCapture.start()) {
             buildWorld(one);
             Path audit = dir.resolve("audit.jsonl");
@@ -69,6 +70,8 @@ class DaemonAgainstFakeOnedTest {
                     "overbooking.upper-bound = " + UPPER,
                     "overbooking.slots = " + SLOTS,
                     "overbooking.suspend-action = " + suspendAction,
+                    "overbooking.queue = " + queue,
+                    "overbooking.victim = " + victim,
                     "audit.file = " + audit));
             Settings settings = new SettingsLoader().load(config, Map.of()).settings();
             int failedCycles = 0;
@@ -115,7 +118,7 @@ class DaemonAgainstFakeOnedTest {
             assertTrue(deleted >= 0, "the race with a deletion happened");
             assertNothingLostOrStuck(one, deleted);
             assertNoCallNamesAHighQosVm(one);
-            assertAuditComplete(audit, deleted);
+            assertAuditComplete(audit, deleted, queue.equals("qos"));
             assertSecretNowhere(audit, logs);
         }
     }
@@ -226,7 +229,7 @@ class DaemonAgainstFakeOnedTest {
         }
     }
 
-    private static void assertAuditComplete(Path audit, int deleted) throws Exception {
+    private static void assertAuditComplete(Path audit, int deleted, boolean qosRules) throws Exception {
         ObjectMapper json = new ObjectMapper();
         List<JsonNode> decisions = new ArrayList<>();
         List<JsonNode> outcomes = new ArrayList<>();
@@ -241,6 +244,8 @@ class DaemonAgainstFakeOnedTest {
             String action = d.get("action").asText();
             double u = d.get("host_utilization").asDouble();
             assertTrue(action.equals("suspend") ? u >= UPPER : u <= LOWER, d.toString());
+            // under the QoS rules every decision carries the inputs of Q, so that it can be checked
+            assertEquals(qosRules, d.has("vm_q_seconds") && d.has("vm_availability") && d.has("vm_slo"), d.toString());
         }
         for (JsonNode o : outcomes) {
             if (o.get("outcome").asText().equals("ok")) {

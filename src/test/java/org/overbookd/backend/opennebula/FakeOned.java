@@ -142,6 +142,9 @@ final class FakeOned implements AutoCloseable {
             if (next[0] == OneVmStates.STOPPED) {
                 vm.lastStay().etime = now;
             }
+            if (next[0] == OneVmStates.ACTIVE && next[1] == OneVmStates.RUNNING) {
+                vm.lastStay().rstime = now;
+            }
         }
     }
 
@@ -292,7 +295,7 @@ final class FakeOned implements AutoCloseable {
             case "one.hostpool.monitoring" ->
                     XmlRpcWire.success(OneDocuments.toString(OneDocuments.hostMonitoring(hosts.values(), now)));
             case "one.vmpool.infoextended" -> XmlRpcWire.success(
-                    OneDocuments.toString(OneDocuments.vmPool(notDone(vms.values()))));
+                    OneDocuments.toString(OneDocuments.vmPool(notDone(vms.values()), true)));
             case "one.vmpool.monitoring" ->
                     XmlRpcWire.success(OneDocuments.toString(OneDocuments.vmMonitoring(notDone(vms.values()), now)));
             case "one.vm.info" -> info((Integer) args.get(0));
@@ -356,6 +359,7 @@ final class FakeOned implements AutoCloseable {
                 if (!running) {
                     return wrongState("one.vm.action", action, vm);
                 }
+                vm.lastStay().retime = now;
                 vm.state(OneVmStates.ACTIVE, OneVmStates.SAVE_SUSPEND);
                 vm.pending.add(new int[] {OneVmStates.SUSPENDED, OneVmStates.LCM_INIT});
             }
@@ -363,12 +367,18 @@ final class FakeOned implements AutoCloseable {
                 if (!running) {
                     return wrongState("one.vm.action", action, vm);
                 }
+                vm.lastStay().retime = now;
                 vm.state(OneVmStates.ACTIVE, OneVmStates.SAVE_STOP);
                 steps(vm, OneVmStates.EPILOG_STOP);
                 vm.pending.add(new int[] {OneVmStates.STOPPED, OneVmStates.LCM_INIT});
             }
             case "resume" -> {
                 if (vm.state == OneVmStates.SUSPENDED) {
+                    // like oned since 5.0: each action on a placed VM closes its record and opens
+                    // another on the same host
+                    FakeVm.Stay closed = vm.lastStay();
+                    closed.etime = now;
+                    vm.stay(hosts.get(closed.hostId), now);
                     vm.state(OneVmStates.ACTIVE, OneVmStates.BOOT_SUSPENDED);
                     steps(vm, OneVmStates.RUNNING);
                 } else if (vm.state == OneVmStates.STOPPED) {

@@ -17,6 +17,9 @@ final class FakeVm {
         final String hostName;
         final long stime;
         long etime;
+        /** When the VM started and stopped running in this record (RSTIME, RETIME); 0 if it did not. */
+        long rstime;
+        long retime;
 
         Stay(int seq, int hostId, String hostName, long stime) {
             this.seq = seq;
@@ -70,7 +73,8 @@ final class FakeVm {
     }
 
     FakeVm runningOn(FakeHost host, long since) {
-        return stay(host, since).state(OneVmStates.ACTIVE, OneVmStates.RUNNING);
+        stay(host, since).lastStay().rstime = since;
+        return state(OneVmStates.ACTIVE, OneVmStates.RUNNING);
     }
 
     FakeVm cpu(Double cpu) {

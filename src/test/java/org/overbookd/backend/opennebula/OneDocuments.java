@@ -129,20 +129,28 @@ final class OneDocuments {
     // ---- VMs -----------------------------------------------------------------------------
 
     static Body vmPool(Iterable<FakeVm> vms) {
+        return vmPool(vms, false);
+    }
+
+    /**
+     * {@code lastHistoryOnly}: as oned answers the pool calls, which read each VM's stored body, and
+     * oned stores a VM with its last HISTORY record only; {@code one.vm.info} carries them all.
+     */
+    static Body vmPool(Iterable<FakeVm> vms, boolean lastHistoryOnly) {
         return xml -> {
             xml.writeStartElement("VM_POOL");
             for (FakeVm vm : vms) {
-                vm(xml, vm);
+                vm(xml, vm, lastHistoryOnly);
             }
             xml.writeEndElement();
         };
     }
 
     static Body vm(FakeVm vm) {
-        return xml -> vm(xml, vm);
+        return xml -> vm(xml, vm, false);
     }
 
-    private static void vm(XMLStreamWriter xml, FakeVm vm) throws XMLStreamException {
+    private static void vm(XMLStreamWriter xml, FakeVm vm, boolean lastHistoryOnly) throws XMLStreamException {
         xml.writeStartElement("VM");
         leaf(xml, "ID", vm.id);
         leaf(xml, "UID", 0);
@@ -180,7 +188,8 @@ final class OneDocuments {
         }
         xml.writeEndElement();
         xml.writeStartElement("HISTORY_RECORDS");
-        for (FakeVm.Stay stay : vm.history) {
+        List<FakeVm.Stay> stays = lastHistoryOnly && !vm.history.isEmpty() ? List.of(vm.lastStay()) : vm.history;
+        for (FakeVm.Stay stay : stays) {
             history(xml, vm, stay);
         }
         xml.writeEndElement();
@@ -205,9 +214,12 @@ final class OneDocuments {
         leaf(xml, "DS_ID", 0);
         leaf(xml, "PLAN_ID", -1);
         leaf(xml, "ACTION_ID", -1);
-        for (String phase : List.of("PSTIME", "PETIME", "RSTIME", "RETIME", "ESTIME", "EETIME")) {
-            leaf(xml, phase, 0);
-        }
+        leaf(xml, "PSTIME", 0);
+        leaf(xml, "PETIME", 0);
+        leaf(xml, "RSTIME", stay.rstime);
+        leaf(xml, "RETIME", stay.retime);
+        leaf(xml, "ESTIME", 0);
+        leaf(xml, "EETIME", 0);
         leaf(xml, "ACTION", 0);
         leaf(xml, "UID", 0);
         leaf(xml, "GID", 0);

@@ -1,5 +1,11 @@
 package org.overbookd.backend.opennebula;
 
+import org.overbookd.model.VmSize;
+
+import org.overbookd.model.RunRecord;
+
+import java.time.Instant;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -130,8 +136,8 @@ class ParserTest {
         List<VmRecord> vms = new VmPoolParser("QOS").parsePool(new StringReader(VM_POOL));
         assertEquals(2, vms.size());
         VmRecord first = vms.get(0);
-        assertEquals(new VmRecord(7, "batch", 3, 3, 1000, " low ", new VmRecord.History(1, 2, "node2", 3000)), first,
-                "first QOS attribute wins, whatever its case; highest SEQ is the last stay");
+        assertEquals(new VmRecord(7, "batch", 3, 3, 1000, " low ", new VmRecord.History(1, 2, "node2", 3000)),
+                identity(first), "first QOS attribute wins, whatever its case; highest SEQ is the last stay");
         assertEquals(QosClass.LOW, first.qos());
         assertEquals(2, first.lastHostId());
 
@@ -155,10 +161,57 @@ class ParserTest {
                 + "<USER_TEMPLATE><QOS>LOW</QOS></USER_TEMPLATE><HISTORY_RECORDS><HISTORY><SEQ>0</SEQ><HID>4</HID>"
                 + "<HOSTNAME>n4</HOSTNAME><STIME>2</STIME></HISTORY></HISTORY_RECORDS></VM>";
         VmRecord record = new VmPoolParser("QOS").parseOne(new StringReader(vm));
-        assertEquals(new VmRecord(9, "x", 5, 0, 1, "LOW", new VmRecord.History(0, 4, "n4", 2)), record);
+        assertEquals(new VmRecord(9, "x", 5, 0, 1, "LOW", new VmRecord.History(0, 4, "n4", 2)), identity(record));
         assertThrows(XMLStreamException.class, () -> new VmPoolParser("QOS").parseOne(new StringReader(VM_POOL)));
         XMLStreamException missing = assertThrows(XMLStreamException.class,
                 () -> new VmPoolParser("QOS").parseOne(new StringReader("<VM><ID>9</ID><STATE>1</STATE></VM>")));
         assertTrue(missing.getMessage().contains("VM 9 has no LCM_STATE"), missing.getMessage());
+    }
+
+    /** The fields the first version of the parser read, with the others at their plain values. */
+    private static VmRecord identity(VmRecord vm) {
+        return new VmRecord(vm.id(), vm.name(), vm.state(), vm.lcmState(), vm.stime(), vm.qosValue(), vm.lastHistory());
+    }
+
+    private static final String HISTORIES = """
+            <VM><ID>5</ID><NAME>batch</NAME><STATE>3</STATE><LCM_STATE>3</LCM_STATE><STIME>1000</STIME>
+              <TEMPLATE><CPU><![CDATA[0.5]]></CPU><MEMORY><![CDATA[2048]]></MEMORY></TEMPLATE>
+              <USER_TEMPLATE><QOS>LOW</QOS><slo><![CDATA[ 90% ]]></slo></USER_TEMPLATE>
+              <HISTORY_RECORDS>
+                <HISTORY><SEQ>0</SEQ><HOSTNAME>a</HOSTNAME><HID>1</HID><STIME>1100</STIME>
+                  <RSTIME>1130</RSTIME><RETIME>1730</RETIME></HISTORY>
+                <HISTORY><SEQ>1</SEQ><HOSTNAME>a</HOSTNAME><HID>1</HID><STIME>1900</STIME>
+                  <RSTIME>1930</RSTIME><RETIME>2030</RETIME></HISTORY>
+                <HISTORY><SEQ>2</SEQ><HOSTNAME>b</HOSTNAME><HID>2</HID><STIME>2500</STIME>
+                  <RSTIME>2540</RSTIME><RETIME>0</RETIME></HISTORY>
+              </HISTORY_RECORDS>
+            </VM>""";
+
+    @Test
+    void runTimesSumTheClosedRecordsAndKeepTheLastOneOpen() throws Exception {
+        VmRecord vm = new VmPoolParser("QOS", "SLO").parseOne(new StringReader(HISTORIES));
+        assertEquals(600 + 100, vm.runTimes().earlierRunSeconds(), "1730-1130 and 2030-1930");
+        assertEquals(2540, vm.runTimes().last().rstime());
+        assertTrue(vm.runTimes().complete());
+        assertEquals(" 90% ", vm.sloValue(), "the SLO attribute is matched without regard to case");
+        assertEquals(new VmSize(0.5, 2048), vm.size());
+
+        RunRecord running = vm.runTimes().toRunRecord(vm.stime(), true);
+        Instant now = Instant.ofEpochSecond(3000);
+        // e = 700 closed + 460 open (3000 - 2540); e + p = 3000 - 1000
+        assertEquals(1160.0, running.runSeconds(now), 1e-9);
+        assertEquals(840.0, running.pendingSeconds(now), 1e-9);
+        assertEquals(700.0, vm.runTimes().toRunRecord(vm.stime(), false).runSeconds(now), 1e-9,
+                "an open stretch counts only while the VM runs");
+    }
+
+    @Test
+    void aPoolEntryWithOnlyItsLastRecordIsIncomplete() throws Exception {
+        String lastOnly = HISTORIES.replaceAll("(?s)<HISTORY><SEQ>0</SEQ>.*?</HISTORY>\\s*<HISTORY><SEQ>1</SEQ>.*?</HISTORY>", "");
+        VmRecord vm = new VmPoolParser("QOS", "SLO").parseOne(new StringReader(lastOnly));
+        assertEquals(1, vm.runTimes().records());
+        assertEquals(2, vm.runTimes().last().seq());
+        assertFalse(vm.runTimes().complete(), "SEQ 2 alone: records 0 and 1 are missing");
+        assertEquals(0, vm.runTimes().earlierRunSeconds());
     }
 }

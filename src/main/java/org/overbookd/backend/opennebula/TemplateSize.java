@@ -1,0 +1,42 @@
+package org.overbookd.backend.opennebula;
+
+import org.overbookd.model.VmSize;
+
+/**
+ * A VM's size from its TEMPLATE: CPU (cores, may be fractional) and MEMORY (MiB). Both are strings
+ * in the schema and may hold what a user typed; a value that is not a plain non-negative number
+ * counts as unknown (0) rather than failing the whole pool.
+ */
+final class TemplateSize {
+
+    private TemplateSize() {
+    }
+
+    static VmSize of(String cpu, String memory) {
+        return new VmSize(cores(cpu), mebibytes(memory));
+    }
+
+    private static double cores(String value) {
+        if (value == null) {
+            return 0;
+        }
+        try {
+            double cores = Double.parseDouble(value.strip());
+            return Double.isFinite(cores) && cores >= 0 ? cores : 0;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private static long mebibytes(String value) {
+        if (value == null) {
+            return 0;
+        }
+        try {
+            long mb = Long.parseLong(value.strip());
+            return Math.max(0, mb);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+}
