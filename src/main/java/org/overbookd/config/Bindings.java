@@ -13,7 +13,7 @@ public final class Bindings {
     public static OverbookingSettings overbooking(Settings s) {
         return new OverbookingSettings(s.get(Options.LOWER_BOUND), s.get(Options.UPPER_BOUND), s.get(Options.SLOTS),
                 s.get(Options.HOST_ORDER), s.get(Options.STICKY_SLOTS), s.get(Options.QUEUE), s.get(Options.VICTIM),
-                new QosTerms(s.get(Options.DEFAULT_SLO), s.get(Options.ALLOCATION_TIME)));
+                new QosTerms(s.get(Options.DEFAULT_SLO), s.get(Options.ALLOCATION_TIME)), s.get(Options.PLACEMENT));
     }
 
     public static OverbookingPolicy overbookingPolicy(Settings s) {

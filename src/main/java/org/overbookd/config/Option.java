@@ -116,6 +116,12 @@ public final class Option<T> {
         }, Durations::format);
     }
 
+    /** A value of a type of its own, parsed and printed by the type's functions. */
+    public static <T> Option<T> parsed(String key, String type, T def, String range, String doc,
+            Function<String, T> parser, Function<T, String> formatter) {
+        return new Option<>(key, type, def, range, doc, parser, formatter);
+    }
+
     public static Option<String> string(String key, String def, String doc) {
         return new Option<>(key, "string", def, "any text", doc, raw -> raw, s -> s);
     }

@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Map;
 import org.overbookd.backend.opennebula.SuspendAction;
 import org.overbookd.policy.overbooking.HostOrder;
+import org.overbookd.policy.overbooking.Placement;
 import org.overbookd.policy.overbooking.QueueRule;
 import org.overbookd.policy.overbooking.VictimRule;
+import org.overbookd.sim.SizeMix;
 
 /**
  * The schema: every key overbookd reads, with its type, default, range and meaning. Nothing reads a
@@ -70,6 +72,13 @@ public final class Options {
             "Which overbooked VM a host at the upper bound gives up: last-added (the paper's) or qos (the one"
             + " furthest from violating its availability SLO). qos, in either key, makes the OpenNebula backend read"
             + " each low-QoS VM's whole history (one.vm.info when the pool shows only its last record).");
+    public static final Option<Placement> PLACEMENT = Option.choice("overbooking.placement", Placement.class,
+            Placement.FIRST_FIT,
+            "How queued low-QoS VMs of different sizes (TEMPLATE CPU and MEMORY) are matched to hosts at or below the"
+            + " lower bound: first-fit (queue order, each VM the first host it fits) or maxweight (Psychas and"
+            + " Ghaderi: each host a VM of the size a max-weight configuration holds with the longest queue). A VM fits"
+            + " when its memory is free on the host and its CPU at full load keeps the host at or below the upper"
+            + " bound. VMs without a size fit everywhere, as in the paper.");
     public static final Option<Double> DEFAULT_SLO = Option.decimal("overbooking.default-slo", 0.5, 0, 1,
             "Availability SLO (0 to 1) of a low-QoS VM whose USER_TEMPLATE names none (see one.slo-attribute);"
             + " used by the qos rules. 0.5 is Silva et al.'s lowest class.");
@@ -145,12 +154,16 @@ public final class Options {
             "Depth of the 11:30-13:30 lunch dip as a fraction of (max - min). The paper says only 'slight'.");
     public static final Option<Double> SIM_LOW_MU = Option.decimal("sim.low-qos.mu", 90, 0, 100,
             "Mean load of every low-QoS VM (noisy pattern, CPU-bound batch work).");
+    public static final Option<SizeMix> SIM_LOW_SIZES = Option.parsed("sim.low-qos.sizes", "size mix", SizeMix.NONE,
+            "empty, or cores:weight,...", "CPU sizes of the simulated low-QoS VMs and their odds, such as 1:0.7,4:0.3;"
+            + " a VM of c cores loads its host c times the one-core load. Empty: VMs have no size (the paper's), for"
+            + " overbooking.placement to match.", SizeMix::parse, SizeMix::format);
 
     /** Every option, in documentation order. */
     public static final List<Option<?>> ALL = List.of(
             BACKEND, ONE_ENDPOINT, ONE_AUTH_FILE, ONE_QOS_ATTRIBUTE, ONE_SLO_ATTRIBUTE, ONE_TIMEOUT,
-            LOWER_BOUND, UPPER_BOUND, SLOTS, STICKY_SLOTS, HOST_ORDER, QUEUE, VICTIM, DEFAULT_SLO, ALLOCATION_TIME,
-            SUSPEND_ACTION,
+            LOWER_BOUND, UPPER_BOUND, SLOTS, STICKY_SLOTS, HOST_ORDER, QUEUE, VICTIM, PLACEMENT, DEFAULT_SLO,
+            ALLOCATION_TIME, SUSPEND_ACTION,
             OVERBOOKING_INTERVAL,
             AUDIT_FILE, RECORD_FILE,
             SIM_TRACE_FILE, SIM_NODES, SIM_CORES, SIM_DURATION, SIM_SEED, SIM_OP_COST, SIM_OP_LOAD, SIM_LOAD_INTERVAL,
@@ -158,7 +171,7 @@ public final class Options {
             SIM_HIGH_MU_MEAN, SIM_HIGH_MU_SD, SIM_NOISY_SD,
             SIM_SPIKY_SD, SIM_SPIKE_P, SIM_SPIKE_UP_P, SIM_SPIKE_CONTINUE_P, SIM_SPIKE_HEIGHT,
             SIM_BUSINESS_MIN, SIM_BUSINESS_MAX, SIM_BUSINESS_SD, SIM_BUSINESS_LUNCH_DIP,
-            SIM_LOW_MU);
+            SIM_LOW_MU, SIM_LOW_SIZES);
 
     private static final Map<String, Option<?>> BY_KEY = new LinkedHashMap<>();
 
@@ -172,7 +185,7 @@ public final class Options {
 
     /** Keys the daemon applies on the fly when the file changes; the others need a restart. */
     public static final List<Option<?>> RELOADABLE = List.of(LOWER_BOUND, UPPER_BOUND, SLOTS, STICKY_SLOTS, HOST_ORDER,
-            DEFAULT_SLO, ALLOCATION_TIME);
+            PLACEMENT, DEFAULT_SLO, ALLOCATION_TIME);
 
     /** The option with this key, or null. */
     public static Option<?> byKey(String key) {

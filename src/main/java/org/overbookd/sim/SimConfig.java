@@ -64,7 +64,8 @@ public record SimConfig(
                 s.get(Options.SIM_BUSINESS_SD),
                 s.get(Options.SIM_LOW_MU),
                 new GeometricRuntime(s.get(Options.SIM_RUNTIME_UNIT).toSeconds(), s.get(Options.SIM_HIGH_RUNTIME_P)),
-                new GeometricRuntime(s.get(Options.SIM_RUNTIME_UNIT).toSeconds(), s.get(Options.SIM_LOW_RUNTIME_P)));
+                new GeometricRuntime(s.get(Options.SIM_RUNTIME_UNIT).toSeconds(), s.get(Options.SIM_LOW_RUNTIME_P)),
+                s.get(Options.SIM_LOW_SIZES));
         return new SimConfig(
                 s.get(Options.SIM_NODES),
                 s.get(Options.SIM_CORES),

@@ -6,6 +6,7 @@ import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.RunRecord;
+import org.overbookd.model.VmSize;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
 import org.overbookd.sim.load.LoadGenerator;
@@ -28,6 +29,8 @@ final class SimVm implements VmView {
     /** Work left: active seconds until the VM finishes. */
     long remainingSeconds;
     long runningSinceSeconds;
+    /** CPU size in cores (sim.low-qos.sizes), 0 when the VM has none; its load scales with it. */
+    double cores;
     /** Seconds run in finished stretches of running, for the VM's {@link RunRecord}. */
     long ranSeconds;
     long queuedSinceSeconds;
@@ -101,5 +104,15 @@ final class SimVm implements VmView {
         Instant since = state == VmState.RUNNING
                 ? firstArrival.plusSeconds(runningSinceSeconds - firstArrivalSeconds) : null;
         return new RunRecord(firstArrival, Duration.ofSeconds(ranSeconds), since);
+    }
+
+    @Override
+    public VmSize size() {
+        return cores == 0 ? VmSize.UNKNOWN : new VmSize(cores, 0);
+    }
+
+    /** The generator draws the load of one core; a sized VM is that many cores. */
+    double scale() {
+        return cores == 0 ? 1.0 : cores;
     }
 }

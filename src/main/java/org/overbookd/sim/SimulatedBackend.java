@@ -251,6 +251,11 @@ public final class SimulatedBackend implements Backend, ClusterView {
         long runtime = config.workload().lowRuntime().sampleSeconds(random);
         SimVm vm = new SimVm(nextId++, QosClass.LOW, -1, config.workload().lowLoad(), random, runtime, now,
                 instant(now));
+        SizeMix sizes = config.workload().lowSizes();
+        if (!sizes.isEmpty()) {
+            // drawn after the runtime, so that runs without sizes keep the paper's random streams
+            vm.cores = sizes.draw(random);
+        }
         lowById.put(vm.id, vm);
         return vm;
     }
@@ -271,7 +276,7 @@ public final class SimulatedBackend implements Backend, ClusterView {
     private void startRunning(SimVm vm) {
         vm.state = VmState.RUNNING;
         vm.runningSinceSeconds = now;
-        vm.load = vm.generator.next(timeOfWeek(now), vm.random);
+        vm.load = vm.generator.next(timeOfWeek(now), vm.random) * vm.scale();
         events.add(now + vm.remainingSeconds, EventQueue.FINISH, vm, vm.version);
     }
 
@@ -376,7 +381,7 @@ public final class SimulatedBackend implements Backend, ClusterView {
             for (int i = 0, n = host.low.size(); i < n; i++) {
                 SimVm vm = host.low.get(i);
                 if (vm.state == VmState.RUNNING) {
-                    demand += vm.load = vm.generator.next(tow, vm.random);
+                    demand += vm.load = vm.generator.next(tow, vm.random) * vm.scale();
                 }
             }
             host.demand = demand;

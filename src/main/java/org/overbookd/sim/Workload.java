@@ -23,7 +23,16 @@ public record Workload(
         double businessSd,
         double lowMu,
         GeometricRuntime highRuntime,
-        GeometricRuntime lowRuntime) {
+        GeometricRuntime lowRuntime,
+        SizeMix lowSizes) {
+
+    /** The paper's workload: low-QoS VMs without a size. */
+    public Workload(double highMuMean, double highMuSd, double noisySd, double spikySd, SpikeModel spikes,
+            BusinessCurve business, double businessSd, double lowMu, GeometricRuntime highRuntime,
+            GeometricRuntime lowRuntime) {
+        this(highMuMean, highMuSd, noisySd, spikySd, spikes, business, businessSd, lowMu, highRuntime, lowRuntime,
+                SizeMix.NONE);
+    }
 
     /** Which of the three patterns a high-QoS VM follows. */
     public enum Pattern { NOISY, SPIKY, BUSINESS }

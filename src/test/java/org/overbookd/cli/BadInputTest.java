@@ -62,6 +62,18 @@ class BadInputTest {
     }
 
     @Test
+    void aSizeMixWithCommasIsReadWholeAndABadOneNamedByLine() throws IOException {
+        Path good = config("sim.low-qos.sizes = 1:0.7, 4:0.3\n");
+        Cli ok = Cli.run("check-config", "--config", good.toString());
+        assertEquals(0, ok.exitCode(), ok.err());
+        Path bad = config("overbooking.placement = maxweight\nsim.low-qos.sizes = 1:0.7, 4\n");
+        Cli r = Cli.run("check-config", "--config", bad.toString());
+        assertEquals(ExitCodes.CONFIG, r.exitCode());
+        assertTrue(r.err().contains(bad + ":2: sim.low-qos.sizes") && r.err().contains("'4' is not cores:weight"),
+                r.err());
+    }
+
+    @Test
     void keySetTwiceIsAnError() throws IOException {
         Path file = config("overbooking.slots = 1\noverbooking.slots = 2\n");
         Cli r = Cli.run("check-config", "--config", file.toString());

@@ -109,7 +109,7 @@ final class ClusterAssembler {
             List<OneVmView> overbooked = onHost.stream().sorted(PLACEMENT_ORDER).map(Placed::vm).toList();
             double utilization = hostSamples.get(host.id()).cpu() / host.maxCpu() * 100.0;
             views.add(new OneHostView(host.id(), host.name(), cores(host), utilization, overbooked,
-                    busy.contains(host.id()), onHosts.getOrDefault(host.id(), List.of())));
+                    busy.contains(host.id()), onHosts.getOrDefault(host.id(), List.of()), host.freeMemoryMb()));
         }
         return new Observation(new OneClusterView(views, queue), qosByVm, usable.keySet());
     }

@@ -20,6 +20,8 @@ final class HostPoolParser {
             private String name;
             private int state;
             private int maxCpu;
+            private long maxMemKb;
+            private long memUsageKb;
 
             @Override
             public void start(ElementPath path) throws XMLStreamException {
@@ -29,6 +31,8 @@ final class HostPoolParser {
                     name = null;
                     state = UNSET;
                     maxCpu = UNSET;
+                    maxMemKb = -1;
+                    memUsageKb = -1;
                 }
             }
 
@@ -44,8 +48,14 @@ final class HostPoolParser {
                         default -> {
                         }
                     }
-                } else if (path.depth() == 4 && path.parent().equals("HOST_SHARE") && path.name().equals("MAX_CPU")) {
-                    maxCpu = XmlWalker.intValue(text, path);
+                } else if (path.depth() == 4 && path.parent().equals("HOST_SHARE")) {
+                    switch (path.name()) {
+                        case "MAX_CPU" -> maxCpu = XmlWalker.intValue(text, path);
+                        case "MAX_MEM" -> maxMemKb = XmlWalker.longValue(text, path);
+                        case "MEM_USAGE" -> memUsageKb = XmlWalker.longValue(text, path);
+                        default -> {
+                        }
+                    }
                 } else if (path.is(2, "HOST")) {
                     hosts.add(finish());
                 }
@@ -65,7 +75,8 @@ final class HostPoolParser {
                 if (maxCpu == UNSET) {
                     throw XmlWalker.missing("HOST_SHARE/MAX_CPU", "HOST", known);
                 }
-                return new HostRecord(id, name, state, maxCpu);
+                long free = maxMemKb < 0 || memUsageKb < 0 ? Long.MAX_VALUE : Math.max(0, maxMemKb - memUsageKb) / 1024;
+                return new HostRecord(id, name, state, maxCpu, free);
             }
         });
         return hosts;

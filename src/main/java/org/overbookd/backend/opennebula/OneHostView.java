@@ -5,7 +5,7 @@ import org.overbookd.model.HostView;
 
 /** An immutable snapshot of one usable host as OpenNebula reported it. */
 record OneHostView(int id, String name, int cores, double utilization, List<OneVmView> overbooked,
-        boolean operationInFlight, List<OneVmView> vms) implements HostView {
+        boolean operationInFlight, List<OneVmView> vms, long freeMemoryMb) implements HostView {
 
     OneHostView {
         overbooked = List.copyOf(overbooked);
@@ -14,6 +14,6 @@ record OneHostView(int id, String name, int cores, double utilization, List<OneV
 
     OneHostView(int id, String name, int cores, double utilization, List<OneVmView> overbooked,
             boolean operationInFlight) {
-        this(id, name, cores, utilization, overbooked, operationInFlight, overbooked);
+        this(id, name, cores, utilization, overbooked, operationInFlight, overbooked, Long.MAX_VALUE);
     }
 }

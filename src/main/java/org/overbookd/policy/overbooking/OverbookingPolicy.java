@@ -15,6 +15,7 @@ import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostRef;
 import org.overbookd.model.HostView;
 import org.overbookd.model.VmRef;
+import org.overbookd.model.VmSize;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
 import org.overbookd.policy.Decision;
@@ -131,31 +132,79 @@ public final class OverbookingPolicy implements Policy {
         Comparator<VmView> order = settings.queue() == QueueRule.QOS
                 ? Comparator.<VmView>comparingDouble(urgency::of).thenComparing(QueueOrder.FIFO)
                 : QueueOrder.FIFO;
-        List<VmView> ordered = firstInQueue(view.queue(), candidates.size(), candidateIndexById, order);
+        // with sizes a VM may fit no candidate, so the head that fills every candidate is not known
+        // in advance: the whole queue is ordered
+        boolean sized = hasSizes(view.queue());
+        List<VmView> ordered = firstInQueue(view.queue(), sized ? Integer.MAX_VALUE : candidates.size(),
+                candidateIndexById, order);
         boolean[] taken = new boolean[candidates.size()];
-        int nextFree = 0;
-        int remaining = candidates.size();
-        for (VmView vm : ordered) {
-            if (remaining == 0) {
-                break;
+        Room[] rooms = new Room[candidates.size()];
+        if (sized) {
+            for (int i = 0; i < rooms.length; i++) {
+                rooms[i] = Room.of(candidates.get(i), settings.upperBound());
             }
-            int index;
-            if (vm.pinnedHost().isPresent()) {
-                Integer pinned = candidateIndexById.get(vm.pinnedHost().getAsInt());
-                if (pinned == null || taken[pinned]) {
+        }
+        int remaining = candidates.size();
+        List<VmView> unpinned = new ArrayList<>(ordered.size());
+        // pinned VMs first, in queue order: each can only go back to its own host
+        for (VmView vm : ordered) {
+            if (vm.pinnedHost().isEmpty()) {
+                unpinned.add(vm);
+                continue;
+            }
+            Integer pinned = candidateIndexById.get(vm.pinnedHost().getAsInt());
+            // its memory is still allocated on the host that kept it, so only its CPU is checked
+            if (pinned == null || taken[pinned] || sized && !rooms[pinned].fits(vm.size(), false)) {
+                continue;
+            }
+            taken[pinned] = true;
+            remaining--;
+            out.add(place(vm, candidates.get(pinned), urgency));
+        }
+        if (settings.placement() == Placement.MAXWEIGHT) {
+            MaxWeightMatch match = new MaxWeightMatch(unpinned);
+            for (int i = 0; i < candidates.size() && remaining > 0; i++) {
+                if (taken[i]) {
                     continue;
                 }
-                index = pinned;
-            } else {
-                while (taken[nextFree]) {
-                    nextFree++;
+                VmView vm = match.take(sized ? rooms[i] : Room.of(candidates.get(i), settings.upperBound()), true);
+                if (vm != null) {
+                    taken[i] = true;
+                    remaining--;
+                    out.add(place(vm, candidates.get(i), urgency));
                 }
-                index = nextFree;
+            }
+            return;
+        }
+        int nextFree = 0;
+        for (VmView vm : unpinned) {
+            while (nextFree < taken.length && taken[nextFree]) {
+                nextFree++;
+            }
+            if (nextFree == taken.length) {
+                break;
+            }
+            int index = nextFree;
+            if (sized) {
+                while (index < taken.length && (taken[index] || !rooms[index].fits(vm.size(), true))) {
+                    index++;
+                }
+                if (index == taken.length) {
+                    continue;
+                }
             }
             taken[index] = true;
-            remaining--;
             out.add(place(vm, candidates.get(index), urgency));
         }
+    }
+
+    private static boolean hasSizes(List<? extends VmView> queue) {
+        for (VmView vm : queue) {
+            if (!vm.size().equals(VmSize.UNKNOWN)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean hasPinned(List<? extends VmView> queue) {
@@ -194,7 +243,7 @@ public final class OverbookingPolicy implements Policy {
                 pinned++;
             }
         }
-        int keep = candidates + pinned;
+        int keep = (int) Math.min((long) candidates + pinned, eligible);
         PriorityQueue<VmView> worstFirst = new PriorityQueue<>(Math.min(keep, eligible) + 1, order.reversed());
         for (VmView vm : queue) {
             if (vm.pinnedHost().isPresent() && !candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {

@@ -15,9 +15,10 @@ import java.util.Objects;
  * @param queue      which queued VM goes first
  * @param victim     which overbooked VM a host at the upper bound gives up
  * @param qos        the SLO default and allocation time behind the QoS rules
+ * @param placement  how queued VMs of different sizes are matched to candidate hosts
  */
 public record OverbookingSettings(double lowerBound, double upperBound, int slots, HostOrder hostOrder,
-        int stickySlots, QueueRule queue, VictimRule victim, QosTerms qos) {
+        int stickySlots, QueueRule queue, VictimRule victim, QosTerms qos, Placement placement) {
 
     public OverbookingSettings(double lowerBound, double upperBound, int slots, HostOrder hostOrder) {
         this(lowerBound, upperBound, slots, hostOrder, 0);
@@ -25,7 +26,7 @@ public record OverbookingSettings(double lowerBound, double upperBound, int slot
 
     public OverbookingSettings(double lowerBound, double upperBound, int slots, HostOrder hostOrder, int stickySlots) {
         this(lowerBound, upperBound, slots, hostOrder, stickySlots, QueueRule.FIFO, VictimRule.LAST_ADDED,
-                QosTerms.DEFAULTS);
+                QosTerms.DEFAULTS, Placement.FIRST_FIT);
     }
 
     public OverbookingSettings {
@@ -33,6 +34,7 @@ public record OverbookingSettings(double lowerBound, double upperBound, int slot
         Objects.requireNonNull(queue, "queue");
         Objects.requireNonNull(victim, "victim");
         Objects.requireNonNull(qos, "qos");
+        Objects.requireNonNull(placement, "placement");
         if (!(lowerBound >= 0 && upperBound <= 100 && lowerBound < upperBound)) {
             throw new IllegalArgumentException(
                     "bounds must satisfy 0 <= lower < upper <= 100, got lower " + lowerBound + ", upper " + upperBound);
@@ -47,7 +49,14 @@ public record OverbookingSettings(double lowerBound, double upperBound, int slot
 
     /** These settings with the given QoS rules. */
     public OverbookingSettings withQosRules(QueueRule queue, VictimRule victim, QosTerms qos) {
-        return new OverbookingSettings(lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos);
+        return new OverbookingSettings(lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos,
+                placement);
+    }
+
+    /** These settings with another placement. */
+    public OverbookingSettings withPlacement(Placement other) {
+        return new OverbookingSettings(lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos,
+                other);
     }
 
     /** True when a rule reads the VMs' run history, which a backend may have to fetch. */

@@ -53,10 +53,10 @@ class DaemonAgainstFakeOnedTest {
     private final Map<Integer, SplittableRandom> randoms = new HashMap<>();
     private final Set<Integer> high = new HashSet<>();
 
-    @ParameterizedTest(name = "suspend-action {0}, queue {1}, victim {2}")
-    @CsvSource({"suspend, fifo, last-added", "stop, qos, qos"})
-    void manyCyclesWithFaultsLoseNothingAndNeverTouchHighQos(String suspendAction, String queue, String victim)
-            throws Exception {
+    @ParameterizedTest(name = "suspend-action {0}, queue {1}, victim {2}, placement {3}")
+    @CsvSource({"suspend, fifo, last-added, first-fit", "stop, qos, qos, maxweight"})
+    void manyCyclesWithFaultsLoseNothingAndNeverTouchHighQos(String suspendAction, String queue, String victim,
+            String placement) throws Exception {
         try (FakeOned one = FakeOned.start(TestSessions.SESSION); LogCapture logs = LogCapture.start()) {
             buildWorld(one);
             Path audit = dir.resolve("audit.jsonl");
@@ -72,6 +72,7 @@ class DaemonAgainstFakeOnedTest {
                     "overbooking.suspend-action = " + suspendAction,
                     "overbooking.queue = " + queue,
                     "overbooking.victim = " + victim,
+                    "overbooking.placement = " + placement,
                     "audit.file = " + audit));
             Settings settings = new SettingsLoader().load(config, Map.of()).settings();
             int failedCycles = 0;

@@ -68,7 +68,8 @@ final class OneDocuments {
         leaf(xml, "CLUSTER", "default");
         xml.writeStartElement("HOST_SHARE");
         long memory = host.maxCpu * 10_485L;
-        leaf(xml, "MEM_USAGE", 0);
+        // 512 MiB allocated per VM, as each fake VM's TEMPLATE/MEMORY says
+        leaf(xml, "MEM_USAGE", vms.size() * 524_288L);
         leaf(xml, "CPU_USAGE", vms.size() * 100L);
         leaf(xml, "TOTAL_MEM", memory);
         leaf(xml, "TOTAL_CPU", host.maxCpu);

@@ -36,14 +36,15 @@ class ParserTest {
               </HOST>
               <HOST>
                 <ID>4</ID><NAME>node4</NAME><STATE>4</STATE>
-                <HOST_SHARE><MAX_CPU>1600</MAX_CPU></HOST_SHARE>
+                <HOST_SHARE><MEM_USAGE>2097152</MEM_USAGE><MAX_MEM>16777216</MAX_MEM><MAX_CPU>1600</MAX_CPU></HOST_SHARE>
               </HOST>
             </HOST_POOL>""";
 
     @Test
     void hostPoolReadsEachHostIgnoringSameNamedElementsElsewhere() throws Exception {
         List<HostRecord> hosts = HostPoolParser.parse(new StringReader(HOST_POOL));
-        assertEquals(List.of(new HostRecord(3, "node3", 2, 750), new HostRecord(4, "node4", 4, 1600)), hosts);
+        assertEquals(List.of(new HostRecord(3, "node3", 2, 750), new HostRecord(4, "node4", 4, 1600, 14 * 1024)), hosts,
+                "free memory: MAX_MEM less MEM_USAGE, KiB to MiB (16 GiB - 2 GiB); unknown without them");
     }
 
     @Test

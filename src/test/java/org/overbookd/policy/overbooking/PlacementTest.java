@@ -1,0 +1,111 @@
+package org.overbookd.policy.overbooking;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.overbookd.model.FixtureCluster;
+import org.overbookd.model.FixtureCluster.Host;
+import org.overbookd.model.FixtureCluster.Vm;
+import org.overbookd.model.HostView;
+import org.overbookd.model.VmSize;
+import org.overbookd.policy.Decision;
+
+/**
+ * {@code overbooking.placement}: first-fit and max-weight matching of sized VMs to the candidate
+ * hosts. Hosts have 8 cores, bounds 70 and 90: a host at utilization u has (90 - u) x 8 hundredths
+ * of a core of room.
+ */
+class PlacementTest {
+
+    private static final Instant NOW = FixtureCluster.at(3600);
+
+    private static List<Decision> decide(Placement placement, FixtureCluster cluster) {
+        OverbookingSettings settings = new OverbookingSettings(70, 90, 2, HostOrder.LEAST_UTILIZED)
+                .withPlacement(placement);
+        return new OverbookingPolicy(settings).decide(cluster, NOW);
+    }
+
+    private static Vm small(long id, long arrival) {
+        return Vm.queued(id, arrival).sized(1, 0);
+    }
+
+    private static Vm big(long id, long arrival) {
+        return Vm.queued(id, arrival).sized(4, 0);
+    }
+
+    private static String placements(List<Decision> decisions) {
+        StringBuilder s = new StringBuilder();
+        for (Decision d : decisions) {
+            s.append(s.length() == 0 ? "" : " ").append(d.vm().id()).append("->").append(d.host().id());
+        }
+        return s.toString();
+    }
+
+    @Test
+    void roomIsTheCpuLeftBelowTheUpperBound() {
+        HostView host = Host.of(0, 70);
+        Room room = Room.of(host, 90);
+        assertEquals(160, room.cpu(), "(90 - 70) percent of 8 cores");
+        assertTrue(room.fits(new VmSize(1.6, 0), true));
+        assertFalse(room.fits(new VmSize(1.61, 0), true));
+        assertTrue(room.fits(VmSize.UNKNOWN, true), "a VM without a size fits, as in the paper");
+        assertFalse(new Room(800, 1024).fits(new VmSize(1, 2048), true), "memory is not overbooked");
+        assertTrue(new Room(800, 1024).fits(new VmSize(1, 2048), false), "unless it is already on the host");
+    }
+
+    @Test
+    void firstFitGivesEachVmTheFirstHostItFits() {
+        // host 1 (30%) has 480 of room, host 2 (65%) 200: the big VM fits host 1 only
+        var cluster = new FixtureCluster().host(Host.of(1, 30)).host(Host.of(2, 65))
+                .queue(big(10, 0), small(11, 1));
+        assertEquals("10->1 11->2", placements(decide(Placement.FIRST_FIT, cluster)));
+        var smallFirst = new FixtureCluster().host(Host.of(1, 30)).host(Host.of(2, 65))
+                .queue(small(11, 0), big(10, 1));
+        assertEquals("11->1", placements(decide(Placement.FIRST_FIT, smallFirst)),
+                "the small VM takes the roomy host and the big one fits nowhere else");
+    }
+
+    @Test
+    void maxWeightServesTheSizeWhoseConfigurationWeighsMost() {
+        // one host with room for four small VMs (weight 4 Q_small) or one big one (weight Q_big)
+        var fourSmallOneBig = new FixtureCluster().host(Host.of(1, 30))
+                .queue(big(10, 0), small(11, 1), small(12, 2), small(13, 3), small(14, 4));
+        assertEquals("10->1", placements(decide(Placement.FIRST_FIT, fourSmallOneBig)));
+        assertEquals("11->1", placements(decide(Placement.MAXWEIGHT, fourSmallOneBig)),
+                "4 small x Q 4 = 16 against 1 big x Q 1 = 1; the oldest small VM goes");
+
+        var oneSmallFiveBig = new FixtureCluster().host(Host.of(1, 30))
+                .queue(small(11, 0), big(20, 1), big(21, 2), big(22, 3), big(23, 4), big(24, 5));
+        assertEquals("11->1", placements(decide(Placement.FIRST_FIT, oneSmallFiveBig)));
+        assertEquals("20->1", placements(decide(Placement.MAXWEIGHT, oneSmallFiveBig)),
+                "1 big x Q 5 = 5 against 4 small x Q 1 = 4: the big queue is served");
+    }
+
+    @Test
+    void maxWeightGivesAHostNothingThatDoesNotFit() {
+        var cluster = new FixtureCluster().host(Host.of(2, 65)).queue(big(10, 0), big(11, 1));
+        assertTrue(decide(Placement.MAXWEIGHT, cluster).isEmpty(), "200 of room, 400 asked");
+        assertTrue(decide(Placement.FIRST_FIT, cluster).isEmpty());
+    }
+
+    @Test
+    void withoutSizesBothPlacementsAreThePapersAlgorithm() {
+        var cluster = new FixtureCluster().host(Host.of(1, 30)).host(Host.of(2, 65)).host(Host.of(3, 10))
+                .queue(Vm.queued(10, 5), Vm.queued(11, 1), Vm.suspended(12, 9), Vm.queued(13, 3));
+        String firstFit = placements(decide(Placement.FIRST_FIT, cluster));
+        assertEquals("12->3 11->1 13->2", firstFit, "suspended first, then by arrival, least utilized host first");
+        assertEquals(firstFit, placements(decide(Placement.MAXWEIGHT, cluster)));
+    }
+
+    @Test
+    void aPinnedVmGoesBackToItsHostBeforeOthersAreMatched() {
+        var cluster = new FixtureCluster().host(Host.of(1, 30)).host(Host.of(2, 65))
+                .queue(small(10, 0), Vm.suspendedOn(12, 9, 1).sized(1, 0));
+        assertEquals("12->1 10->2", placements(decide(Placement.FIRST_FIT, cluster)));
+        assertEquals("12->1 10->2", placements(decide(Placement.MAXWEIGHT, cluster)));
+    }
+}
