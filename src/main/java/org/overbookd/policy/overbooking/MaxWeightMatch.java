@@ -37,15 +37,19 @@ final class MaxWeightMatch {
         types = new ArrayList<>(byType.keySet());
     }
 
+    /** The VM a host takes and how many VMs of its size were queued when it was chosen. */
+    record Choice(VmView vm, long queued) {
+    }
+
     /** The VM the host with {@code room} should take, removed from the queue, or null if none fits. */
-    VmView take(Room room, boolean checkMemory) {
+    Choice take(Room room) {
         if (room.cpu() <= 0) {
             return null;
         }
         int n = types.size();
         long[] queues = new long[n];
         long[][] demands = new long[n][];
-        boolean memory = checkMemory && room.memory() != Long.MAX_VALUE;
+        boolean memory = room.memory() != Long.MAX_VALUE;
         long[] capacity = memory ? new long[] {room.cpu(), Math.max(1, room.memory())} : new long[] {room.cpu()};
         boolean any = false;
         for (int j = 0; j < n; j++) {
@@ -70,6 +74,6 @@ final class MaxWeightMatch {
                 best = j;
             }
         }
-        return byType.get(types.get(best)).poll();
+        return new Choice(byType.get(types.get(best)).poll(), queues[best]);
     }
 }

@@ -137,14 +137,7 @@ public final class OverbookingPolicy implements Policy {
         boolean sized = hasSizes(view.queue());
         List<VmView> ordered = firstInQueue(view.queue(), sized ? Integer.MAX_VALUE : candidates.size(),
                 candidateIndexById, order);
-        boolean[] taken = new boolean[candidates.size()];
-        Room[] rooms = new Room[candidates.size()];
-        if (sized) {
-            for (int i = 0; i < rooms.length; i++) {
-                rooms[i] = Room.of(candidates.get(i), settings.upperBound());
-            }
-        }
-        int remaining = candidates.size();
+        Candidates hosts = new Candidates(candidates, sized, settings.upperBound());
         List<VmView> unpinned = new ArrayList<>(ordered.size());
         // pinned VMs first, in queue order: each can only go back to its own host
         for (VmView vm : ordered) {
@@ -154,47 +147,44 @@ public final class OverbookingPolicy implements Policy {
             }
             Integer pinned = candidateIndexById.get(vm.pinnedHost().getAsInt());
             // its memory is still allocated on the host that kept it, so only its CPU is checked
-            if (pinned == null || taken[pinned] || sized && !rooms[pinned].fits(vm.size(), false)) {
-                continue;
+            if (pinned != null && hosts.free(pinned) && hosts.room(pinned).fits(vm.size(), false)) {
+                out.add(place(vm, hosts.take(pinned), urgency, null));
             }
-            taken[pinned] = true;
-            remaining--;
-            out.add(place(vm, candidates.get(pinned), urgency));
         }
         if (settings.placement() == Placement.MAXWEIGHT) {
-            MaxWeightMatch match = new MaxWeightMatch(unpinned);
-            for (int i = 0; i < candidates.size() && remaining > 0; i++) {
-                if (taken[i]) {
-                    continue;
-                }
-                VmView vm = match.take(sized ? rooms[i] : Room.of(candidates.get(i), settings.upperBound()), true);
-                if (vm != null) {
-                    taken[i] = true;
-                    remaining--;
-                    out.add(place(vm, candidates.get(i), urgency));
-                }
-            }
-            return;
+            maxWeight(unpinned, hosts, urgency, out);
+        } else {
+            firstFit(unpinned, hosts, urgency, out);
         }
-        int nextFree = 0;
-        for (VmView vm : unpinned) {
-            while (nextFree < taken.length && taken[nextFree]) {
-                nextFree++;
+    }
+
+    /** In queue order, each VM the first free candidate it fits. */
+    private void firstFit(List<VmView> queue, Candidates hosts, Urgency urgency, List<Decision> out) {
+        for (VmView vm : queue) {
+            if (hosts.noneFree()) {
+                return;
             }
-            if (nextFree == taken.length) {
-                break;
+            int index = hosts.firstFitting(vm.size());
+            if (index >= 0) {
+                out.add(place(vm, hosts.take(index), urgency, null));
             }
-            int index = nextFree;
-            if (sized) {
-                while (index < taken.length && (taken[index] || !rooms[index].fits(vm.size(), true))) {
-                    index++;
-                }
-                if (index == taken.length) {
-                    continue;
-                }
+        }
+    }
+
+    /** Each free candidate in host order, the VM its max-weight configuration favours. */
+    private void maxWeight(List<VmView> queue, Candidates hosts, Urgency urgency, List<Decision> out) {
+        MaxWeightMatch match = new MaxWeightMatch(queue);
+        for (int i = 0; i < hosts.size() && !hosts.noneFree(); i++) {
+            if (!hosts.free(i)) {
+                continue;
             }
-            taken[index] = true;
-            out.add(place(vm, candidates.get(index), urgency));
+            MaxWeightMatch.Choice choice = match.take(hosts.room(i));
+            if (choice != null) {
+                String why = new StringBuilder(80).append("max-weight: ").append(choice.queued())
+                        .append(" queued VMs of its size (CPU ").append(number(choice.vm().size().cpu()))
+                        .append(") weigh most in the configuration that fits the host").toString();
+                out.add(place(choice.vm(), hosts.take(i), urgency, why));
+            }
         }
     }
 
@@ -261,7 +251,8 @@ public final class OverbookingPolicy implements Policy {
         return head;
     }
 
-    private Decision place(VmView vm, HostView host, Urgency urgency) {
+    /** {@code why}: what chose this VM when the placement, not the queue order, did; else null. */
+    private Decision place(VmView vm, HostView host, Urgency urgency, String why) {
         boolean resume = vm.state() == VmState.SUSPENDED;
         boolean byQos = settings.queue() == QueueRule.QOS;
         // a StringBuilder, not String.format: a busy step writes thousands of these
@@ -277,6 +268,9 @@ public final class OverbookingPolicy implements Policy {
         } else {
             text.append(", first in the queue (").append(resume ? "suspended, first arrived " : "new, arrived ")
                     .append(vm.firstArrival()).append(')');
+        }
+        if (why != null) {
+            text.append("; ").append(why);
         }
         Reason.Builder reason = facts(text.toString(), host);
         if (urgency != null) {

@@ -75,8 +75,11 @@ class PlacementTest {
         var fourSmallOneBig = new FixtureCluster().host(Host.of(1, 30))
                 .queue(big(10, 0), small(11, 1), small(12, 2), small(13, 3), small(14, 4));
         assertEquals("10->1", placements(decide(Placement.FIRST_FIT, fourSmallOneBig)));
-        assertEquals("11->1", placements(decide(Placement.MAXWEIGHT, fourSmallOneBig)),
-                "4 small x Q 4 = 16 against 1 big x Q 1 = 1; the oldest small VM goes");
+        List<Decision> maxWeight = decide(Placement.MAXWEIGHT, fourSmallOneBig);
+        assertEquals("11->1", placements(maxWeight), "4 small x Q 4 = 16 against 1 big x Q 1 = 1; the oldest small VM goes");
+        assertTrue(maxWeight.get(0).reason().text().endsWith(
+                "; max-weight: 4 queued VMs of its size (CPU 1) weigh most in the configuration that fits the host"),
+                maxWeight.get(0).reason().text());
 
         var oneSmallFiveBig = new FixtureCluster().host(Host.of(1, 30))
                 .queue(small(11, 0), big(20, 1), big(21, 2), big(22, 3), big(23, 4), big(24, 5));
