@@ -11,9 +11,9 @@ import org.overbookd.policy.hybrid.SlotView;
 /**
  * A slot policy wrapped so that every preemption it plans is described: who evicts whom, whether
  * the evictor had itself been evicted (a cascade), and how many tasks of lower priority than the
- * evictor were running, sticky or not. Sticky labels are an eviction saved only when that last
+ * evictor were running, sticky or not. Sticky labels save an eviction only when that last
  * number is zero, so these counts say how much room HYBRID has to beat PRI on a workload
- * (sim/README-hybrid.md, "Why the gain is small here"). It also counts who receives labels, and
+ * (sim/README-hybrid.md, "Why the gain is smaller here"). It also counts who receives labels, and
  * whether a label was ever free while no slot was (the moment section 3 leaves open).
  *
  * <p>Measurement only: it changes no decision. It scans the running tasks at each preemption, so it

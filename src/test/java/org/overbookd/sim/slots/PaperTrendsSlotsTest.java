@@ -17,7 +17,10 @@ import org.overbookd.policy.hybrid.HybridSettings;
  *
  * <p>What our model shows, and so what is asserted: HYBRID preempts less and wastes less than PRI,
  * but by about 12% on both counts summed over these seeds (single seeds range from 0% to 28%),
- * not the paper's 85% (sim/README-hybrid.md says why). The bounds claim at least 5%. They are
+ * not the paper's 85%: most preemptions find many more lower-priority tasks running than there
+ * are labels ({@link EvictionAnatomyTest}; sim/README-hybrid.md, "Why the gain is smaller here",
+ * has the regime in which the paper's numbers do appear, and why it is not ours). The bounds claim
+ * at least 5%. They are
  * regression bounds for these fixed seeds, not a law: over other groups of five seeds (6-10, 11-15,
  * 16-20) the ratios were 0.87-0.91 for evictions and 0.83-0.98 for waste. A change that broke the
  * mechanism (a sticky task evicted, the sticky phase skipped) brings both to 1 and fails here. The
