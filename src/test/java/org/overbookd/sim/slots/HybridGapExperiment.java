@@ -39,9 +39,13 @@ final class HybridGapExperiment {
                 EvictionAnatomy anatomy = new EvictionAnatomy(policy);
                 Infrastructure infra = Infrastructure.table1();
                 SlotResult r = SlotResult.of(anatomy, infra, new SlotSimulation(infra, tasks, anatomy).simulate());
-                System.out.printf(Locale.ROOT, "%s: NE %d, evicted tasks %d, pe-bar %.2f, max(pe) %d, drops %d, WE %.1fk%n",
+                System.out.printf(Locale.ROOT, "%s: NE %d, evicted tasks %d, pe-bar %.2f, max(pe) %d, drops %d, WE %.1fk;"
+                        + " median response s: class 0 evicted %.0f, never evicted %.0f, class 9 %.0f;"
+                        + " finished on a sticky slot %d of %d%n",
                         r.policy(), r.evictions(), r.evictedTasks(), r.meanEvictionsPerEvictedTask(), r.maxEvictions(),
-                        r.dropped(), r.wastedCpuSeconds() / 1000);
+                        r.dropped(), r.wastedCpuSeconds() / 1000, r.classStats(0).responseP50Evicted(),
+                        r.classStats(0).responseP50NeverEvicted(), r.classStats(9).responseP50(), r.finishedOnSticky(),
+                        r.finished());
                 System.out.print(anatomy.report());
             }
         }
