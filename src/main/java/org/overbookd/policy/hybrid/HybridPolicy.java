@@ -14,9 +14,13 @@ import java.util.List;
  * its label, switches back: the phase is read from the view on every call, never remembered.
  *
  * <p>The sticky phase also needs a free slot: it never evicts (it is the non-preemptive FCFS part).
- * When a label is free but no slot is, the regular phase serves the queue instead. Labels are only
- * freed by a sticky task's completion, which frees its slot too, so this happens only when the
- * queue was empty at that moment, and the fall-through just keeps preemption available.
+ * Section 3 decides the phase by labels alone and so leaves open what to do when a label is free
+ * but no slot is; that state cannot arise, because free labels never outnumber free slots: a
+ * sticky placement takes one of each, a regular placement happens only when no label is free, an
+ * eviction hands its slot straight to the evictor, and a completion frees a slot (and its label if
+ * it was sticky). The fall-through to the regular phase below is therefore never taken
+ * (EvictionAnatomyTest counts it), and a non-preemptive reading of that state would give the same
+ * runs.
  *
  * <p>The regular order is the policy's ({@link #regularOrder()}); the simulator keeps its queue
  * index in it, so {@link SlotView#topQueued()} is the head in that order.

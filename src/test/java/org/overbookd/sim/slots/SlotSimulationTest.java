@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.overbookd.policy.hybrid.HybridPolicy;
 import org.overbookd.policy.hybrid.Phase;
-import org.overbookd.policy.hybrid.QueuedTask;
 import org.overbookd.policy.hybrid.SlotDecision;
 import org.overbookd.policy.hybrid.SlotPolicy;
 import org.overbookd.policy.hybrid.SlotView;
@@ -25,39 +23,16 @@ class SlotSimulationTest {
     private static final double EXACT = 1e-9;
 
     /** Records every decision and when the view allowed it, around a real policy. */
-    private static final class Recording implements SlotPolicy {
-        final SlotPolicy inner;
+    private static final class Recording extends WatchedPolicy {
         final List<SlotDecision> decisions = new ArrayList<>();
 
         Recording(SlotPolicy inner) {
-            this.inner = inner;
+            super(inner);
         }
 
         @Override
-        public String name() {
-            return inner.name();
-        }
-
-        @Override
-        public int stickySlots() {
-            return inner.stickySlots();
-        }
-
-        @Override
-        public int evictionLimit() {
-            return inner.evictionLimit();
-        }
-
-        @Override
-        public Comparator<QueuedTask> regularOrder() {
-            return inner.regularOrder();
-        }
-
-        @Override
-        public List<SlotDecision> decide(SlotView view) {
-            List<SlotDecision> plan = inner.decide(view);
+        void watch(SlotView view, List<SlotDecision> plan) {
             decisions.addAll(plan);
-            return plan;
         }
 
         List<SlotDecision.Place> placesOf(int task) {
