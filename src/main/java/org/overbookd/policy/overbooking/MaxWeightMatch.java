@@ -3,6 +3,7 @@ package org.overbookd.policy.overbooking;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,17 +25,39 @@ import org.overbookd.policy.maxweight.ServerShape;
  */
 final class MaxWeightMatch {
 
+    /** What {@link #take} answers when the chosen size has VMs queued but none in the head it was given. */
+    static final Choice NEEDS_MORE = new Choice(null, 0);
+
     private final Map<VmSize, Deque<VmView>> byType = new LinkedHashMap<>();
+    private final Map<VmSize, Long> queued;
     private final List<VmSize> types;
     private final ExactSolver exact = new ExactSolver();
     private final GreedySolver greedy = new GreedySolver();
 
-    /** {@code ordered}: the unpinned queued VMs in queue order. */
-    MaxWeightMatch(List<VmView> ordered) {
-        for (VmView vm : ordered) {
+    /**
+     * @param head   the first unpinned queued VMs, in queue order
+     * @param counts how many unpinned VMs of each size the whole queue holds: the weights
+     */
+    MaxWeightMatch(List<VmView> head, Map<VmSize, Long> counts) {
+        for (VmView vm : head) {
             byType.computeIfAbsent(vm.size(), s -> new ArrayDeque<>()).add(vm);
         }
+        for (VmSize size : counts.keySet()) {
+            byType.computeIfAbsent(size, s -> new ArrayDeque<>());
+        }
+        queued = new HashMap<>(counts);
+        // the head's sizes in queue order, then the others in a fixed order, for ties
         types = new ArrayList<>(byType.keySet());
+        types.subList(headTypes(head), types.size()).sort(MaxWeightMatch::bySize);
+    }
+
+    private int headTypes(List<VmView> head) {
+        return (int) head.stream().map(VmView::size).distinct().count();
+    }
+
+    private static int bySize(VmSize a, VmSize b) {
+        int c = Double.compare(a.cpu(), b.cpu());
+        return c != 0 ? c : Long.compare(a.memoryMb(), b.memoryMb());
     }
 
     /** The VM a host takes and how many VMs of its size were queued when it was chosen. */
@@ -54,7 +77,7 @@ final class MaxWeightMatch {
         boolean any = false;
         for (int j = 0; j < n; j++) {
             VmSize size = types.get(j);
-            queues[j] = byType.get(size).size();
+            queues[j] = queued.getOrDefault(size, 0L);
             any |= queues[j] > 0;
             demands[j] = memory ? new long[] {Room.cpuUnits(size), size.memoryMb()} : new long[] {Room.cpuUnits(size)};
         }
@@ -74,6 +97,12 @@ final class MaxWeightMatch {
                 best = j;
             }
         }
-        return new Choice(byType.get(types.get(best)).poll(), queues[best]);
+        VmSize chosen = types.get(best);
+        VmView vm = byType.get(chosen).poll();
+        if (vm == null) {
+            return NEEDS_MORE;
+        }
+        queued.merge(chosen, -1L, Long::sum);
+        return new Choice(vm, queues[best]);
     }
 }

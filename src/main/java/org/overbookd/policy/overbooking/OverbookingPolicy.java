@@ -132,15 +132,42 @@ public final class OverbookingPolicy implements Policy {
         Comparator<VmView> order = settings.queue() == QueueRule.QOS
                 ? Comparator.<VmView>comparingDouble(urgency::of).thenComparing(QueueOrder.FIFO)
                 : QueueOrder.FIFO;
-        // with sizes a VM may fit no candidate, so the head that fills every candidate is not known
-        // in advance: the whole queue is ordered
         boolean sized = hasSizes(view.queue());
-        List<VmView> ordered = firstInQueue(view.queue(), sized ? Integer.MAX_VALUE : candidates.size(),
-                candidateIndexById, order);
-        Candidates hosts = new Candidates(candidates, sized, settings.upperBound());
-        List<VmView> unpinned = new ArrayList<>(ordered.size());
+        Map<VmSize, Long> sizeCounts = settings.placement() == Placement.MAXWEIGHT ? sizeCounts(view.queue()) : null;
+        // Without sizes every VM fits every candidate and the head of candidates + pinned VMs fills
+        // them all. With sizes a VM may fit nowhere, so when hosts stay free and more VMs wait the
+        // matching is redone on a head twice as long: same prefix, same choices, as if the whole
+        // queue had been sorted, at the cost of sorting only what is needed.
+        int keep = candidates.size();
+        List<Match> matches;
+        while (true) {
+            Head head = firstInQueue(view.queue(), keep, candidateIndexById, order);
+            Candidates hosts = new Candidates(candidates, sized, settings.upperBound());
+            matches = new ArrayList<>();
+            boolean complete = match(head.vms(), candidateIndexById, hosts, sizeCounts, matches);
+            if (complete || !head.truncated()) {
+                break;
+            }
+            keep = (int) Math.min(2L * keep, Integer.MAX_VALUE);
+        }
+        for (Match m : matches) {
+            out.add(place(m.vm(), candidates.get(m.host()), urgency, m.why()));
+        }
+    }
+
+    /** One VM for one candidate host; {@code why} is null when queue order alone chose it. */
+    private record Match(VmView vm, int host, String why) {
+    }
+
+    /**
+     * Matches the head of the queue to the candidates; false when the head was too short to know
+     * the step's matching (hosts left free, or max-weight chose a size the head has no VM of).
+     */
+    private boolean match(List<VmView> head, Map<Integer, Integer> candidateIndexById, Candidates hosts,
+            Map<VmSize, Long> sizeCounts, List<Match> out) {
+        List<VmView> unpinned = new ArrayList<>(head.size());
         // pinned VMs first, in queue order: each can only go back to its own host
-        for (VmView vm : ordered) {
+        for (VmView vm : head) {
             if (vm.pinnedHost().isEmpty()) {
                 unpinned.add(vm);
                 continue;
@@ -148,44 +175,64 @@ public final class OverbookingPolicy implements Policy {
             Integer pinned = candidateIndexById.get(vm.pinnedHost().getAsInt());
             // its memory is still allocated on the host that kept it, so only its CPU is checked
             if (pinned != null && hosts.free(pinned) && hosts.room(pinned).fits(vm.size(), false)) {
-                out.add(place(vm, hosts.take(pinned), urgency, null));
+                hosts.take(pinned);
+                out.add(new Match(vm, pinned, null));
             }
         }
         if (settings.placement() == Placement.MAXWEIGHT) {
-            maxWeight(unpinned, hosts, urgency, out);
-        } else {
-            firstFit(unpinned, hosts, urgency, out);
+            // its weights already count the whole queue: only a size missing from the head matters
+            return maxWeight(unpinned, hosts, sizeCounts, out);
         }
+        firstFit(unpinned, hosts, out);
+        return hosts.noneFree();
+    }
+
+    /** How many eligible queued VMs have each size (max-weight's weights count the whole queue). */
+    private static Map<VmSize, Long> sizeCounts(List<? extends VmView> queue) {
+        Map<VmSize, Long> counts = new HashMap<>();
+        for (VmView vm : queue) {
+            if (vm.pinnedHost().isEmpty()) {
+                counts.merge(vm.size(), 1L, Long::sum);
+            }
+        }
+        return counts;
     }
 
     /** In queue order, each VM the first free candidate it fits. */
-    private void firstFit(List<VmView> queue, Candidates hosts, Urgency urgency, List<Decision> out) {
+    private static void firstFit(List<VmView> queue, Candidates hosts, List<Match> out) {
         for (VmView vm : queue) {
             if (hosts.noneFree()) {
                 return;
             }
             int index = hosts.firstFitting(vm.size());
             if (index >= 0) {
-                out.add(place(vm, hosts.take(index), urgency, null));
+                hosts.take(index);
+                out.add(new Match(vm, index, null));
             }
         }
     }
 
     /** Each free candidate in host order, the VM its max-weight configuration favours. */
-    private void maxWeight(List<VmView> queue, Candidates hosts, Urgency urgency, List<Decision> out) {
-        MaxWeightMatch match = new MaxWeightMatch(queue);
+    private static boolean maxWeight(List<VmView> queue, Candidates hosts, Map<VmSize, Long> sizeCounts,
+            List<Match> out) {
+        MaxWeightMatch match = new MaxWeightMatch(queue, sizeCounts);
         for (int i = 0; i < hosts.size() && !hosts.noneFree(); i++) {
             if (!hosts.free(i)) {
                 continue;
             }
             MaxWeightMatch.Choice choice = match.take(hosts.room(i));
+            if (choice == MaxWeightMatch.NEEDS_MORE) {
+                return false;
+            }
             if (choice != null) {
+                hosts.take(i);
                 String why = new StringBuilder(80).append("max-weight: ").append(choice.queued())
                         .append(" queued VMs of its size (CPU ").append(number(choice.vm().size().cpu()))
                         .append(") weigh most in the configuration that fits the host").toString();
-                out.add(place(choice.vm(), hosts.take(i), urgency, why));
+                out.add(new Match(choice.vm(), i, why));
             }
         }
+        return true;
     }
 
     private static boolean hasSizes(List<? extends VmView> queue) {
@@ -221,7 +268,11 @@ public final class OverbookingPolicy implements Policy {
      * A bounded heap keeps this O(n log k) where the queue is long and the candidates few, and a VM
      * no better than the heap's worst costs a single comparison.
      */
-    private static List<VmView> firstInQueue(List<? extends VmView> queue, int candidates,
+    /** The first VMs of the queue in order, and whether more eligible VMs follow them. */
+    private record Head(List<VmView> vms, boolean truncated) {
+    }
+
+    private static Head firstInQueue(List<? extends VmView> queue, int candidates,
             Map<Integer, Integer> candidateIndexById, Comparator<VmView> order) {
         int pinned = 0;
         int eligible = 0;
@@ -234,7 +285,7 @@ public final class OverbookingPolicy implements Policy {
             }
         }
         int keep = (int) Math.min((long) candidates + pinned, eligible);
-        PriorityQueue<VmView> worstFirst = new PriorityQueue<>(Math.min(keep, eligible) + 1, order.reversed());
+        PriorityQueue<VmView> worstFirst = new PriorityQueue<>(keep + 1, order.reversed());
         for (VmView vm : queue) {
             if (vm.pinnedHost().isPresent() && !candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {
                 continue;
@@ -248,7 +299,7 @@ public final class OverbookingPolicy implements Policy {
         }
         List<VmView> head = new ArrayList<>(worstFirst);
         head.sort(order);
-        return head;
+        return new Head(head, keep < eligible);
     }
 
     /** {@code why}: what chose this VM when the placement, not the queue order, did; else null. */

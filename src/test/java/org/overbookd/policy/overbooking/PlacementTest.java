@@ -111,4 +111,14 @@ class PlacementTest {
         assertEquals("12->1 10->2", placements(decide(Placement.FIRST_FIT, cluster)));
         assertEquals("12->1 10->2", placements(decide(Placement.MAXWEIGHT, cluster)));
     }
+
+    @Test
+    void vmsThatFitNowhereDoNotHideTheOnesBehindThem() {
+        // two hosts with 200 of room: the three big VMs at the head fit neither, the small ones do
+        var cluster = new FixtureCluster().host(Host.of(1, 65)).host(Host.of(2, 66))
+                .queue(big(10, 0), big(11, 1), big(12, 2), small(20, 3), small(21, 4));
+        assertEquals("20->1 21->2", placements(decide(Placement.FIRST_FIT, cluster)));
+        assertEquals("20->1 21->2", placements(decide(Placement.MAXWEIGHT, cluster)),
+                "max-weight weighs the small VMs by the whole queue and finds them behind the big ones");
+    }
 }
