@@ -1,24 +1,17 @@
 package org.overbookd.policy.qos;
 
 import java.util.Comparator;
-import java.util.List;
 import java.util.TreeSet;
 
 /**
- * Hosts ordered by free CPU, most first, so a limited scan for a host with room looks only at
- * hosts that have enough CPU and starts with the emptiest (those LeastRequested favours anyway).
- * The scheduler takes a host out before changing it and puts it back after.
+ * Hosts ordered by free CPU, most first, so a scan for a host with room looks only at hosts that
+ * have enough CPU and starts with the emptiest (those LeastRequested favours anyway). The cluster
+ * takes a host out before changing it and puts it back after.
  */
 final class FreeCpuIndex {
 
-    private final TreeSet<NodeState> byFree;
-
-    FreeCpuIndex(List<NodeState> nodes) {
-        Comparator<NodeState> order = Comparator.comparingDouble(FreeCpuIndex::free).reversed()
-                .thenComparingInt(NodeState::ordinal);
-        byFree = new TreeSet<>(order);
-        byFree.addAll(nodes);
-    }
+    private final TreeSet<NodeState> byFree = new TreeSet<>(Comparator.comparingDouble(FreeCpuIndex::free)
+            .reversed().thenComparingInt(NodeState::ordinal));
 
     static double free(NodeState n) {
         return n.view().cpu() - n.usedCpu();
