@@ -81,9 +81,10 @@ class RequestSimulationTest {
         RunResult result = run(false, work, hosts, null, Overheads.constant(0), 1, 1500);
         // [0,600), [600,1200), [1200,1500]: a runs to 700, then b
         assertEquals(3, result.intervals().size());
-        assertEquals(Contention.MEDIUM, Contention.of(result.intervals().get(0).active(), 3),
+        assertEquals(Contention.MEDIUM, result.intervals().get(0).contention(3),
                 "b has waited 600 s: 0% < 50%, while silver a never waited");
-        assertEquals(2, result.intervals().get(1).active().size());
-        assertEquals(1, result.intervals().get(2).active().size(), "a ended in the second interval");
+        assertEquals(2, result.intervals().get(1).active());
+        assertEquals(1, result.intervals().get(2).active(), "a ended in the second interval");
+        assertEquals(0, result.intervals().get(2).active("silver"));
     }
 }
