@@ -10,8 +10,13 @@ import java.util.TreeSet;
  */
 final class FreeCpuIndex {
 
-    private final TreeSet<NodeState> byFree = new TreeSet<>(Comparator.comparingDouble(FreeCpuIndex::free)
-            .reversed().thenComparingInt(NodeState::ordinal));
+    /** Most free first, then by ordinal; written out, as every placement and removal moves a host. */
+    private static final Comparator<NodeState> ORDER = (a, b) -> {
+        int c = Double.compare(free(b), free(a));
+        return c != 0 ? c : Integer.compare(a.ordinal(), b.ordinal());
+    };
+
+    private final TreeSet<NodeState> byFree = new TreeSet<>(ORDER);
 
     static double free(NodeState n) {
         return n.view().cpu() - n.usedCpu();
