@@ -87,4 +87,18 @@ class RequestSimulationTest {
         assertEquals(1, result.intervals().get(2).active(), "a ended in the second interval");
         assertEquals(0, result.intervals().get(2).active("silver"));
     }
+
+    @Test
+    void priorityPassesOverAnUnchangedClusterAreSkippedWithoutChangingOutcomes() throws Exception {
+        Path hosts = file(dir, "hosts.csv", "id,cpu,mem", "h0,1,1");
+        Path work = file(dir, "w.csv", "id,submit_s,duration_s,cpu,mem,class",
+                "a,0,1000,1,1,silver", "b,0,1000,1,1,silver");
+        // b waits 1,000 s for a: the watchdog asks for 100 passes that could not place it
+        RunResult result = run(false, work, hosts, null, Overheads.constant(0), 1, Double.POSITIVE_INFINITY);
+        assertTrue(result.passesSkipped() >= 90, Long.toString(result.passesSkipped()));
+        assertEquals(1000, outcome(result, "b").pendingS(), EXACT);
+        assertEquals(2000, result.endS(), EXACT);
+        RunResult qos = run(true, work, hosts, null, Overheads.constant(0), 1, Double.POSITIVE_INFINITY);
+        assertEquals(0, qos.passesSkipped(), "Q moves with time: every QoS-driven pass runs");
+    }
 }
