@@ -1,6 +1,8 @@
 package org.overbookd.policy.qos;
 
 import java.util.Comparator;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
 import java.util.TreeSet;
 
 /**
@@ -30,8 +32,37 @@ final class FreeCpuIndex {
         byFree.add(n);
     }
 
-    /** Hosts with at least this much free CPU, most free first (iterate and stop early). */
+    /**
+     * Hosts with at least this much free CPU, most free first (iterate and stop early). A plain
+     * iterator, not a stream: an exact pass walks it for every pending request.
+     */
     Iterable<NodeState> withFreeCpu(double cpu) {
-        return () -> byFree.stream().takeWhile(n -> free(n) + NodeState.EPSILON >= cpu).iterator();
+        return () -> new Iterator<>() {
+            private final Iterator<NodeState> all = byFree.iterator();
+            private NodeState next = advance();
+
+            private NodeState advance() {
+                if (!all.hasNext()) {
+                    return null;
+                }
+                NodeState n = all.next();
+                return free(n) + NodeState.EPSILON >= cpu ? n : null;
+            }
+
+            @Override
+            public boolean hasNext() {
+                return next != null;
+            }
+
+            @Override
+            public NodeState next() {
+                if (next == null) {
+                    throw new NoSuchElementException();
+                }
+                NodeState n = next;
+                next = advance();
+                return n;
+            }
+        };
     }
 }
