@@ -10,6 +10,9 @@
 #   sim/bench.sh slots [RUNS]   the slot model's built-in scenario (68,000 tasks, 15 h, 125 servers), each of
 #                               HYBRID, PRI and PRI-N, cold JVM each time, RUNS times (default 3): median wall time
 #   sim/bench.sh pass [JMH OPTIONS]  JMH: one QoS-driven / priority scheduling pass, 12,500 hosts, 150,000 running, 5,000 pending
+#   sim/bench.sh month [RUNS] [UNTIL_S]  a month of generated Google-cell load (12,500 hosts, ~25 million requests),
+#                               QoS-driven, --hosts-to-score 10 --failures-in-a-row 20, under -Xmx6g, RUNS times
+#                               (default 1), or its first UNTIL_S seconds: median wall time and peak RSS, classes.csv
 #   sim/bench.sh maxweight [RUNS]  Example 2 of Psychas and Ghaderi for 10 million arrivals (Algorithm 1), RUNS times
 #                               (default 3): median wall time; then JMH: one r-max configuration, 8 VM types
 #   sim/bench.sh all
@@ -90,6 +93,17 @@ pass() {
     jmh_run SchedulingPassBenchmark target/jmh-scheduling-pass.txt "$@"
 }
 
+month() {
+    local out until=()
+    out=$(mktemp -d)
+    [ -n "${2:-}" ] && until=(--until "$2")
+    timed_runs "generated Google-cell month${2:+ (first $2 s)}, QoS-driven, N = 10, K = 20 (-Xmx6g)" "${1:-1}" \
+        java -Xmx6g -jar target/overbookd.jar simulate --model requests --policy qos --workload generated:google-month \
+        --hosts-to-score 10 --failures-in-a-row 20 "${until[@]}" --out "$out"
+    cat "$out/classes.csv"
+    rm -rf "$out"
+}
+
 maxweight() {
     local out
     out=$(mktemp -d)
@@ -116,6 +130,7 @@ case "${1:-all}" in
     slots) build; slots "${2:-}";;
     pass) shift; build; pass "$@";;
     maxweight) build; maxweight "${2:-}";;
+    month) build; month "${2:-}" "${3:-}";;
     all) build; sweep; scale; slots; jmh; one; pass; maxweight;;
-    *) echo "usage: sim/bench.sh sweep|scale|slots|jmh|one|pass|maxweight|all [RUNS | JMH options]" >&2; exit 64;;
+    *) echo "usage: sim/bench.sh sweep|scale|slots|jmh|one|pass|maxweight|month|all [RUNS | JMH options]" >&2; exit 64;;
 esac

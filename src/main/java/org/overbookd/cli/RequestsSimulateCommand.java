@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.overbookd.policy.qos.ScanLimits;
 import org.overbookd.policy.qos.Scheduler;
 import org.overbookd.policy.qos.ServiceClasses;
+import org.overbookd.sim.requests.GoogleCellWorkload;
 import org.overbookd.sim.requests.GoogleTrace;
 import org.overbookd.sim.requests.HostEvent;
 import org.overbookd.sim.requests.HostSpec;
@@ -29,7 +30,9 @@ import picocli.CommandLine.Spec;
             "Writes requests.csv, classes.csv, intervals.csv and penalties.csv into --out."},
         footer = {"", "Examples:",
             "  overbookd simulate --model requests --policy qos --workload sim/qos-validation/test1-workload.csv \\",
-            "      --hosts sim/qos-validation/hosts.csv --until 3600 --out results/qos"})
+            "      --hosts sim/qos-validation/hosts.csv --until 3600 --out results/qos",
+            "  overbookd simulate --model requests --policy qos --workload generated:google-month \\",
+            "      --hosts-to-score 10 --failures-in-a-row 20 --out results/qos-month"})
 final class RequestsSimulateCommand implements Callable<Integer> {
 
     enum PolicyName { qos, priority }
@@ -41,9 +44,14 @@ final class RequestsSimulateCommand implements Callable<Integer> {
             description = "qos: QoS-driven (section 3); priority: Kubernetes-style baseline (section 4.1.2).")
     PolicyName policy;
 
+    static final String GENERATED = "generated:" + GoogleCellWorkload.NAME;
+
     @Option(names = "--workload", paramLabel = "FILE",
-            description = "CSV: id,submit_s,duration_s,cpu,mem,class[,constraints].")
-    Path workload;
+            description = {"CSV: id,submit_s,duration_s,cpu,mem,class[,constraints].",
+                "Or " + GENERATED + ": a month of Google-cell-shaped load (12,500 machines, about 25 million"
+                    + " requests, seeded by --seed; --until shortens it), streamed; --hosts then defaults to the"
+                    + " cell's machines, and requests.csv lists requests as they end."})
+    String workload;
 
     @Option(names = "--hosts", paramLabel = "FILE", description = "CSV: id,cpu,mem[,attributes].")
     Path hosts;
@@ -99,7 +107,9 @@ final class RequestsSimulateCommand implements Callable<Integer> {
         if (watchdog <= 0 || (until != null && until < 0) || hostsToScore < 0 || failuresInARow < 0) {
             return usage("--watchdog must be > 0; --until, --hosts-to-score and --failures-in-a-row >= 0");
         }
-        if ((workload == null) == (googleTasks == null) || (hosts == null) == (googleMachines == null)
+        boolean generated = GENERATED.equals(workload);
+        if ((workload == null) == (googleTasks == null)
+                || (generated ? googleMachines != null : (hosts == null) == (googleMachines == null))
                 || (googleMachines != null && hostEvents != null)) {
             return usage("give --workload or --google-task-events, and --hosts [--host-events]"
                     + " or --google-machine-events");
@@ -112,7 +122,10 @@ final class RequestsSimulateCommand implements Callable<Integer> {
             }
             List<HostSpec> hostList;
             List<HostEvent> events;
-            if (googleMachines != null) {
+            if (generated && hosts == null) {
+                hostList = GoogleCellWorkload.machines(seed);
+                events = List.of();
+            } else if (googleMachines != null) {
                 GoogleTrace.Machines machines = GoogleTrace.machines(googleMachines);
                 hostList = machines.hosts();
                 events = machines.events();
@@ -120,13 +133,16 @@ final class RequestsSimulateCommand implements Callable<Integer> {
                 hostList = Inputs.hosts(hosts);
                 events = hostEvents == null ? List.of() : Inputs.hostEvents(hostEvents, hostList);
             }
-            List<RequestSpec> requests = workload != null
-                    ? Inputs.workload(workload, classes, hostList) : googleWorkload(classes, hostList);
             ScanLimits limits = new ScanLimits(hostsToScore, failuresInARow);
             Scheduler scheduler = policy == PolicyName.qos
                     ? Scheduler.qosDriven(classes, limits) : Scheduler.priorityBased(classes, limits);
-            result = new RequestSimulation(scheduler, hostList, requests, events, overheads(), seed,
-                    until == null ? Double.POSITIVE_INFINITY : until, watchdog).run();
+            double end = until == null ? Double.POSITIVE_INFINITY : until;
+            if (generated) {
+                return streamGenerated(scheduler, classes, hostList, events, end);
+            }
+            List<RequestSpec> requests = workload != null
+                    ? Inputs.workload(Path.of(workload), classes, hostList) : googleWorkload(classes, hostList);
+            result = new RequestSimulation(scheduler, hostList, requests, events, overheads(), seed, end, watchdog).run();
         } catch (InputException e) {
             spec.commandLine().getErr().println("overbookd: " + e.getMessage());
             return ExitCodes.DATA_ERROR;
@@ -140,6 +156,27 @@ final class RequestsSimulateCommand implements Callable<Integer> {
         spec.commandLine().getOut().printf("%d requests simulated to %.0f s; results in %s%n",
                 result.outcomes().size(), result.endS(), out);
         return ExitCodes.OK;
+    }
+
+    /**
+     * The generated month: requests streamed from the generator, outcomes streamed to the files
+     * as requests end (25 million of them would not fit in memory as objects).
+     */
+    private int streamGenerated(Scheduler scheduler, ServiceClasses classes, List<HostSpec> hostList,
+                                List<HostEvent> events, double end) throws InputException {
+        GoogleCellWorkload requests = new GoogleCellWorkload(classes, seed, end);
+        RequestSimulation sim = new RequestSimulation(scheduler, hostList, requests, events, overheads(), seed, end,
+                watchdog);
+        try (ResultFiles files = ResultFiles.open(out, classes)) {
+            RunResult result = sim.run(files);
+            files.finish(result);
+            spec.commandLine().getOut().printf("%d requests simulated to %.0f s (%d passes, %d skipped); results in %s%n",
+                    files.count(), result.endS(), result.passes(), result.passesSkipped(), out);
+            return ExitCodes.OK;
+        } catch (IOException | java.io.UncheckedIOException e) {
+            spec.commandLine().getErr().println("overbookd: cannot write " + out + ": " + e.getMessage());
+            return ExitCodes.CANT_CREATE;
+        }
     }
 
     /** A trace is not hand-made: what cannot be simulated is dropped and counted, not an error. */

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -16,7 +17,9 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.overbookd.policy.qos.Cluster;
 import org.overbookd.policy.qos.InstanceView;
+import org.overbookd.policy.qos.LiveInstance;
 import org.overbookd.policy.qos.NodeView;
 import org.overbookd.policy.qos.Placement;
 import org.overbookd.policy.qos.ScanLimits;
@@ -44,7 +47,7 @@ public class SchedulingPassBenchmark {
 
     /**
      * Section 3.5.1's limits (see ScanLimits). 0 = exact (every host, whole queue), which takes
-     * 15-20 s a pass here, so it is left out of the default grid: add -p hostsToScore=0.
+     * seconds a pass here, so it is left out of the default grid: add -p hostsToScore=0.
      */
     @Param({"10", "20", "100"})
     int hostsToScore;
@@ -54,6 +57,17 @@ public class SchedulingPassBenchmark {
 
     @Param("12500")
     int hosts;
+
+    /**
+     * kept: the pass as the simulator runs it, over a {@link Cluster} kept between passes (built
+     * again before every invocation, outside the timing, since a pass changes it); snapshot: the
+     * list API, which builds the cluster from the views inside the timing.
+     */
+    @Param({"kept"})
+    String cluster;
+
+    private Cluster kept;
+    private final List<LiveInstance> pendingLive = new ArrayList<>();
 
     private Scheduler scheduler;
     private final List<NodeView> nodes = new ArrayList<>();
@@ -81,6 +95,23 @@ public class SchedulingPassBenchmark {
         }
     }
 
+    @Setup(Level.Invocation)
+    public void keepCluster() {
+        if (!cluster.equals("kept")) {
+            return;
+        }
+        kept = new Cluster();
+        for (int h = 0; h < nodes.size(); h++) {
+            kept.addHost(nodes.get(h), h);
+        }
+        for (InstanceView r : running) {
+            kept.place(r.node(), LiveInstance.fixed(r), 0);
+        }
+        if (pendingLive.isEmpty()) {
+            pending.forEach(p -> pendingLive.add(LiveInstance.fixed(p)));
+        }
+    }
+
     private static ServiceClass pick(ServiceClasses classes, SplittableRandom random) {
         double u = random.nextDouble();
         return classes.all().get(u < 0.1 ? 0 : u < 0.7 ? 1 : 2);
@@ -95,6 +126,9 @@ public class SchedulingPassBenchmark {
 
     @Benchmark
     public List<Placement> pass() {
+        if (cluster.equals("kept")) {
+            return scheduler.schedule(kept, pendingLive, 0, new SplittableRandom(7));
+        }
         return scheduler.schedule(nodes, running, pending, new SplittableRandom(7));
     }
 }

@@ -6,17 +6,29 @@ package org.overbookd.policy.qos;
  */
 public final class Candidate {
 
+    private final LiveInstance source;
     private final InstanceView view;
     private final double qos;
     private boolean placedThisPass;
+    /** The cluster's entry for a resident, so a pass can take a victim off its host. */
+    Resident resident;
 
     public Candidate(InstanceView view) {
+        this(LiveInstance.fixed(view), view);
+    }
+
+    Candidate(LiveInstance source, InstanceView view) {
+        this.source = source;
         this.view = view;
         this.qos = view.qos();
     }
 
     public InstanceView view() {
         return view;
+    }
+
+    LiveInstance source() {
+        return source;
     }
 
     public ServiceClass serviceClass() {

@@ -1,27 +1,37 @@
 package org.overbookd.policy.qos;
 
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * Extension point PostFilter: when an instance does not fit in a host's free resources, which of
  * the host's instances to preempt for it, in order, or null when no eligible set frees enough.
+ * The host's residents are this pass's exact views; the pass orders equal values by its own
+ * pseudo-random rank ({@link Pass#tieRank}).
  */
 public interface Preemption {
 
-    List<Candidate> victims(Candidate j, NodeState node, SplittableRandom random);
+    List<Candidate> victims(Candidate j, NodeState node, Pass pass);
 
     /**
      * A cheap necessary condition for {@link #victims} to succeed on a host, or anywhere, given
-     * the summary of the preemptible instances there, so a scan can pass over places where no
-     * instance could be eligible. True unless known false.
+     * the summary (or a bound of it) of the preemptible instances there, so a scan can pass over
+     * places where no instance could be eligible. True unless known false.
      */
     default boolean mayFree(Candidate j, Residents residents) {
         return true;
     }
 
     /** The host's summary, its preemption order built as this plugin builds it. */
-    default Residents summary(NodeState node, SplittableRandom random) {
+    default Residents summary(NodeState node, Pass pass) {
         return Residents.of(node.residents());
+    }
+
+    /**
+     * Whether the plugin's decisions can change with time alone (Q does; priorities do not). When
+     * neither the queue order nor the preemption depends on time, a pass over an unchanged cluster
+     * and queue repeats the last one's outcome, and a caller may skip it.
+     */
+    default boolean dependsOnTime() {
+        return true;
     }
 }

@@ -2,7 +2,6 @@ package org.overbookd.policy.qos;
 
 import java.util.Comparator;
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * Baseline PostFilter (section 4.1.2): only instances of lower priority may go, the lowest priority
@@ -16,7 +15,7 @@ public final class PriorityPreemption implements Preemption {
                     .thenComparing(c -> c.view().id());
 
     @Override
-    public List<Candidate> victims(Candidate j, NodeState node, SplittableRandom random) {
+    public List<Candidate> victims(Candidate j, NodeState node, Pass pass) {
         List<Candidate> order = node.preemptionOrder(PriorityPreemption::sorted);
         return Victims.takeUntilFits(j, node, order,
                 (pending, k) -> k.serviceClass().priority() < pending.serviceClass().priority());
@@ -29,8 +28,14 @@ public final class PriorityPreemption implements Preemption {
     }
 
     @Override
-    public Residents summary(NodeState node, SplittableRandom random) {
+    public Residents summary(NodeState node, Pass pass) {
         return node.summary(PriorityPreemption::sorted);
+    }
+
+    /** Priorities and admissions do not change with time. */
+    @Override
+    public boolean dependsOnTime() {
+        return false;
     }
 
     private static List<Candidate> sorted(List<Candidate> residents) {

@@ -11,4 +11,9 @@ public final class PriorityQueueSort implements QueueSort {
                 .thenComparingLong(c -> c.view().admission())
                 .thenComparing(c -> c.view().id());
     }
+
+    @Override
+    public boolean dependsOnTime() {
+        return false;
+    }
 }

@@ -2,7 +2,6 @@ package org.overbookd.policy.qos;
 
 import java.util.Comparator;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.function.UnaryOperator;
 
 /**
@@ -14,8 +13,8 @@ import java.util.function.UnaryOperator;
 public final class QosPreemption implements Preemption {
 
     @Override
-    public List<Candidate> victims(Candidate j, NodeState node, SplittableRandom random) {
-        return Victims.takeUntilFits(j, node, node.preemptionOrder(order(random)), QosPreemption::eligible);
+    public List<Candidate> victims(Candidate j, NodeState node, Pass pass) {
+        return Victims.takeUntilFits(j, node, node.preemptionOrder(order(pass)), QosPreemption::eligible);
     }
 
     /**
@@ -28,15 +27,16 @@ public final class QosPreemption implements Preemption {
     }
 
     @Override
-    public Residents summary(NodeState node, SplittableRandom random) {
-        return node.summary(order(random));
+    public Residents summary(NodeState node, Pass pass) {
+        return node.summary(order(pass));
     }
 
-    private static UnaryOperator<List<Candidate>> order(SplittableRandom random) {
+    /** Largest Q first; equal values in the pass's pseudo-random order. */
+    private static UnaryOperator<List<Candidate>> order(Pass pass) {
         return residents -> {
-            List<Candidate> list = Shuffle.shuffled(residents, random);
-            list.sort(Comparator.comparingDouble(Candidate::qos).reversed());
-            return list;
+            residents.sort(Comparator.comparingDouble(Candidate::qos).reversed()
+                    .thenComparingLong(c -> pass.tieRank(c.view().admission())));
+            return residents;
         };
     }
 

@@ -6,4 +6,9 @@ import java.util.Comparator;
 public interface QueueSort {
 
     Comparator<Candidate> order();
+
+    /** Whether the order can change with time alone (see {@link Preemption#dependsOnTime}). */
+    default boolean dependsOnTime() {
+        return true;
+    }
 }

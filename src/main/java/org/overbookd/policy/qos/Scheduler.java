@@ -1,9 +1,7 @@
 package org.overbookd.policy.qos;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -12,6 +10,8 @@ import java.util.SplittableRandom;
  *
  * <p>Instances preempted during a pass wait for the next pass, and an instance placed during a
  * pass is not preempted again in the same pass: both would only move work around at one instant.
+ * Equal Q values are ordered by a pseudo-random rank drawn once per pass ({@link Pass#tieRank}),
+ * score ties by the pass's random source.
  */
 public final class Scheduler {
 
@@ -50,35 +50,49 @@ public final class Scheduler {
                 new PriorityPreemptionCost(classes), limits);
     }
 
+    /**
+     * One pass over a snapshot: every view taken at the pass's instant. Builds a throw-away
+     * {@link Cluster}; a caller that runs many passes keeps one and calls the other overload.
+     */
     public List<Placement> schedule(List<NodeView> nodes, List<InstanceView> running, List<InstanceView> pending,
                                     SplittableRandom random) {
-        Map<String, NodeState> states = new LinkedHashMap<>(nodes.size() * 2);
-        for (NodeView n : nodes) {
-            states.put(n.id(), new NodeState(n, states.size()));
+        Cluster cluster = new Cluster();
+        for (int i = 0; i < nodes.size(); i++) {
+            cluster.addHost(nodes.get(i), i);
         }
-        List<Candidate> residents = new ArrayList<>(running.size());
         for (InstanceView r : running) {
-            NodeState s = states.get(r.node());
-            if (s != null) {
-                Candidate c = new Candidate(r);
-                s.add(c);
-                residents.add(c);
+            if (r.node() != null && cluster.hasHost(r.node())) {
+                cluster.place(r.node(), LiveInstance.fixed(r), 0);
             }
         }
-        // What the cluster could give up at best: preemptions and placements in the pass only
-        // remove candidates, so this stays a valid necessary condition all pass long.
-        Residents cluster = Residents.of(residents);
-        List<Candidate> queue = new ArrayList<>(pending.size());
+        List<LiveInstance> queue = new ArrayList<>(pending.size());
         for (InstanceView p : pending) {
-            queue.add(new Candidate(p));
+            queue.add(LiveInstance.fixed(p));
+        }
+        return schedule(cluster, queue, 0, random);
+    }
+
+    /**
+     * One pass at time t over a cluster kept between passes. The pass applies its own decisions to
+     * the cluster (victims off their hosts, placed instances on theirs); the caller applies them to
+     * its instances. Pending instances are read once, at t; residents only on the hosts the pass
+     * looks into (for preemption), at t.
+     */
+    public List<Placement> schedule(Cluster cluster, List<? extends LiveInstance> pending, double t,
+                                    SplittableRandom random) {
+        Pass pass = cluster.beginPass(t, random.nextLong());
+        List<Candidate> queue = new ArrayList<>(pending.size());
+        for (LiveInstance p : pending) {
+            queue.add(new Candidate(p, p.viewAt(t)));
         }
         queue.sort(queueSort.order());
-        List<NodeState> hosts = new ArrayList<>(states.values());
-        FreeCpuIndex index = limits.hostsToScore() > 0 ? new FreeCpuIndex(hosts) : null;
+        // What the cluster could give up at best, taken when first needed: preemptions and
+        // placements in the pass only remove preemptible instances, so it stays a valid bound.
+        Residents[] clusterBound = new Residents[1];
         List<Placement> placements = new ArrayList<>();
         int failures = 0;
         for (Candidate j : queue) {
-            Choice choice = rank(j, hosts, index, cluster, random);
+            Choice choice = rank(j, cluster, pass, clusterBound, random);
             if (choice == null) {
                 if (limits.failuresInARow() > 0 && ++failures >= limits.failuresInARow()) {
                     break;
@@ -87,37 +101,42 @@ public final class Scheduler {
             }
             failures = 0;
             List<String> victimIds = new ArrayList<>(choice.victims.size());
-            if (index != null) {
-                index.remove(choice.node);
-            }
             for (Candidate v : choice.victims) {
-                choice.node.remove(v);
+                cluster.preempt(choice.node, v);
                 victimIds.add(v.view().id());
             }
-            choice.node.add(j);
-            if (index != null) {
-                index.add(choice.node);
-            }
             j.markPlaced();
+            cluster.placeInPass(choice.node, j, pass);
             placements.add(new Placement(j.view().id(), choice.node.view().id(), victimIds));
         }
         return placements;
     }
 
     /**
-     * Feasibility checking and ranking (section 3.3): hosts needing no preemption always win, so
-     * hosts needing preemption are only looked at when no host has room. With a host limit, hosts
-     * with room are looked at from the most free CPU down ({@link FreeCpuIndex}), hosts needing
-     * preemption from a random host on, each scan stopping once that many feasible hosts were seen.
+     * Whether a pass can decide differently from the last one with time alone: false for the
+     * priority baseline, so a caller may skip a pass when neither the queue nor any host changed
+     * since a pass that placed nothing (it would fail the same way, whatever its random draws).
      */
-    private Choice rank(Candidate j, List<NodeState> nodes, FreeCpuIndex index, Residents cluster,
-                        SplittableRandom random) {
+    public boolean dependsOnTime() {
+        return queueSort.dependsOnTime() || preemption.dependsOnTime();
+    }
+
+    /**
+     * Feasibility checking and ranking (section 3.3): hosts needing no preemption always win, so
+     * hosts needing preemption are only looked at when no host has room. Hosts with room are looked
+     * at from the most free CPU down ({@link FreeCpuIndex}; with no limit, every host with enough
+     * CPU, so every feasible one); hosts needing preemption from a random host on with a limit
+     * (in host order without), each scan stopping once that many feasible hosts were seen. A host's
+     * Q bound ({@link Cluster#bound(NodeState, double)}) skips it before its residents are read.
+     */
+    private Choice rank(Candidate j, Cluster cluster, Pass pass, Residents[] clusterBound, SplittableRandom random) {
+        List<NodeState> nodes = cluster.scanOrder();
         int size = nodes.size();
         int start = limits.hostsToScore() > 0 && size > 0 ? random.nextInt(size) : 0;
         Choice best = null;
         int ties = 0;
         int found = 0;
-        for (NodeState n : index == null ? nodes : index.withFreeCpu(j.view().cpu())) {
+        for (NodeState n : cluster.withFreeCpu(j.view().cpu())) {
             if (enough(found)) {
                 break;
             }
@@ -134,15 +153,26 @@ public final class Scheduler {
                 best = c;
             }
         }
-        if (best != null || !preemption.mayFree(j, cluster)) {
+        if (best != null) {
             return best;
+        }
+        if (clusterBound[0] == null) {
+            clusterBound[0] = cluster.bound(pass.t());
+        }
+        if (!preemption.mayFree(j, clusterBound[0])) {
+            return null;
         }
         for (int t = 0; t < size && !enough(found); t++) {
             NodeState n = nodes.get((start + t) % size);
-            if (!filter.admits(j.view(), n.view()) || !preemption.mayFree(j, preemption.summary(n, random))) {
+            if (n.size() == 0 || !filter.admits(j.view(), n.view())
+                    || !preemption.mayFree(j, cluster.bound(n, pass.t()))) {
                 continue;
             }
-            List<Candidate> victims = preemption.victims(j, n, random);
+            n.refresh(pass);
+            if (!preemption.mayFree(j, preemption.summary(n, pass))) {
+                continue;
+            }
+            List<Candidate> victims = preemption.victims(j, n, pass);
             if (victims == null) {
                 continue;
             }

@@ -1,7 +1,5 @@
 package org.overbookd.sim.requests;
 
-import java.util.List;
-
 /**
  * The contention level of an interval (section 5.3), from the requests active in it. The paper
  * classifies with the priority-based run; here each run classifies its own intervals, and
@@ -12,21 +10,21 @@ import java.util.List;
 public enum Contention {
     NONE, LOW, MEDIUM, HIGH;
 
-    public static Contention of(List<Outcome> active, int leastImportance) {
-        boolean waited = false;
+    public static Contention of(IntervalSample interval, int leastImportance) {
         boolean bronzeViolated = false;
-        for (Outcome o : active) {
-            boolean least = o.spec().serviceClass().importance() == leastImportance;
-            if (!o.met() && !least) {
+        for (var e : interval.classes().entrySet()) {
+            if (e.getValue().violated() == 0) {
+                continue;
+            }
+            if (e.getKey().importance() != leastImportance) {
                 return HIGH;
             }
-            bronzeViolated |= !o.met();
-            waited |= o.pendingS() > 0;
+            bronzeViolated = true;
         }
         if (bronzeViolated) {
             return MEDIUM;
         }
-        return waited ? LOW : NONE;
+        return interval.waited() ? LOW : NONE;
     }
 
     public String label() {

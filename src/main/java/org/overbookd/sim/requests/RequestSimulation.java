@@ -1,8 +1,10 @@
 package org.overbookd.sim.requests;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -10,7 +12,8 @@ import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.SplittableRandom;
-import org.overbookd.policy.qos.InstanceView;
+import java.util.function.Consumer;
+import org.overbookd.policy.qos.Cluster;
 import org.overbookd.policy.qos.NodeView;
 import org.overbookd.policy.qos.Placement;
 import org.overbookd.policy.qos.Scheduler;
@@ -22,6 +25,13 @@ import org.overbookd.sim.Seeds;
  *
  * <p>Without an end time the run stops when nothing can change any more: no future arrival, host
  * event or completion, and a pass that placed nothing on an infrastructure with nothing running.
+ *
+ * <p>Sized for a month of a Google cell: requests are read one arrival ahead from an iterator in
+ * submit order, outcomes go to a consumer as requests terminate, intervals are summarised as they
+ * close, and the scheduler's {@link Cluster} is kept between passes and told about every change,
+ * so a pass costs what it looks at. A pass is skipped when the queue is empty, and, for a policy
+ * whose decisions do not depend on time ({@link Scheduler#dependsOnTime()}), when nothing changed
+ * since a pass that placed nothing: it would place nothing again.
  */
 public final class RequestSimulation {
 
@@ -34,40 +44,95 @@ public final class RequestSimulation {
 
     private final Scheduler scheduler;
     private final List<HostSpec> hosts;
-    private final List<RequestSpec> requests;
+    private final List<RequestSpec> requestList;
+    private final Iterator<RequestSpec> requests;
     private final List<HostEvent> hostEvents;
     private final Overheads overheads;
+    private final double alpha;
     private final long seed;
     private final double until;
     private final double watchdogS;
 
     private final PriorityQueue<SimEvent> queue = new PriorityQueue<>(SimEvent.ORDER);
     private long seq;
-    private final Set<String> present = new LinkedHashSet<>();
+    private final Cluster cluster = new Cluster();
+    private final Map<String, HostSpec> hostById = new HashMap<>();
+    private final Map<String, Integer> ordinals = new HashMap<>();
     private final Map<String, Set<SimInstance>> residents = new HashMap<>();
     private final LinkedHashMap<String, SimInstance> active = new LinkedHashMap<>();
-    private final List<SimInstance> terminatedInInterval = new ArrayList<>();
-    private final Map<String, Outcome> outcomes = new HashMap<>();
+    private final Set<SimInstance> pending = new LinkedHashSet<>();
+    private final List<Outcome> terminatedInInterval = new ArrayList<>();
     private final List<IntervalSample> intervals = new ArrayList<>();
     private final SplittableRandom overheadRandom;
+    private Consumer<Outcome> sink;
+    private long admissions;
+    private double lastSubmit = Double.NEGATIVE_INFINITY;
     private long passes;
+    private long passesSkipped;
     private int watchdogGeneration;
     private int futureWork;
+    /** Changes to the queue or any host since the start; and their count at the last pass that placed nothing. */
+    private long changes;
+    private long changesAtLastFailure = -1;
 
+    /** A run over a workload held in memory; {@link #run()} returns outcomes in workload order. */
     public RequestSimulation(Scheduler scheduler, List<HostSpec> hosts, List<RequestSpec> requests,
                              List<HostEvent> hostEvents, Overheads overheads, long seed, double until, double watchdogS) {
+        this(scheduler, hosts, requests, inSubmitOrder(requests), hostEvents, overheads, seed, until, watchdogS);
+    }
+
+    /**
+     * A run over a workload streamed in submit order (non-decreasing submit times, checked): only
+     * the next arrival is held; outcomes go to {@link #run(Consumer)}'s consumer.
+     */
+    public RequestSimulation(Scheduler scheduler, List<HostSpec> hosts, Iterator<RequestSpec> requests,
+                             List<HostEvent> hostEvents, Overheads overheads, long seed, double until, double watchdogS) {
+        this(scheduler, hosts, null, requests, hostEvents, overheads, seed, until, watchdogS);
+    }
+
+    private RequestSimulation(Scheduler scheduler, List<HostSpec> hosts, List<RequestSpec> requestList,
+                              Iterator<RequestSpec> requests, List<HostEvent> hostEvents, Overheads overheads,
+                              long seed, double until, double watchdogS) {
         this.scheduler = scheduler;
         this.hosts = List.copyOf(hosts);
-        this.requests = List.copyOf(requests);
+        this.requestList = requestList;
+        this.requests = requests;
         this.hostEvents = List.copyOf(hostEvents);
         this.overheads = overheads;
+        this.alpha = overheads.alpha();
         this.seed = seed;
         this.until = until;
         this.watchdogS = watchdogS;
         this.overheadRandom = Seeds.stream(seed, OVERHEAD_ROLE);
     }
 
+    /** Admission follows arrival: by submit time, equal times in workload order (a stable sort). */
+    private static Iterator<RequestSpec> inSubmitOrder(List<RequestSpec> requests) {
+        List<RequestSpec> sorted = new ArrayList<>(requests);
+        sorted.sort(Comparator.comparingDouble(RequestSpec::submitS));
+        return sorted.iterator();
+    }
+
+    /** Runs a workload held in memory and returns every outcome in workload order. */
     public RunResult run() {
+        if (requestList == null) {
+            throw new IllegalStateException("a streamed workload's outcomes go to run(Consumer)");
+        }
+        Map<String, Outcome> byId = new HashMap<>();
+        RunResult r = run(o -> byId.put(o.spec().id(), o));
+        List<Outcome> list = new ArrayList<>(requestList.size());
+        for (RequestSpec s : requestList) {
+            list.add(byId.get(s.id()));
+        }
+        return new RunResult(list, r.intervals(), r.endS(), r.passes(), r.passesSkipped());
+    }
+
+    /**
+     * Runs, handing each request's outcome to the sink as it terminates (completion order), then
+     * those still in the system at the end (admission order), then those never admitted.
+     */
+    public RunResult run(Consumer<Outcome> outcomes) {
+        this.sink = outcomes;
         start();
         double now = 0;
         double lastInterval = 0;
@@ -83,7 +148,7 @@ public final class RequestSimulation {
             }
             if (reschedule) {
                 int placed = pass(now);
-                if (placed == 0 && futureWork == 0 && nothingRunning() && until == Double.POSITIVE_INFINITY) {
+                if (placed == 0 && futureWork == 0 && cluster.instances() == 0 && until == Double.POSITIVE_INFINITY) {
                     break; // nothing will ever change: what is pending cannot run
                 }
                 schedule(now + watchdogS, SimEvent.Kind.WATCHDOG, null, ++watchdogGeneration);
@@ -99,16 +164,18 @@ public final class RequestSimulation {
         if (end > lastInterval) {
             sample(lastInterval, end);
         }
-        List<Outcome> list = new ArrayList<>();
-        for (RequestSpec r : requests) {
-            Outcome o = outcomes.get(r.id());
-            if (o == null) {
-                SimInstance i = active.get(r.id());
-                o = i == null ? new Outcome(r, 1.0, 0, 0, 0, 0, false) : outcome(i, false);
-            }
-            list.add(o);
+        for (SimInstance i : active.values()) {
+            sink.accept(outcome(i, false));
         }
-        return new RunResult(list, intervals, end);
+        for (SimEvent e : queue) {
+            if (e.kind() == SimEvent.Kind.ARRIVAL) {
+                sink.accept(new Outcome(((SimInstance) e.subject()).spec, 1.0, 0, 0, 0, 0, false));
+            }
+        }
+        while (requests.hasNext()) {
+            sink.accept(new Outcome(requests.next(), 1.0, 0, 0, 0, 0, false));
+        }
+        return new RunResult(List.of(), intervals, end, passes, passesSkipped);
     }
 
     private void start() {
@@ -119,22 +186,42 @@ public final class RequestSimulation {
                 startAbsent.add(e.host()); // first event "add": the host joins later
             }
         }
-        for (HostSpec h : hosts) {
-            if (!startAbsent.contains(h.id())) {
-                present.add(h.id());
-            }
+        for (int k = 0; k < hosts.size(); k++) {
+            HostSpec h = hosts.get(k);
+            hostById.put(h.id(), h);
+            ordinals.put(h.id(), k);
             residents.put(h.id(), new LinkedHashSet<>());
+            if (!startAbsent.contains(h.id())) {
+                addHost(h.id());
+            }
         }
-        long admission = 0;
-        for (RequestSpec r : requests) {
-            schedule(r.submitS(), SimEvent.Kind.ARRIVAL, new SimInstance(r, admission++), 0);
-            futureWork++;
-        }
+        nextArrival();
         for (HostEvent e : hostEvents) {
             schedule(e.timeS(), e.add() ? SimEvent.Kind.HOST_ADD : SimEvent.Kind.HOST_REMOVE, e.host(), 0);
             futureWork++;
         }
         schedule(INTERVAL_S, SimEvent.Kind.INTERVAL, null, 0);
+    }
+
+    /** Queues the next request's arrival, if any: the workload is read one arrival ahead. */
+    private void nextArrival() {
+        if (!requests.hasNext()) {
+            return;
+        }
+        RequestSpec r = requests.next();
+        if (r.submitS() < lastSubmit) {
+            throw new IllegalArgumentException("workload not in submit order at request " + r.id());
+        }
+        lastSubmit = r.submitS();
+        schedule(r.submitS(), SimEvent.Kind.ARRIVAL, new SimInstance(r, admissions++, alpha), 0);
+        futureWork++;
+    }
+
+    private void addHost(String id) {
+        HostSpec h = hostById.get(id);
+        if (!cluster.hasHost(id)) {
+            cluster.addHost(new NodeView(h.id(), h.cpu(), h.mem(), h.attributes()), ordinals.get(id));
+        }
     }
 
     private void schedule(double time, SimEvent.Kind kind, Object subject, int epoch) {
@@ -148,6 +235,9 @@ public final class RequestSimulation {
                 futureWork--;
                 SimInstance i = (SimInstance) e.subject();
                 active.put(i.spec.id(), i);
+                pending.add(i);
+                changes++;
+                nextArrival();
                 return true;
             }
             case ALLOCATED -> {
@@ -169,25 +259,31 @@ public final class RequestSimulation {
                 futureWork--;
                 i.advanceTo(now);
                 residents.get(i.host).remove(i);
+                cluster.remove(i.host, i);
+                changes++;
                 i.state = SimInstance.State.DONE;
                 active.remove(i.spec.id());
-                outcomes.put(i.spec.id(), outcome(i, true));
-                terminatedInInterval.add(i);
+                Outcome o = outcome(i, true);
+                terminatedInInterval.add(o);
+                sink.accept(o);
                 return true;
             }
             case HOST_REMOVE -> {
                 futureWork--;
                 String h = (String) e.subject();
-                if (present.remove(h)) {
+                if (cluster.hasHost(h)) {
+                    cluster.removeHost(h);
                     for (SimInstance i : new ArrayList<>(residents.get(h))) {
                         evict(i, now);
                     }
+                    changes++;
                 }
                 return true;
             }
             case HOST_ADD -> {
                 futureWork--;
-                present.add((String) e.subject());
+                addHost((String) e.subject());
+                changes++;
                 return true;
             }
             case WATCHDOG -> {
@@ -217,27 +313,21 @@ public final class RequestSimulation {
         }
         residents.get(i.host).remove(i);
         i.release();
+        pending.add(i);
     }
 
-    /** One pass of the scheduler at time now; returns how many instances it placed. */
+    /** One pass of the scheduler at time now, unless it has nothing to do; returns how many it placed. */
     private int pass(double now) {
-        List<NodeView> nodes = new ArrayList<>();
-        for (HostSpec h : hosts) {
-            if (present.contains(h.id())) {
-                nodes.add(new NodeView(h.id(), h.cpu(), h.mem(), h.attributes()));
-            }
-        }
-        double alpha = overheads.alpha();
-        List<InstanceView> running = new ArrayList<>();
-        List<InstanceView> pending = new ArrayList<>();
-        for (SimInstance i : active.values()) {
-            i.advanceTo(now);
-            (i.host == null ? pending : running).add(i.view(alpha));
-        }
         if (pending.isEmpty()) {
             return 0;
         }
-        List<Placement> placements = scheduler.schedule(nodes, running, pending, Seeds.stream(seed, SCHEDULER_ROLE, passes++));
+        if (changes == changesAtLastFailure && !scheduler.dependsOnTime()) {
+            passesSkipped++;
+            return 0;
+        }
+        List<Placement> placements = scheduler.schedule(cluster, new ArrayList<>(pending), now,
+                Seeds.stream(seed, SCHEDULER_ROLE, passes++));
+        // The pass has already moved its victims and placements in the cluster.
         for (Placement p : placements) {
             for (String victim : p.victims()) {
                 SimInstance v = active.get(victim);
@@ -245,6 +335,7 @@ public final class RequestSimulation {
                 v.preemptions++;
             }
             SimInstance i = active.get(p.instance());
+            pending.remove(i);
             double cost = overheads.draw(i.ranOn(p.node()), overheadRandom);
             i.allocate(p.node(), cost);
             residents.get(p.node()).add(i);
@@ -256,29 +347,22 @@ public final class RequestSimulation {
                 startRunning(i, now);
             }
         }
+        if (placements.isEmpty()) {
+            changesAtLastFailure = changes;
+        } else {
+            changes++;
+        }
         return placements.size();
     }
 
-    private boolean nothingRunning() {
-        for (Set<SimInstance> r : residents.values()) {
-            if (!r.isEmpty()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     private void sample(double start, double end) {
-        List<Outcome> list = new ArrayList<>();
-        for (SimInstance i : terminatedInInterval) {
-            list.add(outcomes.get(i.spec.id()));
-        }
+        List<Outcome> list = new ArrayList<>(terminatedInInterval);
         for (SimInstance i : active.values()) {
             i.advanceTo(end);
             list.add(outcome(i, false));
         }
         terminatedInInterval.clear();
-        intervals.add(new IntervalSample(start, end, list));
+        intervals.add(IntervalSample.of(start, end, list));
     }
 
     private static Outcome outcome(SimInstance i, boolean completed) {

@@ -1,13 +1,19 @@
 package org.overbookd.sim.requests;
 
+import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.overbookd.policy.qos.ServiceClass;
@@ -16,53 +22,130 @@ import org.overbookd.policy.qos.ServiceClasses;
 /**
  * Writes requests.csv, classes.csv, intervals.csv and penalties.csv. Fixed decimals in the root
  * locale, '\n' line ends: the same run gives the same bytes.
+ *
+ * <p>Streams: a run hands it each outcome as the request terminates, which goes straight to
+ * requests.csv and penalties.csv; what classes.csv needs is kept as numbers per class (a month of
+ * a Google cell is 25 million requests), and classes.csv and intervals.csv are written at the end.
  */
-public final class ResultFiles {
+public final class ResultFiles implements Consumer<Outcome>, Closeable {
 
-    private ResultFiles() {
+    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
+
+    private final Path dir;
+    private final ServiceClasses classes;
+    private final CSVPrinter requests;
+    private final CSVPrinter penalties;
+    private final Map<ServiceClass, ClassTotals> totals = new LinkedHashMap<>();
+    private long count;
+
+    private ResultFiles(Path dir, ServiceClasses classes) throws IOException {
+        Files.createDirectories(dir);
+        this.dir = dir;
+        this.classes = classes;
+        for (ServiceClass c : classes.all()) {
+            totals.put(c, new ClassTotals());
+        }
+        requests = open(dir.resolve("requests.csv"), List.of("id", "class", "slo", "availability", "met", "deficit",
+                "preemptions", "run_s", "pending_s", "overhead_s"));
+        penalties = open(dir.resolve("penalties.csv"), List.of("id", "class", "availability", "deficit",
+                "duration_h", "cpu", "cpu_hour_deficit", "bonus", "penalty"));
     }
 
+    /** Opens the files for a run's outcomes; call {@link #finish} with the run's result. */
+    public static ResultFiles open(Path dir, ServiceClasses classes) throws IOException {
+        return new ResultFiles(dir, classes);
+    }
+
+    /** All four files of a run whose outcomes it holds. */
     public static void write(RunResult result, ServiceClasses classes, Path dir) throws IOException {
-        Files.createDirectories(dir);
-        write(dir.resolve("requests.csv"), List.of("id", "class", "slo", "availability", "met", "deficit",
-                "preemptions", "run_s", "pending_s", "overhead_s"), requestRows(result));
+        try (ResultFiles files = open(dir, classes)) {
+            result.outcomes().forEach(files);
+            files.finish(result);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    public long count() {
+        return count;
+    }
+
+    @Override
+    public void accept(Outcome o) {
+        ServiceClass c = o.spec().serviceClass();
+        totals.computeIfAbsent(c, k -> new ClassTotals()).add(o);
+        count++;
+        try {
+            requests.printRecord(o.spec().id(), c.name(), f(o.slo(), 4), f(o.availability(), 6),
+                    Boolean.toString(o.met()), f(o.deficit(), 6), Integer.toString(o.preemptions()),
+                    f(o.runS(), 3), f(o.pendingS(), 3), f(o.overheadS(), 3));
+            if (!o.met()) {
+                penalties.printRecord(o.spec().id(), c.name(), f(o.availability(), 6),
+                        f(o.deficit(), 6), f(o.spec().durationS() / 3600, 6), f(o.spec().cpu(), 6),
+                        f(PenaltyModel.cpuHourDeficit(o), 6), f(PenaltyModel.bonus(c, o.availability()), 2),
+                        f(PenaltyModel.penalty(o), 6));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes classes.csv and intervals.csv and closes everything. */
+    public void finish(RunResult result) throws IOException {
+        close();
+        List<List<String>> classRows = new ArrayList<>();
+        for (ServiceClass c : classes.all()) {
+            classRows.add(totals.get(c).row(c));
+        }
         write(dir.resolve("classes.csv"), List.of("class", "slo", "requests", "mean_availability",
                 "min_availability", "slo_fulfilment", "deficit_mean", "deficit_p95", "deficit_max", "gini",
-                "preemptions", "penalty"), classRows(result, classes));
-        write(dir.resolve("intervals.csv"), intervalHeader(classes), intervalRows(result, classes));
-        write(dir.resolve("penalties.csv"), List.of("id", "class", "availability", "deficit", "duration_h", "cpu",
-                "cpu_hour_deficit", "bonus", "penalty"), penaltyRows(result));
+                "preemptions", "penalty"), classRows);
+        write(dir.resolve("intervals.csv"), intervalHeader(), intervalRows(result));
     }
 
-    private static List<List<String>> requestRows(RunResult result) {
-        List<List<String>> rows = new ArrayList<>();
-        for (Outcome o : result.outcomes()) {
-            rows.add(List.of(o.spec().id(), o.spec().serviceClass().name(), f(o.slo(), 4), f(o.availability(), 6),
-                    Boolean.toString(o.met()), f(o.deficit(), 6), Integer.toString(o.preemptions()),
-                    f(o.runS(), 3), f(o.pendingS(), 3), f(o.overheadS(), 3)));
+    @Override
+    public void close() throws IOException {
+        requests.close();
+        penalties.close();
+    }
+
+    /** What classes.csv needs of one class's requests. */
+    private static final class ClassTotals {
+        private double[] availability = new double[1024];
+        private double[] deficits = new double[64];
+        private int n;
+        private int violated;
+        private long preemptions;
+        private double penalty;
+
+        void add(Outcome o) {
+            if (n == availability.length) {
+                availability = Arrays.copyOf(availability, n * 2);
+            }
+            availability[n++] = o.availability();
+            if (!o.met()) {
+                if (violated == deficits.length) {
+                    deficits = Arrays.copyOf(deficits, violated * 2);
+                }
+                deficits[violated++] = o.deficit();
+            }
+            preemptions += o.preemptions();
+            penalty += PenaltyModel.penalty(o);
         }
-        return rows;
-    }
 
-    private static List<List<String>> classRows(RunResult result, ServiceClasses classes) {
-        List<List<String>> rows = new ArrayList<>();
-        for (ServiceClass c : classes.all()) {
-            List<Outcome> of = result.outcomes().stream().filter(o -> o.spec().serviceClass().equals(c)).toList();
-            double[] a = of.stream().mapToDouble(Outcome::availability).toArray();
-            double[] deficits = of.stream().filter(o -> !o.met()).mapToDouble(Outcome::deficit).toArray();
-            long met = of.stream().filter(Outcome::met).count();
-            rows.add(List.of(c.name(), f(c.slo(), 4), Integer.toString(of.size()), f(Stats.mean(a), 6),
-                    f(of.isEmpty() ? 0 : java.util.Arrays.stream(a).min().orElse(0), 6),
-                    f(of.isEmpty() ? 0 : (double) met / of.size(), 6),
-                    f(Stats.mean(deficits), 6), f(Stats.percentile(deficits, 0.95), 6),
-                    f(java.util.Arrays.stream(deficits).max().orElse(0), 6), f(Stats.gini(a), 6),
-                    Long.toString(of.stream().mapToLong(Outcome::preemptions).sum()),
-                    f(of.stream().mapToDouble(PenaltyModel::penalty).sum(), 6)));
+        List<String> row(ServiceClass c) {
+            double[] a = Arrays.copyOf(availability, n);
+            double[] d = Arrays.copyOf(deficits, violated);
+            return List.of(c.name(), f(c.slo(), 4), Integer.toString(n), f(Stats.mean(a), 6),
+                    f(n == 0 ? 0 : Arrays.stream(a).min().orElse(0), 6),
+                    f(n == 0 ? 0 : (double) (n - violated) / n, 6),
+                    f(Stats.mean(d), 6), f(Stats.percentile(d, 0.95), 6),
+                    f(Arrays.stream(d).max().orElse(0), 6), f(Stats.gini(a), 6),
+                    Long.toString(preemptions), f(penalty, 6));
         }
-        return rows;
     }
 
-    private static List<String> intervalHeader(ServiceClasses classes) {
+    private List<String> intervalHeader() {
         List<String> header = new ArrayList<>(List.of("start_s", "end_s", "contention"));
         for (ServiceClass c : classes.all()) {
             header.add(c.name() + "_active");
@@ -73,21 +156,20 @@ public final class ResultFiles {
         return header;
     }
 
-    private static List<List<String>> intervalRows(RunResult result, ServiceClasses classes) {
+    private List<List<String>> intervalRows(RunResult result) {
         List<List<String>> rows = new ArrayList<>();
         for (IntervalSample s : result.intervals()) {
             List<String> row = new ArrayList<>(List.of(f(s.startS(), 0), f(s.endS(), 0),
-                    Contention.of(s.active(), classes.leastImportance()).label()));
+                    s.contention(classes.leastImportance()).label()));
             for (ServiceClass c : classes.all()) {
-                List<Outcome> of = s.active().stream().filter(o -> o.spec().serviceClass().equals(c)).toList();
-                double[] a = of.stream().mapToDouble(Outcome::availability).toArray();
-                row.add(Integer.toString(of.size()));
-                if (of.isEmpty()) {
-                    row.addAll(List.of("", "", ""));
+                IntervalSample.ClassSample k = s.classes().get(c);
+                if (k == null) {
+                    row.addAll(List.of("0", "", "", ""));
                 } else {
-                    row.add(f(Stats.gini(a), 6));
-                    row.add(f(java.util.Arrays.stream(a).min().orElse(0), 6));
-                    row.add(f((double) of.stream().filter(Outcome::met).count() / of.size(), 6));
+                    row.add(Integer.toString(k.active()));
+                    row.add(f(k.gini(), 6));
+                    row.add(f(k.minAvailability(), 6));
+                    row.add(f(k.fulfilment(), 6));
                 }
             }
             rows.add(row);
@@ -95,33 +177,47 @@ public final class ResultFiles {
         return rows;
     }
 
-    private static List<List<String>> penaltyRows(RunResult result) {
-        List<List<String>> rows = new ArrayList<>();
-        for (Outcome o : result.outcomes()) {
-            if (o.met()) {
-                continue;
-            }
-            rows.add(List.of(o.spec().id(), o.spec().serviceClass().name(), f(o.availability(), 6),
-                    f(o.deficit(), 6), f(o.spec().durationS() / 3600, 6), f(o.spec().cpu(), 6),
-                    f(PenaltyModel.cpuHourDeficit(o), 6),
-                    f(PenaltyModel.bonus(o.spec().serviceClass(), o.availability()), 2),
-                    f(PenaltyModel.penalty(o), 6)));
-        }
-        return rows;
+    private static CSVPrinter open(Path file, List<String> header) throws IOException {
+        Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        CSVPrinter csv = new CSVPrinter(w, FORMAT);
+        csv.printRecord(header);
+        return csv;
     }
 
     private static void write(Path file, List<String> header, List<List<String>> rows) throws IOException {
-        CSVFormat format = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-             CSVPrinter csv = new CSVPrinter(w, format)) {
-            csv.printRecord(header);
+        try (CSVPrinter csv = open(file, header)) {
             for (List<String> row : rows) {
                 csv.printRecord(row);
             }
         }
     }
 
+    private static final long[] POW10 = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
+
+    /**
+     * Fixed decimals. String.format costs a microsecond, too much for 25 million rows of six
+     * numbers; for ordinary magnitudes the value is rounded half up at the last decimal as a long,
+     * which differs from String.format only when the binary value lies within a rounding error of
+     * a half (the same bytes for the same value either way).
+     */
     static String f(double value, int decimals) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", value);
+        if (decimals >= POW10.length || !(Math.abs(value) < 1e12)) {
+            return String.format(Locale.ROOT, "%." + decimals + "f", value);
+        }
+        long scaled = Math.round(Math.abs(value) * POW10[decimals]);
+        StringBuilder b = new StringBuilder(24);
+        if (value < 0 || (value == 0 && 1 / value < 0)) {
+            b.append('-');
+        }
+        b.append(scaled / POW10[decimals]);
+        if (decimals > 0) {
+            String frac = Long.toString(scaled % POW10[decimals]);
+            b.append('.');
+            for (int i = frac.length(); i < decimals; i++) {
+                b.append('0');
+            }
+            b.append(frac);
+        }
+        return b.toString();
     }
 }

@@ -3,6 +3,7 @@ package org.overbookd.sim.requests;
 import java.util.HashSet;
 import java.util.Set;
 import org.overbookd.policy.qos.InstanceView;
+import org.overbookd.policy.qos.LiveInstance;
 import org.overbookd.policy.qos.QosEquations;
 
 /**
@@ -10,12 +11,14 @@ import org.overbookd.policy.qos.QosEquations;
  * allocation overhead it holds its host's resources but does no work. That time counts in e, as
  * eq. 1 defines it ("had resources allocated to it"), and is also summed apart for eq. 8.
  */
-final class SimInstance {
+final class SimInstance implements LiveInstance {
 
     enum State { PENDING, ALLOCATING, RUNNING, DONE }
 
     final RequestSpec spec;
     final long admission;
+    /** alpha of eqs. 4 and 7, the same for every instance of a run. */
+    private final double alpha;
     State state = State.PENDING;
     String host;
     /** Bumped on every state change, so queued completion and allocation events can go stale. */
@@ -28,9 +31,10 @@ final class SimInstance {
     private double clock;
     private final Set<String> hostsRunOn = new HashSet<>();
 
-    SimInstance(RequestSpec spec, long admission) {
+    SimInstance(RequestSpec spec, long admission, double alpha) {
         this.spec = spec;
         this.admission = admission;
+        this.alpha = alpha;
         this.remainingWork = spec.durationS();
         this.clock = spec.submitS();
     }
@@ -78,7 +82,10 @@ final class SimInstance {
         return QosEquations.availability(run, pending);
     }
 
-    InstanceView view(double alpha) {
+    /** The scheduler reads an instance only at a pass's instant, so reading it brings it up to then. */
+    @Override
+    public InstanceView viewAt(double t) {
+        advanceTo(t);
         return new InstanceView(spec.id(), spec.serviceClass(), spec.cpu(), spec.mem(), spec.constraints(),
                 admission, run, pending, overhead, alpha, host);
     }

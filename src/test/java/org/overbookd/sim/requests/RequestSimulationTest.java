@@ -81,9 +81,24 @@ class RequestSimulationTest {
         RunResult result = run(false, work, hosts, null, Overheads.constant(0), 1, 1500);
         // [0,600), [600,1200), [1200,1500]: a runs to 700, then b
         assertEquals(3, result.intervals().size());
-        assertEquals(Contention.MEDIUM, Contention.of(result.intervals().get(0).active(), 3),
+        assertEquals(Contention.MEDIUM, result.intervals().get(0).contention(3),
                 "b has waited 600 s: 0% < 50%, while silver a never waited");
-        assertEquals(2, result.intervals().get(1).active().size());
-        assertEquals(1, result.intervals().get(2).active().size(), "a ended in the second interval");
+        assertEquals(2, result.intervals().get(1).active());
+        assertEquals(1, result.intervals().get(2).active(), "a ended in the second interval");
+        assertEquals(0, result.intervals().get(2).active("silver"));
+    }
+
+    @Test
+    void priorityPassesOverAnUnchangedClusterAreSkippedWithoutChangingOutcomes() throws Exception {
+        Path hosts = file(dir, "hosts.csv", "id,cpu,mem", "h0,1,1");
+        Path work = file(dir, "w.csv", "id,submit_s,duration_s,cpu,mem,class",
+                "a,0,1000,1,1,silver", "b,0,1000,1,1,silver");
+        // b waits 1,000 s for a: the watchdog asks for 100 passes that could not place it
+        RunResult result = run(false, work, hosts, null, Overheads.constant(0), 1, Double.POSITIVE_INFINITY);
+        assertTrue(result.passesSkipped() >= 90, Long.toString(result.passesSkipped()));
+        assertEquals(1000, outcome(result, "b").pendingS(), EXACT);
+        assertEquals(2000, result.endS(), EXACT);
+        RunResult qos = run(true, work, hosts, null, Overheads.constant(0), 1, Double.POSITIVE_INFINITY);
+        assertEquals(0, qos.passesSkipped(), "Q moves with time: every QoS-driven pass runs");
     }
 }

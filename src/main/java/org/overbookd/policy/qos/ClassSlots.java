@@ -1,0 +1,43 @@
+package org.overbookd.policy.qos;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The service classes a cluster has seen, numbered in order of appearance, with what the Q bounds
+ * need of each: the rate r = 1 / SLO - 1 at which Q grows while an instance holds resources (eq. 3
+ * and 6 with de/dt = 1, dp/dt = 0), the margin phi and the baseline's priority.
+ */
+final class ClassSlots {
+
+    private final List<ServiceClass> classes = new ArrayList<>();
+    private double[] rates = new double[0];
+
+    int slot(ServiceClass c) {
+        for (int i = 0; i < classes.size(); i++) {
+            if (classes.get(i) == c || classes.get(i).equals(c)) {
+                return i;
+            }
+        }
+        classes.add(c);
+        rates = java.util.Arrays.copyOf(rates, classes.size());
+        rates[classes.size() - 1] = 1 / c.slo() - 1;
+        return classes.size() - 1;
+    }
+
+    int size() {
+        return classes.size();
+    }
+
+    double rate(int slot) {
+        return rates[slot];
+    }
+
+    double safetyMargin(int slot) {
+        return classes.get(slot).safetyMarginS();
+    }
+
+    int priority(int slot) {
+        return classes.get(slot).priority();
+    }
+}

@@ -1,0 +1,141 @@
+package org.overbookd.policy.qos;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The scheduler's model of a cluster, kept between passes and changed as instances are placed,
+ * preempted, completed and hosts come and go, so a pass costs what it looks at rather than the
+ * size of the cluster. A simulator (or a daemon) owns one, tells it about completions and host
+ * changes, and lets {@link Scheduler#schedule(Cluster, List, double, java.util.SplittableRandom)}
+ * apply its own placements and preemptions.
+ *
+ * <p>What it caches and why that is exact: free resources (sums, changed on every placement and
+ * removal), the free-CPU index, and per host and class two intercepts of Q over time (see
+ * {@link Resident}), which bound every resident's Q at any later instant without reading it. Bounds
+ * only decide which hosts a pass may skip; whatever a pass decides it decides on exact views read
+ * at its own instant.
+ */
+public final class Cluster {
+
+    /** Q is b + r t up to rounding: far below a second, far above the rounding of t ~ 10^7 s. */
+    static final double BOUND_TOLERANCE = 1e-6;
+
+    private final Map<String, NodeState> hosts = new HashMap<>();
+    /** Present hosts by ordinal: the order of the preemption scan. */
+    private final List<NodeState> scan = new ArrayList<>();
+    private final FreeCpuIndex index = new FreeCpuIndex();
+    private final ClassSlots classes = new ClassSlots();
+    private long passes;
+    private long instances;
+
+    /** Adds a host; ordinal is its place in the caller's host list (its rank in scans and ties). */
+    public void addHost(NodeView view, int ordinal) {
+        if (hosts.containsKey(view.id())) {
+            throw new IllegalArgumentException("host " + view.id() + " is already in the cluster");
+        }
+        NodeState n = new NodeState(view, ordinal);
+        hosts.put(view.id(), n);
+        int at = Collections.binarySearch(scan, n, (a, b) -> Integer.compare(a.ordinal(), b.ordinal()));
+        scan.add(at < 0 ? -at - 1 : at, n);
+        index.add(n);
+    }
+
+    /** Forgets a host and what it held; the caller sends its instances back to the queue. */
+    public void removeHost(String id) {
+        NodeState n = hosts.remove(id);
+        if (n != null) {
+            scan.remove(n);
+            index.remove(n);
+            instances -= n.size();
+        }
+    }
+
+    public boolean hasHost(String id) {
+        return hosts.containsKey(id);
+    }
+
+    /** Puts an instance on a host outside any pass (its view read at time t). */
+    public void place(String host, LiveInstance instance, double t) {
+        NodeState n = hosts.get(host);
+        InstanceView v = instance.viewAt(t);
+        change(n, () -> n.add(resident(instance, v, t), null));
+    }
+
+    /** Takes an instance off its host (completion); false when the host does not hold it. */
+    public boolean remove(String host, LiveInstance instance) {
+        NodeState n = hosts.get(host);
+        Resident r = n == null ? null : n.find(instance);
+        if (r == null) {
+            return false;
+        }
+        change(n, () -> n.remove(r));
+        return true;
+    }
+
+    /** Instances held in the whole cluster. */
+    public long instances() {
+        return instances;
+    }
+
+    Pass beginPass(double t, long salt) {
+        return new Pass(++passes, t, salt);
+    }
+
+    List<NodeState> scanOrder() {
+        return scan;
+    }
+
+    Iterable<NodeState> withFreeCpu(double cpu) {
+        return index.withFreeCpu(cpu);
+    }
+
+    Residents bound(NodeState n, double t) {
+        return n.bound(t, classes, BOUND_TOLERANCE);
+    }
+
+    /** The bound over every host: what the whole cluster could give up at best at time t. */
+    Residents bound(double t) {
+        double maxQos = Double.NEGATIVE_INFINITY;
+        double minMargin = Double.POSITIVE_INFINITY;
+        int minPriority = Integer.MAX_VALUE;
+        for (NodeState n : scan) {
+            if (n.size() == 0) {
+                continue;
+            }
+            Residents r = bound(n, t);
+            maxQos = Math.max(maxQos, r.maxQos());
+            minMargin = Math.min(minMargin, r.minMargin());
+            minPriority = Math.min(minPriority, r.minPriority());
+        }
+        return new Residents(maxQos, minMargin, minPriority);
+    }
+
+    /** A pass preempts a victim: off its host, free resources and index updated. */
+    void preempt(NodeState n, Candidate victim) {
+        change(n, () -> n.remove(victim.resident));
+    }
+
+    /** A pass places j: on the host with the pass's own view, which marks it placed this pass. */
+    void placeInPass(NodeState n, Candidate j, Pass pass) {
+        Resident r = resident(j.source(), j.view(), pass.t());
+        r.adopt(j, pass);
+        change(n, () -> n.add(r, pass));
+    }
+
+    private Resident resident(LiveInstance live, InstanceView v, double t) {
+        int slot = classes.slot(v.serviceClass());
+        return new Resident(live, v, slot, classes.rate(slot), t);
+    }
+
+    private void change(NodeState n, Runnable update) {
+        int before = n.size();
+        index.remove(n);
+        update.run();
+        index.add(n);
+        instances += n.size() - before;
+    }
+}

@@ -1,0 +1,58 @@
+package org.overbookd.sim.requests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.overbookd.policy.qos.ServiceClasses;
+
+class GoogleCellWorkloadTest {
+
+    private static final ServiceClasses CLASSES = ServiceClasses.defaults();
+    private static final double DAY = 86_400;
+
+    private static List<RequestSpec> day(long seed) {
+        List<RequestSpec> list = new ArrayList<>();
+        new GoogleCellWorkload(CLASSES, seed, DAY).forEachRemaining(list::add);
+        return list;
+    }
+
+    @Test
+    void sameSeedSameRequestsInSubmitOrder() {
+        List<RequestSpec> a = day(5);
+        assertEquals(a, day(5));
+        assertNotEquals(a.subList(0, 100), day(6).subList(0, 100));
+        for (int i = 1; i < a.size(); i++) {
+            assertTrue(a.get(i).submitS() >= a.get(i - 1).submitS(), "submit order at " + i);
+        }
+        assertTrue(a.get(a.size() - 1).submitS() < DAY, "the horizon bounds submissions");
+    }
+
+    @Test
+    void aDayHoldsAbout1Of29OfTwentyFiveMillionAndEveryClass() {
+        List<RequestSpec> a = day(1);
+        // 25 million over 29 days is 862,000 a day; heavy-tailed job sizes make a day vary
+        assertTrue(a.size() > 500_000 && a.size() < 1_300_000, Integer.toString(a.size()));
+        Map<String, Integer> byClass = new HashMap<>();
+        for (RequestSpec r : a) {
+            byClass.merge(r.serviceClass().name(), 1, Integer::sum);
+            assertTrue(r.cpu() > 0 && r.cpu() <= 0.5 && r.mem() > 0 && r.mem() <= 0.5, r.id());
+            assertTrue(r.durationS() >= 1 && r.durationS() <= GoogleCellWorkload.MONTH_S, r.id());
+        }
+        assertEquals(3, byClass.size(), byClass.toString());
+    }
+
+    @Test
+    void machinesAreTheCellsShapes() {
+        List<HostSpec> m = GoogleCellWorkload.machines(1);
+        assertEquals(12_500, m.size());
+        double cpu = m.stream().mapToDouble(HostSpec::cpu).sum();
+        assertTrue(cpu > 6_300 && cpu < 6_900, Double.toString(cpu));
+        assertEquals(m, GoogleCellWorkload.machines(1));
+    }
+}
