@@ -3,6 +3,7 @@ package org.overbookd.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import org.overbookd.sim.InputException;
 import org.overbookd.config.ConfigException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -103,7 +104,7 @@ public final class Main {
         if (ex instanceof ConfigException) {
             return ExitCodes.CONFIG;
         }
-        if (ex instanceof org.overbookd.sim.TraceException) {
+        if (ex instanceof InputException) {
             return ExitCodes.DATA_ERROR;
         }
         if (ex instanceof CommandLine.ParameterException) {

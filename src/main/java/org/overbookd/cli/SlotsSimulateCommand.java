@@ -18,7 +18,7 @@ import org.overbookd.sim.slots.ServerMix;
 import org.overbookd.sim.slots.SlotResult;
 import org.overbookd.sim.slots.SlotSimulation;
 import org.overbookd.sim.slots.SlotTables;
-import org.overbookd.sim.slots.TraceException;
+import org.overbookd.sim.InputException;
 import org.overbookd.sim.slots.Workloads;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -108,7 +108,7 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
             infra = servers == null ? Infrastructure.table1() : new Infrastructure(ServerMix.read(servers));
             workload = tasks == null ? Workloads.synthetic(seed)
                     : Workloads.read(tasks, parse(Workloads.Format.class, "--trace-format", traceFormat));
-        } catch (TraceException e) {
+        } catch (InputException e) {
             err.println("overbookd: " + e.getMessage());
             err.flush();
             return ExitCodes.DATA_ERROR;

@@ -8,7 +8,7 @@ import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.sim.RealTimeSimulatedBackend;
 import org.overbookd.sim.SimConfig;
-import org.overbookd.sim.TraceException;
+import org.overbookd.sim.InputException;
 
 /** Builds the backend the configuration names, wrapped in the recorder when record.file is set. */
 public final class BackendFactory {
@@ -19,7 +19,7 @@ public final class BackendFactory {
     private static SimConfig simulated(Settings settings) throws ConfigException {
         try {
             return SimConfig.load(settings);
-        } catch (TraceException e) {
+        } catch (InputException e) {
             throw new ConfigException("", Options.SIM_TRACE_FILE.key(), e.getMessage());
         }
     }

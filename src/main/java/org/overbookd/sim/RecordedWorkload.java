@@ -51,9 +51,9 @@ public final class RecordedWorkload {
     }
 
     /**
-     * @throws TraceException naming the file and line of the first malformed row
+     * @throws InputException naming the file and line of the first malformed row
      */
-    public static RecordedWorkload read(Path file) throws TraceException {
+    public static RecordedWorkload read(Path file) throws InputException {
         record Sample(long seconds, double cpu) {
         }
         Map<Integer, String[]> hostInfo = new LinkedHashMap<>();
@@ -65,7 +65,7 @@ public final class RecordedWorkload {
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8); CSVParser csv = CSVParser.parse(in, format)) {
             for (String column : List.of("time", "host_id", "host_name", "cores", "vm_id", "vm_name", "qos", "cpu")) {
                 if (!csv.getHeaderMap().containsKey(column)) {
-                    throw new TraceException(file + ":1: no column '" + column + "' (is it a record.file?)");
+                    throw new InputException(file + ":1: no column '" + column + "' (is it a record.file?)");
                 }
             }
             for (CSVRecord row : csv) {
@@ -75,13 +75,13 @@ public final class RecordedWorkload {
                     first = first == null ? time : first;
                     long seconds = time.getEpochSecond() - first.getEpochSecond();
                     if (seconds < 0) {
-                        throw new TraceException(where + "time goes backwards");
+                        throw new InputException(where + "time goes backwards");
                     }
                     last = Math.max(last, seconds);
                     int host = Integer.parseInt(row.get("host_id"));
                     int cores = Integer.parseInt(row.get("cores"));
                     if (cores < 1) {
-                        throw new TraceException(where + "cores must be at least 1");
+                        throw new InputException(where + "cores must be at least 1");
                     }
                     hostInfo.putIfAbsent(host, new String[] {row.get("host_name"), Integer.toString(cores)});
                     if (row.get("vm_id").isEmpty() || !row.get("qos").equals("HIGH")) {
@@ -92,16 +92,16 @@ public final class RecordedWorkload {
                     vmNames.computeIfAbsent(host, k -> new LinkedHashMap<>()).putIfAbsent(vm, row.get("vm_name"));
                     samples.computeIfAbsent(vm, k -> new ArrayList<>()).add(new Sample(seconds, cpu));
                 } catch (NumberFormatException | DateTimeParseException e) {
-                    throw new TraceException(where + "malformed row: " + e.getMessage());
+                    throw new InputException(where + "malformed row: " + e.getMessage());
                 } catch (IllegalArgumentException e) {
-                    throw new TraceException(where + e.getMessage());
+                    throw new InputException(where + e.getMessage());
                 }
             }
         } catch (IOException | java.io.UncheckedIOException e) {
-            throw new TraceException(file + ": cannot read: " + e.getMessage());
+            throw new InputException(file + ": cannot read: " + e.getMessage());
         }
         if (hostInfo.isEmpty()) {
-            throw new TraceException(file + ": no hosts recorded");
+            throw new InputException(file + ": no hosts recorded");
         }
         List<Host> hosts = new ArrayList<>();
         for (Map.Entry<Integer, String[]> h : hostInfo.entrySet()) {

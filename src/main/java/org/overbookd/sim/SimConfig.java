@@ -42,7 +42,7 @@ public record SimConfig(
     }
 
     /** The workload of the settings, reading sim.trace-file when it is set. */
-    public static SimConfig load(Settings s) throws TraceException {
+    public static SimConfig load(Settings s) throws InputException {
         String trace = s.get(Options.SIM_TRACE_FILE);
         return from(s, trace.isEmpty() ? null : RecordedWorkload.read(java.nio.file.Path.of(trace)));
     }

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.overbookd.config.Bindings;
 import org.overbookd.config.Options;
 import org.overbookd.sim.RecordedWorkload;
-import org.overbookd.sim.TraceException;
+import org.overbookd.sim.InputException;
 import org.overbookd.config.Option;
 import org.overbookd.config.Settings;
 import org.overbookd.sim.SimConfig;
@@ -40,7 +40,7 @@ public final class SweepRunner {
         this.progress = progress;
     }
 
-    public List<SimResult> run(SweepGrid grid) throws InterruptedException, TraceException {
+    public List<SimResult> run(SweepGrid grid) throws InterruptedException, InputException {
         List<Settings> runs = grid.runs();
         // a recorded workload is read once and shared: runs never change it
         Map<String, RecordedWorkload> traces = new HashMap<>();

@@ -1,5 +1,6 @@
 package org.overbookd.sim.requests;
 
+import org.overbookd.sim.InputException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

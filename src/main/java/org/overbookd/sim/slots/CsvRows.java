@@ -1,5 +1,6 @@
 package org.overbookd.sim.slots;
 
+import org.overbookd.sim.InputException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -44,13 +45,13 @@ final class CsvRows implements AutoCloseable {
     }
 
     /** A file whose first line names its columns. */
-    static CsvRows withHeader(Path file, List<String> required, List<String> optional) throws TraceException {
+    static CsvRows withHeader(Path file, List<String> required, List<String> optional) throws InputException {
         return withHeader(file, open(file), required, optional);
     }
 
     /** As {@link #withHeader(Path, List, List)} over an open stream; {@code file} names it in messages. */
     static CsvRows withHeader(Path file, InputStream in, List<String> required, List<String> optional)
-            throws TraceException {
+            throws InputException {
         CSVParser parser = parse(file, in, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true)
                 .setTrim(true).get());
         List<String> names = parser.getHeaderNames();
@@ -69,41 +70,41 @@ final class CsvRows implements AutoCloseable {
             close(parser);
             List<String> known = new ArrayList<>(required);
             optional.forEach(o -> known.add(o + " (optional)"));
-            throw new TraceException(file, 1, String.join(", ", problems) + "; the header must name "
+            throw new InputException(file, 1, String.join(", ", problems) + "; the header must name "
                     + String.join(", ", known));
         }
         return new CsvRows(file, parser, parser.getHeaderMap());
     }
 
     /** A file without a header, fields by position. */
-    static CsvRows headerless(Path file) throws TraceException {
+    static CsvRows headerless(Path file) throws InputException {
         return new CsvRows(file, parse(file, open(file), CSVFormat.DEFAULT.builder().setTrim(true).get()), Map.of());
     }
 
-    /** The file's bytes, gunzipped if its name ends in .gz; a missing or unreadable file is a TraceException. */
-    static InputStream open(Path file) throws TraceException {
+    /** The file's bytes, gunzipped if its name ends in .gz; a missing or unreadable file is a InputException. */
+    static InputStream open(Path file) throws InputException {
         try {
             InputStream in = Files.newInputStream(file);
             return file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(in, 1 << 16) : in;
         } catch (NoSuchFileException e) {
-            throw new TraceException(file, "no such file");
+            throw new InputException(file, "no such file");
         } catch (IOException e) {
-            throw new TraceException(file, "cannot read: " + message(e));
+            throw new InputException(file, "cannot read: " + message(e));
         }
     }
 
-    private static CSVParser parse(Path file, InputStream in, CSVFormat format) throws TraceException {
+    private static CSVParser parse(Path file, InputStream in, CSVFormat format) throws InputException {
         try {
             return CSVParser.parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16), format);
         } catch (IOException | UncheckedIOException e) {
-            throw new TraceException(file, "cannot read: " + message(e));
+            throw new InputException(file, "cannot read: " + message(e));
         } catch (IllegalArgumentException e) {
-            throw new TraceException(file, 1, "bad header: " + e.getMessage());
+            throw new InputException(file, 1, "bad header: " + e.getMessage());
         }
     }
 
     /** Moves to the next record; false at the end of the file. */
-    boolean next() throws TraceException {
+    boolean next() throws InputException {
         try {
             if (!records.hasNext()) {
                 record = null;
@@ -115,9 +116,9 @@ final class CsvRows implements AutoCloseable {
             // Commons CSV names the line a broken record starts on as "(startline N) ..."
             Matcher m = START_LINE.matcher(message(e));
             if (m.find()) {
-                throw new TraceException(file, Long.parseLong(m.group(1)), "unreadable CSV: " + m.group(2));
+                throw new InputException(file, Long.parseLong(m.group(1)), "unreadable CSV: " + m.group(2));
             }
-            throw new TraceException(file, parser.getCurrentLineNumber(), "unreadable CSV: " + message(e));
+            throw new InputException(file, parser.getCurrentLineNumber(), "unreadable CSV: " + message(e));
         }
     }
 
@@ -147,17 +148,17 @@ final class CsvRows implements AutoCloseable {
     }
 
     /** Every header column has a value on this line. */
-    void requireAllColumns() throws TraceException {
+    void requireAllColumns() throws InputException {
         if (record.size() != columns.size()) {
             throw problem("expected " + columns.size() + " fields, found " + record.size());
         }
     }
 
-    TraceException problem(String text) {
-        return new TraceException(file, line(), text);
+    InputException problem(String text) {
+        return new InputException(file, line(), text);
     }
 
-    int wholeNumber(String name, String text, long min, long max) throws TraceException {
+    int wholeNumber(String name, String text, long min, long max) throws InputException {
         long value = longNumber(name, text);
         if (value < min || value > max) {
             throw problem(name + " " + value + " is outside " + min + " to " + max);
@@ -165,7 +166,7 @@ final class CsvRows implements AutoCloseable {
         return (int) value;
     }
 
-    long longNumber(String name, String text) throws TraceException {
+    long longNumber(String name, String text) throws InputException {
         try {
             return Long.parseLong(text);
         } catch (NumberFormatException e) {
@@ -174,7 +175,7 @@ final class CsvRows implements AutoCloseable {
     }
 
     /** A finite number at or above {@code min}, or above it when {@code strict}. */
-    double number(String name, String text, double min, boolean strict) throws TraceException {
+    double number(String name, String text, double min, boolean strict) throws InputException {
         double value;
         try {
             value = Double.parseDouble(text);

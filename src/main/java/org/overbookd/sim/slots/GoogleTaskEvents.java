@@ -1,5 +1,6 @@
 package org.overbookd.sim.slots;
 
+import org.overbookd.sim.InputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -64,7 +65,7 @@ public final class GoogleTaskEvents {
         }
     }
 
-    public static Result read(Path file) throws TraceException {
+    public static Result read(Path file) throws InputException {
         Map<String, Pending> byTask = new HashMap<>();
         List<Pending> inOrder = new ArrayList<>();
         try (CsvRows rows = CsvRows.headerless(file)) {
@@ -117,12 +118,12 @@ public final class GoogleTaskEvents {
             }
         }
         if (tasks.isEmpty()) {
-            throw new TraceException(file, "no task both submitted and finished in this file, so no CPU demand is known");
+            throw new InputException(file, "no task both submitted and finished in this file, so no CPU demand is known");
         }
         return new Result(Workloads.bySubmission(tasks), inOrder.size() - tasks.size());
     }
 
-    private static double optional(CsvRows rows, String name, String text) throws TraceException {
+    private static double optional(CsvRows rows, String name, String text) throws InputException {
         return text.isEmpty() ? Double.NaN : rows.number(name, text, 0, false);
     }
 }

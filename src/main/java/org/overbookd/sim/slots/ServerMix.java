@@ -1,5 +1,6 @@
 package org.overbookd.sim.slots;
 
+import org.overbookd.sim.InputException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,11 +19,11 @@ public final class ServerMix {
     private ServerMix() {
     }
 
-    public static List<ServerType> read(Path file) throws TraceException {
+    public static List<ServerType> read(Path file) throws InputException {
         return read(file, CsvRows.withHeader(file, COLUMNS, List.of()));
     }
 
-    private static List<ServerType> read(Path file, CsvRows opened) throws TraceException {
+    private static List<ServerType> read(Path file, CsvRows opened) throws InputException {
         List<ServerType> types = new ArrayList<>();
         try (CsvRows rows = opened) {
             while (rows.next()) {
@@ -40,7 +41,7 @@ public final class ServerMix {
             }
         }
         if (types.stream().mapToInt(ServerType::count).sum() == 0) {
-            throw new TraceException(file, "no servers: every count is 0 or there are no rows");
+            throw new InputException(file, "no servers: every count is 0 or there are no rows");
         }
         return types;
     }
@@ -54,7 +55,7 @@ public final class ServerMix {
         Path name = Path.of(TABLE_1);
         try {
             return read(name, CsvRows.withHeader(name, in, COLUMNS, List.of()));
-        } catch (TraceException e) {
+        } catch (InputException e) {
             throw new IllegalStateException("the shipped " + TABLE_1 + " is unreadable", e);
         }
     }

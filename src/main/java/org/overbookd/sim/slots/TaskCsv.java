@@ -1,5 +1,6 @@
 package org.overbookd.sim.slots;
 
+import org.overbookd.sim.InputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,7 +21,7 @@ public final class TaskCsv {
     private TaskCsv() {
     }
 
-    public static List<Task> read(Path file) throws TraceException {
+    public static List<Task> read(Path file) throws InputException {
         List<Task> tasks = new ArrayList<>();
         Map<String, Long> lineOfId = new HashMap<>();
         try (CsvRows rows = CsvRows.withHeader(file, REQUIRED, OPTIONAL)) {
@@ -43,7 +44,7 @@ public final class TaskCsv {
             }
         }
         if (tasks.isEmpty()) {
-            throw new TraceException(file, "no tasks");
+            throw new InputException(file, "no tasks");
         }
         return Workloads.bySubmission(tasks);
     }

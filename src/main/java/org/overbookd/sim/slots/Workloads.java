@@ -1,5 +1,6 @@
 package org.overbookd.sim.slots;
 
+import org.overbookd.sim.InputException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -36,7 +37,7 @@ public final class Workloads {
     private Workloads() {
     }
 
-    public static Workload read(Path file, Format format) throws TraceException {
+    public static Workload read(Path file, Format format) throws InputException {
         Format actual = format == Format.AUTO ? detect(file) : format;
         if (actual == Format.GOOGLE) {
             GoogleTaskEvents.Result r = GoogleTaskEvents.read(file);
@@ -49,16 +50,16 @@ public final class Workloads {
         return new Workload(SyntheticScenario.paperLike().generate(seed), "built-in scenario, seed " + seed, 0);
     }
 
-    private static Format detect(Path file) throws TraceException {
+    private static Format detect(Path file) throws InputException {
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(CsvRows.open(file), StandardCharsets.UTF_8))) {
             String first = reader.readLine();
             if (first == null) {
-                throw new TraceException(file, "empty file");
+                throw new InputException(file, "empty file");
             }
             String field = first.split(",", 2)[0].trim();
             return !field.isEmpty() && field.chars().allMatch(Character::isDigit) ? Format.GOOGLE : Format.CSV;
         } catch (IOException e) {
-            throw new TraceException(file, "cannot read: " + e.getMessage());
+            throw new InputException(file, "cannot read: " + e.getMessage());
         }
     }
 

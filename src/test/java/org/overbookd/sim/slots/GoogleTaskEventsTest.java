@@ -1,5 +1,6 @@
 package org.overbookd.sim.slots;
 
+import org.overbookd.sim.InputException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -63,11 +64,11 @@ class GoogleTaskEventsTest {
     void aMalformedEventIsNamedByFileAndLine() throws IOException {
         Path f = dir.resolve("events.csv");
         Files.writeString(f, EVENTS.replace("610000000,,43,0,,0,user2,0,0,", "610000000,,43,0,,0,user2,0,12,"));
-        TraceException e = assertThrows(TraceException.class, () -> GoogleTaskEvents.read(f));
+        InputException e = assertThrows(InputException.class, () -> GoogleTaskEvents.read(f));
         assertEquals(f + ":4: priority 12 is outside 0 to 11", e.getMessage());
 
         Files.writeString(f, EVENTS.replace("620000000,,43,0,8,1,user2,0,0,0.01,0.02,0,0", "620000000,,43,0,8,1"));
-        e = assertThrows(TraceException.class, () -> GoogleTaskEvents.read(f));
+        e = assertThrows(InputException.class, () -> GoogleTaskEvents.read(f));
         assertEquals(f + ":5: expected 13 fields of a task_events row, found 6", e.getMessage());
     }
 
@@ -75,7 +76,7 @@ class GoogleTaskEventsTest {
     void aFileWithoutAnyFinishedTaskIsAnError() throws IOException {
         Path f = dir.resolve("events.csv");
         Files.writeString(f, "600000000,,42,0,,0,u,2,9,0.06,0.03,0.001,0\n");
-        TraceException e = assertThrows(TraceException.class, () -> GoogleTaskEvents.read(f));
+        InputException e = assertThrows(InputException.class, () -> GoogleTaskEvents.read(f));
         assertTrue(e.getMessage().startsWith(f + ": no task both submitted and finished"), e.getMessage());
     }
 }

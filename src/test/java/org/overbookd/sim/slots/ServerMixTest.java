@@ -1,5 +1,6 @@
 package org.overbookd.sim.slots;
 
+import org.overbookd.sim.InputException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -26,7 +27,7 @@ class ServerMixTest {
     void aMalformedRowIsNamedByFileAndLine() throws IOException {
         Path f = dir.resolve("servers.csv");
         Files.writeString(f, "type,count,cpu,memory,cores,slots\nsmall,3,0.25,0.5,4,8\nbig,1,1.0,1.0,0,24\n");
-        TraceException e = assertThrows(TraceException.class, () -> ServerMix.read(f));
+        InputException e = assertThrows(InputException.class, () -> ServerMix.read(f));
         assertEquals(f + ":3: cores 0 is outside 1 to 100000", e.getMessage());
     }
 
@@ -34,7 +35,7 @@ class ServerMixTest {
     void noServerAtAllIsAnError() throws IOException {
         Path f = dir.resolve("servers.csv");
         Files.writeString(f, "type,count,cpu,memory,cores,slots\nsmall,0,0.25,0.5,4,8\n");
-        TraceException e = assertThrows(TraceException.class, () -> ServerMix.read(f));
+        InputException e = assertThrows(InputException.class, () -> ServerMix.read(f));
         assertEquals(f + ": no servers: every count is 0 or there are no rows", e.getMessage());
     }
 }

@@ -1,5 +1,6 @@
 package org.overbookd.sim.slots;
 
+import org.overbookd.sim.InputException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -52,28 +53,28 @@ class TaskCsvTest {
     })
     void aMalformedRowIsNamedByFileAndLine(String name, String row, int line, String expected) throws IOException {
         Path f = file("id,submit_s,priority,cpu_seconds\na,0,0,1\n" + row + "\nz,9,0,1\n");
-        TraceException e = assertThrows(TraceException.class, () -> TaskCsv.read(f));
+        InputException e = assertThrows(InputException.class, () -> TaskCsv.read(f));
         assertEquals(f + ":" + line + ": " + expected, e.getMessage());
     }
 
     @Test
     void blankLinesDoNotShiftLineNumbers() throws IOException {
         Path f = file("id,submit_s,priority,cpu_seconds\n\na,0,0,1\n\nb,0,x,1\n");
-        TraceException e = assertThrows(TraceException.class, () -> TaskCsv.read(f));
+        InputException e = assertThrows(InputException.class, () -> TaskCsv.read(f));
         assertTrue(e.getMessage().startsWith(f + ":5: priority 'x'"), e.getMessage());
     }
 
     @Test
     void anUnterminatedQuoteIsNamedByTheLineItStartsOn() throws IOException {
         Path f = file("id,submit_s,priority,cpu_seconds\na,0,0,1\n\"b,1,3,1\nc,2,0,1\n");
-        TraceException e = assertThrows(TraceException.class, () -> TaskCsv.read(f));
+        InputException e = assertThrows(InputException.class, () -> TaskCsv.read(f));
         assertEquals(f + ":3: unreadable CSV: EOF reached before encapsulated token finished", e.getMessage());
     }
 
     @Test
     void aWrongHeaderIsLine1() throws IOException {
         Path f = file("id,submit,priority,cpu_seconds,memroy\na,0,0,1,0\n");
-        TraceException e = assertThrows(TraceException.class, () -> TaskCsv.read(f));
+        InputException e = assertThrows(InputException.class, () -> TaskCsv.read(f));
         assertTrue(e.getMessage().startsWith(f + ":1: unknown column 'submit', unknown column 'memroy',"
                 + " missing column 'submit_s'"), e.getMessage());
     }
@@ -81,7 +82,7 @@ class TaskCsvTest {
     @Test
     void aMissingFileIsATraceError() {
         Path missing = dir.resolve("nope.csv");
-        TraceException e = assertThrows(TraceException.class, () -> TaskCsv.read(missing));
+        InputException e = assertThrows(InputException.class, () -> TaskCsv.read(missing));
         assertEquals(missing + ": no such file", e.getMessage());
     }
 }
