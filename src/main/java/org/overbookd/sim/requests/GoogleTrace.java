@@ -1,19 +1,15 @@
 package org.overbookd.sim.requests;
 
 import org.overbookd.sim.InputException;
+import org.overbookd.sim.TaskEventRows;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.zip.GZIPInputStream;
 import org.overbookd.policy.qos.ServiceClass;
 import org.overbookd.policy.qos.ServiceClasses;
 
@@ -33,10 +29,6 @@ public final class GoogleTrace {
     }
 
     private static final double MICROS = 1e6;
-    private static final int SUBMIT = 0;
-    private static final int SCHEDULE = 1;
-    private static final int EVICT = 2;
-    private static final int LOST = 6;
 
     private GoogleTrace() {
     }
@@ -59,30 +51,33 @@ public final class GoogleTrace {
     public static Workload tasks(List<Path> files, ServiceClasses classes) throws InputException {
         Map<String, Task> tasks = new LinkedHashMap<>();
         double[] traceEnd = {0};
-        forEachRow(files, 11, "task_events rows have 13 fields", f -> {
-            long micros = Long.parseLong(f[0]);
-            if (micros == Long.MAX_VALUE) {
-                return; // after the end of the trace window
-            }
-            double t = micros / MICROS;
-            traceEnd[0] = Math.max(traceEnd[0], t);
-            Task task = tasks.computeIfAbsent(f[2] + "-" + f[3], k -> new Task());
-            int type = Integer.parseInt(f[5]);
-            if (type == SUBMIT && task.submit < 0) {
-                task.submit = t;
-                task.priority = Integer.parseInt(f[8]);
-            }
-            if (!f[9].isEmpty() && !f[10].isEmpty()) {
-                task.cpu = Double.parseDouble(f[9]);
-                task.mem = Double.parseDouble(f[10]);
-            }
-            if (type == SCHEDULE) {
-                task.lastSchedule = t;
-                task.end = -1;
-            } else if (type >= EVICT && type <= LOST && task.lastSchedule >= 0) {
-                task.end = t; // EVICT, FAIL, FINISH, KILL, LOST end the latest run
-            }
-        });
+        for (Path file : files) {
+            TaskEventRows.forEach(file, found -> "task_events rows have " + TaskEventRows.FIELDS
+                    + " fields, found " + found, event -> {
+                if (event.afterTheTrace()) {
+                    return;
+                }
+                double t = event.timeMicros() / MICROS;
+                traceEnd[0] = Math.max(traceEnd[0], t);
+                Task task = tasks.computeIfAbsent(event.taskId(), k -> new Task());
+                int type = event.eventType();
+                if (type == TaskEventRows.SUBMIT && task.submit < 0) {
+                    task.submit = t;
+                    task.priority = event.priority();
+                }
+                // Unlike the other simulators, the latest stated demand wins: UPDATE events revise it.
+                if (!Double.isNaN(event.cpu()) && !Double.isNaN(event.memory())) {
+                    task.cpu = event.cpu();
+                    task.mem = event.memory();
+                }
+                if (type == TaskEventRows.SCHEDULE) {
+                    task.lastSchedule = t;
+                    task.end = -1;
+                } else if (type >= TaskEventRows.EVICT && type <= TaskEventRows.LOST && task.lastSchedule >= 0) {
+                    task.end = t; // EVICT, FAIL, FINISH, KILL, LOST end the latest run
+                }
+            });
+        }
         List<RequestSpec> requests = new ArrayList<>();
         long neverScheduled = 0;
         long missingDemand = 0;
@@ -134,7 +129,7 @@ public final class GoogleTrace {
             throws InputException {
         for (Path file : files) {
             long line = 0;
-            try (BufferedReader in = open(file)) {
+            try (BufferedReader in = TaskEventRows.open(file)) {
                 for (String text = in.readLine(); text != null; text = in.readLine()) {
                     line++;
                     String[] f = text.split(",", -1);
@@ -151,11 +146,4 @@ public final class GoogleTrace {
         }
     }
 
-    private static BufferedReader open(Path file) throws IOException {
-        InputStream in = Files.newInputStream(file);
-        if (file.getFileName().toString().endsWith(".gz")) {
-            in = new GZIPInputStream(in, 1 << 16);
-        }
-        return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
-    }
 }

@@ -76,11 +76,6 @@ final class CsvRows implements AutoCloseable {
         return new CsvRows(file, parser, parser.getHeaderMap());
     }
 
-    /** A file without a header, fields by position. */
-    static CsvRows headerless(Path file) throws InputException {
-        return new CsvRows(file, parse(file, open(file), CSVFormat.DEFAULT.builder().setTrim(true).get()), Map.of());
-    }
-
     /** The file's bytes, gunzipped if its name ends in .gz; a missing or unreadable file is a InputException. */
     static InputStream open(Path file) throws InputException {
         try {

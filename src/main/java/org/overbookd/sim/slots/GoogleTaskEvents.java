@@ -1,6 +1,7 @@
 package org.overbookd.sim.slots;
 
 import org.overbookd.sim.InputException;
+import org.overbookd.sim.TaskEventRows;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -33,13 +34,6 @@ import org.overbookd.policy.hybrid.Priorities;
  */
 public final class GoogleTaskEvents {
 
-    private static final int FIELDS = 13;
-    private static final int SUBMIT = 0;
-    private static final int SCHEDULE = 1;
-    private static final int FINISH = 4;
-    private static final int LAST_TYPE = 8;
-    private static final long AFTER_THE_TRACE = Long.MAX_VALUE;
-
     /** The tasks read and how many distinct tasks of the file could not become one. */
     public record Result(List<Task> tasks, int skipped) {
     }
@@ -68,43 +62,35 @@ public final class GoogleTaskEvents {
     public static Result read(Path file) throws InputException {
         Map<String, Pending> byTask = new HashMap<>();
         List<Pending> inOrder = new ArrayList<>();
-        try (CsvRows rows = CsvRows.headerless(file)) {
-            while (rows.next()) {
-                if (rows.size() != FIELDS) {
-                    throw rows.problem("expected " + FIELDS + " fields of a task_events row, found " + rows.size());
-                }
-                long micros = rows.longNumber("timestamp", rows.field(0));
-                if (micros < 0) {
-                    throw rows.problem("timestamp " + rows.field(0) + " is negative");
-                }
-                double time = micros / 1e6;
-                String job = rows.field(2);
-                String index = rows.field(3);
-                rows.longNumber("job ID", job);
-                rows.longNumber("task index", index);
-                int type = rows.wholeNumber("event type", rows.field(5), 0, LAST_TYPE);
-                if (micros == AFTER_THE_TRACE) {
-                    continue;
-                }
-                String id = job + "-" + index;
-                Pending task = byTask.get(id);
-                if (task == null) {
-                    task = new Pending(id);
-                    byTask.put(id, task);
-                    inOrder.add(task);
-                }
-                if (type == SUBMIT && Double.isNaN(task.submit)) {
-                    task.submit = time;
-                    task.priority = rows.wholeNumber("priority", rows.field(8), Priorities.LOWEST, Priorities.HIGHEST);
-                    task.cpu = optional(rows, "CPU request", rows.field(9));
-                    task.memory = optional(rows, "memory request", rows.field(10));
-                } else if (type == SCHEDULE) {
-                    task.scheduled = time;
-                } else if (type == FINISH && !Double.isNaN(task.scheduled)) {
-                    task.finished = time;
-                }
+        TaskEventRows.forEach(file, found -> "expected " + TaskEventRows.FIELDS
+                + " fields of a task_events row, found " + found, event -> {
+            if (event.afterTheTrace()) {
+                return;
             }
-        }
+            double time = event.timeMicros() / 1e6;
+            String id = event.taskId();
+            Pending task = byTask.get(id);
+            if (task == null) {
+                task = new Pending(id);
+                byTask.put(id, task);
+                inOrder.add(task);
+            }
+            int type = event.eventType();
+            if (type == TaskEventRows.SUBMIT && Double.isNaN(task.submit)) {
+                if (event.priority() < Priorities.LOWEST || event.priority() > Priorities.HIGHEST) {
+                    throw event.problem("priority " + event.priority() + " is outside " + Priorities.LOWEST
+                            + " to " + Priorities.HIGHEST);
+                }
+                task.submit = time;
+                task.priority = event.priority();
+                task.cpu = event.cpu();
+                task.memory = event.memory();
+            } else if (type == TaskEventRows.SCHEDULE) {
+                task.scheduled = time;
+            } else if (type == TaskEventRows.FINISH && !Double.isNaN(task.scheduled)) {
+                task.finished = time;
+            }
+        });
         double origin = Double.POSITIVE_INFINITY;
         for (Pending p : inOrder) {
             if (p.usable()) {
@@ -121,9 +107,5 @@ public final class GoogleTaskEvents {
             throw new InputException(file, "no task both submitted and finished in this file, so no CPU demand is known");
         }
         return new Result(Workloads.bySubmission(tasks), inOrder.size() - tasks.size());
-    }
-
-    private static double optional(CsvRows rows, String name, String text) throws InputException {
-        return text.isEmpty() ? Double.NaN : rows.number(name, text, 0, false);
     }
 }

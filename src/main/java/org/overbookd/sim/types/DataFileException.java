@@ -11,4 +11,13 @@ public final class DataFileException extends RuntimeException {
     public DataFileException(String file, int line, String message) {
         super(file + (line > 0 ? ":" + line : "") + ": " + message);
     }
+
+    private DataFileException(String message) {
+        super(message);
+    }
+
+    /** The same problem for this package's unchecked callers; both name file and line alike. */
+    static DataFileException of(org.overbookd.sim.InputException e) {
+        return new DataFileException(e.getMessage());
+    }
 }

@@ -1,19 +1,13 @@
 package org.overbookd.sim.types;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.GZIPInputStream;
+import org.overbookd.sim.InputException;
+import org.overbookd.sim.TaskEventRows;
 
 /**
  * Reads a task_events file of the Google cluster trace (2011 format, plain or .gz): 13 comma-separated
@@ -26,13 +20,6 @@ import java.util.zip.GZIPInputStream;
  * the published trace.
  */
 public final class GoogleTaskEvents {
-
-    private static final int FIELDS = 13;
-    private static final int SUBMIT = 0;
-    private static final int SCHEDULE = 1;
-    private static final int FINISH = 4;
-    /** The trace marks events after its end with this timestamp. */
-    private static final long AFTER_END = Long.MAX_VALUE;
 
     private GoogleTaskEvents() {
     }
@@ -62,55 +49,34 @@ public final class GoogleTaskEvents {
      *                           it cannot be read
      */
     public static List<GoogleTask> read(Path file, int maxTasks) {
-        String name = file.toString();
-        try (InputStream raw = Files.newInputStream(file);
-             InputStream in = name.endsWith(".gz") ? new GZIPInputStream(raw) : raw;
-             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            return read(name, reader, maxTasks);
-        } catch (NoSuchFileException e) {
-            throw new DataFileException(name, 0, "no such file");
-        } catch (IOException e) {
-            throw new DataFileException(name, 0, "cannot read: " + e.getMessage());
-        }
-    }
-
-    static List<GoogleTask> read(String name, BufferedReader reader, int maxTasks) throws IOException {
         Map<Long, Map<Long, Pending>> tasks = new HashMap<>();
         List<Keyed> finished = new ArrayList<>();
-        int lineNo = 0;
-        for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-            lineNo++;
-            if (line.isBlank()) {
-                continue;
-            }
-            String[] f = line.split(",", -1);
-            if (f.length != FIELDS) {
-                throw new DataFileException(name, lineNo, "expected " + FIELDS + " comma-separated fields (task_events format), found " + f.length);
-            }
-            long time = field(f[0], "timestamp", name, lineNo);
-            long job = field(f[2], "job ID", name, lineNo);
-            long index = field(f[3], "task index", name, lineNo);
-            long event = field(f[5], "event type", name, lineNo);
-            if (event < 0 || event > 8) {
-                throw new DataFileException(name, lineNo, "event type " + event + " is not 0 to 8");
-            }
-            if (time == AFTER_END) {
-                continue;
-            }
-            Map<Long, Pending> byIndex = tasks.computeIfAbsent(job, k -> new HashMap<>());
-            Pending p = byIndex.get(index);
-            if (event == SUBMIT && p == null) {
-                double cpu = request(f[9], "CPU request", name, lineNo);
-                double memory = request(f[10], "memory request", name, lineNo);
-                if (!Double.isNaN(cpu) && !Double.isNaN(memory)) {
-                    byIndex.put(index, new Pending(time, cpu, memory));
+        try {
+            TaskEventRows.forEach(file, found -> "expected " + TaskEventRows.FIELDS
+                    + " comma-separated fields (task_events format), found " + found, event -> {
+                if (event.afterTheTrace()) {
+                    return;
                 }
-            } else if (event == SCHEDULE && p != null && !p.done) {
-                p.scheduled = time;
-            } else if (event == FINISH && p != null && !p.done && p.scheduled >= 0) {
-                p.done = true;
-                finished.add(new Keyed(new GoogleTask(p.submitted / 1e6, (time - p.scheduled) / 1e6, p.cpu, p.memory), job, index));
-            }
+                long time = event.timeMicros();
+                Map<Long, Pending> byIndex = tasks.computeIfAbsent(event.jobId(), k -> new HashMap<>());
+                Pending p = byIndex.get(event.taskIndex());
+                int type = event.eventType();
+                if (type == TaskEventRows.SUBMIT && p == null) {
+                    double cpu = fraction(event, event.cpu(), "CPU request");
+                    double memory = fraction(event, event.memory(), "memory request");
+                    if (!Double.isNaN(cpu) && !Double.isNaN(memory)) {
+                        byIndex.put(event.taskIndex(), new Pending(time, cpu, memory));
+                    }
+                } else if (type == TaskEventRows.SCHEDULE && p != null && !p.done) {
+                    p.scheduled = time;
+                } else if (type == TaskEventRows.FINISH && p != null && !p.done && p.scheduled >= 0) {
+                    p.done = true;
+                    finished.add(new Keyed(new GoogleTask(p.submitted / 1e6, (time - p.scheduled) / 1e6, p.cpu,
+                            p.memory), event.jobId(), event.taskIndex()));
+                }
+            });
+        } catch (InputException e) {
+            throw DataFileException.of(e);
         }
         finished.sort(Comparator.comparingDouble((Keyed k) -> k.task().arrival())
                 .thenComparingLong(Keyed::job).thenComparingLong(Keyed::index));
@@ -123,23 +89,11 @@ public final class GoogleTaskEvents {
         return out;
     }
 
-    private static long field(String text, String what, String name, int line) {
-        Long v = Numbers.integer(text);
-        if (v == null || v < 0) {
-            throw new DataFileException(name, line, what + " '" + text + "' is not a non-negative integer");
+    /** Requests are normalized to the largest machine, so above 1 is a misread, not a big task. */
+    private static double fraction(TaskEventRows.TaskEvent event, double request, String what) throws InputException {
+        if (request > 1) {
+            throw event.problem(what + " '" + request + "' is not a number from 0 to 1");
         }
-        return v;
-    }
-
-    /** A normalized request in [0, 1]; NaN when the field is empty (the trace leaves some out). */
-    private static double request(String text, String what, String name, int line) {
-        if (text.isEmpty()) {
-            return Double.NaN;
-        }
-        Double v = Numbers.decimal(text);
-        if (v == null || v < 0 || v > 1) {
-            throw new DataFileException(name, line, what + " '" + text + "' is not a number from 0 to 1");
-        }
-        return v;
+        return request;
     }
 }
