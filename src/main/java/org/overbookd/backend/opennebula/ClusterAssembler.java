@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
@@ -74,23 +75,28 @@ final class ClusterAssembler {
             if (OneVmStates.inFlight(vm.state(), vm.lcmState())) {
                 busy.add(vm.lastHostId());
             }
+            OptionalDouble slo = SloValue.parse(vm.sloValue());
+            // one view per VM: an overbooked VM is both on its host's list and in its slots
+            OneVmView onHost = null;
             if (vm.state() == OneVmStates.ACTIVE && usable.containsKey(vm.lastHostId())) {
-                onHosts.computeIfAbsent(vm.lastHostId(), id -> new ArrayList<>()).add(view(vm, vmSamples));
+                onHost = view(vm, vmSamples, slo);
+                onHosts.computeIfAbsent(vm.lastHostId(), id -> new ArrayList<>()).add(onHost);
             }
             if (qos != QosClass.LOW) {
                 continue;
             }
-            if (vm.sloValue() != null && SloValue.parse(vm.sloValue()).isEmpty()) {
+            if (vm.sloValue() != null && slo.isEmpty()) {
                 unreadableSlo.add(vm.id());
             }
             switch (vm.state()) {
                 case OneVmStates.ACTIVE -> {
-                    if (usable.containsKey(vm.lastHostId())) {
+                    if (onHost != null) {
                         placed.computeIfAbsent(vm.lastHostId(), id -> new ArrayList<>())
-                                .add(new Placed(view(vm, vmSamples), vm.lastHistory().stime()));
+                                .add(new Placed(onHost, vm.lastHistory().stime()));
                     }
                 }
-                case OneVmStates.HOLD, OneVmStates.SUSPENDED, OneVmStates.STOPPED -> queue.add(view(vm, vmSamples));
+                case OneVmStates.HOLD, OneVmStates.SUSPENDED, OneVmStates.STOPPED ->
+                        queue.add(view(vm, vmSamples, slo));
                 default -> {
                     // PENDING is OpenNebula's scheduler's to place; POWEROFF, UNDEPLOYED and DONE are
                     // out of overbookd's hands.
@@ -154,7 +160,7 @@ final class ClusterAssembler {
         return Math.max(1, (int) Math.round(host.maxCpu() / 100.0));
     }
 
-    private static OneVmView view(VmRecord vm, Map<Integer, MonitoringSample> vmSamples) {
+    private static OneVmView view(VmRecord vm, Map<Integer, MonitoringSample> vmSamples, OptionalDouble slo) {
         VmState state = OneVmStates.toModel(vm.state(), vm.lcmState());
         // suspend keeps the memory image on the host, so the VM can only be resumed there; stop
         // moves it to the datastore and the VM may be redeployed anywhere.
@@ -166,6 +172,6 @@ final class ClusterAssembler {
                 ? Instant.ofEpochSecond(vm.lastHistory().stime()) : null;
         boolean running = vm.state() == OneVmStates.ACTIVE && vm.lcmState() == OneVmStates.RUNNING;
         return new OneVmView(vm.id(), vm.name(), vm.qos(), state, Instant.ofEpochSecond(vm.stime()), pinned, load,
-                placedAt, vm.runTimes().toRunRecord(vm.stime(), running), SloValue.parse(vm.sloValue()), vm.size());
+                placedAt, vm.runTimes().toRunRecord(vm.stime(), running), slo, vm.size());
     }
 }

@@ -42,17 +42,14 @@ final class MaxWeightMatch {
         for (VmView vm : head) {
             byType.computeIfAbsent(vm.size(), s -> new ArrayDeque<>()).add(vm);
         }
+        int headTypes = byType.size();
         for (VmSize size : counts.keySet()) {
             byType.computeIfAbsent(size, s -> new ArrayDeque<>());
         }
         queued = new HashMap<>(counts);
         // the head's sizes in queue order, then the others in a fixed order, for ties
         types = new ArrayList<>(byType.keySet());
-        types.subList(headTypes(head), types.size()).sort(MaxWeightMatch::bySize);
-    }
-
-    private int headTypes(List<VmView> head) {
-        return (int) head.stream().map(VmView::size).distinct().count();
+        types.subList(headTypes, types.size()).sort(MaxWeightMatch::bySize);
     }
 
     private static int bySize(VmSize a, VmSize b) {
