@@ -1,8 +1,10 @@
 package org.overbookd.cli;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.overbookd.policy.qos.ScanLimits;
 import org.overbookd.policy.qos.Scheduler;
@@ -99,6 +101,8 @@ final class RequestsSimulateCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Master seed (default ${DEFAULT-VALUE}).")
     long seed;
 
+    private static final long PROGRESS_NANOS = 30_000_000_000L;
+
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory (created if missing).")
     Path out;
 
@@ -142,7 +146,9 @@ final class RequestsSimulateCommand implements Callable<Integer> {
             }
             List<RequestSpec> requests = workload != null
                     ? Inputs.workload(Path.of(workload), classes, hostList) : googleWorkload(classes, hostList);
-            result = new RequestSimulation(scheduler, hostList, requests, events, overheads(), seed, end, watchdog).run();
+            double lastSubmit = requests.stream().mapToDouble(RequestSpec::submitS).max().orElse(0);
+            result = new RequestSimulation(scheduler, hostList, requests, events, overheads(), seed, end, watchdog)
+                    .withProgress(progress(Math.min(end, lastSubmit))).run();
         } catch (InputException e) {
             spec.commandLine().getErr().println("overbookd: " + e.getMessage());
             return ExitCodes.DATA_ERROR;
@@ -166,7 +172,7 @@ final class RequestsSimulateCommand implements Callable<Integer> {
                                 List<HostEvent> events, double end) throws InputException {
         GoogleCellWorkload requests = new GoogleCellWorkload(classes, seed, end);
         RequestSimulation sim = new RequestSimulation(scheduler, hostList, requests, events, overheads(), seed, end,
-                watchdog);
+                watchdog).withProgress(progress(Math.min(end, GoogleCellWorkload.MONTH_S)));
         try (ResultFiles files = ResultFiles.open(out, classes)) {
             RunResult result = sim.run(files);
             files.finish(result);
@@ -188,6 +194,29 @@ final class RequestsSimulateCommand implements Callable<Integer> {
                         + " %d without CPU or memory request, %d larger than every machine%n", fitting.size(),
                 w.neverScheduled(), w.missingDemand(), w.requests().size() - fitting.size());
         return fitting;
+    }
+
+    /**
+     * A line on standard error every 30 seconds of wall time, so a long run shows it is moving and
+     * how fast; a run shorter than that prints none. The horizon is the last arrival (or --until):
+     * what is still running then may take longer.
+     */
+    private RequestSimulation.Progress progress(double horizonS) {
+        PrintWriter err = spec.commandLine().getErr();
+        long started = System.nanoTime();
+        long[] next = {started + PROGRESS_NANOS};
+        return (now, completed, pending, held) -> {
+            long wall = System.nanoTime();
+            if (wall < next[0]) {
+                return;
+            }
+            next[0] = wall + PROGRESS_NANOS;
+            err.printf(Locale.ROOT, "overbookd: simulated %.2f of %.2f days (%.0f%%), %,d requests completed,"
+                            + " %,d pending, %,d running, %.0f s%n", now / 86_400, horizonS / 86_400,
+                    horizonS > 0 ? Math.min(100, 100 * now / horizonS) : 100.0, completed, pending, held,
+                    (wall - started) / 1e9);
+            err.flush();
+        };
     }
 
     private int usage(String message) {

@@ -33,6 +33,10 @@ final class ClassSlots {
         return rates[slot];
     }
 
+    ServiceClass serviceClass(int slot) {
+        return classes.get(slot);
+    }
+
     double safetyMargin(int slot) {
         return classes.get(slot).safetyMarginS();
     }

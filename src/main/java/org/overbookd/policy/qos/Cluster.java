@@ -29,6 +29,8 @@ public final class Cluster {
     private final List<NodeState> scan = new ArrayList<>();
     private final FreeCpuIndex index = new FreeCpuIndex();
     private final ClassSlots classes = new ClassSlots();
+    private final ClusterIntercepts intercepts = new ClusterIntercepts();
+    private final HostTable table = new HostTable();
     private long passes;
     private long instances;
 
@@ -37,7 +39,7 @@ public final class Cluster {
         if (hosts.containsKey(view.id())) {
             throw new IllegalArgumentException("host " + view.id() + " is already in the cluster");
         }
-        NodeState n = new NodeState(view, ordinal);
+        NodeState n = new NodeState(view, ordinal, table);
         hosts.put(view.id(), n);
         int at = Collections.binarySearch(scan, n, (a, b) -> Integer.compare(a.ordinal(), b.ordinal()));
         scan.add(at < 0 ? -at - 1 : at, n);
@@ -51,6 +53,9 @@ public final class Cluster {
             scan.remove(n);
             index.remove(n);
             instances -= n.size();
+            for (Resident r : n.residentsKept()) {
+                intercepts.remove(r);
+            }
         }
     }
 
@@ -61,8 +66,9 @@ public final class Cluster {
     /** Puts an instance on a host outside any pass (its view read at time t). */
     public void place(String host, LiveInstance instance, double t) {
         NodeState n = hosts.get(host);
-        InstanceView v = instance.viewAt(t);
-        change(n, () -> n.add(resident(instance, v, t), null));
+        Resident r = resident(instance, instance.viewAt(t), t);
+        intercepts.add(r);
+        change(n, () -> n.add(r, null));
     }
 
     /** Takes an instance off its host (completion); false when the host does not hold it. */
@@ -72,6 +78,7 @@ public final class Cluster {
         if (r == null) {
             return false;
         }
+        intercepts.remove(r);
         change(n, () -> n.remove(r));
         return true;
     }
@@ -93,29 +100,46 @@ public final class Cluster {
         return index.withFreeCpu(cpu);
     }
 
+    /** A bound of the host's summary at t from its intercepts, without reading a resident. */
     Residents bound(NodeState n, double t) {
-        return n.bound(t, classes, BOUND_TOLERANCE);
+        return table.bound(n.ordinal(), t, classes, BOUND_TOLERANCE);
+    }
+
+    /**
+     * Per class slot, the high intercept a resident must exceed to be possibly eligible for j at
+     * t, from the plugin's {@link Preemption#eligibleAbove}: negative infinity when any may be
+     * (also for a class whose SLO of 0 makes its intercepts meaningless), positive when none.
+     */
+    double[] eligibleIntercepts(Candidate j, double t, Preemption preemption) {
+        double[] above = new double[classes.size()];
+        for (int s = 0; s < above.length; s++) {
+            double q = preemption.eligibleAbove(j, classes.serviceClass(s));
+            double rate = classes.rate(s);
+            above[s] = q == Double.POSITIVE_INFINITY ? q
+                    : q == Double.NEGATIVE_INFINITY || !Double.isFinite(rate) ? Double.NEGATIVE_INFINITY
+                    : q - rate * t - BOUND_TOLERANCE;
+        }
+        return above;
+    }
+
+    /** Whether j could fit on n once every class that might hold an eligible resident gave up all it holds. */
+    boolean mayFitCoarse(NodeState n, Candidate j, double[] above) {
+        return table.mayFit(n.ordinal(), j.view(), above);
+    }
+
+    /** Whether j could fit on n once every resident that might be eligible were gone. */
+    boolean mayFitAfterPreempting(NodeState n, Candidate j, double[] above) {
+        return n.mayFitAfterPreempting(j.view(), above);
     }
 
     /** The bound over every host: what the whole cluster could give up at best at time t. */
     Residents bound(double t) {
-        double maxQos = Double.NEGATIVE_INFINITY;
-        double minMargin = Double.POSITIVE_INFINITY;
-        int minPriority = Integer.MAX_VALUE;
-        for (NodeState n : scan) {
-            if (n.size() == 0) {
-                continue;
-            }
-            Residents r = bound(n, t);
-            maxQos = Math.max(maxQos, r.maxQos());
-            minMargin = Math.min(minMargin, r.minMargin());
-            minPriority = Math.min(minPriority, r.minPriority());
-        }
-        return new Residents(maxQos, minMargin, minPriority);
+        return intercepts.bound(t, classes, BOUND_TOLERANCE);
     }
 
     /** A pass preempts a victim: off its host, free resources and index updated. */
     void preempt(NodeState n, Candidate victim) {
+        intercepts.remove(victim.resident);
         change(n, () -> n.remove(victim.resident));
     }
 
@@ -123,6 +147,7 @@ public final class Cluster {
     void placeInPass(NodeState n, Candidate j, Pass pass) {
         Resident r = resident(j.source(), j.view(), pass.t());
         r.adopt(j, pass);
+        intercepts.add(r);
         change(n, () -> n.add(r, pass));
     }
 

@@ -8,7 +8,8 @@ import java.util.function.UnaryOperator;
 
 /**
  * A host as the scheduler keeps it between passes: what is free, which instances hold its
- * resources, and per class a bound of their Q over time (see {@link Resident}). Exact views of the
+ * resources, and per class their order by Q (see {@link Resident}, {@link ClassColumn}), whose
+ * summary it copies into the cluster's {@link HostTable}. Exact views of the
  * residents are built only when a pass looks into the host, once per pass.
  */
 public final class NodeState {
@@ -21,9 +22,8 @@ public final class NodeState {
     private final List<Resident> residents = new ArrayList<>();
     private double usedCpu;
     private double usedMem;
-    /** Per class slot: residents, largest high intercept, smallest low intercept. */
-    private int[] count = new int[0];
-    private double[] maxHigh = new double[0];
+    /** Per class slot: the residents by high intercept, and the smallest low intercept. */
+    private ClassColumn[] columns = new ClassColumn[0];
     private double[] minLow = new double[0];
 
     /** The current pass's exact view of the residents; rebuilt when the stamp is another pass's. */
@@ -33,9 +33,13 @@ public final class NodeState {
     private List<Candidate> preemptionOrder;
     private Residents summary = Residents.NONE;
 
-    NodeState(NodeView view, int ordinal) {
+    private final HostTable table;
+
+    NodeState(NodeView view, int ordinal, HostTable table) {
         this.view = view;
         this.ordinal = ordinal;
+        this.table = table;
+        table.addHost(ordinal, view);
     }
 
     /** Position in the cluster's host list: the deterministic tie-break of indexes and scans. */
@@ -108,28 +112,21 @@ public final class NodeState {
     }
 
     /**
-     * A bound of {@link #summary} at time t from the per-class intercepts, without reading any
-     * resident: largest Q at or above, smallest margin at or below, lowest priority exact. It covers
-     * every resident, so also the preemptible ones. {@code tolerance} absorbs the rounding between
-     * b + r t and Q computed from e and p.
+     * Whether j could fit here once every resident that might be eligible for it were gone: a
+     * necessary condition of a victim search's success, read from the class columns without
+     * building a view. {@code above[s]} is the intercept a resident of class slot s must exceed to
+     * be possibly eligible ({@link Cluster#eligibleIntercepts}); a resident's Q at t is at most its
+     * high intercept plus r t, so the residents counted include every eligible one.
      */
-    Residents bound(double t, ClassSlots classes, double tolerance) {
-        double maxQos = Double.NEGATIVE_INFINITY;
-        double minMargin = Double.POSITIVE_INFINITY;
-        int minPriority = Integer.MAX_VALUE;
-        for (int s = 0; s < count.length; s++) {
-            if (count[s] == 0) {
-                continue;
-            }
-            double rate = classes.rate(s);
-            maxQos = Math.max(maxQos, maxHigh[s] + rate * t);
-            minMargin = Math.min(minMargin, minLow[s] + rate * t - classes.safetyMargin(s));
-            minPriority = Math.min(minPriority, classes.priority(s));
+    boolean mayFitAfterPreempting(InstanceView j, double[] above) {
+        double cpu = 0;
+        double mem = 0;
+        for (int s = 0; s < columns.length; s++) {
+            double b = s < above.length ? above[s] : Double.NEGATIVE_INFINITY;
+            cpu += columns[s].cpuAbove(b);
+            mem += columns[s].memAbove(b);
         }
-        if (Double.isNaN(maxQos) || Double.isNaN(minMargin)) {
-            return new Residents(Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, minPriority);
-        }
-        return new Residents(maxQos + tolerance, minMargin - tolerance, minPriority);
+        return fitsWithout(j, cpu, mem);
     }
 
     void add(Resident r, Pass pass) {
@@ -137,9 +134,9 @@ public final class NodeState {
         usedCpu += r.placed.cpu();
         usedMem += r.placed.mem();
         grow(r.slot);
-        count[r.slot]++;
-        maxHigh[r.slot] = Math.max(maxHigh[r.slot], r.high);
+        columns[r.slot].add(r);
         minLow[r.slot] = Math.min(minLow[r.slot], r.low);
+        publish(r.slot);
         if (pass != null && stamp == pass.stamp()) {
             candidates.add(r.candidate(pass));
         } else {
@@ -156,15 +153,14 @@ public final class NodeState {
             usedCpu = 0; // no drift left behind by sums of fractions
             usedMem = 0;
         }
-        count[r.slot]--;
-        maxHigh[r.slot] = Double.NEGATIVE_INFINITY;
+        columns[r.slot].remove(r);
         minLow[r.slot] = Double.POSITIVE_INFINITY;
         for (Resident o : residents) {
             if (o.slot == r.slot) {
-                maxHigh[r.slot] = Math.max(maxHigh[r.slot], o.high);
                 minLow[r.slot] = Math.min(minLow[r.slot], o.low);
             }
         }
+        publish(r.slot);
         stamp = -1;
         preemptionOrder = null;
     }
@@ -183,14 +179,23 @@ public final class NodeState {
         return Collections.unmodifiableList(residents);
     }
 
+    /** Copies what scans read first into the cluster's flat table. */
+    private void publish(int slot) {
+        ClassColumn c = columns[slot];
+        table.used(ordinal, usedCpu, usedMem);
+        table.slot(ordinal, slot, c.size(), c.maxHigh(), minLow[slot], c.cpuAbove(Double.NEGATIVE_INFINITY),
+                c.memAbove(Double.NEGATIVE_INFINITY));
+    }
+
     private void grow(int slot) {
-        if (slot >= count.length) {
+        if (slot >= columns.length) {
             int n = slot + 1;
-            int old = count.length;
-            count = Arrays.copyOf(count, n);
-            maxHigh = Arrays.copyOf(maxHigh, n);
+            int old = columns.length;
+            columns = Arrays.copyOf(columns, n);
             minLow = Arrays.copyOf(minLow, n);
-            Arrays.fill(maxHigh, old, n, Double.NEGATIVE_INFINITY);
+            for (int s = old; s < n; s++) {
+                columns[s] = new ClassColumn();
+            }
             Arrays.fill(minLow, old, n, Double.POSITIVE_INFINITY);
         }
     }

@@ -21,6 +21,25 @@ public interface Preemption {
         return true;
     }
 
+    /**
+     * For a cheap check of a host before its residents are read: the Q above which an instance of
+     * class k might be eligible for j, negative infinity when any might, positive infinity when
+     * none can. It may say more instances than are eligible, never fewer.
+     */
+    default double eligibleAbove(Candidate j, ServiceClass k) {
+        return Double.NEGATIVE_INFINITY;
+    }
+
+    /**
+     * Whether every instance eligible for j is eligible for other too, whatever the host. A pass
+     * uses it to fail a request at once when one with the same demand and constraints has just
+     * failed with nothing placed since: no host can free more for j than it could for other.
+     * False unless known true.
+     */
+    default boolean eligibleWithin(Candidate j, Candidate other) {
+        return false;
+    }
+
     /** The host's summary, its preemption order built as this plugin builds it. */
     default Residents summary(NodeState node, Pass pass) {
         return Residents.of(node.residents());

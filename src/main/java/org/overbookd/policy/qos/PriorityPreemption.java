@@ -28,6 +28,17 @@ public final class PriorityPreemption implements Preemption {
     }
 
     @Override
+    public double eligibleAbove(Candidate j, ServiceClass k) {
+        return k.priority() < j.serviceClass().priority() ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+    }
+
+    /** Eligibility is by priority alone. */
+    @Override
+    public boolean eligibleWithin(Candidate j, Candidate other) {
+        return j.serviceClass().priority() == other.serviceClass().priority();
+    }
+
+    @Override
     public Residents summary(NodeState node, Pass pass) {
         return node.summary(PriorityPreemption::sorted);
     }

@@ -26,6 +26,34 @@ public final class QosPreemption implements Preemption {
         return r.maxQos() > j.qos() || (j.margin() < 0 && r.minMargin() < 0);
     }
 
+    /**
+     * The eligible instances of one class are always those above a threshold of Q: the main rule
+     * needs Q_k > Q_j and Q_k >= phi; relaxation (ii) adds, for an equally important class, those
+     * below the margin with Q_k > Q_j, so together Q_k > Q_j; relaxation (i) adds, for a less
+     * important class, every one below the margin, so together all of them (Q_j < phi there).
+     */
+    @Override
+    public double eligibleAbove(Candidate j, ServiceClass k) {
+        int jImportance = j.serviceClass().importance();
+        if (j.margin() < 0 && jImportance < k.importance()) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        if (j.margin() < 0 && jImportance == k.importance()) {
+            return j.qos();
+        }
+        return Math.max(j.qos(), k.safetyMarginS());
+    }
+
+    /**
+     * Within one class, {@link #eligible} only loses instances as Q_j grows: Q_j < Q_k gets harder,
+     * and a margin at or above zero loses both relaxations; importance and the overhead limit are
+     * the class's.
+     */
+    @Override
+    public boolean eligibleWithin(Candidate j, Candidate other) {
+        return j.serviceClass().equals(other.serviceClass()) && j.qos() >= other.qos();
+    }
+
     @Override
     public Residents summary(NodeState node, Pass pass) {
         return node.summary(order(pass));

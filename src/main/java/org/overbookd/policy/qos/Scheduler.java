@@ -20,14 +20,30 @@ public final class Scheduler {
     private final Preemption preemption;
     private final PreemptionCost preemptionCost;
     private final ScanLimits limits;
+    /**
+     * Bounds that skip hosts, and the failure of a request where an equal one just failed. They
+     * are exact (they never change a decision); off only in tests that check that.
+     */
+    private final boolean shortcuts;
 
     public Scheduler(QueueSort queueSort, Filter filter, Preemption preemption, PreemptionCost preemptionCost,
                      ScanLimits limits) {
+        this(queueSort, filter, preemption, preemptionCost, limits, true);
+    }
+
+    private Scheduler(QueueSort queueSort, Filter filter, Preemption preemption, PreemptionCost preemptionCost,
+                      ScanLimits limits, boolean shortcuts) {
         this.queueSort = queueSort;
         this.filter = filter;
         this.preemption = preemption;
         this.preemptionCost = preemptionCost;
         this.limits = limits;
+        this.shortcuts = shortcuts;
+    }
+
+    /** The same policy looking into every host for every request: the reference the shortcuts are tested against. */
+    Scheduler withoutShortcuts() {
+        return new Scheduler(queueSort, filter, preemption, preemptionCost, limits, false);
     }
 
     /** The QoS-driven scheduler of section 3. */
@@ -91,8 +107,13 @@ public final class Scheduler {
         Residents[] clusterBound = new Residents[1];
         List<Placement> placements = new ArrayList<>();
         int failures = 0;
+        // The last request that failed, while nothing was placed since: the cluster is as it was.
+        Candidate failed = null;
         for (Candidate j : queue) {
-            Choice choice = rank(j, cluster, pass, clusterBound, random);
+            int start = scanStart(cluster, random);
+            Choice choice = shortcuts && failed != null && sameDemand(j, failed) && preemption.eligibleWithin(j, failed)
+                    ? null : rank(j, start, cluster, pass, clusterBound, random);
+            failed = choice == null ? j : null;
             if (choice == null) {
                 if (limits.failuresInARow() > 0 && ++failures >= limits.failuresInARow()) {
                     break;
@@ -129,10 +150,10 @@ public final class Scheduler {
      * (in host order without), each scan stopping once that many feasible hosts were seen. A host's
      * Q bound ({@link Cluster#bound(NodeState, double)}) skips it before its residents are read.
      */
-    private Choice rank(Candidate j, Cluster cluster, Pass pass, Residents[] clusterBound, SplittableRandom random) {
+    private Choice rank(Candidate j, int start, Cluster cluster, Pass pass, Residents[] clusterBound,
+                        SplittableRandom random) {
         List<NodeState> nodes = cluster.scanOrder();
         int size = nodes.size();
-        int start = limits.hostsToScore() > 0 && size > 0 ? random.nextInt(size) : 0;
         Choice best = null;
         int ties = 0;
         int found = 0;
@@ -159,19 +180,17 @@ public final class Scheduler {
         if (clusterBound[0] == null) {
             clusterBound[0] = cluster.bound(pass.t());
         }
-        if (!preemption.mayFree(j, clusterBound[0])) {
+        if (shortcuts && !preemption.mayFree(j, clusterBound[0])) {
             return null;
         }
+        double[] above = shortcuts ? cluster.eligibleIntercepts(j, pass.t(), preemption) : null;
         for (int t = 0; t < size && !enough(found); t++) {
             NodeState n = nodes.get((start + t) % size);
-            if (n.size() == 0 || !filter.admits(j.view(), n.view())
-                    || !preemption.mayFree(j, cluster.bound(n, pass.t()))) {
+            if (n.size() == 0 || shortcuts && !cluster.mayFitCoarse(n, j, above)
+                    || !filter.admits(j.view(), n.view()) || shortcuts && skip(j, n, above, cluster, pass)) {
                 continue;
             }
             n.refresh(pass);
-            if (!preemption.mayFree(j, preemption.summary(n, pass))) {
-                continue;
-            }
             List<Candidate> victims = preemption.victims(j, n, pass);
             if (victims == null) {
                 continue;
@@ -187,6 +206,36 @@ public final class Scheduler {
             }
         }
         return best;
+    }
+
+    /**
+     * Where a preemption scan starts: a random host with a host limit, the first without. Drawn
+     * for every request, also one failed without a scan, so such a shortcut leaves the pass's
+     * later draws as they were.
+     */
+    private int scanStart(Cluster cluster, SplittableRandom random) {
+        int size = cluster.scanOrder().size();
+        return limits.hostsToScore() > 0 && size > 0 ? random.nextInt(size) : 0;
+    }
+
+    /** Same demand and constraints: a request fails where the other failed if it may free no more. */
+    private static boolean sameDemand(Candidate a, Candidate b) {
+        InstanceView x = a.view();
+        InstanceView y = b.view();
+        return x.cpu() == y.cpu() && x.mem() == y.mem() && x.constraints().equals(y.constraints());
+    }
+
+    /**
+     * Whether a host's victim search would fail, known without it (after the coarse check of the
+     * flat table): no resident's Q allows eligibility (the Q bound), or the residents that might
+     * be eligible hold too little (the class columns), or the exact summary rules it out.
+     */
+    private boolean skip(Candidate j, NodeState n, double[] above, Cluster cluster, Pass pass) {
+        if (!preemption.mayFree(j, cluster.bound(n, pass.t())) || !cluster.mayFitAfterPreempting(n, j, above)) {
+            return true;
+        }
+        n.refresh(pass);
+        return !preemption.mayFree(j, preemption.summary(n, pass));
     }
 
     private boolean enough(int found) {

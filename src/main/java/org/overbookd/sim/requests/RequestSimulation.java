@@ -35,6 +35,20 @@ import org.overbookd.sim.Seeds;
  */
 public final class RequestSimulation {
 
+    /** Told at the end of every 10-minute interval how far the run has come; for a progress line. */
+    @FunctionalInterface
+    public interface Progress {
+        Progress NONE = (now, completed, pending, held) -> { };
+
+        /**
+         * @param now       simulated seconds
+         * @param completed requests completed so far
+         * @param pending   instances waiting in the queue
+         * @param held      instances holding a host
+         */
+        void simulated(double now, long completed, int pending, long held);
+    }
+
     /** Roles for {@link Seeds#stream}: one random source per kind of decision. */
     static final long SCHEDULER_ROLE = 0x5343484544L;
     static final long OVERHEAD_ROLE = 0x4f56455248L;
@@ -65,6 +79,8 @@ public final class RequestSimulation {
     private final List<IntervalSample> intervals = new ArrayList<>();
     private final SplittableRandom overheadRandom;
     private Consumer<Outcome> sink;
+    private Progress progress = Progress.NONE;
+    private long completed;
     private long admissions;
     private double lastSubmit = Double.NEGATIVE_INFINITY;
     private long passes;
@@ -111,6 +127,12 @@ public final class RequestSimulation {
         List<RequestSpec> sorted = new ArrayList<>(requests);
         sorted.sort(Comparator.comparingDouble(RequestSpec::submitS));
         return sorted.iterator();
+    }
+
+    /** Where to report progress (at the end of every interval); none by default. */
+    public RequestSimulation withProgress(Progress progress) {
+        this.progress = progress;
+        return this;
     }
 
     /** Runs a workload held in memory and returns every outcome in workload order. */
@@ -264,6 +286,7 @@ public final class RequestSimulation {
                 i.state = SimInstance.State.DONE;
                 active.remove(i.spec.id());
                 Outcome o = outcome(i, true);
+                completed++;
                 terminatedInInterval.add(o);
                 sink.accept(o);
                 return true;
@@ -291,6 +314,7 @@ public final class RequestSimulation {
             }
             case INTERVAL -> {
                 sample(now - INTERVAL_S, now);
+                progress.simulated(now, completed, pending.size(), cluster.instances());
                 if (futureWork > 0 || !active.isEmpty()) {
                     schedule(now + INTERVAL_S, SimEvent.Kind.INTERVAL, null, 0);
                 }
