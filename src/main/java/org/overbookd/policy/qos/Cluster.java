@@ -29,7 +29,6 @@ public final class Cluster {
     private final List<NodeState> scan = new ArrayList<>();
     private final FreeCpuIndex index = new FreeCpuIndex();
     private final ClassSlots classes = new ClassSlots();
-    private final ClusterIntercepts intercepts = new ClusterIntercepts();
     private final HostTable table = new HostTable();
     private long passes;
     private long instances;
@@ -53,9 +52,6 @@ public final class Cluster {
             scan.remove(n);
             index.remove(n);
             instances -= n.size();
-            for (Resident r : n.residentsKept()) {
-                intercepts.remove(r);
-            }
         }
     }
 
@@ -67,7 +63,6 @@ public final class Cluster {
     public void place(String host, LiveInstance instance, double t) {
         NodeState n = hosts.get(host);
         Resident r = resident(instance, instance.viewAt(t), t);
-        intercepts.add(r);
         change(n, () -> n.add(r, null));
     }
 
@@ -78,7 +73,6 @@ public final class Cluster {
         if (r == null) {
             return false;
         }
-        intercepts.remove(r);
         change(n, () -> n.remove(r));
         return true;
     }
@@ -134,12 +128,11 @@ public final class Cluster {
 
     /** The bound over every host: what the whole cluster could give up at best at time t. */
     Residents bound(double t) {
-        return intercepts.bound(t, classes, BOUND_TOLERANCE);
+        return table.bound(scan, t, classes, BOUND_TOLERANCE);
     }
 
     /** A pass preempts a victim: off its host, free resources and index updated. */
     void preempt(NodeState n, Candidate victim) {
-        intercepts.remove(victim.resident);
         change(n, () -> n.remove(victim.resident));
     }
 
@@ -147,7 +140,6 @@ public final class Cluster {
     void placeInPass(NodeState n, Candidate j, Pass pass) {
         Resident r = resident(j.source(), j.view(), pass.t());
         r.adopt(j, pass);
-        intercepts.add(r);
         change(n, () -> n.add(r, pass));
     }
 

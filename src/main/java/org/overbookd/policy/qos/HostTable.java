@@ -94,6 +94,23 @@ final class HostTable {
     }
 
     /**
+     * The bound over the given hosts: what they could give up at best at time t. A sequential
+     * read of the table, once per pass at most.
+     */
+    Residents bound(Iterable<NodeState> hosts, double t, ClassSlots classes, double tolerance) {
+        double maxQos = Double.NEGATIVE_INFINITY;
+        double minMargin = Double.POSITIVE_INFINITY;
+        int minPriority = Integer.MAX_VALUE;
+        for (NodeState n : hosts) {
+            Residents r = bound(n.ordinal(), t, classes, tolerance);
+            maxQos = Math.max(maxQos, r.maxQos());
+            minMargin = Math.min(minMargin, r.minMargin());
+            minPriority = Math.min(minPriority, r.minPriority());
+        }
+        return new Residents(maxQos, minMargin, minPriority);
+    }
+
+    /**
      * Whether j could fit on the host once every class that might hold an eligible resident gave
      * up all it holds. {@code above[s]} is the intercept a resident of class slot s must exceed to
      * be possibly eligible (see {@link Cluster#eligibleIntercepts}); a class counts when its
