@@ -145,6 +145,7 @@ class SlotsSimulateCommandTest {
         "bad trace format      | --policy pri --trace-format parquet    | --trace-format: 'parquet' is not one of auto, csv, google",
         "not a number          | --policy pri --seed one                | Invalid value for option '--seed'",
         "no policy             | --seed 3                               | Missing required option: '--policy",
+        "scenario with a trace | --policy pri --scenario swinging       | --scenario chooses a built-in scenario; with --tasks the trace is the workload",
     })
     void commandLineMisuseIsExit64(String name, String args, String expected) {
         List<String> all = new ArrayList<>(List.of(args.split(" ")));

@@ -11,7 +11,7 @@ import java.util.Comparator;
 import java.util.List;
 import org.overbookd.policy.hybrid.Labelled;
 
-/** Where a run's tasks come from: a trace file in one of two formats, or the built-in scenario. */
+/** Where a run's tasks come from: a trace file in one of two formats, or a built-in scenario. */
 public final class Workloads {
 
     /** Trace formats; {@code AUTO} looks at the first line: a header means ours, a number Google's. */
@@ -21,6 +21,27 @@ public final class Workloads {
         private final String label;
 
         Format(String label) {
+            this.label = label;
+        }
+
+        @Override
+        public String label() {
+            return label;
+        }
+    }
+
+    /**
+     * The built-in scenarios. {@code STEADY}, the default, is the regime in which HYBRID gives the
+     * paper's Table 2 ({@link SteadyBusyScenario}); {@code SWINGING} swings between busy and quiet
+     * periods ({@link SyntheticScenario#paperLike}), where HYBRID gains much less
+     * (sim/README-hybrid.md says why).
+     */
+    public enum Scenario implements Labelled {
+        STEADY("steady"), SWINGING("swinging");
+
+        private final String label;
+
+        Scenario(String label) {
             this.label = label;
         }
 
@@ -46,8 +67,10 @@ public final class Workloads {
         return new Workload(TaskCsv.read(file), file.toString(), 0);
     }
 
-    public static Workload synthetic(long seed) {
-        return new Workload(SyntheticScenario.paperLike().generate(seed), "built-in scenario, seed " + seed, 0);
+    public static Workload synthetic(Scenario scenario, long seed) {
+        List<Task> tasks = scenario == Scenario.STEADY ? SteadyBusyScenario.tasks(seed)
+                : SyntheticScenario.paperLike().generate(seed);
+        return new Workload(tasks, "built-in " + scenario.label() + " scenario, seed " + seed, 0);
     }
 
     private static Format detect(Path file) throws InputException {

@@ -3,7 +3,7 @@ package org.overbookd.sim.slots;
 import java.util.List;
 
 /**
- * The built-in scenario at a tenth of its size, for tests: Table 1's mix scaled to 13 servers
+ * The swinging built-in scenario at a tenth of its size, for tests: Table 1's mix scaled to 13 servers
  * (7 A, 4 B, 1 C, 1 powerful D: 312 slots, 7.0 CPU against 66.5) and 7,150 tasks over the same 15
  * hours, so the load per slot is the paper-like one. A run takes a few hundredths of a second.
  */

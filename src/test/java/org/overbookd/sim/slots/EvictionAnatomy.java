@@ -17,7 +17,7 @@ import org.overbookd.policy.hybrid.SlotView;
  * whether a label was ever free while no slot was (the moment section 3 leaves open).
  *
  * <p>Measurement only: it changes no decision. It scans the running tasks at each preemption, so it
- * is slower than a plain run (a few seconds on the built-in scenario).
+ * is slower than a plain run (a few seconds on a built-in scenario).
  */
 final class EvictionAnatomy extends WatchedPolicy {
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.overbookd.policy.hybrid.HybridPolicy;
 
 /**
- * Why HYBRID gains less than the paper on the built-in scenario (sim/README-hybrid.md, "Why the
+ * Why HYBRID gains less than the paper on the swinging built-in scenario (sim/README-hybrid.md, "Why the
  * gain is smaller here"), checked on its CI-sized version, seeds 1-5. A sticky label saves an
  * eviction only when every lower-priority task running is sticky; here most preemptions find far
  * more of those than there are labels, while the two other explanations one might suspect do not

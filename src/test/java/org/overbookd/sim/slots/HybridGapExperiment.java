@@ -8,12 +8,12 @@ import org.overbookd.policy.hybrid.SlotPolicy;
 
 /**
  * The measurements behind sim/README-hybrid.md's "Why the gain is smaller here": HYBRID, PRI and
- * PRI-N on Table 1's cluster, each wrapped in an {@link EvictionAnatomy}, on the built-in scenario
- * and on {@link SteadyBusyScenario}. Not a test (nothing is asserted); run it with the test
+ * PRI-N on Table 1's cluster, each wrapped in an {@link EvictionAnatomy}, on the swinging built-in
+ * scenario and on the steady one ({@link SteadyBusyScenario}, the default). Not a test (nothing is asserted); run it with the test
  * classpath:
  *
  * <pre>java -cp "target/test-classes:target/classes:$(cat target/test-classpath.txt)" \
- *     org.overbookd.sim.slots.HybridGapExperiment builtin|steady|band SEED...</pre>
+ *     org.overbookd.sim.slots.HybridGapExperiment swinging|steady|band SEED...</pre>
  *
  * <p>{@code band} runs HYBRID and PRI on the steady regime with class 9's median demand from 2,700
  * to 3,900 core-seconds, to show how narrow the regime is.

@@ -10,16 +10,16 @@ import org.junit.jupiter.api.Test;
 import org.overbookd.policy.hybrid.HybridSettings;
 
 /**
- * Table 2's comparisons on the CI-sized scenario ({@link CiScenario}: a tenth of the built-in
- * one), summed over seeds 1-5 so that one lucky or unlucky seed cannot decide. Each policy runs on
+ * Table 2's comparisons on the CI-sized scenario ({@link CiScenario}: a tenth of the swinging
+ * built-in one), summed over seeds 1-5 so that one lucky or unlucky seed cannot decide. Each policy runs on
  * the same tasks of each seed.
  *
  * <p>What our model shows, and so what is asserted: HYBRID preempts less and wastes less than PRI,
  * but by about 12% on both counts summed over these seeds (single seeds range from 0% to 28%),
  * not the paper's 85%: most preemptions find many more lower-priority tasks running than there
  * are labels ({@link EvictionAnatomyTest}; sim/README-hybrid.md, "Why the gain is smaller here",
- * has the regime in which the paper's numbers do appear, and why it is not ours;
- * {@link SteadyBusyRegimeTest} asserts them there). The bounds claim at least 5%. They are
+ * has the regime in which the paper's numbers do appear, the default steady scenario, which does
+ * not survive scaling down to CI size; {@link SteadyBusyRegimeTest} asserts them there at full size). The bounds claim at least 5%. They are
  * regression bounds for these fixed seeds, not a law: over other groups of five seeds (6-10, 11-15,
  * 16-20) the ratios were 0.87-0.91 for evictions and 0.83-0.98 for waste. A change that broke the
  * mechanism (a sticky task evicted, the sticky phase skipped) brings both to 1 and fails here. The

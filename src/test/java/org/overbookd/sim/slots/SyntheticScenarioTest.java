@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.overbookd.policy.hybrid.Priorities;
 
-/** The built-in scenario has the shape the paper describes (section 4). */
+/** The swinging built-in scenario has the shape the paper describes (section 4). */
 class SyntheticScenarioTest {
 
     private static final List<Task> SEED_1 = SyntheticScenario.paperLike().generate(1);

@@ -12,18 +12,19 @@ import org.overbookd.sim.slots.SyntheticScenario.ClassShape;
  * short tasks of classes 0-4 (three quarters of all tasks) overload the rest. The few hundred short
  * tasks that run at a time then fit in the labels. Nothing swings: a quiet period empties the
  * cluster, and while it is not full labels go to whatever arrives, long tasks included, which keep
- * them for hours. The window opens on a full cluster, as an excerpt of a trace does: 3,050 tasks
- * are there at time 0, the long ones with the mean remaining demand of tasks found running in
+ * them for hours. The window opens on a full cluster, as an excerpt of a trace does: about 3,050
+ * tasks are there at time 0, the long ones with the mean remaining demand of tasks found running in
  * steady state (e^(sigma^2)/2 times the mean demand, 1.36 for sigma 1), the short ones listed first
  * so that they hold the labels at the start.
  *
- * <p>It is tuned, not found (sim/README-hybrid.md): class 9's load must put the long tasks' share
- * of the slots between 1 - 200/3072 and 1. Below, short tasks outnumber the labels and HYBRID
- * evicts about as PRI does; above, the long tasks queue among themselves and PRI hardly evicts
- * either. It is not the built-in scenario for that reason, and because it does not hold on a
- * smaller cluster, where the band is as narrow as the long tasks' occupancy swings.
+ * <p>The default built-in scenario ({@code --scenario steady}). It is tuned, not found
+ * (sim/README-hybrid.md): class 9's load must put the long tasks' share of the slots between
+ * 1 - 200/3072 and 1. Below, short tasks outnumber the labels and HYBRID evicts about as PRI does;
+ * above, the long tasks queue among themselves and PRI hardly evicts either. It holds on Table 1's
+ * cluster only: on a smaller one the band is as narrow as the long tasks' occupancy swings. The
+ * swinging scenario ({@link SyntheticScenario#paperLike}) is the other built-in one.
  */
-final class SteadyBusyScenario {
+public final class SteadyBusyScenario {
 
     /** Class 9's median demand, core-seconds: the middle of the band on seeds 1-5. */
     static final double CLASS_9_MEDIAN = 3300;
@@ -33,6 +34,11 @@ final class SteadyBusyScenario {
     private static final double REMAINING = 1.36;
 
     private SteadyBusyScenario() {
+    }
+
+    /** The built-in steady scenario: class 9 at the middle of the band. */
+    public static List<Task> tasks(long seed) {
+        return tasks(seed, CLASS_9_MEDIAN);
     }
 
     static List<Task> tasks(long seed, double class9Median) {
