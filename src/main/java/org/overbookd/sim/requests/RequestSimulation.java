@@ -359,6 +359,7 @@ public final class RequestSimulation {
                 v.preemptions++;
             }
             SimInstance i = active.get(p.instance());
+            i.advanceTo(now); // its wait ends now: summed before the state changes
             pending.remove(i);
             double cost = overheads.draw(i.ranOn(p.node()), overheadRandom);
             i.allocate(p.node(), cost);

@@ -82,11 +82,18 @@ final class SimInstance implements LiveInstance {
         return QosEquations.availability(run, pending);
     }
 
-    /** The scheduler reads an instance only at a pass's instant, so reading it brings it up to then. */
+    /**
+     * The instance as it will be at t, without changing it: the accounting is summed only at the
+     * simulator's own events, so how often, and which, instances a pass happens to read (its
+     * shortcuts skip hosts) cannot change the rounding of e and p, and so cannot change a result.
+     */
     @Override
     public InstanceView viewAt(double t) {
-        advanceTo(t);
+        double dt = Math.max(0, t - clock);
+        double e = state == State.ALLOCATING || state == State.RUNNING ? run + dt : run;
+        double p = state == State.PENDING ? pending + dt : pending;
+        double o = state == State.ALLOCATING ? overhead + dt : overhead;
         return new InstanceView(spec.id(), spec.serviceClass(), spec.cpu(), spec.mem(), spec.constraints(),
-                admission, run, pending, overhead, alpha, host);
+                admission, e, p, o, alpha, host);
     }
 }
