@@ -73,7 +73,12 @@ final class HostTable {
         mem[s][ordinal] = memHeld;
     }
 
-    /** Same meaning as {@link NodeState#bound}: the host's largest Q, smallest margin, lowest priority at t. */
+    /**
+     * A bound of the host's {@link NodeState#summary} at time t from the per-class intercepts,
+     * without reading any resident: largest Q at or above, smallest margin at or below, lowest
+     * priority exact. It covers every resident, so also the preemptible ones. {@code tolerance}
+     * absorbs the rounding between b + r t and Q computed from e and p.
+     */
     Residents bound(int ordinal, double t, ClassSlots classes, double tolerance) {
         double maxQos = Double.NEGATIVE_INFINITY;
         double minMargin = Double.POSITIVE_INFINITY;
