@@ -7,8 +7,9 @@
 #   sim/bench.sh jmh            JMH: one overbooking step over 12,500 hosts
 #   sim/bench.sh one            parse a generated OpenNebula pool of 10,000 hosts and 100,000 VMs and decide once,
 #                               under -Xmx512m: median parse and decision times
-#   sim/bench.sh slots [RUNS]   the slot model's built-in scenario (68,000 tasks, 15 h, 125 servers), each of
-#                               HYBRID, PRI and PRI-N, cold JVM each time, RUNS times (default 3): median wall time
+#   sim/bench.sh slots [RUNS]   the slot model's default built-in scenario (steady, about 71,000 tasks, 15 h,
+#                               125 servers), each of HYBRID, PRI and PRI-N, cold JVM each time, RUNS times
+#                               (default 3): median wall time
 #   sim/bench.sh pass [JMH OPTIONS]  JMH: one QoS-driven / priority scheduling pass, 12,500 hosts, 150,000 running, 5,000 pending
 #   sim/bench.sh month [RUNS] [UNTIL_S]  a month of generated Google-cell load (12,500 hosts, ~25 million requests),
 #                               QoS-driven, --hosts-to-score 10 --failures-in-a-row 20, under -Xmx6g, RUNS times
@@ -66,7 +67,7 @@ slots() {
     local out
     out=$(mktemp -d)
     for policy in hybrid pri pri-n; do
-        timed_runs "slot model, built-in scenario, $policy" "${1:-3}" \
+        timed_runs "slot model, built-in steady scenario, $policy" "${1:-3}" \
             java -jar target/overbookd.jar simulate --model slots --policy "$policy" --out "$out"
     done
     rm -rf "$out"

@@ -62,7 +62,7 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
 
     @Option(names = "--tasks", paramLabel = "FILE",
             description = "Trace: CSV with header id,submit_s,priority,cpu_seconds[,memory], or Google cluster-data"
-                    + " 2011 task_events (.csv or .csv.gz). Default: the built-in scenario.")
+                    + " 2011 task_events (.csv or .csv.gz). Default: the built-in scenario that --scenario names.")
     Path tasks;
 
     @Option(names = "--scenario", paramLabel = "steady|swinging",
@@ -108,14 +108,13 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         HybridPolicy chosen = policy();
+        Workloads.Scenario builtIn = parse(Workloads.Scenario.class, "--scenario", scenario == null ? "steady" : scenario);
         PrintWriter err = spec.commandLine().getErr();
         Infrastructure infra;
         Workloads.Workload workload;
         try {
             infra = servers == null ? Infrastructure.table1() : new Infrastructure(ServerMix.read(servers));
-            workload = tasks == null
-                    ? Workloads.synthetic(parse(Workloads.Scenario.class, "--scenario", scenario == null ? "steady" : scenario),
-                            seed)
+            workload = tasks == null ? Workloads.synthetic(builtIn, seed)
                     : Workloads.read(tasks, parse(Workloads.Format.class, "--trace-format", traceFormat));
         } catch (InputException e) {
             err.println("overbookd: " + e.getMessage());

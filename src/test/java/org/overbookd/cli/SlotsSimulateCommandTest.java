@@ -23,7 +23,7 @@ import org.overbookd.sim.slots.Task;
 /**
  * The slot-model command as the integrating engineer will mount it: under {@link Main}'s handlers.
  * Runs use a small servers file and a 2,000-task trace written from the synthetic generator, a
- * few hundredths of a second each.
+ * few hundredths of a second each; one test runs the built-in scenarios at full size.
  */
 class SlotsSimulateCommandTest {
 
@@ -94,6 +94,38 @@ class SlotsSimulateCommandTest {
         }
         // the seed also draws the slots of non-production tasks, so another seed changes the run
         assertFalse(Files.readString(a.resolve("summary.csv")).equals(Files.readString(c.resolve("summary.csv"))));
+    }
+
+    /**
+     * Without --tasks the default is the steady built-in scenario at full size (about 71,000 tasks, a
+     * few tenths of a second a run): the same seed gives the same bytes, with --scenario steady or
+     * without it, and --scenario swinging is another workload.
+     */
+    @Test
+    void withoutATraceTheSteadyScenarioRunsAndTheSameSeedGivesTheSameBytes() throws IOException {
+        Path byDefault = dir.resolve("default");
+        Path steady = dir.resolve("steady");
+        Path swinging = dir.resolve("swinging");
+        Cli r = run("--policy", "pri-n", "--seed", "2", "--out", byDefault.toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        assertTrue(r.out().contains("(built-in steady scenario, seed 2)"), r.out());
+        assertEquals(ExitCodes.OK, run("--policy", "pri-n", "--seed", "2", "--scenario", "steady",
+                "--out", steady.toString()).exitCode());
+        for (String file : List.of("summary.csv", "classes.csv", "sticky.csv", "slot-types.csv")) {
+            assertArrayEquals(Files.readAllBytes(byDefault.resolve(file)), Files.readAllBytes(steady.resolve(file)), file);
+        }
+        r = run("--policy", "pri-n", "--seed", "2", "--scenario", "swinging", "--out", swinging.toString());
+        assertEquals(ExitCodes.OK, r.exitCode(), r.err());
+        assertTrue(r.out().contains("(built-in swinging scenario, seed 2)"), r.out());
+        assertFalse(Files.readString(swinging.resolve("summary.csv")).equals(Files.readString(steady.resolve("summary.csv"))));
+    }
+
+    @Test
+    void anUnknownScenarioIsExit64BeforeAnyFileIsRead() {
+        Cli r = run("--policy", "pri", "--scenario", "calm", "--servers", dir.resolve("missing.csv").toString(),
+                "--out", dir.resolve("o").toString());
+        assertEquals(ExitCodes.USAGE, r.exitCode(), r.err());
+        assertTrue(r.err().contains("--scenario: 'calm' is not one of steady, swinging"), r.err());
     }
 
     @Test

@@ -11,7 +11,7 @@ import java.util.Comparator;
  * <p>The choice matters: with {@link #ARRIVAL} an evicted task waits behind its class and is
  * usually restarted through a sticky label, where it is safe; with {@link #FIRST_ARRIVAL} it is
  * restarted first on a regular slot and is the most recently started task there, the first to be
- * evicted again. On the built-in scenario (seeds 1-3) HYBRID's worst task is evicted 8 or 9 times
+ * evicted again. On the swinging built-in scenario (seeds 1-3) HYBRID's worst task is evicted 8 or 9 times
  * with {@link #ARRIVAL} and 12 to 16 times with {@link #FIRST_ARRIVAL}.
  */
 public enum RegularOrder implements Labelled {

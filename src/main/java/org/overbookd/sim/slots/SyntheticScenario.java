@@ -55,7 +55,10 @@ public final class SyntheticScenario {
         this.period = period;
     }
 
-    /** The built-in scenario: 15 hours, about 68,000 tasks. */
+    /**
+     * The swinging built-in scenario ({@code --scenario swinging}; the default is
+     * {@link SteadyBusyScenario}): 15 hours, about 68,000 tasks.
+     */
     public static SyntheticScenario paperLike() {
         return new SyntheticScenario(15 * 3600.0, 68_000, PAPER_CLASSES, 0.8, 5 * 3600.0);
     }

@@ -19,7 +19,7 @@ import org.overbookd.policy.hybrid.HybridSettings;
  * not the paper's 85%: most preemptions find many more lower-priority tasks running than there
  * are labels ({@link EvictionAnatomyTest}; sim/README-hybrid.md, "Why the gain is smaller here",
  * has the regime in which the paper's numbers do appear, the default steady scenario, which does
- * not survive scaling down to CI size; {@link SteadyBusyRegimeTest} asserts them there at full size). The bounds claim at least 5%. They are
+ * not survive scaling down to CI size; {@link SteadyScenarioTable2Test} asserts them there at full size). The bounds claim at least 5%. They are
  * regression bounds for these fixed seeds, not a law: over other groups of five seeds (6-10, 11-15,
  * 16-20) the ratios were 0.87-0.91 for evictions and 0.83-0.98 for waste. A change that broke the
  * mechanism (a sticky task evicted, the sticky phase skipped) brings both to 1 and fails here. The
