@@ -45,19 +45,29 @@ final class SimInstance implements LiveInstance {
         if (dt <= 0) {
             return;
         }
-        switch (state) {
-            case PENDING -> pending += dt;
-            case ALLOCATING -> {
-                run += dt;
-                overhead += dt;
-            }
-            case RUNNING -> {
-                run += dt;
-                remainingWork = Math.max(0, remainingWork - dt);
-            }
-            case DONE -> { }
+        if (state == State.RUNNING) {
+            remainingWork = Math.max(0, remainingWork - dt);
         }
+        run = runAfter(dt);
+        pending = pendingAfter(dt);
+        overhead = overheadAfter(dt);
         clock = t;
+    }
+
+    /*
+     * What grows in which state, in one place: advanceTo sums with these, viewAt projects with
+     * them, so a view at t is exactly what advancing to t would sum.
+     */
+    private double runAfter(double dt) {
+        return state == State.ALLOCATING || state == State.RUNNING ? run + dt : run;
+    }
+
+    private double pendingAfter(double dt) {
+        return state == State.PENDING ? pending + dt : pending;
+    }
+
+    private double overheadAfter(double dt) {
+        return state == State.ALLOCATING ? overhead + dt : overhead;
     }
 
     /** Whether allocating on this host is hot: the instance ran there before. */
@@ -90,10 +100,7 @@ final class SimInstance implements LiveInstance {
     @Override
     public InstanceView viewAt(double t) {
         double dt = Math.max(0, t - clock);
-        double e = state == State.ALLOCATING || state == State.RUNNING ? run + dt : run;
-        double p = state == State.PENDING ? pending + dt : pending;
-        double o = state == State.ALLOCATING ? overhead + dt : overhead;
         return new InstanceView(spec.id(), spec.serviceClass(), spec.cpu(), spec.mem(), spec.constraints(),
-                admission, e, p, o, alpha, host);
+                admission, runAfter(dt), pendingAfter(dt), overheadAfter(dt), alpha, host);
     }
 }
