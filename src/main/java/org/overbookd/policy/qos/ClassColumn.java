@@ -29,6 +29,15 @@ final class ClassColumn {
         return size == 0 ? Double.NEGATIVE_INFINITY : highs[0];
     }
 
+    /** The smallest low intercept; positive infinity when empty. */
+    double minLow() {
+        double min = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < size; i++) {
+            min = Math.min(min, byHigh[i].low);
+        }
+        return min;
+    }
+
     void add(Resident r) {
         if (size == byHigh.length) {
             byHigh = Arrays.copyOf(byHigh, size * 2);

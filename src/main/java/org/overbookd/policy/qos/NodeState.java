@@ -22,9 +22,8 @@ public final class NodeState {
     private final List<Resident> residents = new ArrayList<>();
     private double usedCpu;
     private double usedMem;
-    /** Per class slot: the residents by high intercept, and the smallest low intercept. */
+    /** Per class slot: the residents by high intercept. */
     private ClassColumn[] columns = new ClassColumn[0];
-    private double[] minLow = new double[0];
 
     /** The current pass's exact view of the residents; rebuilt when the stamp is another pass's. */
     private long stamp = -1;
@@ -135,7 +134,6 @@ public final class NodeState {
         usedMem += r.placed.mem();
         grow(r.slot);
         columns[r.slot].add(r);
-        minLow[r.slot] = Math.min(minLow[r.slot], r.low);
         publish(r.slot);
         if (pass != null && stamp == pass.stamp()) {
             candidates.add(r.candidate(pass));
@@ -154,12 +152,6 @@ public final class NodeState {
             usedMem = 0;
         }
         columns[r.slot].remove(r);
-        minLow[r.slot] = Double.POSITIVE_INFINITY;
-        for (Resident o : residents) {
-            if (o.slot == r.slot) {
-                minLow[r.slot] = Math.min(minLow[r.slot], o.low);
-            }
-        }
         publish(r.slot);
         stamp = -1;
         preemptionOrder = null;
@@ -175,15 +167,11 @@ public final class NodeState {
         return null;
     }
 
-    List<Resident> residentsKept() {
-        return Collections.unmodifiableList(residents);
-    }
-
     /** Copies what scans read first into the cluster's flat table. */
     private void publish(int slot) {
         ClassColumn c = columns[slot];
         table.used(ordinal, usedCpu, usedMem);
-        table.slot(ordinal, slot, c.size(), c.maxHigh(), minLow[slot], c.cpuAbove(Double.NEGATIVE_INFINITY),
+        table.slot(ordinal, slot, c.size(), c.maxHigh(), c.minLow(), c.cpuAbove(Double.NEGATIVE_INFINITY),
                 c.memAbove(Double.NEGATIVE_INFINITY));
     }
 
@@ -192,11 +180,9 @@ public final class NodeState {
             int n = slot + 1;
             int old = columns.length;
             columns = Arrays.copyOf(columns, n);
-            minLow = Arrays.copyOf(minLow, n);
             for (int s = old; s < n; s++) {
                 columns[s] = new ClassColumn();
             }
-            Arrays.fill(minLow, old, n, Double.POSITIVE_INFINITY);
         }
     }
 }
