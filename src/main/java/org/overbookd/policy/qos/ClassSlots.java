@@ -1,6 +1,7 @@
 package org.overbookd.policy.qos;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -11,7 +12,10 @@ import java.util.List;
 final class ClassSlots {
 
     private final List<ServiceClass> classes = new ArrayList<>();
+    // copies of what the bounds read of each class, so a scan over every host reads arrays
     private double[] rates = new double[0];
+    private double[] margins = new double[0];
+    private int[] priorities = new int[0];
 
     int slot(ServiceClass c) {
         for (int i = 0; i < classes.size(); i++) {
@@ -20,9 +24,14 @@ final class ClassSlots {
             }
         }
         classes.add(c);
-        rates = java.util.Arrays.copyOf(rates, classes.size());
-        rates[classes.size() - 1] = 1 / c.slo() - 1;
-        return classes.size() - 1;
+        int s = classes.size() - 1;
+        rates = Arrays.copyOf(rates, s + 1);
+        margins = Arrays.copyOf(margins, s + 1);
+        priorities = Arrays.copyOf(priorities, s + 1);
+        rates[s] = 1 / c.slo() - 1;
+        margins[s] = c.safetyMarginS();
+        priorities[s] = c.priority();
+        return s;
     }
 
     int size() {
@@ -38,10 +47,10 @@ final class ClassSlots {
     }
 
     double safetyMargin(int slot) {
-        return classes.get(slot).safetyMarginS();
+        return margins[slot];
     }
 
     int priority(int slot) {
-        return classes.get(slot).priority();
+        return priorities[slot];
     }
 }

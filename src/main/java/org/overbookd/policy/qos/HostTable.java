@@ -11,35 +11,36 @@ import java.util.Arrays;
  */
 final class HostTable {
 
+    /** Per class slot of a host: count, largest high intercept, smallest low intercept, cpu, memory held. */
+    private static final int FIELDS = 5;
+    private static final int COUNT = 0;
+    private static final int HIGH = 1;
+    private static final int LOW = 2;
+    private static final int CPU = 3;
+    private static final int MEM = 4;
+
     private int hosts;
+    private int slots;
     private double[] cpuCapacity = new double[0];
     private double[] memCapacity = new double[0];
     private double[] usedCpu = new double[0];
     private double[] usedMem = new double[0];
-    /** [class slot][host ordinal] */
-    private int[][] count = new int[0][];
-    private double[][] maxHigh = new double[0][];
-    private double[][] minLow = new double[0][];
-    private double[][] cpu = new double[0][];
-    private double[][] mem = new double[0][];
+    /**
+     * Host-major: the slots of one host side by side ({@code [(ordinal * slots + s) * FIELDS + field]}),
+     * so a scan reads each host's one or two cache lines in order, not a line from each of
+     * FIELDS x slots arrays.
+     */
+    private double[] perClass = new double[0];
 
     void addHost(int ordinal, NodeView view) {
         if (ordinal >= hosts) {
-            int n = Math.max(ordinal + 1, hosts * 2);
-            cpuCapacity = Arrays.copyOf(cpuCapacity, n);
-            memCapacity = Arrays.copyOf(memCapacity, n);
-            usedCpu = Arrays.copyOf(usedCpu, n);
-            usedMem = Arrays.copyOf(usedMem, n);
-            for (int s = 0; s < count.length; s++) {
-                growSlot(s, n);
-            }
-            hosts = n;
+            resize(Math.max(ordinal + 1, hosts * 2), slots);
         }
         cpuCapacity[ordinal] = view.cpu();
         memCapacity[ordinal] = view.mem();
         usedCpu[ordinal] = 0;
         usedMem[ordinal] = 0;
-        for (int s = 0; s < count.length; s++) {
+        for (int s = 0; s < slots; s++) {
             slot(ordinal, s, 0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, 0, 0);
         }
     }
@@ -50,27 +51,15 @@ final class HostTable {
     }
 
     void slot(int ordinal, int s, int residents, double high, double low, double cpuHeld, double memHeld) {
-        if (s >= count.length) {
-            int old = count.length;
-            count = Arrays.copyOf(count, s + 1);
-            maxHigh = Arrays.copyOf(maxHigh, s + 1);
-            minLow = Arrays.copyOf(minLow, s + 1);
-            cpu = Arrays.copyOf(cpu, s + 1);
-            mem = Arrays.copyOf(mem, s + 1);
-            for (int k = old; k <= s; k++) {
-                count[k] = new int[0];
-                maxHigh[k] = new double[0];
-                minLow[k] = new double[0];
-                cpu[k] = new double[0];
-                mem[k] = new double[0];
-                growSlot(k, hosts);
-            }
+        if (s >= slots) {
+            resize(hosts, s + 1);
         }
-        count[s][ordinal] = residents;
-        maxHigh[s][ordinal] = high;
-        minLow[s][ordinal] = low;
-        cpu[s][ordinal] = cpuHeld;
-        mem[s][ordinal] = memHeld;
+        int i = (ordinal * slots + s) * FIELDS;
+        perClass[i + COUNT] = residents;
+        perClass[i + HIGH] = high;
+        perClass[i + LOW] = low;
+        perClass[i + CPU] = cpuHeld;
+        perClass[i + MEM] = memHeld;
     }
 
     /**
@@ -83,13 +72,13 @@ final class HostTable {
         double maxQos = Double.NEGATIVE_INFINITY;
         double minMargin = Double.POSITIVE_INFINITY;
         int minPriority = Integer.MAX_VALUE;
-        for (int s = 0; s < count.length; s++) {
-            if (count[s][ordinal] == 0) {
+        for (int s = 0, i = ordinal * slots * FIELDS; s < slots; s++, i += FIELDS) {
+            if (perClass[i + COUNT] == 0) {
                 continue;
             }
             double rate = classes.rate(s);
-            maxQos = Math.max(maxQos, maxHigh[s][ordinal] + rate * t);
-            minMargin = Math.min(minMargin, minLow[s][ordinal] + rate * t - classes.safetyMargin(s));
+            maxQos = Math.max(maxQos, perClass[i + HIGH] + rate * t);
+            minMargin = Math.min(minMargin, perClass[i + LOW] + rate * t - classes.safetyMargin(s));
             minPriority = Math.min(minPriority, classes.priority(s));
         }
         if (Double.isNaN(maxQos) || Double.isNaN(minMargin)) {
@@ -124,11 +113,11 @@ final class HostTable {
     boolean mayFit(int ordinal, InstanceView j, double[] above) {
         double freedCpu = 0;
         double freedMem = 0;
-        for (int s = 0; s < count.length; s++) {
+        for (int s = 0, i = ordinal * slots * FIELDS; s < slots; s++, i += FIELDS) {
             double b = s < above.length ? above[s] : Double.NEGATIVE_INFINITY;
-            if (count[s][ordinal] > 0 && (b == Double.NEGATIVE_INFINITY || maxHigh[s][ordinal] > b)) {
-                freedCpu += cpu[s][ordinal];
-                freedMem += mem[s][ordinal];
+            if (perClass[i + COUNT] > 0 && (b == Double.NEGATIVE_INFINITY || perClass[i + HIGH] > b)) {
+                freedCpu += perClass[i + CPU];
+                freedMem += perClass[i + MEM];
             }
         }
         // Twice the usual epsilon: these sums add the same demands in another order than a victim search.
@@ -136,14 +125,26 @@ final class HostTable {
                 && usedMem[ordinal] - freedMem + j.mem() <= memCapacity[ordinal] + 2 * NodeState.EPSILON;
     }
 
-    private void growSlot(int s, int n) {
-        int old = count[s].length;
-        count[s] = Arrays.copyOf(count[s], n);
-        maxHigh[s] = Arrays.copyOf(maxHigh[s], n);
-        minLow[s] = Arrays.copyOf(minLow[s], n);
-        cpu[s] = Arrays.copyOf(cpu[s], n);
-        mem[s] = Arrays.copyOf(mem[s], n);
-        Arrays.fill(maxHigh[s], old, n, Double.NEGATIVE_INFINITY);
-        Arrays.fill(minLow[s], old, n, Double.POSITIVE_INFINITY);
+    /** New arrays for this many hosts and class slots, the old entries copied, new slots empty. */
+    private void resize(int newHosts, int newSlots) {
+        cpuCapacity = Arrays.copyOf(cpuCapacity, newHosts);
+        memCapacity = Arrays.copyOf(memCapacity, newHosts);
+        usedCpu = Arrays.copyOf(usedCpu, newHosts);
+        usedMem = Arrays.copyOf(usedMem, newHosts);
+        double[] grown = new double[newHosts * newSlots * FIELDS];
+        for (int h = 0; h < newHosts; h++) {
+            for (int s = 0; s < newSlots; s++) {
+                int to = (h * newSlots + s) * FIELDS;
+                if (h < hosts && s < slots) {
+                    System.arraycopy(perClass, (h * slots + s) * FIELDS, grown, to, FIELDS);
+                } else {
+                    grown[to + HIGH] = Double.NEGATIVE_INFINITY;
+                    grown[to + LOW] = Double.POSITIVE_INFINITY;
+                }
+            }
+        }
+        perClass = grown;
+        hosts = newHosts;
+        slots = newSlots;
     }
 }
