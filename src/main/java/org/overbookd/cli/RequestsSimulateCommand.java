@@ -66,6 +66,12 @@ final class RequestsSimulateCommand implements Callable<Integer> {
             description = "Google cluster-data 2011 machine_events files, instead of --hosts and --host-events.")
     List<Path> googleMachines;
 
+    @Option(names = "--cell-size", paramLabel = "F",
+            description = {"With " + GENERATED + " and no --hosts: the fraction of the cell's CPU kept, machines"
+                    + " removed at random until it is reached, as the paper makes its 0.9N and 0.8N infrastructures"
+                    + " (section 4.3). Default 1: the whole cell, whose CPU is about 1.3 times the month's peak demand."})
+    Double cellSize;
+
     @Option(names = "--host-events", paramLabel = "FILE", description = "CSV: time_s,host,event (add|remove).")
     Path hostEvents;
 
@@ -118,6 +124,9 @@ final class RequestsSimulateCommand implements Callable<Integer> {
             return usage("give --workload or --google-task-events, and --hosts [--host-events]"
                     + " or --google-machine-events");
         }
+        if (cellSize != null && (!generated || hosts != null || !(cellSize > 0 && cellSize <= 1))) {
+            return usage("--cell-size takes a fraction in (0, 1], with --workload " + GENERATED + " and no --hosts");
+        }
         ServiceClasses classes = ServiceClasses.defaults();
         RunResult result;
         try {
@@ -127,7 +136,7 @@ final class RequestsSimulateCommand implements Callable<Integer> {
             List<HostSpec> hostList;
             List<HostEvent> events;
             if (generated && hosts == null) {
-                hostList = GoogleCellWorkload.machines(seed);
+                hostList = GoogleCellWorkload.machines(seed, cellSize == null ? 1 : cellSize);
                 events = List.of();
             } else if (googleMachines != null) {
                 GoogleTrace.Machines machines = GoogleTrace.machines(googleMachines);

@@ -116,4 +116,21 @@ class RequestsSimulateCommandTest {
     void unknownPolicyIsUsage() {
         assertEquals(ExitCodes.USAGE, run("--policy", "edf", "--workload", "w", "--hosts", "h", "--out", "o").exitCode());
     }
+
+    @Test
+    void cellSizeIsUsageOutsideItsRangeOrWithoutTheGeneratedCell() {
+        for (String[] args : List.of(
+                new String[] {"--workload", "generated:google-month", "--cell-size", "0"},
+                new String[] {"--workload", "generated:google-month", "--cell-size", "1.2"},
+                new String[] {"--workload", "generated:google-month", "--cell-size", "0.9", "--hosts", "h.csv"},
+                new String[] {"--workload", "w.csv", "--hosts", "h.csv", "--cell-size", "0.9"})) {
+            String[] all = new String[args.length + 4];
+            System.arraycopy(new String[] {"--policy", "qos", "--out", dir.resolve("o").toString()}, 0, all, 0, 4);
+            System.arraycopy(args, 0, all, 4, args.length);
+            Cli cli = run(all);
+            assertEquals(ExitCodes.USAGE, cli.exitCode(), String.join(" ", args));
+            assertTrue(cli.err().startsWith("overbookd: --cell-size takes a fraction"), cli.err());
+            assertFalse(Files.exists(dir.resolve("o")), "nothing written");
+        }
+    }
 }

@@ -87,6 +87,30 @@ public final class GoogleCellWorkload implements Iterator<RequestSpec> {
 
     /** The cell's 12,500 machines, shapes in the proportions above, in a seeded random order. */
     public static List<HostSpec> machines(long seed) {
+        return machines(seed, 1);
+    }
+
+    /**
+     * The cell made smaller as section 4.3 makes its 0.9N and 0.8N infrastructures: machines
+     * removed at random, one at a time, until the CPU left is at most this fraction of the whole
+     * cell's (CPU, the resource of the month's larger peak). The order is random already, so the
+     * last machine is a random one.
+     */
+    public static List<HostSpec> machines(long seed, double fraction) {
+        if (!(fraction > 0 && fraction <= 1)) {
+            throw new IllegalArgumentException("cell fraction in (0, 1]: " + fraction);
+        }
+        List<HostSpec> all = allMachines(seed);
+        double whole = all.stream().mapToDouble(HostSpec::cpu).sum();
+        double cpu = whole;
+        int keep = all.size();
+        while (keep > 0 && cpu > fraction * whole + 1e-9) {
+            cpu -= all.get(--keep).cpu();
+        }
+        return List.copyOf(all.subList(0, keep));
+    }
+
+    private static List<HostSpec> allMachines(long seed) {
         SplittableRandom r = Seeds.stream(seed, ROLE, 1);
         List<HostSpec> hosts = new ArrayList<>(MACHINE_COUNT);
         for (int i = 0; i < MACHINE_COUNT; i++) {

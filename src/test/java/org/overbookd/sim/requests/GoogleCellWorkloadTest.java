@@ -2,6 +2,7 @@ package org.overbookd.sim.requests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -80,5 +81,23 @@ class GoogleCellWorkloadTest {
         double cpu = m.stream().mapToDouble(HostSpec::cpu).sum();
         assertTrue(cpu > 6_300 && cpu < 6_900, Double.toString(cpu));
         assertEquals(m, GoogleCellWorkload.machines(1));
+    }
+
+    /** Section 4.3's 0.9N and 0.8N: machines taken off at random until the CPU is down to the fraction. */
+    @Test
+    void aSmallerCellIsTheWholeOneWithRandomMachinesRemovedDownToTheFractionOfItsCpu() {
+        List<HostSpec> whole = GoogleCellWorkload.machines(3);
+        double cpu = whole.stream().mapToDouble(HostSpec::cpu).sum();
+        assertEquals(whole, GoogleCellWorkload.machines(3, 1));
+        for (double f : new double[] {0.9, 0.8}) {
+            List<HostSpec> part = GoogleCellWorkload.machines(3, f);
+            double kept = part.stream().mapToDouble(HostSpec::cpu).sum();
+            assertTrue(kept <= f * cpu && kept > f * cpu - 1, f + ": " + kept + " of " + cpu);
+            assertTrue(new java.util.HashSet<>(whole).containsAll(part), "only machines of the cell");
+            // removed at random: the shapes keep their shares (0.5 x 0.5 is 53.5% of the cell)
+            double share = part.stream().filter(h -> h.cpu() == 0.5 && h.mem() == 0.5).count() / (double) part.size();
+            assertEquals(0.535, share, 0.02, Double.toString(f));
+        }
+        assertThrows(IllegalArgumentException.class, () -> GoogleCellWorkload.machines(3, 0));
     }
 }
