@@ -27,6 +27,8 @@ public final class Cluster {
     private final Map<String, NodeState> hosts = new HashMap<>();
     /** Present hosts by ordinal: the order of the preemption scan. */
     private final List<NodeState> scan = new ArrayList<>();
+    /** The ordinals of {@link #scan}, so a scan can test hosts in the flat table before touching one. */
+    private int[] scanOrdinals = new int[0];
     private final FreeCpuIndex index = new FreeCpuIndex();
     private final ClassSlots classes = new ClassSlots();
     private final HostTable table = new HostTable();
@@ -42,6 +44,7 @@ public final class Cluster {
         hosts.put(view.id(), n);
         int at = Collections.binarySearch(scan, n, (a, b) -> Integer.compare(a.ordinal(), b.ordinal()));
         scan.add(at < 0 ? -at - 1 : at, n);
+        scanOrdinals = scan.stream().mapToInt(NodeState::ordinal).toArray();
         index.add(n);
     }
 
@@ -50,6 +53,7 @@ public final class Cluster {
         NodeState n = hosts.remove(id);
         if (n != null) {
             scan.remove(n);
+            scanOrdinals = scan.stream().mapToInt(NodeState::ordinal).toArray();
             index.remove(n);
             instances -= n.size();
         }
@@ -116,9 +120,13 @@ public final class Cluster {
         return above;
     }
 
-    /** Whether j could fit on n once every class that might hold an eligible resident gave up all it holds. */
-    boolean mayFitCoarse(NodeState n, Candidate j, double[] above) {
-        return table.mayFit(n.ordinal(), j.view(), above);
+    /**
+     * Whether j could fit on the host at this place of {@link #scanOrder()} once every class that
+     * might hold an eligible resident gave up all it holds (false for an empty host). Reads only
+     * the flat table.
+     */
+    boolean mayFitCoarse(int scanPosition, Candidate j, double[] above) {
+        return table.mayFit(scanOrdinals[scanPosition], j.view().cpu(), j.view().mem(), above);
     }
 
     /** Whether j could fit on n once every resident that might be eligible were gone. */
@@ -128,7 +136,7 @@ public final class Cluster {
 
     /** The bound over every host: what the whole cluster could give up at best at time t. */
     Residents bound(double t) {
-        return table.bound(scan, t, classes, BOUND_TOLERANCE);
+        return table.bound(scanOrdinals, t, classes, BOUND_TOLERANCE);
     }
 
     /** A pass preempts a victim: off its host, free resources and index updated. */

@@ -147,8 +147,8 @@ public final class Scheduler {
      * hosts needing preemption are only looked at when no host has room. Hosts with room are looked
      * at from the most free CPU down ({@link FreeCpuIndex}; with no limit, every host with enough
      * CPU, so every feasible one); hosts needing preemption from a random host on with a limit
-     * (in host order without), each scan stopping once that many feasible hosts were seen. A host's
-     * Q bound ({@link Cluster#bound(NodeState, double)}) skips it before its residents are read.
+     * (in host order without), each scan stopping once that many feasible hosts were seen. The flat
+     * table and the class columns skip a host before its residents are read.
      */
     private Choice rank(Candidate j, int start, Cluster cluster, Pass pass, Residents[] clusterBound,
                         SplittableRandom random) {
@@ -184,10 +184,13 @@ public final class Scheduler {
             return null;
         }
         double[] above = shortcuts ? cluster.eligibleIntercepts(j, pass.t(), preemption) : null;
-        for (int t = 0; t < size && !enough(found); t++) {
-            NodeState n = nodes.get((start + t) % size);
-            if (n.size() == 0 || shortcuts && !cluster.mayFitCoarse(n, j, above)
-                    || !filter.admits(j.view(), n.view()) || shortcuts && skip(j, n, above, cluster, pass)) {
+        for (int t = 0, at = start; t < size && !enough(found); t++, at = at + 1 == size ? 0 : at + 1) {
+            // the flat table first: most hosts of a large cluster are ruled out without touching them
+            if (shortcuts && !cluster.mayFitCoarse(at, j, above)) {
+                continue;
+            }
+            NodeState n = nodes.get(at);
+            if (n.size() == 0 || !filter.admits(j.view(), n.view()) || shortcuts && skip(j, n, above, cluster, pass)) {
                 continue;
             }
             n.refresh(pass);
@@ -227,11 +230,13 @@ public final class Scheduler {
 
     /**
      * Whether a host's victim search would fail, known without it (after the coarse check of the
-     * flat table): no resident's Q allows eligibility (the Q bound), or the residents that might
-     * be eligible hold too little (the class columns), or the exact summary rules it out.
+     * flat table): the residents that might be eligible hold too little (the class columns), or
+     * the exact summary rules it out. A per-host Q bound used to come first; counted over the first
+     * three days of the generated month it never rejected a host the coarse check had let through
+     * (the coarse check already asks for a resident above j's eligibility threshold), so it went.
      */
     private boolean skip(Candidate j, NodeState n, double[] above, Cluster cluster, Pass pass) {
-        if (!preemption.mayFree(j, cluster.bound(n, pass.t())) || !cluster.mayFitAfterPreempting(n, j, above)) {
+        if (!cluster.mayFitAfterPreempting(n, j, above)) {
             return true;
         }
         n.refresh(pass);
