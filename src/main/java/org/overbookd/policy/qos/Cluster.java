@@ -53,6 +53,7 @@ public final class Cluster {
         NodeState n = hosts.remove(id);
         if (n != null) {
             scan.remove(n);
+            table.clear(n.ordinal());
             scanOrdinals = scan.stream().mapToInt(NodeState::ordinal).toArray();
             index.remove(n);
             instances -= n.size();
@@ -136,7 +137,7 @@ public final class Cluster {
 
     /** The bound over every host: what the whole cluster could give up at best at time t. */
     Residents bound(double t) {
-        return table.bound(scanOrdinals, t, classes, BOUND_TOLERANCE);
+        return table.bound(t, classes, BOUND_TOLERANCE);
     }
 
     /** A pass preempts a victim: off its host, free resources and index updated. */

@@ -32,13 +32,37 @@ final class HostTable {
     /** Host-major: host h's record starts at {@code h * stride}, its slot s at {@code h * stride + HEADER + s * FIELDS}. */
     private double[] records = new double[0];
 
+    /**
+     * Hosts per block of the cluster-wide bound. The bound is asked for once per pass, and a pass
+     * follows each event while a request waits; between two passes an event changes a host or
+     * two, so keeping each block's per-class extremes, recomputed only where a host changed,
+     * replaces a read of every host per pass with a read of a few blocks.
+     */
+    private static final int BLOCK = 64;
+    /** Per block and class slot ({@code [b * slots + s]}): hosts holding the class, largest high, smallest low intercept. */
+    private int[] blockHolders = new int[0];
+    private double[] blockHigh = new double[0];
+    private double[] blockLow = new double[0];
+    private boolean[] blockDirty = new boolean[0];
+
     void addHost(int ordinal, NodeView view) {
         if (ordinal >= hosts) {
             resize(Math.max(ordinal + 1, hosts * 2), slots);
         }
+        clear(ordinal);
         int h = ordinal * stride;
         records[h + CPU_CAPACITY] = view.cpu();
         records[h + MEM_CAPACITY] = view.mem();
+        records[h + USED_CPU] = 0;
+        records[h + USED_MEM] = 0;
+    }
+
+    /** A host gone, or arriving: nothing held, so it counts in no bound. */
+    void clear(int ordinal) {
+        if (ordinal >= hosts) {
+            return;
+        }
+        int h = ordinal * stride;
         records[h + USED_CPU] = 0;
         records[h + USED_MEM] = 0;
         for (int s = 0; s < slots; s++) {
@@ -61,6 +85,7 @@ final class HostTable {
         records[i + LOW] = low;
         records[i + CPU] = cpuHeld;
         records[i + MEM] = memHeld;
+        blockDirty[ordinal / BLOCK] = true;
     }
 
     /**
@@ -89,8 +114,75 @@ final class HostTable {
     }
 
     /**
-     * The bound over the given hosts: what they could give up at best at time t. A sequential
-     * read of the table, once per pass at most.
+     * The bound over every host in the table (a removed host is {@link #clear}ed): what the cluster
+     * could give up at best at time t, the same value as the largest and smallest of the hosts'
+     * own bounds. From the blocks' per-class extremes: with a finite rate r, b + r t and
+     * b + r t - phi grow with b in floating point too, so the extreme intercept gives the extreme
+     * value. A class whose SLO of 0 makes its rate infinite goes through every host's bound.
+     */
+    Residents bound(double t, ClassSlots classes, double tolerance) {
+        for (int s = 0; s < slots; s++) {
+            if (!Double.isFinite(classes.rate(s))) {
+                int[] all = new int[hosts];
+                Arrays.setAll(all, h -> h);
+                return bound(all, t, classes, tolerance);
+            }
+        }
+        double maxQos = Double.NEGATIVE_INFINITY;
+        double minMargin = Double.POSITIVE_INFINITY;
+        int minPriority = Integer.MAX_VALUE;
+        for (int s = 0; s < slots; s++) {
+            double high = Double.NEGATIVE_INFINITY;
+            double low = Double.POSITIVE_INFINITY;
+            boolean held = false;
+            for (int b = 0; b < blockDirty.length; b++) {
+                if (blockDirty[b]) {
+                    summarise(b);
+                }
+                int i = b * slots + s;
+                if (blockHolders[i] > 0) {
+                    held = true;
+                    high = Math.max(high, blockHigh[i]);
+                    low = Math.min(low, blockLow[i]);
+                }
+            }
+            if (held) {
+                double rate = classes.rate(s);
+                maxQos = Math.max(maxQos, high + rate * t + tolerance);
+                minMargin = Math.min(minMargin, low + rate * t - classes.safetyMargin(s) - tolerance);
+                minPriority = Math.min(minPriority, classes.priority(s));
+            }
+        }
+        if (Double.isNaN(maxQos) || Double.isNaN(minMargin)) {
+            return new Residents(Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, minPriority);
+        }
+        return new Residents(maxQos, minMargin, minPriority);
+    }
+
+    /** One block's per-class extremes, from its hosts' records. */
+    private void summarise(int b) {
+        for (int s = 0; s < slots; s++) {
+            int holders = 0;
+            double high = Double.NEGATIVE_INFINITY;
+            double low = Double.POSITIVE_INFINITY;
+            for (int h = b * BLOCK, end = Math.min(hosts, h + BLOCK); h < end; h++) {
+                int i = h * stride + HEADER + s * FIELDS;
+                if (records[i + COUNT] > 0) {
+                    holders++;
+                    high = Math.max(high, records[i + HIGH]);
+                    low = Math.min(low, records[i + LOW]);
+                }
+            }
+            blockHolders[b * slots + s] = holders;
+            blockHigh[b * slots + s] = high;
+            blockLow[b * slots + s] = low;
+        }
+        blockDirty[b] = false;
+    }
+
+    /**
+     * The bound over the given hosts, each host's own bound taken: the reference the blocks are
+     * tested against, and the way for a class of infinite rate.
      */
     Residents bound(int[] ordinals, double t, ClassSlots classes, double tolerance) {
         double maxQos = Double.NEGATIVE_INFINITY;
@@ -152,5 +244,11 @@ final class HostTable {
         hosts = newHosts;
         slots = newSlots;
         stride = newStride;
+        int blocks = (newHosts + BLOCK - 1) / BLOCK;
+        blockHolders = new int[blocks * newSlots];
+        blockHigh = new double[blocks * newSlots];
+        blockLow = new double[blocks * newSlots];
+        blockDirty = new boolean[blocks];
+        Arrays.fill(blockDirty, true);
     }
 }
