@@ -29,6 +29,21 @@ final class ClassColumn {
         return size == 0 ? Double.NEGATIVE_INFINITY : highs[0];
     }
 
+    /** The high intercept of the resident of this rank (0: the largest); negative infinity past the last. */
+    double high(int rank) {
+        return rank < size ? highs[rank] : Double.NEGATIVE_INFINITY;
+    }
+
+    /** CPU held by the first n residents (n at most the size). */
+    double cpuOfFirst(int n) {
+        return cpu[n];
+    }
+
+    /** Memory held by the first n residents (n at most the size). */
+    double memOfFirst(int n) {
+        return mem[n];
+    }
+
     /** The smallest low intercept; positive infinity when empty. */
     double minLow() {
         double min = Double.POSITIVE_INFINITY;

@@ -18,13 +18,21 @@ final class HostTable {
     private static final int USED_CPU = 2;
     private static final int USED_MEM = 3;
     private static final int HEADER = 4;
-    /** Then per class slot: count, largest high intercept, smallest low intercept, cpu, memory held. */
-    private static final int FIELDS = 5;
+    /**
+     * Then per class slot: count, smallest low intercept, cpu and memory held, and for the TOP
+     * residents of largest high intercept, in that order, each one's high intercept and the cpu and
+     * memory of it and those before it. With them a scan knows exactly what a class could free on
+     * the host whenever fewer than TOP of its residents are above the threshold, which is the usual
+     * case: a request that has waited a little outranks only the host's oldest residents.
+     */
+    static final int TOP = 3;
     private static final int COUNT = 0;
-    private static final int HIGH = 1;
-    private static final int LOW = 2;
-    private static final int CPU = 3;
-    private static final int MEM = 4;
+    private static final int LOW = 1;
+    private static final int CPU = 2;
+    private static final int MEM = 3;
+    private static final int HIGH = 4;
+    private static final int RANK_FIELDS = 3;
+    private static final int FIELDS = HIGH + TOP * RANK_FIELDS;
 
     private int hosts;
     private int slots;
@@ -81,11 +89,30 @@ final class HostTable {
         }
         int i = ordinal * stride + HEADER + s * FIELDS;
         records[i + COUNT] = residents;
-        records[i + HIGH] = high;
         records[i + LOW] = low;
         records[i + CPU] = cpuHeld;
         records[i + MEM] = memHeld;
+        // until top() says more: every rank as high as can be, holding everything (a looser bound)
+        for (int k = 0; k < TOP; k++) {
+            records[i + HIGH + k * RANK_FIELDS] = k == 0 ? high : Double.POSITIVE_INFINITY;
+            records[i + HIGH + k * RANK_FIELDS + 1] = cpuHeld;
+            records[i + HIGH + k * RANK_FIELDS + 2] = memHeld;
+        }
         blockDirty[ordinal / BLOCK] = true;
+    }
+
+    /**
+     * The resident of this rank (0: largest high intercept) in class slot s: its high intercept
+     * (negative infinity past the last resident) and the cpu and memory of the residents up to it.
+     */
+    void top(int ordinal, int s, int rank, double high, double cpuUpTo, double memUpTo) {
+        int i = ordinal * stride + HEADER + s * FIELDS + HIGH + rank * RANK_FIELDS;
+        records[i] = high;
+        records[i + 1] = cpuUpTo;
+        records[i + 2] = memUpTo;
+        if (rank == 0) {
+            blockDirty[ordinal / BLOCK] = true;
+        }
     }
 
     /**
@@ -198,11 +225,13 @@ final class HostTable {
     }
 
     /**
-     * Whether an instance of this demand could fit on the host once every class that might hold an
-     * eligible resident gave up all it holds; false for a host with no resident, where nothing
-     * could be preempted. {@code above[s]} is the intercept a resident of class slot s must exceed
-     * to be possibly eligible (see {@link Cluster#eligibleIntercepts}); a class counts when its
-     * largest one does. Coarser than {@link NodeState#mayFitAfterPreempting}, and cheaper.
+     * Whether an instance of this demand could fit on the host once every resident that might be
+     * eligible gave up what it holds; false for a host with no resident, where nothing could be
+     * preempted. {@code above[s]} is the intercept a resident of class slot s must exceed to be
+     * possibly eligible (see {@link Cluster#eligibleIntercepts}). Per class, what the residents
+     * above it hold is exact when fewer than TOP of them are (the same sums as the class column's),
+     * and all the class holds otherwise: never less than {@link NodeState#mayFitAfterPreempting}
+     * counts, and read without touching the host's object.
      */
     boolean mayFit(int ordinal, double cpuDemand, double memDemand, double[] above) {
         int h = ordinal * stride;
@@ -215,9 +244,22 @@ final class HostTable {
             }
             held = true;
             double b = s < above.length ? above[s] : Double.NEGATIVE_INFINITY;
-            if (b == Double.NEGATIVE_INFINITY || records[i + HIGH] > b) {
+            if (b == Double.NEGATIVE_INFINITY) {
                 freedCpu += records[i + CPU];
                 freedMem += records[i + MEM];
+                continue;
+            }
+            int n = 0;
+            while (n < TOP && records[i + HIGH + n * RANK_FIELDS] > b) {
+                n++;
+            }
+            if (n == TOP) {
+                freedCpu += records[i + CPU];
+                freedMem += records[i + MEM];
+            } else if (n > 0) {
+                // exactly the first n residents: what the class column would say
+                freedCpu += records[i + HIGH + (n - 1) * RANK_FIELDS + 1];
+                freedMem += records[i + HIGH + (n - 1) * RANK_FIELDS + 2];
             }
         }
         // Twice the usual epsilon: these sums add the same demands in another order than a victim search.
@@ -236,8 +278,10 @@ final class HostTable {
                 System.arraycopy(records, h * stride, grown, to, stride);
             }
             for (int s = h < hosts ? slots : 0; s < newSlots; s++) {
-                grown[to + HEADER + s * FIELDS + HIGH] = Double.NEGATIVE_INFINITY;
                 grown[to + HEADER + s * FIELDS + LOW] = Double.POSITIVE_INFINITY;
+                for (int k = 0; k < TOP; k++) {
+                    grown[to + HEADER + s * FIELDS + HIGH + k * RANK_FIELDS] = Double.NEGATIVE_INFINITY;
+                }
             }
         }
         records = grown;

@@ -173,6 +173,10 @@ public final class NodeState {
         table.used(ordinal, usedCpu, usedMem);
         table.slot(ordinal, slot, c.size(), c.maxHigh(), c.minLow(), c.cpuAbove(Double.NEGATIVE_INFINITY),
                 c.memAbove(Double.NEGATIVE_INFINITY));
+        for (int k = 0; k < HostTable.TOP; k++) {
+            table.top(ordinal, slot, k, c.high(k), c.cpuOfFirst(Math.min(k + 1, c.size())),
+                    c.memOfFirst(Math.min(k + 1, c.size())));
+        }
     }
 
     private void grow(int slot) {
