@@ -231,8 +231,8 @@ public final class Scheduler {
     /**
      * Whether a host's victim search would fail, known without it (after the coarse check of the
      * flat table): the residents that might be eligible hold too little (the class columns), or
-     * the exact summary rules it out. A per-host Q bound used to come first; counted over the first
-     * three days of the generated month it never rejected a host the coarse check had let through
+     * the exact summary rules it out. A per-host Q bound used to come first; counted over the first 9.5
+     * days of the generated month it never rejected a host the coarse check had let through
      * (the coarse check already asks for a resident above j's eligibility threshold), so it went.
      */
     private boolean skip(Candidate j, NodeState n, double[] above, Cluster cluster, Pass pass) {
