@@ -31,7 +31,8 @@ import org.overbookd.sim.Seeds;
  *   <li>CPU lognormal with median 0.025 and sigma 1 (mean 0.041), memory the CPU times a lognormal
  *       of median 0.75 and sigma 0.6 (mean 0.9, the machines' ratio), both at most 0.5, so a task
  *       fits on 99% of the machines; a job's tasks together ask at most 50 (under 1% of the cell),
- *       its tasks made smaller to fit, since the trace's jobs of thousands of tasks have small ones;</li>
+ *       its tasks made smaller to fit (an assumption, like the rest: one job of 5,000 tasks of 0.4
+ *       would otherwise ask a third of the cell at once);</li>
  *   <li>durations lognormal per job, each task's times a lognormal of sigma 0.3: gold median 24 h,
  *       sigma 1.2 (long-running services; mean 49 h), silver median 20 min, sigma 1.8, bronze
  *       median 10 min, sigma 1.5, at most the month.</li>
@@ -170,8 +171,8 @@ public final class GoogleCellWorkload implements Iterator<RequestSpec> {
         jobClass = u < 0.04 ? gold : u < 0.70 ? silver : bronze;
         double cpu = Math.min(0.5, lognormal(0.025, 1));
         double mem = Math.min(0.5, cpu * lognormal(0.75, 0.6));
-        // a job of thousands of tasks has small ones, as in the trace: its tasks together ask at
-        // most JOB_TOTAL, else one job's arrival would swing the whole cell
+        // a job of thousands of tasks gets small ones: its tasks together ask at most JOB_TOTAL,
+        // else one job's arrival could swing the whole cell
         double scale = Math.min(1, JOB_TOTAL / (tasksLeft * Math.max(cpu, mem)));
         jobCpu = round(cpu * scale);
         jobMem = round(mem * scale);
