@@ -5,8 +5,11 @@ import org.overbookd.backend.Outcome;
 import org.overbookd.policy.Decision;
 
 /**
- * The record auditors read to learn why overbookd did what it did. A decision is recorded before it
- * is enacted, so a crash in between still leaves the intent on record, and its outcome after.
+ * The record auditors read to learn why overbookd did what it did. A decision is recorded, and
+ * flushed, before it is enacted, so a crash in between still leaves the intent on record; its
+ * outcome after; and an outcome that was unknown (the reply was lost) once the next observation
+ * settles it. Every method throws {@link AuditException} when the record could not be written:
+ * the loop then enacts nothing.
  */
 public interface AuditLog extends AutoCloseable {
 
@@ -27,6 +30,18 @@ public interface AuditLog extends AutoCloseable {
     void decided(long cycle, Instant time, Decision decision);
 
     void enacted(long cycle, Instant time, Outcome outcome);
+
+    /** An earlier unknown outcome, settled: {@code settled.status()} is what really happened. */
+    default void reconciled(long cycle, Instant time, Outcome settled) {
+    }
+
+    /**
+     * The largest cycle number already in the log, so that a restarted daemon continues the count
+     * and cycle numbers in one audit trail stay unique; 0 for a new log.
+     */
+    default long lastCycle() {
+        return 0;
+    }
 
     @Override
     void close();

@@ -19,4 +19,13 @@ public interface Backend {
      * that cannot be carried out is reported, not thrown, so the rest still run.
      */
     List<Outcome> enact(List<Decision> decisions, Instant now);
+
+    /**
+     * Earlier {@link Outcome.Status#UNKNOWN} outcomes that the last {@link #observe} settled, each
+     * with the original decision and the status it really had ({@code OK}: it happened;
+     * {@code FAILED}: it did not), returned once. A backend whose calls cannot be lost has none.
+     */
+    default List<Outcome> settled() {
+        return List.of();
+    }
 }

@@ -19,7 +19,13 @@ public record Outcome(Decision decision, Status status, String code, String mess
         REFUSED,
         /** Not enacted because the backend could not be reached or failed. */
         FAILED,
-        /** Not enacted on purpose: a dry run. */
+        /**
+         * Sent, but no reply came back (the connection broke or the deadline passed after the
+         * request left): the action may or may not have happened. The backend settles it from the
+         * next observation ({@link Backend#settled()}), and the audit records what really happened.
+         */
+        UNKNOWN,
+        /** Not enacted on purpose: a dry run, or the decision could not be recorded first. */
         SKIPPED
     }
 

@@ -1,20 +1,21 @@
 package org.overbookd.daemon;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import org.overbookd.backend.BackendException;
+import org.overbookd.backend.Outcome;
 import org.overbookd.config.Bindings;
 import org.overbookd.loop.ControlLoop;
 import org.overbookd.loop.CycleResult;
-import org.overbookd.backend.Outcome;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One daemon cycle: pick up configuration changes, then observe, decide, audit and enact. A cycle
- * that fails is logged and reported to the caller; the next one starts from what the backend then
- * reports, never from what this one assumed.
+ * that fails is logged and reported to the caller and to the {@link CycleListener}; the next one
+ * starts from what the backend then reports, never from what this one assumed.
  */
 public final class CycleRunner {
 
@@ -24,6 +25,7 @@ public final class CycleRunner {
     private final ReloadablePolicy policy;
     private final SettingsReloader reloader;
     private final Clock clock;
+    private volatile CycleListener listener = CycleListener.NONE;
 
     CycleRunner(ControlLoop loop, ReloadablePolicy policy, SettingsReloader reloader, Clock clock) {
         this.loop = loop;
@@ -32,19 +34,40 @@ public final class CycleRunner {
         this.clock = clock;
     }
 
+    /** Who hears about each cycle from now on. */
+    public void listen(CycleListener listener) {
+        this.listener = listener;
+    }
+
     /** Runs one cycle at the clock's current time. */
     public CycleResult runCycle() throws BackendException {
         if (reloader != null) {
-            reloader.poll().ifPresent(settings -> policy.replace(Bindings.overbookingPolicy(settings)));
+            reloader.poll(listener).ifPresent(settings -> policy.replace(Bindings.overbookingPolicy(settings)));
         }
         // millisecond precision is plenty for a 5-minute step and keeps audit lines readable
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         long started = System.nanoTime();
-        CycleResult result = loop.runCycle(now);
-        long refused = result.outcomes().stream().filter(o -> o.status() != Outcome.Status.OK).count();
+        CycleResult result;
+        try {
+            result = loop.runCycle(now);
+        } catch (BackendException e) {
+            listener.cycleFailed(e.failureCause(), e.getMessage(), since(started));
+            throw e;
+        } catch (RuntimeException e) {
+            listener.cycleFailed(BackendException.Cause.INTERNAL, e.toString(), since(started));
+            throw e;
+        }
+        Duration took = since(started);
+        listener.cycleSucceeded(result, took);
+        long notEnacted = result.outcomes().stream().filter(o -> o.status() != Outcome.Status.OK).count();
         LOG.info("cycle {}: {} decision{}{} in {} ms", result.cycle(), result.outcomes().size(),
-                result.outcomes().size() == 1 ? "" : "s", refused == 0 ? "" : ", " + refused + " not enacted",
-                (System.nanoTime() - started) / 1_000_000);
+                result.outcomes().size() == 1 ? "" : "s", notEnacted == 0 ? "" : ", " + notEnacted + " not enacted",
+                took.toMillis());
+        result.auditFailure().ifPresent(why -> LOG.error("cycle {}: audit log write failed: {}", result.cycle(), why));
         return result;
+    }
+
+    private static Duration since(long startedNanos) {
+        return Duration.ofNanos(System.nanoTime() - startedNanos);
     }
 }

@@ -42,6 +42,11 @@ final class SettingsReloader {
 
     /** The new settings when the file changed to something valid with a reloadable change; else empty. */
     Optional<Settings> poll() {
+        return poll(CycleListener.NONE);
+    }
+
+    /** {@link #poll()}, telling {@code listener} whether a changed file was accepted. */
+    Optional<Settings> poll(CycleListener listener) {
         if (!detector.isReloadingRequired()) {
             return Optional.empty();
         }
@@ -52,6 +57,7 @@ final class SettingsReloader {
         } catch (ConfigException e) {
             LOG.error("{} changed but is not valid; keeping the running settings:", file);
             e.problems().forEach(p -> LOG.error("  {}", p));
+            listener.reloaded(false);
             return Optional.empty();
         }
         List<String> applied = new ArrayList<>();
@@ -67,6 +73,7 @@ final class SettingsReloader {
         if (!needRestart.isEmpty()) {
             LOG.warn("{} changed keys that take effect only after a restart: {}", file, String.join(", ", needRestart));
         }
+        listener.reloaded(true);
         if (applied.isEmpty()) {
             return Optional.empty();
         }

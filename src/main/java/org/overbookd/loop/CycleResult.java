@@ -1,11 +1,26 @@
 package org.overbookd.loop;
 
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import org.overbookd.backend.Outcome;
+import org.overbookd.model.ClusterView;
 
-/** What one observe-decide-enact cycle did. */
-public record CycleResult(long cycle, List<Outcome> outcomes) {
+/**
+ * What one observe-decide-enact cycle did.
+ *
+ * @param view         what the cycle observed
+ * @param outcomes     one per decision, in the policy's order
+ * @param settled      earlier unknown outcomes this cycle's observation settled
+ * @param auditFailure why the audit log could not be written, when it could not: the decisions
+ *                     were then not enacted (their outcomes are SKIPPED)
+ */
+public record CycleResult(long cycle, ClusterView view, List<Outcome> outcomes, List<Outcome> settled,
+        Optional<String> auditFailure) {
     public CycleResult {
+        Objects.requireNonNull(view, "view");
         outcomes = List.copyOf(outcomes);
+        settled = List.copyOf(settled);
+        Objects.requireNonNull(auditFailure, "auditFailure");
     }
 }

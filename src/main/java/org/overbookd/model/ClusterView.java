@@ -15,4 +15,13 @@ public interface ClusterView {
      * not order it; ordering is a policy decision.
      */
     List<? extends VmView> queue();
+
+    /**
+     * Hosts the backend knows of but left out of this view, counted by a short reason label
+     * ({@code offline}, {@code stale-monitoring}, ...), for metrics and logs. Policies have no use
+     * for it.
+     */
+    default java.util.Map<String, Integer> hostsLeftOut() {
+        return java.util.Map.of();
+    }
 }

@@ -10,11 +10,13 @@ import javax.xml.XMLConstants;
 import javax.xml.transform.stream.StreamSource;
 import javax.xml.validation.Schema;
 import javax.xml.validation.SchemaFactory;
+import org.overbookd.testing.SharedFiles;
 import org.xml.sax.SAXException;
 
 /**
- * Validates documents against OpenNebula 7.4's XSDs, read from {@code ../shared/opennebula} next
- * to the project (they are reference data, not part of this repository).
+ * Validates documents against OpenNebula 7.4's XSDs, read from {@code opennebula/xsd-7.4.0} of the
+ * shared folder ({@link SharedFiles}: reference data, not part of this repository). A test that
+ * validates is skipped with a one-line reason when the shared folder is not available.
  *
  * <p>The schemas declare the target namespace {@code http://opennebula.org/XMLSchema} with
  * qualified elements, but oned's documents carry no namespace. Before validating, the document's
@@ -23,7 +25,7 @@ import org.xml.sax.SAXException;
  */
 final class OneSchemas {
 
-    static final Path XSD_DIR = Path.of("..", "shared", "opennebula", "xsd-7.4.0");
+    static final String XSD_DIR = "opennebula/xsd-7.4.0";
     static final String NAMESPACE = "http://opennebula.org/XMLSchema";
 
     private static final Pattern ROOT = Pattern.compile("^(\\s*(?:<\\?xml[^>]*\\?>\\s*)?<[A-Za-z_][\\w.-]*)");
@@ -46,14 +48,15 @@ final class OneSchemas {
     }
 
     private static Schema schema(String xsd) {
+        Path dir = SharedFiles.require(XSD_DIR);
         return SCHEMAS.computeIfAbsent(xsd, name -> {
             try {
                 SchemaFactory factory = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI);
                 // The schemas include each other by relative file name.
                 factory.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "file");
-                return factory.newSchema(XSD_DIR.resolve(name).toFile());
+                return factory.newSchema(dir.resolve(name).toFile());
             } catch (SAXException e) {
-                throw new IllegalStateException("cannot load " + XSD_DIR.resolve(name).toAbsolutePath(), e);
+                throw new IllegalStateException("cannot load " + dir.resolve(name).toAbsolutePath(), e);
             }
         });
     }
