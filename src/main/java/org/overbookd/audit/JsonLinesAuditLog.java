@@ -3,53 +3,132 @@ package org.overbookd.audit;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.io.StringWriter;
 import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.overbookd.backend.Outcome;
+import org.overbookd.io.RollingFile;
 import org.overbookd.policy.Decision;
 
 /**
  * Writes one JSON object per line ({@link AuditRecord}): {@code "event":"decision"} before
- * enactment and {@code "event":"outcome"} after. Field order is fixed so that equal runs give equal
- * bytes; the simulator uses it for that reason, the daemon the Logback one.
+ * enactment, {@code "event":"outcome"} after, {@code "event":"reconciled"} when an unknown outcome
+ * is settled. Field order is fixed so that equal runs give equal bytes.
+ *
+ * <p>Two destinations: a {@link Writer} (the simulator's audit, flushed per line), and for the
+ * daemon a {@link RollingFile} synced to the device on every record ({@link #open}), so that a
+ * decision is on disk before its action is sent. Any failure to write is an {@link AuditException}.
  */
 public final class JsonLinesAuditLog implements AuditLog {
 
     private static final JsonFactory JSON = JsonFactory.builder().build();
+    /** The tail read to find the last cycle number: far more than one record. */
+    private static final int TAIL_BYTES = 64 * 1024;
+    private static final Pattern CYCLE = Pattern.compile("\"cycle\":(\\d+)");
 
-    private final Writer out;
+    /** Where the lines go. */
+    private interface Sink {
+        void write(String line) throws IOException;
 
+        void close() throws IOException;
+    }
+
+    private final Sink sink;
+    private final String name;
+    private final long lastCycle;
+
+    private JsonLinesAuditLog(Sink sink, String name, long lastCycle) {
+        this.sink = sink;
+        this.name = name;
+        this.lastCycle = lastCycle;
+    }
+
+    /** An audit log written to {@code out}, flushed after every record (the simulator's). */
     public JsonLinesAuditLog(Writer out) {
-        this.out = out;
+        this(new Sink() {
+            @Override
+            public void write(String line) throws IOException {
+                out.write(line);
+                out.write('\n');
+                out.flush();
+            }
+
+            @Override
+            public void close() throws IOException {
+                out.close();
+            }
+        }, "the audit log", 0);
+    }
+
+    /**
+     * The daemon's audit log: {@code file}, rolled by {@code policy}, every record synced to the
+     * device before the call returns. Cycle numbers continue from the last one in the file.
+     *
+     * @throws IOException naming the file when it cannot be opened for writing
+     */
+    public static JsonLinesAuditLog open(Path file, RollingFile.Policy policy, Clock clock) throws IOException {
+        long last = lastCycleIn(file);
+        RollingFile rolling = new RollingFile(file, policy, true, clock);
+        return new JsonLinesAuditLog(new Sink() {
+            @Override
+            public void write(String line) throws IOException {
+                rolling.append(line);
+            }
+
+            @Override
+            public void close() throws IOException {
+                rolling.close();
+            }
+        }, file.toString(), last);
     }
 
     @Override
     public synchronized void decided(long cycle, Instant time, Decision decision) {
-        write(AuditRecord.fields(cycle, time, decision, null));
+        write(AuditRecord.fields(cycle, time, "decision", decision, null));
     }
 
     @Override
     public synchronized void enacted(long cycle, Instant time, Outcome outcome) {
-        write(AuditRecord.fields(cycle, time, outcome.decision(), outcome));
+        write(AuditRecord.fields(cycle, time, "outcome", outcome.decision(), outcome));
+    }
+
+    @Override
+    public synchronized void reconciled(long cycle, Instant time, Outcome settled) {
+        write(AuditRecord.fields(cycle, time, "reconciled", settled.decision(), settled));
+    }
+
+    @Override
+    public long lastCycle() {
+        return lastCycle;
     }
 
     private void write(Map<String, Object> fields) {
         try {
-            JsonGenerator json = JSON.createGenerator(out);
-            json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            sink.write(toJson(fields));
+        } catch (IOException e) {
+            throw new AuditException(e.getMessage(), e);
+        }
+    }
+
+    static String toJson(Map<String, Object> fields) {
+        StringWriter line = new StringWriter(256);
+        try (JsonGenerator json = JSON.createGenerator(line)) {
             json.writeStartObject();
             for (Map.Entry<String, Object> field : fields.entrySet()) {
                 writeField(json, field.getKey(), field.getValue());
             }
             json.writeEndObject();
-            json.flush();
-            out.write('\n');
-            out.flush();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the audit log: " + e.getMessage(), e);
+            throw new IllegalStateException("a JSON generator over a string cannot fail", e);
         }
+        return line.toString();
     }
 
     private static void writeField(JsonGenerator json, String name, Object value) throws IOException {
@@ -64,12 +143,40 @@ public final class JsonLinesAuditLog implements AuditLog {
         }
     }
 
+    /** The largest "cycle" among the last records of {@code file} or, if it is empty, its newest rolled file. */
+    static long lastCycleIn(Path file) throws IOException {
+        List<Path> rolled = RollingFile.rolled(file);
+        for (Path candidate : rolled.isEmpty() ? List.of(file) : List.of(file, rolled.get(rolled.size() - 1))) {
+            if (!Files.isRegularFile(candidate) || Files.size(candidate) == 0) {
+                continue;
+            }
+            long last = 0;
+            Matcher m = CYCLE.matcher(tail(candidate));
+            while (m.find()) {
+                last = Math.max(last, Long.parseLong(m.group(1)));
+            }
+            return last;
+        }
+        return 0;
+    }
+
+    private static String tail(Path file) throws IOException {
+        try (var channel = java.nio.channels.FileChannel.open(file)) {
+            long from = Math.max(0, channel.size() - TAIL_BYTES);
+            java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate((int) (channel.size() - from));
+            while (bytes.hasRemaining() && channel.read(bytes, from + bytes.position()) > 0) {
+                // read until the buffer is full
+            }
+            return new String(bytes.array(), 0, bytes.position(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
+
     @Override
     public synchronized void close() {
         try {
-            out.close();
+            sink.close();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot close the audit log: " + e.getMessage(), e);
+            throw new AuditException("cannot close " + name + ": " + e.getMessage(), e);
         }
     }
 }

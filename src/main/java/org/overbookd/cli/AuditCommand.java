@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.CodingErrorAction;
+import org.overbookd.io.RollingFile;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -21,7 +23,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "audit",
-        description = "Print an audit log (JSON lines from audit.file) as a readable table, oldest first.",
+        description = {"Print an audit log (JSON lines from audit.file) as a readable table, oldest first.",
+            "Reads the rolled files of FILE (NAME.YYYY-MM-DD.N.jsonl beside it) first, then FILE. A line that is not"
+                    + " a record (torn by a crash or a full disk) is skipped with a warning naming file and line."},
         footer = {"", "Examples:",
             "  overbookd audit /var/log/overbookd/audit.jsonl --vm 123",
             "  overbookd audit audit.jsonl --host 7 --since 2026-11-22T08:00:00Z"})
@@ -55,11 +59,75 @@ final class AuditCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        ObjectMapper json = new ObjectMapper();
-        out.printf(Locale.ROOT, "%-24s %6s %-8s %-7s %8s %6s %7s %-9s %s%n",
+        if (!Files.isRegularFile(file)) {
+            err.println("overbookd: " + file + ": " + (Files.exists(file) ? "not a regular file" : "no such file"));
+            err.flush();
+            return ExitCodes.DATA_ERROR;
+        }
+        out.printf(Locale.ROOT, "%-24s %6s %-10s %-7s %8s %6s %7s %-9s %s%n",
                 "time", "cycle", "event", "action", "vm", "host", "util%", "outcome", "reason");
-        int lineNo = 0;
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        Reading reading = new Reading(err);
+        // rolled files first, oldest first: the table reads as one history
+        Path current = file;
+        try {
+            for (Path part : RollingFile.rolled(file)) {
+                current = part;
+                read(part, from, out, reading);
+            }
+            current = file;
+            read(file, from, out, reading);
+        } catch (IOException e) {
+            out.flush();
+            err.println("overbookd: " + current + ": cannot read: " + (e.getMessage() == null ? e.getClass().getSimpleName()
+                    : e.getMessage()));
+            err.flush();
+            return ExitCodes.NO_INPUT;
+        }
+        if (reading.skipped > MAX_WARNINGS) {
+            err.println("overbookd: " + (reading.skipped - MAX_WARNINGS) + " more lines skipped");
+        }
+        if (reading.records == 0 && reading.skipped > 0) {
+            err.println("overbookd: " + file + ": not an overbookd audit log (no line is an audit record)");
+            err.flush();
+            return ExitCodes.DATA_ERROR;
+        }
+        err.flush();
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    /** Warnings printed before they are only counted. */
+    private static final int MAX_WARNINGS = 10;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** What reading found so far, across files. */
+    private static final class Reading {
+        final PrintWriter err;
+        long records;
+        long skipped;
+
+        Reading(PrintWriter err) {
+            this.err = err;
+        }
+
+        void skip(Path file, int lineNo, String why) {
+            if (++skipped <= MAX_WARNINGS) {
+                err.println("overbookd: " + file + ":" + lineNo + ": " + why + " (skipped)");
+            }
+        }
+    }
+
+    /**
+     * Prints the records of one file. A line that is not a record (one torn by a crash or a full
+     * disk, or binary garbage) is skipped with a warning naming the file and line: it never stops
+     * the rest from being read.
+     */
+    private void read(Path part, Instant from, PrintWriter out, Reading reading) throws IOException {
+        // undecodable bytes become U+FFFD, so a binary line is a bad line, not an I/O error
+        var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(Files.newInputStream(part), decoder))) {
+            int lineNo = 0;
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 lineNo++;
                 if (line.isBlank()) {
@@ -67,35 +135,35 @@ final class AuditCommand implements Callable<Integer> {
                 }
                 JsonNode r;
                 try {
-                    r = json.readTree(line);
+                    r = JSON.readTree(line);
                 } catch (JsonProcessingException e) {
-                    err.println("overbookd: " + file + ":" + lineNo + ": not a JSON audit record");
-                    err.flush();
-                    return ExitCodes.DATA_ERROR;
-                }
-                if (!r.hasNonNull("time") || !r.hasNonNull("vm_id") || !r.hasNonNull("host_id")) {
-                    err.println("overbookd: " + file + ":" + lineNo + ": not an overbookd audit record (no time, vm_id or host_id)");
-                    err.flush();
-                    return ExitCodes.DATA_ERROR;
-                }
-                if (vm != null && r.get("vm_id").asLong() != vm
-                        || host != null && r.get("host_id").asInt() != host
-                        || from != null && Instant.parse(r.get("time").asText()).isBefore(from)) {
+                    reading.skip(part, lineNo, "not a JSON audit record");
                     continue;
                 }
-                out.printf(Locale.ROOT, "%-24s %6d %-8s %-7s %8d %6d %7s %-9s %s%n",
+                if (r == null || !r.hasNonNull("time") || !r.hasNonNull("vm_id") || !r.hasNonNull("host_id")) {
+                    reading.skip(part, lineNo, "not an overbookd audit record (no time, vm_id or host_id)");
+                    continue;
+                }
+                Instant time;
+                try {
+                    time = Instant.parse(r.get("time").asText());
+                } catch (DateTimeParseException e) {
+                    reading.skip(part, lineNo, "time '" + r.get("time").asText() + "' is not an ISO-8601 instant");
+                    continue;
+                }
+                reading.records++;
+                if (vm != null && r.get("vm_id").asLong() != vm
+                        || host != null && r.get("host_id").asInt() != host
+                        || from != null && time.isBefore(from)) {
+                    continue;
+                }
+                out.printf(Locale.ROOT, "%-24s %6d %-10s %-7s %8d %6d %7s %-9s %s%n",
                         r.get("time").asText(), r.path("cycle").asLong(), r.path("event").asText(),
                         r.path("action").asText(), r.get("vm_id").asLong(), r.get("host_id").asInt(),
                         r.has("host_utilization") ? String.format(Locale.ROOT, "%.1f", r.get("host_utilization").asDouble()) : "",
                         r.has("outcome") ? r.get("outcome").asText() + (r.has("error_code") ? " " + r.get("error_code").asText() : "") : "",
                         r.path("reason").asText());
             }
-        } catch (NoSuchFileException e) {
-            err.println("overbookd: " + file + ": no such file");
-            err.flush();
-            return ExitCodes.DATA_ERROR;
         }
-        out.flush();
-        return ExitCodes.OK;
     }
 }

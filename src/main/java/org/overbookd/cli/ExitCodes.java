@@ -7,6 +7,8 @@ public final class ExitCodes {
     public static final int USAGE = 64;
     /** An input data file was wrong (a trace, a workload). */
     public static final int DATA_ERROR = 65;
+    /** An input file exists but cannot be read. */
+    public static final int NO_INPUT = 66;
     /** A service overbookd needs (OpenNebula) could not be reached. */
     public static final int UNAVAILABLE = 69;
     /** A bug: something that should not happen. */

@@ -116,6 +116,18 @@ public final class Option<T> {
         }, Durations::format);
     }
 
+    /** A size in bytes, written {@code 100MB} ({@link ByteSizes}). */
+    public static Option<Long> size(String key, long def, long min, long max, String doc) {
+        String range = ByteSizes.format(min) + " to " + ByteSizes.format(max);
+        return new Option<>(key, "size", def, range, doc, raw -> {
+            long bytes = ByteSizes.parse(raw);
+            if (bytes < min || bytes > max) {
+                throw new IllegalArgumentException(raw + " is outside " + range);
+            }
+            return bytes;
+        }, ByteSizes::format);
+    }
+
     /** A value of a type of its own, parsed and printed by the type's functions. */
     public static <T> Option<T> parsed(String key, String type, T def, String range, String doc,
             Function<String, T> parser, Function<T, String> formatter) {

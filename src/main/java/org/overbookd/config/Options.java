@@ -95,9 +95,21 @@ public final class Options {
     // ---- audit ------------------------------------------------------------------------------
 
     public static final Option<String> AUDIT_FILE = Option.path("audit.file", "",
-            "JSON-lines file receiving one record per decision and one per outcome. Empty: no audit log.");
+            "JSON-lines file receiving one record per decision and one per outcome, each synced to disk before"
+            + " its action is sent: a cycle whose decisions cannot be written enacts nothing. Empty: no audit log"
+            + " (the daemon then enacts without a record; set one in production).");
+    public static final Option<Long> AUDIT_MAX_FILE_SIZE = Option.size("audit.max-file-size", 100L << 20, 1L << 10,
+            1L << 40, "The audit file rolls to NAME.YYYY-MM-DD.N.jsonl before it would grow past this, and at the"
+            + " first record of each UTC day; a record is never split. 'overbookd audit' reads the rolled files too.");
+    public static final Option<Integer> AUDIT_MAX_HISTORY = Option.integer("audit.max-history", 90, 0, 100_000,
+            "Rolled audit files kept; the oldest beyond this are deleted.");
     public static final Option<String> RECORD_FILE = Option.path("record.file", "",
             "CSV file to which each daemon cycle appends the measured CPU of every host and VM. Empty: no record.");
+    public static final Option<Long> RECORD_MAX_FILE_SIZE = Option.size("record.max-file-size", 100L << 20,
+            1L << 10, 1L << 40, "The record file rolls like the audit file: by this size and by UTC day, never"
+            + " splitting a row; each rolled file starts with the CSV header.");
+    public static final Option<Integer> RECORD_MAX_HISTORY = Option.integer("record.max-history", 30, 0, 100_000,
+            "Rolled record files kept; the oldest beyond this are deleted.");
 
     // ---- simulated cluster and workload (Verboven et al. section 4.1) -----------------------
 
@@ -165,7 +177,7 @@ public final class Options {
             LOWER_BOUND, UPPER_BOUND, SLOTS, STICKY_SLOTS, HOST_ORDER, QUEUE, VICTIM, PLACEMENT, DEFAULT_SLO,
             ALLOCATION_TIME, SUSPEND_ACTION,
             OVERBOOKING_INTERVAL,
-            AUDIT_FILE, RECORD_FILE,
+            AUDIT_FILE, AUDIT_MAX_FILE_SIZE, AUDIT_MAX_HISTORY, RECORD_FILE, RECORD_MAX_FILE_SIZE, RECORD_MAX_HISTORY,
             SIM_TRACE_FILE, SIM_NODES, SIM_CORES, SIM_DURATION, SIM_SEED, SIM_OP_COST, SIM_OP_LOAD, SIM_LOAD_INTERVAL,
             SIM_RUNTIME_UNIT, SIM_HIGH_RUNTIME_P, SIM_LOW_RUNTIME_P,
             SIM_HIGH_MU_MEAN, SIM_HIGH_MU_SD, SIM_NOISY_SD,

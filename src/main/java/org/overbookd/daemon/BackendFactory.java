@@ -2,13 +2,15 @@ package org.overbookd.daemon;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import org.overbookd.backend.Backend;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
+import org.overbookd.io.RollingFile;
+import org.overbookd.sim.InputException;
 import org.overbookd.sim.RealTimeSimulatedBackend;
 import org.overbookd.sim.SimConfig;
-import org.overbookd.sim.InputException;
 
 /** Builds the backend the configuration names, wrapped in the recorder when record.file is set. */
 public final class BackendFactory {
@@ -24,12 +26,31 @@ public final class BackendFactory {
         }
     }
 
-    public static Backend create(Settings settings) throws ConfigException, IOException {
+    /**
+     * @param clock the daemon's clock: a simulated rehearsal starts its simulated time at its instant
+     * @throws ConfigException naming the key at fault, record.file among them when it cannot be written
+     */
+    public static Backend create(Settings settings, Clock clock) throws ConfigException {
         Backend backend = switch (settings.get(Options.BACKEND)) {
-            case SIMULATED -> new RealTimeSimulatedBackend(simulated(settings));
+            case SIMULATED -> new RealTimeSimulatedBackend(simulated(settings), clock.instant());
             case OPENNEBULA -> OpenNebulaBackends.create(settings);
         };
         String record = settings.get(Options.RECORD_FILE);
-        return record.isEmpty() ? backend : new RecordingBackend(backend, Path.of(record));
+        if (record.isEmpty()) {
+            return backend;
+        }
+        try {
+            return new RecordingBackend(backend, Path.of(record), recordPolicy(settings), clock);
+        } catch (IOException e) {
+            throw new ConfigException("", Options.RECORD_FILE.key(), e.getMessage());
+        }
+    }
+
+    static RollingFile.Policy recordPolicy(Settings settings) {
+        return new RollingFile.Policy(settings.get(Options.RECORD_MAX_FILE_SIZE), settings.get(Options.RECORD_MAX_HISTORY));
+    }
+
+    static RollingFile.Policy auditPolicy(Settings settings) {
+        return new RollingFile.Policy(settings.get(Options.AUDIT_MAX_FILE_SIZE), settings.get(Options.AUDIT_MAX_HISTORY));
     }
 }

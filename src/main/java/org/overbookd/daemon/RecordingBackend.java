@@ -1,17 +1,16 @@
 package org.overbookd.daemon;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
+import org.overbookd.io.RollingFile;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
@@ -24,49 +23,67 @@ import org.overbookd.policy.Decision;
  * Appends what each observation measured to a CSV file (record.file), one row per VM and one per
  * host (empty VM columns), so a week of a real cluster can be studied or replayed later:
  * {@code time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu}.
- * CPU is in percent of one core, host utilization in percent of the host.
+ * CPU is in percent of one core, host utilization in percent of the host. The file rolls by size
+ * and day ({@link RollingFile}), each rolled file with its header.
+ *
+ * <p>The record is for study, not for safety: a failed write is logged (once, until a write
+ * succeeds again) and the cycle goes on. Unlike the audit, it never stops an action.
  */
 final class RecordingBackend implements Backend {
 
     static final String HEADER = "time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu";
+    private static final Logger LOG = LoggerFactory.getLogger(RecordingBackend.class);
     /** Commons CSV quotes names that need it, as the simulator's reader expects; one line per row. */
-    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
+    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator("").get();
 
     private final Backend delegate;
-    private final Path file;
+    private final RollingFile file;
+    private boolean failing;
 
-    RecordingBackend(Backend delegate, Path file) throws IOException {
+    /** @throws IOException naming the file when it cannot be opened for writing */
+    RecordingBackend(Backend delegate, Path file, RollingFile.Policy policy, Clock clock) throws IOException {
         this.delegate = delegate;
-        this.file = file;
-        if (file.getParent() != null) {
-            Files.createDirectories(file.getParent());
-        }
-        if (!Files.exists(file) || Files.size(file) == 0) {
-            Files.writeString(file, HEADER + "\n", StandardCharsets.UTF_8);
-        }
+        this.file = new RollingFile(file, policy, false, clock, HEADER);
     }
 
     @Override
     public ClusterView observe(Instant now) throws BackendException {
         ClusterView view = delegate.observe(now);
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-                CSVPrinter csv = new CSVPrinter(out, FORMAT)) {
-            for (HostView host : view.hosts()) {
-                String utilization = String.format(Locale.ROOT, "%.3f", host.utilization());
-                csv.printRecord(now, host.id(), host.name(), host.cores(), utilization, "", "", "", "", "");
-                for (VmView vm : host.vms()) {
-                    csv.printRecord(now, host.id(), host.name(), host.cores(), utilization, vm.id(), vm.name(), vm.qos(),
-                            vm.state(), String.format(Locale.ROOT, "%.3f", vm.load()));
-                }
+        List<String> rows = new ArrayList<>();
+        for (HostView host : view.hosts()) {
+            String utilization = String.format(Locale.ROOT, "%.3f", host.utilization());
+            rows.add(row(now, host.id(), host.name(), host.cores(), utilization, "", "", "", "", ""));
+            for (VmView vm : host.vms()) {
+                rows.add(row(now, host.id(), host.name(), host.cores(), utilization, vm.id(), vm.name(), vm.qos(),
+                        vm.state(), String.format(Locale.ROOT, "%.3f", vm.load())));
+            }
+        }
+        try {
+            file.append(rows);
+            if (failing) {
+                LOG.info("record file {} written again", file.path());
+                failing = false;
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot append to the record file " + file + ": " + e.getMessage(), e);
+            if (!failing) {
+                LOG.error("{}; measurements are not recorded until a write succeeds (actions go on)", e.getMessage());
+                failing = true;
+            }
         }
         return view;
+    }
+
+    private static String row(Object... values) {
+        return FORMAT.format(values);
     }
 
     @Override
     public List<Outcome> enact(List<Decision> decisions, Instant now) {
         return delegate.enact(decisions, now);
+    }
+
+    @Override
+    public List<Outcome> settled() {
+        return delegate.settled();
     }
 }

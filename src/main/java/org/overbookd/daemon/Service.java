@@ -6,7 +6,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import org.overbookd.audit.AuditLog;
-import org.overbookd.audit.LogbackAuditLog;
+import org.overbookd.audit.JsonLinesAuditLog;
 import org.overbookd.backend.Backend;
 import org.overbookd.config.Bindings;
 import org.overbookd.config.ConfigException;
@@ -35,15 +35,39 @@ public final class Service implements AutoCloseable {
      * @param overrides  {@code --set} values, which keep winning over the file after a reload
      */
     public static Service assemble(Settings settings, Path configFile, Map<String, String> overrides, boolean dryRun,
-            Clock clock) throws ConfigException, IOException {
-        Backend backend = BackendFactory.create(settings);
-        String auditFile = settings.get(Options.AUDIT_FILE);
-        AuditLog audit = auditFile.isEmpty() ? AuditLog.NONE : new LogbackAuditLog(auditFile);
+            Clock clock) throws ConfigException {
+        Preflight.require(settings);
+        AuditLog audit = openAudit(settings, clock);
+        Backend backend;
+        try {
+            backend = BackendFactory.create(settings, clock);
+        } catch (ConfigException | RuntimeException e) {
+            audit.close();
+            throw e;
+        }
         ReloadablePolicy policy = new ReloadablePolicy(Bindings.overbookingPolicy(settings));
         SettingsReloader reloader = configFile == null ? null : new SettingsReloader(configFile, overrides, settings);
         ControlLoop loop = new ControlLoop(backend, policy, audit, dryRun);
         return new Service(new CycleRunner(loop, policy, reloader, clock), audit,
                 settings.get(Options.OVERBOOKING_INTERVAL));
+    }
+
+    /**
+     * The audit log of audit.file, or none when it is empty.
+     *
+     * @throws ConfigException naming audit.file when it cannot be opened for writing: a daemon
+     *                         that cannot record must not start (restarting would not help)
+     */
+    static AuditLog openAudit(Settings settings, Clock clock) throws ConfigException {
+        String auditFile = settings.get(Options.AUDIT_FILE);
+        if (auditFile.isEmpty()) {
+            return AuditLog.NONE;
+        }
+        try {
+            return JsonLinesAuditLog.open(Path.of(auditFile), BackendFactory.auditPolicy(settings), clock);
+        } catch (IOException e) {
+            throw new ConfigException("", Options.AUDIT_FILE.key(), e.getMessage());
+        }
     }
 
     public CycleRunner runner() {

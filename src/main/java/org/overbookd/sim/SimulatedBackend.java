@@ -32,6 +32,7 @@ public final class SimulatedBackend implements Backend, ClusterView {
 
     private final SimConfig config;
     private final EventQueue events;
+    private final Instant epoch;
     private final SimHost[] hosts;
     private final List<SimHost> hostView;
     private final ArrayList<SimVm> queue = new ArrayList<>();
@@ -60,8 +61,18 @@ public final class SimulatedBackend implements Backend, ClusterView {
     }
 
     SimulatedBackend(SimConfig config, EventQueue events) {
+        this(config, events, SimConfig.START);
+    }
+
+    /**
+     * @param epoch the instant of simulated second 0: {@link SimConfig#START} for a simulation, the
+     *              wall clock at start-up for a rehearsal under the daemon, so that arrival and
+     *              placement times are comparable with the daemon's own "now"
+     */
+    SimulatedBackend(SimConfig config, EventQueue events, Instant epoch) {
         this.config = config;
         this.events = events;
+        this.epoch = epoch;
         this.hosts = new SimHost[config.hostCount()];
         for (int h = 0; h < hosts.length; h++) {
             if (config.recorded() == null) {
@@ -419,8 +430,8 @@ public final class SimulatedBackend implements Backend, ClusterView {
         return seconds; // simulated time starts on a Monday at 00:00
     }
 
-    private static Instant instant(long seconds) {
-        return SimConfig.START.plusSeconds(seconds);
+    private Instant instant(long seconds) {
+        return epoch.plusSeconds(seconds);
     }
 
     // ---- ClusterView -----------------------------------------------------------------------

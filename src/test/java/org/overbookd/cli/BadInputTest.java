@@ -63,7 +63,7 @@ class BadInputTest {
 
     @Test
     void aSizeMixWithCommasIsReadWholeAndABadOneNamedByLine() throws IOException {
-        Path good = config("sim.low-qos.sizes = 1:0.7, 4:0.3\n");
+        Path good = config("backend = simulated\nsim.low-qos.sizes = 1:0.7, 4:0.3\n");
         Cli ok = Cli.run("check-config", "--config", good.toString());
         assertEquals(0, ok.exitCode(), ok.err());
         Path bad = config("overbooking.placement = maxweight\nsim.low-qos.sizes = 1:0.7, 4\n");

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -139,10 +140,14 @@ class CommandsTest {
     }
 
     @Test
-    void checkConfigAcceptsTheShippedFiles() {
+    void checkConfigAcceptsTheShippedFiles(@TempDir Path dir) throws IOException {
+        // the shipped file names oneadmin's auth file, which this machine has not: point at a private one
+        Path auth = dir.resolve("one_auth");
+        Files.writeString(auth, "oneadmin:secret\n");
+        Files.setPosixFilePermissions(auth, PosixFilePermissions.fromString("rw-------"));
         for (String file : List.of("conf/overbookd.properties", "sim/verboven-tables.properties",
                 "sim/scale-google-cell.properties")) {
-            Cli r = Cli.run("check-config", "--config", file);
+            Cli r = Cli.run("check-config", "--config", file, "--set", "one.auth-file=" + auth);
             assertEquals(0, r.exitCode(), file + ": " + r.err());
             assertTrue(r.out().contains(file + ": valid"), r.out());
         }

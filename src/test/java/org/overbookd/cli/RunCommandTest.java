@@ -65,6 +65,45 @@ class RunCommandTest {
     }
 
     @Test
+    void unwritableAuditOrRecordFilesAreConfigurationErrorsNamingTheKeyInRunAndCheckConfig() throws IOException {
+        Path plain = dir.resolve("plain");
+        Files.writeString(plain, "not a directory");
+        for (String key : List.of("audit.file", "record.file")) {
+            Path config = config();
+            String set = key + "=" + plain.resolve("x");
+            Cli run = Cli.run("run", "--config", config.toString(), "--set", set, "--once", "--dry-run");
+            assertEquals(ExitCodes.CONFIG, run.exitCode(), run.err());
+            assertTrue(run.err().contains(key + ": cannot create " + plain.resolve("x") + ": " + plain
+                    + " is not a directory"), run.err());
+            assertFalse(run.err().contains("Exception") || run.err().contains("\tat "), run.err());
+            Cli check = Cli.run("check-config", "--config", config.toString(), "--set", set);
+            assertEquals(ExitCodes.CONFIG, check.exitCode(), check.err());
+            assertTrue(check.out().contains("FAILED") && check.out().contains(key), check.out());
+        }
+    }
+
+    @Test
+    void cycleNumbersContinueAcrossRestartsAndTheRehearsalRunsOnTheWallClock() throws IOException {
+        java.time.Instant before = java.time.Instant.now().minusSeconds(1);
+        Path config = config("overbooking.queue = qos"); // the qos rule audits each VM's Q
+        assertEquals(0, Cli.run("run", "--config", config.toString(), "--once").exitCode());
+        assertEquals(0, Cli.run("run", "--config", config.toString(), "--once").exitCode());
+        ObjectMapper json = new ObjectMapper();
+        List<String> audit = Files.readAllLines(dir.resolve("audit.jsonl"));
+        assertTrue(audit.stream().anyMatch(l -> l.contains("vm_q_seconds")), "Q is in the audit");
+        assertEquals(1, json.readTree(audit.get(0)).get("cycle").asLong());
+        assertEquals(2, json.readTree(audit.get(audit.size() - 1)).get("cycle").asLong(), "not 1 again");
+        for (String line : audit) {
+            JsonNode r = json.readTree(line);
+            assertFalse(java.time.Instant.parse(r.get("time").asText()).isBefore(before), line);
+            if (r.has("vm_q_seconds")) {
+                // Q is measured from the VM's arrival, on the same clock as the cycle: never years off
+                assertTrue(Math.abs(r.get("vm_q_seconds").asDouble()) < 86_400, line);
+            }
+        }
+    }
+
+    @Test
     void runNeedsAConfigFile() {
         Cli r = Cli.run("run", "--once");
         assertEquals(ExitCodes.USAGE, r.exitCode());
@@ -89,12 +128,28 @@ class RunCommandTest {
     }
 
     @Test
-    void auditCommandNamesABadLine() throws IOException {
-        Path bad = dir.resolve("bad.jsonl");
-        Files.writeString(bad, "{\"time\":\"2026-01-01T00:00:00Z\",\"vm_id\":1,\"host_id\":2}\nnot json\n");
-        Cli r = Cli.run("audit", bad.toString());
-        assertEquals(ExitCodes.DATA_ERROR, r.exitCode());
-        assertTrue(r.err().contains(bad + ":2: not a JSON audit record"), r.err());
+    void auditCommandSkipsATornLineNamingItAndReadsTheRest() throws IOException {
+        Path torn = dir.resolve("torn.jsonl");
+        Files.writeString(torn, "{\"time\":\"2026-01-01T00:00:00Z\",\"vm_id\":1,\"host_id\":2}\n"
+                + "{\"time\":\"2026-01-01T00:05:00Z\",\"vm_\n"
+                + "{\"time\":\"2026-01-01T00:10:00Z\",\"vm_id\":3,\"host_id\":4}\n");
+        Cli r = Cli.run("audit", torn.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.err().contains(torn + ":2: not a JSON audit record (skipped)"), r.err());
+        assertEquals(1 + 2, r.out().lines().count(), "header and the two whole records:\n" + r.out());
+    }
+
+    @Test
+    void auditCommandRefusesAFileWithNoRecordNamingIt() throws IOException {
+        Path binary = dir.resolve("binary.jsonl");
+        Files.write(binary, new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, 2, '\n', (byte) 0xc3, '\n'});
+        Cli r = Cli.run("audit", binary.toString());
+        assertEquals(ExitCodes.DATA_ERROR, r.exitCode(), r.err());
+        assertTrue(r.err().contains(binary + ": not an overbookd audit log"), r.err());
+        assertFalse(r.err().contains("Exception") || r.err().contains("Input length"), r.err());
+        Cli missing = Cli.run("audit", dir.resolve("none.jsonl").toString());
+        assertEquals(ExitCodes.DATA_ERROR, missing.exitCode());
+        assertTrue(missing.err().contains("none.jsonl: no such file"), missing.err());
     }
 
     /** A real process and a real SIGTERM: the cycle under way finishes and the exit code is 0. */

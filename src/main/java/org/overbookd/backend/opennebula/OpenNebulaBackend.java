@@ -167,6 +167,14 @@ public final class OpenNebulaBackend implements Backend {
         }
     }
 
+    /**
+     * The checks the constructor makes on the session file, without connecting: it exists, only its
+     * owner may read it, and it holds a session string. For {@code check-config}.
+     */
+    public static void checkAuthFile(java.nio.file.Path file) throws BackendException {
+        OneSession.read(file);
+    }
+
     @Override
     public String toString() {
         return "OpenNebulaBackend[" + api + "]";

@@ -1,0 +1,125 @@
+package org.overbookd.daemon;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.overbookd.backend.BackendException;
+import org.overbookd.backend.opennebula.OpenNebulaBackend;
+import org.overbookd.config.ConfigException;
+import org.overbookd.config.ConfigProblem;
+import org.overbookd.config.Option;
+import org.overbookd.config.Options;
+import org.overbookd.config.Settings;
+import org.overbookd.sim.InputException;
+import org.overbookd.sim.SimConfig;
+
+/**
+ * The checks {@code overbookd run} makes before its first cycle, runnable on their own by
+ * {@code check-config}, so that "valid" there means {@code run} will start. None of them writes
+ * anything: a check run by root must not create a file the service user could then not write.
+ * What cannot be known without acting (whether oned answers and accepts the session) is reported as
+ * not checked, with the command that does check it.
+ */
+public final class Preflight {
+
+    /** How one check came out. */
+    public enum Status { OK, FAILED, NOT_CHECKED }
+
+    /** One check: the key it concerns, how it came out, and why, in words. */
+    public record Check(String key, Status status, String detail) {
+    }
+
+    private Preflight() {
+    }
+
+    /** Every check for {@code settings}, in the order {@code run} meets them. */
+    public static List<Check> run(Settings settings) {
+        List<Check> checks = new ArrayList<>();
+        switch (settings.get(Options.BACKEND)) {
+            case OPENNEBULA -> {
+                java.net.URI endpoint = settings.get(Options.ONE_ENDPOINT);
+                checks.add(endpoint.getRawUserInfo() != null
+                        ? new Check(Options.ONE_ENDPOINT.key(), Status.FAILED,
+                                "the endpoint must not carry credentials; they belong in one.auth-file")
+                        : new Check(Options.ONE_ENDPOINT.key(), Status.OK, endpoint + " is an http(s) URL with a host"));
+                checks.add(authFile(Path.of(settings.get(Options.ONE_AUTH_FILE))));
+                checks.add(new Check(Options.ONE_ENDPOINT.key(), Status.NOT_CHECKED,
+                        "whether oned answers there and accepts the session: 'overbookd run --once --dry-run' does"));
+            }
+            case SIMULATED -> checks.add(simulated(settings));
+        }
+        checks.add(writable(Options.AUDIT_FILE, settings.get(Options.AUDIT_FILE)));
+        checks.add(writable(Options.RECORD_FILE, settings.get(Options.RECORD_FILE)));
+        return checks;
+    }
+
+    /** @throws ConfigException listing every failed check of {@link #run}, each naming its key */
+    public static void require(Settings settings) throws ConfigException {
+        List<ConfigProblem> problems = run(settings).stream().filter(c -> c.status() == Status.FAILED)
+                .map(c -> new ConfigProblem("", c.key(), c.detail())).toList();
+        if (!problems.isEmpty()) {
+            throw new ConfigException(problems);
+        }
+    }
+
+    private static Check authFile(Path file) {
+        String key = Options.ONE_AUTH_FILE.key();
+        try {
+            OpenNebulaBackend.checkAuthFile(file);
+            return new Check(key, Status.OK, file + " holds a session string and only its owner may read it"
+                    + " (checked as user " + System.getProperty("user.name") + ")");
+        } catch (BackendException e) {
+            return new Check(key, Status.FAILED, e.getMessage());
+        }
+    }
+
+    private static Check simulated(Settings settings) {
+        String key = Options.SIM_TRACE_FILE.key();
+        try {
+            SimConfig.load(settings);
+            return new Check(key, Status.OK, settings.get(Options.SIM_TRACE_FILE).isEmpty()
+                    ? "none: the synthetic workload" : settings.get(Options.SIM_TRACE_FILE) + " reads as a record");
+        } catch (InputException e) {
+            return new Check(key, Status.FAILED, e.getMessage());
+        }
+    }
+
+    /**
+     * Whether the current user could append to {@code file}: it exists and is writable, or it does
+     * not and its directory is writable (it will be created), or the directory is missing and its
+     * nearest existing ancestor is writable (run creates the directories).
+     */
+    static Check writable(Option<String> option, String value) {
+        String key = option.key();
+        if (value.isEmpty()) {
+            return new Check(key, Status.OK, "empty: not written");
+        }
+        Path file = Path.of(value).toAbsolutePath();
+        String as = " (checked as user " + System.getProperty("user.name") + ")";
+        if (Files.isDirectory(file)) {
+            return new Check(key, Status.FAILED, file + " is a directory, not a file");
+        }
+        if (Files.exists(file)) {
+            return Files.isWritable(file) ? new Check(key, Status.OK, file + " is writable" + as)
+                    : new Check(key, Status.FAILED, file + " is not writable" + as);
+        }
+        Path dir = file.getParent();
+        Path existing = dir;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return new Check(key, Status.FAILED, "no directory to create " + file + " in");
+        }
+        if (!Files.isDirectory(existing)) {
+            return new Check(key, Status.FAILED, "cannot create " + file + ": " + existing + " is not a directory");
+        }
+        if (!Files.isWritable(existing)) {
+            return new Check(key, Status.FAILED, "cannot create " + file + ": directory " + existing
+                    + " is not writable" + as);
+        }
+        return new Check(key, Status.OK, file + " will be created" + (existing.equals(dir) ? "" : " with its directory")
+                + as);
+    }
+}
