@@ -46,6 +46,18 @@ final class AuditRecord {
         return f;
     }
 
+    /** {@code fields} with {@code "node"} right after {@code "cycle"}. */
+    static Map<String, Object> withNode(Map<String, Object> fields, String node) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : fields.entrySet()) {
+            f.put(e.getKey(), e.getValue());
+            if (e.getKey().equals("cycle")) {
+                f.put("node", node);
+            }
+        }
+        return f;
+    }
+
     static String bounded(String text) {
         if (text.length() <= MAX_TEXT) {
             return text;

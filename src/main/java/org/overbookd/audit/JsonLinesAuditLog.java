@@ -43,11 +43,14 @@ public final class JsonLinesAuditLog implements AuditLog {
     private final Sink sink;
     private final String name;
     private final long lastCycle;
+    /** The daemon node that decides and enacts, recorded in every line; null: not recorded. */
+    private final String node;
 
-    private JsonLinesAuditLog(Sink sink, String name, long lastCycle) {
+    private JsonLinesAuditLog(Sink sink, String name, long lastCycle, String node) {
         this.sink = sink;
         this.name = name;
         this.lastCycle = lastCycle;
+        this.node = node;
     }
 
     /** An audit log written to {@code out}, flushed after every record (the simulator's). */
@@ -64,7 +67,7 @@ public final class JsonLinesAuditLog implements AuditLog {
             public void close() throws IOException {
                 out.close();
             }
-        }, "the audit log", 0);
+        }, "the audit log", 0, null);
     }
 
     /**
@@ -74,6 +77,15 @@ public final class JsonLinesAuditLog implements AuditLog {
      * @throws IOException naming the file when it cannot be opened for writing
      */
     public static JsonLinesAuditLog open(Path file, RollingFile.Policy policy, Clock clock) throws IOException {
+        return open(file, policy, clock, null);
+    }
+
+    /**
+     * {@link #open(Path, RollingFile.Policy, Clock)}, with {@code node} (this daemon's name in a
+     * high-availability pair) in every record, so an auditor sees which node decided and enacted.
+     */
+    public static JsonLinesAuditLog open(Path file, RollingFile.Policy policy, Clock clock, String node)
+            throws IOException {
         long last = lastCycleIn(file);
         RollingFile rolling = new RollingFile(file, policy, true, clock);
         return new JsonLinesAuditLog(new Sink() {
@@ -86,7 +98,7 @@ public final class JsonLinesAuditLog implements AuditLog {
             public void close() throws IOException {
                 rolling.close();
             }
-        }, file.toString(), last);
+        }, file.toString(), last, node);
     }
 
     @Override
@@ -110,6 +122,9 @@ public final class JsonLinesAuditLog implements AuditLog {
     }
 
     private void write(Map<String, Object> fields) {
+        if (node != null) {
+            fields = AuditRecord.withNode(fields, node);
+        }
         try {
             sink.write(toJson(fields));
         } catch (IOException e) {

@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
 final class ConfigOptions {
 
     @Option(names = {"-c", "--config"}, paramLabel = "FILE",
-            description = "Properties file of settings (see conf/overbookd.properties). Default: built-in defaults.")
+            description = "Properties file of settings (see conf/overbookd.properties). Without it: built-in defaults"
+                    + " (run requires it).")
     Path config;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", mapFallbackValue = "",

@@ -24,10 +24,28 @@ import picocli.CommandLine.Command;
                 + " 73 cannot write output, 78 configuration error."})
 public final class Main {
 
+    static {
+        // Before the first logger: journald stamps every line itself (systemd sets JOURNAL_STREAM when
+        // stderr goes to the journal); anywhere else the human log carries its own timestamp.
+        if (System.getProperty("overbookd.log.time") == null) {
+            System.setProperty("overbookd.log.time", System.getenv("JOURNAL_STREAM") == null ? "%d{ISO8601} " : "");
+        }
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
 
     public static void main(String[] args) {
-        System.exit(execute(args));
+        int code;
+        try {
+            code = execute(args);
+        } catch (OutOfMemoryError e) {
+            // no stack trace: the trace of an allocation says nothing useful to the person at the terminal
+            System.err.println("overbookd: out of memory (maximum heap " + Runtime.getRuntime().maxMemory() / (1 << 20)
+                    + " MB); raise it with java -Xmx (for the service: JAVA_OPTS in /etc/default/overbookd),"
+                    + " or make the run smaller");
+            code = ExitCodes.SOFTWARE;
+        }
+        System.exit(code);
     }
 
     /** Runs a command line and returns its exit code; never exits the JVM (tests call this). */
@@ -76,7 +94,7 @@ public final class Main {
             PrintWriter err = ex.getCommandLine().getErr();
             err.println("overbookd: " + ex.getMessage());
             if (!CommandLine.UnmatchedArgumentException.printSuggestions(ex, err)) {
-                err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
+                err.println("Try '" + publicName(ex.getCommandLine()) + " --help' for more information.");
             }
             err.flush();
             return ExitCodes.USAGE;
@@ -98,6 +116,11 @@ public final class Main {
             return code;
         });
         return cli;
+    }
+
+    /** The command as the user typed it: the hidden {@code simulate-M} commands are {@code simulate --model M}. */
+    static String publicName(CommandLine command) {
+        return command.getCommandSpec().qualifiedName().replaceFirst("simulate-(\\w+)$", "simulate --model $1");
     }
 
     static int exitCode(Throwable ex) {

@@ -32,14 +32,21 @@ public final class ControlLoop {
     private final Policy policy;
     private final AuditLog audit;
     private final boolean dryRun;
+    private final EnactGate gate;
     private long cycle;
 
     /** Cycle numbers continue from the last one in {@code audit}, so they stay unique across restarts. */
     public ControlLoop(Backend backend, Policy policy, AuditLog audit, boolean dryRun) {
+        this(backend, policy, audit, dryRun, EnactGate.OPEN);
+    }
+
+    /** @param gate asked right before enacting; a refusal turns every decision of the cycle into SKIPPED */
+    public ControlLoop(Backend backend, Policy policy, AuditLog audit, boolean dryRun, EnactGate gate) {
         this.backend = backend;
         this.policy = policy;
         this.audit = audit;
         this.dryRun = dryRun;
+        this.gate = gate;
         this.cycle = audit.lastCycle();
     }
 
@@ -63,7 +70,15 @@ public final class ControlLoop {
         } else if (dryRun) {
             outcomes = decisions.stream().map(d -> new Outcome(d, Outcome.Status.SKIPPED, "", "dry run")).toList();
         } else {
-            outcomes = backend.enact(decisions, now);
+            Optional<String> refusal = decisions.isEmpty() ? Optional.empty() : gate.refusal();
+            if (refusal.isPresent()) {
+                String why = "not enacted: " + refusal.get();
+                outcomes = decisions.stream().map(d -> new Outcome(d, Outcome.Status.SKIPPED, "STOOD_DOWN", why)).toList();
+                LOG.warn("cycle {}: stood down, {} decision{} not enacted: {}", id, decisions.size(),
+                        decisions.size() == 1 ? "" : "s", refusal.get());
+            } else {
+                outcomes = backend.enact(decisions, now);
+            }
         }
         if (auditFailure == null) {
             auditFailure = record(() -> outcomes.forEach(o -> audit.enacted(id, now, o)));

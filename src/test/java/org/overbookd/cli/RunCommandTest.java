@@ -154,6 +154,7 @@ class RunCommandTest {
 
     /** A real process and a real SIGTERM: the cycle under way finishes and the exit code is 0. */
     @Test
+    @org.junit.jupiter.api.Tag("slow")
     void sigtermStopsTheDaemonWithExitZero() throws Exception {
         Path file = config();
         Path log = dir.resolve("daemon.log");

@@ -1,5 +1,7 @@
 package org.overbookd.sim;
 
+import org.junit.jupiter.api.Tag;
+
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -13,6 +15,7 @@ import org.overbookd.config.Settings;
  * utilization and a large factor in suspensions; the 2-over-1-slot margin at 95-80 (6.5 points at
  * seed 1, 6.3 to 7.0 over seeds 1-5) is asserted at 2 points.
  */
+@Tag("slow")
 class PaperTrendsTest {
 
     private static SimResult run(double lower, double upper, int slots) {

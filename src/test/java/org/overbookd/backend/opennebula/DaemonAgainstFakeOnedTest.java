@@ -1,5 +1,7 @@
 package org.overbookd.backend.opennebula;
 
+import org.junit.jupiter.api.Tag;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,6 +39,7 @@ import org.overbookd.sim.load.NoisyLoad;
  * untouched. At the end nothing is lost or stuck, the audit log holds a decision and an outcome
  * line per decision, and the session secret appears nowhere.
  */
+@Tag("slow")
 class DaemonAgainstFakeOnedTest {
 
     private static final int HOSTS = 4;

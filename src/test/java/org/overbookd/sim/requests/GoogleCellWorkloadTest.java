@@ -1,5 +1,7 @@
 package org.overbookd.sim.requests;
 
+import org.junit.jupiter.api.Tag;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,6 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.overbookd.policy.qos.ServiceClasses;
 
+@Tag("slow")
 class GoogleCellWorkloadTest {
 
     private static final ServiceClasses CLASSES = ServiceClasses.defaults();

@@ -1,5 +1,7 @@
 package org.overbookd.sim.requests;
 
+import org.junit.jupiter.api.Tag;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +13,7 @@ import org.junit.jupiter.api.Test;
  * The two validation tests of Silva et al. section 4.4.2, as sim/qos-validation holds them: 20
  * hosts of 10 slots, one hour, every request active throughout, 1 s allocation overheads.
  */
+@Tag("slow")
 class ValidationScenariosTest {
 
     private static final Path DIR = Path.of("sim/qos-validation");

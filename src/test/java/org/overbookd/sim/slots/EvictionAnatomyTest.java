@@ -1,5 +1,7 @@
 package org.overbookd.sim.slots;
 
+import org.junit.jupiter.api.Tag;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,6 +19,7 @@ import org.overbookd.policy.hybrid.HybridPolicy;
  * hold: the moment section 3 leaves open (a label free but no slot) never arises, and cascades
  * (an evicted task evicting in turn) are rare.
  */
+@Tag("slow")
 class EvictionAnatomyTest {
 
     private static final List<EvictionAnatomy> HYBRID = new ArrayList<>();

@@ -1,5 +1,7 @@
 package org.overbookd.sim.slots;
 
+import org.junit.jupiter.api.Tag;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.overbookd.sim.slots.PolicyComparison.max;
@@ -28,6 +30,7 @@ import org.overbookd.policy.hybrid.HybridSettings;
  * nothing, PRI-N drops 119 tasks and evicts none more than N-1 = 4 times, and 96% of the tasks
  * that finish on a sticky slot are of class 4 or below.
  */
+@Tag("slow")
 class PaperTrendsSlotsTest {
 
     private static PolicyComparison runs;

@@ -1,5 +1,7 @@
 package org.overbookd.sim.slots;
 
+import org.junit.jupiter.api.Tag;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,6 +27,7 @@ import org.overbookd.policy.hybrid.HybridSettings;
  * 3,600 core-seconds instead of 3,300) HYBRID evicts 0.38 or 0.45 times as often as PRI together
  * ({@code HybridGapExperiment band}), and this test fails, as it should.
  */
+@Tag("slow")
 class SteadyScenarioTable2Test {
 
     private static PolicyComparison runs;
