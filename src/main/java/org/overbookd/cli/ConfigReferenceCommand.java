@@ -24,7 +24,12 @@ final class ConfigReferenceCommand implements Callable<Integer> {
     static final class FormatConverter implements picocli.CommandLine.ITypeConverter<Format> {
         @Override
         public Format convert(String value) {
-            return Format.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+            for (Format f : Format.values()) {
+                if (f.name().equalsIgnoreCase(value)) {
+                    return f;
+                }
+            }
+            throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not markdown or properties");
         }
     }
 

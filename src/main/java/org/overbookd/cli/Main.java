@@ -89,6 +89,7 @@ public final class Main {
 
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setExitCodeExceptionMapper(Main::exitCode);
         cli.setParameterExceptionHandler((ex, arguments) -> {
             PrintWriter err = ex.getCommandLine().getErr();
@@ -109,6 +110,11 @@ public final class Main {
             } else if (code == ExitCodes.SOFTWARE) {
                 LOG.error("internal error", ex);
                 err.println("overbookd: internal error: " + ex);
+            } else if (ex instanceof IOException io) {
+                err.println("overbookd: " + ioMessage(io));
+            } else if (ex instanceof UncheckedIOException io) {
+                err.println("overbookd: " + (io.getMessage() != null && !io.getMessage().equals(String.valueOf(io.getCause()))
+                        ? io.getMessage() : ioMessage(io.getCause())));
             } else {
                 err.println("overbookd: " + ex.getMessage());
             }
@@ -116,6 +122,13 @@ public final class Main {
             return code;
         });
         return cli;
+    }
+
+    /** "cannot write /proc/x: no such file or directory": the file and the system's reason, never a bare path. */
+    static String ioMessage(IOException e) {
+        String file = org.overbookd.io.IoReasons.file(e);
+        String reason = org.overbookd.io.IoReasons.of(e);
+        return file == null ? reason : file + ": " + reason;
     }
 
     /** The command as the user typed it: the hidden {@code simulate-M} commands are {@code simulate --model M}. */

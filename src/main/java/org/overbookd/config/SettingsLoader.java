@@ -192,6 +192,12 @@ public final class SettingsLoader {
         while (t.getCause() != null && t.getCause() != t) {
             t = t.getCause();
         }
+        if (t instanceof java.nio.charset.CharacterCodingException) {
+            return "not a text file (it holds bytes that are not UTF-8)";
+        }
+        if (t instanceof IOException io) {
+            return org.overbookd.io.IoReasons.of(io);
+        }
         return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
     }
 }

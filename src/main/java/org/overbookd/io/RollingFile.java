@@ -275,17 +275,7 @@ public final class RollingFile implements AutoCloseable {
         return LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
     }
 
-    /** The operating system's words ("No space left on device"), not Java's exception name. */
     static String reason(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such file or directory";
-        }
-        if (e instanceof java.nio.file.AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null) {
-            return fs.getReason();
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return IoReasons.of(e);
     }
 }

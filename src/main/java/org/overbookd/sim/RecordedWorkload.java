@@ -53,6 +53,20 @@ public final class RecordedWorkload {
     /**
      * @throws InputException naming the file and line of the first malformed row
      */
+    /**
+     * The value of {@code name}, parsed; a value that does not parse is an error naming the column,
+     * the value and what was expected (the caller adds file and line).
+     */
+    private static <T> T column(CSVRecord row, String name, java.util.function.Function<String, T> parse,
+            String expected) {
+        String raw = row.get(name);
+        try {
+            return parse.apply(raw);
+        } catch (NumberFormatException | DateTimeParseException e) {
+            throw new IllegalArgumentException("column " + name + ": '" + raw + "' is not " + expected, e);
+        }
+    }
+
     public static RecordedWorkload read(Path file) throws InputException {
         record Sample(long seconds, double cpu) {
         }
@@ -70,16 +84,20 @@ public final class RecordedWorkload {
             }
             for (CSVRecord row : csv) {
                 String where = file + ":" + (row.getRecordNumber() + 1) + ": ";
+                if (!row.isConsistent()) {
+                    throw new InputException(where + row.size() + " fields where the header has "
+                            + csv.getHeaderNames().size());
+                }
                 try {
-                    Instant time = Instant.parse(row.get("time"));
+                    Instant time = column(row, "time", Instant::parse, "an ISO-8601 instant");
                     first = first == null ? time : first;
                     long seconds = time.getEpochSecond() - first.getEpochSecond();
                     if (seconds < 0) {
                         throw new InputException(where + "time goes backwards");
                     }
                     last = Math.max(last, seconds);
-                    int host = Integer.parseInt(row.get("host_id"));
-                    int cores = Integer.parseInt(row.get("cores"));
+                    int host = column(row, "host_id", Integer::parseInt, "a whole number");
+                    int cores = column(row, "cores", Integer::parseInt, "a whole number");
                     if (cores < 1) {
                         throw new InputException(where + "cores must be at least 1");
                     }
@@ -87,18 +105,17 @@ public final class RecordedWorkload {
                     if (row.get("vm_id").isEmpty() || !row.get("qos").equals("HIGH")) {
                         continue;
                     }
-                    long vm = Long.parseLong(row.get("vm_id"));
-                    double cpu = Double.parseDouble(row.get("cpu"));
+                    long vm = column(row, "vm_id", Long::parseLong, "a whole number");
+                    double cpu = column(row, "cpu", Double::parseDouble, "a number");
                     vmNames.computeIfAbsent(host, k -> new LinkedHashMap<>()).putIfAbsent(vm, row.get("vm_name"));
                     samples.computeIfAbsent(vm, k -> new ArrayList<>()).add(new Sample(seconds, cpu));
-                } catch (NumberFormatException | DateTimeParseException e) {
-                    throw new InputException(where + "malformed row: " + e.getMessage());
                 } catch (IllegalArgumentException e) {
                     throw new InputException(where + e.getMessage());
                 }
             }
         } catch (IOException | java.io.UncheckedIOException e) {
-            throw new InputException(file + ": cannot read: " + e.getMessage());
+            throw new InputException(file + ": cannot read: " + (e instanceof IOException io ? org.overbookd.io.IoReasons.of(io)
+                    : org.overbookd.io.IoReasons.of((java.io.UncheckedIOException) e)));
         }
         if (hostInfo.isEmpty()) {
             throw new InputException(file + ": no hosts recorded");

@@ -128,4 +128,45 @@ class BadInputTest {
         assertTrue(r.err().contains(":1: sweep.overbooking.slotz: unknown key overbooking.slotz to sweep"), r.err());
         assertTrue(r.err().contains(":2: sweep.overbooking.lower-bound: 'x' is not a number"), r.err());
     }
+
+    /** The messages an administrator met that leaked Java or dropped the reason, each now plain. */
+    @Test
+    void aBinaryConfigurationFileIsNamedAsNotText() throws IOException {
+        Path binary = dir.resolve("binary.properties");
+        Files.write(binary, new byte[] {(byte) 0xff, (byte) 0xfe, 'a', '=', (byte) 0x80, '\n'});
+        Cli r = Cli.run("check-config", "--config", binary.toString());
+        assertEquals(ExitCodes.CONFIG, r.exitCode());
+        assertTrue(r.err().contains(binary + ": cannot read: not a text file"), r.err());
+        assertFalse(r.err().contains("Input length"), r.err());
+    }
+
+    @Test
+    void anUnknownFormatIsAUsageErrorInWords() {
+        Cli r = Cli.run("config-reference", "--format", "XML");
+        assertEquals(ExitCodes.USAGE, r.exitCode());
+        assertTrue(r.err().contains("'XML' is not markdown or properties"), r.err());
+        assertFalse(r.err().contains("enum constant") || r.err().contains("Exception"), r.err());
+    }
+
+    @Test
+    void anOutputDirectoryThatCannotBeMadeSaysWhy() {
+        Cli r = Cli.run("simulate", "--set", "sim.nodes=2", "--set", "sim.duration=1h", "--out", "/proc/no/such");
+        assertEquals(ExitCodes.CANT_CREATE, r.exitCode());
+        assertTrue(r.err().matches("(?s)overbookd: /proc/no\\S*: \\S.*"), "a reason after the path: " + r.err());
+    }
+
+    @Test
+    void aRecordWithAShortRowOrABadNumberNamesLineAndColumn() throws IOException {
+        String header = "time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu\n";
+        Path shortRow = dir.resolve("short.csv");
+        Files.writeString(shortRow, header + "2026-01-01T00:00:00Z,1,h,8,50,,,,\n");
+        Cli r = Cli.run("simulate", "--set", "sim.trace-file=" + shortRow, "--set", "sim.duration=1h");
+        assertEquals(ExitCodes.DATA_ERROR, r.exitCode(), r.err());
+        assertTrue(r.err().contains(shortRow + ":2: 9 fields where the header has 10"), r.err());
+        Path badNumber = dir.resolve("abc.csv");
+        Files.writeString(badNumber, header + "2026-01-01T00:00:00Z,1,h,abc,50,,,,,\n");
+        Cli b = Cli.run("simulate", "--set", "sim.trace-file=" + badNumber, "--set", "sim.duration=1h");
+        assertEquals(ExitCodes.DATA_ERROR, b.exitCode(), b.err());
+        assertTrue(b.err().contains(badNumber + ":2: column cores: 'abc' is not a whole number"), b.err());
+    }
 }

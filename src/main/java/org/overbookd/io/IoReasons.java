@@ -1,0 +1,56 @@
+package org.overbookd.io;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+
+/**
+ * The operating system's words for an I/O failure ("no such file or directory", "permission
+ * denied", "No space left on device"), for messages that already name the file: Java's own
+ * messages are often the bare path ({@code /proc/x}), a class name, or a decoder's "Input length = 1".
+ */
+public final class IoReasons {
+
+    private IoReasons() {
+    }
+
+    public static String of(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof NotDirectoryException) {
+            return "not a directory";
+        }
+        if (e instanceof FileAlreadyExistsException) {
+            return "already exists";
+        }
+        if (e instanceof DirectoryNotEmptyException) {
+            return "directory not empty";
+        }
+        if (e instanceof CharacterCodingException) {
+            return "not a UTF-8 text file";
+        }
+        if (e instanceof FileSystemException fs) {
+            return fs.getReason() != null ? fs.getReason() : "cannot be written or read (" + fs.getFile() + ")";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    public static String of(UncheckedIOException e) {
+        return of(e.getCause());
+    }
+
+    /** The file an exception names, if it names one. */
+    public static String file(IOException e) {
+        return e instanceof FileSystemException fs && fs.getFile() != null ? fs.getFile() : null;
+    }
+}
