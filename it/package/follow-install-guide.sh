@@ -15,6 +15,7 @@
 #   - `mvn ...` lines are skipped: the build under test made DEB already;
 #   - oneuser, onetemplate, onevm and journalctl are stubs that print their arguments: there is no
 #     OpenNebula front-end and no journal here;
+#   - `systemctl enable --now` enables but cannot start: there is no systemd as PID 1 to start it;
 #   - http://localhost:2633/RPC2 is replaced by ENDPOINT.
 # After the guide: checks of the installed result, then `dpkg --purge`, and checks of what it left.
 set -euo pipefail
@@ -55,6 +56,15 @@ oneuser() { echo "(stub) oneuser $*"; }
 onetemplate() { echo "(stub) onetemplate $*"; echo 42; }
 onevm() { echo "(stub) onevm $*"; }
 journalctl() { echo "(stub) journalctl $*"; }
+systemctl() {
+    if [ "$1" = enable ] && [ "$2" = --now ]; then
+        shift 2
+        echo "(no systemd as PID 1: enabling, not starting) systemctl enable $*"
+        command systemctl enable "$@"
+    else
+        command systemctl "$@"
+    fi
+}
 '
 echo "== the guide, as run"
 printf '%s\n' "$commands"
