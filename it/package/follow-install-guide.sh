@@ -2,8 +2,8 @@
 # Follows the install guide of the README, command by command, in a throwaway root: an overlay of
 # this machine's / (its Java, dpkg, apt, adduser, systemctl), so the package is installed for real
 # (dpkg, maintainer scripts, conffiles, the overbookd user) and every change vanishes afterwards.
-# Needs root (unshare, mount). systemd is not PID 1 here: the unit is enabled and verified
-# (systemd-analyze verify), not started.
+# Needs root (unshare, mount); exits 77 where it cannot mount the throwaway root. systemd is not
+# PID 1 here: the unit is enabled and verified (systemd-analyze verify), not started.
 #
 # usage: it/package/follow-install-guide.sh GUIDE.md DEB ENDPOINT
 #   GUIDE.md  markdown holding the section "## Running beside OpenNebula"; its ```sh blocks are run
@@ -24,6 +24,9 @@ if [ "${1:-}" != --inside ]; then
     [ "$(id -u)" = 0 ] || { echo "follow-install-guide.sh: needs root (unshare, mount, chroot)" >&2; exit 77; }
     [ $# = 3 ] || { echo "usage: $0 GUIDE.md DEB ENDPOINT" >&2; exit 64; }
     # a private mount namespace: the overlay and its binds disappear with this process
+    # (exit 77: this machine cannot give us one, e.g. an unprivileged container)
+    unshare --mount --propagation private true 2> /dev/null ||
+        { echo "follow-install-guide.sh: cannot make a private mount namespace here" >&2; exit 77; }
     exec unshare --mount --propagation private "$0" --inside "$@"
 fi
 shift
@@ -32,7 +35,8 @@ guide=$1 deb=$2 endpoint=$3
 work=$(mktemp -d /tmp/overbookd-root.XXXXXX)
 trap 'umount -R "$work/root" 2> /dev/null || true; rm -rf "$work"' EXIT
 mkdir -p "$work/upper" "$work/overlay-work" "$work/root"
-mount -t overlay overlay -o "lowerdir=/,upperdir=$work/upper,workdir=$work/overlay-work" "$work/root"
+mount -t overlay overlay -o "lowerdir=/,upperdir=$work/upper,workdir=$work/overlay-work" "$work/root" ||
+    { echo "follow-install-guide.sh: cannot mount an overlay of / here" >&2; exit 77; }
 mount -t proc proc "$work/root/proc"
 mount --rbind /dev "$work/root/dev"
 mount -t tmpfs tmpfs "$work/root/tmp"
