@@ -1,0 +1,139 @@
+package org.overbookd.packaging;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.overbookd.packaging.Deb.assertContains;
+import static org.overbookd.packaging.Deb.ok;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The .deb of the package phase, read with dpkg-deb: its files and their modes, its control fields,
+ * conffiles and maintainer scripts; then the command and configuration it installs, run from the
+ * unpacked tree (the jar's location is the one thing moved, through OVERBOOKD_JAR).
+ */
+@Tag("slow")
+class PackageContentsIT {
+
+    private static Path deb;
+    private static String listing;
+
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void read() throws Exception {
+        deb = Deb.built();
+        listing = ok("dpkg-deb", "-c", deb.toString());
+    }
+
+    /** The mode, owner and size column of a path in the listing. */
+    private static String entry(String path) {
+        Matcher m = Pattern.compile("(?m)^(\\S+) (\\S+)\\s+\\d+ \\S+ \\S+ \\." + Pattern.quote(path) + "$").matcher(listing);
+        assertTrue(m.find(), path + " in:\n" + listing);
+        return m.group(1) + " " + m.group(2);
+    }
+
+    @Test
+    void installsTheCommandJarUnitAndConfiguration() {
+        assertEquals("-rwxr-xr-x root/root", entry("/usr/bin/overbookd"));
+        assertEquals("-rw-r--r-- root/root", entry("/usr/share/overbookd/overbookd.jar"));
+        assertEquals("-rw-r--r-- root/root", entry("/lib/systemd/system/overbookd.service"));
+        assertEquals("-rw-r--r-- root/root", entry("/etc/overbookd/overbookd.properties"));
+        assertEquals("-rw-r--r-- root/root", entry("/etc/default/overbookd"));
+    }
+
+    @Test
+    void controlNamesAJava17RuntimeAndTheConffiles() throws Exception {
+        String info = ok("dpkg-deb", "-I", deb.toString());
+        assertContains(info, " Package: overbookd\n");
+        assertContains(info, " Architecture: all\n");
+        assertContains(info, " Depends: default-jre-headless (>= 2:1.17) | java17-runtime-headless, adduser\n");
+        Path control = dir.resolve("control");
+        ok("dpkg-deb", "-e", deb.toString(), control.toString());
+        assertEquals(List.of("/etc/default/overbookd", "/etc/overbookd/overbookd.properties"),
+                Files.readAllLines(control.resolve("conffiles")).stream().sorted().toList());
+    }
+
+    @Test
+    void versionIsTheProjectsInDebianSpelling() throws Exception {
+        String version = ok("dpkg-deb", "-f", deb.toString(), "Version").strip();
+        assertEquals("overbookd_" + version + "_all.deb", deb.getFileName().toString());
+        String jarVersion = ok("java", "-jar", "target/overbookd.jar", "--version").strip();
+        // 0.1.0-SNAPSHOT: '~' sorts the snapshot before the release 0.1.0
+        assertEquals(jarVersion, "overbookd " + version.replace('~', '-').replace("snapshot", "SNAPSHOT"));
+        assertFalse(version.contains("-"), "a '-' would make the rest a Debian revision: " + version);
+    }
+
+    @Test
+    void maintainerScriptsParseAndCreateUserAndDirectories() throws Exception {
+        Path control = dir.resolve("scripts");
+        ok("dpkg-deb", "-e", deb.toString(), control.toString());
+        for (String script : List.of("postinst", "prerm", "postrm")) {
+            Path file = control.resolve(script);
+            assertTrue(Files.isExecutable(file), script + " executable");
+            ok("sh", "-n", file.toString());
+        }
+        String postinst = Files.readString(control.resolve("postinst"));
+        assertContains(postinst, "adduser --quiet --system --group --home /var/lib/overbookd");
+        assertContains(postinst, "install -d -o overbookd -g overbookd -m 0750");
+        assertContains(postinst, "for dir in /var/log/overbookd /var/lib/overbookd");
+        // a first install must not start overbooking a cluster with placeholder settings
+        for (String script : List.of("postinst", "prerm", "postrm")) {
+            String text = Files.readAllLines(control.resolve(script)).stream()
+                    .filter(line -> !line.strip().startsWith("#")).reduce("", (a, b) -> a + b + "\n");
+            for (String forbidden : List.of("systemctl enable", "systemctl start", "enable --now", "deb-systemd-invoke start")) {
+                assertFalse(text.contains(forbidden), script + " contains " + forbidden);
+            }
+        }
+        assertContains(Files.readString(control.resolve("postrm")), "rm -rf /var/log/overbookd /var/lib/overbookd");
+    }
+
+    /**
+     * The packaged configuration is the shipped reference with the audit log turned on, line for
+     * line, so check-config of the installed file shows every key and the audit file.
+     */
+    @Test
+    void installedFilesRunFromTheUnpackedTree() throws Exception {
+        Path tree = dir.resolve("tree");
+        ok("dpkg-deb", "-x", deb.toString(), tree.toString());
+        assertEquals(Files.readString(Path.of("init", "overbookd.service")),
+                Files.readString(tree.resolve("lib/systemd/system/overbookd.service")));
+        assertEquals(Files.readString(Path.of("src", "deb", "overbookd")), Files.readString(tree.resolve("usr/bin/overbookd")));
+
+        List<String> reference = Files.readAllLines(Path.of("conf", "overbookd.properties"));
+        List<String> packaged = Files.readAllLines(tree.resolve("etc/overbookd/overbookd.properties"));
+        assertEquals(reference.size(), packaged.size());
+        List<String> differences = new ArrayList<>();
+        for (int i = 0; i < reference.size(); i++) {
+            if (!reference.get(i).equals(packaged.get(i))) {
+                differences.add(reference.get(i) + " -> " + packaged.get(i));
+            }
+        }
+        assertEquals(List.of("audit.file =  -> audit.file = /var/log/overbookd/audit.jsonl"), differences);
+
+        Map<String, String> env = Map.of("OVERBOOKD_JAR", tree.resolve("usr/share/overbookd/overbookd.jar").toString());
+        String wrapper = tree.resolve("usr/bin/overbookd").toString();
+        Deb.Result version = Deb.run(Duration.ofMinutes(1), env, wrapper, "--version");
+        assertEquals(0, version.exit(), version.output());
+        assertTrue(version.output().startsWith("overbookd "), version.output());
+
+        Path config = tree.resolve("etc/overbookd/overbookd.properties");
+        Deb.Result check = Deb.run(Duration.ofMinutes(1), env, wrapper, "check-config", "--config", config.toString());
+        assertEquals(0, check.exit(), check.output());
+        assertContains(check.output(), config + ": valid");
+        assertContains(check.output(), "audit.file = /var/log/overbookd/audit.jsonl");
+    }
+}

@@ -1,0 +1,127 @@
+package org.overbookd.packaging;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * /usr/bin/overbookd (src/deb/overbookd) picks a Java 17 or later and hands it JAVA_OPTS, the jar and
+ * the arguments, or says what it found and exits 78. Fake JDKs stand in for real ones: a bin/java that
+ * prints its arguments, and the release file real JDKs carry, which the wrapper reads instead of
+ * starting a JVM.
+ */
+class WrapperScriptTest {
+
+    private static final Path WRAPPER = Path.of("src", "deb", "overbookd");
+
+    @TempDir
+    Path dir;
+
+    private record Result(int exit, String out, String err) {
+    }
+
+    /** A fake JDK home whose release file says {@code version} and whose java echoes its arguments. */
+    private Path jdk(String name, String version) throws IOException {
+        Path home = dir.resolve(name);
+        Files.createDirectories(home.resolve("bin"));
+        Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"test\"\nJAVA_VERSION=\"" + version + "\"\n");
+        Path java = home.resolve("bin").resolve("java");
+        Files.writeString(java, "#!/bin/sh\necho \"" + name + ":$*\"\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return home;
+    }
+
+    private Result run(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        Path jar = dir.resolve("overbookd.jar");
+        if (!Files.exists(jar)) {
+            Files.writeString(jar, "not a jar: the fake java never opens it");
+        }
+        List<String> command = new java.util.ArrayList<>(List.of("sh", WRAPPER.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().clear();
+        pb.environment().put("PATH", "/usr/bin:/bin");
+        pb.environment().put("OVERBOOKD_JAR", jar.toString());
+        pb.environment().putAll(env);
+        pb.redirectOutput(dir.resolve("out").toFile()).redirectError(dir.resolve("err").toFile());
+        Process p = pb.start();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "wrapper finished");
+        return new Result(p.exitValue(), Files.readString(dir.resolve("out"), StandardCharsets.UTF_8),
+                Files.readString(dir.resolve("err"), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void runsJavaHomesJavaWithOptionsJarAndArguments() throws Exception {
+        Path home = jdk("jdk17", "17.0.15");
+        Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx512m -XX:+ExitOnOutOfMemoryError"),
+                "check-config", "--config", "/etc/overbookd/overbookd.properties");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("jdk17:-Xmx512m -XX:+ExitOnOutOfMemoryError -jar " + dir.resolve("overbookd.jar")
+                + " check-config --config /etc/overbookd/overbookd.properties", r.out().strip());
+    }
+
+    @Test
+    void argumentsWithBlanksStayWhole() throws Exception {
+        Path home = jdk("jdk21", "21.0.2");
+        Result r = run(Map.of("JAVA_HOME", home.toString()), "audit", "/var/log/over bookd/audit.jsonl");
+        assertEquals(0, r.exit(), r.err());
+        // the fake java joins its arguments with blanks; a split argument would show as two, a
+        // missing JAVA_OPTS as no extra word before -jar
+        assertEquals("jdk21:-jar " + dir.resolve("overbookd.jar") + " audit /var/log/over bookd/audit.jsonl",
+                r.out().strip());
+    }
+
+    @Test
+    void anOldJavaHomeIsRefusedWith78AndNamed() throws Exception {
+        Path home = jdk("jdk11", "11.0.22");
+        Result r = run(Map.of("JAVA_HOME", home.toString()), "--version");
+        assertEquals(78, r.exit());
+        assertEquals("", r.out(), "nothing was run");
+        assertTrue(r.err().contains("needs Java 17 or later"), r.err());
+        assertTrue(r.err().contains(home.resolve("bin/java") + " (Java 11)"), r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
+
+    @Test
+    void javaEightsOldVersionSchemeReadsAsEight() throws Exception {
+        Path home = jdk("jdk8", "1.8.0_402");
+        Result r = run(Map.of("JAVA_HOME", home.toString()), "--version");
+        assertEquals(78, r.exit());
+        assertTrue(r.err().contains("(Java 8)"), r.err());
+    }
+
+    @Test
+    void aJavaHomeWithoutJavaIsNamed() throws Exception {
+        Result r = run(Map.of("JAVA_HOME", dir.resolve("nowhere").toString()), "--version");
+        assertEquals(78, r.exit());
+        assertTrue(r.err().contains("JAVA_HOME=" + dir.resolve("nowhere") + " has no bin/java"), r.err());
+    }
+
+    @Test
+    void javaOnThePathIsUsedWhenJavaHomeIsUnset() throws Exception {
+        Path home = jdk("jdk25", "25");
+        Result r = run(Map.of("PATH", home.resolve("bin") + ":/usr/bin:/bin"), "--version");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("jdk25:-jar " + dir.resolve("overbookd.jar") + " --version", r.out().strip());
+    }
+
+    @Test
+    void anUnreadableJarIsNamed() throws Exception {
+        Path home = jdk("jdk17", "17");
+        Result r = run(Map.of("JAVA_HOME", home.toString(), "OVERBOOKD_JAR", dir.resolve("missing.jar").toString()),
+                "--version");
+        assertEquals(78, r.exit());
+        assertTrue(r.err().contains("cannot read " + dir.resolve("missing.jar")), r.err());
+    }
+}
