@@ -111,12 +111,13 @@ final class OnedEvidence {
                             : Arrays.stream(m.group(5).split(", ")).map(String::strip).toList();
                     pending.add(new Object[] {oneTime(m.group(1)), m.group(2), Integer.parseInt(m.group(3)), m.group(4),
                             args, null, ""});
-                    open.put(m.group(2), pending.size() - 1);
+                    // request ids are 4 random digits and do collide: pair by id and method
+                    open.put(m.group(2) + " " + m.group(4), pending.size() - 1);
                     continue;
                 }
                 Matcher r = RESULT.matcher(line);
                 if (r.find()) {
-                    Integer index = open.remove(r.group(1));
+                    Integer index = open.remove(r.group(1) + " " + r.group(2));
                     if (index != null) {
                         pending.get(index)[5] = r.group(3).equals("SUCCESS");
                         pending.get(index)[6] = r.group(4).strip();
