@@ -105,6 +105,23 @@ class OneTransportFaultTest {
     }
 
     @Test
+    void aReplyLargerThanTheCapIsMalformedWithOrWithoutAContentLength() throws Exception {
+        String big = XmlRpcWire.success("z".repeat(4096));
+        OneXmlRpcClient capped = new OneXmlRpcClient(server.endpoint(), session, ONE_SECOND, 1024);
+        server.behave(FaultServer.reply(big));
+        OneCallFailure declared = assertThrows(OneCallFailure.class, () -> capped.call("one.hostpool.info"));
+        assertEquals(BackendException.Cause.MALFORMED, declared.failureCause());
+        assertTrue(declared.getMessage().contains("reply larger than 1024 bytes"), declared.getMessage());
+
+        server.behave((socket, request) -> FaultServer.write(socket,
+                "HTTP/1.0 200 OK\r\nContent-Type: text/xml\r\n\r\n", big));
+        OneCallFailure undeclared = assertThrows(OneCallFailure.class, () -> capped.call("one.hostpool.info"));
+        assertTrue(undeclared.getMessage().contains("reply larger than 1024 bytes"), undeclared.getMessage());
+        assertEquals(4096, ((String) client(ONE_SECOND).call("one.hostpool.info")).length(),
+                "the same reply without the cap, ending with the connection");
+    }
+
+    @Test
     void aServersLongFaultIsBoundedInTheFailure() {
         server.behave(FaultServer.reply(XmlRpcWire.fault(-501, "y".repeat(100_000))));
         OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(ONE_SECOND).call("one.hostpool.info"));
