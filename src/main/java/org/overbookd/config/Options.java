@@ -41,7 +41,16 @@ public final class Options {
             + " Missing or unreadable: overbooking.default-slo.");
     public static final Option<Duration> ONE_TIMEOUT = Option.duration("one.timeout", Duration.ofSeconds(30),
             Duration.ofSeconds(1), Duration.ofMinutes(10),
-            "Connection and reply timeout of each XML-RPC call to OpenNebula.");
+            "Deadline of each whole XML-RPC call to OpenNebula: connect, send, and read the whole reply. One attempt"
+            + " only: an action whose reply is lost is audited as unknown and settled from the next observation.");
+    public static final Option<Duration> ONE_MAX_SAMPLE_AGE = Option.duration("one.max-sample-age", Duration.ofMinutes(10),
+            Duration.ofSeconds(30), Duration.ofDays(1),
+            "A host whose last monitoring sample (TIMESTAMP) is older than this is no measurement: it is left out"
+            + " of the step (stale-monitoring). OpenNebula probes hosts every MONITORING_INTERVAL_HOST (180 s by"
+            + " default); keep this above two intervals.");
+    public static final Option<Integer> ONE_MAX_REPLY_MIB = Option.integer("one.max-reply-mib", 256, 1, 2047,
+            "Largest reply accepted from OpenNebula, in MiB; a larger one fails its call as malformed. The VM pool"
+            + " of 100,000 generated VMs is 193 MiB; the JVM heap needs about three times the largest reply.");
     public static final Option<SuspendAction> SUSPEND_ACTION = Option.choice("overbooking.suspend-action",
             SuspendAction.class, SuspendAction.SUSPEND,
             "How an overbooked VM is taken off its host in OpenNebula: suspend (memory kept on the host, resumes"
@@ -50,7 +59,8 @@ public final class Options {
     // ---- overbooking (Verboven et al. section 3) --------------------------------------------
 
     public static final Option<Double> LOWER_BOUND = Option.decimal("overbooking.lower-bound", 70, 0, 100,
-            "A host whose utilization (percent of its capacity, overbooked VMs included) is at or below this may receive"
+            "A host whose utilization (percent of its physical CPU, overbooked VMs included; on OpenNebula USED_CPU over"
+            + " TOTAL_CPU whatever RESERVED_CPU says) is at or below this may receive"
             + " one more overbooked low-QoS VM per overbooking step.");
     public static final Option<Double> UPPER_BOUND = Option.decimal("overbooking.upper-bound", 90, 0, 100,
             "A host with overbooked VMs whose utilization is at or above this suspends the overbooked VM added last."
@@ -173,7 +183,8 @@ public final class Options {
 
     /** Every option, in documentation order. */
     public static final List<Option<?>> ALL = List.of(
-            BACKEND, ONE_ENDPOINT, ONE_AUTH_FILE, ONE_QOS_ATTRIBUTE, ONE_SLO_ATTRIBUTE, ONE_TIMEOUT,
+            BACKEND, ONE_ENDPOINT, ONE_AUTH_FILE, ONE_QOS_ATTRIBUTE, ONE_SLO_ATTRIBUTE, ONE_TIMEOUT, ONE_MAX_SAMPLE_AGE,
+            ONE_MAX_REPLY_MIB,
             LOWER_BOUND, UPPER_BOUND, SLOTS, STICKY_SLOTS, HOST_ORDER, QUEUE, VICTIM, PLACEMENT, DEFAULT_SLO,
             ALLOCATION_TIME, SUSPEND_ACTION,
             OVERBOOKING_INTERVAL,

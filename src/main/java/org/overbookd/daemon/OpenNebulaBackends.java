@@ -28,7 +28,9 @@ final class OpenNebulaBackends {
                 settings.get(Options.ONE_TIMEOUT),
                 settings.get(Options.SUSPEND_ACTION),
                 settings.get(Options.ONE_SLO_ATTRIBUTE),
-                Bindings.overbooking(settings).needsRunHistory());
+                Bindings.overbooking(settings).needsRunHistory(),
+                settings.get(Options.ONE_MAX_SAMPLE_AGE),
+                settings.get(Options.ONE_MAX_REPLY_MIB) * 1024L * 1024L);
         try {
             return new OpenNebulaBackend(one);
         } catch (BackendException e) {

@@ -24,4 +24,13 @@ public interface ClusterView {
     default java.util.Map<String, Integer> hostsLeftOut() {
         return java.util.Map.of();
     }
+
+    /**
+     * Low-QoS VMs the backend sees but neither queues nor places nor acts on, counted by a short
+     * reason label ({@code failed}: a failed operation waits for an administrator; {@code pending}:
+     * the VIM's own scheduler will place it), for metrics and logs. Policies have no use for it.
+     */
+    default java.util.Map<String, Integer> vmsLeftAlone() {
+        return java.util.Map.of();
+    }
 }

@@ -11,9 +11,12 @@ public interface HostView {
     int cores();
 
     /**
-     * Measured utilization in percent of the host's capacity: the sum of the CPU loads of every VM
-     * on it (each in percent of one core) divided by the number of cores. On an octacore host one
-     * fully busy core adds 12.5 points. Overbooked VMs are included, so the value can exceed 100
+     * Measured utilization in percent of the host's physical CPU: its busy CPU (in percent of one
+     * core) divided by its number of cores. On an octacore host one fully busy core adds 12.5
+     * points. In the simulator the busy CPU is the sum of the CPU loads of every VM on the host; on
+     * OpenNebula it is the monitoring probe's USED_CPU, which counts everything running on the
+     * host, VMs included, over TOTAL_CPU (cores x 100) whatever RESERVED_CPU says: the same quantity
+     * when only VMs use the host's CPU. Overbooked VMs are included, so the value can exceed 100
      * when demand is above what the host can deliver.
      */
     double utilization();

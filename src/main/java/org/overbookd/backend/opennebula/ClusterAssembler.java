@@ -1,5 +1,6 @@
 package org.overbookd.backend.opennebula;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,29 +15,37 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.VmState;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * Builds the policy's view from the four documents of one observation. Pure apart from logging the
- * hosts it leaves out.
+ * Builds the policy's view from the four documents of one observation. Pure: what it leaves out
+ * is returned in the {@link Observation}, for the backend to log once per episode.
  *
  * <ul>
- *   <li>Hosts: only usable ones ({@link OneHostStates}) with a monitoring sample and a capacity;
- *       utilization is USED_CPU / MAX_CPU x 100, in percent of the host's capacity.</li>
- *   <li>Overbooked: low-QoS VMs in ACTIVE (any sub-state) whose last stay is on the host, oldest
- *       stay first, so the last element is the VM placed last.</li>
+ *   <li>Hosts: only usable ones ({@link OneHostStates}) with a monitoring sample no older than the
+ *       maximum sample age and a physical CPU; utilization is USED_CPU / TOTAL_CPU x 100: the
+ *       host's measured busy CPU (everything running on it, VMs included) in percent of its
+ *       physical CPU, whatever RESERVED_CPU (and so MAX_CPU) says. Cores are TOTAL_CPU / 100.</li>
+ *   <li>Overbooked: low-QoS VMs in ACTIVE (any sub-state but a failure) whose last stay is on the
+ *       host, oldest stay first, so the last element is the VM placed last.</li>
  *   <li>Queue: low-QoS VMs in HOLD (new), SUSPENDED (pinned to the host of their last stay) and
  *       STOPPED (free to go anywhere).</li>
- *   <li>Operation in flight: any VM, of either QoS, in an ACTIVE sub-state other than RUNNING.</li>
+ *   <li>Operation in flight: any VM, of either QoS, in an ACTIVE sub-state other than RUNNING and
+ *       the failures.</li>
+ *   <li>Left alone: low-QoS VMs in a failure sub-state (an administrator must recover them; they
+ *       take no slot, are no operation in flight, and are never acted on; their memory stays
+ *       allocated on the host, as OpenNebula counts it) and PENDING ones (OpenNebula's scheduler
+ *       places them).</li>
  * </ul>
  */
 final class ClusterAssembler {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ClusterAssembler.class);
-
     private static final Comparator<Placed> PLACEMENT_ORDER =
             Comparator.comparingLong(Placed::since).thenComparingLong(placed -> placed.vm().id());
+
+    /** The view's label for a host whose last sample is older than the maximum age. */
+    static final String STALE = "stale-monitoring";
+    static final String FAILED_VM = "failed";
+    static final String PENDING_VM = "pending";
 
     private ClusterAssembler() {
     }
@@ -44,22 +53,28 @@ final class ClusterAssembler {
     private record Placed(OneVmView vm, long since) {
     }
 
+    /** Without a clock: no sample is too old. For tests and benchmarks of the rest. */
     static Observation assemble(List<HostRecord> hosts, Map<Integer, MonitoringSample> hostSamples,
             List<VmRecord> vms, Map<Integer, MonitoringSample> vmSamples) {
+        return assemble(hosts, hostSamples, vms, vmSamples, Instant.MIN, Duration.ZERO);
+    }
+
+    /**
+     * @param now          the cycle's time; a host sample whose TIMESTAMP is more than
+     *                     {@code maxSampleAge} before it is no measurement
+     * @param maxSampleAge zero turns the check off
+     */
+    static Observation assemble(List<HostRecord> hosts, Map<Integer, MonitoringSample> hostSamples,
+            List<VmRecord> vms, Map<Integer, MonitoringSample> vmSamples, Instant now, Duration maxSampleAge) {
         Map<Integer, HostRecord> usable = new LinkedHashMap<>();
-        // one line per observation, not one per host: a large cluster has many hosts down at once
-        Map<String, List<Integer>> leftOut = new TreeMap<>();
+        List<LeftOut> hostsLeftOut = new ArrayList<>();
         for (HostRecord host : hosts) {
-            String exclusion = exclusion(host, hostSamples.get(host.id()));
+            LeftOut exclusion = exclusion(host, hostSamples.get(host.id()), now, maxSampleAge);
             if (exclusion != null) {
-                LOG.debug("Leaving out host {} ({}): {}", host.id(), host.name(), exclusion);
-                leftOut.computeIfAbsent(exclusion, k -> new ArrayList<>()).add(host.id());
+                hostsLeftOut.add(exclusion);
             } else {
                 usable.put(host.id(), host);
             }
-        }
-        if (!leftOut.isEmpty() && LOG.isInfoEnabled()) {
-            LOG.info("Leaving out {} of {} hosts: {}", hosts.size() - usable.size(), hosts.size(), describe(leftOut));
         }
 
         Map<Integer, QosClass> qosByVm = new HashMap<>(vms.size() * 2);
@@ -69,6 +84,7 @@ final class ClusterAssembler {
         Set<Integer> busy = new HashSet<>();
         List<OneVmView> queue = new ArrayList<>();
         List<Integer> unreadableSlo = new ArrayList<>();
+        List<LeftOut> vmsLeftAlone = new ArrayList<>();
         for (VmRecord vm : vms) {
             QosClass qos = vm.qos();
             qosByVm.put(vm.id(), qos);
@@ -88,6 +104,11 @@ final class ClusterAssembler {
             if (vm.sloValue() != null && slo.isEmpty()) {
                 unreadableSlo.add(vm.id());
             }
+            String state = OneVmStates.describe(vm.state(), vm.lcmState());
+            if (OneVmStates.failed(vm.state(), vm.lcmState())) {
+                vmsLeftAlone.add(new LeftOut(vm.id(), vm.name(), FAILED_VM, state + " on host " + vm.lastHostId()));
+                continue;
+            }
             switch (vm.state()) {
                 case OneVmStates.ACTIVE -> {
                     if (onHost != null) {
@@ -97,43 +118,36 @@ final class ClusterAssembler {
                 }
                 case OneVmStates.HOLD, OneVmStates.SUSPENDED, OneVmStates.STOPPED ->
                         queue.add(view(vm, vmSamples, slo));
+                case OneVmStates.PENDING -> vmsLeftAlone.add(new LeftOut(vm.id(), vm.name(), PENDING_VM, state));
                 default -> {
-                    // PENDING is OpenNebula's scheduler's to place; POWEROFF, UNDEPLOYED and DONE are
-                    // out of overbookd's hands.
+                    // POWEROFF, UNDEPLOYED and DONE are out of overbookd's hands.
                 }
             }
         }
         queue.sort(Comparator.comparingLong(OneVmView::id));
-        if (!unreadableSlo.isEmpty() && LOG.isWarnEnabled()) {
-            LOG.warn("SLO attribute unreadable (not a fraction 0-1 or a percentage), default SLO used for {}",
-                    ids("VM", unreadableSlo));
-        }
 
         List<OneHostView> views = new ArrayList<>(usable.size());
         for (HostRecord host : usable.values()) {
             List<Placed> onHost = placed.getOrDefault(host.id(), List.of());
             List<OneVmView> overbooked = onHost.stream().sorted(PLACEMENT_ORDER).map(Placed::vm).toList();
-            double utilization = hostSamples.get(host.id()).cpu() / host.maxCpu() * 100.0;
+            double utilization = hostSamples.get(host.id()).cpu() / host.totalCpu() * 100.0;
             views.add(new OneHostView(host.id(), host.name(), cores(host), utilization, overbooked,
                     busy.contains(host.id()), onHosts.getOrDefault(host.id(), List.of()), host.freeMemoryMb()));
         }
-        return new Observation(new OneClusterView(views, queue), qosByVm, usable.keySet());
+        OneClusterView view = new OneClusterView(views, queue, count(hostsLeftOut), count(vmsLeftAlone));
+        return new Observation(view, qosByVm, usable.keySet(), hostsLeftOut, vmsLeftAlone, unreadableSlo);
     }
 
-    /** "offline: hosts 4, 9 (2); disabled: host 2 (1)", at most ten ids per reason. */
-    private static String describe(Map<String, List<Integer>> leftOut) {
-        StringBuilder s = new StringBuilder();
-        for (Map.Entry<String, List<Integer>> e : leftOut.entrySet()) {
-            if (s.length() > 0) {
-                s.append("; ");
-            }
-            s.append(e.getKey()).append(": ").append(ids("host", e.getValue()));
+    private static Map<String, Integer> count(List<LeftOut> leftOut) {
+        Map<String, Integer> counts = new TreeMap<>();
+        for (LeftOut one : leftOut) {
+            counts.merge(one.label(), 1, Integer::sum);
         }
-        return s.toString();
+        return counts;
     }
 
     /** "hosts 4, 9 (2)" or "VM 7 (1)": at most ten ids, then the count. */
-    private static String ids(String noun, List<Integer> ids) {
+    static String ids(String noun, List<Integer> ids) {
         StringBuilder s = new StringBuilder(noun).append(ids.size() == 1 ? " " : "s ");
         for (int i = 0; i < Math.min(10, ids.size()); i++) {
             s.append(i == 0 ? "" : ", ").append(ids.get(i));
@@ -141,23 +155,30 @@ final class ClusterAssembler {
         return s.append(ids.size() > 10 ? ", ..." : "").append(" (").append(ids.size()).append(')').toString();
     }
 
-    private static String exclusion(HostRecord host, MonitoringSample sample) {
+    private static LeftOut exclusion(HostRecord host, MonitoringSample sample, Instant now, Duration maxSampleAge) {
         String byState = OneHostStates.exclusion(host.state());
         if (byState != null) {
-            return byState;
+            return new LeftOut(host.id(), host.name(), byState, "STATE " + host.state());
         }
         if (sample == null) {
-            return "not monitored yet (no monitoring record)";
+            return new LeftOut(host.id(), host.name(), "no-monitoring", "no monitoring record");
         }
-        if (host.maxCpu() <= 0) {
-            return "no CPU capacity (MAX_CPU " + host.maxCpu() + ")";
+        if (host.totalCpu() <= 0) {
+            return new LeftOut(host.id(), host.name(), "no-capacity", "TOTAL_CPU " + host.totalCpu());
+        }
+        if (!maxSampleAge.isZero()) {
+            long age = now.getEpochSecond() - sample.timestamp();
+            if (age > maxSampleAge.toSeconds()) {
+                return new LeftOut(host.id(), host.name(), STALE, "last monitoring sample " + age + " s old (at most "
+                        + maxSampleAge.toSeconds() + " s: one.max-sample-age)");
+            }
         }
         return null;
     }
 
-    /** MAX_CPU is cores x 100, less any CPU reserved for the hypervisor; at least one core. */
+    /** TOTAL_CPU is cores x 100; at least one core. */
     private static int cores(HostRecord host) {
-        return Math.max(1, (int) Math.round(host.maxCpu() / 100.0));
+        return Math.max(1, (int) Math.round(host.totalCpu() / 100.0));
     }
 
     private static OneVmView view(VmRecord vm, Map<Integer, MonitoringSample> vmSamples, OptionalDouble slo) {

@@ -19,7 +19,7 @@ final class HostPoolParser {
             private int id;
             private String name;
             private int state;
-            private int maxCpu;
+            private int totalCpu;
             private long maxMemKb;
             private long memUsageKb;
 
@@ -30,7 +30,7 @@ final class HostPoolParser {
                     id = UNSET;
                     name = null;
                     state = UNSET;
-                    maxCpu = UNSET;
+                    totalCpu = UNSET;
                     maxMemKb = -1;
                     memUsageKb = -1;
                 }
@@ -38,7 +38,7 @@ final class HostPoolParser {
 
             @Override
             public void end(ElementPath path, CharSequence text) throws XMLStreamException {
-                // HOST_POOL(1)/HOST(2)/ID(3) and HOST_POOL/HOST/HOST_SHARE/MAX_CPU(4); the HOST's
+                // HOST_POOL(1)/HOST(2)/ID(3) and HOST_POOL/HOST/HOST_SHARE/TOTAL_CPU(4); the HOST's
                 // TEMPLATE, VMS and MONITORING hold elements of the same names at other depths.
                 if (path.depth() == 3 && path.parent().equals("HOST")) {
                     switch (path.name()) {
@@ -50,7 +50,7 @@ final class HostPoolParser {
                     }
                 } else if (path.depth() == 4 && path.parent().equals("HOST_SHARE")) {
                     switch (path.name()) {
-                        case "MAX_CPU" -> maxCpu = XmlWalker.intValue(text, path);
+                        case "TOTAL_CPU" -> totalCpu = XmlWalker.intValue(text, path);
                         case "MAX_MEM" -> maxMemKb = XmlWalker.longValue(text, path);
                         case "MEM_USAGE" -> memUsageKb = XmlWalker.longValue(text, path);
                         default -> {
@@ -72,11 +72,11 @@ final class HostPoolParser {
                 if (state == UNSET) {
                     throw XmlWalker.missing("STATE", "HOST", known);
                 }
-                if (maxCpu == UNSET) {
-                    throw XmlWalker.missing("HOST_SHARE/MAX_CPU", "HOST", known);
+                if (totalCpu == UNSET) {
+                    throw XmlWalker.missing("HOST_SHARE/TOTAL_CPU", "HOST", known);
                 }
                 long free = maxMemKb < 0 || memUsageKb < 0 ? Long.MAX_VALUE : Math.max(0, maxMemKb - memUsageKb) / 1024;
-                return new HostRecord(id, name, state, maxCpu, free);
+                return new HostRecord(id, name, state, totalCpu, free);
             }
         });
         return hosts;

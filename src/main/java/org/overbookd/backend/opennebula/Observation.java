@@ -8,16 +8,25 @@ import org.overbookd.model.QosClass;
 /**
  * What the last observation saw, kept for enact: the view handed to the policy, the QoS class of
  * every VM (so a decision naming a high-QoS VM is refused without calling OpenNebula) and the hosts
- * the view offered.
+ * the view offered; and, for the backend to log once per episode, the hosts left out, the low-QoS
+ * VMs left alone and the VMs whose SLO attribute could not be read.
  */
-record Observation(OneClusterView view, Map<Integer, QosClass> qosByVm, Set<Integer> usableHosts) {
+record Observation(OneClusterView view, Map<Integer, QosClass> qosByVm, Set<Integer> usableHosts,
+        List<LeftOut> hostsLeftOut, List<LeftOut> vmsLeftAlone, List<Integer> unreadableSlo) {
 
     /** Before the first observation nothing may be acted on. */
     static final Observation NONE = new Observation(new OneClusterView(List.of(), List.of()),
-            Map.of(), Set.of());
+            Map.of(), Set.of(), List.of(), List.of(), List.of());
+
+    Observation(OneClusterView view, Map<Integer, QosClass> qosByVm, Set<Integer> usableHosts) {
+        this(view, qosByVm, usableHosts, List.of(), List.of(), List.of());
+    }
 
     Observation {
         qosByVm = Map.copyOf(qosByVm);
         usableHosts = Set.copyOf(usableHosts);
+        hostsLeftOut = List.copyOf(hostsLeftOut);
+        vmsLeftAlone = List.copyOf(vmsLeftAlone);
+        unreadableSlo = List.copyOf(unreadableSlo);
     }
 }

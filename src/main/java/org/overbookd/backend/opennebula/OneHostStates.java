@@ -20,15 +20,18 @@ final class OneHostStates {
     private OneHostStates() {
     }
 
-    /** Why a host in {@code state} is left out of the view, or null if it is usable. */
+    /**
+     * Why a host in {@code state} is left out of the view, as a {@link org.overbookd.model.ClusterView#hostsLeftOut}
+     * label, or null if it is usable.
+     */
     static String exclusion(int state) {
         return switch (state) {
             case MONITORED, MONITORING_MONITORED -> null;
-            case INIT, MONITORING_INIT -> "not monitored yet (INIT)";
-            case ERROR, MONITORING_ERROR -> "in error";
+            case INIT, MONITORING_INIT -> "no-monitoring";
+            case ERROR, MONITORING_ERROR -> "error";
             case DISABLED, MONITORING_DISABLED -> "disabled";
             case OFFLINE -> "offline";
-            default -> "in unknown state " + state;
+            default -> "unknown-state";
         };
     }
 }

@@ -19,7 +19,8 @@ import org.overbookd.model.VmState;
  *       {@link VmState#TERMINATING};</li>
  *   <li>every other ACTIVE sub-state (PROLOG, BOOT*, migrations, hotplugs, snapshots, backups,
  *       UNKNOWN, failures): {@link VmState#BOOTING}, the VM is on the host but not running its
- *       workload and the host counts as busy;</li>
+ *       workload; the host counts as busy, except for a failure ({@link #failed}), which waits
+ *       for an administrator;</li>
  *   <li>STOPPED, SUSPENDED: {@link VmState#SUSPENDED} (off its host, waiting);</li>
  *   <li>DONE, FAILED, and POWEROFF/UNDEPLOYED (switched off by someone else; overbookd neither
  *       queues nor resumes them): {@link VmState#DONE}.</li>
@@ -106,11 +107,21 @@ final class OneVmStates {
     }
 
     /**
-     * True when the VM keeps its host busy with an operation: any ACTIVE sub-state but RUNNING.
-     * Whatever the VM's QoS, the host then has its single operation slot taken.
+     * True when the VM keeps its host busy with an operation: any ACTIVE sub-state but RUNNING and
+     * the failures. Whatever the VM's QoS, the host then has its single operation slot taken.
      */
     static boolean inFlight(int state, int lcmState) {
-        return state == ACTIVE && lcmState != RUNNING;
+        return state == ACTIVE && lcmState != RUNNING && !failed(state, lcmState);
+    }
+
+    /**
+     * True for an ACTIVE VM whose last operation failed (BOOT_FAILURE, PROLOG_FAILURE,
+     * EPILOG_FAILURE and the other *_FAILURE sub-states, and the old FAILURE): nothing is under
+     * way and nothing will be until an administrator recovers it ({@code onevm recover}). oned
+     * keeps the host's capacity allocated to it meanwhile.
+     */
+    static boolean failed(int state, int lcmState) {
+        return state == ACTIVE && lcmState >= 0 && lcmState < LCM_NAMES.length && LCM_NAMES[lcmState].endsWith("FAILURE");
     }
 
     /** {@code ACTIVE/RUNNING}, {@code HOLD}: for messages people read. */

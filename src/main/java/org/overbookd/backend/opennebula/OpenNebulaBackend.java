@@ -1,5 +1,6 @@
 package org.overbookd.backend.opennebula;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -19,16 +20,21 @@ import org.slf4j.LoggerFactory;
  * The {@link Backend} for an OpenNebula cluster, over oned's XML-RPC API.
  *
  * <p>{@code observe} reads the host pool, the VM pool and the last monitoring sample of each, and
- * hands the policy an immutable snapshot. OpenNebula is the clock here: the {@code now} argument is
- * not needed to read it. Nothing is cached beyond the last observation, so a restarted daemon
- * carries on from what OpenNebula reports.
+ * hands the policy an immutable snapshot. Its {@code now} (the wall clock in the daemon) only ages
+ * the host samples: one older than the maximum age is no measurement and its host is left out.
+ * Nothing is cached beyond the last observation and the actions whose reply was lost
+ * ({@link UnsettledActions}), so a restarted daemon carries on from what OpenNebula reports.
+ * Hosts left out, and low-QoS VMs left alone (failed, pending), are logged once each when the
+ * condition begins, and counted in the view every time.
  *
  * <p>{@code enact} re-reads each VM before acting on it, since anything may have changed in
  * between, and never throws: a refusal, by overbookd or by OpenNebula, and a failed call become
  * outcomes. Like the simulator it keeps one operation in flight per host: a decision for a host
  * that was busy when observed, or that an earlier decision of the batch already acts on, is refused
  * (HOST_BUSY) whatever the policy asked. Once the endpoint is found down or the session rejected in a batch, the rest of the
- * batch fails at once rather than waiting out a timeout per decision.
+ * batch fails at once rather than waiting out a timeout per decision. An action whose request left
+ * but whose reply did not come back is UNKNOWN; until the next observations settle it
+ * ({@link #settled()}), nothing more is sent for its VM or host (UNSETTLED).
  */
 public final class OpenNebulaBackend implements Backend {
 
@@ -38,6 +44,11 @@ public final class OpenNebulaBackend implements Backend {
     private final DecisionPlanner planner;
     /** Null unless the QoS rules need whole histories. */
     private final RunHistories histories;
+    private final Duration maxSampleAge;
+    private final UnsettledActions unsettled;
+    private final Episodes<LeftOut> hostEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
+    private final Episodes<LeftOut> vmEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
+    private final Episodes<Integer> sloEpisodes = new Episodes<>(id -> id, id -> "unreadable");
     private volatile Observation last = Observation.NONE;
 
     /** Reads the session from {@code settings.authFile()}; refuses a file others may read. */
@@ -46,8 +57,9 @@ public final class OpenNebulaBackend implements Backend {
     }
 
     private OpenNebulaBackend(OpenNebulaSettings settings, OneSession session) {
-        this(new OneApi(new OneXmlRpcClient(settings.endpoint(), session, settings.timeout()), settings.qosAttribute(),
-                settings.sloAttribute()), settings.suspendAction(), settings.runHistory());
+        this(new OneApi(new OneXmlRpcClient(settings.endpoint(), session, settings.timeout(), settings.maxReplyBytes()),
+                settings.qosAttribute(), settings.sloAttribute()), settings.suspendAction(), settings.runHistory(),
+                settings.maxSampleAge(), settings.timeout());
         LOG.info("OpenNebula backend at {} as user {}, QoS attribute {}, suspend by {}", settings.endpoint(),
                 session.user(), settings.qosAttribute(), settings.suspendAction().verb());
     }
@@ -57,9 +69,17 @@ public final class OpenNebulaBackend implements Backend {
     }
 
     OpenNebulaBackend(OneApi api, SuspendAction suspendAction, boolean runHistory) {
+        this(api, suspendAction, runHistory, OpenNebulaSettings.DEFAULT_MAX_SAMPLE_AGE, OpenNebulaSettings.DEFAULT_TIMEOUT);
+    }
+
+    /** @param timeout the call timeout: how long oned is given to act on a request whose reply was lost */
+    OpenNebulaBackend(OneApi api, SuspendAction suspendAction, boolean runHistory, Duration maxSampleAge,
+            Duration timeout) {
         this.api = api;
         this.planner = new DecisionPlanner(suspendAction);
         this.histories = runHistory ? new RunHistories() : null;
+        this.maxSampleAge = maxSampleAge;
+        this.unsettled = new UnsettledActions(timeout);
     }
 
     @Override
@@ -71,8 +91,10 @@ public final class OpenNebulaBackend implements Backend {
             vms = histories.complete(vms, api);
         }
         Map<Integer, MonitoringSample> vmSamples = api.vmMonitoring();
-        Observation observation = ClusterAssembler.assemble(hosts, hostSamples, vms, vmSamples);
+        Observation observation = ClusterAssembler.assemble(hosts, hostSamples, vms, vmSamples, now, maxSampleAge);
         last = observation;
+        unsettled.settle(vms, now);
+        logEpisodes(observation);
         if (LOG.isDebugEnabled()) {
             LOG.debug("Observed {} of {} hosts usable, {} VMs, {} low-QoS VMs queued", observation.view().hosts().size(),
                     hosts.size(), vms.size(), observation.view().queue().size());
@@ -96,7 +118,7 @@ public final class OpenNebulaBackend implements Backend {
             if (blocker != null) {
                 outcome = new Outcome(decision, Outcome.Status.FAILED, blocker.code(), "not attempted: " + blocker.message());
             } else {
-                outcome = enactOne(decision, observed, busy);
+                outcome = enactOne(decision, observed, busy, now);
             }
             if (blocker == null && blocksTheRest(outcome)) {
                 blocker = outcome;
@@ -111,13 +133,17 @@ public final class OpenNebulaBackend implements Backend {
      * @param busy hosts with an operation in flight: those busy when observed, plus those this batch
      *             has sent an action for (even one that failed: it may have reached oned)
      */
-    private Outcome enactOne(Decision decision, Observation observed, Set<Integer> busy) {
+    private Outcome enactOne(Decision decision, Observation observed, Set<Integer> busy, Instant now) {
         try {
             Optional<Plan.Refuse> early = planner.precheck(decision, observed);
             if (early.isPresent()) {
                 return refused(decision, early.get());
             }
             int host = decision.host().id();
+            String blocked = unsettled.blocking((int) decision.vm().id(), host);
+            if (blocked != null) {
+                return new Outcome(decision, Outcome.Status.REFUSED, UnsettledActions.CODE, blocked);
+            }
             if (busy.contains(host)) {
                 return new Outcome(decision, Outcome.Status.REFUSED, "HOST_BUSY",
                         "host " + host + " already has an operation in flight");
@@ -128,9 +154,24 @@ public final class OpenNebulaBackend implements Backend {
                 return refused(decision, refusal);
             }
             busy.add(host);
-            api.perform(((Plan.Act) plan).call());
+            VmCall call = ((Plan.Act) plan).call();
+            try {
+                api.perform(call);
+            } catch (OneCallFailure e) {
+                if (!e.mayHaveReachedOned()) {
+                    throw e;
+                }
+                Outcome lost = new Outcome(decision, Outcome.Status.UNKNOWN, e.kind().name(), e.getMessage());
+                unsettled.remember(lost, current, call, host, now);
+                return lost;
+            }
             return Outcome.ok(decision);
         } catch (OneRefusal e) {
+            if (e.vmLocked()) {
+                return new Outcome(decision, Outcome.Status.REFUSED, OneErrorCode.hex(e.code()), "VM " + decision.vm().id()
+                        + " is locked in OpenNebula (onevm lock); overbookd leaves it alone until it is unlocked: "
+                        + e.serverMessage());
+            }
             Outcome.Status status = e.errorCode().refusesTheDecision() ? Outcome.Status.REFUSED : Outcome.Status.FAILED;
             return new Outcome(decision, status, OneErrorCode.hex(e.code()), e.getMessage());
         } catch (OneCallFailure e) {
@@ -142,13 +183,51 @@ public final class OpenNebulaBackend implements Backend {
         }
     }
 
+    @Override
+    public List<Outcome> settled() {
+        List<Outcome> settled = unsettled.drain();
+        for (Outcome outcome : settled) {
+            Decision decision = outcome.decision();
+            LOG.info("{} VM {} ({}) on host {}, whose reply was lost: settled {}: {}", decision.action(),
+                    decision.vm().id(), decision.vm().name(), decision.host().id(), outcome.status(), outcome.message());
+        }
+        return settled;
+    }
+
+    /** Each host left out, and each low-QoS VM left alone, once when the condition begins. */
+    private void logEpisodes(Observation observation) {
+        for (LeftOut host : hostEpisodes.began(observation.hostsLeftOut())) {
+            if (host.label().equals(ClusterAssembler.STALE)) {
+                LOG.warn("Host {} ({}) left out: {}; OpenNebula is not monitoring it, so it is no measurement",
+                        host.id(), host.name(), host.detail());
+            } else {
+                LOG.info("Host {} ({}) left out: {} ({})", host.id(), host.name(), host.label(), host.detail());
+            }
+        }
+        for (LeftOut vm : vmEpisodes.began(observation.vmsLeftAlone())) {
+            if (vm.label().equals(ClusterAssembler.FAILED_VM)) {
+                LOG.warn("Low-QoS VM {} ({}) is {}: overbookd leaves it alone (no slot, not an operation in flight);"
+                        + " an administrator must recover it (onevm recover)", vm.id(), vm.name(), vm.detail());
+            } else {
+                LOG.warn("Low-QoS VM {} ({}) is PENDING: OpenNebula's scheduler will place it; create low-QoS VMs on"
+                        + " hold so overbookd places them", vm.id(), vm.name());
+            }
+        }
+        List<Integer> slo = sloEpisodes.began(observation.unreadableSlo());
+        if (!slo.isEmpty()) {
+            LOG.warn("SLO attribute unreadable (not a fraction 0-1 or a percentage), default SLO used for {}",
+                    ClusterAssembler.ids("VM", slo));
+        }
+    }
+
     /** True when every later call of the batch would fail the same way. */
     private static boolean blocksTheRest(Outcome outcome) {
-        if (outcome.status() != Outcome.Status.FAILED) {
+        if (outcome.status() != Outcome.Status.FAILED && outcome.status() != Outcome.Status.UNKNOWN) {
             return false;
         }
         return outcome.code().equals(OneCallFailure.Kind.UNREACHABLE.name())
                 || outcome.code().equals(OneCallFailure.Kind.TIMEOUT.name())
+                || outcome.code().equals(OneCallFailure.Kind.REPLY_LOST.name())
                 || outcome.code().equals(OneErrorCode.hex(OneErrorCode.AUTHENTICATION.code()));
     }
 

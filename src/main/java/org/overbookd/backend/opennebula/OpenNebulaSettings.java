@@ -14,24 +14,41 @@ import java.util.Objects;
  * @param authFile      file holding the session string {@code user:password}; it must not be
  *                      readable by group or others
  * @param qosAttribute  USER_TEMPLATE attribute that marks a low-QoS VM when it equals {@code LOW}
- * @param timeout       both the connection and the reply timeout of every call
+ * @param timeout       the deadline of every whole call: connect, send, and read the whole reply
  * @param suspendAction how a suspend decision takes a VM off its host
  * @param sloAttribute  USER_TEMPLATE attribute holding a low-QoS VM's availability SLO
  * @param runHistory    read every low-QoS VM's whole history (for the QoS rules), calling
  *                      {@code one.vm.info} for a VM whose pool entry carries only its last record
+ * @param maxSampleAge  a host whose last monitoring sample is older than this is left out of the view
+ * @param maxReplyBytes a reply larger than this fails its call as malformed
  */
 public record OpenNebulaSettings(URI endpoint, Path authFile, String qosAttribute, Duration timeout,
-        SuspendAction suspendAction, String sloAttribute, boolean runHistory) {
+        SuspendAction suspendAction, String sloAttribute, boolean runHistory, Duration maxSampleAge,
+        long maxReplyBytes) {
 
     /** oneadmin's own credentials: OpenNebula's packages give oneadmin the home /var/lib/one. */
     public static final Path DEFAULT_AUTH_FILE = Path.of("/var/lib/one", ".one", "one_auth");
     public static final String DEFAULT_QOS_ATTRIBUTE = "QOS";
     public static final String DEFAULT_SLO_ATTRIBUTE = "SLO";
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * OpenNebula probes a host every MONITORING_INTERVAL_HOST (180 s by default; about 195 s
+     * measured), so a healthy host's sample is up to about 200 s old; ten minutes tolerates two
+     * missed probes and an oned restart, and still catches a host whose monitoring stopped.
+     */
+    public static final Duration DEFAULT_MAX_SAMPLE_AGE = Duration.ofMinutes(10);
+    /** See {@link OneXmlRpcClient#DEFAULT_MAX_REPLY_BYTES}. */
+    public static final long DEFAULT_MAX_REPLY_BYTES = OneXmlRpcClient.DEFAULT_MAX_REPLY_BYTES;
 
     public OpenNebulaSettings(URI endpoint, Path authFile, String qosAttribute, Duration timeout,
             SuspendAction suspendAction) {
         this(endpoint, authFile, qosAttribute, timeout, suspendAction, DEFAULT_SLO_ATTRIBUTE, false);
+    }
+
+    public OpenNebulaSettings(URI endpoint, Path authFile, String qosAttribute, Duration timeout,
+            SuspendAction suspendAction, String sloAttribute, boolean runHistory) {
+        this(endpoint, authFile, qosAttribute, timeout, suspendAction, sloAttribute, runHistory,
+                DEFAULT_MAX_SAMPLE_AGE, DEFAULT_MAX_REPLY_BYTES);
     }
 
     public OpenNebulaSettings {
@@ -57,6 +74,13 @@ public record OpenNebulaSettings(URI endpoint, Path authFile, String qosAttribut
         }
         if (sloAttribute.isBlank() || !sloAttribute.equals(sloAttribute.strip())) {
             throw new IllegalArgumentException("SLO attribute '" + sloAttribute + "' is blank or padded");
+        }
+        Objects.requireNonNull(maxSampleAge, "maxSampleAge");
+        if (maxSampleAge.isNegative() || maxSampleAge.isZero()) {
+            throw new IllegalArgumentException("maximum monitoring sample age " + maxSampleAge + " must be positive");
+        }
+        if (maxReplyBytes < 1) {
+            throw new IllegalArgumentException("maximum reply size " + maxReplyBytes + " must be positive");
         }
         if (timeout.isNegative() || timeout.isZero() || timeout.toMillis() > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("OpenNebula timeout " + timeout + " must be between 1 ms and 24 days");

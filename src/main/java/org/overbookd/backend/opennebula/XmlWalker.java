@@ -41,6 +41,10 @@ final class XmlWalker {
                     }
                     case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE ->
                             text.append(xml.getTextCharacters(), xml.getTextStart(), xml.getTextLength());
+                    case XMLStreamConstants.DTD ->
+                        // oned never sends one; entities are where XML bombs live
+                        throw new XMLStreamException("the document carries a DOCTYPE declaration; refused",
+                                xml.getLocation());
                     case XMLStreamConstants.END_ELEMENT -> {
                         visitor.end(path, text);
                         path.pop();
@@ -115,7 +119,8 @@ final class XmlWalker {
 
     /**
      * A fresh factory per document (they are not specified as thread-safe), configured for input
-     * from the network: no DTD, so no external entities and no entity expansion.
+     * from the network: no DTD, so no external entities and no entity expansion; {@link #walk}
+     * refuses a document that carries a DOCTYPE at all.
      */
     private static XMLInputFactory factory() {
         XMLInputFactory factory = XMLInputFactory.newFactory();

@@ -59,16 +59,19 @@ class BackendObserveTest extends FakeOnedTest {
         try (LogCapture logs = LogCapture.start()) {
             view = backend.observe(Instant.EPOCH);
             String text = logs.text();
-            assertTrue(text.contains("Leaving out host 2 (node2): disabled"), text);
-            assertTrue(text.contains("Leaving out host 3 (node3): in error"), text);
-            assertTrue(text.contains("Leaving out host 4 (node4): offline"), text);
-            assertTrue(text.contains("Leaving out host 5 (node5): not monitored yet (INIT)"), text);
-            assertTrue(text.contains("Leaving out host 6 (node6): not monitored yet (no monitoring record)"), text);
-            // operators get one summary line per observation at INFO; the per-host lines are DEBUG
-            assertTrue(logs.events().stream().anyMatch(e -> e.getLevel() == ch.qos.logback.classic.Level.INFO
-                    && e.getFormattedMessage().startsWith("Leaving out 5 of 8 hosts: disabled: host 2 (1);")), text);
+            assertTrue(text.contains("Host 2 (node2) left out: disabled (STATE 4)"), text);
+            assertTrue(text.contains("Host 3 (node3) left out: error (STATE 3)"), text);
+            assertTrue(text.contains("Host 4 (node4) left out: offline (STATE 8)"), text);
+            assertTrue(text.contains("Host 5 (node5) left out: no-monitoring (STATE 0)"), text);
+            assertTrue(text.contains("Host 6 (node6) left out: no-monitoring (no monitoring record)"), text);
+            int lines = logs.events().size();
+            // once per host while the reason lasts, not every cycle
+            backend.observe(Instant.EPOCH);
+            assertFalse(logs.events().subList(lines, logs.events().size()).stream()
+                    .anyMatch(e -> e.getFormattedMessage().contains("left out")), logs.text());
         }
         assertEquals(List.of(0, 1, 7), view.hosts().stream().map(HostView::id).toList());
+        assertEquals(java.util.Map.of("disabled", 1, "error", 1, "offline", 1, "no-monitoring", 2), view.hostsLeftOut());
     }
 
     @Test

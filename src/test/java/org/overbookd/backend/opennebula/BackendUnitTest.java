@@ -68,7 +68,7 @@ class BackendUnitTest {
     @Test
     void aTimeoutStopsTheBatch() throws Exception {
         OneCallFailure timeout = OneCallFailure.of("one.vm.info", "http://x", 300,
-                new XmlRpcException("read", new SocketTimeoutException("Read timed out")), TestSessions.session(dir));
+                new XmlRpcException("read", new SocketTimeoutException("Read timed out")), TestSessions.session(dir), false);
         when(api.vm(anyInt())).thenThrow(timeout);
         List<Outcome> outcomes = backend.enact(List.of(deploy(1, 0), deploy(1, 0), deploy(1, 0)), Instant.EPOCH);
         assertEquals(List.of("TIMEOUT", "TIMEOUT", "TIMEOUT"), outcomes.stream().map(Outcome::code).toList());

@@ -28,7 +28,7 @@ class ClusterAssemblerTest {
         assertEquals(List.of(6L, 4L, 9L), host.overbooked().stream().map(VmView::id).toList());
         assertEquals(0.0, host.overbooked().get(1).load());
         assertEquals(33.0, host.overbooked().get(2).load());
-        assertEquals(4, host.cores(), "MAX_CPU 350 rounds to 4 cores");
+        assertEquals(4, host.cores(), "TOTAL_CPU 350 rounds to 4 cores");
         assertEquals(200.0, host.utilization(), 1e-9);
         assertEquals(Map.of(9, QosClass.LOW, 4, QosClass.LOW, 6, QosClass.LOW), observation.qosByVm());
     }
@@ -40,6 +40,7 @@ class ClusterAssemblerTest {
                 Map.of());
         assertTrue(observation.view().hosts().isEmpty());
         assertTrue(observation.usableHosts().isEmpty());
+        assertEquals(Map.of("no-capacity", 1), observation.view().hostsLeftOut());
     }
 
     @Test

@@ -48,7 +48,11 @@ final class FakeOned implements AutoCloseable {
         /** An XML-RPC fault whose message quotes the session string, as a careless proxy might. */
         SECRET_IN_FAULT,
         /** A 0x800 refusal whose message quotes the session string. */
-        SECRET_IN_REFUSAL
+        SECRET_IN_REFUSAL,
+        /** Reads the request, then closes the connection without acting or replying. */
+        CLOSE_BEFORE_ACTING,
+        /** Carries the call out, then closes the connection without replying: the reply is lost. */
+        CLOSE_AFTER_ACTING
     }
 
     static {
@@ -58,7 +62,6 @@ final class FakeOned implements AutoCloseable {
     }
 
     static final String ANY_METHOD = "*";
-    static final long START = 1_700_000_000L;
     static final long TICK_SECONDS = 10;
 
     private final String session;
@@ -76,7 +79,8 @@ final class FakeOned implements AutoCloseable {
 
     private final TreeMap<Integer, FakeHost> hosts = new TreeMap<>();
     private final TreeMap<Integer, FakeVm> vms = new TreeMap<>();
-    private long now = START;
+    /** Starts at the wall clock, so the daemon's wall-clock cycles find its samples fresh. */
+    private long now = java.time.Instant.now().getEpochSecond();
     private Runnable afterNextInfo;
 
     private FakeOned(String session) throws IOException {
@@ -230,7 +234,15 @@ final class FakeOned implements AutoCloseable {
                 reply(exchange, 500, "Internal Server Error");
                 return;
             }
-            reply(exchange, 200, answer(call, fault));
+            if (fault == Fault.CLOSE_BEFORE_ACTING) {
+                // the JDK server closes the connection, without a response, when a handler throws
+                throw new IOException("fake oned closes the connection before acting");
+            }
+            String answer = answer(call, fault);
+            if (fault == Fault.CLOSE_AFTER_ACTING) {
+                throw new IOException("fake oned closes the connection after acting");
+            }
+            reply(exchange, 200, answer);
         }
     }
 
@@ -328,6 +340,9 @@ final class FakeOned implements AutoCloseable {
         if (vm == null) {
             return noVm("one.vm.deploy", id);
         }
+        if (vm.locked) {
+            return locked("one.vm.deploy");
+        }
         FakeHost host = hosts.get(hostId);
         if (host == null) {
             return XmlRpcWire.failure("[one.vm.deploy] Error getting host [" + hostId + "].", 0x400);
@@ -352,6 +367,9 @@ final class FakeOned implements AutoCloseable {
         FakeVm vm = vms.get(id);
         if (vm == null) {
             return noVm("one.vm.action", id);
+        }
+        if (vm.locked) {
+            return locked("one.vm.action");
         }
         boolean running = vm.state == OneVmStates.ACTIVE && vm.lcmState == OneVmStates.RUNNING;
         switch (action) {
@@ -398,6 +416,11 @@ final class FakeOned implements AutoCloseable {
         for (int lcm : lcmStates) {
             vm.pending.add(new int[] {OneVmStates.ACTIVE, lcm});
         }
+    }
+
+    /** As oned 7.4 answers for a VM an administrator locked (measured): 0x200, not 0x8000. */
+    private static String locked(String method) {
+        return XmlRpcWire.failure("[" + method + "] VM is locked", 0x200);
     }
 
     private static String noVm(String method, int id) {

@@ -40,6 +40,8 @@ final class FakeVm {
     final List<Stay> history = new ArrayList<>();
     /** VM/MONITORING/CPU; null when the VM has no monitoring record. */
     Double cpu;
+    /** Locked by an administrator (onevm lock): oned refuses every action on it with 0x200. */
+    boolean locked;
     /** The (STATE, LCM_STATE) pairs the next ticks move the VM through. */
     final Deque<int[]> pending = new ArrayDeque<>();
 

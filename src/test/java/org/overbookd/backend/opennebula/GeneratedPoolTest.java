@@ -60,8 +60,8 @@ class GeneratedPoolTest {
         // Spot checks against the generator's own objects.
         HostView host = view.hosts().stream().filter(h -> h.id() == 106).findFirst().orElseThrow();
         FakeHost generated = generator.host(106);
-        assertEquals(generated.usedCpu * 100.0 / generated.maxCpu, host.utilization(), 1e-9);
-        assertEquals(generated.maxCpu / 100, host.cores());
+        assertEquals(generated.usedCpu * 100.0 / generated.totalCpu, host.utilization(), 1e-9);
+        assertEquals(generated.totalCpu / 100, host.cores());
         VmView running = host.overbooked().stream().filter(vm -> vm.id() == 5106).findFirst().orElseThrow();
         assertEquals(PoolGenerator.Kind.LOW_RUNNING, PoolGenerator.kind(5106));
         assertEquals(generator.vm(5106).cpu, running.load(), 1e-9);

@@ -67,12 +67,12 @@ final class OneDocuments {
         leaf(xml, "CLUSTER_ID", 0);
         leaf(xml, "CLUSTER", "default");
         xml.writeStartElement("HOST_SHARE");
-        long memory = host.maxCpu * 10_485L;
+        long memory = host.totalCpu * 10_485L;
         // 512 MiB allocated per VM, as each fake VM's TEMPLATE/MEMORY says
         leaf(xml, "MEM_USAGE", vms.size() * 524_288L);
         leaf(xml, "CPU_USAGE", vms.size() * 100L);
         leaf(xml, "TOTAL_MEM", memory);
-        leaf(xml, "TOTAL_CPU", host.maxCpu);
+        leaf(xml, "TOTAL_CPU", host.totalCpu);
         leaf(xml, "MAX_MEM", memory);
         leaf(xml, "MAX_CPU", host.maxCpu);
         leaf(xml, "RUNNING_VMS", vms.size());
@@ -109,7 +109,7 @@ final class OneDocuments {
                     continue;
                 }
                 xml.writeStartElement("MONITORING");
-                leaf(xml, "TIMESTAMP", timestamp);
+                leaf(xml, "TIMESTAMP", host.sampledAt != null ? host.sampledAt : timestamp);
                 leaf(xml, "ID", host.id);
                 xml.writeStartElement("CAPACITY");
                 leaf(xml, "FREE_CPU", Math.max(0, host.maxCpu - host.usedCpu));

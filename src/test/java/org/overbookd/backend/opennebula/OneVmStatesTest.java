@@ -25,8 +25,21 @@ class OneVmStatesTest {
     })
     void mapsOntoTheModel(int state, int lcm, VmState expected) {
         assertEquals(expected, OneVmStates.toModel(state, lcm));
-        // A model state in flight is exactly an ACTIVE sub-state other than RUNNING.
-        assertEquals(expected.isTransient(), OneVmStates.inFlight(state, lcm));
+        // A model state in flight is exactly an ACTIVE sub-state other than RUNNING, failures excepted:
+        // a failed VM waits for an administrator, nothing is under way.
+        assertEquals(expected.isTransient() && !OneVmStates.failed(state, lcm), OneVmStates.inFlight(state, lcm));
+    }
+
+    @Test
+    void theFailureSubStatesAreFailedAndNotInFlight() {
+        // BOOT_FAILURE, PROLOG_FAILURE, EPILOG_FAILURE, EPILOG_STOP_FAILURE, BOOT_STOPPED_FAILURE, PROLOG_RESUME_FAILURE
+        for (int lcm : new int[] {36, 39, 40, 41, 48, 49}) {
+            assertTrue(OneVmStates.failed(OneVmStates.ACTIVE, lcm), "LCM " + lcm);
+            assertFalse(OneVmStates.inFlight(OneVmStates.ACTIVE, lcm), "LCM " + lcm);
+        }
+        assertFalse(OneVmStates.failed(OneVmStates.ACTIVE, OneVmStates.BOOT));
+        assertFalse(OneVmStates.failed(OneVmStates.ACTIVE, OneVmStates.RUNNING));
+        assertFalse(OneVmStates.failed(OneVmStates.HOLD, 36), "only inside ACTIVE");
     }
 
     @Test

@@ -36,15 +36,15 @@ class ParserTest {
               </HOST>
               <HOST>
                 <ID>4</ID><NAME>node4</NAME><STATE>4</STATE>
-                <HOST_SHARE><MEM_USAGE>2097152</MEM_USAGE><MAX_MEM>16777216</MAX_MEM><MAX_CPU>1600</MAX_CPU></HOST_SHARE>
+                <HOST_SHARE><MEM_USAGE>2097152</MEM_USAGE><MAX_MEM>16777216</MAX_MEM><TOTAL_CPU>1600</TOTAL_CPU><MAX_CPU>2400</MAX_CPU></HOST_SHARE>
               </HOST>
             </HOST_POOL>""";
 
     @Test
     void hostPoolReadsEachHostIgnoringSameNamedElementsElsewhere() throws Exception {
         List<HostRecord> hosts = HostPoolParser.parse(new StringReader(HOST_POOL));
-        assertEquals(List.of(new HostRecord(3, "node3", 2, 750), new HostRecord(4, "node4", 4, 1600, 14 * 1024)), hosts,
-                "free memory: MAX_MEM less MEM_USAGE, KiB to MiB (16 GiB - 2 GiB); unknown without them");
+        assertEquals(List.of(new HostRecord(3, "node3", 2, 800), new HostRecord(4, "node4", 4, 1600, 14 * 1024)), hosts,
+                "TOTAL_CPU, not MAX_CPU; free memory: MAX_MEM less MEM_USAGE, KiB to MiB (16 GiB - 2 GiB); unknown without them");
     }
 
     @Test
@@ -61,7 +61,7 @@ class ParserTest {
         assertTrue(root.getMessage().contains("expected root element HOST_POOL"), root.getMessage());
         XMLStreamException missing = assertThrows(XMLStreamException.class, () -> HostPoolParser.parse(new StringReader(
                 "<HOST_POOL><HOST><ID>5</ID><NAME>n</NAME><STATE>2</STATE></HOST></HOST_POOL>")));
-        assertTrue(missing.getMessage().contains("HOST 5 has no HOST_SHARE/MAX_CPU"), missing.getMessage());
+        assertTrue(missing.getMessage().contains("HOST 5 has no HOST_SHARE/TOTAL_CPU"), missing.getMessage());
     }
 
     @Test
@@ -79,7 +79,7 @@ class ParserTest {
         Path secret = Files.writeString(dir.resolve("secret.txt"), "TOP-SECRET-CONTENT");
         String xxe = "<?xml version=\"1.0\"?><!DOCTYPE HOST_POOL [<!ENTITY x SYSTEM \"" + secret.toUri() + "\">]>"
                 + "<HOST_POOL><HOST><ID>1</ID><NAME>&x;</NAME><STATE>2</STATE>"
-                + "<HOST_SHARE><MAX_CPU>100</MAX_CPU></HOST_SHARE></HOST></HOST_POOL>";
+                + "<HOST_SHARE><TOTAL_CPU>100</TOTAL_CPU></HOST_SHARE></HOST></HOST_POOL>";
         XMLStreamException e = assertThrows(XMLStreamException.class, () -> HostPoolParser.parse(new StringReader(xxe)));
         assertFalse(e.getMessage().contains("TOP-SECRET-CONTENT"));
     }

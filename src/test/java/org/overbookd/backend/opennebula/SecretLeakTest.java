@@ -50,14 +50,18 @@ class SecretLeakTest {
                 one.tick(); // let the operations finish, so host 0 is free for the fault rounds below
             }
 
+            // each round a minute later, so that an action whose reply was lost is settled before the next
+            Instant round = Instant.EPOCH;
             for (FakeOned.Fault fault : FakeOned.Fault.values()) {
+                round = round.plusSeconds(60);
+                Instant at = round;
                 one.fail(FakeOned.ANY_METHOD, fault);
-                BackendException e = assertThrows(BackendException.class, () -> backend.observe(Instant.EPOCH));
+                BackendException e = assertThrows(BackendException.class, () -> backend.observe(at));
                 texts.add(everything(e));
                 one.clearFaults();
-                backend.observe(Instant.EPOCH);
+                backend.observe(at);
                 one.fail("one.vm.action", fault);
-                outcomes.addAll(backend.enact(List.of(suspend(13, 0)), Instant.EPOCH));
+                outcomes.addAll(backend.enact(List.of(suspend(13, 0)), at));
                 one.clearFaults();
             }
             one.stop();

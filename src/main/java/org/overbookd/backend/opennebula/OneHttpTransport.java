@@ -1,0 +1,383 @@
+package org.overbookd.backend.opennebula;
+
+import java.io.ByteArrayOutputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.SSLSocketFactory;
+import javax.xml.XMLConstants;
+import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.parsers.SAXParserFactory;
+import org.apache.xmlrpc.XmlRpcException;
+import org.apache.xmlrpc.client.XmlRpcClient;
+import org.apache.xmlrpc.client.XmlRpcClientException;
+import org.apache.xmlrpc.client.XmlRpcHttpTransportException;
+import org.apache.xmlrpc.client.XmlRpcStreamTransport;
+import org.apache.xmlrpc.common.XmlRpcStreamRequestConfig;
+import org.xml.sax.ErrorHandler;
+import org.xml.sax.SAXException;
+import org.xml.sax.SAXParseException;
+import org.xml.sax.XMLReader;
+
+/**
+ * One XML-RPC call over one plain socket, and nothing the daemon did not decide: one attempt
+ * (never a silent re-send, which the JDK's HttpURLConnection does for a POST whose connection
+ * closed without a reply), one deadline for the whole call (connect, TLS handshake, write, every
+ * read: each read waits at most the time left, and a reply that trickles in byte by byte still
+ * ends at the deadline), a cap on the reply's size, and a parser that refuses a DOCTYPE (so no
+ * entity is ever expanded) and reports errors by exception instead of printing them.
+ *
+ * <p>HTTP/1.0 with {@code Connection: close}: the server may not answer in chunks and the reply
+ * ends with the connection, which is all a single call needs. An https endpoint gets the JVM's
+ * default TLS settings with host name verification.
+ *
+ * <p>One instance per call; {@link #requestWritten()} then tells whether the request may have
+ * reached oned, which decides whether a lost reply leaves the action's fate unknown.
+ */
+final class OneHttpTransport extends XmlRpcStreamTransport {
+
+    /** The status line and headers of oned's replies are a few hundred bytes. */
+    private static final int MAX_HEADER_BYTES = 64 * 1024;
+    private static final String DOCTYPE_FEATURE = "http://apache.org/xml/features/disallow-doctype-decl";
+
+    private final URI endpoint;
+    private final long deadlineNanos;
+    private final long timeoutMillis;
+    private final long maxReplyBytes;
+    private Socket socket;
+    private volatile boolean requestWritten;
+    /** -1 when the reply names no length: it then ends with the connection. */
+    private long contentLength = -1;
+    private int headBytes;
+
+    /**
+     * @param timeoutMillis the whole call's budget, counted from now
+     * @param maxReplyBytes the largest reply body accepted
+     */
+    OneHttpTransport(XmlRpcClient client, URI endpoint, long timeoutMillis, long maxReplyBytes) {
+        super(client);
+        this.endpoint = endpoint;
+        this.timeoutMillis = timeoutMillis;
+        this.deadlineNanos = System.nanoTime() + timeoutMillis * 1_000_000L;
+        this.maxReplyBytes = maxReplyBytes;
+    }
+
+    /** True once any byte of the request may have been written: oned may have acted on it. */
+    boolean requestWritten() {
+        return requestWritten;
+    }
+
+    @Override
+    protected void writeRequest(ReqWriter writer) throws XmlRpcException, IOException, SAXException {
+        ByteArrayOutputStream body = new ByteArrayOutputStream(512);
+        writer.write(body);
+        socket = open();
+        String path = endpoint.getRawPath() == null || endpoint.getRawPath().isEmpty() ? "/" : endpoint.getRawPath();
+        if (endpoint.getRawQuery() != null) {
+            path += "?" + endpoint.getRawQuery();
+        }
+        String head = "POST " + path + " HTTP/1.0\r\n"
+                + "Host: " + hostHeader() + "\r\n"
+                + "User-Agent: overbookd\r\n"
+                + "Content-Type: text/xml\r\n"
+                + "Content-Length: " + body.size() + "\r\n"
+                + "Connection: close\r\n\r\n";
+        OutputStream out = socket.getOutputStream();
+        // From the first byte on, count the request as sent: a failure while writing or reading
+        // leaves us unable to tell whether oned acted, and the next observation must settle it.
+        requestWritten = true;
+        out.write(head.getBytes(StandardCharsets.US_ASCII));
+        body.writeTo(out);
+        out.flush();
+    }
+
+    @Override
+    protected InputStream getInputStream() throws XmlRpcException {
+        try {
+            InputStream in = new DeadlineInputStream(socket.getInputStream());
+            String[] status = readHead(in);
+            long length = contentLength;
+            if (length > maxReplyBytes) {
+                throw new ReplyTooLarge(maxReplyBytes, "Content-Length " + length);
+            }
+            if (!status[1].equals("200")) {
+                throw new XmlRpcHttpTransportException(Integer.parseInt(status[1]), ServerText.bounded(status[2]),
+                        "HTTP status " + status[1]);
+            }
+            return new CappedInputStream(in, length);
+        } catch (IOException e) {
+            throw new XmlRpcClientException("Failed to read server's response: " + e.getMessage(), e);
+        } catch (NumberFormatException e) {
+            throw new XmlRpcClientException("malformed HTTP status line", e);
+        }
+    }
+
+    @Override
+    protected boolean isResponseGzipCompressed(XmlRpcStreamRequestConfig config) {
+        // We send no Accept-Encoding, so a server may not compress.
+        return false;
+    }
+
+    @Override
+    protected void close() {
+        if (socket != null) {
+            try {
+                socket.close();
+            } catch (IOException e) {
+                // nothing left to do with it
+            }
+        }
+    }
+
+    /**
+     * A parser for a reply from the network: no DOCTYPE (hence no entity of any kind), secure
+     * processing on, and errors thrown to the caller rather than printed as {@code [Fatal Error]}.
+     */
+    @Override
+    protected XMLReader newXMLReader() throws XmlRpcException {
+        try {
+            SAXParserFactory factory = SAXParserFactory.newInstance();
+            factory.setNamespaceAware(true);
+            factory.setValidating(false);
+            factory.setXIncludeAware(false);
+            factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            factory.setFeature(DOCTYPE_FEATURE, true);
+            factory.setFeature("http://xml.org/sax/features/external-general-entities", false);
+            factory.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
+            XMLReader reader = factory.newSAXParser().getXMLReader();
+            reader.setErrorHandler(THROWING);
+            return reader;
+        } catch (ParserConfigurationException | SAXException e) {
+            throw new XmlRpcClientException("cannot create a hardened XML parser: " + e.getMessage(), e);
+        }
+    }
+
+    private static final ErrorHandler THROWING = new ErrorHandler() {
+        @Override
+        public void warning(SAXParseException e) {
+            // a warning does not stop the parse and is not worth a line
+        }
+
+        @Override
+        public void error(SAXParseException e) throws SAXException {
+            throw e;
+        }
+
+        @Override
+        public void fatalError(SAXParseException e) throws SAXException {
+            throw e;
+        }
+    };
+
+    // ---- the socket ------------------------------------------------------------------------
+
+    private Socket open() throws IOException {
+        boolean https = "https".equalsIgnoreCase(endpoint.getScheme());
+        int port = endpoint.getPort() > 0 ? endpoint.getPort() : https ? 443 : 80;
+        Socket plain = new Socket();
+        try {
+            plain.setTcpNoDelay(true);
+            plain.connect(new InetSocketAddress(endpoint.getHost(), port), remainingMillis("connect"));
+            if (!https) {
+                return plain;
+            }
+            SSLSocket tls = (SSLSocket) ((SSLSocketFactory) SSLSocketFactory.getDefault())
+                    .createSocket(plain, endpoint.getHost(), port, true);
+            SSLParameters parameters = tls.getSSLParameters();
+            parameters.setEndpointIdentificationAlgorithm("HTTPS");
+            tls.setSSLParameters(parameters);
+            tls.setSoTimeout(remainingMillis("TLS handshake"));
+            tls.startHandshake();
+            return tls;
+        } catch (IOException | RuntimeException e) {
+            plain.close();
+            throw e;
+        }
+    }
+
+    private String hostHeader() {
+        String host = endpoint.getHost();
+        return endpoint.getPort() > 0 ? host + ":" + endpoint.getPort() : host;
+    }
+
+    /** Milliseconds left before the deadline, at least 1; throws once it has passed. */
+    private int remainingMillis(String during) throws DeadlinePassed {
+        long left = (deadlineNanos - System.nanoTime()) / 1_000_000L;
+        if (left <= 0) {
+            throw new DeadlinePassed(timeoutMillis, during);
+        }
+        return (int) Math.min(Integer.MAX_VALUE, left);
+    }
+
+    // ---- the reply's head ------------------------------------------------------------------
+
+    /** Reads the status line and headers; returns {version, code, reason}. */
+    private String[] readHead(InputStream in) throws IOException {
+        String statusLine = readLine(in);
+        String[] status = statusLine.split(" ", 3);
+        if (status.length < 2 || !status[0].startsWith("HTTP/") || status[1].length() != 3) {
+            throw new MalformedHttp("not an HTTP status line: " + ServerText.bounded(statusLine));
+        }
+        String line;
+        while (!(line = readLine(in)).isEmpty()) {
+            int colon = line.indexOf(':');
+            if (colon <= 0) {
+                throw new MalformedHttp("not an HTTP header: " + ServerText.bounded(line));
+            }
+            String name = line.substring(0, colon).strip().toLowerCase(Locale.ROOT);
+            String value = line.substring(colon + 1).strip();
+            if (name.equals("content-length")) {
+                try {
+                    contentLength = Long.parseLong(value);
+                } catch (NumberFormatException e) {
+                    throw new MalformedHttp("Content-Length is not a number: " + ServerText.bounded(value));
+                }
+            } else if (name.equals("transfer-encoding") && !value.equalsIgnoreCase("identity")) {
+                throw new MalformedHttp("Transfer-Encoding " + ServerText.bounded(value) + " in a reply to HTTP/1.0");
+            } else if (name.equals("content-encoding") && !value.equalsIgnoreCase("identity")) {
+                throw new MalformedHttp("Content-Encoding " + ServerText.bounded(value) + " was not asked for");
+            }
+        }
+        return new String[] {status[0], status[1], status.length > 2 ? status[2] : ""};
+    }
+
+    private String readLine(InputStream in) throws IOException {
+        StringBuilder line = new StringBuilder();
+        while (true) {
+            int b = in.read();
+            if (b < 0) {
+                throw new ReplyLost("connection closed before the reply's headers ended");
+            }
+            if (++headBytes > MAX_HEADER_BYTES) {
+                throw new MalformedHttp("reply headers longer than " + MAX_HEADER_BYTES + " bytes");
+            }
+            if (b == '\n') {
+                int end = line.length();
+                if (end > 0 && line.charAt(end - 1) == '\r') {
+                    line.setLength(end - 1);
+                }
+                return line.toString();
+            }
+            line.append((char) b);
+        }
+    }
+
+    // ---- streams and failures --------------------------------------------------------------
+
+    /** Each read waits at most the time left; none starts after the deadline. */
+    private final class DeadlineInputStream extends FilterInputStream {
+        DeadlineInputStream(InputStream in) {
+            super(new java.io.BufferedInputStream(in, 64 * 1024));
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            socket.setSoTimeout(remainingMillis("reply"));
+            try {
+                return super.read(buffer, offset, length);
+            } catch (SocketTimeoutException e) {
+                throw new DeadlinePassed(timeoutMillis, "reply");
+            }
+        }
+    }
+
+    /** The body: at most Content-Length bytes, never more than the cap, and not cut short. */
+    private final class CappedInputStream extends FilterInputStream {
+        private final long declared;
+        private long read;
+
+        CappedInputStream(InputStream in, long declared) {
+            super(in);
+            this.declared = declared;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            long limit = declared >= 0 ? declared : maxReplyBytes + 1;
+            if (read >= limit) {
+                return -1;
+            }
+            int n = super.read(buffer, offset, (int) Math.min(length, limit - read));
+            if (n < 0) {
+                if (declared >= 0) {
+                    throw new ReplyLost("connection closed after " + read + " of " + declared + " bytes of the reply");
+                }
+                return -1;
+            }
+            read += n;
+            if (read > maxReplyBytes) {
+                throw new ReplyTooLarge(maxReplyBytes, "more than that");
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            return read(new byte[(int) Math.min(n, 8192)], 0, (int) Math.min(n, 8192));
+        }
+
+        @Override
+        public int available() {
+            return 0;
+        }
+    }
+
+    /** The whole call's deadline passed. A SocketTimeoutException, so it reads as a timeout anywhere. */
+    static final class DeadlinePassed extends SocketTimeoutException {
+        private static final long serialVersionUID = 1L;
+
+        DeadlinePassed(long timeoutMillis, String during) {
+            super("no whole reply within " + timeoutMillis + " ms (deadline passed during " + during + ")");
+        }
+    }
+
+    /** The connection ended before the reply did. */
+    static final class ReplyLost extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        ReplyLost(String message) {
+            super(message);
+        }
+    }
+
+    /** The reply is larger than the configured cap. */
+    static final class ReplyTooLarge extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        ReplyTooLarge(long cap, String what) {
+            super("reply larger than " + cap + " bytes (one.max-reply-size): " + what);
+        }
+    }
+
+    /** Not HTTP as we speak it. */
+    static final class MalformedHttp extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        MalformedHttp(String message) {
+            super(message);
+        }
+    }
+}
