@@ -49,6 +49,17 @@ public final class IoReasons {
         return of(e.getCause());
     }
 
+    /** {@link #of(IOException)} for an I/O failure, possibly wrapped; the plain message otherwise. */
+    public static String of(Exception e) {
+        if (e instanceof IOException io) {
+            return of(io);
+        }
+        if (e instanceof UncheckedIOException io) {
+            return of(io);
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
     /** The file an exception names, if it names one. */
     public static String file(IOException e) {
         return e instanceof FileSystemException fs && fs.getFile() != null ? fs.getFile() : null;

@@ -131,7 +131,15 @@ class PackageContentsIT {
         assertTrue(version.output().startsWith("overbookd "), version.output());
 
         Path config = tree.resolve("etc/overbookd/overbookd.properties");
-        Deb.Result check = Deb.run(Duration.ofMinutes(1), env, wrapper, "check-config", "--config", config.toString());
+        // as shipped it names oneadmin's auth file, which overbookd may not read: the guide's step 3 edits it
+        Deb.Result shipped = Deb.run(Duration.ofMinutes(1), env, wrapper, "check-config", "--config", config.toString());
+        assertEquals(78, shipped.exit(), shipped.output());
+        assertContains(shipped.output(), "one.auth-file");
+        Path auth = dir.resolve("one_auth");
+        Files.writeString(auth, "overbookd:secret\n");
+        Files.setPosixFilePermissions(auth, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Deb.Result check = Deb.run(Duration.ofMinutes(1), env, wrapper, "check-config", "--config", config.toString(),
+                "--set", "one.auth-file=" + auth);
         assertEquals(0, check.exit(), check.output());
         assertContains(check.output(), config + ": valid");
         assertContains(check.output(), "audit.file = /var/log/overbookd/audit.jsonl");

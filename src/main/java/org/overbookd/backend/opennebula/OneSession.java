@@ -45,7 +45,7 @@ final class OneSession {
             throw new BackendException("cannot check who may read OpenNebula auth file " + file
                     + ": the file system has no POSIX permissions");
         } catch (IOException e) {
-            throw new BackendException("cannot read OpenNebula auth file " + file + ": " + e.getClass().getSimpleName());
+            throw new BackendException("cannot read OpenNebula auth file " + file + ": " + org.overbookd.io.IoReasons.of(e));
         }
         Set<PosixFilePermission> permissions = attributes.permissions();
         if (permissions.contains(PosixFilePermission.GROUP_READ) || permissions.contains(PosixFilePermission.OTHERS_READ)) {
@@ -56,7 +56,7 @@ final class OneSession {
         try {
             content = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new BackendException("cannot read OpenNebula auth file " + file + ": " + e.getClass().getSimpleName());
+            throw new BackendException("cannot read OpenNebula auth file " + file + ": " + org.overbookd.io.IoReasons.of(e));
         }
         String line = content.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
         int colon = line.indexOf(':');

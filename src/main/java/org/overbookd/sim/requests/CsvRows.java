@@ -79,7 +79,7 @@ final class CsvRows {
             }
             return rows;
         } catch (IOException | UncheckedIOException e) {
-            throw new InputException(file, "cannot be read: " + e.getMessage());
+            throw new InputException(file, "cannot be read: " + org.overbookd.io.IoReasons.of(e));
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new InputException(file, "malformed CSV: " + e.getMessage());
         }

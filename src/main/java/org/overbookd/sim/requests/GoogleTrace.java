@@ -139,7 +139,7 @@ public final class GoogleTrace {
                     visit.accept(f);
                 }
             } catch (IOException e) {
-                throw new InputException(file, "cannot be read: " + e.getMessage());
+                throw new InputException(file, "cannot be read: " + org.overbookd.io.IoReasons.of(e));
             } catch (NumberFormatException e) {
                 throw new InputException(file, line, "not a number: " + e.getMessage());
             }

@@ -56,7 +56,7 @@ public final class Overheads {
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new InputException(file, "cannot be read: " + e.getMessage());
+            throw new InputException(file, "cannot be read: " + org.overbookd.io.IoReasons.of(e));
         }
         List<Double> values = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {

@@ -113,7 +113,7 @@ public final class PairedRuns {
         } catch (NoSuchFileException e) {
             throw new InputException(file, "not found: is it a simulate --model requests output directory?");
         } catch (IOException | IllegalArgumentException | IllegalStateException e) {
-            throw new InputException(file, "cannot be read: " + e.getMessage());
+            throw new InputException(file, "cannot be read: " + org.overbookd.io.IoReasons.of(e));
         }
     }
 }
