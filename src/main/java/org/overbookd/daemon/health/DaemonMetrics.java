@@ -108,6 +108,8 @@ public final class DaemonMetrics implements CycleListener {
             for (Outcome.Status status : Outcome.Status.values()) {
                 outcomes.labelValues(action, label(status)).inc(0);
             }
+            reconciled.labelValues(action, "ok").inc(0);
+            reconciled.labelValues(action, "failed").inc(0);
         }
         reloads.labelValues("ok").inc(0);
         reloads.labelValues("rejected").inc(0);
