@@ -131,7 +131,7 @@ final class StatusFile implements CycleListener {
             if (!failing) {
                 failing = true;
                 LOG.warn("cannot write the status file {} ({}); cycles go on, 'overbookd status' will not see them",
-                        file, e.toString());
+                        file, why(e, dir));
             }
             if (temp != null) {
                 try {
@@ -141,6 +141,17 @@ final class StatusFile implements CycleListener {
                 }
             }
         }
+    }
+
+    /** In words, without exception class names: this goes to the operator's log. */
+    private static String why(Exception e, Path dir) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no directory " + dir;
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied in " + dir;
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     /** The kernel's host name: no DNS lookup, which could stall start-up. */
