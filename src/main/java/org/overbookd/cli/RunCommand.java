@@ -56,7 +56,11 @@ final class RunCommand implements Callable<Integer> {
                 return ExitCodes.OK;
             }
             Daemon daemon = new Daemon(service.runner(), service.interval());
-            Signals.onTermination(daemon::stop);
+            service.health().heartbeatInterval().ifPresent(every -> daemon.heartbeat(every, service.health()::heartbeat));
+            Signals.onTermination(() -> {
+                service.health().stopping();
+                daemon.stop();
+            });
             daemon.run();
             return ExitCodes.OK;
         }

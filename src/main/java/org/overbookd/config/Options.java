@@ -121,6 +121,16 @@ public final class Options {
     public static final Option<Integer> RECORD_MAX_HISTORY = Option.integer("record.max-history", 30, 0, 100_000,
             "Rolled record files kept; the oldest beyond this are deleted.");
 
+    // ---- watching the daemon ----------------------------------------------------------------
+
+    public static final Option<ListenAddress> METRICS_LISTEN = Option.parsed("metrics.listen", "address",
+            ListenAddress.NONE, "empty, or host:port", "Where the daemon serves its Prometheus metrics (GET /metrics),"
+            + " such as 127.0.0.1:9464 (Prometheus's default port for it). Empty: no metrics endpoint. An address in"
+            + " use at start is a configuration error.", ListenAddress::parse, ListenAddress::format);
+    public static final Option<String> STATUS_FILE = Option.path("status.file", "/var/lib/overbookd/status.json",
+            "JSON file the daemon rewrites after every cycle (last cycle, failures, queue, slots), read by"
+            + " 'overbookd status'. Empty: none. A failed write is logged once and never stops a cycle.");
+
     // ---- simulated cluster and workload (Verboven et al. section 4.1) -----------------------
 
     public static final Option<String> SIM_TRACE_FILE = Option.path("sim.trace-file", "",
@@ -189,6 +199,7 @@ public final class Options {
             ALLOCATION_TIME, SUSPEND_ACTION,
             OVERBOOKING_INTERVAL,
             AUDIT_FILE, AUDIT_MAX_FILE_SIZE, AUDIT_MAX_HISTORY, RECORD_FILE, RECORD_MAX_FILE_SIZE, RECORD_MAX_HISTORY,
+            METRICS_LISTEN, STATUS_FILE,
             SIM_TRACE_FILE, SIM_NODES, SIM_CORES, SIM_DURATION, SIM_SEED, SIM_OP_COST, SIM_OP_LOAD, SIM_LOAD_INTERVAL,
             SIM_RUNTIME_UNIT, SIM_HIGH_RUNTIME_P, SIM_LOW_RUNTIME_P,
             SIM_HIGH_MU_MEAN, SIM_HIGH_MU_SD, SIM_NOISY_SD,

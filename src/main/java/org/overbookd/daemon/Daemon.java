@@ -28,6 +28,8 @@ public final class Daemon {
     private final Duration interval;
     private final CountDownLatch stop = new CountDownLatch(1);
     private volatile Scheduler scheduler;
+    private Duration heartbeatEvery;
+    private Runnable heartbeat;
 
     public Daemon(CycleRunner runner, Duration interval) {
         this.runner = runner;
@@ -48,6 +50,15 @@ public final class Daemon {
                         .withMisfireHandlingInstructionNextWithRemainingCount())
                 .build();
         scheduler.scheduleJob(job, trigger);
+        if (heartbeat != null) {
+            scheduler.getContext().put(HeartbeatJob.BEAT, heartbeat);
+            scheduler.scheduleJob(JobBuilder.newJob(HeartbeatJob.class).withIdentity("heartbeat").build(),
+                    TriggerBuilder.newTrigger().withIdentity("heartbeat-interval").startNow()
+                            .withSchedule(SimpleScheduleBuilder.simpleSchedule()
+                                    .withIntervalInMilliseconds(Math.max(1, heartbeatEvery.toMillis())).repeatForever()
+                                    .withMisfireHandlingInstructionNextWithRemainingCount())
+                            .build());
+        }
         scheduler.start();
         LOG.info("overbookd running: overbooking step every {}", org.overbookd.config.Durations.format(interval));
         try {
@@ -57,6 +68,15 @@ public final class Daemon {
             scheduler.shutdown(true);
             LOG.info("stopped");
         }
+    }
+
+    /**
+     * Also runs {@code beat} every {@code every} on the worker thread that runs the cycles, between
+     * them (systemd's watchdog). Call before {@link #run()}.
+     */
+    public void heartbeat(Duration every, Runnable beat) {
+        this.heartbeatEvery = every;
+        this.heartbeat = beat;
     }
 
     /** Asks the daemon to stop; {@link #run()} returns once the cycle under way has finished. */

@@ -12,22 +12,26 @@ import org.overbookd.config.Bindings;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
+import org.overbookd.daemon.health.Health;
+import org.overbookd.daemon.health.OverbookingLimits;
 import org.overbookd.loop.ControlLoop;
 
 /**
  * Everything {@code overbookd run} assembles from its settings: the backend, the reloadable policy,
- * the audit log and the cycle runner. Closing it closes the audit log.
+ * the audit log, the cycle runner and its health reporting. Closing it closes them.
  */
 public final class Service implements AutoCloseable {
 
     private final CycleRunner runner;
     private final AuditLog audit;
     private final Duration interval;
+    private final Health health;
 
-    private Service(CycleRunner runner, AuditLog audit, Duration interval) {
+    private Service(CycleRunner runner, AuditLog audit, Duration interval, Health health) {
         this.runner = runner;
         this.audit = audit;
         this.interval = interval;
+        this.health = health;
     }
 
     /**
@@ -48,8 +52,17 @@ public final class Service implements AutoCloseable {
         ReloadablePolicy policy = new ReloadablePolicy(Bindings.overbookingPolicy(settings));
         SettingsReloader reloader = configFile == null ? null : new SettingsReloader(configFile, overrides, settings);
         ControlLoop loop = new ControlLoop(backend, policy, audit, dryRun);
-        return new Service(new CycleRunner(loop, policy, reloader, clock), audit,
-                settings.get(Options.OVERBOOKING_INTERVAL));
+        CycleRunner runner = new CycleRunner(loop, policy, reloader, clock);
+        Health health;
+        try {
+            health = Health.start(settings, () -> OverbookingLimits.of(reloader == null ? settings : reloader.current()),
+                    clock);
+        } catch (ConfigException e) {
+            audit.close();
+            throw e;
+        }
+        runner.listen(health);
+        return new Service(runner, audit, settings.get(Options.OVERBOOKING_INTERVAL), health);
     }
 
     /**
@@ -78,8 +91,14 @@ public final class Service implements AutoCloseable {
         return interval;
     }
 
+    /** Metrics, status file and systemd notices: the listener of every cycle. */
+    public Health health() {
+        return health;
+    }
+
     @Override
     public void close() {
+        health.close();
         audit.close();
     }
 }

@@ -40,6 +40,11 @@ final class SettingsReloader {
         detector.refresh();
     }
 
+    /** The settings in force: the initial ones with every reload applied. */
+    Settings current() {
+        return current;
+    }
+
     /** The new settings when the file changed to something valid with a reloadable change; else empty. */
     Optional<Settings> poll() {
         return poll(CycleListener.NONE);

@@ -235,7 +235,9 @@ class OverbookdAgainstOnedIT {
         createLowQosVms();
         Round round = startRoundPrepared("stop", () -> {
             setBases(FILLING, CROSSING, CROSSING);
-            one.dummyAction("deploy", "failure");
+            // one failure, then successes: the driver cycles through the lines, one per call, and the daemon
+            // may deploy again before the suite sees the failure and clears the file
+            one.dummyAction("deploy", "failure\n" + "success 0\n".repeat(40).strip());
         });
         awaitOrFail("a deploy failing (BOOT_FAILURE) on " + hostNames.get(firstHost()), Duration.ofSeconds(30),
                 () -> pool().stream().anyMatch(vm -> vm.low() && vm.activeOn(firstHost()) && vm.lcm() == 36));

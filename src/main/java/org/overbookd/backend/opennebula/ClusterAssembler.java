@@ -107,6 +107,14 @@ final class ClusterAssembler {
             String state = OneVmStates.describe(vm.state(), vm.lcmState());
             if (OneVmStates.failed(vm.state(), vm.lcmState())) {
                 vmsLeftAlone.add(new LeftOut(vm.id(), vm.name(), FAILED_VM, state + " on host " + vm.lastHostId()));
+                // It still holds its slot: it is on the host (OpenNebula keeps it allocated there), and an
+                // administrator's recover may boot it again; counting it keeps "never more than N low-QoS
+                // VMs on a host" true, and bounds how many deploys can fail on a broken host to its slots.
+                // The policy never picks it as a victim: it suspends running VMs only.
+                if (onHost != null) {
+                    placed.computeIfAbsent(vm.lastHostId(), id -> new ArrayList<>())
+                            .add(new Placed(onHost, vm.lastHistory().stime()));
+                }
                 continue;
             }
             switch (vm.state()) {

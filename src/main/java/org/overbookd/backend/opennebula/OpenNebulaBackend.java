@@ -206,7 +206,7 @@ public final class OpenNebulaBackend implements Backend {
         }
         for (LeftOut vm : vmEpisodes.began(observation.vmsLeftAlone())) {
             if (vm.label().equals(ClusterAssembler.FAILED_VM)) {
-                LOG.warn("Low-QoS VM {} ({}) is {}: overbookd leaves it alone (no slot, not an operation in flight);"
+                LOG.warn("Low-QoS VM {} ({}) is {}: overbookd leaves it alone (it holds its slot, is never suspended, and does not block its host);"
                         + " an administrator must recover it (onevm recover)", vm.id(), vm.name(), vm.detail());
             } else {
                 LOG.warn("Low-QoS VM {} ({}) is PENDING: OpenNebula's scheduler will place it; create low-QoS VMs on"

@@ -70,7 +70,9 @@ public final class OverbookingPolicy implements Policy {
             VmView victim = null;
             for (int i = overbooked.size() - 1; i >= 0; i--) {
                 VmView vm = overbooked.get(i);
-                if (sticky.contains(vm.id())) {
+                // only a running VM can be suspended; one that failed to boot holds its slot until an
+                // administrator recovers it (on a host with no operation in flight nothing else is transient)
+                if (sticky.contains(vm.id()) || vm.state() != VmState.RUNNING) {
                     continue;
                 }
                 // from the last added back, so that among equal Q the one added last stays the victim

@@ -187,6 +187,19 @@ class OverbookingPolicyTest {
         }
 
         @Test
+        void aVmThatIsNotRunningIsNeverTheVictim() {
+            // a VM that failed to boot holds its slot on a host with nothing in flight (OpenNebula's *_FAILURE)
+            var failed = new Vm(2, org.overbookd.model.QosClass.LOW, org.overbookd.model.VmState.BOOTING,
+                    FixtureCluster.at(50), java.util.OptionalInt.empty(), 0);
+            var cluster = new FixtureCluster().host(Host.of(0, 95.0, Vm.running(1, 0), failed));
+            List<Decision> d = decide(bounds(70, 90, 2), cluster);
+            assertEquals(1, d.size());
+            assertEquals(1, assertInstanceOf(Decision.Suspend.class, d.get(0)).vm().id(), "the running one");
+            var onlyFailed = new FixtureCluster().host(Host.of(0, 95.0, failed));
+            assertTrue(decide(bounds(70, 90, 2), onlyFailed).isEmpty(), "nothing that could be suspended");
+        }
+
+        @Test
         void hostJustBelowTheUpperBoundKeepsItsVms() {
             var cluster = new FixtureCluster().host(Host.of(0, 89.999, Vm.running(1, 0)));
             assertTrue(decide(bounds(70, 90, 2), cluster).isEmpty());

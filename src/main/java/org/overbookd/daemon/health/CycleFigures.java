@@ -1,0 +1,63 @@
+package org.overbookd.daemon.health;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.overbookd.backend.Outcome;
+import org.overbookd.loop.CycleResult;
+import org.overbookd.model.HostView;
+import org.overbookd.model.VmState;
+import org.overbookd.model.VmView;
+
+/**
+ * What one successful cycle saw, reduced to cluster totals for the metrics and the status file.
+ *
+ * @param lowQosVms       low-QoS VMs by state: those holding a slot on a host (running, booting,
+ *                        suspending, resuming, terminating) and those queued (queued, suspended)
+ * @param slotsInUse      overbooking slots held, summed over the hosts observed
+ * @param slotsAvailable  free slots: per host, slots minus those held (never below zero), summed
+ * @param hostsAtUpperBound hosts whose utilization is at or above the upper bound
+ */
+public record CycleFigures(int hostsObserved, Map<String, Integer> hostsLeftOut, Map<VmState, Integer> lowQosVms,
+        int queue, int slotsInUse, int slotsAvailable, int hostsAtUpperBound, int decisions,
+        Map<String, Integer> decisionsByAction) {
+
+    public CycleFigures {
+        hostsLeftOut = Map.copyOf(hostsLeftOut);
+        lowQosVms = Map.copyOf(lowQosVms);
+        decisionsByAction = Map.copyOf(decisionsByAction);
+    }
+
+    public static CycleFigures of(CycleResult result, OverbookingLimits limits) {
+        Map<VmState, Integer> byState = new EnumMap<>(VmState.class);
+        for (VmState state : VmState.values()) {
+            if (state != VmState.DONE) {
+                byState.put(state, 0);
+            }
+        }
+        int inUse = 0;
+        int available = 0;
+        int atUpper = 0;
+        for (HostView host : result.view().hosts()) {
+            int held = host.overbooked().size();
+            inUse += held;
+            available += Math.max(0, limits.slots() - held);
+            if (host.utilization() >= limits.upperBound()) {
+                atUpper++;
+            }
+            for (VmView vm : host.overbooked()) {
+                byState.merge(vm.state(), 1, Integer::sum);
+            }
+        }
+        for (VmView vm : result.view().queue()) {
+            byState.merge(vm.state(), 1, Integer::sum);
+        }
+        byState.remove(VmState.DONE);
+        Map<String, Integer> actions = new TreeMap<>();
+        for (Outcome outcome : result.outcomes()) {
+            actions.merge(outcome.decision().action(), 1, Integer::sum);
+        }
+        return new CycleFigures(result.view().hosts().size(), result.view().hostsLeftOut(), byState,
+                result.view().queue().size(), inUse, available, atUpper, result.outcomes().size(), actions);
+    }
+}

@@ -1,0 +1,181 @@
+package org.overbookd.daemon.health;
+
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.Gauge;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.overbookd.backend.BackendException;
+import org.overbookd.backend.Outcome;
+import org.overbookd.daemon.CycleListener;
+import org.overbookd.loop.CycleResult;
+import org.overbookd.model.VmState;
+
+/**
+ * The daemon's Prometheus metrics, kept up to date by the cycle listener calls. Counters count
+ * since the daemon started; gauges describe the last successful cycle's observation (they keep
+ * their values while cycles fail: the failure counters and the last-success time say so).
+ * Labels are few and bounded: cause, action, status, state, reason, result.
+ */
+public final class DaemonMetrics implements CycleListener {
+
+    /** Cycle durations from a fast empty cycle to a cycle that waits out several call timeouts. */
+    private static final double[] DURATION_BUCKETS = {0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300};
+
+    private final Supplier<OverbookingLimits> limits;
+    private final Clock clock;
+    private final Counter cycles;
+    private final Counter failures;
+    private final Histogram duration;
+    private final Counter decisions;
+    private final Counter outcomes;
+    private final Counter reconciled;
+    private final Gauge hostsObserved;
+    private final Gauge hostsLeftOut;
+    private final Gauge lowQosVms;
+    private final Gauge slotsInUse;
+    private final Gauge slotsAvailable;
+    private final Gauge hostsAtUpperBound;
+    private final Gauge lastSuccess;
+    private final Gauge consecutiveFailures;
+    private final Counter auditFailures;
+    private final Counter reloads;
+    private final Counter statusWriteFailures;
+    private final Set<String> leftOutReasons = new HashSet<>();
+    private int failingInARow;
+
+    public DaemonMetrics(PrometheusRegistry registry, Supplier<OverbookingLimits> limits, Clock clock) {
+        this.limits = limits;
+        this.clock = clock;
+        cycles = Counter.builder().name("overbookd_cycles_total")
+                .help("Overbooking cycles run, successful or not.").register(registry);
+        failures = Counter.builder().name("overbookd_cycle_failures_total")
+                .help("Cycles that failed, by cause: unreachable, auth, timeout, malformed, internal.")
+                .labelNames("cause").register(registry);
+        duration = Histogram.builder().name("overbookd_cycle_duration_seconds")
+                .help("Wall time of each cycle, failed ones included.")
+                .classicOnly().classicUpperBounds(DURATION_BUCKETS).register(registry);
+        decisions = Counter.builder().name("overbookd_decisions_total")
+                .help("Decisions the policy made, by action (deploy, suspend, resume).")
+                .labelNames("action").register(registry);
+        outcomes = Counter.builder().name("overbookd_outcomes_total")
+                .help("What became of each decision, by action and status (ok, refused, failed, unknown, skipped).")
+                .labelNames("action", "status").register(registry);
+        reconciled = Counter.builder().name("overbookd_reconciled_total")
+                .help("Earlier unknown outcomes a later observation settled, by action and status (ok, failed).")
+                .labelNames("action", "status").register(registry);
+        hostsObserved = Gauge.builder().name("overbookd_hosts_observed")
+                .help("Hosts in the last successful cycle's view.").register(registry);
+        hostsLeftOut = Gauge.builder().name("overbookd_hosts_left_out")
+                .help("Hosts the backend knows of but left out of the last view, by reason.")
+                .labelNames("reason").register(registry);
+        lowQosVms = Gauge.builder().name("overbookd_low_qos_vms")
+                .help("Low-QoS VMs in the last view by state: on a host (running, booting, suspending, resuming,"
+                        + " terminating) or waiting (queued, suspended).")
+                .labelNames("state").register(registry);
+        slotsInUse = Gauge.builder().name("overbookd_slots_in_use")
+                .help("Overbooking slots held by low-QoS VMs, over the hosts observed.").register(registry);
+        slotsAvailable = Gauge.builder().name("overbookd_slots_available")
+                .help("Free overbooking slots over the hosts observed (overbooking.slots per host minus those held).")
+                .register(registry);
+        hostsAtUpperBound = Gauge.builder().name("overbookd_hosts_at_upper_bound")
+                .help("Hosts whose utilization is at or above overbooking.upper-bound.").register(registry);
+        lastSuccess = Gauge.builder().name("overbookd_last_success_timestamp_seconds")
+                .help("When the last successful cycle ended, in seconds since the epoch; 0 before the first.")
+                .register(registry);
+        consecutiveFailures = Gauge.builder().name("overbookd_consecutive_failures")
+                .help("Cycles failed in a row since the last successful one.").register(registry);
+        auditFailures = Counter.builder().name("overbookd_audit_write_failures_total")
+                .help("Cycles whose decisions could not be written to the audit log (and so were not enacted).")
+                .register(registry);
+        reloads = Counter.builder().name("overbookd_config_reloads_total")
+                .help("Changes of the configuration file, by result: ok (valid, applied) or rejected.")
+                .labelNames("result").register(registry);
+        statusWriteFailures = Counter.builder().name("overbookd_status_write_failures_total")
+                .help("Failed writes of status.file.").register(registry);
+        // every series a dashboard or alert refers to exists from the start, at zero
+        for (BackendException.Cause cause : BackendException.Cause.values()) {
+            failures.labelValues(cause.label()).inc(0);
+        }
+        for (String action : new String[] {"deploy", "suspend", "resume"}) {
+            decisions.labelValues(action).inc(0);
+            for (Outcome.Status status : Outcome.Status.values()) {
+                outcomes.labelValues(action, label(status)).inc(0);
+            }
+            reconciled.labelValues(action, "ok").inc(0);
+            reconciled.labelValues(action, "failed").inc(0);
+        }
+        reloads.labelValues("ok").inc(0);
+        reloads.labelValues("rejected").inc(0);
+        for (VmState state : VmState.values()) {
+            if (state != VmState.DONE) {
+                lowQosVms.labelValues(label(state)).set(0);
+            }
+        }
+    }
+
+    @Override
+    public void cycleSucceeded(CycleResult result, Duration took) {
+        cycles.inc();
+        duration.observe(seconds(took));
+        failingInARow = 0;
+        consecutiveFailures.set(0);
+        for (Outcome outcome : result.outcomes()) {
+            String action = outcome.decision().action();
+            decisions.labelValues(action).inc();
+            outcomes.labelValues(action, label(outcome.status())).inc();
+        }
+        for (Outcome settled : result.settled()) {
+            reconciled.labelValues(settled.decision().action(), label(settled.status())).inc();
+        }
+        if (result.auditFailure().isPresent()) {
+            auditFailures.inc();
+        }
+        CycleFigures figures = CycleFigures.of(result, limits.get());
+        hostsObserved.set(figures.hostsObserved());
+        for (String reason : leftOutReasons) {
+            hostsLeftOut.labelValues(reason).set(0);
+        }
+        for (Map.Entry<String, Integer> e : figures.hostsLeftOut().entrySet()) {
+            leftOutReasons.add(e.getKey());
+            hostsLeftOut.labelValues(e.getKey()).set(e.getValue());
+        }
+        figures.lowQosVms().forEach((state, count) -> lowQosVms.labelValues(label(state)).set(count));
+        slotsInUse.set(figures.slotsInUse());
+        slotsAvailable.set(figures.slotsAvailable());
+        hostsAtUpperBound.set(figures.hostsAtUpperBound());
+        lastSuccess.set(clock.millis() / 1000.0);
+    }
+
+    @Override
+    public void cycleFailed(BackendException.Cause cause, String message, Duration took) {
+        cycles.inc();
+        duration.observe(seconds(took));
+        failures.labelValues(cause.label()).inc();
+        consecutiveFailures.set(++failingInARow);
+    }
+
+    @Override
+    public void reloaded(boolean accepted) {
+        reloads.labelValues(accepted ? "ok" : "rejected").inc();
+    }
+
+    /** status.file could not be written. */
+    void statusWriteFailed() {
+        statusWriteFailures.inc();
+    }
+
+    static String label(Enum<?> value) {
+        return value.name().toLowerCase(Locale.ROOT);
+    }
+
+    private static double seconds(Duration d) {
+        return d.toNanos() / 1e9;
+    }
+}

@@ -1,0 +1,81 @@
+package org.overbookd.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbookd.daemon.health.DaemonStatus;
+
+/** {@code overbookd status}: its table and exit codes; {@code run} refusing a bad metrics.listen. */
+class StatusCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private Path write(long pid, Instant written, DaemonStatus.LastCycle last, int failing) throws Exception {
+        Path file = dir.resolve("status.json");
+        Files.writeString(file, new DaemonStatus(pid, "node1", written.minusSeconds(600), written, Duration.ofMinutes(5),
+                null, 12, last, failing, last != null && last.ok() ? last.ended() : null, 4, 3, 5, 1).toJson());
+        return file;
+    }
+
+    @Test
+    void healthyDegradedNotRunningAndUnknown() throws Exception {
+        long me = ProcessHandle.current().pid();
+        Instant now = Instant.now();
+        DaemonStatus.LastCycle ok = new DaemonStatus.LastCycle(now, Duration.ofMillis(420), null, null, 2);
+        Cli healthy = Cli.run("status", "--file", write(me, now, ok, 0).toString());
+        assertEquals(0, healthy.exitCode(), healthy.err());
+        assertTrue(healthy.out().contains("healthy") && healthy.out().contains("ok in 420 ms, 2 decisions")
+                && healthy.out().contains("3 low-QoS VMs waiting") && healthy.out().contains("5 in use, 1 free"),
+                healthy.out());
+
+        DaemonStatus.LastCycle failed = new DaemonStatus.LastCycle(now, Duration.ofSeconds(30), "timeout",
+                "one.hostpool.info: no reply within 30 s", 0);
+        Cli degraded = Cli.run("status", "--file", write(me, now, failed, 2).toString());
+        assertEquals(1, degraded.exitCode());
+        assertTrue(degraded.out().contains("the last 2 cycles failed (timeout)"), degraded.out());
+
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Cli dead = Cli.run("status", "--file", write(gone.pid(), now, ok, 0).toString());
+        assertEquals(3, dead.exitCode(), dead.out());
+        assertTrue(dead.out().contains("process " + gone.pid() + " is gone"), dead.out());
+
+        Cli hung = Cli.run("status", "--file", write(me, now.minus(Duration.ofMinutes(17)), ok, 0).toString());
+        assertEquals(3, hung.exitCode(), hung.out());
+
+        Cli none = Cli.run("status", "--file", dir.resolve("absent.json").toString());
+        assertEquals(3, none.exitCode());
+        assertTrue(none.out().contains("not running: no status file"), none.out());
+
+        Path garbage = dir.resolve("garbage.json");
+        Files.writeString(garbage, "{\"pid\": ");
+        Cli unknown = Cli.run("status", "--file", garbage.toString());
+        assertEquals(4, unknown.exitCode());
+        assertTrue(unknown.err().contains(garbage.toString()), unknown.err());
+    }
+
+    @Test
+    void statusFollowsTheConfiguredStatusFile() throws Exception {
+        Path file = write(ProcessHandle.current().pid(), Instant.now(),
+                new DaemonStatus.LastCycle(Instant.now(), Duration.ofMillis(5), null, null, 0), 0);
+        Path config = dir.resolve("c.properties");
+        Files.writeString(config, "status.file = " + file + "\n");
+        assertEquals(0, Cli.run("status", "--config", config.toString()).exitCode());
+    }
+
+    @Test
+    void aBadMetricsAddressIsAConfigurationErrorNamingTheKey() throws Exception {
+        Path config = dir.resolve("c.properties");
+        Files.writeString(config, "backend = simulated\nmetrics.listen = localhost\nstatus.file =\n");
+        Cli r = Cli.run("run", "--config", config.toString(), "--once");
+        assertEquals(ExitCodes.CONFIG, r.exitCode());
+        assertTrue(r.err().contains("metrics.listen") && r.err().contains("host:port"), r.err());
+    }
+}
