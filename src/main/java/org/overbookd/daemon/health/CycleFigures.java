@@ -17,13 +17,15 @@ import org.overbookd.model.VmView;
  * @param slotsInUse      overbooking slots held, summed over the hosts observed
  * @param slotsAvailable  free slots: per host, slots minus those held (never below zero), summed
  * @param hostsAtUpperBound hosts whose utilization is at or above the upper bound
+ * @param vmsLeftAlone    low-QoS VMs overbookd does not act on, by reason (failed, pending)
  */
 public record CycleFigures(int hostsObserved, Map<String, Integer> hostsLeftOut, Map<VmState, Integer> lowQosVms,
         int queue, int slotsInUse, int slotsAvailable, int hostsAtUpperBound, int decisions,
-        Map<String, Integer> decisionsByAction) {
+        Map<String, Integer> decisionsByAction, Map<String, Integer> vmsLeftAlone) {
 
     public CycleFigures {
         hostsLeftOut = Map.copyOf(hostsLeftOut);
+        vmsLeftAlone = Map.copyOf(vmsLeftAlone);
         lowQosVms = Map.copyOf(lowQosVms);
         decisionsByAction = Map.copyOf(decisionsByAction);
     }
@@ -58,6 +60,7 @@ public record CycleFigures(int hostsObserved, Map<String, Integer> hostsLeftOut,
             actions.merge(outcome.decision().action(), 1, Integer::sum);
         }
         return new CycleFigures(result.view().hosts().size(), result.view().hostsLeftOut(), byState,
-                result.view().queue().size(), inUse, available, atUpper, result.outcomes().size(), actions);
+                result.view().queue().size(), inUse, available, atUpper, result.outcomes().size(), actions,
+                result.view().vmsLeftAlone());
     }
 }

@@ -47,7 +47,9 @@ public final class DaemonMetrics implements CycleListener {
     private final Counter auditFailures;
     private final Counter reloads;
     private final Counter statusWriteFailures;
+    private final Gauge vmsLeftAlone;
     private final Set<String> leftOutReasons = new HashSet<>();
+    private final Set<String> leftAloneReasons = new HashSet<>();
     private int failingInARow;
 
     public DaemonMetrics(PrometheusRegistry registry, Supplier<OverbookingLimits> limits, Clock clock) {
@@ -74,6 +76,10 @@ public final class DaemonMetrics implements CycleListener {
                 .help("Hosts in the last successful cycle's view.").register(registry);
         hostsLeftOut = Gauge.builder().name("overbookd_hosts_left_out")
                 .help("Hosts the backend knows of but left out of the last view, by reason.")
+                .labelNames("reason").register(registry);
+        vmsLeftAlone = Gauge.builder().name("overbookd_low_qos_vms_left_alone")
+                .help("Low-QoS VMs overbookd does not act on, by reason: failed (a *_FAILURE state, for an"
+                        + " administrator to recover) or pending (not on hold: OpenNebula's scheduler places it).")
                 .labelNames("reason").register(registry);
         lowQosVms = Gauge.builder().name("overbookd_low_qos_vms")
                 .help("Low-QoS VMs in the last view by state: on a host (running, booting, suspending, resuming,"
@@ -111,6 +117,10 @@ public final class DaemonMetrics implements CycleListener {
             reconciled.labelValues(action, "ok").inc(0);
             reconciled.labelValues(action, "failed").inc(0);
         }
+        for (String reason : new String[] {"failed", "pending"}) {
+            vmsLeftAlone.labelValues(reason).set(0);
+            leftAloneReasons.add(reason);
+        }
         reloads.labelValues("ok").inc(0);
         reloads.labelValues("rejected").inc(0);
         for (VmState state : VmState.values()) {
@@ -145,6 +155,13 @@ public final class DaemonMetrics implements CycleListener {
         for (Map.Entry<String, Integer> e : figures.hostsLeftOut().entrySet()) {
             leftOutReasons.add(e.getKey());
             hostsLeftOut.labelValues(e.getKey()).set(e.getValue());
+        }
+        for (String reason : leftAloneReasons) {
+            vmsLeftAlone.labelValues(reason).set(0);
+        }
+        for (Map.Entry<String, Integer> e : figures.vmsLeftAlone().entrySet()) {
+            leftAloneReasons.add(e.getKey());
+            vmsLeftAlone.labelValues(e.getKey()).set(e.getValue());
         }
         figures.lowQosVms().forEach((state, count) -> lowQosVms.labelValues(label(state)).set(count));
         slotsInUse.set(figures.slotsInUse());

@@ -49,7 +49,7 @@ final class Fixtures {
 
     /**
      * Three hosts at 50 %, 90 % and 95 % holding 0, 2 and 1 overbooked VMs (two running, one booting),
-     * two VMs queued and one suspended, two hosts left out, and the given outcomes.
+     * two VMs queued and one suspended, two hosts left out, two failed VMs left alone, and the given outcomes.
      */
     static CycleResult result(long cycle, List<Outcome> outcomes) {
         List<Host> hosts = List.of(new Host(0, 50, List.of()),
@@ -70,6 +70,11 @@ final class Fixtures {
             @Override
             public Map<String, Integer> hostsLeftOut() {
                 return Map.of("offline", 1, "stale-monitoring", 1);
+            }
+
+            @Override
+            public Map<String, Integer> vmsLeftAlone() {
+                return Map.of("failed", 2);
             }
         };
         return new CycleResult(cycle, view, outcomes, List.of(), Optional.empty());

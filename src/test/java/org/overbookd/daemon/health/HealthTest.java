@@ -67,6 +67,8 @@ class HealthTest {
             assertEquals(3, s.value("overbookd_hosts_observed"));
             assertEquals(1, s.value("overbookd_hosts_left_out", "reason", "offline"));
             assertEquals(1, s.value("overbookd_hosts_left_out", "reason", "stale-monitoring"));
+            assertEquals(2, s.value("overbookd_low_qos_vms_left_alone", "reason", "failed"));
+            assertEquals(0, s.value("overbookd_low_qos_vms_left_alone", "reason", "pending"), "there from the start");
             assertEquals(3, s.value("overbookd_slots_in_use"));
             assertEquals(2 + 0 + 1, s.value("overbookd_slots_available"), "2 free on the empty host, 1 on the host with 1");
             assertEquals(2, s.value("overbookd_hosts_at_upper_bound"), "90 % is at the bound, 95 % above it");
