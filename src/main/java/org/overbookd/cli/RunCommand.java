@@ -8,6 +8,8 @@ import org.overbookd.backend.BackendException;
 import org.overbookd.config.Settings;
 import org.overbookd.daemon.Daemon;
 import org.overbookd.daemon.Service;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,6 +26,8 @@ import picocli.CommandLine.Spec;
             "  overbookd run --config conf/overbookd.properties --once --dry-run",
             "      # one cycle that decides and audits, enacting nothing"})
 final class RunCommand implements Callable<Integer> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RunCommand.class);
 
     @Spec
     CommandSpec spec;
@@ -42,6 +46,8 @@ final class RunCommand implements Callable<Integer> {
         if (configOptions.config == null) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required option: '--config=FILE'");
         }
+        Signals.Termination termination = once ? null : Signals.Termination.install();
+        LOG.info("starting with {}", configOptions.config);
         Settings settings = configOptions.load(List.of(), Map.of()).settings();
         try (Service service = Service.assemble(settings, configOptions.config, configOptions.overrides, dryRun,
                 Clock.systemUTC())) {
@@ -55,9 +61,13 @@ final class RunCommand implements Callable<Integer> {
                 }
                 return ExitCodes.OK;
             }
+            if (termination.requested()) {
+                LOG.info("stopped before the first cycle");
+                return ExitCodes.OK;
+            }
             Daemon daemon = new Daemon(service.runner(), service.interval());
             service.health().heartbeatInterval().ifPresent(every -> daemon.heartbeat(every, service.health()::heartbeat));
-            Signals.onTermination(() -> {
+            termination.onRequest(() -> {
                 service.health().stopping();
                 daemon.stop();
             });

@@ -15,6 +15,42 @@ final class Signals {
     private Signals() {
     }
 
+    /**
+     * A stop request that may come before there is anything to stop: the handler is installed first
+     * thing, so SIGTERM during start-up (reading the configuration, opening files, the first call to
+     * oned) also ends in an orderly exit 0 instead of the JVM's 143.
+     */
+    static final class Termination {
+        private Runnable action;
+        private boolean requested;
+
+        /** Installs the SIGTERM and SIGINT handlers for this request. */
+        static Termination install() {
+            Termination termination = new Termination();
+            onTermination(termination::request);
+            return termination;
+        }
+
+        synchronized void request() {
+            requested = true;
+            if (action != null) {
+                action.run();
+            }
+        }
+
+        synchronized boolean requested() {
+            return requested;
+        }
+
+        /** What stopping means from now on; runs at once if a stop was already requested. */
+        synchronized void onRequest(Runnable stop) {
+            action = stop;
+            if (requested) {
+                stop.run();
+            }
+        }
+    }
+
     @SuppressWarnings("removal")
     static void onTermination(Runnable stop) {
         for (String name : new String[] {"TERM", "INT"}) {

@@ -152,6 +152,29 @@ class RunCommandTest {
         assertTrue(missing.err().contains("none.jsonl: no such file"), missing.err());
     }
 
+    /** SIGTERM while the daemon is still starting (reading its files) is an orderly stop too: exit 0, not 143. */
+    @Test
+    @org.junit.jupiter.api.Tag("slow")
+    void sigtermDuringStartUpExitsZero() throws Exception {
+        Path file = config();
+        Path log = dir.resolve("start.log");
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "org.overbookd.cli.Main", "run", "--config", file.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!Files.readString(log).contains("starting with") && System.nanoTime() < deadline && p.isAlive()) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+            }
+            p.destroy(); // SIGTERM on Linux, before the first cycle has run
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "exits after SIGTERM");
+            assertEquals(0, p.exitValue(), Files.readString(log));
+            assertFalse(Files.readString(log).contains("Exception"), Files.readString(log));
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
     /** A real process and a real SIGTERM: the cycle under way finishes and the exit code is 0. */
     @Test
     @org.junit.jupiter.api.Tag("slow")
