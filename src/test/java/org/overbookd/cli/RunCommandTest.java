@@ -152,20 +152,29 @@ class RunCommandTest {
         assertTrue(missing.err().contains("none.jsonl: no such file"), missing.err());
     }
 
+    /** {@code overbookd run --config FILE} as a real process, its output to {@code log}. */
+    private static Process startDaemon(Path config, Path log) throws IOException {
+        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "org.overbookd.cli.Main", "run", "--config", config.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    /** Waits (a minute at most) until {@code log} holds {@code text} or the process ends. */
+    private static void awaitLog(Process p, Path log, String text) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.readString(log).contains(text) && System.nanoTime() < deadline && p.isAlive()) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5)); // poll the log, don't spin a core
+        }
+    }
+
     /** SIGTERM while the daemon is still starting (reading its files) is an orderly stop too: exit 0, not 143. */
     @Test
     @org.junit.jupiter.api.Tag("slow")
     void sigtermDuringStartUpExitsZero() throws Exception {
-        Path file = config();
         Path log = dir.resolve("start.log");
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "org.overbookd.cli.Main", "run", "--config", file.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = startDaemon(config(), log);
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!Files.readString(log).contains("starting with") && System.nanoTime() < deadline && p.isAlive()) {
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
-            }
+            awaitLog(p, log, "starting with");
             p.destroy(); // SIGTERM on Linux, before the first cycle has run
             assertTrue(p.waitFor(30, TimeUnit.SECONDS), "exits after SIGTERM");
             assertEquals(0, p.exitValue(), Files.readString(log));
@@ -179,16 +188,10 @@ class RunCommandTest {
     @Test
     @org.junit.jupiter.api.Tag("slow")
     void sigtermStopsTheDaemonWithExitZero() throws Exception {
-        Path file = config();
         Path log = dir.resolve("daemon.log");
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "org.overbookd.cli.Main", "run", "--config", file.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = startDaemon(config(), log);
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!Files.readString(log).contains("cycle 2:") && System.nanoTime() < deadline && p.isAlive()) {
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50)); // poll the log, don't spin a core
-            }
+            awaitLog(p, log, "cycle 2:");
             assertTrue(Files.readString(log).contains("cycle 2:"), "two cycles ran:\n" + Files.readString(log));
             p.destroy(); // SIGTERM on Linux
             assertTrue(p.waitFor(30, TimeUnit.SECONDS), "exits after SIGTERM");
