@@ -162,7 +162,8 @@ final class AuditCommand implements Callable<Integer> {
                         r.path("action").asText(), r.get("vm_id").asLong(), r.get("host_id").asInt(),
                         r.has("host_utilization") ? String.format(Locale.ROOT, "%.1f", r.get("host_utilization").asDouble()) : "",
                         r.has("outcome") ? r.get("outcome").asText() + (r.has("error_code") ? " " + r.get("error_code").asText() : "") : "",
-                        r.path("reason").asText());
+                        // an outcome's own words (why it failed, how it was settled) say more than the reason again
+                        r.hasNonNull("error_message") ? r.get("error_message").asText() : r.path("reason").asText());
             }
         }
     }

@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A file of whole lines that overbookd appends to for months (the audit log, the record file), and
@@ -46,6 +48,8 @@ import java.util.regex.Pattern;
  * Not thread-safe: its owners serialize appends.
  */
 public final class RollingFile implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RollingFile.class);
 
     /** What decides when a file rolls and how many rolled files stay. */
     public record Policy(long maxBytes, int maxHistory) {
@@ -197,9 +201,9 @@ public final class RollingFile implements AutoCloseable {
         }
         close();
         Files.move(path, nextRolledName(day));
-        prune();
         open(false);
         day = today();
+        prune();
     }
 
     /** The next number for {@code of}: one past the largest in use, so numbers never go back after pruning. */
@@ -217,10 +221,24 @@ public final class RollingFile implements AutoCloseable {
         return path.resolveSibling(prefix + next + stemExt[1]);
     }
 
-    private void prune() throws IOException {
-        List<Path> rolled = rolled(path);
+    /**
+     * Deletes the oldest rolled files beyond the retention. A file that cannot be deleted is logged
+     * and left: retention is housekeeping, and must never fail the write (for the audit: the cycle).
+     */
+    private void prune() {
+        List<Path> rolled;
+        try {
+            rolled = rolled(path);
+        } catch (IOException e) {
+            LOG.warn("cannot list the rolled files of {}: {}", path, IoReasons.of(e));
+            return;
+        }
         for (int i = 0; i < rolled.size() - policy.maxHistory(); i++) {
-            Files.deleteIfExists(rolled.get(i));
+            try {
+                Files.deleteIfExists(rolled.get(i));
+            } catch (IOException e) {
+                LOG.warn("cannot delete the old rolled file {}: {}", rolled.get(i), IoReasons.of(e));
+            }
         }
     }
 
@@ -239,7 +257,7 @@ public final class RollingFile implements AutoCloseable {
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path entry : entries) {
                 Matcher m = name.matcher(entry.getFileName().toString());
-                if (m.matches()) {
+                if (m.matches() && m.group(2).length() < 10) { // a number too long to be ours is not ours
                     found.add(new Rolled(entry, m.group(1), Integer.parseInt(m.group(2))));
                 }
             }

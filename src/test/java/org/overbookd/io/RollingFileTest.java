@@ -145,4 +145,17 @@ class RollingFileTest {
             assertTrue(lines.size() >= 2, "no file holds the header alone: " + part);
         }
     }
+
+    @Test
+    void aRolledFileThatCannotBeDeletedDoesNotFailTheWrite() throws IOException {
+        Path file = dir.resolve("audit.jsonl");
+        // something that looks like the oldest rolled file but cannot be deleted: a non-empty directory
+        Files.createDirectories(dir.resolve("audit.2026-11-01.1.jsonl").resolve("inside"));
+        try (RollingFile out = new RollingFile(file, new RollingFile.Policy(20, 1), true, clock)) {
+            for (int i = 0; i < 5; i++) {
+                out.append("{\"n\":" + i + ",\"pad\":\"xxxxxxxx\"}");
+            }
+        }
+        assertEquals("{\"n\":4,\"pad\":\"xxxxxxxx\"}", Files.readAllLines(file).get(0), "every write went through");
+    }
 }

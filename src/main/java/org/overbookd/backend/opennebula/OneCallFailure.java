@@ -104,8 +104,11 @@ final class OneCallFailure extends BackendException {
             int status = ((XmlRpcHttpTransportException) failure).getStatusCode();
             cause = status == 401 || status == 403 || status == 407 ? Cause.AUTH : Cause.INTERNAL;
         }
-        boolean unknownFate = requestWritten
-                && (kind == Kind.TIMEOUT || kind == Kind.REPLY_LOST || kind == Kind.MALFORMED || kind == Kind.TRANSPORT);
+        // oned itself answers with HTTP 200 and its own reply array; a 5xx comes from something in between
+        // (a TLS-terminating proxy's 502 or 504), which may have passed the request on before giving up
+        boolean gatewayGaveUp = kind == Kind.HTTP && ((XmlRpcHttpTransportException) failure).getStatusCode() >= 500;
+        boolean unknownFate = requestWritten && (kind == Kind.TIMEOUT || kind == Kind.REPLY_LOST
+                || kind == Kind.MALFORMED || kind == Kind.TRANSPORT || gatewayGaveUp);
         return new OneCallFailure(kind, cause, method + " at " + endpoint + ": " + ServerText.bounded(session.scrub(detail)),
                 redact(failure, session), unknownFate);
     }

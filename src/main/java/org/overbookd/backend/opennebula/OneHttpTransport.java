@@ -71,6 +71,10 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
         this.maxReplyBytes = maxReplyBytes;
     }
 
+    // Text quoted from the server in these exceptions is not cut here: OneCallFailure scrubs the
+    // session string from the whole text first and bounds it after, so no part of a secret that
+    // straddles the cut survives.
+
     /** True once any byte of the request may have been written: oned may have acted on it. */
     boolean requestWritten() {
         return requestWritten;
@@ -110,7 +114,7 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
                 throw new ReplyTooLarge(maxReplyBytes, "Content-Length " + length);
             }
             if (!status[1].equals("200")) {
-                throw new XmlRpcHttpTransportException(Integer.parseInt(status[1]), ServerText.bounded(status[2]),
+                throw new XmlRpcHttpTransportException(Integer.parseInt(status[1]), status[2],
                         "HTTP status " + status[1]);
             }
             return new CappedInputStream(in, length);
@@ -225,13 +229,13 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
         String statusLine = readLine(in);
         String[] status = statusLine.split(" ", 3);
         if (status.length < 2 || !status[0].startsWith("HTTP/") || status[1].length() != 3) {
-            throw new MalformedHttp("not an HTTP status line: " + ServerText.bounded(statusLine));
+            throw new MalformedHttp("not an HTTP status line: " + statusLine);
         }
         String line;
         while (!(line = readLine(in)).isEmpty()) {
             int colon = line.indexOf(':');
             if (colon <= 0) {
-                throw new MalformedHttp("not an HTTP header: " + ServerText.bounded(line));
+                throw new MalformedHttp("not an HTTP header: " + line);
             }
             String name = line.substring(0, colon).strip().toLowerCase(Locale.ROOT);
             String value = line.substring(colon + 1).strip();
@@ -239,12 +243,12 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
                 try {
                     contentLength = Long.parseLong(value);
                 } catch (NumberFormatException e) {
-                    throw new MalformedHttp("Content-Length is not a number: " + ServerText.bounded(value));
+                    throw new MalformedHttp("Content-Length is not a number: " + value);
                 }
             } else if (name.equals("transfer-encoding") && !value.equalsIgnoreCase("identity")) {
-                throw new MalformedHttp("Transfer-Encoding " + ServerText.bounded(value) + " in a reply to HTTP/1.0");
+                throw new MalformedHttp("Transfer-Encoding " + value + " in a reply to HTTP/1.0");
             } else if (name.equals("content-encoding") && !value.equalsIgnoreCase("identity")) {
-                throw new MalformedHttp("Content-Encoding " + ServerText.bounded(value) + " was not asked for");
+                throw new MalformedHttp("Content-Encoding " + value + " was not asked for");
             }
         }
         return new String[] {status[0], status[1], status.length > 2 ? status[2] : ""};
@@ -368,7 +372,7 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
         private static final long serialVersionUID = 1L;
 
         ReplyTooLarge(long cap, String what) {
-            super("reply larger than " + cap + " bytes (one.max-reply-size): " + what);
+            super("reply larger than " + cap + " bytes (one.max-reply-mib): " + what);
         }
     }
 

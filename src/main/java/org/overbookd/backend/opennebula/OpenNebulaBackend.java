@@ -50,6 +50,9 @@ public final class OpenNebulaBackend implements Backend {
     private final Episodes<LeftOut> vmEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
     private final Episodes<Integer> sloEpisodes = new Episodes<>(id -> id, id -> "unreadable");
     private volatile Observation last = Observation.NONE;
+    /** The {@code now} of the last observe and the monotonic clock then: when a request really left. */
+    private volatile Instant observedAt;
+    private volatile long observedNanos;
 
     /** Reads the session from {@code settings.authFile()}; refuses a file others may read. */
     public OpenNebulaBackend(OpenNebulaSettings settings) throws BackendException {
@@ -84,6 +87,8 @@ public final class OpenNebulaBackend implements Backend {
 
     @Override
     public ClusterView observe(Instant now) throws BackendException {
+        observedAt = now;
+        observedNanos = System.nanoTime();
         List<HostRecord> hosts = api.hostPool();
         Map<Integer, MonitoringSample> hostSamples = api.hostMonitoring();
         List<VmRecord> vms = api.vmPool();
@@ -162,7 +167,10 @@ public final class OpenNebulaBackend implements Backend {
                     throw e;
                 }
                 Outcome lost = new Outcome(decision, Outcome.Status.UNKNOWN, e.kind().name(), e.getMessage());
-                unsettled.remember(lost, current, call, host, now);
+                // the grace before "it did not happen" counts from when the request left, not from the
+                // cycle's start: a long observation or earlier decisions may lie in between
+                Instant sent = now.equals(observedAt) ? now.plusNanos(System.nanoTime() - observedNanos) : now;
+                unsettled.remember(lost, current, call, host, sent);
                 return lost;
             }
             return Outcome.ok(decision);

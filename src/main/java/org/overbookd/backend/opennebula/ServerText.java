@@ -24,7 +24,7 @@ final class ServerText {
             return null;
         }
         if (text.length() > MAX_CHARS && MARKER.matcher(text).region(MAX_CHARS, text.length()).matches()) {
-            return text; // bounded already
+            return oneLine(text); // bounded already; still one line with no control characters
         }
         String line = oneLine(text.length() > 4 * MAX_CHARS ? text.substring(0, 4 * MAX_CHARS) : text);
         int total = text.length() > 4 * MAX_CHARS ? line.length() + text.length() - 4 * MAX_CHARS : line.length();
@@ -34,8 +34,11 @@ final class ServerText {
         return line.substring(0, MAX_CHARS) + "... (" + (total - MAX_CHARS) + " more characters)";
     }
 
-    /** Outcome messages end up in one-line audit records; parsers like to break lines. */
+    /**
+     * Outcome messages end up in one-line audit records and log lines: line breaks would let a server
+     * forge log lines, and control characters (ESC) would reach the terminal of whoever reads them.
+     */
     static String oneLine(String text) {
-        return text == null ? null : text.replaceAll("\\s*\\R\\s*", " ");
+        return text == null ? null : text.replaceAll("\\s*\\R\\s*", " ").replaceAll("\\p{Cntrl}", "?");
     }
 }

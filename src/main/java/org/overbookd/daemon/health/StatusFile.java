@@ -67,9 +67,16 @@ final class StatusFile implements CycleListener {
         Instant now = clock.instant();
         CycleFigures figures = CycleFigures.of(result, limits.get());
         cycles++;
-        lastCycle = new DaemonStatus.LastCycle(now, took, null, null, figures.decisions());
-        consecutiveFailures = 0;
-        lastSuccess = now;
+        if (result.auditFailure().isPresent()) {
+            // observed and decided, but nothing enacted: for an operator that is a failing daemon
+            lastCycle = new DaemonStatus.LastCycle(now, took, "audit", "decisions not enacted: the audit log cannot"
+                    + " be written: " + result.auditFailure().get(), figures.decisions());
+            consecutiveFailures++;
+        } else {
+            lastCycle = new DaemonStatus.LastCycle(now, took, null, null, figures.decisions());
+            consecutiveFailures = 0;
+            lastSuccess = now;
+        }
         lastHour.addLast(new Decided(now, figures.decisions()));
         queue = figures.queue();
         slotsInUse = figures.slotsInUse();

@@ -67,6 +67,30 @@ class OneTransportFaultTest {
     }
 
     @Test
+    void aGatewaysErrorAfterTheRequestLeavesItsFateUnknownButAProxyRefusingAuthDoesNot() {
+        // oned answers 200 with its own array; a 502 or 504 comes from a proxy that may have passed the
+        // request on before giving up, so the action may have happened
+        server.behave((socket, request) -> FaultServer.write(socket,
+                "HTTP/1.1 504 Gateway Time-out\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", ""));
+        OneCallFailure gateway = assertThrows(OneCallFailure.class,
+                () -> client(ONE_SECOND).call("one.vm.action", "suspend", 12));
+        assertTrue(gateway.mayHaveReachedOned(), gateway.getMessage());
+        server.behave((socket, request) -> FaultServer.write(socket,
+                "HTTP/1.1 407 Proxy Authentication Required\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", ""));
+        OneCallFailure proxyAuth = assertThrows(OneCallFailure.class,
+                () -> client(ONE_SECOND).call("one.vm.action", "suspend", 12));
+        assertFalse(proxyAuth.mayHaveReachedOned(), proxyAuth.getMessage());
+        assertEquals(BackendException.Cause.AUTH, proxyAuth.failureCause());
+    }
+
+    @Test
+    void serverTextStaysOneLineWithoutControlCharactersEvenWhenItLooksBounded() {
+        String forged = "x".repeat(ServerText.MAX_CHARS) + "\nERROR forged line\u001b[2J... (1 more characters)";
+        String bounded = ServerText.bounded(forged);
+        assertFalse(bounded.contains("\n") || bounded.contains("\u001b"), bounded);
+    }
+
+    @Test
     void aDoctypeInTheReplyIsRefusedBeforeAnyEntityExpands() {
         String entities = "<!DOCTYPE methodResponse [<!ENTITY a \"" + "a".repeat(1000) + "\">"
                 + "<!ENTITY b \"" + "&a;".repeat(10) + "\"><!ENTITY c \"" + "&b;".repeat(10) + "\">]>";

@@ -158,6 +158,15 @@ class HealthTest {
         assertEquals(StatusCheck.Health.DEGRADED, verdict.health());
         assertTrue(verdict.reason().contains("unreachable"), verdict.reason());
 
+        health.cycleSucceeded(Fixtures.result(3, List.of()), Duration.ofMillis(5));
+        assertEquals(StatusCheck.Health.HEALTHY, judge(read(file), clock).health(), "recovered");
+        health.cycleSucceeded(new CycleResult(4, Fixtures.result(4, List.of()).view(),
+                List.of(Fixtures.outcome("deploy", Outcome.Status.SKIPPED)), List.of(),
+                java.util.Optional.of("cannot write audit.jsonl: No space left on device")), Duration.ofMillis(5));
+        StatusCheck.Verdict blind = judge(read(file), clock);
+        assertEquals(StatusCheck.Health.DEGRADED, blind.health(), "decided but enacted nothing: not healthy");
+        assertTrue(blind.reason().contains("audit"), blind.reason());
+
         health.close();
         assertEquals(StatusCheck.Health.NOT_RUNNING, judge(read(file), clock).health(), "stopped");
         try (var files = Files.list(dir)) {
