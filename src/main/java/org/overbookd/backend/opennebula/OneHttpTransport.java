@@ -99,9 +99,13 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
         // From the first byte on, count the request as sent: a failure while writing or reading
         // leaves us unable to tell whether oned acted, and the next observation must settle it.
         requestWritten = true;
-        out.write(head.getBytes(StandardCharsets.US_ASCII));
-        body.writeTo(out);
-        out.flush();
+        try {
+            out.write(head.getBytes(StandardCharsets.US_ASCII));
+            body.writeTo(out);
+            out.flush();
+        } catch (IOException e) {
+            throw deadlineFired ? new DeadlinePassed(timeoutMillis, "sending the request") : e;
+        }
     }
 
     @Override
@@ -133,6 +137,9 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
 
     @Override
     protected void close() {
+        if (guard != null) {
+            guard.cancel(false);
+        }
         if (socket != null) {
             try {
                 socket.close();
@@ -184,13 +191,50 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
 
     // ---- the socket ------------------------------------------------------------------------
 
+    /**
+     * Closes a call's socket when its deadline passes, whatever the call is blocked in: a TLS
+     * handshake or record read whose every single read is quick, or a write to a peer that stopped
+     * reading. One daemon thread serves every call.
+     */
+    private static final java.util.concurrent.ScheduledThreadPoolExecutor GUARD = guardThread();
+    private static java.util.concurrent.ScheduledThreadPoolExecutor guardThread() {
+        java.util.concurrent.ScheduledThreadPoolExecutor guard = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
+                runnable -> {
+                    Thread thread = new Thread(runnable, "oned-call-deadline");
+                    thread.setDaemon(true);
+                    return thread;
+                });
+        guard.setRemoveOnCancelPolicy(true); // a call that ends in time leaves nothing queued behind it
+        return guard;
+    }
+
+    /** Name lookups, which Java cannot bound: the call stops waiting at its deadline. */
+    private static final java.util.concurrent.ExecutorService RESOLVER =
+            java.util.concurrent.Executors.newCachedThreadPool(runnable -> {
+                Thread thread = new Thread(runnable, "oned-name-lookup");
+                thread.setDaemon(true);
+                return thread;
+            });
+
+    private java.util.concurrent.ScheduledFuture<?> guard;
+    private volatile boolean deadlineFired;
+
     private Socket open() throws IOException {
         boolean https = "https".equalsIgnoreCase(endpoint.getScheme());
         int port = endpoint.getPort() > 0 ? endpoint.getPort() : https ? 443 : 80;
+        java.net.InetAddress address = resolve(endpoint.getHost());
         Socket plain = new Socket();
+        guard = GUARD.schedule(() -> {
+            deadlineFired = true;
+            try {
+                plain.close();
+            } catch (IOException e) {
+                // closing is all the guard can do
+            }
+        }, remainingMillis("connect"), java.util.concurrent.TimeUnit.MILLISECONDS);
         try {
             plain.setTcpNoDelay(true);
-            plain.connect(new InetSocketAddress(endpoint.getHost(), port), remainingMillis("connect"));
+            plain.connect(new InetSocketAddress(address, port), remainingMillis("connect"));
             if (!https) {
                 return plain;
             }
@@ -204,7 +248,29 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
             return tls;
         } catch (IOException | RuntimeException e) {
             plain.close();
+            if (deadlineFired) {
+                throw new DeadlinePassed(timeoutMillis, https ? "connect or TLS handshake" : "connect");
+            }
             throw e;
+        }
+    }
+
+    /** The host's address, looked up within the call's deadline. */
+    private java.net.InetAddress resolve(String host) throws IOException {
+        java.util.concurrent.Future<java.net.InetAddress> lookup = RESOLVER.submit(() -> java.net.InetAddress.getByName(host));
+        try {
+            return lookup.get(remainingMillis("name lookup"), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            lookup.cancel(true);
+            throw new DeadlinePassed(timeoutMillis, "name lookup of " + host);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IOException("cannot look up " + host + ": " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while looking up " + host, e);
         }
     }
 
@@ -297,6 +363,8 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
                 return super.read(buffer, offset, length);
             } catch (SocketTimeoutException e) {
                 throw new DeadlinePassed(timeoutMillis, "reply");
+            } catch (IOException e) {
+                throw deadlineFired ? new DeadlinePassed(timeoutMillis, "reply") : e;
             }
         }
     }

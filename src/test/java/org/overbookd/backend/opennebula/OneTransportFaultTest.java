@@ -57,6 +57,36 @@ class OneTransportFaultTest {
     }
 
     @Test
+    void aTlsHandshakeTricklingInEndsAtTheWholeCallsDeadline() throws Exception {
+        // a peer that announces a 16 KB TLS record and sends it one byte every 100 ms: every single
+        // read of the handshake is quick, so only a deadline for the whole call ends it
+        try (java.net.ServerSocket tls = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            Thread peer = new Thread(() -> {
+                try (java.net.Socket socket = tls.accept()) {
+                    var out = socket.getOutputStream();
+                    out.write(new byte[] {0x16, 0x03, 0x03, 0x40, 0x00});
+                    for (int i = 0; i < 200; i++) {
+                        out.write(0);
+                        out.flush();
+                        java.util.concurrent.locks.LockSupport.parkNanos(100_000_000L);
+                    }
+                } catch (java.io.IOException e) {
+                    // the client hung up: expected
+                }
+            }, "trickling-tls-peer");
+            peer.setDaemon(true);
+            peer.start();
+            java.net.URI endpoint = java.net.URI.create("https://127.0.0.1:" + tls.getLocalPort() + "/RPC2");
+            long started = System.nanoTime();
+            OneCallFailure failure = assertThrows(OneCallFailure.class,
+                    () -> new OneXmlRpcClient(endpoint, session, ONE_SECOND).call("one.hostpool.info"));
+            long tookMillis = (System.nanoTime() - started) / 1_000_000;
+            assertEquals("TIMEOUT", failure.kind().name(), failure.getMessage());
+            assertTrue(tookMillis < 2_500, "the call lasted " + tookMillis + " ms with a 1 s timeout");
+        }
+    }
+
+    @Test
     void aConnectionClosedWithoutAReplyIsNotSentAgain() {
         server.behave(FaultServer.closeWithoutReply());
         OneCallFailure failure = assertThrows(OneCallFailure.class,
