@@ -55,7 +55,7 @@ final class RunCommand implements Callable<Integer> {
                 }
                 return ExitCodes.OK;
             }
-            Daemon daemon = new Daemon(service.runner(), service.interval());
+            Daemon daemon = new Daemon(service.runner(), service.interval(), service.ha());
             Signals.onTermination(daemon::stop);
             daemon.run();
             return ExitCodes.OK;

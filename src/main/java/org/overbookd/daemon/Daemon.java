@@ -4,10 +4,13 @@ import java.time.Duration;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import org.quartz.JobBuilder;
+import org.overbookd.daemon.ha.HaMode;
 import org.quartz.JobDetail;
+import org.quartz.ObjectAlreadyExistsException;
 import org.quartz.Scheduler;
 import org.quartz.SchedulerException;
 import org.quartz.SimpleScheduleBuilder;
+import org.quartz.SimpleTrigger;
 import org.quartz.Trigger;
 import org.quartz.TriggerBuilder;
 import org.quartz.impl.StdSchedulerFactory;
@@ -26,17 +29,26 @@ public final class Daemon {
 
     private final CycleRunner runner;
     private final Duration interval;
+    private final HaMode ha;
     private final CountDownLatch stop = new CountDownLatch(1);
     private volatile Scheduler scheduler;
 
     public Daemon(CycleRunner runner, Duration interval) {
+        this(runner, interval, null);
+    }
+
+    /** @param ha the HA group this daemon belongs to, or null for a single daemon */
+    public Daemon(CycleRunner runner, Duration interval, HaMode ha) {
         this.runner = runner;
         this.interval = interval;
+        this.ha = ha;
     }
 
     /** Starts the schedule (first cycle at once) and blocks until {@link #stop()}; returns after the last cycle ends. */
     public void run() throws SchedulerException, InterruptedException {
-        scheduler = new StdSchedulerFactory(quartzProperties()).getScheduler();
+        Properties properties = ha == null ? quartzProperties() : ha.quartzProperties(quartzProperties());
+        scheduler = new StdSchedulerFactory(properties).getScheduler();
+        // the runner stays in this process's context: a JDBC job store persists the job's class only
         scheduler.getContext().put(CycleJob.RUNNER, runner);
         JobDetail job = JobBuilder.newJob(CycleJob.class).withIdentity("overbooking-step").build();
         Trigger trigger = TriggerBuilder.newTrigger()
@@ -47,15 +59,40 @@ public final class Daemon {
                         .repeatForever()
                         .withMisfireHandlingInstructionNextWithRemainingCount())
                 .build();
-        scheduler.scheduleJob(job, trigger);
-        scheduler.start();
-        LOG.info("overbookd running: overbooking step every {}", org.overbookd.config.Durations.format(interval));
+        schedule(job, trigger);
+        if (ha == null) {
+            scheduler.start();
+        } else {
+            // only the holder of the writer lease runs the scheduler; a standby waits for the lease
+            ha.manage(scheduler);
+        }
+        LOG.info("overbookd running: overbooking step every {}{}", org.overbookd.config.Durations.format(interval),
+                ha == null ? "" : ", in an HA group as node " + ha.lease().node());
         try {
             stop.await();
         } finally {
             LOG.info("stopping: letting the cycle under way finish");
             scheduler.shutdown(true);
             LOG.info("stopped");
+        }
+    }
+
+    /**
+     * Schedules the step, unless the shared schedule of an HA group already has it at this interval:
+     * re-scheduling on every node's start would fire an extra step each time.
+     */
+    private void schedule(JobDetail job, Trigger trigger) throws SchedulerException {
+        Trigger existing = scheduler.getTrigger(trigger.getKey());
+        if (existing == null) {
+            try {
+                scheduler.scheduleJob(job, trigger);
+            } catch (ObjectAlreadyExistsException e) {
+                LOG.debug("another node scheduled the step first");
+            }
+        } else if (!(existing instanceof SimpleTrigger simple) || simple.getRepeatInterval() != interval.toMillis()) {
+            LOG.info("the shared schedule had another interval; now every {}",
+                    org.overbookd.config.Durations.format(interval));
+            scheduler.rescheduleJob(trigger.getKey(), trigger);
         }
     }
 
