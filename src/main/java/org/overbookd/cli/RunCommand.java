@@ -46,6 +46,10 @@ final class RunCommand implements Callable<Integer> {
         try (Service service = Service.assemble(settings, configOptions.config, configOptions.overrides, dryRun,
                 Clock.systemUTC())) {
             if (once) {
+                if (service.ha() != null) {
+                    // in an HA group, one cycle acts only if no other node holds the writer lease
+                    service.ha().lease().renew();
+                }
                 try {
                     service.runner().runCycle();
                 } catch (BackendException e) {

@@ -23,6 +23,9 @@ import org.overbookd.config.Settings;
 public record HaSettings(String jdbcUrl, String user, String password, int poolSize, Duration checkinInterval,
         String node, Duration callDeadline) {
 
+    /** The lease's lifetime in calls to oned: room for one decision (3 calls), one of margin, and the renewal's own time. */
+    static final int MIN_CALLS = 5;
+
     /** Null when ha.jdbc-url is empty (single-daemon mode). */
     public static HaSettings from(Settings settings, String node) throws ConfigException {
         String url = settings.get(Options.HA_JDBC_URL).strip();
@@ -35,10 +38,10 @@ public record HaSettings(String jdbcUrl, String user, String password, int poolS
         }
         Duration checkin = settings.get(Options.HA_CHECKIN_INTERVAL);
         Duration deadline = settings.get(Options.ONE_TIMEOUT);
-        if (checkin.compareTo(deadline.multipliedBy(3)) < 0) {
-            throw new ConfigException("", Options.HA_CHECKIN_INTERVAL.key(), "must be at least 3 x one.timeout ("
-                    + deadline.multipliedBy(3).toSeconds() + " s): the writer lease must outlast the three calls"
-                    + " of one enacted decision");
+        if (checkin.compareTo(deadline.multipliedBy(MIN_CALLS)) < 0) {
+            throw new ConfigException("", Options.HA_CHECKIN_INTERVAL.key(), "must be at least " + MIN_CALLS
+                    + " x one.timeout (" + deadline.multipliedBy(MIN_CALLS).toSeconds() + " s): the writer lease must"
+                    + " outlast the enactment of one decision (three calls) with a margin; raise it or lower one.timeout");
         }
         return new HaSettings(url, settings.get(Options.HA_USER), password(settings.get(Options.HA_PASSWORD_FILE)),
                 settings.get(Options.HA_POOL_SIZE), checkin, node, deadline);
@@ -72,7 +75,7 @@ public record HaSettings(String jdbcUrl, String user, String password, int poolS
         }
     }
 
-    /** How long a standby may wait before it takes over: the lease's lifetime plus one renewal period. */
+    /** How often the lease is renewed (and a standby tries to take it), Quartz checks in, and sockets time out. */
     public Duration renewEvery() {
         return checkinInterval.dividedBy(3);
     }

@@ -103,8 +103,13 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
         }
     }
 
-    /** Renews, or takes the lease when free; reports a role change (outside the lock). */
-    boolean renew() {
+    /**
+     * Renews, or takes the lease when free; reports a role change (outside the lock). {@code run
+     * --once} in an HA group calls it before its one cycle: it acts only if no other node holds the lease.
+     *
+     * @return whether this node holds the lease now
+     */
+    public boolean renew() {
         Role changed = renewOnce();
         if (changed != null) {
             onChange.accept(changed);
@@ -209,11 +214,13 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
                         + "); its view may be stale");
             }
             Duration left = Duration.ofNanos(validUntilNanos - System.nanoTime());
-            Duration needed = callDeadline.multipliedBy(2L * actions + 1).plus(lifetime.dividedBy(3));
+            // (2N+1) calls of one.timeout each, plus one more as margin for the time between this check
+            // and the first call, and for the two machines' clocks running at slightly different rates
+            Duration needed = callDeadline.multipliedBy(2L * actions + 2);
             if (left.compareTo(needed) < 0) {
                 return Optional.of("the writer lease has " + left.toMillis() + " ms left and " + actions
                         + " decision" + (actions == 1 ? "" : "s") + " may take up to " + needed.toMillis()
-                        + " ms ((2N+1) x one.timeout plus a renewal period); raise ha.checkin-interval");
+                        + " ms ((2N+2) x one.timeout); raise ha.checkin-interval or lower one.timeout");
             }
         }
         return Optional.empty();
