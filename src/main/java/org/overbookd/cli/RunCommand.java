@@ -8,6 +8,7 @@ import org.overbookd.backend.BackendException;
 import org.overbookd.config.Settings;
 import org.overbookd.daemon.Daemon;
 import org.overbookd.daemon.Service;
+import org.overbookd.daemon.ha.DatabaseUnavailableException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,8 +44,16 @@ final class RunCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required option: '--config=FILE'");
         }
         Settings settings = configOptions.load(List.of(), Map.of()).settings();
-        try (Service service = Service.assemble(settings, configOptions.config, configOptions.overrides, dryRun,
-                Clock.systemUTC())) {
+        Service assembled;
+        try {
+            assembled = Service.assemble(settings, configOptions.config, configOptions.overrides, dryRun,
+                    Clock.systemUTC());
+        } catch (DatabaseUnavailableException e) {
+            spec.commandLine().getErr().println("overbookd: " + e.getMessage());
+            spec.commandLine().getErr().flush();
+            return ExitCodes.UNAVAILABLE;
+        }
+        try (Service service = assembled) {
             if (once) {
                 if (service.ha() != null) {
                     // in an HA group, one cycle acts only if no other node holds the writer lease

@@ -45,8 +45,11 @@ public final class HaMode implements AutoCloseable {
         try {
             database = Database.connect(settings);
         } catch (SQLException e) {
-            throw new ConfigException("", Options.HA_JDBC_URL.key(), "cannot connect to " + settings.jdbcUrl()
-                    + " as " + settings.user() + ": " + e.getMessage());
+            String why = "cannot connect to " + settings.jdbcUrl() + " as " + settings.user() + ": " + e.getMessage();
+            if (refusedLogin(e)) {
+                throw new ConfigException("", Options.HA_USER.key(), why);
+            }
+            throw new DatabaseUnavailableException(Options.HA_JDBC_URL.key() + ": " + why);
         }
         try {
             if (Schema.ensure(database)) {
@@ -62,6 +65,17 @@ public final class HaMode implements AutoCloseable {
         DBConnectionManager.getInstance().addConnectionProvider(DATA_SOURCE, new PoolConnectionProvider(database));
         return new HaMode(settings, database, new WriterLease(database, holder, settings.node(),
                 settings.checkinInterval(), settings.callDeadline()));
+    }
+
+    /** A refused login (bad password, unknown user, no access: SQLSTATE class 28) or database (3D000). */
+    private static boolean refusedLogin(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && sql.getSQLState() != null
+                    && (sql.getSQLState().startsWith("28") || sql.getSQLState().equals("3D000"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public WriterLease lease() {
