@@ -33,6 +33,7 @@ public final class FakeOnedServer implements AutoCloseable {
     });
     private final Map<Integer, LoadGenerator> loads = new HashMap<>();
     private final Map<Integer, SplittableRandom> randoms = new HashMap<>();
+    private volatile boolean overloaded;
 
     private FakeOnedServer(FakeOned one) {
         this.one = one;
@@ -52,6 +53,14 @@ public final class FakeOnedServer implements AutoCloseable {
     /** Writes the session file (mode 600) into {@code dir}. */
     public static Path authFile(Path dir) throws IOException {
         return TestSessions.authFile(dir);
+    }
+
+    /**
+     * Overloaded: every running VM at 100% of a core from the next tick on, so every host is above any
+     * upper bound and each one holding an overbooked VM makes overbookd decide a suspension.
+     */
+    public void overload(boolean on) {
+        overloaded = on;
     }
 
     /** The entries of overbookd's heartbeat board, or an empty map before any daemon wrote one. */
@@ -106,7 +115,8 @@ public final class FakeOnedServer implements AutoCloseable {
                     continue;
                 }
                 if (vm.state == OneVmStates.ACTIVE && vm.lcmState == OneVmStates.RUNNING) {
-                    double cpu = e.getValue().next(0, randoms.get(e.getKey()));
+                    double drawn = e.getValue().next(0, randoms.get(e.getKey()));
+                    double cpu = overloaded ? 100.0 : drawn;
                     vm.cpu(cpu);
                     used[vm.lastStay().hostId] += cpu;
                 } else {

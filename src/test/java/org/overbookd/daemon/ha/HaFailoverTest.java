@@ -47,6 +47,9 @@ class HaFailoverTest {
     @TempDir
     Path dir;
 
+    /** When the fault hit: set by run() before the fault, or by a fault that waits for its moment. */
+    private long faultAt;
+
     private record CaseResult(String name, String from, String to, long takeoverMillis, int twoNodeActions,
             int staleActions, int doubleSteps, int unaudited, int actions) {
 
@@ -90,6 +93,30 @@ class HaFailoverTest {
                 pg.restart();
                 return null;
             }));
+            results.add(run("SIGSTOP mid-cycle, SIGCONT", "midcycle", List.of("a", "b"), pg, calls, auth,
+                    (active, group) -> {
+                        // every host over the upper bound: the active node's next cycle will decide suspensions
+                        oned.overload(true);
+                        OnedCallLog.Hold held = calls.holdNext(active.node, "one.vmpool.monitoring");
+                        assertTrue(held.awaitArrival(Duration.ofSeconds(15)), "the active node's next cycle observes");
+                        // paused in the middle of observing; its view is complete once the reply lands
+                        active.signal("STOP");
+                        faultAt = System.currentTimeMillis();
+                        held.release();
+                        long stoppedAt = faultAt;
+                        return () -> {
+                            awaitMillis(group, Duration.ofMillis(Math.max(0,
+                                    stoppedAt + CHECKIN.plusSeconds(1).toMillis() - System.currentTimeMillis())));
+                            long resumed = System.currentTimeMillis();
+                            active.signal("CONT");
+                            DaemonProcess.Line stood = active.await(l -> l.contains("stood down"), resumed,
+                                    Duration.ofSeconds(15));
+                            assertNotNull(stood, "the resumed node stands down from the cycle it had begun: "
+                                    + active.lines());
+                            System.out.println("mid-cycle: " + stood.text().replaceFirst("^.*(cycle \\d+: stood down)", "$1"));
+                            oned.overload(false);
+                        };
+                    }));
         }
         System.out.println();
         System.out.println("HA failover (interval " + INTERVAL.toSeconds() + " s, ha.checkin-interval "
@@ -132,7 +159,7 @@ class HaFailoverTest {
             DaemonProcess active = awaitActive(group, caseStart);
             // the group at work: three steps with decisions on the active node
             awaitCycles(active, caseStart, 3);
-            long faultAt = System.currentTimeMillis();
+            faultAt = System.currentTimeMillis();
             Recovery recovery = fault.inject(active, group);
             DaemonProcess.Cycle next = awaitAnyCycle(group, faultAt, name.startsWith("database restarted") ? null : active);
             assertNotNull(next, name + ": no node ran a step after the fault");

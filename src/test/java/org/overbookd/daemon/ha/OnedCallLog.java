@@ -36,6 +36,36 @@ final class OnedCallLog implements AutoCloseable {
     private final HttpClient client = HttpClient.newHttpClient();
     private final List<Action> actions = new CopyOnWriteArrayList<>();
     private final List<HttpServer> proxies = new ArrayList<>();
+    private volatile Hold hold;
+
+    /** A call held back by the proxy: the sender waits for its reply until {@link #release()}. */
+    static final class Hold {
+        final String node;
+        final String method;
+        private final java.util.concurrent.CountDownLatch arrived = new java.util.concurrent.CountDownLatch(1);
+        private final java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
+
+        private Hold(String node, String method) {
+            this.node = node;
+            this.method = method;
+        }
+
+        /** True once the call came in, waiting at most {@code within}. */
+        boolean awaitArrival(java.time.Duration within) throws InterruptedException {
+            return arrived.await(within.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
+
+        void release() {
+            released.countDown();
+        }
+    }
+
+    /** Holds the next {@code method} call from {@code node} before forwarding it. */
+    Hold holdNext(String node, String method) {
+        Hold h = new Hold(node, method);
+        hold = h;
+        return h;
+    }
 
     OnedCallLog(URI upstream) {
         this.upstream = upstream;
@@ -65,6 +95,16 @@ final class OnedCallLog implements AutoCloseable {
                 Matcher ints = INTS.matcher(text);
                 int vm = ints.find() ? Integer.parseInt(ints.group(1)) : -1;
                 actions.add(new Action(node, System.currentTimeMillis(), method, vm));
+            }
+            Hold h = hold;
+            if (h != null && h.node.equals(node) && h.method.equals(method)) {
+                hold = null;
+                h.arrived.countDown();
+                try {
+                    h.released.await(120, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
             HttpResponse<byte[]> reply;
             try {
