@@ -103,10 +103,13 @@ public final class HaMode implements AutoCloseable {
     public void manage(Scheduler scheduler) {
         lease.start(role -> {
             try {
+                if (scheduler.isShutdown()) {
+                    return; // stopping: the lease is about to be released
+                }
                 if (role == Role.ACTIVE) {
                     LOG.info("this node ({}) is the active writer: running the overbooking steps", settings.node());
                     scheduler.start();
-                } else if (!scheduler.isShutdown()) {
+                } else {
                     scheduler.standby();
                 }
             } catch (SchedulerException e) {
