@@ -10,8 +10,8 @@ trap 'rm -f "$log"' EXIT
 status=0
 mvn -B -o test -Dtest='HaFailoverTest,SingleModeDetectionTest,WriterLeaseTest' \
     -Dsurefire.failIfNoSpecifiedTests=false >"$log" 2>&1 || status=$?
-sed -n '/^HA failover/,/^database restarted/p' "$log"
-grep '^single mode:' "$log" || true
+sed -n '/^HA failover/,/^SIGSTOP mid-cycle/p' "$log"
+grep -E '^(mid-cycle|single mode):' "$log" || true
 grep -E 'Tests run: [0-9]+, Failures' "$log" | tail -1
 [ "$status" -eq 0 ] || { echo "it/ha/run.sh: failed; the Maven log follows" >&2; tail -80 "$log" >&2; }
 exit "$status"

@@ -45,7 +45,7 @@ public final class HaMode implements AutoCloseable {
         try {
             database = Database.connect(settings);
         } catch (SQLException e) {
-            String why = "cannot connect to " + settings.jdbcUrl() + " as " + settings.user() + ": " + e.getMessage();
+            String why = "cannot connect to " + settings.shownUrl() + " as " + settings.user() + ": " + e.getMessage();
             if (refusedLogin(e)) {
                 throw new ConfigException("", Options.HA_USER.key(), why);
             }
@@ -53,12 +53,12 @@ public final class HaMode implements AutoCloseable {
         }
         try {
             if (Schema.ensure(database)) {
-                LOG.info("created Quartz's tables and the writer lease table in {}", settings.jdbcUrl());
+                LOG.info("created Quartz's tables and the writer lease table in {}", settings.shownUrl());
             }
         } catch (SQLException | RuntimeException e) {
             database.close();
             throw new ConfigException("", Options.HA_JDBC_URL.key(), "cannot create the tables in "
-                    + settings.jdbcUrl() + ": " + e.getMessage());
+                    + settings.shownUrl() + ": " + e.getMessage());
         }
         // unique per process: two daemons given the same node name must still be two holders
         String holder = settings.node() + "/" + UUID.randomUUID().toString().substring(0, 8);

@@ -34,7 +34,8 @@ public record HaSettings(String jdbcUrl, String user, String password, int poolS
         }
         if (!url.startsWith("jdbc:postgresql:")) {
             throw new ConfigException("", Options.HA_JDBC_URL.key(),
-                    "'" + url + "' is not a PostgreSQL JDBC URL (jdbc:postgresql://HOST:PORT/DATABASE)");
+                    "'" + url.replaceFirst("\\?.*", "?...") + "' is not a PostgreSQL JDBC URL"
+                    + " (jdbc:postgresql://HOST:PORT/DATABASE)");
         }
         Duration checkin = settings.get(Options.HA_CHECKIN_INTERVAL);
         Duration deadline = settings.get(Options.ONE_TIMEOUT);
@@ -80,9 +81,15 @@ public record HaSettings(String jdbcUrl, String user, String password, int poolS
         return checkinInterval.dividedBy(3);
     }
 
+    /** The URL for messages: without its query string, where a password may have been put against advice. */
+    public String shownUrl() {
+        int query = jdbcUrl.indexOf('?');
+        return query < 0 ? jdbcUrl : jdbcUrl.substring(0, query) + "?...";
+    }
+
     @Override
     public String toString() {
-        return "HaSettings[" + jdbcUrl + " as " + user + ", pool " + poolSize + ", check-in " + checkinInterval
+        return "HaSettings[" + shownUrl() + " as " + user + ", pool " + poolSize + ", check-in " + checkinInterval
                 + ", node " + node + "]";
     }
 }
