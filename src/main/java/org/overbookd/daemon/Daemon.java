@@ -3,8 +3,8 @@ package org.overbookd.daemon;
 import java.time.Duration;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
-import org.quartz.JobBuilder;
 import org.overbookd.daemon.ha.HaMode;
+import org.quartz.JobBuilder;
 import org.quartz.JobDetail;
 import org.quartz.ObjectAlreadyExistsException;
 import org.quartz.Scheduler;
@@ -21,7 +21,9 @@ import org.slf4j.LoggerFactory;
  * The long-running daemon: a Quartz scheduler (RAMJobStore, one worker thread) fires the overbooking
  * step every interval. Missed fires (a cycle longer than the interval, a suspended machine) are
  * skipped rather than replayed, because a burst of stale cycles would act on stale views. Stopping
- * lets the cycle under way finish.
+ * lets the cycle under way finish. In an HA group (ha.jdbc-url) the job store is Quartz's clustered
+ * JDBC store on the shared database instead, and the scheduler runs only while this node holds the
+ * writer lease ({@link HaMode}).
  */
 public final class Daemon {
 
