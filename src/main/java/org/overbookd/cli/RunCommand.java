@@ -8,6 +8,7 @@ import org.overbookd.backend.BackendException;
 import org.overbookd.config.Settings;
 import org.overbookd.daemon.Daemon;
 import org.overbookd.daemon.Service;
+import org.overbookd.daemon.ha.DatabaseUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -49,9 +50,21 @@ final class RunCommand implements Callable<Integer> {
         Signals.Termination termination = once ? null : Signals.Termination.install();
         LOG.info("starting with {}", configOptions.config);
         Settings settings = configOptions.load(List.of(), Map.of()).settings();
-        try (Service service = Service.assemble(settings, configOptions.config, configOptions.overrides, dryRun,
-                Clock.systemUTC())) {
+        Service assembled;
+        try {
+            assembled = Service.assemble(settings, configOptions.config, configOptions.overrides, dryRun,
+                    Clock.systemUTC());
+        } catch (DatabaseUnavailableException e) {
+            spec.commandLine().getErr().println("overbookd: " + e.getMessage());
+            spec.commandLine().getErr().flush();
+            return ExitCodes.UNAVAILABLE;
+        }
+        try (Service service = assembled) {
             if (once) {
+                if (service.ha() != null) {
+                    // in an HA group, one cycle acts only if no other node holds the writer lease
+                    service.ha().lease().renew();
+                }
                 try {
                     service.runner().runCycle();
                 } catch (BackendException e) {
@@ -65,8 +78,12 @@ final class RunCommand implements Callable<Integer> {
                 LOG.info("stopped before the first cycle");
                 return ExitCodes.OK;
             }
-            Daemon daemon = new Daemon(service.runner(), service.interval());
-            service.health().heartbeatInterval().ifPresent(every -> daemon.heartbeat(every, service.health()::heartbeat));
+            Daemon daemon = new Daemon(service.runner(), service.interval(), service.ha());
+            // under systemd's watchdog, beat at half its period; a standby of an HA group runs no cycle and
+            // beats every interval anyway, so that its status file shows it alive
+            service.health().heartbeatInterval()
+                    .or(() -> service.ha() == null ? java.util.Optional.empty() : java.util.Optional.of(service.interval()))
+                    .ifPresent(every -> daemon.heartbeat(every, service.health()::heartbeat));
             termination.onRequest(() -> {
                 service.health().stopping();
                 daemon.stop();

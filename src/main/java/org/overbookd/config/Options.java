@@ -131,6 +131,29 @@ public final class Options {
             "JSON file the daemon rewrites after every cycle (last cycle, failures, queue, slots), read by"
             + " 'overbookd status'. Empty: none. A failed write is logged once and never stops a cycle.");
 
+    // ---- high availability: several daemons sharing one schedule on PostgreSQL -------------
+
+    public static final Option<String> HA_JDBC_URL = Option.string("ha.jdbc-url", "",
+            "PostgreSQL database shared by every overbookd of an HA group, as jdbc:postgresql://HOST:PORT/DB. Set:"
+            + " the daemons share one clustered Quartz schedule there and only the holder of the writer lease acts."
+            + " Empty: a single daemon (the default).");
+    public static final Option<String> HA_USER = Option.string("ha.user", "overbookd",
+            "Database user for ha.jdbc-url.");
+    public static final Option<String> HA_PASSWORD_FILE = Option.path("ha.password-file", "",
+            "File holding the password of ha.user (one line). Refused if readable by group or others. Empty: no"
+            + " password (peer or trust authentication).");
+    public static final Option<Integer> HA_POOL_SIZE = Option.integer("ha.pool-size", 4, 3, 64,
+            "Database connections Quartz may hold (HikariCP pool); the writer lease uses one more of its own.");
+    public static final Option<Duration> HA_CHECKIN_INTERVAL = Option.duration("ha.checkin-interval",
+            Duration.ofMinutes(2), Duration.ofSeconds(3), Duration.ofHours(1),
+            "Lifetime of the writer lease, renewed every third of it, and Quartz's cluster check-in. A standby takes"
+            + " over at most this plus a sixth of it plus one overbooking step after the writer stops (from 15s up;"
+            + " below, Quartz's fixed 7.5 s grace before it recovers a dead node's step dominates). A cycle enacts"
+            + " N decisions only while the lease has (2N+2) x one.timeout left, so this must be at least"
+            + " 5 x one.timeout: with ha.jdbc-url set, lower one.timeout (5s: up to 11 decisions a step).");
+    public static final Option<String> HA_NODE_NAME = Option.string("ha.node-name", "",
+            "This daemon's name in the audit log, the logs and the status. Empty: the host name.");
+
     // ---- simulated cluster and workload (Verboven et al. section 4.1) -----------------------
 
     public static final Option<String> SIM_TRACE_FILE = Option.path("sim.trace-file", "",
@@ -200,6 +223,7 @@ public final class Options {
             OVERBOOKING_INTERVAL,
             AUDIT_FILE, AUDIT_MAX_FILE_SIZE, AUDIT_MAX_HISTORY, RECORD_FILE, RECORD_MAX_FILE_SIZE, RECORD_MAX_HISTORY,
             METRICS_LISTEN, STATUS_FILE,
+            HA_JDBC_URL, HA_USER, HA_PASSWORD_FILE, HA_POOL_SIZE, HA_CHECKIN_INTERVAL, HA_NODE_NAME,
             SIM_TRACE_FILE, SIM_NODES, SIM_CORES, SIM_DURATION, SIM_SEED, SIM_OP_COST, SIM_OP_LOAD, SIM_LOAD_INTERVAL,
             SIM_RUNTIME_UNIT, SIM_HIGH_RUNTIME_P, SIM_LOW_RUNTIME_P,
             SIM_HIGH_MU_MEAN, SIM_HIGH_MU_SD, SIM_NOISY_SD,

@@ -26,6 +26,8 @@ public final class CycleRunner {
     private final SettingsReloader reloader;
     private final Clock clock;
     private volatile CycleListener listener = CycleListener.NONE;
+    /** System.nanoTime() when the cycle under way started; 0 between cycles. */
+    private volatile long startedNanos;
 
     CycleRunner(ControlLoop loop, ReloadablePolicy policy, SettingsReloader reloader, Clock clock) {
         this.loop = loop;
@@ -47,6 +49,7 @@ public final class CycleRunner {
         // millisecond precision is plenty for a 5-minute step and keeps audit lines readable
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         long started = System.nanoTime();
+        startedNanos = started;
         CycleResult result;
         try {
             result = loop.runCycle(now);
@@ -56,6 +59,8 @@ public final class CycleRunner {
         } catch (RuntimeException e) {
             listener.cycleFailed(BackendException.Cause.INTERNAL, e.toString(), since(started));
             throw e;
+        } finally {
+            startedNanos = 0;
         }
         Duration took = since(started);
         listener.cycleSucceeded(result, took);
@@ -65,6 +70,12 @@ public final class CycleRunner {
                 took.toMillis());
         result.auditFailure().ifPresent(why -> LOG.error("cycle {}: audit log write failed: {}", result.cycle(), why));
         return result;
+    }
+
+    /** How long the cycle under way has run; zero between cycles. */
+    public Duration runningFor() {
+        long started = startedNanos;
+        return started == 0 ? Duration.ZERO : Duration.ofNanos(System.nanoTime() - started);
     }
 
     private static Duration since(long startedNanos) {

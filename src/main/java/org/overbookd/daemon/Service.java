@@ -8,13 +8,22 @@ import java.util.Map;
 import org.overbookd.audit.AuditLog;
 import org.overbookd.audit.JsonLinesAuditLog;
 import org.overbookd.backend.Backend;
+import org.overbookd.backend.BackendException;
+import org.overbookd.backend.opennebula.OneHeartbeatBoard;
 import org.overbookd.config.Bindings;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.daemon.health.Health;
 import org.overbookd.daemon.health.OverbookingLimits;
+import org.overbookd.daemon.ha.FencedBackend;
+import org.overbookd.daemon.ha.HaMode;
+import org.overbookd.daemon.ha.HaSettings;
+import org.overbookd.daemon.ha.NodeName;
+import org.overbookd.daemon.ha.SingleModeGuard;
+import org.overbookd.daemon.ha.WriterRole;
 import org.overbookd.loop.ControlLoop;
+import org.overbookd.loop.EnactGate;
 
 /**
  * Everything {@code overbookd run} assembles from its settings: the backend, the reloadable policy,
@@ -26,12 +35,16 @@ public final class Service implements AutoCloseable {
     private final AuditLog audit;
     private final Duration interval;
     private final Health health;
+    private final HaMode ha;
+    private final WriterRole role;
 
-    private Service(CycleRunner runner, AuditLog audit, Duration interval, Health health) {
+    private Service(CycleRunner runner, AuditLog audit, Duration interval, Health health, HaMode ha, WriterRole role) {
         this.runner = runner;
         this.audit = audit;
         this.interval = interval;
         this.health = health;
+        this.ha = ha;
+        this.role = role;
     }
 
     /**
@@ -41,28 +54,58 @@ public final class Service implements AutoCloseable {
     public static Service assemble(Settings settings, Path configFile, Map<String, String> overrides, boolean dryRun,
             Clock clock) throws ConfigException {
         Preflight.require(settings);
-        AuditLog audit = openAudit(settings, clock);
+        String node = NodeName.of(settings.get(Options.HA_NODE_NAME));
+        HaSettings haSettings = HaSettings.from(settings, node);
+        AuditLog audit = openAudit(settings, clock, node);
         Backend backend;
+        HaMode ha = null;
+        EnactGate gate = EnactGate.OPEN;
+        WriterRole role = WriterRole.single(node);
         try {
             backend = BackendFactory.create(settings, clock);
+            if (haSettings != null) {
+                ha = HaMode.open(haSettings);
+                backend = new FencedBackend(backend, ha.lease()::cycleBegins);
+                gate = ha.lease();
+                role = ha.lease();
+            } else if (settings.get(Options.BACKEND) == Options.BackendKind.OPENNEBULA && !dryRun) {
+                SingleModeGuard guard = new SingleModeGuard(heartbeatBoard(settings), node,
+                        settings.get(Options.OVERBOOKING_INTERVAL), clock);
+                backend = new FencedBackend(backend, guard::beat);
+                gate = guard;
+            }
         } catch (ConfigException | RuntimeException e) {
             audit.close();
             throw e;
         }
         ReloadablePolicy policy = new ReloadablePolicy(Bindings.overbookingPolicy(settings));
         SettingsReloader reloader = configFile == null ? null : new SettingsReloader(configFile, overrides, settings);
-        ControlLoop loop = new ControlLoop(backend, policy, audit, dryRun);
+        ControlLoop loop = new ControlLoop(backend, policy, audit, dryRun, gate);
         CycleRunner runner = new CycleRunner(loop, policy, reloader, clock);
         Health health;
         try {
             health = Health.start(settings, () -> OverbookingLimits.of(reloader == null ? settings : reloader.current()),
                     clock);
         } catch (ConfigException e) {
+            if (ha != null) {
+                ha.close();
+            }
             audit.close();
             throw e;
         }
         runner.listen(health);
-        return new Service(runner, audit, settings.get(Options.OVERBOOKING_INTERVAL), health);
+        WriterRole writer = role;
+        health.role(() -> writer.role().name().toLowerCase(java.util.Locale.ROOT));
+        return new Service(runner, audit, settings.get(Options.OVERBOOKING_INTERVAL), health, ha, role);
+    }
+
+    private static OneHeartbeatBoard heartbeatBoard(Settings settings) throws ConfigException {
+        try {
+            return OneHeartbeatBoard.open(settings.get(Options.ONE_ENDPOINT),
+                    Path.of(settings.get(Options.ONE_AUTH_FILE)), settings.get(Options.ONE_TIMEOUT));
+        } catch (BackendException e) {
+            throw new ConfigException("", Options.ONE_AUTH_FILE.key(), e.getMessage());
+        }
     }
 
     /**
@@ -71,13 +114,13 @@ public final class Service implements AutoCloseable {
      * @throws ConfigException naming audit.file when it cannot be opened for writing: a daemon
      *                         that cannot record must not start (restarting would not help)
      */
-    static AuditLog openAudit(Settings settings, Clock clock) throws ConfigException {
+    static AuditLog openAudit(Settings settings, Clock clock, String node) throws ConfigException {
         String auditFile = settings.get(Options.AUDIT_FILE);
         if (auditFile.isEmpty()) {
             return AuditLog.NONE;
         }
         try {
-            return JsonLinesAuditLog.open(Path.of(auditFile), BackendFactory.auditPolicy(settings), clock);
+            return JsonLinesAuditLog.open(Path.of(auditFile), BackendFactory.auditPolicy(settings), clock, node);
         } catch (IOException e) {
             throw new ConfigException("", Options.AUDIT_FILE.key(), e.getMessage());
         }
@@ -96,9 +139,22 @@ public final class Service implements AutoCloseable {
         return health;
     }
 
+    /** The HA group this daemon belongs to, or null for a single daemon. */
+    public HaMode ha() {
+        return ha;
+    }
+
+    /** Whether this node is the active writer, a standby, or a single daemon: for status and metrics. */
+    public WriterRole role() {
+        return role;
+    }
+
     @Override
     public void close() {
         health.close();
+        if (ha != null) {
+            ha.close();
+        }
         audit.close();
     }
 }

@@ -70,7 +70,7 @@ public final class ControlLoop {
         } else if (dryRun) {
             outcomes = decisions.stream().map(d -> new Outcome(d, Outcome.Status.SKIPPED, "", "dry run")).toList();
         } else {
-            Optional<String> refusal = decisions.isEmpty() ? Optional.empty() : gate.refusal();
+            Optional<String> refusal = decisions.isEmpty() ? Optional.empty() : gate.refusal(decisions.size());
             if (refusal.isPresent()) {
                 String why = "not enacted: " + refusal.get();
                 outcomes = decisions.stream().map(d -> new Outcome(d, Outcome.Status.SKIPPED, "STOOD_DOWN", why)).toList();

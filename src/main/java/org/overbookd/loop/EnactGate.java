@@ -16,4 +16,12 @@ public interface EnactGate {
 
     /** Empty when this process may enact now; otherwise why not, in words for the audit. */
     Optional<String> refusal();
+
+    /**
+     * {@link #refusal()} for a batch of {@code actions} decisions, for gates whose answer depends on
+     * how long the enactment may take (a lease must outlast it).
+     */
+    default Optional<String> refusal(int actions) {
+        return refusal();
+    }
 }

@@ -20,10 +20,25 @@ import java.time.format.DateTimeParseException;
  * @param lastSuccess         when the last successful cycle ended, or null
  * @param decisionsLastHour   decisions made by the cycles of the hour before {@code written}
  * @param queue               low-QoS VMs waiting, at the last successful cycle (null before one)
+ * @param role                {@code single}, or in an HA group {@code active} (holds the writer lease) or
+ *                            {@code standby}
  */
 public record DaemonStatus(long pid, String node, Instant started, Instant written, Duration interval,
         Instant stopped, long cycles, LastCycle lastCycle, int consecutiveFailures, Instant lastSuccess,
-        int decisionsLastHour, Integer queue, Integer slotsInUse, Integer slotsAvailable) {
+        int decisionsLastHour, Integer queue, Integer slotsInUse, Integer slotsAvailable, String role) {
+
+    /** A single daemon's status (role {@code single}). */
+    public DaemonStatus(long pid, String node, Instant started, Instant written, Duration interval,
+            Instant stopped, long cycles, LastCycle lastCycle, int consecutiveFailures, Instant lastSuccess,
+            int decisionsLastHour, Integer queue, Integer slotsInUse, Integer slotsAvailable) {
+        this(pid, node, started, written, interval, stopped, cycles, lastCycle, consecutiveFailures, lastSuccess,
+                decisionsLastHour, queue, slotsInUse, slotsAvailable, "single");
+    }
+
+    /** True for a node of an HA group that waits for the writer lease: it runs no cycle, by design. */
+    public boolean standby() {
+        return "standby".equals(role);
+    }
 
     /**
      * @param ended     when it ended
@@ -43,6 +58,7 @@ public record DaemonStatus(long pid, String node, Instant started, Instant writt
         ObjectNode root = JSON.createObjectNode();
         root.put("pid", pid);
         root.put("node", node);
+        root.put("role", role);
         root.put("started", started.toString());
         root.put("written", written.toString());
         root.put("interval_seconds", interval.toMillis() / 1000.0);
@@ -86,7 +102,7 @@ public record DaemonStatus(long pid, String node, Instant started, Instant writt
                 instant(root, "stopped", false), root.path("cycles").asLong(), lastCycle,
                 root.path("consecutive_failures").asInt(), instant(root, "last_success", false),
                 root.path("decisions_last_hour").asInt(), integer(root, "queue"), integer(root, "slots_in_use"),
-                integer(root, "slots_available"));
+                integer(root, "slots_available"), root.path("role").asText("single"));
     }
 
     private static JsonNode required(JsonNode node, String field) throws IOException {

@@ -70,7 +70,33 @@ public final class Health implements CycleListener, AutoCloseable {
         }
         SystemdNotices systemd = new SystemdNotices(notifier, limits);
         parts.add(systemd);
-        return new Health(parts, endpoint, status, systemd);
+        Health health = new Health(parts, endpoint, status, systemd);
+        // read at every scrape: a standby's role changes between cycles it does not run
+        io.prometheus.metrics.core.metrics.GaugeWithCallback.builder().name("overbookd_writer")
+                .help("1 for this node's role: single (no HA group), active (holds the writer lease) or standby.")
+                .labelNames("role")
+                .callback(cb -> {
+                    String now = health.role.get();
+                    for (String r : new String[] {"single", "active", "standby"}) {
+                        cb.call(r.equals(now) ? 1 : 0, r);
+                    }
+                })
+                .register(registry);
+        return health;
+    }
+
+    private volatile Supplier<String> role = () -> "single";
+
+    /**
+     * Where this node's role comes from: {@code single}, or in an HA group {@code active} or
+     * {@code standby}. Shown in the metrics ({@code overbookd_writer}) and the status file.
+     */
+    public void role(Supplier<String> source) {
+        this.role = source;
+        if (statusFile != null) {
+            statusFile.role(source);
+            guarded(statusFile::touch);
+        }
     }
 
     /** Where the metrics endpoint listens (the port chosen, for metrics.listen = host:0), if it does. */
@@ -83,9 +109,15 @@ public final class Health implements CycleListener, AutoCloseable {
         return systemd.heartbeatInterval();
     }
 
-    /** Feeds systemd's watchdog; call it on the thread that runs the cycles, so that a hung cycle starves it. */
+    /**
+     * Feeds systemd's watchdog and rewrites the status file (a standby runs no cycle, and must still
+     * show it is alive); call it where a hung cycle starves it.
+     */
     public void heartbeat() {
         guarded(systemd::heartbeat);
+        if (statusFile != null) {
+            guarded(statusFile::touch);
+        }
     }
 
     /** Tells systemd the daemon is stopping (a stop can wait for a long cycle to finish). */

@@ -59,6 +59,9 @@ public final class StatusCheck {
             return new Verdict(Health.NOT_RUNNING, "no cycle has ended for " + words(silent)
                     + " (the interval is " + words(status.interval()) + "): the daemon is hung");
         }
+        if (status.standby()) {
+            return new Verdict(Health.HEALTHY, "standby: another node of the HA group holds the writer lease");
+        }
         if (status.lastCycle() == null) {
             return new Verdict(Health.HEALTHY, "starting: no cycle has ended yet");
         }

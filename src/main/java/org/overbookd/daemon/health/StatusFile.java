@@ -49,6 +49,7 @@ final class StatusFile implements CycleListener {
     private Integer slotsInUse;
     private Integer slotsAvailable;
     private boolean failing;
+    private Supplier<String> role = () -> "single";
 
     StatusFile(Path file, Duration interval, Supplier<OverbookingLimits> limits, Clock clock,
             Runnable onWriteFailure) {
@@ -92,6 +93,19 @@ final class StatusFile implements CycleListener {
         write(null);
     }
 
+    /** Where the role (single, active, standby) comes from from now on. */
+    synchronized void role(Supplier<String> source) {
+        this.role = source;
+    }
+
+    /**
+     * Rewrites the file between cycles: a standby of an HA group runs no cycle, and must still show
+     * that it is alive and what it is.
+     */
+    synchronized void touch() {
+        write(null);
+    }
+
     /** Writes the file of a daemon that has started and not yet ended a cycle. */
     synchronized void started() {
         write(null);
@@ -109,7 +123,7 @@ final class StatusFile implements CycleListener {
         }
         int decided = lastHour.stream().mapToInt(Decided::count).sum();
         return new DaemonStatus(pid, node, started, now, interval, stopped, cycles, lastCycle, consecutiveFailures,
-                lastSuccess, decided, queue, slotsInUse, slotsAvailable);
+                lastSuccess, decided, queue, slotsInUse, slotsAvailable, role.get());
     }
 
     private void write(Instant stopped) {

@@ -313,8 +313,96 @@ final class FakeOned implements AutoCloseable {
             case "one.vm.info" -> info((Integer) args.get(0));
             case "one.vm.deploy" -> deploy((Integer) args.get(0), (Integer) args.get(1));
             case "one.vm.action" -> action((String) args.get(0), (Integer) args.get(1));
+            case "one.documentpool.info" -> documentPool((Integer) args.get(3));
+            case "one.document.allocate" -> allocateDocument((String) args.get(0), (Integer) args.get(1));
+            case "one.document.update" -> updateDocument((Integer) args.get(0), (String) args.get(1), (Integer) args.get(2));
+            case "one.document.info" -> documentInfo((Integer) args.get(0));
             default -> XmlRpcWire.fault(-506, "Method " + call.method() + " not defined");
         };
+    }
+
+    // ---- generic documents (one.document.*), enough for overbookd's heartbeat board ----------
+
+    /** A generic document: id, name, type and its template as attribute name to value, in order. */
+    private record FakeDocument(int id, String name, int type, Map<String, String> template) {
+    }
+
+    private final TreeMap<Integer, FakeDocument> documents = new TreeMap<>();
+
+    /** The template attributes of document {@code id}, or null: for tests. */
+    synchronized Map<String, String> documentTemplate(int id) {
+        FakeDocument document = documents.get(id);
+        return document == null ? null : Map.copyOf(document.template());
+    }
+
+    private static final java.util.regex.Pattern ATTRIBUTE =
+            java.util.regex.Pattern.compile("(?m)^\\s*([A-Za-z0-9_]+)\\s*=\\s*\"((?:[^\"\\\\]|\\\\.)*)\"\\s*$");
+
+    private static Map<String, String> parseTemplate(String text) {
+        Map<String, String> attributes = new java.util.LinkedHashMap<>();
+        java.util.regex.Matcher m = ATTRIBUTE.matcher(text);
+        while (m.find()) {
+            attributes.put(m.group(1).toUpperCase(java.util.Locale.ROOT),
+                    m.group(2).replace("\\\"", "\"").replace("\\\\", "\\"));
+        }
+        return attributes;
+    }
+
+    private String documentPool(int type) {
+        StringBuilder xml = new StringBuilder("<DOCUMENT_POOL>");
+        for (FakeDocument document : documents.values()) {
+            if (type < 0 || document.type() == type) {
+                xml.append(documentXml(document));
+            }
+        }
+        return XmlRpcWire.success(xml.append("</DOCUMENT_POOL>").toString());
+    }
+
+    private String allocateDocument(String template, int type) {
+        Map<String, String> attributes = parseTemplate(template);
+        int id = documents.isEmpty() ? 0 : documents.lastKey() + 1;
+        String name = attributes.getOrDefault("NAME", "document-" + id);
+        documents.put(id, new FakeDocument(id, name, type, attributes));
+        return XmlRpcWire.success(id);
+    }
+
+    private String updateDocument(int id, String template, int mode) {
+        FakeDocument document = documents.get(id);
+        if (document == null) {
+            return XmlRpcWire.failure("[one.document.update] Error getting document [" + id + "].", 0x400);
+        }
+        if (mode == 0) {
+            String name = document.template().get("NAME");
+            document.template().clear();
+            if (name != null) {
+                document.template().put("NAME", name);
+            }
+        }
+        document.template().putAll(parseTemplate(template));
+        return XmlRpcWire.success(id);
+    }
+
+    private String documentInfo(int id) {
+        FakeDocument document = documents.get(id);
+        if (document == null) {
+            return XmlRpcWire.failure("[one.document.info] Error getting document [" + id + "].", 0x400);
+        }
+        return XmlRpcWire.success(documentXml(document));
+    }
+
+    private static String documentXml(FakeDocument document) {
+        StringBuilder xml = new StringBuilder("<DOCUMENT><ID>").append(document.id()).append("</ID><UID>0</UID><GID>0</GID>"
+                + "<UNAME>oneadmin</UNAME><GNAME>oneadmin</GNAME><NAME>").append(escapeXml(document.name()))
+                .append("</NAME><TYPE>").append(document.type()).append("</TYPE><TEMPLATE>");
+        for (Map.Entry<String, String> e : document.template().entrySet()) {
+            xml.append('<').append(e.getKey()).append("><![CDATA[").append(e.getValue()).append("]]></")
+                    .append(e.getKey()).append('>');
+        }
+        return xml.append("</TEMPLATE></DOCUMENT>").toString();
+    }
+
+    private static String escapeXml(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 
     private static List<FakeVm> notDone(Collection<FakeVm> all) {

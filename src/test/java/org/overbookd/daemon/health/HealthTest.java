@@ -68,6 +68,11 @@ class HealthTest {
             assertEquals(1, s.value("overbookd_hosts_left_out", "reason", "offline"));
             assertEquals(1, s.value("overbookd_hosts_left_out", "reason", "stale-monitoring"));
             assertEquals(2, s.value("overbookd_low_qos_vms_left_alone", "reason", "failed"));
+            assertEquals(1, s.value("overbookd_writer", "role", "single"));
+            assertEquals(0, s.value("overbookd_writer", "role", "active"));
+            health.role(() -> "standby");
+            assertEquals(1, Scrape.of(address).value("overbookd_writer", "role", "standby"), "read at every scrape");
+            health.role(() -> "single");
             assertEquals(0, s.value("overbookd_low_qos_vms_left_alone", "reason", "pending"), "there from the start");
             assertEquals(3, s.value("overbookd_slots_in_use"));
             assertEquals(2 + 0 + 1, s.value("overbookd_slots_available"), "2 free on the empty host, 1 on the host with 1");
@@ -206,6 +211,14 @@ class HealthTest {
         assertEquals(StatusCheck.Health.DEGRADED,
                 StatusCheck.judge(oldSuccess, t.plus(Duration.ofMinutes(21)), pid -> true).health(),
                 "no success in three intervals");
+        // a standby of an HA group runs no cycle by design: alive (it rewrites its file) is healthy
+        DaemonStatus standby = new DaemonStatus(43, "n2", t, t.plus(Duration.ofMinutes(20)), interval, null, 9, ok, 0,
+                t, 0, 0, 0, 2, "standby");
+        StatusCheck.Verdict waiting = StatusCheck.judge(standby, t.plus(Duration.ofMinutes(21)), pid -> true);
+        assertEquals(StatusCheck.Health.HEALTHY, waiting.health(), waiting.reason());
+        assertTrue(waiting.reason().contains("standby"), waiting.reason());
+        assertEquals(StatusCheck.Health.NOT_RUNNING,
+                StatusCheck.judge(standby, t.plus(Duration.ofMinutes(40)), pid -> true).health(), "a silent standby is hung");
     }
 
     @Test

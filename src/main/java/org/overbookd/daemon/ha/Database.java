@@ -1,0 +1,87 @@
+package org.overbookd.daemon.ha;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
+
+/**
+ * The shared PostgreSQL database of an HA group: a HikariCP pool for Quartz's job store, and
+ * dedicated connections outside the pool for the writer lease (so a pool exhausted or stuck behind
+ * Quartz never delays a renewal). Every socket has a timeout of a third of the check-in interval,
+ * so a cut network fails a renewal instead of hanging it.
+ */
+public final class Database implements AutoCloseable {
+
+    private final HaSettings settings;
+    private final HikariDataSource pool;
+
+    private Database(HaSettings settings, HikariDataSource pool) {
+        this.settings = settings;
+        this.pool = pool;
+    }
+
+    /** @throws SQLException when the database cannot be reached or refuses the user */
+    public static Database connect(HaSettings settings) throws SQLException {
+        HikariConfig config = new HikariConfig();
+        config.setPoolName("overbookd-quartz");
+        config.setJdbcUrl(settings.jdbcUrl());
+        config.setUsername(settings.user());
+        if (!settings.password().isEmpty()) {
+            config.setPassword(settings.password());
+        }
+        config.setMaximumPoolSize(settings.poolSize());
+        config.setMinimumIdle(1);
+        long third = Math.max(1000, settings.renewEvery().toMillis());
+        config.setConnectionTimeout(third);
+        config.setValidationTimeout(Math.max(250, third / 2));
+        // Quartz commits its own transactions (JobStoreTX)
+        config.setAutoCommit(false);
+        config.setDataSourceProperties(socketProperties(settings));
+        try {
+            return new Database(settings, new HikariDataSource(config));
+        } catch (RuntimeException e) {
+            // HikariCP wraps the driver's refusal in its own unchecked exception
+            Throwable cause = e.getCause() instanceof SQLException sql ? sql : e;
+            throw new SQLException(cause.getMessage(), cause);
+        }
+    }
+
+    /** A connection of Quartz's pool (auto-commit off). */
+    public Connection pooled() throws SQLException {
+        return pool.getConnection();
+    }
+
+    HikariDataSource pool() {
+        return pool;
+    }
+
+    /** A new connection outside the pool, auto-commit on, with the socket timeouts. */
+    public Connection dedicated(String applicationName) throws SQLException {
+        Properties properties = socketProperties(settings);
+        properties.setProperty("user", settings.user());
+        if (!settings.password().isEmpty()) {
+            properties.setProperty("password", settings.password());
+        }
+        properties.setProperty("ApplicationName", applicationName);
+        return DriverManager.getConnection(settings.jdbcUrl(), properties);
+    }
+
+    private static Properties socketProperties(HaSettings settings) {
+        long seconds = Math.max(1, settings.renewEvery().toSeconds());
+        Properties p = new Properties();
+        p.setProperty("connectTimeout", Long.toString(seconds));
+        p.setProperty("socketTimeout", Long.toString(seconds));
+        p.setProperty("loginTimeout", Long.toString(seconds));
+        p.setProperty("tcpKeepAlive", "true");
+        p.setProperty("ApplicationName", "overbookd-quartz");
+        return p;
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

@@ -1,0 +1,77 @@
+package org.overbookd.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code overbookd run} with ha.* keys that cannot work: each names its key, no stack trace, the right exit code. */
+class HaConfigTest {
+
+    @TempDir
+    Path dir;
+
+    private Path config(String... extra) throws IOException {
+        Path file = dir.resolve("overbookd.properties");
+        List<String> lines = new ArrayList<>(List.of(
+                "backend = simulated",
+                "sim.nodes = 2",
+                "audit.file = " + dir.resolve("audit.jsonl")));
+        lines.addAll(List.of(extra));
+        Files.write(file, lines);
+        return file;
+    }
+
+    private static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Test
+    void anUnreachableDatabaseIsUnavailableSoSystemdRestarts() throws IOException {
+        Cli r = Cli.run("run", "--config", config("ha.jdbc-url = jdbc:postgresql://127.0.0.1:" + closedPort() + "/overbookd",
+                "one.timeout = 1s", "ha.checkin-interval = 6s").toString(), "--once");
+        assertEquals(ExitCodes.UNAVAILABLE, r.exitCode(), r.err());
+        assertTrue(r.err().contains("ha.jdbc-url: cannot connect to jdbc:postgresql://127.0.0.1:"), r.err());
+        assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
+    }
+
+    @Test
+    void aUrlThatIsNotPostgresqlNamesItsKey() throws IOException {
+        Cli r = Cli.run("run", "--config", config("ha.jdbc-url = jdbc:mysql://db/overbookd").toString(), "--once");
+        assertEquals(ExitCodes.CONFIG, r.exitCode(), r.err());
+        assertTrue(r.err().contains("ha.jdbc-url") && r.err().contains("not a PostgreSQL JDBC URL"), r.err());
+    }
+
+    @Test
+    void aLeaseShorterThanOneEnactmentNamesTheCheckinInterval() throws IOException {
+        Cli r = Cli.run("run", "--config", config("ha.jdbc-url = jdbc:postgresql://127.0.0.1:1/x",
+                "one.timeout = 30s", "ha.checkin-interval = 1m").toString(), "--once");
+        assertEquals(ExitCodes.CONFIG, r.exitCode(), r.err());
+        assertTrue(r.err().contains("ha.checkin-interval") && r.err().contains("at least 5 x one.timeout (150 s)"),
+                r.err());
+    }
+
+    @Test
+    void aPasswordFileOthersCanReadIsRefused() throws IOException {
+        Path password = dir.resolve("db-password");
+        Files.writeString(password, "s3cr3t-db-pw\n");
+        Files.setPosixFilePermissions(password, PosixFilePermissions.fromString("rw-r--r--"));
+        Cli r = Cli.run("run", "--config", config("ha.jdbc-url = jdbc:postgresql://127.0.0.1:1/x",
+                "one.timeout = 1s", "ha.checkin-interval = 6s", "ha.password-file = " + password).toString(), "--once");
+        assertEquals(ExitCodes.CONFIG, r.exitCode(), r.err());
+        assertTrue(r.err().contains("ha.password-file") && r.err().contains("chmod 600"), r.err());
+        assertFalse(r.err().contains("s3cr3t-db-pw"), "the password is never printed");
+    }
+}

@@ -1,0 +1,130 @@
+package org.overbookd.daemon.ha;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A real {@code overbookd run} process started by a test: same Java, the test's class path (which
+ * holds the main classes and every dependency). Its log lines are kept with the time they arrived.
+ */
+final class DaemonProcess implements AutoCloseable {
+
+    /** A log line and when the test read it. */
+    record Line(long atMillis, String text) {
+    }
+
+    /** One cycle: the node that ran it, when it began and ended (wall clock, from the log), its decisions. */
+    record Cycle(String node, long startMillis, long endMillis, int decisions, int notEnacted) {
+    }
+
+    private static final Pattern CYCLE = Pattern.compile("cycle (\\d+): (\\d+) decisions?(?:, (\\d+) not enacted)? in (\\d+) ms");
+
+    final String node;
+    final Path audit;
+    private final Process process;
+    private final List<Line> lines = new CopyOnWriteArrayList<>();
+
+    private DaemonProcess(String node, Path audit, Process process) {
+        this.node = node;
+        this.audit = audit;
+        this.process = process;
+        Thread reader = new Thread(this::read, "log-" + node);
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    static DaemonProcess start(String node, Path config, Path audit, Path dir) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder builder = new ProcessBuilder(java, "-Xmx128m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-cp", System.getProperty("java.class.path"), "org.overbookd.cli.Main", "run", "--config",
+                config.toString());
+        builder.redirectErrorStream(true);
+        builder.directory(dir.toFile());
+        builder.environment().remove("JOURNAL_STREAM");
+        return new DaemonProcess(node, audit, builder.start());
+    }
+
+    private void read() {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                lines.add(new Line(System.currentTimeMillis(), line));
+            }
+        } catch (IOException e) {
+            // the process is gone
+        }
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    List<Line> lines() {
+        return List.copyOf(lines);
+    }
+
+    /** The first line at or after {@code fromMillis} matching, waiting up to {@code within}; null if none came. */
+    Line await(Predicate<String> match, long fromMillis, Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        do {
+            for (Line line : lines) {
+                if (line.atMillis() >= fromMillis && match.test(line.text())) {
+                    return line;
+                }
+            }
+            TimeUnit.MILLISECONDS.sleep(50);
+        } while (System.nanoTime() < deadline && process.isAlive());
+        return lines.stream().filter(l -> l.atMillis() >= fromMillis && match.test(l.text())).findFirst().orElse(null);
+    }
+
+    /** The cycles this process logged. */
+    List<Cycle> cycles() {
+        return lines.stream().map(l -> {
+            Matcher m = CYCLE.matcher(l.text());
+            if (!m.find()) {
+                return null;
+            }
+            long took = Long.parseLong(m.group(4));
+            return new Cycle(node, l.atMillis() - took, l.atMillis(), Integer.parseInt(m.group(2)),
+                    m.group(3) == null ? 0 : Integer.parseInt(m.group(3)));
+        }).filter(java.util.Objects::nonNull).toList();
+    }
+
+    void signal(String name) throws IOException, InterruptedException {
+        new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start().waitFor();
+    }
+
+    void kill9() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            try {
+                signal("CONT");
+            } catch (IOException e) {
+                // gone already
+            }
+            process.destroy();
+            if (!process.waitFor(15, TimeUnit.SECONDS)) {
+                kill9();
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package org.overbookd.daemon.ha;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.overbookd.backend.opennebula.FakeOnedServer;
+
+/**
+ * Issue 14, item 3: two daemons in single mode (no ha.*) against one oned. The second sees the
+ * first's heartbeat in OpenNebula and refuses to enact, saying why in its log and its audit; the
+ * first carries on alone. Once the first is killed, its heartbeat goes stale and the second acts.
+ */
+@Tag("slow")
+class SingleModeDetectionTest {
+
+    private static final Duration INTERVAL = Duration.ofSeconds(2);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aSecondSingleDaemonStandsDownAndSaysWhy() throws Exception {
+        try (FakeOnedServer oned = FakeOnedServer.start(Duration.ofMillis(500));
+                OnedCallLog calls = new OnedCallLog(oned.endpoint())) {
+            Path auth = FakeOnedServer.authFile(Files.createDirectories(dir.resolve("auth")));
+            try (DaemonProcess first = start("first", calls, auth)) {
+                assertNotNull(first.await(l -> l.matches(".*cycle \\d+: [1-9]\\d* decision.*"), 0, Duration.ofSeconds(30)),
+                        "the first daemon acts: " + first.lines());
+                try (DaemonProcess second = start("second", calls, auth)) {
+                    long secondStarted = System.currentTimeMillis();
+                    DaemonProcess.Line why = second.await(l -> l.contains("standing down: another overbookd (node first"),
+                            0, Duration.ofSeconds(30));
+                    assertNotNull(why, "the second says why it does not act: " + second.lines());
+                    awaitCycles(second, 4);
+                    long checkedUntil = System.currentTimeMillis();
+                    long secondActions = calls.actions().stream().filter(a -> a.node().equals("second")).count();
+                    long firstActions = calls.actionsBetween(secondStarted, checkedUntil).stream()
+                            .filter(a -> a.node().equals("first")).count();
+                    System.out.println("single mode: second daemon's actions while the first runs: " + secondActions
+                            + " (first: " + firstActions + "); it said: " + why.text().replaceFirst("^.*standing down", "standing down"));
+                    assertEquals(0, secondActions, "the second daemon sent nothing");
+                    assertTrue(firstActions > 0, "the first carried on");
+                    assertTrue(stoodDownInAudit(second.audit) > 0, "the second's audit shows it stood down");
+                    assertEquals(2, oned.heartbeats().keySet().stream().filter(k -> k.startsWith("OVERBOOKD_")).count(),
+                            "one heartbeat per daemon on the board: " + oned.heartbeats());
+
+                    first.kill9();
+                    long killed = System.currentTimeMillis();
+                    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                    while (calls.actionsBetween(killed, Long.MAX_VALUE).stream().noneMatch(a -> a.node().equals("second"))) {
+                        assertTrue(System.nanoTime() < deadline, "the second acts once the first is gone: " + second.lines());
+                        TimeUnit.MILLISECONDS.sleep(50);
+                    }
+                    System.out.println("single mode: the second acted " + (System.currentTimeMillis() - killed)
+                            + " ms after the first was killed (heartbeat stale after 2 intervals)");
+                }
+            }
+        }
+    }
+
+    private DaemonProcess start(String node, OnedCallLog calls, Path auth) throws Exception {
+        Path home = Files.createDirectories(dir.resolve(node));
+        Path audit = home.resolve("audit.jsonl");
+        Path config = home.resolve("overbookd.properties");
+        Files.write(config, List.of(
+                "backend = opennebula",
+                "one.endpoint = " + calls.proxyFor(node),
+                "one.auth-file = " + auth,
+                "one.timeout = 1s",
+                "overbooking.lower-bound = 70",
+                "overbooking.upper-bound = 85",
+                "schedule.overbooking-interval = " + INTERVAL.toSeconds() + "s",
+                "audit.file = " + audit,
+                "ha.node-name = " + node));
+        return DaemonProcess.start(node, config, audit, home);
+    }
+
+    private static void awaitCycles(DaemonProcess p, int count) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (p.cycles().size() < count) {
+            assertTrue(System.nanoTime() < deadline, p.node + " ran fewer than " + count + " steps: " + p.lines());
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+    }
+
+    private static long stoodDownInAudit(Path audit) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        long count = 0;
+        for (String line : Files.readAllLines(audit)) {
+            JsonNode record = json.readTree(line);
+            if (record.path("error_code").asText().equals("STOOD_DOWN")) {
+                assertEquals("second", record.path("node").asText());
+                count++;
+            }
+        }
+        return count;
+    }
+}

@@ -1,0 +1,187 @@
+package org.overbookd.daemon.ha;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The writer lease on a real PostgreSQL: one holder at a time; a holder that stops renewing (as a
+ * paused process does) loses it to a standby and then refuses to enact the cycle it had begun; a
+ * lapse that nobody used still refuses that cycle (new term, stale view); a batch that could
+ * outlive the lease is refused; a clean stop hands the lease over at once. Also the schema: two
+ * nodes creating the tables at once both succeed and Quartz's tables are all there.
+ */
+@Tag("slow")
+class WriterLeaseTest {
+
+    private static final Duration LIFETIME = Duration.ofMillis(1500);
+    private static final Duration CALL = Duration.ofMillis(100);
+
+    @TempDir
+    static Path dir;
+    private static Postgres pg;
+    private static int databases;
+    private final List<AutoCloseable> open = new ArrayList<>();
+    private Database database;
+
+    @BeforeAll
+    static void startPostgres() throws Exception {
+        pg = Postgres.start(dir.resolve("pgdata"));
+    }
+
+    @AfterAll
+    static void stopPostgres() throws Exception {
+        pg.close();
+    }
+
+    @BeforeEach
+    void freshDatabase() throws Exception {
+        String name = "lease" + (++databases);
+        pg.prepare(name, "x");
+        database = Database.connect(new HaSettings(pg.jdbcUrl(name), Postgres.role("x"), "", 4, LIFETIME.multipliedBy(3),
+                "x", CALL));
+        open.add(database);
+        Schema.ensure(database);
+    }
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (int i = open.size() - 1; i >= 0; i--) {
+            open.get(i).close();
+        }
+    }
+
+    private WriterLease lease(String node) {
+        return lease(node, LIFETIME, CALL);
+    }
+
+    private WriterLease lease(String node, Duration lifetime, Duration call) {
+        WriterLease lease = new WriterLease(database, node + "/test", node, lifetime, call);
+        open.add(0, lease);
+        return lease;
+    }
+
+    @Test
+    void oneHolderAtATime() {
+        WriterLease a = lease("a");
+        WriterLease b = lease("b");
+        assertTrue(a.renew());
+        assertFalse(b.renew());
+        assertTrue(a.renew(), "the holder renews");
+        assertEquals(Role.ACTIVE, a.role());
+        assertEquals(Role.STANDBY, b.role());
+        b.cycleBegins();
+        Optional<String> refusal = b.refusal(1);
+        assertTrue(refusal.isPresent() && refusal.get().contains("did not hold the writer lease"), refusal.toString());
+    }
+
+    @Test
+    void aPausedHolderLosesTheLeaseAndStandsDownFromTheCycleItBegan() throws Exception {
+        WriterLease a = lease("a");
+        WriterLease b = lease("b");
+        assertTrue(a.renew());
+        a.cycleBegins();
+        assertTrue(a.refusal(1).isEmpty(), "held, fresh: may enact");
+        long termA = a.term();
+        // a stops renewing, as a SIGSTOPped process does; b keeps trying
+        await(b::renew, LIFETIME.multipliedBy(3));
+        assertTrue(b.term() > termA, "a new term for the new holder");
+        Optional<String> refusal = a.refusal(1);
+        assertTrue(refusal.isPresent() && refusal.get().contains("lost the writer lease"), refusal.toString());
+        assertEquals(Role.STANDBY, a.role());
+    }
+
+    @Test
+    void aLapseNobodyUsedStillRefusesTheCycleUnderWay() throws Exception {
+        WriterLease a = lease("a");
+        assertTrue(a.renew());
+        a.cycleBegins();
+        await(() -> a.role() == Role.STANDBY, LIFETIME.multipliedBy(3));
+        // locally it lapses first (the local deadline is the conservative one); wait for the database's
+        await(this::leaseExpiredInDatabase, LIFETIME);
+        Optional<String> refusal = a.refusal(1);
+        assertTrue(refusal.isPresent() && refusal.get().contains("lapsed during this cycle"), refusal.toString());
+        assertEquals(Role.ACTIVE, a.role(), "it took the lease again, for the next cycle");
+        a.cycleBegins();
+        assertTrue(a.refusal(1).isEmpty());
+    }
+
+    @Test
+    void aBatchThatCouldOutliveTheLeaseIsRefused() {
+        WriterLease a = lease("a", LIFETIME, Duration.ofMillis(300));
+        assertTrue(a.renew());
+        a.cycleBegins();
+        assertTrue(a.refusal(1).isEmpty(), "4 x 300 ms fit in 1.5 s");
+        Optional<String> refusal = a.refusal(2);
+        assertTrue(refusal.isPresent() && refusal.get().contains("2 decisions may take up to 1800 ms"), refusal.toString());
+    }
+
+    @Test
+    void aCleanStopHandsTheLeaseOverAtOnce() {
+        WriterLease a = lease("a", Duration.ofMinutes(5), CALL);
+        WriterLease b = lease("b", Duration.ofMinutes(5), CALL);
+        assertTrue(a.renew());
+        assertFalse(b.renew());
+        a.close();
+        assertTrue(b.renew());
+    }
+
+    @Test
+    void twoNodesCreatingTheTablesAtOnceBothSucceed() throws Exception {
+        pg.prepare("schema_race", "x");
+        HaSettings settings = new HaSettings(pg.jdbcUrl("schema_race"), Postgres.role("x"), "", 4, Duration.ofSeconds(3),
+                "x", CALL);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try (Database one = Database.connect(settings); Database two = Database.connect(settings)) {
+            List<Future<Boolean>> created = pool.invokeAll(List.<Callable<Boolean>>of(() -> Schema.ensure(one),
+                    () -> Schema.ensure(two)));
+            assertEquals(1, (created.get(0).get() ? 1 : 0) + (created.get(1).get() ? 1 : 0), "one created, one found");
+            try (Connection c = one.pooled(); Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_tables WHERE tablename LIKE 'qrtz_%'")) {
+                rs.next();
+                assertEquals(11, rs.getInt(1), "Quartz's eleven tables");
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private boolean leaseExpiredInDatabase() {
+        try (Connection c = database.pooled(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT expires_at <= clock_timestamp() FROM overbookd_writer_lease")) {
+            return rs.next() && rs.getBoolean(1);
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void await(BooleanSupplier condition, Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "not within " + within);
+            TimeUnit.MILLISECONDS.sleep(20);
+        }
+    }
+}
