@@ -106,8 +106,8 @@ public final class Options {
 
     public static final Option<String> AUDIT_FILE = Option.path("audit.file", "",
             "JSON-lines file receiving one record per decision and one per outcome, each synced to disk before"
-            + " its action is sent: a cycle whose decisions cannot be written enacts nothing. Empty: no audit log"
-            + " (the daemon then enacts without a record; set one in production).");
+            + " its action is sent: a cycle whose decisions cannot be written enacts nothing. Empty: no audit log,"
+            + " which 'run' accepts only with backend = simulated or --dry-run.");
     public static final Option<Long> AUDIT_MAX_FILE_SIZE = Option.size("audit.max-file-size", 100L << 20, 1L << 10,
             1L << 40, "The audit file rolls to NAME.YYYY-MM-DD.N.jsonl before it would grow past this, and at the"
             + " first record of each UTC day; a record is never split. 'overbookd audit' reads the rolled files too.");

@@ -33,8 +33,13 @@ public final class Preflight {
     private Preflight() {
     }
 
-    /** Every check for {@code settings}, in the order {@code run} meets them. */
+    /** Every check for {@code settings} of a daemon that enacts, in the order {@code run} meets them. */
     public static List<Check> run(Settings settings) {
+        return run(settings, false);
+    }
+
+    /** @param dryRun a dry run enacts nothing, so it may run without an audit log */
+    public static List<Check> run(Settings settings, boolean dryRun) {
         List<Check> checks = new ArrayList<>();
         switch (settings.get(Options.BACKEND)) {
             case OPENNEBULA -> {
@@ -49,14 +54,21 @@ public final class Preflight {
             }
             case SIMULATED -> checks.add(simulated(settings));
         }
-        checks.add(writable(Options.AUDIT_FILE, settings.get(Options.AUDIT_FILE)));
+        if (settings.get(Options.BACKEND) == Options.BackendKind.OPENNEBULA && !dryRun
+                && settings.get(Options.AUDIT_FILE).isEmpty()) {
+            // the promise is that no action reaches oned unrecorded: without an audit log there is no record
+            checks.add(new Check(Options.AUDIT_FILE.key(), Status.FAILED, "empty: overbookd acts on OpenNebula only with"
+                    + " an audit log; set it (the package sets /var/log/overbookd/audit.jsonl), or use --dry-run"));
+        } else {
+            checks.add(writable(Options.AUDIT_FILE, settings.get(Options.AUDIT_FILE)));
+        }
         checks.add(writable(Options.RECORD_FILE, settings.get(Options.RECORD_FILE)));
         return checks;
     }
 
-    /** @throws ConfigException listing every failed check of {@link #run}, each naming its key */
-    public static void require(Settings settings) throws ConfigException {
-        List<ConfigProblem> problems = run(settings).stream().filter(c -> c.status() == Status.FAILED)
+    /** @throws ConfigException listing every failed check of {@link #run(Settings, boolean)}, each naming its key */
+    public static void require(Settings settings, boolean dryRun) throws ConfigException {
+        List<ConfigProblem> problems = run(settings, dryRun).stream().filter(c -> c.status() == Status.FAILED)
                 .map(c -> new ConfigProblem("", c.key(), c.detail())).toList();
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);

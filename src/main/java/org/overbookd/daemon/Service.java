@@ -53,7 +53,7 @@ public final class Service implements AutoCloseable {
      */
     public static Service assemble(Settings settings, Path configFile, Map<String, String> overrides, boolean dryRun,
             Clock clock) throws ConfigException {
-        Preflight.require(settings);
+        Preflight.require(settings, dryRun);
         String node = NodeName.of(settings.get(Options.HA_NODE_NAME));
         HaSettings haSettings = HaSettings.from(settings, node);
         AuditLog audit = openAudit(settings, clock, node);

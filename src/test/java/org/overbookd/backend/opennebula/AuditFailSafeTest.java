@@ -118,4 +118,17 @@ class AuditFailSafeTest {
         assertTrue(e.getMessage().contains("is not a directory"), e.getMessage());
         assertEquals(0, one.calls().size(), "nothing was asked of oned");
     }
+
+    @Test
+    void withoutAnAuditLogTheDaemonActsOnOpenNebulaOnlyInADryRun() throws Exception {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> Service.assemble(settings(""), null, Map.of(), false, Clock.systemUTC()));
+        assertEquals("audit.file", e.problems().get(0).key());
+        assertTrue(e.getMessage().contains("only with an audit log"), e.getMessage());
+        try (Service dry = Service.assemble(settings(""), null, Map.of(), true, Clock.systemUTC())) {
+            CycleResult result = dry.runner().runCycle();
+            assertTrue(result.outcomes().stream().allMatch(o -> o.status() == Outcome.Status.SKIPPED), result.toString());
+        }
+        assertEquals(0, mutatingCalls());
+    }
 }

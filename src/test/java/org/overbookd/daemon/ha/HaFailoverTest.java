@@ -109,11 +109,16 @@ class HaFailoverTest {
                                     stoppedAt + CHECKIN.plusSeconds(1).toMillis() - System.currentTimeMillis())));
                             long resumed = System.currentTimeMillis();
                             active.signal("CONT");
-                            DaemonProcess.Line stood = active.await(l -> l.contains("stood down"), resumed,
+                            // Either way the cycle it had begun enacts nothing: the lease gate refuses the stale
+                            // plan (stood down), or, when the call's whole-call deadline guard closes the socket
+                            // before the buffered reply is read, the observation itself fails. Which one wins is
+                            // a race between two threads of the resumed process; the counts below judge the rest.
+                            DaemonProcess.Line stood = active.await(l -> l.contains("stood down")
+                                    || l.contains("cycle failed") && l.contains("the request was sent"), resumed,
                                     Duration.ofSeconds(15));
-                            assertNotNull(stood, "the resumed node stands down from the cycle it had begun: "
+                            assertNotNull(stood, "the resumed node enacts nothing from the cycle it had begun: "
                                     + active.lines());
-                            System.out.println("mid-cycle: " + stood.text().replaceFirst("^.*(cycle \\d+: stood down)", "$1"));
+                            System.out.println("mid-cycle: " + stood.text().replaceFirst("^.*? - ", ""));
                             oned.overload(false);
                         };
                     }));
