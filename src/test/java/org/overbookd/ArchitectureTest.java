@@ -79,9 +79,6 @@ class ArchitectureTest {
 
     /** Upward arrows still in the code, "from -> to" (packages below org.overbookd), with the reason. */
     private static final Map<String, String> ALLOWED_UPWARD = Map.of(
-            "policy.hybrid -> sim",
-            "SlotChoice draws from sim.Seeds: a policy depending on the simulator (issue 18, arrows the"
-                    + " wrong way); Seeds belongs in org.overbookd.random",
             "sim -> config",
             "SimConfig and SummaryTable read Settings and Options: the binding of settings to the model"
                     + " belongs in config alone (issue 18, arrows the wrong way)");

@@ -2,7 +2,7 @@ package org.overbookd.sim.types;
 
 import java.util.List;
 import java.util.SplittableRandom;
-import org.overbookd.sim.Seeds;
+import org.overbookd.random.Seeds;
 
 /**
  * Merged Poisson arrivals of every type. Each type owns two streams derived from the master seed

@@ -7,7 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import org.overbookd.sim.Seeds;
+import org.overbookd.random.Seeds;
 
 /**
  * A generated stand-in for the Google trace, for when the real one is not at hand: Poisson
