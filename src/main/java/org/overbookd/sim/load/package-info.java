@@ -1,0 +1,9 @@
+/**
+ * CPU load patterns of the Verboven et al. simulator (section 4.1): noisy, spiky and business-hours
+ * loads, and loads replayed from a recorded trace. Each VM owns its generator and its random
+ * stream.
+ *
+ * <p>Layer 8, sim (see ArchitectureTest): may import what sim may; imports nothing of overbookd
+ * today (sim uses it, not the reverse).
+ */
+package org.overbookd.sim.load;
