@@ -3,7 +3,6 @@
  * flushed before it is enacted, its outcome after) and its rolling JSON-lines file. It names
  * decisions and outcomes, so it sits above backend.
  *
- * <p>Layer 6 (see ArchitectureTest): may import backend, policy, io, random and model; uses
- * backend, policy and io.
+ * <p>Layer 6 (see ArchitectureTest): may import backend, policy, io, random and model.
  */
 package org.overbookd.audit;

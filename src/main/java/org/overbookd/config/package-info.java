@@ -5,6 +5,6 @@
  * the simulator).
  *
  * <p>Layer 9 (see ArchitectureTest): may import sim, loop, audit, backend, policy, io, random and
- * model; uses policy.overbooking, backend.opennebula, sim, sim.load and io.
+ * model. It is the only package that knows both how settings are read and what they drive.
  */
 package org.overbookd.config;

@@ -3,8 +3,7 @@
  * reloadable policy, audit log), the Quartz schedule of the control loop, the checks before start
  * (Preflight), settings reload, and the recording backend.
  *
- * <p>Layer 10 (see ArchitectureTest): may import config and everything below; uses config, sim,
- * loop, audit, backend, policy, io and model, and daemon.health, whose listeners implement daemon's
- * CycleListener: that cycle is on the test's allow-list.
+ * <p>Layer 10 (see ArchitectureTest): may import config and everything below, not cli. Its cycle
+ * with daemon.health (the CycleListener contract) is on the test's allow-list.
  */
 package org.overbookd.daemon;

@@ -4,7 +4,6 @@
  * IoReasons (the operating system's words for an I/O failure, for messages that already name the
  * file).
  *
- * <p>Layer 3 (see ArchitectureTest): may import random and model; imports nothing of overbookd
- * today.
+ * <p>Layer 3 (see ArchitectureTest): may import random and model.
  */
 package org.overbookd.io;

@@ -3,7 +3,6 @@
  * cycle did (CycleResult), and the gate asked before enacting (EnactGate). The daemon runs it on a
  * schedule against OpenNebula; the simulator runs it at its overbooking steps.
  *
- * <p>Layer 7 (see ArchitectureTest): may import audit, backend, policy, io, random and model; uses
- * audit, backend, policy and model.
+ * <p>Layer 7 (see ArchitectureTest): may import audit, backend, policy, io, random and model.
  */
 package org.overbookd.loop;

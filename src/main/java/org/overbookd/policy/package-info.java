@@ -5,6 +5,6 @@
  * paper's policy each; overbooking implements Policy, while hybrid, qos and maxweight still have
  * contracts of their own (issue 18).
  *
- * <p>Layer 4 (see ArchitectureTest): may import io, random and model; uses model.
+ * <p>Layer 4 (see ArchitectureTest): may import io, random and model.
  */
 package org.overbookd.policy;

@@ -5,6 +5,6 @@
  * the summary table writer. The three other paper models are in the sub-packages.
  *
  * <p>Layer 8 (see ArchitectureTest): may import loop, audit, backend, policy, io, random and model;
- * uses all of them. It does not read settings: config binds them to SimConfig.
+ * not config: the settings are bound to SimConfig in config.
  */
 package org.overbookd.sim;

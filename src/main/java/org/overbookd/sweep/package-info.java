@@ -3,7 +3,7 @@
  * on a fixed thread pool with results independent of the thread count, and the charts in the manner
  * of the paper's figures 5-7.
  *
- * <p>Layer 10, beside daemon (see ArchitectureTest): may import config and everything below, not
- * daemon; uses config and sim.
+ * <p>Layer 10, beside daemon (see ArchitectureTest): may import config and everything below; not
+ * daemon.
  */
 package org.overbookd.sweep;

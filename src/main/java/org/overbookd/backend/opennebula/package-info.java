@@ -4,7 +4,7 @@
  * and why, and the planning of each decision into OpenNebula calls (deploy, suspend or stop,
  * resume).
  *
- * <p>Layer 5, backend (see ArchitectureTest): may import backend, policy, io, random and model;
- * uses all but random.
+ * <p>Layer 5, backend (see ArchitectureTest): may import backend, policy, io, random and model; not
+ * the simulator.
  */
 package org.overbookd.backend.opennebula;

@@ -4,6 +4,6 @@
  * pure function of the seed and the task, drawn from a random stream.
  *
  * <p>Layer 4, policy (see ArchitectureTest): may import the other policy packages, io, random and
- * model; uses random.
+ * model; never the simulator that runs it.
  */
 package org.overbookd.policy.hybrid;

@@ -5,6 +5,6 @@
  * VMs on it.
  *
  * <p>Layer 4, policy (see ArchitectureTest): may import the other policy packages, io, random and
- * model; imports nothing of overbookd today.
+ * model; never the simulator that runs it.
  */
 package org.overbookd.policy.maxweight;

@@ -4,8 +4,7 @@
  * placement, sticky slots). The daemon and the simulator of the sim package run it through the
  * control loop.
  *
- * <p>Layer 4, policy (see ArchitectureTest): may import the other policy packages, io, random and
- * model; uses policy, model, the configuration solvers of maxweight (the max-weight placement) and
- * the QoS equations of qos (urgency).
+ * <p>Layer 4, policy (see ArchitectureTest): may import the other policy packages (it uses the
+ * configuration solvers of maxweight and the QoS equations of qos), io, random and model.
  */
 package org.overbookd.policy.overbooking;

@@ -5,6 +5,6 @@
  * over free CPU. A pass reads views and returns placements.
  *
  * <p>Layer 4, policy (see ArchitectureTest): may import the other policy packages, io, random and
- * model; imports nothing of overbookd today.
+ * model; never the simulator that runs it.
  */
 package org.overbookd.policy.qos;

@@ -3,7 +3,6 @@
  * loads, and loads replayed from a recorded trace. Each VM owns its generator and its random
  * stream.
  *
- * <p>Layer 8, sim (see ArchitectureTest): may import what sim may; imports nothing of overbookd
- * today (sim uses it, not the reverse).
+ * <p>Layer 8, sim (see ArchitectureTest): may import sim and the layers below it.
  */
 package org.overbookd.sim.load;

@@ -3,7 +3,6 @@
  * policy.qos): workloads and hosts from CSV files or Google cluster-data, the generated Google-cell
  * month, host events, start-up overheads, and the result tables and charts.
  *
- * <p>Layer 8, sim (see ArchitectureTest): may import sim and the layers below; uses sim,
- * policy.qos, random and io.
+ * <p>Layer 8, sim (see ArchitectureTest): may import sim and the layers below it.
  */
 package org.overbookd.sim.requests;

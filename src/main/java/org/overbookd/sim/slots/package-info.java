@@ -3,7 +3,6 @@
  * steady and swinging scenarios or tasks from CSV or Google cluster-data, the event-driven run, and
  * Table 2's metrics and CSV outputs.
  *
- * <p>Layer 8, sim (see ArchitectureTest): may import sim and the layers below; uses sim,
- * policy.hybrid and random.
+ * <p>Layer 8, sim (see ArchitectureTest): may import sim and the layers below it.
  */
 package org.overbookd.sim.slots;

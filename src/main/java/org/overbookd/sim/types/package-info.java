@@ -3,7 +3,6 @@
  * Poisson arrivals or traces, the event engine with its total order, queue metrics, summary.csv,
  * queue.csv and the queue chart.
  *
- * <p>Layer 8, sim (see ArchitectureTest): may import sim and the layers below; uses sim,
- * policy.maxweight and random.
+ * <p>Layer 8, sim (see ArchitectureTest): may import sim and the layers below it.
  */
 package org.overbookd.sim.types;
