@@ -16,6 +16,7 @@ import org.overbookd.audit.JsonLinesAuditLog;
 import org.overbookd.config.Bindings;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
+import org.overbookd.config.SimBindings;
 import org.overbookd.sim.SimConfig;
 import org.overbookd.sim.SimResult;
 import org.overbookd.sim.Simulation;
@@ -90,7 +91,7 @@ final class SimulateCommand implements Callable<Integer> {
             Files.createDirectories(out);
         }
         PrintWriter err = spec.commandLine().getErr();
-        SimConfig config = SimConfig.load(settings);
+        SimConfig config = SimBindings.loadSimConfig(settings);
         long started = System.nanoTime();
         Simulation.Progress progress = (long) config.hostCount() * config.durationSeconds() > 200L * 30 * 86_400
                 ? (done, total) -> {
@@ -107,7 +108,7 @@ final class SimulateCommand implements Callable<Integer> {
         if (out != null) {
             Path file = out.resolve("summary.csv");
             try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                SummaryTable.write(w, SummaryTable.header(List.of()), List.of(SummaryTable.row(settings, List.of(), result)));
+                SummaryTable.write(w, SimBindings.summaryHeader(List.of()), List.of(SimBindings.summaryRow(settings, List.of(), result)));
             }
             spec.commandLine().getOut().println("wrote " + file);
         }

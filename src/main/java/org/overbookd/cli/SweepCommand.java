@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
+import org.overbookd.config.SimBindings;
 import org.overbookd.sim.SimResult;
 import org.overbookd.sim.SummaryTable;
 import org.overbookd.sweep.SweepCharts;
@@ -69,11 +70,11 @@ final class SweepCommand implements Callable<Integer> {
         List<List<String>> rows = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
             Settings settings = grid.runs().get(i);
-            rows.add(SummaryTable.row(settings, extra, results.get(i)));
+            rows.add(SimBindings.summaryRow(settings, extra, results.get(i)));
         }
         Path csv = out.resolve("sweep.csv");
         try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
-            SummaryTable.write(w, SummaryTable.header(extra), rows);
+            SummaryTable.write(w, SimBindings.summaryHeader(extra), rows);
         }
         List<Path> charts = SweepCharts.write(out, grid.runs(), results);
         var stdout = spec.commandLine().getOut();

@@ -7,6 +7,7 @@ import org.overbookd.backend.Backend;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
+import org.overbookd.config.SimBindings;
 import org.overbookd.io.RollingFile;
 import org.overbookd.sim.InputException;
 import org.overbookd.sim.RealTimeSimulatedBackend;
@@ -20,7 +21,7 @@ public final class BackendFactory {
 
     private static SimConfig simulated(Settings settings) throws ConfigException {
         try {
-            return SimConfig.load(settings);
+            return SimBindings.loadSimConfig(settings);
         } catch (InputException e) {
             throw new ConfigException("", Options.SIM_TRACE_FILE.key(), e.getMessage());
         }

@@ -11,8 +11,8 @@ import org.overbookd.config.ConfigProblem;
 import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
+import org.overbookd.config.SimBindings;
 import org.overbookd.sim.InputException;
-import org.overbookd.sim.SimConfig;
 
 /**
  * The checks {@code overbookd run} makes before its first cycle, runnable on their own by
@@ -89,7 +89,7 @@ public final class Preflight {
     private static Check simulated(Settings settings) {
         String key = Options.SIM_TRACE_FILE.key();
         try {
-            SimConfig.load(settings);
+            SimBindings.loadSimConfig(settings);
             return new Check(key, Status.OK, settings.get(Options.SIM_TRACE_FILE).isEmpty()
                     ? "none: the synthetic workload" : settings.get(Options.SIM_TRACE_FILE) + " reads as a record");
         } catch (InputException e) {

@@ -15,6 +15,7 @@ import org.overbookd.model.ClusterView;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.VmState;
 import org.overbookd.policy.Decision;
+import org.overbookd.random.Seeds;
 
 /**
  * The simulated cluster behind the {@link Backend} contract: hosts with one high-QoS VM per core,

@@ -7,13 +7,11 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
-import org.overbookd.config.Option;
-import org.overbookd.config.Options;
-import org.overbookd.config.Settings;
 
 /**
- * The columns of {@code summary.csv} and {@code sweep.csv}: the run's parameters, then its metrics.
- * Numbers are printed with fixed decimals in the root locale so files compare byte for byte.
+ * The metric columns of {@code summary.csv} and {@code sweep.csv}, which follow the run's parameters
+ * (config's SimBindings writes those), and the CSV writer of those files and of the other models'
+ * summaries. Numbers are printed with fixed decimals in the root locale so files compare byte for byte.
  */
 public final class SummaryTable {
 
@@ -25,25 +23,9 @@ public final class SummaryTable {
     private SummaryTable() {
     }
 
-    /** upper, lower, slots, seed, then any extra swept keys, then the metrics. */
-    public static List<String> header(List<Option<?>> extraKeys) {
-        List<String> header = new ArrayList<>(List.of("upper", "lower", "slots", "seed"));
-        for (Option<?> option : extraKeys) {
-            header.add(option.key());
-        }
-        header.addAll(METRIC_COLUMNS);
-        return header;
-    }
-
-    public static List<String> row(Settings s, List<Option<?>> extraKeys, SimResult r) {
-        List<String> row = new ArrayList<>(List.of(
-                s.formatted(Options.UPPER_BOUND),
-                s.formatted(Options.LOWER_BOUND),
-                s.formatted(Options.SLOTS),
-                s.formatted(Options.SIM_SEED)));
-        for (Option<?> option : extraKeys) {
-            row.add(s.formatted(option));
-        }
+    /** The metric columns of one run, under {@link #METRIC_COLUMNS}. */
+    public static List<String> metrics(SimResult r) {
+        List<String> row = new ArrayList<>();
         row.add(fixed(r.utilization(), 3));
         row.add(fixed(r.overbookedHours(), 2));
         row.add(Long.toString(r.suspends()));

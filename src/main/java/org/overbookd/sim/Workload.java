@@ -1,6 +1,7 @@
 package org.overbookd.sim;
 
 import java.util.SplittableRandom;
+import org.overbookd.random.Draws;
 import org.overbookd.sim.load.BusinessCurve;
 import org.overbookd.sim.load.BusinessLoad;
 import org.overbookd.sim.load.LoadGenerator;
@@ -56,6 +57,6 @@ public record Workload(
 
     /** mu ~ N(mean, sd), clipped to [0, 100] because it is a load. */
     private double drawMu(SplittableRandom random) {
-        return LoadGenerator.clip(highMuMean + highMuSd * random.nextGaussian());
+        return LoadGenerator.clip(Draws.normal(random, highMuMean, highMuSd));
     }
 }

@@ -18,6 +18,7 @@ import org.overbookd.sim.RecordedWorkload;
 import org.overbookd.sim.InputException;
 import org.overbookd.config.Option;
 import org.overbookd.config.Settings;
+import org.overbookd.config.SimBindings;
 import org.overbookd.sim.SimConfig;
 import org.overbookd.sim.SimResult;
 import org.overbookd.sim.Simulation;
@@ -61,7 +62,7 @@ public final class SweepRunner {
             for (Settings settings : runs) {
                 futures.add(pool.submit(() -> {
                     long started = System.nanoTime();
-                    SimConfig config = SimConfig.from(settings, traces.get(settings.get(Options.SIM_TRACE_FILE)));
+                    SimConfig config = SimBindings.simConfig(settings, traces.get(settings.get(Options.SIM_TRACE_FILE)));
                     SimResult result = new Simulation(config, Bindings.overbookingPolicy(settings)).run();
                     report(done.incrementAndGet(), runs.size(), settings, grid.swept(), result, System.nanoTime() - started);
                     return result;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.overbookd.config.Bindings;
 import org.overbookd.config.Settings;
+import org.overbookd.config.SimBindings;
 
 /**
  * The trends of Verboven et al. section 4.2 on the full one-week scenario (about half a second per
@@ -20,7 +21,7 @@ class PaperTrendsTest {
 
     private static SimResult run(double lower, double upper, int slots) {
         Settings s = Scenarios.paper(lower, upper, slots);
-        return new Simulation(SimConfig.from(s), Bindings.overbookingPolicy(s)).run();
+        return new Simulation(SimBindings.simConfig(s), Bindings.overbookingPolicy(s)).run();
     }
 
     @Test

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.overbookd.config.Bindings;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
+import org.overbookd.config.SimBindings;
 import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostRef;
 import org.overbookd.model.HostView;
@@ -25,7 +26,7 @@ import org.overbookd.policy.Reason;
 class SimulationTest {
 
     private static SimResult run(Settings s) {
-        return new Simulation(SimConfig.from(s), Bindings.overbookingPolicy(s)).run();
+        return new Simulation(SimBindings.simConfig(s), Bindings.overbookingPolicy(s)).run();
     }
 
     /**
@@ -68,7 +69,7 @@ class SimulationTest {
     @Test
     void parallelLoadDrawsGiveTheSameResultAsOneThread() {
         Settings s = Scenarios.small(75, 95, 2, 2100, Duration.ofHours(6));
-        SimConfig config = SimConfig.from(s);
+        SimConfig config = SimBindings.simConfig(s);
         SimResult one = new Simulation(config, Bindings.overbookingPolicy(s), org.overbookd.audit.AuditLog.NONE,
                 Simulation.Progress.NONE, 1).run();
         SimResult two = new Simulation(config, Bindings.overbookingPolicy(s), org.overbookd.audit.AuditLog.NONE,
@@ -133,7 +134,7 @@ class SimulationTest {
         };
         Settings s = Scenarios.small(70, 90, 2, 3, Duration.ofMinutes(5));
         EventQueue events = new EventQueue();
-        SimulatedBackend backend = new SimulatedBackend(SimConfig.from(s), events);
+        SimulatedBackend backend = new SimulatedBackend(SimBindings.simConfig(s), events);
         backend.start();
         ClusterView view = backend.observe(SimConfig.START);
         for (var h : view.hosts()) {

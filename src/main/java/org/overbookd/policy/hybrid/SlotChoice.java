@@ -1,7 +1,7 @@
 package org.overbookd.policy.hybrid;
 
 import java.util.SplittableRandom;
-import org.overbookd.sim.Seeds;
+import org.overbookd.random.Seeds;
 
 /**
  * Which free slot a task gets (section 3.2): a production task the most powerful one free, any other

@@ -1,6 +1,7 @@
 package org.overbookd.policy.maxweight;
 
 import java.util.SplittableRandom;
+import org.overbookd.random.Draws;
 
 /**
  * The G16 baseline: randomized sampling (Ghaderi, INFOCOM 2016), reconstructed. We did not have
@@ -116,6 +117,6 @@ public final class RandomizedSamplingScheduler implements Scheduler {
             rate[j] = q > 0 ? serviceRate[j] * (1.0 + q) * byType[j].total() : 0;
             totalRate += rate[j];
         }
-        next = totalRate > 0 ? now - StrictMath.log(1.0 - random.nextDouble()) / totalRate : Double.POSITIVE_INFINITY;
+        next = totalRate > 0 ? now + Draws.exponential(random, totalRate) : Double.POSITIVE_INFINITY;
     }
 }

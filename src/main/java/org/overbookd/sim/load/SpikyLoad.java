@@ -1,6 +1,7 @@
 package org.overbookd.sim.load;
 
 import java.util.SplittableRandom;
+import org.overbookd.random.Draws;
 
 /**
  * Spiky: N(mu, sd) with spikes. Outside a spike, each draw starts one with the start probability; a
@@ -30,7 +31,7 @@ public final class SpikyLoad implements LoadGenerator {
         } else if (random.nextDouble() < spikes.startProbability()) {
             spike = random.nextDouble() < spikes.positiveProbability() ? 1 : -1;
         }
-        return LoadGenerator.clip(mu + sd * random.nextGaussian() + spike * spikes.height());
+        return LoadGenerator.clip(Draws.normal(random, mu, sd) + spike * spikes.height());
     }
 
     /** True while a spike is in progress (for tests and plots). */

@@ -8,7 +8,7 @@ import java.util.NoSuchElementException;
 import java.util.SplittableRandom;
 import org.overbookd.policy.qos.ServiceClass;
 import org.overbookd.policy.qos.ServiceClasses;
-import org.overbookd.sim.Seeds;
+import org.overbookd.random.Seeds;
 
 /**
  * A month of load shaped like the Google cell of the 2011 trace, for when no trace is at hand

@@ -17,7 +17,7 @@ import org.overbookd.policy.qos.Cluster;
 import org.overbookd.policy.qos.NodeView;
 import org.overbookd.policy.qos.Placement;
 import org.overbookd.policy.qos.Scheduler;
-import org.overbookd.sim.Seeds;
+import org.overbookd.random.Seeds;
 
 /**
  * The event-driven simulation of Algorithm 1: arrivals, completions, hosts removed and added, and

@@ -28,7 +28,7 @@ public final class SteadyBusyScenario {
 
     /** Class 9's median demand, core-seconds: the middle of the band on seeds 1-5. */
     static final double CLASS_9_MEDIAN = 3300;
-    /** Keeps the tasks at the start apart from the stream (see {@link org.overbookd.sim.Seeds}). */
+    /** Keeps the tasks at the start apart from the stream (see {@link org.overbookd.random.Seeds}). */
     private static final long RUNNING_AT_START = 0x5354_4152L;
     /** Mean remaining demand of a task running in steady state over the mean demand, for sigma 1. */
     private static final double REMAINING = 1.36;

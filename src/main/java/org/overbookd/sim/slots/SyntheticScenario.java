@@ -3,7 +3,7 @@ package org.overbookd.sim.slots;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.overbookd.sim.Seeds;
+import org.overbookd.random.Seeds;
 
 /**
  * A workload shaped like the paper's Google trace excerpt (section 4): about 68,000 tasks over 15

@@ -2,7 +2,8 @@ package org.overbookd.sim.types;
 
 import java.util.List;
 import java.util.SplittableRandom;
-import org.overbookd.sim.Seeds;
+import org.overbookd.random.Draws;
+import org.overbookd.random.Seeds;
 
 /**
  * Merged Poisson arrivals of every type. Each type owns two streams derived from the master seed
@@ -36,15 +37,10 @@ final class PoissonArrivals implements ArrivalSource {
             mu[j] = types.get(j).serviceRate();
             gaps[j] = Seeds.stream(seed, ARRIVALS, j);
             services[j] = Seeds.stream(seed, SERVICE, j);
-            next[j] = lambda[j] > 0 ? exponential(gaps[j], lambda[j]) : Double.POSITIVE_INFINITY;
-            nextService[j] = exponential(services[j], mu[j]);
+            next[j] = lambda[j] > 0 ? Draws.exponential(gaps[j], lambda[j]) : Double.POSITIVE_INFINITY;
+            nextService[j] = Draws.exponential(services[j], mu[j]);
         }
         pick();
-    }
-
-    /** -log(U) / rate with StrictMath, so the same seed gives the same bytes on every JVM. */
-    static double exponential(SplittableRandom random, double rate) {
-        return -StrictMath.log(1.0 - random.nextDouble()) / rate;
     }
 
     private void pick() {
@@ -73,8 +69,8 @@ final class PoissonArrivals implements ArrivalSource {
 
     @Override
     public void advance() {
-        next[type] += exponential(gaps[type], lambda[type]);
-        nextService[type] = exponential(services[type], mu[type]);
+        next[type] += Draws.exponential(gaps[type], lambda[type]);
+        nextService[type] = Draws.exponential(services[type], mu[type]);
         pick();
     }
 }

@@ -7,7 +7,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import org.overbookd.sim.Seeds;
+import org.overbookd.random.Draws;
+import org.overbookd.random.Seeds;
 
 /**
  * A generated stand-in for the Google trace, for when the real one is not at hand: Poisson
@@ -77,9 +78,9 @@ public record SyntheticTrace(int tasks, double load, double meanService, int ser
             double size = StrictMath.pow(2, -(k + sizes.nextDouble()));
             double other = size * (0.25 + 0.75 * sizes.nextDouble());
             boolean cpuIsLarger = sizes.nextBoolean();
-            out.add(new GoogleTask(t, PoissonArrivals.exponential(services, 1 / meanService),
+            out.add(new GoogleTask(t, Draws.exponential(services, 1 / meanService),
                     cpuIsLarger ? size : other, cpuIsLarger ? other : size));
-            t += PoissonArrivals.exponential(gaps, rate);
+            t += Draws.exponential(gaps, rate);
         }
         return out;
     }

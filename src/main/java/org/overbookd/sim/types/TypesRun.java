@@ -5,7 +5,7 @@ import org.overbookd.policy.maxweight.Padding;
 import org.overbookd.policy.maxweight.Scheduler;
 import org.overbookd.policy.maxweight.SchedulerKind;
 import org.overbookd.policy.maxweight.SolverChoice;
-import org.overbookd.sim.Seeds;
+import org.overbookd.random.Seeds;
 
 /**
  * One policy with its settings, ready to run on a scenario: resolves the solver for the scenario's

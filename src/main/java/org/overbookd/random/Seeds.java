@@ -1,4 +1,4 @@
-package org.overbookd.sim;
+package org.overbookd.random;
 
 import java.util.SplittableRandom;
 

@@ -1,0 +1,10 @@
+/**
+ * The backend on a real OpenNebula cluster: the XML-RPC client and its transport, the session from
+ * the auth file, the parsers of the host and VM pools into views, which hosts and VMs are left out
+ * and why, and the planning of each decision into OpenNebula calls (deploy, suspend or stop,
+ * resume).
+ *
+ * <p>Layer 5, backend (see ArchitectureTest): may import backend, policy, io, random and model; not
+ * the simulator.
+ */
+package org.overbookd.backend.opennebula;

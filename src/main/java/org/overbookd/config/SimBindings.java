@@ -1,0 +1,93 @@
+package org.overbookd.config;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.overbookd.sim.GeometricRuntime;
+import org.overbookd.sim.InputException;
+import org.overbookd.sim.RecordedWorkload;
+import org.overbookd.sim.SimConfig;
+import org.overbookd.sim.SimResult;
+import org.overbookd.sim.SummaryTable;
+import org.overbookd.sim.Workload;
+import org.overbookd.sim.load.BusinessCurve;
+import org.overbookd.sim.load.SpikeModel;
+
+/**
+ * Turns validated settings into what the simulated cluster of Verboven et al. runs on and into the
+ * parameter columns of its summary, the same way for {@code simulate}, {@code sweep} and the
+ * daemon's simulated backend. It lives here, not in sim, so that the simulator does not depend on
+ * how settings are read.
+ */
+public final class SimBindings {
+
+    private SimBindings() {
+    }
+
+    /** The synthetic workload of the settings (sim.trace-file is not read here; see {@link #loadSimConfig}). */
+    public static SimConfig simConfig(Settings s) {
+        return simConfig(s, null);
+    }
+
+    /** The workload of the settings, reading sim.trace-file when it is set. */
+    public static SimConfig loadSimConfig(Settings s) throws InputException {
+        String trace = s.get(Options.SIM_TRACE_FILE);
+        return simConfig(s, trace.isEmpty() ? null : RecordedWorkload.read(Path.of(trace)));
+    }
+
+    /**
+     * @param recorded a recorded cluster whose hosts and high-QoS loads replace the synthetic ones
+     *                 (sim.nodes and sim.cores-per-node are then unused), or null
+     */
+    public static SimConfig simConfig(Settings s, RecordedWorkload recorded) {
+        Workload workload = new Workload(
+                s.get(Options.SIM_HIGH_MU_MEAN),
+                s.get(Options.SIM_HIGH_MU_SD),
+                s.get(Options.SIM_NOISY_SD),
+                s.get(Options.SIM_SPIKY_SD),
+                new SpikeModel(s.get(Options.SIM_SPIKE_P), s.get(Options.SIM_SPIKE_UP_P),
+                        s.get(Options.SIM_SPIKE_CONTINUE_P), s.get(Options.SIM_SPIKE_HEIGHT)),
+                new BusinessCurve(s.get(Options.SIM_BUSINESS_MIN), s.get(Options.SIM_BUSINESS_MAX),
+                        s.get(Options.SIM_BUSINESS_LUNCH_DIP)),
+                s.get(Options.SIM_BUSINESS_SD),
+                s.get(Options.SIM_LOW_MU),
+                new GeometricRuntime(s.get(Options.SIM_RUNTIME_UNIT).toSeconds(), s.get(Options.SIM_HIGH_RUNTIME_P)),
+                new GeometricRuntime(s.get(Options.SIM_RUNTIME_UNIT).toSeconds(), s.get(Options.SIM_LOW_RUNTIME_P)),
+                s.get(Options.SIM_LOW_SIZES));
+        return new SimConfig(
+                s.get(Options.SIM_NODES),
+                s.get(Options.SIM_CORES),
+                s.get(Options.SIM_DURATION).toSeconds(),
+                s.get(Options.SIM_SEED),
+                s.get(Options.SIM_OP_COST).toSeconds(),
+                s.get(Options.SIM_OP_LOAD),
+                s.get(Options.SIM_LOAD_INTERVAL).toSeconds(),
+                s.get(Options.OVERBOOKING_INTERVAL).toSeconds(),
+                workload,
+                recorded);
+    }
+
+    /** The columns of {@code summary.csv} and {@code sweep.csv}: upper, lower, slots, seed, then any extra swept keys, then the metrics. */
+    public static List<String> summaryHeader(List<Option<?>> extraKeys) {
+        List<String> header = new ArrayList<>(List.of("upper", "lower", "slots", "seed"));
+        for (Option<?> option : extraKeys) {
+            header.add(option.key());
+        }
+        header.addAll(SummaryTable.METRIC_COLUMNS);
+        return header;
+    }
+
+    /** One run's row under {@link #summaryHeader}: its settings as written in a file, then its metrics. */
+    public static List<String> summaryRow(Settings s, List<Option<?>> extraKeys, SimResult r) {
+        List<String> row = new ArrayList<>(List.of(
+                s.formatted(Options.UPPER_BOUND),
+                s.formatted(Options.LOWER_BOUND),
+                s.formatted(Options.SLOTS),
+                s.formatted(Options.SIM_SEED)));
+        for (Option<?> option : extraKeys) {
+            row.add(s.formatted(option));
+        }
+        row.addAll(SummaryTable.metrics(r));
+        return row;
+    }
+}

@@ -1,0 +1,9 @@
+/**
+ * The long-running service: what overbookd run assembles from its settings (Service: backend,
+ * reloadable policy, audit log), the Quartz schedule of the control loop, the checks before start
+ * (Preflight), settings reload, and the recording backend.
+ *
+ * <p>Layer 10 (see ArchitectureTest): may import config and everything below, not cli. Its cycle
+ * with daemon.health (the CycleListener contract) is on the test's allow-list.
+ */
+package org.overbookd.daemon;

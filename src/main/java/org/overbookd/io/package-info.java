@@ -1,0 +1,9 @@
+/**
+ * Files overbookd reads and writes, below any one use of them: RollingFile (whole lines appended
+ * for months, rolled without losing or splitting a line; the audit log and the record file) and
+ * IoReasons (the operating system's words for an I/O failure, for messages that already name the
+ * file).
+ *
+ * <p>Layer 3 (see ArchitectureTest): may import random and model.
+ */
+package org.overbookd.io;

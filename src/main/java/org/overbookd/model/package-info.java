@@ -1,0 +1,8 @@
+/**
+ * Read-only views of the cluster a policy decides on (ClusterView, HostView, VmView) and the
+ * references and values they are made of (HostRef, VmRef, VmSize, QosClass, VmState, RunRecord).
+ * Backends implement the views; policies only read them.
+ *
+ * <p>Layer 1, the bottom (see ArchitectureTest): imports nothing of overbookd.
+ */
+package org.overbookd.model;

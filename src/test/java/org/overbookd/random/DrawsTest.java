@@ -1,0 +1,68 @@
+package org.overbookd.random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The draws are pinned bit for bit (outputs of every model depend on them) and checked for their
+ * distribution. The tolerances are five standard errors of the sample mean over 200,000 draws: a
+ * correct draw fails with probability below 1e-6.
+ */
+class DrawsTest {
+
+    private static final int N = 200_000;
+
+    @Test
+    void exponentialIsTheStrictMathInversionOfOneUniform() {
+        SplittableRandom drawn = new SplittableRandom(7);
+        SplittableRandom uniforms = new SplittableRandom(7);
+        for (int i = 0; i < 10_000; i++) {
+            double expected = -StrictMath.log(1.0 - uniforms.nextDouble()) / 2.5;
+            assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(Draws.exponential(drawn, 2.5)),
+                    "draw " + i);
+        }
+    }
+
+    @Test
+    void exponentialHasMeanOneOverTheRateAndIsNeverNegative() {
+        SplittableRandom random = new SplittableRandom(11);
+        double rate = 4;
+        double sum = 0;
+        for (int i = 0; i < N; i++) {
+            double x = Draws.exponential(random, rate);
+            assertTrue(x >= 0 && Double.isFinite(x), "draw " + i + " = " + x);
+            sum += x;
+        }
+        // the standard deviation of an exponential is its mean
+        assertEquals(1 / rate, sum / N, 5 * (1 / rate) / Math.sqrt(N));
+    }
+
+    @Test
+    void normalScalesTheStreamsGaussianBitForBit() {
+        SplittableRandom drawn = new SplittableRandom(3);
+        SplittableRandom gaussians = new SplittableRandom(3);
+        for (int i = 0; i < 10_000; i++) {
+            double expected = 75 + 15 * gaussians.nextGaussian();
+            assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(Draws.normal(drawn, 75, 15)),
+                    "draw " + i);
+        }
+    }
+
+    @Test
+    void normalHasTheGivenMeanAndSpread() {
+        SplittableRandom random = new SplittableRandom(5);
+        double sum = 0;
+        double squares = 0;
+        for (int i = 0; i < N; i++) {
+            double x = Draws.normal(random, 50, 10);
+            sum += x;
+            squares += (x - 50) * (x - 50);
+        }
+        assertEquals(50, sum / N, 5 * 10 / Math.sqrt(N));
+        // the sample variance of a normal has standard error sd^2 sqrt(2 / N)
+        assertEquals(100, squares / N, 5 * 100 * Math.sqrt(2.0 / N));
+    }
+}
