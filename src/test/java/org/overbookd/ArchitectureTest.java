@@ -83,12 +83,7 @@ class ArchitectureTest {
     private static final Map<String, String> ALLOWED_UPWARD = Map.of();
 
     /** Package cycles still in the code (each the sorted packages of one cycle), with the reason. */
-    private static final Map<Set<String>, String> ALLOWED_CYCLES = Map.of(
-            Set.of("daemon", "daemon.health"),
-            "Service wires the health listeners in (daemon -> daemon.health) and they implement"
-                    + " daemon.CycleListener (daemon.health -> daemon); the listener contract belongs"
-                    + " below both, beside loop's CycleResult (not in issue 18's list; left while the"
-                    + " daemon is reworked for high availability)");
+    private static final Map<Set<String>, String> ALLOWED_CYCLES = Map.of();
 
     /** org.overbookd.a.b.Class (or .*): the package part is the lower-case segments before the first class name. */
     private static final Pattern REFERENCE =

@@ -1,6 +1,7 @@
 package org.overbookd.daemon;
 
 import java.time.Clock;
+import org.overbookd.loop.CycleListener;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

@@ -1,6 +1,7 @@
 package org.overbookd.daemon;
 
 import java.nio.file.Path;
+import org.overbookd.loop.CycleListener;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

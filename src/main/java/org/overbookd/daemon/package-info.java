@@ -3,7 +3,7 @@
  * reloadable policy, audit log), the Quartz schedule of the control loop, the checks before start
  * (Preflight), settings reload, and the recording backend.
  *
- * <p>Layer 10 (see ArchitectureTest): may import config and everything below, not cli. Its cycle
- * with daemon.health (the CycleListener contract) is on the test's allow-list.
+ * <p>Layer 10 (see ArchitectureTest): may import config and everything below, not cli. It wires in
+ * daemon.health and daemon.ha, which do not import it.
  */
 package org.overbookd.daemon;

@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
-import org.overbookd.daemon.CycleListener;
+import org.overbookd.loop.CycleListener;
 import org.overbookd.loop.CycleResult;
 import org.overbookd.model.VmState;
 

@@ -14,7 +14,7 @@ import org.overbookd.config.ConfigException;
 import org.overbookd.config.ListenAddress;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
-import org.overbookd.daemon.CycleListener;
+import org.overbookd.loop.CycleListener;
 import org.overbookd.loop.CycleResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -14,7 +14,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.function.Supplier;
 import org.overbookd.backend.BackendException;
-import org.overbookd.daemon.CycleListener;
+import org.overbookd.loop.CycleListener;
 import org.overbookd.loop.CycleResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

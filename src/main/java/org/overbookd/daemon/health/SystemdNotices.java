@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.overbookd.backend.BackendException;
-import org.overbookd.daemon.CycleListener;
+import org.overbookd.loop.CycleListener;
 import org.overbookd.loop.CycleResult;
 
 /**

@@ -4,7 +4,6 @@
  * line.
  *
  * <p>Layer 10, daemon (see ArchitectureTest): may import config and everything below. It implements
- * daemon's CycleListener while daemon wires it in: a cycle between the two packages, on the test's
- * allow-list until the listener contract moves below both.
+ * loop's CycleListener; daemon wires it in, and it does not import daemon.
  */
 package org.overbookd.daemon.health;

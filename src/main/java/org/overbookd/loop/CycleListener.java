@@ -1,12 +1,12 @@
-package org.overbookd.daemon;
+package org.overbookd.loop;
 
 import java.time.Duration;
 import org.overbookd.backend.BackendException;
-import org.overbookd.loop.CycleResult;
 
 /**
  * Told what each daemon cycle did, for the operator's view: metrics, the status file, the systemd
- * watchdog. Called on the scheduler thread; an implementation must be quick and must not throw.
+ * watchdog. It lives beside the loop, below the daemon that calls it and the health package that
+ * implements it, so neither depends on the other. Called on the scheduler thread; an implementation must be quick and must not throw.
  */
 public interface CycleListener {
 
