@@ -1,9 +1,9 @@
 /**
- * Seeded randomness. Seeds derives one independent stream per source of randomness from the run's
- * master seed and the source's identity, so that equal seeds give equal bytes whatever the
- * settings, the thread count or the order in which sources are created. Draws holds the random
- * variates, each written once (the exponential on StrictMath, the normal); some draws in sim still
- * call Math, as Draws says.
+ * Seeded randomness for every model. Seeds derives one independent stream per source of randomness
+ * from the run's master seed and the source's identity, so that equal seeds give equal bytes
+ * whatever the settings, the thread count or the order in which sources are created. Draws holds
+ * the random variates (exponential, geometric, normal), each written once, with StrictMath's
+ * logarithm; some draws in sim still call Math, as Draws says.
  *
  * <p>Layer 2 (see ArchitectureTest): may import model.
  */

@@ -1,6 +1,7 @@
 package org.overbookd.sim;
 
 import java.util.SplittableRandom;
+import org.overbookd.random.Draws;
 
 /**
  * Runtimes of Verboven et al. equation 1: X is a whole number k >= 1 of units (30 minutes in the
@@ -21,9 +22,8 @@ public record GeometricRuntime(long unitSeconds, double p) {
         if (p == 1) {
             return unitSeconds;
         }
-        // inversion: k = 1 + floor(ln(U) / ln(1 - p)) with U uniform on (0, 1]
-        double u = 1.0 - random.nextDouble();
-        double k = 1 + Math.floor(Math.log(u) / Math.log1p(-p));
+        // k = 1 + failures before the first success
+        double k = 1 + Draws.geometric(random, p);
         // saturate rather than overflow: for a tiny p the draw can exceed any simulated horizon
         double cap = (double) (Long.MAX_VALUE / unitSeconds);
         return (long) Math.min(k, cap) * unitSeconds;

@@ -65,4 +65,35 @@ class DrawsTest {
         // the sample variance of a normal has standard error sd^2 sqrt(2 / N)
         assertEquals(100, squares / N, 5 * 100 * Math.sqrt(2.0 / N));
     }
+
+    @Test
+    void geometricIsTheStrictMathInversionAndCountsFailures() {
+        SplittableRandom drawn = new SplittableRandom(13);
+        SplittableRandom uniforms = new SplittableRandom(13);
+        for (int i = 0; i < 10_000; i++) {
+            double expected = Math.floor(StrictMath.log(1.0 - uniforms.nextDouble()) / StrictMath.log1p(-0.2));
+            assertEquals(expected, Draws.geometric(drawn, 0.2), "draw " + i);
+        }
+        SplittableRandom random = new SplittableRandom(17);
+        double p = 0.2;
+        double sum = 0;
+        int zeros = 0;
+        for (int i = 0; i < N; i++) {
+            double k = Draws.geometric(random, p);
+            assertTrue(k >= 0 && k == Math.rint(k), "draw " + i + " = " + k);
+            sum += k;
+            zeros += k == 0 ? 1 : 0;
+        }
+        // mean (1 - p) / p = 4, standard deviation sqrt(1 - p) / p; Pr[0] = p
+        assertEquals((1 - p) / p, sum / N, 5 * Math.sqrt(1 - p) / p / Math.sqrt(N));
+        assertEquals(p, (double) zeros / N, 5 * Math.sqrt(p * (1 - p) / N));
+    }
+
+    @Test
+    void geometricOfCertainSuccessIsZero() {
+        SplittableRandom random = new SplittableRandom(19);
+        for (int i = 0; i < 1_000; i++) {
+            assertEquals(0.0, Draws.geometric(random, 1.0) + 0.0, "draw " + i);
+        }
+    }
 }
