@@ -1,7 +1,6 @@
 package org.overbookd.daemon;
 
 import java.time.Clock;
-import org.overbookd.loop.CycleListener;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -9,6 +8,7 @@ import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
 import org.overbookd.config.Bindings;
 import org.overbookd.loop.ControlLoop;
+import org.overbookd.loop.CycleListener;
 import org.overbookd.loop.CycleResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

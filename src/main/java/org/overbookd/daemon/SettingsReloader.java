@@ -1,7 +1,6 @@
 package org.overbookd.daemon;
 
 import java.nio.file.Path;
-import org.overbookd.loop.CycleListener;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +12,7 @@ import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SettingsLoader;
+import org.overbookd.loop.CycleListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
