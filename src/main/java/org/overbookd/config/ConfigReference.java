@@ -7,11 +7,12 @@ public final class ConfigReference {
             # overbookd configuration.
             #
             # Every key overbookd reads is listed here at its default, with what it means and what it accepts.
-            # Validate a copy with:   java -jar overbookd.jar check-config --config /etc/overbookd/overbookd.properties
-            # Regenerate this file:   java -jar overbookd.jar config-reference --format properties
-            # Durations read as 500ms, 30s, 5m, 2h or 7d. Percentages are 0-100.
-            # "Utilization" is the sum of the CPU loads of every VM on a host (100 = one full core) divided by
-            # its number of cores: on an octacore host one busy core adds 12.5 points.
+            # Validate a copy with:   overbookd check-config --config /etc/overbookd/overbookd.properties
+            # Regenerate this file:   overbookd config-reference --format properties
+            # Durations read as 500ms, 30s, 5m, 2h or 7d. Sizes as 512KB, 100MB or 2GB. Percentages are 0-100.
+            # "Utilization" is a host's busy CPU over its physical CPU: on OpenNebula the host's measured
+            # USED_CPU over TOTAL_CPU (cores x 100, whatever RESERVED_CPU says); in the simulator the sum of
+            # its VMs' loads (100 = one full core) over its cores: on an octacore host one busy core adds 12.5.
 
             """;
 
