@@ -8,16 +8,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.csv.CSVFormat;
-import org.overbookd.io.RollingFile;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.BackendException;
-import org.overbookd.backend.Outcome;
+import org.overbookd.backend.ForwardingBackend;
+import org.overbookd.io.RollingFile;
 import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostView;
 import org.overbookd.model.VmView;
-import org.overbookd.policy.Decision;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Appends what each observation measured to a CSV file (record.file), one row per VM and one per
@@ -29,26 +28,25 @@ import org.overbookd.policy.Decision;
  * <p>The record is for study, not for safety: a failed write is logged (once, until a write
  * succeeds again) and the cycle goes on. Unlike the audit, it never stops an action.
  */
-final class RecordingBackend implements Backend {
+final class RecordingBackend extends ForwardingBackend {
 
     static final String HEADER = "time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu";
     private static final Logger LOG = LoggerFactory.getLogger(RecordingBackend.class);
     /** Commons CSV quotes names that need it, as the simulator's reader expects; one line per row. */
     private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator("").get();
 
-    private final Backend delegate;
     private final RollingFile file;
     private boolean failing;
 
     /** @throws IOException naming the file when it cannot be opened for writing */
     RecordingBackend(Backend delegate, Path file, RollingFile.Policy policy, Clock clock) throws IOException {
-        this.delegate = delegate;
+        super(delegate);
         this.file = new RollingFile(file, policy, false, clock, HEADER);
     }
 
     @Override
     public ClusterView observe(Instant now) throws BackendException {
-        ClusterView view = delegate.observe(now);
+        ClusterView view = super.observe(now);
         List<String> rows = new ArrayList<>();
         for (HostView host : view.hosts()) {
             String utilization = String.format(Locale.ROOT, "%.3f", host.utilization());
@@ -75,15 +73,5 @@ final class RecordingBackend implements Backend {
 
     private static String row(Object... values) {
         return FORMAT.format(values);
-    }
-
-    @Override
-    public List<Outcome> enact(List<Decision> decisions, Instant now) {
-        return delegate.enact(decisions, now);
-    }
-
-    @Override
-    public List<Outcome> settled() {
-        return delegate.settled();
     }
 }

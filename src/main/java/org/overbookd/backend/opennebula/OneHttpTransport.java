@@ -343,10 +343,10 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
 
     // ---- streams and failures --------------------------------------------------------------
 
-    /** Each read waits at most the time left; none starts after the deadline. */
-    private final class DeadlineInputStream extends FilterInputStream {
-        DeadlineInputStream(InputStream in) {
-            super(new java.io.BufferedInputStream(in, 64 * 1024));
+    /** A filter whose every read, a single byte's too, goes through its block read. */
+    private abstract static class BlockInputStream extends FilterInputStream {
+        BlockInputStream(InputStream in) {
+            super(in);
         }
 
         @Override
@@ -354,6 +354,13 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
             byte[] one = new byte[1];
             int n = read(one, 0, 1);
             return n < 0 ? -1 : one[0] & 0xff;
+        }
+    }
+
+    /** Each read waits at most the time left; none starts after the deadline. */
+    private final class DeadlineInputStream extends BlockInputStream {
+        DeadlineInputStream(InputStream in) {
+            super(new java.io.BufferedInputStream(in, 64 * 1024));
         }
 
         @Override
@@ -370,20 +377,13 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
     }
 
     /** The body: at most Content-Length bytes, never more than the cap, and not cut short. */
-    private final class CappedInputStream extends FilterInputStream {
+    private final class CappedInputStream extends BlockInputStream {
         private final long declared;
         private long read;
 
         CappedInputStream(InputStream in, long declared) {
             super(in);
             this.declared = declared;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            int n = read(one, 0, 1);
-            return n < 0 ? -1 : one[0] & 0xff;
         }
 
         @Override
