@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
-import org.overbookd.sim.InputException;
+import org.overbookd.io.InputException;
 import org.overbookd.sim.requests.PairedCharts;
 import org.overbookd.sim.requests.PairedRuns;
 import picocli.CommandLine.Command;

@@ -3,7 +3,7 @@ package org.overbookd.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import org.overbookd.sim.InputException;
+import org.overbookd.io.InputException;
 import org.overbookd.config.ConfigException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -13,7 +13,7 @@ import org.overbookd.sim.requests.GoogleCellWorkload;
 import org.overbookd.sim.requests.GoogleTrace;
 import org.overbookd.sim.requests.HostEvent;
 import org.overbookd.sim.requests.HostSpec;
-import org.overbookd.sim.InputException;
+import org.overbookd.io.InputException;
 import org.overbookd.sim.requests.Inputs;
 import org.overbookd.sim.requests.Overheads;
 import org.overbookd.sim.requests.RequestSimulation;

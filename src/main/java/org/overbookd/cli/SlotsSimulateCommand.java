@@ -18,7 +18,7 @@ import org.overbookd.sim.slots.ServerMix;
 import org.overbookd.sim.slots.SlotResult;
 import org.overbookd.sim.slots.SlotSimulation;
 import org.overbookd.sim.slots.SlotTables;
-import org.overbookd.sim.InputException;
+import org.overbookd.io.InputException;
 import org.overbookd.sim.slots.Workloads;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.overbookd.sim.GeometricRuntime;
-import org.overbookd.sim.InputException;
+import org.overbookd.io.InputException;
 import org.overbookd.sim.RecordedWorkload;
 import org.overbookd.sim.SimConfig;
 import org.overbookd.sim.SimResult;

@@ -9,7 +9,7 @@ import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;
 import org.overbookd.io.RollingFile;
-import org.overbookd.sim.InputException;
+import org.overbookd.io.InputException;
 import org.overbookd.sim.RealTimeSimulatedBackend;
 import org.overbookd.sim.SimConfig;
 

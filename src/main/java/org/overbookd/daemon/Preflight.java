@@ -12,7 +12,7 @@ import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;
-import org.overbookd.sim.InputException;
+import org.overbookd.io.InputException;
 
 /**
  * The checks {@code overbookd run} makes before its first cycle, runnable on their own by

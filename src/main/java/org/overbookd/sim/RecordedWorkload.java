@@ -14,6 +14,7 @@ import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.overbookd.io.InputException;
 import org.overbookd.sim.load.TraceLoad;
 
 /**

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.overbookd.config.Bindings;
 import org.overbookd.config.Options;
 import org.overbookd.sim.RecordedWorkload;
-import org.overbookd.sim.InputException;
+import org.overbookd.io.InputException;
 import org.overbookd.config.Option;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;

@@ -1,7 +1,7 @@
 package org.overbookd.sim.requests;
 
-import org.overbookd.sim.InputException;
-import org.overbookd.sim.TaskEventRows;
+import org.overbookd.io.InputException;
+import org.overbookd.io.TaskEventRows;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package org.overbookd.sim.requests;
 
-import org.overbookd.sim.InputException;
+import org.overbookd.io.InputException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package org.overbookd.sim.slots;
 
-import org.overbookd.sim.InputException;
-import org.overbookd.sim.TaskEventRows;
+import org.overbookd.io.InputException;
+import org.overbookd.io.TaskEventRows;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;

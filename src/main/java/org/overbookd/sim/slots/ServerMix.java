@@ -1,6 +1,6 @@
 package org.overbookd.sim.slots;
 
-import org.overbookd.sim.InputException;
+import org.overbookd.io.InputException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

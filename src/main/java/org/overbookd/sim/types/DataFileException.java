@@ -17,7 +17,7 @@ public final class DataFileException extends RuntimeException {
     }
 
     /** The same problem for this package's unchecked callers; both name file and line alike. */
-    static DataFileException of(org.overbookd.sim.InputException e) {
+    static DataFileException of(org.overbookd.io.InputException e) {
         return new DataFileException(e.getMessage());
     }
 }

@@ -6,8 +6,8 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.overbookd.sim.InputException;
-import org.overbookd.sim.TaskEventRows;
+import org.overbookd.io.InputException;
+import org.overbookd.io.TaskEventRows;
 
 /**
  * Reads a task_events file of the Google cluster trace (2011 format, plain or .gz): 13 comma-separated

@@ -1,6 +1,6 @@
 package org.overbookd.sim.slots;
 
-import org.overbookd.sim.InputException;
+import org.overbookd.io.InputException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package org.overbookd.sim;
+package org.overbookd.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

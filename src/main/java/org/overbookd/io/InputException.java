@@ -1,4 +1,4 @@
-package org.overbookd.sim;
+package org.overbookd.io;
 
 import java.nio.file.Path;
 
