@@ -45,7 +45,7 @@ public record BusinessCurve(double min, double max, double lunchDip) {
         if (s >= LUNCH_START && s < LUNCH_END) {
             // one full cosine period: down to max - dip at 12:30 and back up by 13:30
             double phase = (double) (s - LUNCH_START) / (LUNCH_END - LUNCH_START);
-            return max - span * lunchDip * (1 - Math.cos(2 * Math.PI * phase)) / 2;
+            return max - span * lunchDip * (1 - StrictMath.cos(2 * StrictMath.PI * phase)) / 2;
         }
         if (s >= DECLINE_START) {
             return max - span * halfCosineRise(s - DECLINE_START, DECLINE_END - DECLINE_START);
@@ -55,6 +55,6 @@ public record BusinessCurve(double min, double max, double lunchDip) {
 
     /** 0 at the start of the transition, 1 at its end, along half a cosine period. */
     private static double halfCosineRise(long elapsed, long length) {
-        return (1 - Math.cos(Math.PI * elapsed / length)) / 2;
+        return (1 - StrictMath.cos(StrictMath.PI * elapsed / length)) / 2;
     }
 }
