@@ -110,6 +110,16 @@ class ScenarioFileTest {
         assertTrue(e.getMessage().contains(expected), e.getMessage());
     }
 
+    /** Scenarios are in the settings file's properties format: its comments and continued lines. */
+    @Test
+    void aContinuedLineKeepsTheLinesOfTheKeysAfterIt() throws IOException {
+        Path file = write("! a properties comment\nresources = cpu, \\\n    mem\nhorizon = 100\nserver.s = 6, 6\n"
+                + "type.a.demand = 4, 4\ntype.a.lambda = 0.5\ntype.a.mu = fast\n");
+        InputException e = assertThrows(InputException.class,
+                () -> ScenarioFile.load(file.toString(), 1, OptionalInt.empty()));
+        assertEquals(file + ":8: type.a.mu: 'fast' is not a number", e.getMessage());
+    }
+
     @Test
     void aMissingFileIsNamed() {
         InputException e = assertThrows(InputException.class,
