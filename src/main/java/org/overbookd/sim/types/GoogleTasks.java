@@ -19,9 +19,9 @@ import org.overbookd.io.TaskEventRows;
  * with an empty CPU or memory request. Events are taken in file order, which is time order in
  * the published trace.
  */
-public final class GoogleTaskEvents {
+public final class GoogleTasks {
 
-    private GoogleTaskEvents() {
+    private GoogleTasks() {
     }
 
     private static final class Pending {
@@ -45,39 +45,34 @@ public final class GoogleTaskEvents {
      * The finished tasks, by arrival (then job, then task index), times in seconds from the first
      * arrival, at most {@code maxTasks} of them (the first by arrival).
      *
-     * @throws DataFileException naming the file and line of the first malformed line, or the file if
-     *                           it cannot be read
+     * @throws InputException naming the file and line of the first malformed line, or the file if
+     *                        it cannot be read
      */
-    public static List<GoogleTask> read(Path file, int maxTasks) {
+    public static List<GoogleTask> read(Path file, int maxTasks) throws InputException {
         Map<Long, Map<Long, Pending>> tasks = new HashMap<>();
         List<Keyed> finished = new ArrayList<>();
-        try {
-            TaskEventRows.forEach(file, found -> "expected " + TaskEventRows.FIELDS
-                    + " comma-separated fields (task_events format), found " + found, event -> {
-                if (event.afterTheTrace()) {
-                    return;
+        TaskEventRows.forEach(file, event -> {
+            if (event.afterTheTrace()) {
+                return;
+            }
+            long time = event.timeMicros();
+            Map<Long, Pending> byIndex = tasks.computeIfAbsent(event.jobId(), k -> new HashMap<>());
+            Pending p = byIndex.get(event.taskIndex());
+            int type = event.eventType();
+            if (type == TaskEventRows.SUBMIT && p == null) {
+                double cpu = fraction(event, event.cpu(), "CPU request");
+                double memory = fraction(event, event.memory(), "memory request");
+                if (!Double.isNaN(cpu) && !Double.isNaN(memory)) {
+                    byIndex.put(event.taskIndex(), new Pending(time, cpu, memory));
                 }
-                long time = event.timeMicros();
-                Map<Long, Pending> byIndex = tasks.computeIfAbsent(event.jobId(), k -> new HashMap<>());
-                Pending p = byIndex.get(event.taskIndex());
-                int type = event.eventType();
-                if (type == TaskEventRows.SUBMIT && p == null) {
-                    double cpu = fraction(event, event.cpu(), "CPU request");
-                    double memory = fraction(event, event.memory(), "memory request");
-                    if (!Double.isNaN(cpu) && !Double.isNaN(memory)) {
-                        byIndex.put(event.taskIndex(), new Pending(time, cpu, memory));
-                    }
-                } else if (type == TaskEventRows.SCHEDULE && p != null && !p.done) {
-                    p.scheduled = time;
-                } else if (type == TaskEventRows.FINISH && p != null && !p.done && p.scheduled >= 0) {
-                    p.done = true;
-                    finished.add(new Keyed(new GoogleTask(p.submitted / 1e6, (time - p.scheduled) / 1e6, p.cpu,
-                            p.memory), event.jobId(), event.taskIndex()));
-                }
-            });
-        } catch (InputException e) {
-            throw DataFileException.of(e);
-        }
+            } else if (type == TaskEventRows.SCHEDULE && p != null && !p.done) {
+                p.scheduled = time;
+            } else if (type == TaskEventRows.FINISH && p != null && !p.done && p.scheduled >= 0) {
+                p.done = true;
+                finished.add(new Keyed(new GoogleTask(p.submitted / 1e6, (time - p.scheduled) / 1e6, p.cpu,
+                        p.memory), event.jobId(), event.taskIndex()));
+            }
+        });
         finished.sort(Comparator.comparingDouble((Keyed k) -> k.task().arrival())
                 .thenComparingLong(Keyed::job).thenComparingLong(Keyed::index));
         List<GoogleTask> out = new ArrayList<>(Math.min(finished.size(), maxTasks));

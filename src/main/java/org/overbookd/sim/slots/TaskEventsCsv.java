@@ -32,13 +32,13 @@ import org.overbookd.policy.hybrid.Priorities;
  * failed, lost, still running at the end, or without a CPU request) are skipped and counted. Events
  * stamped 2^63-1, the trace's mark for "after the end of the trace window", are ignored.
  */
-public final class GoogleTaskEvents {
+public final class TaskEventsCsv {
 
     /** The tasks read and how many distinct tasks of the file could not become one. */
     public record Result(List<Task> tasks, int skipped) {
     }
 
-    private GoogleTaskEvents() {
+    private TaskEventsCsv() {
     }
 
     private static final class Pending {
@@ -62,8 +62,7 @@ public final class GoogleTaskEvents {
     public static Result read(Path file) throws InputException {
         Map<String, Pending> byTask = new HashMap<>();
         List<Pending> inOrder = new ArrayList<>();
-        TaskEventRows.forEach(file, found -> "expected " + TaskEventRows.FIELDS
-                + " fields of a task_events row, found " + found, event -> {
+        TaskEventRows.forEach(file, event -> {
             if (event.afterTheTrace()) {
                 return;
             }

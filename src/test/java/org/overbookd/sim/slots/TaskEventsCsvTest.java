@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The task_events mapping on rows in the trace's own layout (timestamps in microseconds). */
-class GoogleTaskEventsTest {
+class TaskEventsCsvTest {
 
     // time, missing, job, index, machine, type, user, class, priority, cpu, memory, disk, different-machines
     private static final String EVENTS = String.join("\n",
@@ -41,7 +41,7 @@ class GoogleTaskEventsTest {
     void finishedTasksBecomeTasksWithRequestTimesSuccessfulRun() throws Exception {
         Path f = dir.resolve("part-00000-of-00500.csv");
         Files.writeString(f, EVENTS);
-        GoogleTaskEvents.Result r = GoogleTaskEvents.read(f);
+        TaskEventsCsv.Result r = TaskEventsCsv.read(f);
         assertEquals(1, r.skipped());
         List<Task> tasks = r.tasks();
         assertEquals(2, tasks.size());
@@ -64,11 +64,11 @@ class GoogleTaskEventsTest {
     void aMalformedEventIsNamedByFileAndLine() throws IOException {
         Path f = dir.resolve("events.csv");
         Files.writeString(f, EVENTS.replace("610000000,,43,0,,0,user2,0,0,", "610000000,,43,0,,0,user2,0,12,"));
-        InputException e = assertThrows(InputException.class, () -> GoogleTaskEvents.read(f));
+        InputException e = assertThrows(InputException.class, () -> TaskEventsCsv.read(f));
         assertEquals(f + ":4: priority 12 is outside 0 to 11", e.getMessage());
 
         Files.writeString(f, EVENTS.replace("620000000,,43,0,8,1,user2,0,0,0.01,0.02,0,0", "620000000,,43,0,8,1"));
-        e = assertThrows(InputException.class, () -> GoogleTaskEvents.read(f));
+        e = assertThrows(InputException.class, () -> TaskEventsCsv.read(f));
         assertEquals(f + ":5: expected 13 fields of a task_events row, found 6", e.getMessage());
     }
 
@@ -76,7 +76,7 @@ class GoogleTaskEventsTest {
     void aFileWithoutAnyFinishedTaskIsAnError() throws IOException {
         Path f = dir.resolve("events.csv");
         Files.writeString(f, "600000000,,42,0,,0,u,2,9,0.06,0.03,0.001,0\n");
-        InputException e = assertThrows(InputException.class, () -> GoogleTaskEvents.read(f));
+        InputException e = assertThrows(InputException.class, () -> TaskEventsCsv.read(f));
         assertTrue(e.getMessage().startsWith(f + ": no task both submitted and finished"), e.getMessage());
     }
 }
