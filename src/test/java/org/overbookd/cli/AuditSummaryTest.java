@@ -235,6 +235,39 @@ class AuditSummaryTest {
         assertTrue(window.out().contains("nodes     beta (" + beta.records + " records)"), window.out());
     }
 
+    /**
+     * Written by hand, what a live cluster gives and the simulated one cannot: an unknown outcome
+     * settled ok two cycles on by the other node, a decision held back because the audit failed
+     * (skipped, but no dry run), and a refusal.
+     */
+    @Test
+    void anUnknownOutcomeCountsAsItsSettlementAndOnlyADryRunIsADryRun() throws IOException {
+        String d = "{\"time\":\"2026-11-22T10:0%d:00Z\",\"cycle\":%d,\"node\":\"%s\",\"event\":\"%s\",\"action\":\"%s\","
+                + "\"vm_id\":%d,\"host_id\":%d,\"reason\":\"r\"%s}";
+        Files.write(audit(), List.of(
+                String.format(Locale.ROOT, d, 0, 3, "a", "decision", "suspend", 5, 1, ""),
+                String.format(Locale.ROOT, d, 0, 3, "a", "outcome", "suspend", 5, 1, ",\"outcome\":\"unknown\""),
+                String.format(Locale.ROOT, d, 1, 4, "a", "decision", "deploy", 6, 2, ""),
+                String.format(Locale.ROOT, d, 1, 4, "a", "outcome", "deploy", 6, 2,
+                        ",\"outcome\":\"skipped\",\"error_code\":\"AUDIT\",\"error_message\":\"dry run\""),
+                String.format(Locale.ROOT, d, 2, 5, "b", "reconciled", "suspend", 5, 1, ",\"outcome\":\"ok\""),
+                String.format(Locale.ROOT, d, 2, 5, "b", "decision", "resume", 5, 3, ""),
+                String.format(Locale.ROOT, d, 2, 5, "b", "outcome", "resume", 5, 3, ",\"outcome\":\"refused\"")));
+        Cli r = Cli.run("audit", "--summary", audit().toString());
+        assertEquals(0, r.exitCode(), r.err());
+        Map<String, String[]> t = table(r.out());
+        assertRow(t, "decisions", 3, 0);
+        assertRow(t, "outcome ok", 1, 0);
+        assertRow(t, "outcome unknown", 0, 0);
+        assertRow(t, "settled after unknown", 1, 0);
+        assertRow(t, "outcome skipped", 1, 0);
+        assertRow(t, "outcome refused", 1, 0);
+        assertRow(t, "suspensions", 1, 0);
+        assertRow(t, "hosts touched", 1, 0);
+        assertRow(t, "suspensions per day", "720.0", "0.0");
+        assertTrue(r.out().contains("nodes     a (4 records), b (3 records)"), r.out());
+    }
+
     @Test
     void aBadUntilIsAUsageErrorNamingTheFlag() throws IOException {
         Files.writeString(audit(), "");
