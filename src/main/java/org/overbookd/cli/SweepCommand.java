@@ -79,7 +79,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         err.printf("sweep: %s%d runs on %d thread%s%s%n",
-                slice == null ? "" : "shard " + shard + ", " + grid.runs().size() + " of ",
+                slice == null ? "" : "shard " + slice[0] + "/" + slice[1] + ", " + grid.runs().size() + " of ",
                 whole.runs().size(), threads, threads == 1 ? "" : "s",
                 grid.dropped() > 0 ? " (" + grid.dropped() + " combinations dropped by the bound rules)" : "");
         long started = System.nanoTime();
