@@ -10,6 +10,7 @@ import org.overbookd.sim.SimConfig;
 import org.overbookd.sim.SimResult;
 import org.overbookd.sim.SummaryTable;
 import org.overbookd.sim.Workload;
+import org.overbookd.sim.WorldSpec;
 import org.overbookd.sim.load.BusinessCurve;
 import org.overbookd.sim.load.SpikeModel;
 
@@ -54,17 +55,16 @@ public final class SimBindings {
                 new GeometricRuntime(s.get(Options.SIM_RUNTIME_UNIT).toSeconds(), s.get(Options.SIM_HIGH_RUNTIME_P)),
                 new GeometricRuntime(s.get(Options.SIM_RUNTIME_UNIT).toSeconds(), s.get(Options.SIM_LOW_RUNTIME_P)),
                 s.get(Options.SIM_LOW_SIZES));
-        return new SimConfig(
+        WorldSpec world = new WorldSpec(
                 s.get(Options.SIM_NODES),
                 s.get(Options.SIM_CORES),
-                s.get(Options.SIM_DURATION).toSeconds(),
                 s.get(Options.SIM_SEED),
                 s.get(Options.SIM_OP_COST).toSeconds(),
                 s.get(Options.SIM_OP_LOAD),
                 s.get(Options.SIM_LOAD_INTERVAL).toSeconds(),
-                s.get(Options.OVERBOOKING_INTERVAL).toSeconds(),
                 workload,
                 recorded);
+        return new SimConfig(world, s.get(Options.SIM_DURATION).toSeconds(), s.get(Options.OVERBOOKING_INTERVAL).toSeconds());
     }
 
     /** The columns of {@code summary.csv} and {@code sweep.csv}: upper, lower, slots, seed, then any extra swept keys, then the metrics. */

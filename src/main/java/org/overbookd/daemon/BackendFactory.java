@@ -33,7 +33,7 @@ public final class BackendFactory {
      */
     public static Backend create(Settings settings, Clock clock) throws ConfigException {
         Backend backend = switch (settings.get(Options.BACKEND)) {
-            case SIMULATED -> new RealTimeSimulatedBackend(simulated(settings), clock.instant());
+            case SIMULATED -> new RealTimeSimulatedBackend(simulated(settings).world(), clock.instant());
             case OPENNEBULA -> OpenNebulaBackends.create(settings);
         };
         String record = settings.get(Options.RECORD_FILE);

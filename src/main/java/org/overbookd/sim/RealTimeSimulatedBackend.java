@@ -21,15 +21,15 @@ public final class RealTimeSimulatedBackend implements Backend {
     private final Instant origin;
 
     /** @param start the wall-clock instant of start-up: simulated second 0 */
-    public RealTimeSimulatedBackend(SimConfig config, Instant start) {
+    public RealTimeSimulatedBackend(WorldSpec config, Instant start) {
         this.origin = start;
-        this.cluster = new SimulatedBackend(config, new EventQueue(), start);
+        this.cluster = new SimulatedBackend(config, start);
         cluster.start();
     }
 
     @Override
     public synchronized ClusterView observe(Instant now) {
-        long elapsed = Math.max(cluster.now, Duration.between(origin, now).toSeconds());
+        long elapsed = Math.max(cluster.now(), Duration.between(origin, now).toSeconds());
         cluster.advance(elapsed, true, null);
         return cluster.observe(now);
     }

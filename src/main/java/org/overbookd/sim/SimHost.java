@@ -49,6 +49,15 @@ final class SimHost implements HostView {
         integratedUntil = now;
     }
 
+    /**
+     * The CPU delivered up to {@code now}, without accounting for it: the same sum {@link #advance}
+     * would leave, bit for bit.
+     */
+    double deliveredUntil(long now) {
+        double capacity = cores * 100.0;
+        return deliveredIntegral + Math.min(demand, capacity) * (now - integratedUntil);
+    }
+
     /** Recomputes the demand from the VMs; call {@link #advance} first. */
     void recompute(double operationLoad) {
         double sum = operationLoad * opsInFlight;

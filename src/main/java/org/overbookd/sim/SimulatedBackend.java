@@ -31,7 +31,7 @@ public final class SimulatedBackend implements Backend, ClusterView {
     /** Below this many hosts a parallel draw costs more in hand-offs than it saves. */
     private static final int PARALLEL_MIN_HOSTS = 2048;
 
-    private final SimConfig config;
+    private final WorldSpec config;
     private final EventQueue events;
     private final Instant epoch;
     private final SimHost[] hosts;
@@ -43,10 +43,10 @@ public final class SimulatedBackend implements Backend, ClusterView {
     private long lowCreated;
     private int newWaiting;
 
-    long now;
+    private long now;
     final Counters counters = new Counters();
 
-    /** Running totals for {@link SimResult}. */
+    /** Running totals, handed out as {@link Totals}. */
     static final class Counters {
         long suspends;
         long resumes;
@@ -61,18 +61,14 @@ public final class SimulatedBackend implements Backend, ClusterView {
         long highHeldSeconds;
     }
 
-    SimulatedBackend(SimConfig config, EventQueue events) {
-        this(config, events, SimConfig.START);
-    }
-
     /**
-     * @param epoch the instant of simulated second 0: {@link SimConfig#START} for a simulation, the
-     *              wall clock at start-up for a rehearsal under the daemon, so that arrival and
-     *              placement times are comparable with the daemon's own "now"
+     * @param epoch the instant of simulated second 0: a fixed date for a simulation, the wall clock
+     *              at start-up for a rehearsal under the daemon, so that arrival and placement times
+     *              are comparable with the daemon's own "now"
      */
-    SimulatedBackend(SimConfig config, EventQueue events, Instant epoch) {
+    public SimulatedBackend(WorldSpec config, Instant epoch) {
         this.config = config;
-        this.events = events;
+        this.events = new EventQueue();
         this.epoch = epoch;
         this.hosts = new SimHost[config.hostCount()];
         for (int h = 0; h < hosts.length; h++) {
@@ -186,7 +182,7 @@ public final class SimulatedBackend implements Backend, ClusterView {
      * when {@code inclusive}), leaving the clock there. Overbooking steps are not events of the
      * cluster: whoever drives it (the simulation, or the daemon in real time) runs them in between.
      */
-    void advance(long time, boolean inclusive, ForkJoinPool pool) {
+    public void advance(long time, boolean inclusive, ForkJoinPool pool) {
         for (EventQueue.Event e = events.peek(); e != null && (e.time() < time || inclusive && e.time() == time);
                 e = events.peek()) {
             events.poll();
@@ -205,7 +201,7 @@ public final class SimulatedBackend implements Backend, ClusterView {
     }
 
     /** Starts the clock: high-QoS VMs on every core, the first load draw scheduled. */
-    void start() {
+    public void start() {
         populate();
         events.add(config.loadIntervalSeconds(), EventQueue.LOAD, null, 0);
     }
@@ -400,31 +396,30 @@ public final class SimulatedBackend implements Backend, ClusterView {
         }
     }
 
-    /** Closes the books at the end of the run. */
-    void finish() {
+    /** The second the virtual clock is at. */
+    public long now() {
+        return now;
+    }
+
+    /** The books up to the clock; open stretches are counted without being closed. */
+    public Totals totals() {
+        long highHeld = counters.highHeldSeconds;
+        long overbooked = counters.overbookedSeconds;
+        double delivered = 0;
         for (SimHost host : hosts) {
-            host.advance(now);
+            delivered += host.deliveredUntil(now);
             for (SimVm vm : host.high) {
-                counters.highHeldSeconds += now - vm.heldSinceSeconds;
+                highHeld += now - vm.heldSinceSeconds;
             }
             for (SimVm vm : host.low) {
                 if (vm.state == VmState.RUNNING) {
-                    counters.overbookedSeconds += now - vm.runningSinceSeconds;
+                    overbooked += now - vm.runningSinceSeconds;
                 }
             }
         }
-    }
-
-    double deliveredIntegral() {
-        double sum = 0;
-        for (SimHost host : hosts) {
-            sum += host.deliveredIntegral;
-        }
-        return sum;
-    }
-
-    SimHost[] hostArray() {
-        return hosts;
+        Counters c = counters;
+        return new Totals(c.suspends, c.resumes, c.deploys, c.refused, c.lowCompleted, c.lowCompletedWaitSeconds,
+                c.lowAvailabilitySum, c.lowAvailabilityMin, overbooked, highHeld, delivered);
     }
 
     private static long timeOfWeek(long seconds) {

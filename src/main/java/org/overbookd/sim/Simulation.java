@@ -4,6 +4,7 @@ import java.util.concurrent.ForkJoinPool;
 import org.overbookd.audit.AuditLog;
 import org.overbookd.backend.BackendException;
 import org.overbookd.loop.ControlLoop;
+import org.overbookd.model.HostView;
 import org.overbookd.policy.Policy;
 
 /**
@@ -59,7 +60,7 @@ public final class Simulation {
     }
 
     private SimResult run(ForkJoinPool pool) {
-        SimulatedBackend cluster = new SimulatedBackend(config, new EventQueue());
+        SimulatedBackend cluster = new SimulatedBackend(config.world(), SimConfig.START);
         ControlLoop loop = new ControlLoop(cluster, policy, audit, false);
         cluster.start();
         long end = config.durationSeconds();
@@ -72,7 +73,7 @@ public final class Simulation {
         for (long step = 0; step < end; step += config.stepIntervalSeconds()) {
             // lifecycle events and load draws at the step's own instant come before the step
             cluster.advance(step, true, pool);
-            for (SimHost host : cluster.hostArray()) {
+            for (HostView host : cluster.hosts()) {
                 double u = host.utilization();
                 if (u > 95) {
                     degradation95++;
@@ -93,25 +94,24 @@ public final class Simulation {
             }
         }
         cluster.advance(end, false, pool);
-        cluster.finish();
         progress.simulated(end, end);
 
-        SimulatedBackend.Counters c = cluster.counters;
+        Totals c = cluster.totals();
         double capacitySeconds = (double) config.totalCores() * 100.0 * end;
         return new SimResult(
-                100.0 * cluster.deliveredIntegral() / capacitySeconds,
-                c.overbookedSeconds / 3600.0,
-                c.suspends,
+                100.0 * c.deliveredIntegral() / capacitySeconds,
+                c.overbookedSeconds() / 3600.0,
+                c.suspends(),
                 degradation100,
                 degradation95,
-                c.resumes,
-                c.deploys,
-                c.lowCompleted,
-                c.lowCompleted == 0 ? 0 : c.lowCompletedWaitSeconds / 3600.0 / c.lowCompleted,
-                c.lowCompleted == 0 ? 0 : c.lowAvailabilitySum / c.lowCompleted,
-                c.lowCompleted == 0 ? 0 : c.lowAvailabilityMin,
-                c.highHeldSeconds / 3600.0,
-                c.refused,
+                c.resumes(),
+                c.deploys(),
+                c.lowCompleted(),
+                c.lowCompleted() == 0 ? 0 : c.lowCompletedWaitSeconds() / 3600.0 / c.lowCompleted(),
+                c.lowCompleted() == 0 ? 0 : c.lowAvailabilitySum() / c.lowCompleted(),
+                c.lowCompleted() == 0 ? 0 : c.lowAvailabilityMin(),
+                c.highHeldSeconds() / 3600.0,
+                c.refused(),
                 steps);
     }
 }

@@ -133,8 +133,7 @@ class SimulationTest {
                     new Decision.Resume(VmRef.of(second), HostRef.of(view.hosts().get(1)), r));
         };
         Settings s = Scenarios.small(70, 90, 2, 3, Duration.ofMinutes(5));
-        EventQueue events = new EventQueue();
-        SimulatedBackend backend = new SimulatedBackend(SimBindings.simConfig(s), events);
+        SimulatedBackend backend = new SimulatedBackend(SimBindings.simConfig(s).world(), SimConfig.START);
         backend.start();
         ClusterView view = backend.observe(SimConfig.START);
         for (var h : view.hosts()) {
@@ -144,6 +143,6 @@ class SimulationTest {
         var outcomes = backend.enact(rogue.decide(view, SimConfig.START), SimConfig.START);
         outcomes.forEach(o -> refusals.add(o.status() + " " + o.code()));
         assertEquals(List.of("REFUSED NO_SUCH_VM", "OK ", "REFUSED HOST_BUSY", "REFUSED WRONG_STATE"), refusals);
-        assertEquals(3, backend.counters.refused);
+        assertEquals(3, backend.totals().refused());
     }
 }
