@@ -3,16 +3,16 @@ package org.overbookd.config;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.overbookd.sim.GeometricRuntime;
+import org.overbookd.backend.simulated.GeometricRuntime;
+import org.overbookd.backend.simulated.RecordedWorkload;
+import org.overbookd.backend.simulated.Workload;
+import org.overbookd.backend.simulated.WorldSpec;
+import org.overbookd.backend.simulated.load.BusinessCurve;
+import org.overbookd.backend.simulated.load.SpikeModel;
 import org.overbookd.io.InputException;
-import org.overbookd.sim.RecordedWorkload;
-import org.overbookd.sim.SimConfig;
-import org.overbookd.sim.SimResult;
-import org.overbookd.sim.SummaryTable;
-import org.overbookd.sim.Workload;
-import org.overbookd.sim.WorldSpec;
-import org.overbookd.sim.load.BusinessCurve;
-import org.overbookd.sim.load.SpikeModel;
+import org.overbookd.sim.overbooking.SimConfig;
+import org.overbookd.sim.overbooking.SimResult;
+import org.overbookd.sim.overbooking.SummaryTable;
 
 /**
  * Turns validated settings into what the simulated cluster of Verboven et al. runs on and into the

@@ -4,14 +4,14 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import org.overbookd.backend.Backend;
+import org.overbookd.backend.simulated.RealTimeSimulatedBackend;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;
-import org.overbookd.io.RollingFile;
 import org.overbookd.io.InputException;
-import org.overbookd.sim.RealTimeSimulatedBackend;
-import org.overbookd.sim.SimConfig;
+import org.overbookd.io.RollingFile;
+import org.overbookd.sim.overbooking.SimConfig;
 
 /** Builds the backend the configuration names, wrapped in the recorder when record.file is set. */
 public final class BackendFactory {
