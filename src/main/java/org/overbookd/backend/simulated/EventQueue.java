@@ -6,7 +6,7 @@ import java.util.PriorityQueue;
  * Future events on the virtual clock, in a total order: time, then kind (VM operations and
  * completions before load draws at the same instant), then insertion order. A total order is what
  * makes equal seeds give equal bytes. Overbooking steps are not queued: the driver runs them
- * between {@link SimulatedBackend#advance} calls, after every event at the step's instant.
+ * between {@link Lifecycle#advance} calls, after every event at the step's instant.
  *
  * <p>Only VM lifecycle events and the load tick live here; per-VM load draws are done in one sweep
  * per tick, so the queue stays small (about one entry per running VM) even at 12,500 hosts.

@@ -24,13 +24,12 @@ public final class RealTimeSimulatedBackend implements Backend {
     public RealTimeSimulatedBackend(WorldSpec config, Instant start) {
         this.origin = start;
         this.cluster = new SimulatedBackend(config, start);
-        cluster.start();
     }
 
     @Override
     public synchronized ClusterView observe(Instant now) {
         long elapsed = Math.max(cluster.now(), Duration.between(origin, now).toSeconds());
-        cluster.advance(elapsed, true, null);
+        cluster.advanceThrough(elapsed);
         return cluster.observe(now);
     }
 

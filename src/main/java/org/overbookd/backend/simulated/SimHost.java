@@ -28,7 +28,7 @@ final class SimHost implements HostView {
     double demand;
     private long integratedUntil;
     /** Integral over time of min(demand, capacity), in percent-of-core seconds. */
-    double deliveredIntegral;
+    private double deliveredIntegral;
 
     SimHost(int id, int cores) {
         this(id, Integer.toString(id), cores, cores);

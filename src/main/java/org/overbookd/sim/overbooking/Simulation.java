@@ -62,9 +62,8 @@ public final class Simulation {
     }
 
     private SimResult run(ForkJoinPool pool) {
-        SimulatedBackend cluster = new SimulatedBackend(config.world(), SimConfig.START);
+        SimulatedBackend cluster = new SimulatedBackend(config.world(), SimConfig.START, pool);
         ControlLoop loop = new ControlLoop(cluster, policy, audit, false);
-        cluster.start();
         long end = config.durationSeconds();
         long degradation100 = 0;
         long degradation95 = 0;
@@ -74,8 +73,8 @@ public final class Simulation {
 
         for (long step = 0; step < end; step += config.stepIntervalSeconds()) {
             // lifecycle events and load draws at the step's own instant come before the step
-            cluster.advance(step, true, pool);
-            for (HostView host : cluster.hosts()) {
+            cluster.advanceThrough(step);
+            for (HostView host : cluster.view().hosts()) {
                 double u = host.utilization();
                 if (u > 95) {
                     degradation95++;
@@ -95,7 +94,7 @@ public final class Simulation {
                 nextReport += reportEvery;
             }
         }
-        cluster.advance(end, false, pool);
+        cluster.advanceTo(end);
         progress.simulated(end, end);
 
         Totals c = cluster.totals();
