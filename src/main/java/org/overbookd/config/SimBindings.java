@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.overbookd.backend.simulated.GeometricRuntime;
 import org.overbookd.backend.simulated.RecordedWorkload;
-import org.overbookd.backend.simulated.Workload;
+import org.overbookd.backend.simulated.SyntheticWorkload;
 import org.overbookd.backend.simulated.WorldSpec;
 import org.overbookd.backend.simulated.load.BusinessCurve;
 import org.overbookd.backend.simulated.load.SpikeModel;
@@ -41,7 +41,7 @@ public final class SimBindings {
      *                 (sim.nodes and sim.cores-per-node are then unused), or null
      */
     public static SimConfig simConfig(Settings s, RecordedWorkload recorded) {
-        Workload workload = new Workload(
+        SyntheticWorkload workload = new SyntheticWorkload(
                 s.get(Options.SIM_HIGH_MU_MEAN),
                 s.get(Options.SIM_HIGH_MU_SD),
                 s.get(Options.SIM_NOISY_SD),

@@ -26,7 +26,7 @@ final class VmFactory {
         long now = clock.now();
         long slot = (long) host.id * host.cores + core;
         var random = Seeds.stream(spec.seed(), Seeds.HIGH_QOS, slot, generation);
-        Workload w = spec.workload();
+        SyntheticWorkload w = spec.workload();
         var generator = w.highLoad(w.highPattern(random), random);
         long runtime = w.highRuntime().sampleSeconds(random);
         SimVm vm = new SimVm(nextId++, QosClass.HIGH, core, generator, random, runtime, now, clock.instant(now));

@@ -19,7 +19,7 @@ public record WorldSpec(
         long operationCostSeconds,
         double operationLoad,
         long loadIntervalSeconds,
-        Workload workload,
+        SyntheticWorkload workload,
         RecordedWorkload recorded) {
 
     /** The number of hosts actually simulated. */

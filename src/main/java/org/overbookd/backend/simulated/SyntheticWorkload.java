@@ -12,9 +12,10 @@ import org.overbookd.random.Draws;
 /**
  * The synthetic workload of Verboven et al. section 4.1: every high-QoS VM gets one of the noisy,
  * spiky and business patterns at equal odds (mu ~ N(75, 15) for the first two, min 50 / max 90 for
- * business); every low-QoS VM is noisy around 90. Runtimes are geometric (equation 1).
+ * business); every low-QoS VM is noisy around 90. Runtimes are geometric (equation 1). Replaying a
+ * {@link RecordedWorkload}, the world takes only its low-QoS half.
  */
-public record Workload(
+public record SyntheticWorkload(
         double highMuMean,
         double highMuSd,
         double noisySd,
@@ -28,7 +29,7 @@ public record Workload(
         SizeMix lowSizes) {
 
     /** The paper's workload: low-QoS VMs without a size. */
-    public Workload(double highMuMean, double highMuSd, double noisySd, double spikySd, SpikeModel spikes,
+    public SyntheticWorkload(double highMuMean, double highMuSd, double noisySd, double spikySd, SpikeModel spikes,
             BusinessCurve business, double businessSd, double lowMu, GeometricRuntime highRuntime,
             GeometricRuntime lowRuntime) {
         this(highMuMean, highMuSd, noisySd, spikySd, spikes, business, businessSd, lowMu, highRuntime, lowRuntime,
