@@ -5,13 +5,13 @@ import java.nio.file.Path;
 import java.time.Clock;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.simulated.RealTimeSimulatedBackend;
+import org.overbookd.backend.simulated.WorldSpec;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;
 import org.overbookd.io.InputException;
 import org.overbookd.io.RollingFile;
-import org.overbookd.sim.overbooking.SimConfig;
 
 /** Builds the backend the configuration names, wrapped in the recorder when record.file is set. */
 public final class BackendFactory {
@@ -19,9 +19,10 @@ public final class BackendFactory {
     private BackendFactory() {
     }
 
-    private static SimConfig simulated(Settings settings) throws ConfigException {
+    /** The simulated world of the settings; how long a simulation would run plays no part here. */
+    private static WorldSpec simulated(Settings settings) throws ConfigException {
         try {
-            return SimBindings.loadSimConfig(settings);
+            return SimBindings.loadSimConfig(settings).world();
         } catch (InputException e) {
             throw new ConfigException("", Options.SIM_TRACE_FILE.key(), e.getMessage());
         }
@@ -33,7 +34,7 @@ public final class BackendFactory {
      */
     public static Backend create(Settings settings, Clock clock) throws ConfigException {
         Backend backend = switch (settings.get(Options.BACKEND)) {
-            case SIMULATED -> new RealTimeSimulatedBackend(simulated(settings).world(), clock.instant());
+            case SIMULATED -> new RealTimeSimulatedBackend(simulated(settings), clock.instant());
             case OPENNEBULA -> OpenNebulaBackends.create(settings);
         };
         String record = settings.get(Options.RECORD_FILE);

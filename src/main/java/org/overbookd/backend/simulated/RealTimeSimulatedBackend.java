@@ -21,9 +21,9 @@ public final class RealTimeSimulatedBackend implements Backend {
     private final Instant origin;
 
     /** @param start the wall-clock instant of start-up: simulated second 0 */
-    public RealTimeSimulatedBackend(WorldSpec config, Instant start) {
+    public RealTimeSimulatedBackend(WorldSpec world, Instant start) {
         this.origin = start;
-        this.cluster = new SimulatedBackend(config, start);
+        this.cluster = new SimulatedBackend(world, start);
     }
 
     @Override
