@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.overbookd.config.SettingsLoader;
-import org.overbookd.sim.SimResult;
+import org.overbookd.sim.overbooking.SimResult;
 import org.overbookd.sweep.ShardMarker;
 import org.overbookd.sweep.SweepCharts;
 import org.overbookd.sweep.SweepGrid;

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.overbookd.sim.SummaryTable;
+import org.overbookd.sim.overbooking.SummaryTable;
 import org.overbookd.sweep.SweepCharts;
 import org.overbookd.sweep.SweepMerge;
 import picocli.CommandLine.Command;

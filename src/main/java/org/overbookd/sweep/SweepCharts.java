@@ -13,7 +13,7 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
-import org.overbookd.sim.SimResult;
+import org.overbookd.sim.overbooking.SimResult;
 
 /**
  * PNG charts of a bounds sweep in the manner of Verboven et al. figures 5-7: utilization and
