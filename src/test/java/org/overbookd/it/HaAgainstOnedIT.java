@@ -217,7 +217,8 @@ class HaAgainstOnedIT {
                         "ha.checkin-interval = " + CHECKIN.toSeconds() + "s"));
             }
             DaemonProcess active = DaemonProcess.awaitActive(group, caseStart, Duration.ofSeconds(60));
-            active.awaitCycles(caseStart, 3, Duration.ofSeconds(40));
+            // the group at work: two steps of the active node before the fault
+            active.awaitCycles(caseStart, 2, Duration.ofSeconds(40));
             faultAt = System.currentTimeMillis();
             Recovery recovery = fault.inject(active, group);
             DaemonProcess.Cycle next = DaemonProcess.awaitAnyCycle(group, faultAt,
@@ -227,15 +228,29 @@ class HaAgainstOnedIT {
                 recovery.run();
             }
             DaemonProcess successor = group.stream().filter(p -> p.node.equals(next.node())).findFirst().orElseThrow();
-            successor.awaitCycles(System.currentTimeMillis(), 3, Duration.ofSeconds(40));
+            // and two of the successor after the recovery, in which the recovered node must keep quiet
+            successor.awaitCycles(System.currentTimeMillis(), 2, Duration.ofSeconds(40));
             c.active = active.node;
             c.successor = successor.node;
             c.faultAt = faultAt;
             c.takeoverAt = next.startMillis();
         } finally {
+            // SIGTERM to all at once: each finishes its step and exits
+            List<Thread> closing = new ArrayList<>();
             for (DaemonProcess p : group) {
-                p.close();
-                c.cycles.addAll(p.cycles());
+                Thread t = new Thread(() -> {
+                    try {
+                        p.close();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }, "close-" + p.node);
+                t.start();
+                closing.add(t);
+            }
+            for (int i = 0; i < group.size(); i++) {
+                closing.get(i).join();
+                c.cycles.addAll(group.get(i).cycles());
             }
         }
     }
@@ -288,13 +303,12 @@ class HaAgainstOnedIT {
                         0, Duration.ofSeconds(40));
                 assertNotNull(line, "the second says why it does not act: " + second.lines());
                 why = line.text().replaceFirst("^.*standing down", "standing down");
-                second.awaitCycles(secondStarted, 4, Duration.ofSeconds(40));
+                second.awaitCycles(secondStarted, 3, Duration.ofSeconds(40));
                 checkedUntil = System.currentTimeMillis();
                 first.kill9();
                 killed = System.currentTimeMillis();
                 awaitOrFail("the second acts once the first is gone", Duration.ofSeconds(40), () -> second.cycles().stream()
                         .anyMatch(cy -> cy.startMillis() >= killed && cy.decisions() > cy.notEnacted()));
-                second.awaitCycles(killed, 2, Duration.ofSeconds(20));
             }
             int firstUid = uidOf(c, "first");
             int secondUid = uidOf(c, "second");
