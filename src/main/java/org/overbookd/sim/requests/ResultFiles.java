@@ -18,6 +18,8 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.overbookd.policy.qos.ServiceClass;
 import org.overbookd.policy.qos.ServiceClasses;
+import org.overbookd.stats.Quantile;
+import org.overbookd.stats.Sample;
 
 /**
  * Writes requests.csv, classes.csv, intervals.csv and penalties.csv. Fixed decimals in the root
@@ -134,13 +136,13 @@ public final class ResultFiles implements Consumer<Outcome>, Closeable {
         }
 
         List<String> row(ServiceClass c) {
-            double[] a = Arrays.copyOf(availability, n);
-            double[] d = Arrays.copyOf(deficits, violated);
-            return List.of(c.name(), f(c.slo(), 4), Integer.toString(n), f(Stats.mean(a), 6),
-                    f(n == 0 ? 0 : Arrays.stream(a).min().orElse(0), 6),
+            Sample a = Sample.of(Arrays.copyOf(availability, n));
+            Sample d = Sample.of(Arrays.copyOf(deficits, violated));
+            return List.of(c.name(), f(c.slo(), 4), Integer.toString(n), f(a.mean(0), 6),
+                    f(a.min(0), 6),
                     f(n == 0 ? 0 : (double) (n - violated) / n, 6),
-                    f(Stats.mean(d), 6), f(Stats.percentile(d, 0.95), 6),
-                    f(Arrays.stream(d).max().orElse(0), 6), f(Stats.gini(a), 6),
+                    f(d.mean(0), 6), f(d.quantile(Quantile.NEAREST_RANK, 0.95, 0), 6),
+                    f(d.max(0), 6), f(a.gini(0), 6),
                     Long.toString(preemptions), f(penalty, 6));
         }
     }
