@@ -13,8 +13,8 @@ import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;
+import org.overbookd.io.CsvTable;
 import org.overbookd.sim.SimResult;
-import org.overbookd.sim.SummaryTable;
 import org.overbookd.sweep.SweepCharts;
 import org.overbookd.sweep.SweepGrid;
 import org.overbookd.sweep.SweepRunner;
@@ -74,7 +74,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         Path csv = out.resolve("sweep.csv");
         try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
-            SummaryTable.write(w, SimBindings.summaryHeader(extra), rows);
+            CsvTable.write(w, SimBindings.summaryHeader(extra), rows);
         }
         List<Path> charts = SweepCharts.write(out, grid.runs(), results);
         var stdout = spec.commandLine().getOut();
