@@ -31,16 +31,16 @@ public record IntervalSample(double startS, double endS, boolean waited, Map<Ser
         }
     }
 
-    public static IntervalSample of(double startS, double endS, List<Outcome> active) {
-        Map<ServiceClass, List<Outcome>> byClass = new LinkedHashMap<>();
+    public static IntervalSample of(double startS, double endS, List<RequestOutcome> active) {
+        Map<ServiceClass, List<RequestOutcome>> byClass = new LinkedHashMap<>();
         boolean waited = false;
-        for (Outcome o : active) {
+        for (RequestOutcome o : active) {
             byClass.computeIfAbsent(o.spec().serviceClass(), c -> new ArrayList<>()).add(o);
             waited |= o.pendingS() > 0;
         }
         Map<ServiceClass, ClassSample> classes = new LinkedHashMap<>();
-        for (Map.Entry<ServiceClass, List<Outcome>> e : byClass.entrySet()) {
-            double[] a = e.getValue().stream().mapToDouble(Outcome::availability).toArray();
+        for (Map.Entry<ServiceClass, List<RequestOutcome>> e : byClass.entrySet()) {
+            double[] a = e.getValue().stream().mapToDouble(RequestOutcome::availability).toArray();
             int violated = (int) e.getValue().stream().filter(o -> !o.met()).count();
             Sample sample = Sample.of(a);
             classes.put(e.getKey(), new ClassSample(a.length, violated, sample.gini(0), sample.min(0)));

@@ -74,10 +74,10 @@ public final class RequestSimulation {
     private final Map<String, Set<SimInstance>> residents = new HashMap<>();
     private final LinkedHashMap<String, SimInstance> active = new LinkedHashMap<>();
     private final Set<SimInstance> pending = new LinkedHashSet<>();
-    private final List<Outcome> terminatedInInterval = new ArrayList<>();
+    private final List<RequestOutcome> terminatedInInterval = new ArrayList<>();
     private final List<IntervalSample> intervals = new ArrayList<>();
     private final SplittableRandom overheadRandom;
-    private Consumer<Outcome> sink;
+    private Consumer<RequestOutcome> sink;
     private Progress progress = Progress.NONE;
     private long completed;
     private long admissions;
@@ -139,9 +139,9 @@ public final class RequestSimulation {
         if (requestList == null) {
             throw new IllegalStateException("a streamed workload's outcomes go to run(Consumer)");
         }
-        Map<String, Outcome> byId = new HashMap<>();
+        Map<String, RequestOutcome> byId = new HashMap<>();
         RunResult r = run(o -> byId.put(o.spec().id(), o));
-        List<Outcome> list = new ArrayList<>(requestList.size());
+        List<RequestOutcome> list = new ArrayList<>(requestList.size());
         for (RequestSpec s : requestList) {
             list.add(byId.get(s.id()));
         }
@@ -152,7 +152,7 @@ public final class RequestSimulation {
      * Runs, handing each request's outcome to the sink as it terminates (completion order), then
      * those still in the system at the end (admission order), then those never admitted.
      */
-    public RunResult run(Consumer<Outcome> outcomes) {
+    public RunResult run(Consumer<RequestOutcome> outcomes) {
         this.sink = outcomes;
         start();
         double now = 0;
@@ -193,11 +193,11 @@ public final class RequestSimulation {
         }
         for (; !queue.isEmpty(); queue.remove()) { // at most one arrival is queued: the one read ahead
             if (queue.kind() == RequestEvent.ARRIVAL.ordinal()) {
-                sink.accept(new Outcome(((SimInstance) queue.subject()).spec, 1.0, 0, 0, 0, 0, false));
+                sink.accept(new RequestOutcome(((SimInstance) queue.subject()).spec, 1.0, 0, 0, 0, 0, false));
             }
         }
         while (requests.hasNext()) {
-            sink.accept(new Outcome(requests.next(), 1.0, 0, 0, 0, 0, false));
+            sink.accept(new RequestOutcome(requests.next(), 1.0, 0, 0, 0, 0, false));
         }
         return new RunResult(List.of(), intervals, end, passes, passesSkipped);
     }
@@ -287,7 +287,7 @@ public final class RequestSimulation {
                 changes++;
                 i.state = SimInstance.State.DONE;
                 active.remove(i.spec.id());
-                Outcome o = outcome(i, true);
+                RequestOutcome o = outcome(i, true);
                 completed++;
                 terminatedInInterval.add(o);
                 sink.accept(o);
@@ -383,7 +383,7 @@ public final class RequestSimulation {
     }
 
     private void sample(double start, double end) {
-        List<Outcome> list = new ArrayList<>(terminatedInInterval);
+        List<RequestOutcome> list = new ArrayList<>(terminatedInInterval);
         for (SimInstance i : active.values()) {
             i.advanceTo(end);
             list.add(outcome(i, false));
@@ -392,7 +392,7 @@ public final class RequestSimulation {
         intervals.add(IntervalSample.of(start, end, list));
     }
 
-    private static Outcome outcome(SimInstance i, boolean completed) {
-        return new Outcome(i.spec, i.availability(), i.run, i.pending, i.overhead, i.preemptions, completed);
+    private static RequestOutcome outcome(SimInstance i, boolean completed) {
+        return new RequestOutcome(i.spec, i.availability(), i.run, i.pending, i.overhead, i.preemptions, completed);
     }
 }

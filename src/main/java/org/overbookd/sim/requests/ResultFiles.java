@@ -26,7 +26,7 @@ import org.overbookd.stats.Sample;
  * requests.csv and penalties.csv; what classes.csv needs is kept as numbers per class (a month of
  * a Google cell is 25 million requests), and classes.csv and intervals.csv are written at the end.
  */
-public final class ResultFiles implements Consumer<Outcome>, Closeable {
+public final class ResultFiles implements Consumer<RequestOutcome>, Closeable {
 
     private final Path dir;
     private final ServiceClasses classes;
@@ -68,7 +68,7 @@ public final class ResultFiles implements Consumer<Outcome>, Closeable {
     }
 
     @Override
-    public void accept(Outcome o) {
+    public void accept(RequestOutcome o) {
         ServiceClass c = o.spec().serviceClass();
         totals.computeIfAbsent(c, k -> new ClassTotals()).add(o);
         count++;
@@ -115,7 +115,7 @@ public final class ResultFiles implements Consumer<Outcome>, Closeable {
         private long preemptions;
         private double penalty;
 
-        void add(Outcome o) {
+        void add(RequestOutcome o) {
             if (n == availability.length) {
                 availability = Arrays.copyOf(availability, n * 2);
             }

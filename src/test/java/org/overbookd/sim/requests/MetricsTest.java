@@ -36,7 +36,7 @@ class MetricsTest {
     void eqs10And11() {
         // silver at 89%: D = 0.01, 2 h, 0.5 CPU: C = 0.01 * 2 * 0.5 = 0.01; 89% < 89.11% -> 30%
         RequestSpec spec = new RequestSpec("r", 0, 7200, 0.5, 1, cls("silver"), Map.of());
-        Outcome o = new Outcome(spec, 0.89, 6408, 792, 0, 3, true);
+        RequestOutcome o = new RequestOutcome(spec, 0.89, 6408, 792, 0, 3, true);
         assertEquals(0.01, PenaltyModel.cpuHourDeficit(o), EXACT);
         assertEquals(0.013, PenaltyModel.penalty(o), EXACT);
     }
