@@ -141,7 +141,8 @@ public final class EventQueue<S> {
                 break;
             }
             int right = child + 1;
-            if (right < last && before(times[right], kinds[right], seqs[right], times[child], kinds[child], seqs[child])) {
+            if (right < last
+                    && before(times[right], kinds[right], seqs[right], times[child], kinds[child], seqs[child])) {
                 child = right;
             }
             if (!before(times[child], kinds[child], seqs[child], t, k, q)) {

@@ -42,8 +42,8 @@ public final class ResultFiles implements Consumer<RequestOutcome>, Closeable {
         for (ServiceClass c : classes.all()) {
             totals.put(c, new ClassTotals());
         }
-        requests = CsvTable.create(dir.resolve("requests.csv"), List.of("id", "class", "slo", "availability", "met", "deficit",
-                "preemptions", "run_s", "pending_s", "overhead_s"), Decimals.SCALED);
+        requests = CsvTable.create(dir.resolve("requests.csv"), List.of("id", "class", "slo", "availability", "met",
+                "deficit", "preemptions", "run_s", "pending_s", "overhead_s"), Decimals.SCALED);
         penalties = CsvTable.create(dir.resolve("penalties.csv"), List.of("id", "class", "availability", "deficit",
                 "duration_h", "cpu", "cpu_hour_deficit", "bonus", "penalty"), Decimals.SCALED);
     }
