@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.overbookd.sim.overbooking.SummaryTable;
+import org.overbookd.io.CsvTable;
 import org.overbookd.sweep.SweepCharts;
 import org.overbookd.sweep.SweepMerge;
 import picocli.CommandLine.Command;
@@ -54,7 +54,7 @@ final class SweepMergeCommand implements Callable<Integer> {
         // written as sweep writes them, from the same rows and figures: the same bytes
         Path csv = out.resolve("sweep.csv");
         try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
-            SummaryTable.write(w, merged.header(), merged.rows());
+            CsvTable.write(w, merged.header(), merged.rows());
         }
         List<Path> charts = SweepCharts.write(out, merged.points());
         PrintWriter stdout = spec.commandLine().getOut();

@@ -1,6 +1,7 @@
 package org.overbookd.backend.simulated;
 
 import java.util.List;
+import org.overbookd.engine.EventQueue;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.VmState;
 
@@ -21,7 +22,16 @@ final class Lifecycle {
     private final VmFactory vms;
     private final Tally tally;
     private final LoadDrawer loads;
-    private final EventQueue events = new EventQueue();
+    /**
+     * Event kinds, in their order at one instant: VM operations and completions before load draws,
+     * so a draw at an instant sees the VMs as they are after everything else that happened then.
+     */
+    private static final int OP_DONE = 0;
+    private static final int FINISH = 1;
+    private static final int LOAD = 2;
+
+    /** About one entry per running VM and the load tick; per-VM draws are one sweep per tick. */
+    private final EventQueue<SimVm> events = new EventQueue<>(1024);
 
     Lifecycle(WorldSpec spec, VirtualClock clock, World world, VmFactory vms, Tally tally, LoadDrawer loads) {
         this.spec = spec;
@@ -39,7 +49,7 @@ final class Lifecycle {
         } else {
             populateRecorded();
         }
-        events.add(spec.loadIntervalSeconds(), EventQueue.LOAD, null, 0);
+        events.add(spec.loadIntervalSeconds(), LOAD, null, 0);
     }
 
     /**
@@ -47,18 +57,22 @@ final class Lifecycle {
      * leaving the clock there.
      */
     void advance(long time, boolean inclusive) {
-        for (EventQueue.Event e = events.peek(); e != null && (e.time() < time || inclusive && e.time() == time);
-                e = events.peek()) {
-            events.poll();
-            clock.moveTo(e.time());
-            switch (e.kind()) {
-                case EventQueue.OP_DONE -> operationDone(e.vm());
-                case EventQueue.FINISH -> finished(e.vm(), e.version());
-                case EventQueue.LOAD -> {
+        // the clock is whole seconds far below 2^53, so the queue's double times convert back exactly
+        while (!events.isEmpty() && (events.time() < time || inclusive && events.time() == time)) {
+            long at = (long) events.time();
+            int kind = events.kind();
+            SimVm vm = events.subject();
+            int version = events.tag();
+            events.remove();
+            clock.moveTo(at);
+            switch (kind) {
+                case OP_DONE -> operationDone(vm);
+                case FINISH -> finished(vm, version);
+                case LOAD -> {
                     loads.draw(clock.now());
-                    events.add(clock.now() + spec.loadIntervalSeconds(), EventQueue.LOAD, null, 0);
+                    events.add(clock.now() + spec.loadIntervalSeconds(), LOAD, null, 0);
                 }
-                default -> throw new IllegalStateException("unexpected event kind " + e.kind());
+                default -> throw new IllegalStateException("unexpected event kind " + kind);
             }
         }
         clock.moveTo(time);
@@ -112,7 +126,7 @@ final class Lifecycle {
         vm.state = operation;
         vm.host.opsInFlight++;
         vm.host.recompute(spec.operationLoad());
-        events.add(clock.now() + spec.operationCostSeconds(), EventQueue.OP_DONE, vm, 0);
+        events.add(clock.now() + spec.operationCostSeconds(), OP_DONE, vm, 0);
     }
 
     private void startRunning(SimVm vm) {
@@ -120,7 +134,7 @@ final class Lifecycle {
         vm.state = VmState.RUNNING;
         vm.runningSinceSeconds = now;
         vm.load = vm.generator.next(VirtualClock.timeOfWeek(now), vm.random) * vm.scale();
-        events.add(now + vm.remainingSeconds, EventQueue.FINISH, vm, vm.version);
+        events.add(now + vm.remainingSeconds, FINISH, vm, vm.version);
     }
 
     private void stopRunning(SimVm vm) {
@@ -179,7 +193,7 @@ final class Lifecycle {
             host.high[vm.core] = next;
             next.state = VmState.BOOTING;
             host.opsInFlight++;
-            events.add(now + spec.operationCostSeconds(), EventQueue.OP_DONE, next, 0);
+            events.add(now + spec.operationCostSeconds(), OP_DONE, next, 0);
         }
         beginOperation(vm, VmState.TERMINATING);
     }

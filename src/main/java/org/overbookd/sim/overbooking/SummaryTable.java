@@ -1,17 +1,13 @@
 package org.overbookd.sim.overbooking;
 
-import java.io.IOException;
-import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
+import org.overbookd.io.Decimals;
 
 /**
  * The metric columns of {@code summary.csv} and {@code sweep.csv}, which follow the run's parameters
- * (config's SimBindings writes those), and the CSV writer of those files and of the other models'
- * summaries. Numbers are printed with fixed decimals in the root locale so files compare byte for byte.
+ * (config's SimBindings writes those); io.CsvTable writes the files. Numbers are printed with fixed
+ * decimals in the root locale so files compare byte for byte.
  */
 public final class SummaryTable {
 
@@ -42,17 +38,7 @@ public final class SummaryTable {
         return row;
     }
 
-    public static void write(Writer out, List<String> header, List<List<String>> rows) throws IOException {
-        CSVFormat format = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
-        try (CSVPrinter csv = new CSVPrinter(out, format)) {
-            csv.printRecord(header);
-            for (List<String> row : rows) {
-                csv.printRecord(row);
-            }
-        }
-    }
-
-    static String fixed(double value, int decimals) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", value);
+    private static String fixed(double value, int decimals) {
+        return Decimals.FORMATTER.fixed(value, decimals);
     }
 }
