@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.overbookd.policy.qos.ScanLimits;
-import org.overbookd.policy.qos.Scheduler;
+import org.overbookd.policy.qos.RequestScheduler;
 import org.overbookd.policy.qos.ServiceClasses;
 import org.overbookd.sim.requests.GoogleCellWorkload;
 import org.overbookd.sim.requests.GoogleTrace;
@@ -147,8 +147,8 @@ final class RequestsSimulateCommand implements Callable<Integer> {
                 events = hostEvents == null ? List.of() : Inputs.hostEvents(hostEvents, hostList);
             }
             ScanLimits limits = new ScanLimits(hostsToScore, failuresInARow);
-            Scheduler scheduler = policy == PolicyName.qos
-                    ? Scheduler.qosDriven(classes, limits) : Scheduler.priorityBased(classes, limits);
+            RequestScheduler scheduler = policy == PolicyName.qos
+                    ? RequestScheduler.qosDriven(classes, limits) : RequestScheduler.priorityBased(classes, limits);
             double end = until == null ? Double.POSITIVE_INFINITY : until;
             if (generated) {
                 return streamGenerated(scheduler, classes, hostList, events, end);
@@ -177,7 +177,7 @@ final class RequestsSimulateCommand implements Callable<Integer> {
      * The generated month: requests streamed from the generator, outcomes streamed to the files
      * as requests end (25 million of them would not fit in memory as objects).
      */
-    private int streamGenerated(Scheduler scheduler, ServiceClasses classes, List<HostSpec> hostList,
+    private int streamGenerated(RequestScheduler scheduler, ServiceClasses classes, List<HostSpec> hostList,
                                 List<HostEvent> events, double end) throws InputException {
         GoogleCellWorkload requests = new GoogleCellWorkload(classes, seed, end);
         RequestSimulation sim = new RequestSimulation(scheduler, hostList, requests, events, overheads(), seed, end,

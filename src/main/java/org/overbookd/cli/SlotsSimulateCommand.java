@@ -11,7 +11,7 @@ import org.overbookd.policy.hybrid.HybridPolicy;
 import org.overbookd.policy.hybrid.HybridSettings;
 import org.overbookd.policy.hybrid.Labelled;
 import org.overbookd.policy.hybrid.RegularOrder;
-import org.overbookd.policy.hybrid.VictimRule;
+import org.overbookd.policy.hybrid.EvictionRule;
 import org.overbookd.sim.slots.ClassStats;
 import org.overbookd.sim.slots.Infrastructure;
 import org.overbookd.sim.slots.ServerMix;
@@ -144,7 +144,7 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
             throw usage("--scenario chooses a built-in scenario; with --tasks the trace is the workload");
         }
         HybridSettings settings = HybridSettings.defaults(seed)
-                .withVictimRule(parse(VictimRule.class, "--victim", victim))
+                .withVictimRule(parse(EvictionRule.class, "--victim", victim))
                 .withRegularOrder(parse(RegularOrder.class, "--regular-order", regularOrder));
         switch (policy) {
             case "hybrid" -> {

@@ -50,7 +50,7 @@ public enum SchedulerKind {
      * @param serviceRate mu_j per type, for G16
      * @param random      G16's stream; the others take no randomness
      */
-    public Scheduler create(ConfigurationSolver solver, Padding padding, double beta, boolean recheckEmpty,
+    public TypeScheduler create(ConfigurationSolver solver, Padding padding, double beta, boolean recheckEmpty,
             double[] serviceRate, SplittableRandom random) {
         return switch (this) {
             case MAXWEIGHT -> new MaxWeightScheduler(solver, padding, beta, recheckEmpty);

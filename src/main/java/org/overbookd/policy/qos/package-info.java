@@ -1,6 +1,6 @@
 /**
  * The QoS-driven scheduler of Silva et al. and its priority-based baseline: one scheduling pass
- * (Scheduler) built from plugins in the manner of the Kubernetes scheduling framework (queue sort,
+ * (RequestScheduler) built from plugins in the manner of the Kubernetes scheduling framework (queue sort,
  * filter, score, preemption), the service classes and their equations, and the exact speed-up index
  * over free CPU. A pass reads views and returns placements.
  *

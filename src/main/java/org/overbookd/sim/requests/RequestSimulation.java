@@ -13,10 +13,10 @@ import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
-import org.overbookd.policy.qos.Cluster;
+import org.overbookd.policy.qos.HostIndex;
 import org.overbookd.policy.qos.NodeView;
-import org.overbookd.policy.qos.Placement;
-import org.overbookd.policy.qos.Scheduler;
+import org.overbookd.policy.qos.Allocation;
+import org.overbookd.policy.qos.RequestScheduler;
 import org.overbookd.random.Seeds;
 
 /**
@@ -28,9 +28,9 @@ import org.overbookd.random.Seeds;
  *
  * <p>Sized for a month of a Google cell: requests are read one arrival ahead from an iterator in
  * submit order, outcomes go to a consumer as requests terminate, intervals are summarised as they
- * close, and the scheduler's {@link Cluster} is kept between passes and told about every change,
+ * close, and the scheduler's {@link HostIndex} is kept between passes and told about every change,
  * so a pass costs what it looks at. A pass is skipped when the queue is empty, and, for a policy
- * whose decisions do not depend on time ({@link Scheduler#dependsOnTime()}), when nothing changed
+ * whose decisions do not depend on time ({@link RequestScheduler#dependsOnTime()}), when nothing changed
  * since a pass that placed nothing: it would place nothing again.
  */
 public final class RequestSimulation {
@@ -56,7 +56,7 @@ public final class RequestSimulation {
     public static final double DEFAULT_WATCHDOG_S = 10;
     public static final double INTERVAL_S = 600;
 
-    private final Scheduler scheduler;
+    private final RequestScheduler scheduler;
     private final List<HostSpec> hosts;
     private final List<RequestSpec> requestList;
     private final Iterator<RequestSpec> requests;
@@ -69,7 +69,7 @@ public final class RequestSimulation {
 
     private final PriorityQueue<SimEvent> queue = new PriorityQueue<>(SimEvent.ORDER);
     private long seq;
-    private final Cluster cluster = new Cluster();
+    private final HostIndex cluster = new HostIndex();
     private final Map<String, HostSpec> hostById = new HashMap<>();
     private final Map<String, Integer> ordinals = new HashMap<>();
     private final Map<String, Set<SimInstance>> residents = new HashMap<>();
@@ -92,7 +92,7 @@ public final class RequestSimulation {
     private long changesAtLastFailure = -1;
 
     /** A run over a workload held in memory; {@link #run()} returns outcomes in workload order. */
-    public RequestSimulation(Scheduler scheduler, List<HostSpec> hosts, List<RequestSpec> requests,
+    public RequestSimulation(RequestScheduler scheduler, List<HostSpec> hosts, List<RequestSpec> requests,
                              List<HostEvent> hostEvents, Overheads overheads, long seed, double until, double watchdogS) {
         this(scheduler, hosts, requests, inSubmitOrder(requests), hostEvents, overheads, seed, until, watchdogS);
     }
@@ -101,12 +101,12 @@ public final class RequestSimulation {
      * A run over a workload streamed in submit order (non-decreasing submit times, checked): only
      * the next arrival is held; outcomes go to {@link #run(Consumer)}'s consumer.
      */
-    public RequestSimulation(Scheduler scheduler, List<HostSpec> hosts, Iterator<RequestSpec> requests,
+    public RequestSimulation(RequestScheduler scheduler, List<HostSpec> hosts, Iterator<RequestSpec> requests,
                              List<HostEvent> hostEvents, Overheads overheads, long seed, double until, double watchdogS) {
         this(scheduler, hosts, null, requests, hostEvents, overheads, seed, until, watchdogS);
     }
 
-    private RequestSimulation(Scheduler scheduler, List<HostSpec> hosts, List<RequestSpec> requestList,
+    private RequestSimulation(RequestScheduler scheduler, List<HostSpec> hosts, List<RequestSpec> requestList,
                               Iterator<RequestSpec> requests, List<HostEvent> hostEvents, Overheads overheads,
                               long seed, double until, double watchdogS) {
         this.scheduler = scheduler;
@@ -349,10 +349,10 @@ public final class RequestSimulation {
             passesSkipped++;
             return 0;
         }
-        List<Placement> placements = scheduler.schedule(cluster, new ArrayList<>(pending), now,
+        List<Allocation> placements = scheduler.schedule(cluster, new ArrayList<>(pending), now,
                 Seeds.stream(seed, SCHEDULER_ROLE, passes++));
         // The pass has already moved its victims and placements in the cluster.
-        for (Placement p : placements) {
+        for (Allocation p : placements) {
             for (String victim : p.victims()) {
                 SimInstance v = active.get(victim);
                 evict(v, now);

@@ -2,7 +2,7 @@ package org.overbookd.sim.types;
 
 import org.overbookd.policy.maxweight.ConfigurationSolver;
 import org.overbookd.policy.maxweight.Padding;
-import org.overbookd.policy.maxweight.Scheduler;
+import org.overbookd.policy.maxweight.TypeScheduler;
 import org.overbookd.policy.maxweight.SchedulerKind;
 import org.overbookd.policy.maxweight.SolverChoice;
 import org.overbookd.random.Seeds;
@@ -23,9 +23,9 @@ public record TypesRun(SchedulerKind kind, SolverChoice solver, Padding padding,
      * @throws IllegalArgumentException when the exact solver is asked for servers too large for it
      */
     public TypesResult run(TypesScenario scenario, long seed, double horizon, int samples) {
-        TypesCluster shapeOnly = new TypesCluster(scenario.servers(), scenario.types(), (s, j, a, d) -> { });
+        TypesWorld shapeOnly = new TypesWorld(scenario.servers(), scenario.types(), (s, j, a, d) -> { });
         ConfigurationSolver resolved = solver.resolve(shapeOnly);
-        Scheduler scheduler = kind.create(resolved, padding, beta, recheckEmpty, scenario.serviceRates(), Seeds.stream(seed, G16_ROLE));
+        TypeScheduler scheduler = kind.create(resolved, padding, beta, recheckEmpty, scenario.serviceRates(), Seeds.stream(seed, G16_ROLE));
         return new TypesSimulation(scenario, scheduler, seed, horizon, samples)
                 .run(kind.usesBeta() ? beta : Double.NaN, kind.usesSolver() ? resolved.name() : "");
     }

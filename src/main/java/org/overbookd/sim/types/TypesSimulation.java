@@ -1,6 +1,6 @@
 package org.overbookd.sim.types;
 
-import org.overbookd.policy.maxweight.Scheduler;
+import org.overbookd.policy.maxweight.TypeScheduler;
 
 /**
  * The discrete-event engine of the VM-type model. Three sources of events, merged in one total
@@ -12,7 +12,7 @@ import org.overbookd.policy.maxweight.Scheduler;
 public final class TypesSimulation {
 
     private final TypesScenario scenario;
-    private final Scheduler scheduler;
+    private final TypeScheduler scheduler;
     private final long seed;
     private final double horizon;
     private final int samples;
@@ -21,7 +21,7 @@ public final class TypesSimulation {
      * @param horizon simulated time to run, in the scenario's unit
      * @param samples number of intervals of the queue samples (samples + 1 rows per run)
      */
-    public TypesSimulation(TypesScenario scenario, Scheduler scheduler, long seed, double horizon, int samples) {
+    public TypesSimulation(TypesScenario scenario, TypeScheduler scheduler, long seed, double horizon, int samples) {
         if (!(horizon > 0) || Double.isInfinite(horizon)) {
             throw new IllegalArgumentException("the horizon must be positive and finite, not " + horizon);
         }
@@ -46,9 +46,9 @@ public final class TypesSimulation {
     }
 
     /** The mutable state of one run; it hears of every start, which schedules that VM's departure. */
-    private final class Run implements TypesCluster.StartListener {
+    private final class Run implements TypesWorld.StartListener {
         private final DepartureHeap departures = new DepartureHeap();
-        private final TypesCluster cluster = new TypesCluster(scenario.servers(), scenario.types(), this);
+        private final TypesWorld cluster = new TypesWorld(scenario.servers(), scenario.types(), this);
         private final QueueMetrics metrics = new QueueMetrics(cluster, horizon, samples);
         private double now;
 

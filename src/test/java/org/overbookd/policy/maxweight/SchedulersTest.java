@@ -14,12 +14,12 @@ class SchedulersTest {
     private static final int LARGE = 0;
     private static final int SMALL = 1;
 
-    private static FakeCluster example1() {
-        return new FakeCluster(new long[] {6}, new long[] {4, 1});
+    private static FakeTypedView example1() {
+        return new FakeTypedView(new long[] {6}, new long[] {4, 1});
     }
 
     /** Algorithm 1 on Example 1, run to the state: configuration (1, 2), all three slots full, 10 small VMs waiting. */
-    private static MaxWeightScheduler fullOneTwo(FakeCluster c, double beta) {
+    private static MaxWeightScheduler fullOneTwo(FakeTypedView c, double beta) {
         MaxWeightScheduler s = new MaxWeightScheduler(new ExactSolver(), Padding.LARGEST_FIRST, beta, false);
         s.begin(c, 0);
         c.arrive(s, LARGE);
@@ -31,7 +31,7 @@ class SchedulersTest {
 
     @Test
     void emptyQueuesGiveThePaddedConfigurationAndArrivalsTakeItsSlotsAtOnce() {
-        FakeCluster c = example1();
+        FakeTypedView c = example1();
         MaxWeightScheduler s = fullOneTwo(c, 0.5);
         assertArrayEquals(new int[] {1, 2}, s.configuration(0), "largest first: one large slot, then two small");
         assertEquals(List.of("0@0", "1@0", "1@0"), c.starts);
@@ -46,7 +46,7 @@ class SchedulersTest {
      */
     @Test
     void aDepartureStallsTheServerWhenConditionFourHolds() {
-        FakeCluster c = example1();
+        FakeTypedView c = example1();
         MaxWeightScheduler s = fullOneTwo(c, 0.5);
         c.depart(s, 0, SMALL);
         assertEquals(Period.STALLED, s.period(0));
@@ -63,7 +63,7 @@ class SchedulersTest {
     /** With beta = 0.3, 20 &lt; 18 is false: the freed slot takes the oldest waiting small VM. */
     @Test
     void aDepartureRefillsTheSlotWhenConditionFourDoesNotHold() {
-        FakeCluster c = example1();
+        FakeTypedView c = example1();
         MaxWeightScheduler s = fullOneTwo(c, 0.3);
         c.depart(s, 0, SMALL);
         assertEquals(Period.ACTIVE, s.period(0));
@@ -96,7 +96,7 @@ class SchedulersTest {
     @Test
     void recheckEmptyResetsAnIdleServerWhenAnArrivalQueues() {
         for (boolean recheck : new boolean[] {false, true}) {
-            FakeCluster c = example1();
+            FakeTypedView c = example1();
             MaxWeightScheduler s = new MaxWeightScheduler(new ExactSolver(), Padding.NONE, 0.5, recheck);
             c.backlog(LARGE, 1);
             s.begin(c, 0);
@@ -114,7 +114,7 @@ class SchedulersTest {
     /** M14 never stalls: it keeps (1, 2) and refills from the queue, however long the queue gets. */
     @Test
     void m14KeepsItsConfigurationWhileTheServerIsBusy() {
-        FakeCluster c = example1();
+        FakeTypedView c = example1();
         RefreshMaxWeightScheduler s = new RefreshMaxWeightScheduler(new ExactSolver(), Padding.LARGEST_FIRST);
         s.begin(c, 0);
         c.arrive(s, LARGE);
@@ -131,7 +131,7 @@ class SchedulersTest {
 
     @Test
     void bestFitPicksTheTightestServerAndRefillsOldestFirst() {
-        FakeCluster c = new FakeCluster(new long[] {8, 4, 2}, new long[] {2, 4});
+        FakeTypedView c = new FakeTypedView(new long[] {8, 4, 2}, new long[] {2, 4});
         BestFitScheduler s = new BestFitScheduler();
         s.begin(c, 0);
         c.arrive(s, 0);
@@ -154,7 +154,7 @@ class SchedulersTest {
 
     @Test
     void g16PlacesOnlyOnItsClockAndOnlyWhatFits() {
-        FakeCluster c = example1();
+        FakeTypedView c = example1();
         RandomizedSamplingScheduler s = new RandomizedSamplingScheduler(new double[] {1, 1}, new SplittableRandom(1));
         s.begin(c, 0);
         assertEquals(Double.POSITIVE_INFINITY, s.nextTimer(), "no queue, nothing to sample");

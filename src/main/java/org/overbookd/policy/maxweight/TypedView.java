@@ -11,7 +11,7 @@ package org.overbookd.policy.maxweight;
  * only effect is {@link #start}, so the simulator (and later the daemon) decides what "starting a VM"
  * means.
  */
-public interface TypedCluster {
+public interface TypedView {
 
     int servers();
 

@@ -10,7 +10,7 @@ import java.util.Map;
  * The scheduler's model of a cluster, kept between passes and changed as instances are placed,
  * preempted, completed and hosts come and go, so a pass costs what it looks at rather than the
  * size of the cluster. A simulator (or a daemon) owns one, tells it about completions and host
- * changes, and lets {@link Scheduler#schedule(Cluster, List, double, java.util.SplittableRandom)}
+ * changes, and lets {@link RequestScheduler#schedule(HostIndex, List, double, java.util.SplittableRandom)}
  * apply its own placements and preemptions.
  *
  * <p>What it caches and why that is exact: free resources (sums, changed on every placement and
@@ -19,7 +19,7 @@ import java.util.Map;
  * only decide which hosts a pass may skip; whatever a pass decides it decides on exact views read
  * at its own instant.
  */
-public final class Cluster {
+public final class HostIndex {
 
     /** Q is b + r t up to rounding: far below a second, far above the rounding of t ~ 10^7 s. */
     static final double BOUND_TOLERANCE = 1e-6;
@@ -34,7 +34,7 @@ public final class Cluster {
      */
     private int[] scanOrdinals;
     private final FreeCpuIndex index = new FreeCpuIndex();
-    private final ClassSlots classes = new ClassSlots();
+    private final SeenClasses classes = new SeenClasses();
     private final HostTable table = new HostTable();
     private long passes;
     private long instances;

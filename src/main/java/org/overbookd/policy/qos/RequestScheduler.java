@@ -13,7 +13,7 @@ import java.util.SplittableRandom;
  * Equal Q values are ordered by a pseudo-random rank drawn once per pass ({@link Pass#tieRank}),
  * score ties by the pass's random source.
  */
-public final class Scheduler {
+public final class RequestScheduler {
 
     private final QueueSort queueSort;
     private final Filter filter;
@@ -26,12 +26,12 @@ public final class Scheduler {
      */
     private final boolean shortcuts;
 
-    public Scheduler(QueueSort queueSort, Filter filter, Preemption preemption, PreemptionCost preemptionCost,
+    public RequestScheduler(QueueSort queueSort, Filter filter, Preemption preemption, PreemptionCost preemptionCost,
                      ScanLimits limits) {
         this(queueSort, filter, preemption, preemptionCost, limits, true);
     }
 
-    private Scheduler(QueueSort queueSort, Filter filter, Preemption preemption, PreemptionCost preemptionCost,
+    private RequestScheduler(QueueSort queueSort, Filter filter, Preemption preemption, PreemptionCost preemptionCost,
                       ScanLimits limits, boolean shortcuts) {
         this.queueSort = queueSort;
         this.filter = filter;
@@ -42,37 +42,37 @@ public final class Scheduler {
     }
 
     /** The same policy looking into every host for every request: the reference the shortcuts are tested against. */
-    Scheduler withoutShortcuts() {
-        return new Scheduler(queueSort, filter, preemption, preemptionCost, limits, false);
+    RequestScheduler withoutShortcuts() {
+        return new RequestScheduler(queueSort, filter, preemption, preemptionCost, limits, false);
     }
 
     /** The QoS-driven scheduler of section 3. */
-    public static Scheduler qosDriven(ServiceClasses classes) {
+    public static RequestScheduler qosDriven(ServiceClasses classes) {
         return qosDriven(classes, ScanLimits.NONE);
     }
 
-    public static Scheduler qosDriven(ServiceClasses classes, ScanLimits limits) {
-        return new Scheduler(new QosQueueSort(), new ConstraintFilter(), new QosPreemption(),
+    public static RequestScheduler qosDriven(ServiceClasses classes, ScanLimits limits) {
+        return new RequestScheduler(new QosQueueSort(), new ConstraintFilter(), new QosPreemption(),
                 new QosPreemptionCost(classes), limits);
     }
 
     /** The priority-based baseline of section 4.1.2 (Kubernetes' default scheduler). */
-    public static Scheduler priorityBased(ServiceClasses classes) {
+    public static RequestScheduler priorityBased(ServiceClasses classes) {
         return priorityBased(classes, ScanLimits.NONE);
     }
 
-    public static Scheduler priorityBased(ServiceClasses classes, ScanLimits limits) {
-        return new Scheduler(new PriorityQueueSort(), new ConstraintFilter(), new PriorityPreemption(),
+    public static RequestScheduler priorityBased(ServiceClasses classes, ScanLimits limits) {
+        return new RequestScheduler(new PriorityQueueSort(), new ConstraintFilter(), new PriorityPreemption(),
                 new PriorityPreemptionCost(classes), limits);
     }
 
     /**
      * One pass over a snapshot: every view taken at the pass's instant. Builds a throw-away
-     * {@link Cluster}; a caller that runs many passes keeps one and calls the other overload.
+     * {@link HostIndex}; a caller that runs many passes keeps one and calls the other overload.
      */
-    public List<Placement> schedule(List<NodeView> nodes, List<InstanceView> running, List<InstanceView> pending,
+    public List<Allocation> schedule(List<NodeView> nodes, List<InstanceView> running, List<InstanceView> pending,
                                     SplittableRandom random) {
-        Cluster cluster = new Cluster();
+        HostIndex cluster = new HostIndex();
         for (int i = 0; i < nodes.size(); i++) {
             cluster.addHost(nodes.get(i), i);
         }
@@ -94,7 +94,7 @@ public final class Scheduler {
      * its instances. Pending instances are read once, at t; residents only on the hosts the pass
      * looks into (for preemption), at t.
      */
-    public List<Placement> schedule(Cluster cluster, List<? extends LiveInstance> pending, double t,
+    public List<Allocation> schedule(HostIndex cluster, List<? extends LiveInstance> pending, double t,
                                     SplittableRandom random) {
         Pass pass = cluster.beginPass(t, random.nextLong());
         List<Candidate> queue = new ArrayList<>(pending.size());
@@ -105,7 +105,7 @@ public final class Scheduler {
         // What the cluster could give up at best, taken when first needed: preemptions and
         // placements in the pass only remove preemptible instances, so it stays a valid bound.
         Residents[] clusterBound = new Residents[1];
-        List<Placement> placements = new ArrayList<>();
+        List<Allocation> placements = new ArrayList<>();
         int failures = 0;
         // The last request that failed, while nothing was placed since: the cluster is as it was.
         Candidate failed = null;
@@ -128,7 +128,7 @@ public final class Scheduler {
             }
             j.markPlaced();
             cluster.placeInPass(choice.node, j, pass);
-            placements.add(new Placement(j.view().id(), choice.node.view().id(), victimIds));
+            placements.add(new Allocation(j.view().id(), choice.node.view().id(), victimIds));
         }
         return placements;
     }
@@ -150,7 +150,7 @@ public final class Scheduler {
      * (in host order without), each scan stopping once that many feasible hosts were seen. The flat
      * table and the class columns skip a host before its residents are read.
      */
-    private Choice rank(Candidate j, int start, Cluster cluster, Pass pass, Residents[] clusterBound,
+    private Choice rank(Candidate j, int start, HostIndex cluster, Pass pass, Residents[] clusterBound,
                         SplittableRandom random) {
         List<NodeState> nodes = cluster.scanOrder();
         int size = nodes.size();
@@ -216,7 +216,7 @@ public final class Scheduler {
      * for every request, also one failed without a scan, so such a shortcut leaves the pass's
      * later draws as they were.
      */
-    private int scanStart(Cluster cluster, SplittableRandom random) {
+    private int scanStart(HostIndex cluster, SplittableRandom random) {
         int size = cluster.scanOrder().size();
         return limits.hostsToScore() > 0 && size > 0 ? random.nextInt(size) : 0;
     }
@@ -235,7 +235,7 @@ public final class Scheduler {
      * days of the generated month it never rejected a host the coarse check had let through
      * (the coarse check already asks for a resident above j's eligibility threshold), so it went.
      */
-    private boolean skip(Candidate j, NodeState n, double[] above, Cluster cluster, Pass pass) {
+    private boolean skip(Candidate j, NodeState n, double[] above, HostIndex cluster, Pass pass) {
         if (!cluster.mayFitAfterPreempting(n, j, above)) {
             return true;
         }

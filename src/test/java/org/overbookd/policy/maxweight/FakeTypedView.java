@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A one-resource cluster for scheduler unit tests: queues, occupancy, and a log of starts. */
-final class FakeCluster implements TypedCluster {
+final class FakeTypedView implements TypedView {
 
     private final long[] capacity;
     private final long[] demand;
@@ -15,7 +15,7 @@ final class FakeCluster implements TypedCluster {
     final List<String> starts = new ArrayList<>();
     double now;
 
-    FakeCluster(long[] capacity, long[] demand) {
+    FakeTypedView(long[] capacity, long[] demand) {
         this.capacity = capacity;
         this.demand = demand;
         running = new int[capacity.length][demand.length];
@@ -26,13 +26,13 @@ final class FakeCluster implements TypedCluster {
     }
 
     /** A VM joins its queue, then the scheduler hears of it. */
-    void arrive(Scheduler scheduler, int type) {
+    void arrive(TypeScheduler scheduler, int type) {
         queues.get(type).add(now);
         scheduler.arrived(this, type, now);
     }
 
     /** A running VM leaves, then the scheduler hears of it. */
-    void depart(Scheduler scheduler, int server, int type) {
+    void depart(TypeScheduler scheduler, int server, int type) {
         if (running[server][type] == 0) {
             throw new IllegalStateException("no VM of type " + type + " on server " + server);
         }

@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-class SchedulerTest {
+class RequestSchedulerTest {
 
-    private final Scheduler qos = Scheduler.qosDriven(CLASSES);
-    private final Scheduler priority = Scheduler.priorityBased(CLASSES);
+    private final RequestScheduler qos = RequestScheduler.qosDriven(CLASSES);
+    private final RequestScheduler priority = RequestScheduler.priorityBased(CLASSES);
 
     private static SplittableRandom random() {
         return new SplittableRandom(42);
@@ -25,24 +25,24 @@ class SchedulerTest {
     @Test
     void freeHostWinsByAllocationScore() {
         // a: 1 of 2 slots used -> after placing, full (LR 0, BRA 0); b: empty -> LR 5, BRA 10
-        List<Placement> p = qos.schedule(List.of(node("a", 2), node("b", 2)),
+        List<Allocation> p = qos.schedule(List.of(node("a", 2), node("b", 2)),
                 List.of(inst("r", SILVER, 900, 0, "a", 0)), List.of(inst("j", SILVER, 0, 0, null, 1)), random());
-        assertEquals(List.of(new Placement("j", "b", List.of())), p);
+        assertEquals(List.of(new Allocation("j", "b", List.of())), p);
     }
 
     @Test
     void qosPreemptsOnTheCheapestHost() {
         // a holds a silver with Q = 100, b one with Q = 20: s_+ is 1/90 on a, 1/10 on b
-        List<Placement> p = qos.schedule(List.of(node("a", 1), node("b", 1)),
+        List<Allocation> p = qos.schedule(List.of(node("a", 1), node("b", 1)),
                 List.of(inst("k1", SILVER, 900, 0, "a", 0), inst("k2", SILVER, 180, 0, "b", 1)),
                 List.of(inst("j", SILVER, 0, 100, null, 2)), random());
-        assertEquals(List.of(new Placement("j", "a", List.of("k1"))), p);
+        assertEquals(List.of(new Allocation("j", "a", List.of("k1"))), p);
     }
 
     @Test
     void qosQueueGoesFromTheSmallestQ() {
         // one free slot; j2 has waited longer (Q = -200) than j1 (Q = -100)
-        List<Placement> p = qos.schedule(List.of(node("a", 1)), List.of(),
+        List<Allocation> p = qos.schedule(List.of(node("a", 1)), List.of(),
                 List.of(inst("j1", GOLD, 0, 100, null, 0), inst("j2", BRONZE, 0, 200, null, 1)), random());
         assertEquals("j2", p.get(0).instance());
     }
@@ -50,41 +50,41 @@ class SchedulerTest {
     @Test
     void aPlacementIsNotUndoneInTheSamePass() {
         // j1 (Q = -100) takes k's slot; gold j2 (Q = 0) may not then evict j1 at the same instant
-        List<Placement> p = qos.schedule(List.of(node("a", 1)), List.of(inst("k", SILVER, 900, 0, "a", 0)),
+        List<Allocation> p = qos.schedule(List.of(node("a", 1)), List.of(inst("k", SILVER, 900, 0, "a", 0)),
                 List.of(inst("j1", SILVER, 0, 100, null, 1), inst("j2", GOLD, 0, 0, null, 2)), random());
-        assertEquals(List.of(new Placement("j1", "a", List.of("k"))), p);
+        assertEquals(List.of(new Allocation("j1", "a", List.of("k"))), p);
     }
 
     @Test
     void priorityEvictsTheLowestThenMostRecentAndSparesHigherClasses() {
         // a: two bronzes (admitted 1 and 2); b: one silver. Gold j costs (0,0,1) on a, (0,1,0) on b.
-        List<Placement> p = priority.schedule(List.of(node("a", 2), node("b", 1)),
+        List<Allocation> p = priority.schedule(List.of(node("a", 2), node("b", 1)),
                 List.of(inst("b1", BRONZE, 9, 0, "a", 1), inst("b2", BRONZE, 9, 0, "a", 2),
                         inst("s", SILVER, 9, 0, "b", 0)),
                 List.of(inst("j", GOLD, 0, 5, null, 3)), random());
-        assertEquals(List.of(new Placement("j", "a", List.of("b2"))), p);
+        assertEquals(List.of(new Allocation("j", "a", List.of("b2"))), p);
     }
 
     @Test
     void priorityNeverPreemptsItsOwnPriority() {
-        List<Placement> p = priority.schedule(List.of(node("a", 1)), List.of(inst("s", SILVER, 9, 0, "a", 0)),
+        List<Allocation> p = priority.schedule(List.of(node("a", 1)), List.of(inst("s", SILVER, 9, 0, "a", 0)),
                 List.of(inst("j", SILVER, 0, 5000, null, 1)), random());
         assertEquals(List.of(), p);
     }
 
     @Test
     void priorityQueueByPriorityThenAdmission() {
-        List<Placement> p = priority.schedule(List.of(node("a", 2)), List.of(),
+        List<Allocation> p = priority.schedule(List.of(node("a", 2)), List.of(),
                 List.of(inst("b", BRONZE, 0, 900, null, 0), inst("s2", SILVER, 0, 1, null, 2),
                         inst("s1", SILVER, 0, 1, null, 1)), random());
-        assertEquals(List.of("s1", "s2"), p.stream().map(Placement::instance).toList());
+        assertEquals(List.of("s1", "s2"), p.stream().map(Allocation::instance).toList());
     }
 
     @Test
     void constraintsRestrictHosts() {
         NodeView ssd = new NodeView("x", 2, 2, Map.of("disk", "ssd"));
         InstanceView j = new InstanceView("j", SILVER, 1, 1, Map.of("disk", "ssd"), 0, 0, 0, 0, 0, null);
-        List<Placement> p = qos.schedule(List.of(node("a", 4), ssd), List.of(), List.of(j), random());
+        List<Allocation> p = qos.schedule(List.of(node("a", 4), ssd), List.of(), List.of(j), random());
         assertEquals("x", p.get(0).node());
     }
 
@@ -95,7 +95,7 @@ class SchedulerTest {
                 inst("small", BRONZE, 0, 0, null, 1));
         List<NodeView> nodes = List.of(node("a", 2));
         assertEquals(1, priority.schedule(nodes, List.of(), pending, random()).size());
-        Scheduler limited = Scheduler.priorityBased(CLASSES, new ScanLimits(0, 1));
+        RequestScheduler limited = RequestScheduler.priorityBased(CLASSES, new ScanLimits(0, 1));
         assertEquals(List.of(), limited.schedule(nodes, List.of(), pending, random()));
     }
 
@@ -105,7 +105,7 @@ class SchedulerTest {
         List<NodeView> nodes = List.of(new NodeView("b", 4, 1, Map.of()), node("c", 2));
         List<InstanceView> pending = List.of(inst("j", SILVER, 0, 0, null, 0));
         assertEquals("c", qos.schedule(nodes, List.of(), pending, random()).get(0).node());
-        Scheduler limited = Scheduler.qosDriven(CLASSES, new ScanLimits(1, 0));
+        RequestScheduler limited = RequestScheduler.qosDriven(CLASSES, new ScanLimits(1, 0));
         assertEquals("b", limited.schedule(nodes, List.of(), pending, random()).get(0).node(),
                 "the approximation: the first feasible host by free CPU, not the best score");
     }

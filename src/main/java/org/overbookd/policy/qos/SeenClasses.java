@@ -9,7 +9,7 @@ import java.util.List;
  * need of each: the rate r = 1 / SLO - 1 at which Q grows while an instance holds resources (eq. 3
  * and 6 with de/dt = 1, dp/dt = 0), the margin phi and the baseline's priority.
  */
-final class ClassSlots {
+final class SeenClasses {
 
     private final List<ServiceClass> classes = new ArrayList<>();
     // copies of what the bounds read of each class, so a scan over every host reads arrays
