@@ -1,29 +1,21 @@
 package org.overbookd.policy.maxweight;
 
+import org.overbookd.policy.Decider;
+
 /**
- * A non-preemptive VM-type scheduler, driven by the events of the model: arrivals, departures and,
- * for schedulers that sample at random times, a timer of their own. Each hook may start VMs through
- * {@link TypedView#start}; the simulator calls the hooks in its total event order.
+ * A non-preemptive VM-type scheduler: shown the cluster after each event of the model (arrivals,
+ * departures and, for schedulers that sample at random times, a timer of their own), it returns the
+ * VMs to start, which the model then starts in order. Its name is the one used on the command line
+ * and in output files: maxweight, m14, g16, best-fit.
+ *
+ * <p>A scheduler keeps state of its own between events (Algorithm 1's configurations and periods,
+ * G16's rates), changed only by the events it is shown and the starts it returns: the model applies
+ * every start it is given, so the scheduler's state always matches the world.
  */
-public interface TypeScheduler {
+public interface TypeScheduler extends Decider<TypeEvent, Start> {
 
-    /** Name used in output files: maxweight, m14, g16, best-fit. */
-    String name();
-
-    /** Called once at time 0 on an empty cluster with empty queues. */
-    void begin(TypedView cluster, double now);
-
-    /** A VM of this type has just joined the tail of its queue. */
-    void arrived(TypedView cluster, int type, double now);
-
-    /** A VM of this type has just left this server (its resources are already free). */
-    void departed(TypedView cluster, int server, int type, double now);
-
-    /** When {@link #timer} next wants to run; +infinity for never. Asked after every event. */
+    /** When the scheduler next wants a {@link TypeEvent.Timer}; +infinity for never. Asked after every event. */
     default double nextTimer() {
         return Double.POSITIVE_INFINITY;
-    }
-
-    default void timer(TypedView cluster, double now) {
     }
 }

@@ -160,7 +160,7 @@ public final class HostIndex {
     }
 
     private Resident resident(LiveInstance live, InstanceView v, double t) {
-        int slot = classes.slot(v.serviceClass());
+        int slot = classes.number(v.serviceClass());
         return new Resident(live, v, slot, classes.rate(slot), t);
     }
 

@@ -17,7 +17,7 @@ final class SeenClasses {
     private double[] margins = new double[0];
     private int[] priorities = new int[0];
 
-    int slot(ServiceClass c) {
+    int number(ServiceClass c) {
         for (int i = 0; i < classes.size(); i++) {
             if (classes.get(i) == c || classes.get(i).equals(c)) {
                 return i;
@@ -38,19 +38,19 @@ final class SeenClasses {
         return classes.size();
     }
 
-    double rate(int slot) {
-        return rates[slot];
+    double rate(int number) {
+        return rates[number];
     }
 
-    ServiceClass serviceClass(int slot) {
-        return classes.get(slot);
+    ServiceClass serviceClass(int number) {
+        return classes.get(number);
     }
 
-    double safetyMargin(int slot) {
-        return margins[slot];
+    double safetyMargin(int number) {
+        return margins[number];
     }
 
-    int priority(int slot) {
-        return priorities[slot];
+    int priority(int number) {
+        return priorities[number];
     }
 }

@@ -1,5 +1,8 @@
 package org.overbookd.sim.types;
 
+import java.util.List;
+import org.overbookd.policy.maxweight.Start;
+import org.overbookd.policy.maxweight.TypeEvent;
 import org.overbookd.policy.maxweight.TypeScheduler;
 
 /**
@@ -60,7 +63,7 @@ public final class TypesSimulation {
 
         TypesResult go(double beta, String solver) {
             ArrivalSource arrivals = scenario.workload().open(scenario.types(), seed);
-            scheduler.begin(cluster, 0);
+            start(scheduler.decide(new TypeEvent.Begin(cluster, 0)));
             while (true) {
                 double departure = departures.peekTime();
                 double arrival = arrivals.time();
@@ -77,20 +80,27 @@ public final class TypesSimulation {
                     departures.removeFirst();
                     cluster.finish(server, type);
                     metrics.completed++;
-                    scheduler.departed(cluster, server, type, t);
+                    start(scheduler.decide(new TypeEvent.Departure(cluster, server, type, t)));
                 } else if (arrival <= timer) {
                     int type = arrivals.type();
                     cluster.enqueue(type, t, arrivals.service());
                     arrivals.advance();
                     metrics.arrivals++;
-                    scheduler.arrived(cluster, type, t);
+                    start(scheduler.decide(new TypeEvent.Arrival(cluster, type, t)));
                 } else {
-                    scheduler.timer(cluster, t);
+                    start(scheduler.decide(new TypeEvent.Timer(cluster, t)));
                 }
                 // after the scheduler has acted: a VM that starts on arrival never counts as queued
                 metrics.queueChanged(t);
             }
             return metrics.finish(scheduler.name(), beta, solver);
+        }
+
+        /** Carries out the scheduler's decisions, in order; the world refuses any that breaks its rules. */
+        private void start(List<Start> starts) {
+            for (Start s : starts) {
+                cluster.start(s.server(), s.type());
+            }
         }
     }
 }

@@ -92,6 +92,11 @@ public final class TypesWorld implements TypedView {
     }
 
     @Override
+    public double arrival(int type, long k) {
+        return queues.arrival(type, k);
+    }
+
+    @Override
     public int running(int server, int type) {
         return running[server * types + type];
     }
@@ -119,7 +124,11 @@ public final class TypesWorld implements TypedView {
         return true;
     }
 
-    @Override
+    /**
+     * Starts the oldest waiting VM of this type on this server, as a scheduler decided.
+     *
+     * @throws IllegalStateException when none waits or it does not fit: a scheduler bug
+     */
     public void start(int server, int type) {
         if (queues.size(type) == 0) {
             throw new IllegalStateException("no VM of type " + type + " waits to start on server " + server);

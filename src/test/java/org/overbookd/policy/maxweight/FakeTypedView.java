@@ -25,10 +25,31 @@ final class FakeTypedView implements TypedView {
         }
     }
 
+    /** Time 0: the scheduler sees the cluster first. */
+    void begin(TypeScheduler scheduler) {
+        apply(scheduler.decide(new TypeEvent.Begin(this, now)));
+    }
+
     /** A VM joins its queue, then the scheduler hears of it. */
     void arrive(TypeScheduler scheduler, int type) {
         queues.get(type).add(now);
-        scheduler.arrived(this, type, now);
+        announce(scheduler, type);
+    }
+
+    /** The scheduler hears of an arrival whose VM already waits (put there by {@link #backlog}). */
+    void announce(TypeScheduler scheduler, int type) {
+        apply(scheduler.decide(new TypeEvent.Arrival(this, type, now)));
+    }
+
+    /** The scheduler's timer fires now. */
+    void timer(TypeScheduler scheduler) {
+        apply(scheduler.decide(new TypeEvent.Timer(this, now)));
+    }
+
+    private void apply(List<Start> decided) {
+        for (Start s : decided) {
+            start(s.server(), s.type());
+        }
     }
 
     /** A running VM leaves, then the scheduler hears of it. */
@@ -38,7 +59,7 @@ final class FakeTypedView implements TypedView {
         }
         running[server][type]--;
         used[server] -= demand[type];
-        scheduler.departed(this, server, type, now);
+        apply(scheduler.decide(new TypeEvent.Departure(this, server, type, now)));
     }
 
     /** Puts VMs in a queue without telling the scheduler (to set up a state). */
@@ -100,7 +121,18 @@ final class FakeTypedView implements TypedView {
     }
 
     @Override
-    public void start(int server, int type) {
+    public double arrival(int type, long k) {
+        long i = 0;
+        for (double a : queues.get(type)) {
+            if (i++ == k) {
+                return a;
+            }
+        }
+        return Double.NaN;
+    }
+
+    /** What the model does with a {@link Start}: refuses one that breaks its rules. */
+    void start(int server, int type) {
         if (queues.get(type).isEmpty() || !fits(server, type)) {
             throw new IllegalStateException("cannot start type " + type + " on " + server);
         }

@@ -21,7 +21,7 @@ class SchedulersTest {
     /** Algorithm 1 on Example 1, run to the state: configuration (1, 2), all three slots full, 10 small VMs waiting. */
     private static MaxWeightScheduler fullOneTwo(FakeTypedView c, double beta) {
         MaxWeightScheduler s = new MaxWeightScheduler(new ExactSolver(), Padding.LARGEST_FIRST, beta, false);
-        s.begin(c, 0);
+        c.begin(s);
         c.arrive(s, LARGE);
         c.arrive(s, SMALL);
         c.arrive(s, SMALL);
@@ -99,7 +99,7 @@ class SchedulersTest {
             FakeTypedView c = example1();
             MaxWeightScheduler s = new MaxWeightScheduler(new ExactSolver(), Padding.NONE, 0.5, recheck);
             c.backlog(LARGE, 1);
-            s.begin(c, 0);
+            c.begin(s);
             assertArrayEquals(new int[] {1, 0}, s.configuration(0));
             c.depart(s, 0, LARGE);
             assertEquals(Period.ACTIVE, s.period(0));
@@ -116,7 +116,7 @@ class SchedulersTest {
     void m14KeepsItsConfigurationWhileTheServerIsBusy() {
         FakeTypedView c = example1();
         RefreshMaxWeightScheduler s = new RefreshMaxWeightScheduler(new ExactSolver(), Padding.LARGEST_FIRST);
-        s.begin(c, 0);
+        c.begin(s);
         c.arrive(s, LARGE);
         c.arrive(s, SMALL);
         c.arrive(s, SMALL);
@@ -133,7 +133,7 @@ class SchedulersTest {
     void bestFitPicksTheTightestServerAndRefillsOldestFirst() {
         FakeTypedView c = new FakeTypedView(new long[] {8, 4, 2}, new long[] {2, 4});
         BestFitScheduler s = new BestFitScheduler();
-        s.begin(c, 0);
+        c.begin(s);
         c.arrive(s, 0);
         c.arrive(s, 1);
         c.arrive(s, 1);
@@ -156,7 +156,7 @@ class SchedulersTest {
     void g16PlacesOnlyOnItsClockAndOnlyWhatFits() {
         FakeTypedView c = example1();
         RandomizedSamplingScheduler s = new RandomizedSamplingScheduler(new double[] {1, 1}, new SplittableRandom(1));
-        s.begin(c, 0);
+        c.begin(s);
         assertEquals(Double.POSITIVE_INFINITY, s.nextTimer(), "no queue, nothing to sample");
         c.arrive(s, LARGE);
         c.arrive(s, SMALL);
@@ -165,11 +165,11 @@ class SchedulersTest {
         assertTrue(t > 0 && t < Double.POSITIVE_INFINITY);
         for (int i = 0; i < 2; i++) {
             c.now = s.nextTimer();
-            s.timer(c, c.now);
+            c.timer(s);
         }
         assertEquals(0, c.queued(LARGE) + c.queued(SMALL));
         c.backlog(LARGE, 3);
-        s.arrived(c, LARGE, c.now);
+        c.announce(s, LARGE);
         assertEquals(Double.POSITIVE_INFINITY, s.nextTimer(), "a second large VM does not fit next to the first");
     }
 }

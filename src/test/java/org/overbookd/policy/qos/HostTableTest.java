@@ -18,7 +18,7 @@ class HostTableTest {
     void blockBoundIsTheExtremeOfTheHostsOwnBoundsThroughChanges() {
         SeenClasses classes = new SeenClasses();
         for (ServiceClass c : ServiceClasses.defaults().all()) {
-            classes.slot(c);
+            classes.number(c);
         }
         HostTable table = new HostTable();
         SplittableRandom r = new SplittableRandom(7);
@@ -56,7 +56,7 @@ class HostTableTest {
     @Test
     void anEmptyTableBoundsNothing() {
         SeenClasses classes = new SeenClasses();
-        classes.slot(ServiceClasses.defaults().all().get(0));
+        classes.number(ServiceClasses.defaults().all().get(0));
         HostTable table = new HostTable();
         table.addHost(0, new NodeView("h", 1, 1, Map.of()));
         assertEquals(Residents.NONE, table.bound(10, classes, HostIndex.BOUND_TOLERANCE));
