@@ -20,6 +20,11 @@ final class ReloadablePolicy implements Policy {
     }
 
     @Override
+    public String name() {
+        return current.name();
+    }
+
+    @Override
     public List<Decision> decide(ClusterView view, Instant now) {
         return current.decide(view, now);
     }

@@ -121,7 +121,14 @@ class SimulationTest {
     @Test
     void backendRefusesHighQosVmsBusyHostsAndWrongStates() {
         List<String> refusals = new ArrayList<>();
-        Policy rogue = (ClusterView view, Instant now) -> {
+        Policy rogue = new Policy() {
+            @Override
+            public String name() {
+                return "rogue";
+            }
+
+            @Override
+            public List<Decision> decide(ClusterView view, Instant now) {
             HostView host = view.hosts().get(0);
             VmView first = view.queue().get(0);
             VmView second = view.queue().get(1);
@@ -131,6 +138,7 @@ class SimulationTest {
                     new Decision.Deploy(VmRef.of(first), HostRef.of(host), r),
                     new Decision.Deploy(VmRef.of(second), HostRef.of(host), r),
                     new Decision.Resume(VmRef.of(second), HostRef.of(view.hosts().get(1)), r));
+            }
         };
         Settings s = Scenarios.small(70, 90, 2, 3, Duration.ofMinutes(5));
         EventQueue events = new EventQueue();

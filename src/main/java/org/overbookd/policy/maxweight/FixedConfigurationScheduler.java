@@ -172,6 +172,11 @@ abstract class FixedConfigurationScheduler extends EventHooks {
         return slots.count(server, type);
     }
 
+    @Override
+    public String solverName() {
+        return solver.name();
+    }
+
     /** Active periods started so far, the ones at time 0 included. */
     public long resets() {
         return resets;

@@ -103,6 +103,7 @@ public final class MaxWeightScheduler extends FixedConfigurationScheduler {
         return stalls;
     }
 
+    @Override
     public double beta() {
         return beta;
     }

@@ -18,4 +18,14 @@ public interface TypeScheduler extends Decider<TypeEvent, Start> {
     default double nextTimer() {
         return Double.POSITIVE_INFINITY;
     }
+
+    /** Algorithm 1's beta, for results; NaN for a scheduler that has none. */
+    default double beta() {
+        return Double.NaN;
+    }
+
+    /** The configuration solver's name, for results; empty for a scheduler that solves no knapsacks. */
+    default String solverName() {
+        return "";
+    }
 }

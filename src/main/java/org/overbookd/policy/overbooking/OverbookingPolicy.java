@@ -40,6 +40,9 @@ import org.overbookd.policy.Reason;
  */
 public final class OverbookingPolicy implements Policy {
 
+    /** Its name in the policy registry. */
+    public static final String NAME = "overbooking";
+
     private final OverbookingSettings settings;
 
     public OverbookingPolicy(OverbookingSettings settings) {
@@ -48,6 +51,11 @@ public final class OverbookingPolicy implements Policy {
 
     public OverbookingSettings settings() {
         return settings;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
     }
 
     @Override

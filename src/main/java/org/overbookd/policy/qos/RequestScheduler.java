@@ -3,6 +3,7 @@ package org.overbookd.policy.qos;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.overbookd.policy.Plugin;
 
 /**
  * One scheduling pass of Algorithm 1 (lines 18-29), built from the plugins that make a policy.
@@ -13,7 +14,14 @@ import java.util.SplittableRandom;
  * Equal Q values are ordered by a pseudo-random rank drawn once per pass ({@link Pass#tieRank}),
  * score ties by the pass's random source.
  */
-public final class RequestScheduler {
+public final class RequestScheduler implements Plugin {
+
+    /** The QoS-driven policy's name in the policy registry. */
+    public static final String QOS = "qos";
+    /** The priority baseline's name in the policy registry. */
+    public static final String PRIORITY = "priority";
+
+    private final String name;
 
     private final QueueSort queueSort;
     private final Filter filter;
@@ -26,13 +34,14 @@ public final class RequestScheduler {
      */
     private final boolean shortcuts;
 
-    public RequestScheduler(QueueSort queueSort, Filter filter, Preemption preemption, PreemptionCost preemptionCost,
-                     ScanLimits limits) {
-        this(queueSort, filter, preemption, preemptionCost, limits, true);
+    public RequestScheduler(String name, QueueSort queueSort, Filter filter, Preemption preemption,
+                            PreemptionCost preemptionCost, ScanLimits limits) {
+        this(name, queueSort, filter, preemption, preemptionCost, limits, true);
     }
 
-    private RequestScheduler(QueueSort queueSort, Filter filter, Preemption preemption, PreemptionCost preemptionCost,
-                      ScanLimits limits, boolean shortcuts) {
+    private RequestScheduler(String name, QueueSort queueSort, Filter filter, Preemption preemption,
+                             PreemptionCost preemptionCost, ScanLimits limits, boolean shortcuts) {
+        this.name = name;
         this.queueSort = queueSort;
         this.filter = filter;
         this.preemption = preemption;
@@ -43,7 +52,7 @@ public final class RequestScheduler {
 
     /** The same policy looking into every host for every request: the reference the shortcuts are tested against. */
     RequestScheduler withoutShortcuts() {
-        return new RequestScheduler(queueSort, filter, preemption, preemptionCost, limits, false);
+        return new RequestScheduler(name, queueSort, filter, preemption, preemptionCost, limits, false);
     }
 
     /** The QoS-driven scheduler of section 3. */
@@ -52,8 +61,12 @@ public final class RequestScheduler {
     }
 
     public static RequestScheduler qosDriven(ServiceClasses classes, ScanLimits limits) {
-        return new RequestScheduler(new QosQueueSort(), new ConstraintFilter(), new QosPreemption(),
+        return new RequestScheduler(QOS, new QosQueueSort(), new ConstraintFilter(), new QosPreemption(),
                 new QosPreemptionCost(classes), limits);
+    }
+
+    public static RequestScheduler qosDriven(RequestSettings settings) {
+        return qosDriven(settings.classes(), settings.limits());
     }
 
     /** The priority-based baseline of section 4.1.2 (Kubernetes' default scheduler). */
@@ -62,8 +75,17 @@ public final class RequestScheduler {
     }
 
     public static RequestScheduler priorityBased(ServiceClasses classes, ScanLimits limits) {
-        return new RequestScheduler(new PriorityQueueSort(), new ConstraintFilter(), new PriorityPreemption(),
+        return new RequestScheduler(PRIORITY, new PriorityQueueSort(), new ConstraintFilter(), new PriorityPreemption(),
                 new PriorityPreemptionCost(classes), limits);
+    }
+
+    public static RequestScheduler priorityBased(RequestSettings settings) {
+        return priorityBased(settings.classes(), settings.limits());
+    }
+
+    @Override
+    public String name() {
+        return name;
     }
 
     /**
