@@ -7,11 +7,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The scheduler's model of a cluster, kept between passes and changed as instances are placed,
- * preempted, completed and hosts come and go, so a pass costs what it looks at rather than the
- * size of the cluster. A simulator (or a daemon) owns one, tells it about completions and host
- * changes, and lets {@link RequestScheduler#schedule(HostIndex, List, double, java.util.SplittableRandom)}
- * apply its own placements and preemptions.
+ * The request scheduler's index of a cluster, kept between passes and changed as instances are
+ * placed, preempted, completed and hosts come and go, so a pass costs what it looks at rather than
+ * the size of the cluster. It is the policy's own state: a {@link RequestPolicy} owns one, the world
+ * reports completions and host changes to it through the policy, and
+ * {@link RequestScheduler#schedule(HostIndex, List, double, java.util.SplittableRandom)} records its
+ * own placements and preemptions in it.
  *
  * <p>What it caches and why that is exact: free resources (sums, changed on every placement and
  * removal), the free-CPU index, and per host and class two intercepts of Q over time (see
@@ -113,7 +114,7 @@ public final class HostIndex {
      * t, from the plugin's {@link Preemption#eligibleAbove}: negative infinity when any may be
      * (also for a class whose SLO of 0 makes its intercepts meaningless), positive when none.
      */
-    double[] eligibleIntercepts(Candidate j, double t, Preemption preemption) {
+    double[] eligibleIntercepts(Candidate j, double t, PreemptionSpeedUp preemption) {
         double[] above = new double[classes.size()];
         for (int s = 0; s < above.length; s++) {
             double q = preemption.eligibleAbove(j, classes.serviceClass(s));

@@ -6,6 +6,11 @@ import java.util.Comparator;
 public final class PriorityQueueSort implements QueueSort {
 
     @Override
+    public String name() {
+        return "priority-queue-sort";
+    }
+
+    @Override
     public Comparator<Candidate> order() {
         return Comparator.comparingInt((Candidate c) -> -c.serviceClass().priority())
                 .thenComparingLong(c -> c.view().admission())

@@ -6,8 +6,10 @@ import java.util.SplittableRandom;
 import org.overbookd.policy.Plugin;
 
 /**
- * One scheduling pass of Algorithm 1 (lines 18-29), built from the plugins that make a policy.
- * Pure: it reads views and returns placements, with randomness only from the source it is given.
+ * One scheduling pass of Algorithm 1 (lines 18-29), built from the plugins that make a policy: a
+ * queue sort, a filter, a preemption and a preemption cost, each with its name. It reads views and
+ * returns allocations as data, with randomness only from the source it is given; the only state it
+ * changes is the policy's own index (see {@link RequestPolicy}).
  *
  * <p>Instances preempted during a pass wait for the next pass, and an instance placed during a
  * pass is not preempted again in the same pass: both would only move work around at one instant.
@@ -26,6 +28,8 @@ public final class RequestScheduler implements Plugin {
     private final QueueSort queueSort;
     private final Filter filter;
     private final Preemption preemption;
+    /** The preemption plugin's optional speed-up, or the answers of one that has none. */
+    private final PreemptionSpeedUp speedUp;
     private final PreemptionCost preemptionCost;
     private final ScanLimits limits;
     /**
@@ -45,6 +49,7 @@ public final class RequestScheduler implements Plugin {
         this.queueSort = queueSort;
         this.filter = filter;
         this.preemption = preemption;
+        this.speedUp = PreemptionSpeedUp.of(preemption);
         this.preemptionCost = preemptionCost;
         this.limits = limits;
         this.shortcuts = shortcuts;
@@ -111,9 +116,9 @@ public final class RequestScheduler implements Plugin {
     }
 
     /**
-     * One pass at time t over a cluster kept between passes. The pass applies its own decisions to
-     * the cluster (victims off their hosts, placed instances on theirs); the caller applies them to
-     * its instances. Pending instances are read once, at t; residents only on the hosts the pass
+     * One pass at time t over an index kept between passes (the policy's state, see
+     * {@link RequestPolicy}). The pass records its own decisions in the index (victims off their
+     * hosts, placed instances on theirs); the world applies them to its instances. Pending instances are read once, at t; residents only on the hosts the pass
      * looks into (for preemption), at t.
      */
     public List<Allocation> schedule(HostIndex cluster, List<? extends LiveInstance> pending, double t,
@@ -133,7 +138,7 @@ public final class RequestScheduler implements Plugin {
         Candidate failed = null;
         for (Candidate j : queue) {
             int start = scanStart(cluster, random);
-            Choice choice = shortcuts && failed != null && sameDemand(j, failed) && preemption.eligibleWithin(j, failed)
+            Choice choice = shortcuts && failed != null && sameDemand(j, failed) && speedUp.eligibleWithin(j, failed)
                     ? null : rank(j, start, cluster, pass, clusterBound, random);
             failed = choice == null ? j : null;
             if (choice == null) {
@@ -161,7 +166,7 @@ public final class RequestScheduler implements Plugin {
      * since a pass that placed nothing (it would fail the same way, whatever its random draws).
      */
     public boolean dependsOnTime() {
-        return queueSort.dependsOnTime() || preemption.dependsOnTime();
+        return queueSort.dependsOnTime() || speedUp.dependsOnTime();
     }
 
     /**
@@ -202,10 +207,10 @@ public final class RequestScheduler implements Plugin {
         if (clusterBound[0] == null) {
             clusterBound[0] = cluster.bound(pass.t());
         }
-        if (shortcuts && !preemption.mayFree(j, clusterBound[0])) {
+        if (shortcuts && !speedUp.mayFree(j, clusterBound[0])) {
             return null;
         }
-        double[] above = shortcuts ? cluster.eligibleIntercepts(j, pass.t(), preemption) : null;
+        double[] above = shortcuts ? cluster.eligibleIntercepts(j, pass.t(), speedUp) : null;
         for (int t = 0, at = start; t < size && !enough(found); t++, at = at + 1 == size ? 0 : at + 1) {
             // the flat table first: most hosts of a large cluster are ruled out without touching them
             if (shortcuts && !cluster.mayFitCoarse(at, j, above)) {
@@ -262,7 +267,7 @@ public final class RequestScheduler implements Plugin {
             return true;
         }
         n.refresh(pass);
-        return !preemption.mayFree(j, preemption.summary(n, pass));
+        return !speedUp.mayFree(j, speedUp.summary(n, pass));
     }
 
     private boolean enough(int found) {

@@ -13,9 +13,9 @@ import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
-import org.overbookd.policy.qos.HostIndex;
 import org.overbookd.policy.qos.NodeView;
 import org.overbookd.policy.qos.Allocation;
+import org.overbookd.policy.qos.RequestPolicy;
 import org.overbookd.policy.qos.RequestScheduler;
 import org.overbookd.random.Seeds;
 
@@ -28,7 +28,7 @@ import org.overbookd.random.Seeds;
  *
  * <p>Sized for a month of a Google cell: requests are read one arrival ahead from an iterator in
  * submit order, outcomes go to a consumer as requests terminate, intervals are summarised as they
- * close, and the scheduler's {@link HostIndex} is kept between passes and told about every change,
+ * close, and the policy's own index ({@link RequestPolicy}) is kept between passes and told about every change,
  * so a pass costs what it looks at. A pass is skipped when the queue is empty, and, for a policy
  * whose decisions do not depend on time ({@link RequestScheduler#dependsOnTime()}), when nothing changed
  * since a pass that placed nothing: it would place nothing again.
@@ -56,7 +56,7 @@ public final class RequestSimulation {
     public static final double DEFAULT_WATCHDOG_S = 10;
     public static final double INTERVAL_S = 600;
 
-    private final RequestScheduler scheduler;
+    private final RequestPolicy policy;
     private final List<HostSpec> hosts;
     private final List<RequestSpec> requestList;
     private final Iterator<RequestSpec> requests;
@@ -69,7 +69,6 @@ public final class RequestSimulation {
 
     private final PriorityQueue<SimEvent> queue = new PriorityQueue<>(SimEvent.ORDER);
     private long seq;
-    private final HostIndex cluster = new HostIndex();
     private final Map<String, HostSpec> hostById = new HashMap<>();
     private final Map<String, Integer> ordinals = new HashMap<>();
     private final Map<String, Set<SimInstance>> residents = new HashMap<>();
@@ -109,7 +108,7 @@ public final class RequestSimulation {
     private RequestSimulation(RequestScheduler scheduler, List<HostSpec> hosts, List<RequestSpec> requestList,
                               Iterator<RequestSpec> requests, List<HostEvent> hostEvents, Overheads overheads,
                               long seed, double until, double watchdogS) {
-        this.scheduler = scheduler;
+        this.policy = new RequestPolicy(scheduler);
         this.hosts = List.copyOf(hosts);
         this.requestList = requestList;
         this.requests = requests;
@@ -170,7 +169,7 @@ public final class RequestSimulation {
             }
             if (reschedule) {
                 int placed = pass(now);
-                if (placed == 0 && futureWork == 0 && cluster.instances() == 0 && until == Double.POSITIVE_INFINITY) {
+                if (placed == 0 && futureWork == 0 && policy.held() == 0 && until == Double.POSITIVE_INFINITY) {
                     break; // nothing will ever change: what is pending cannot run
                 }
                 schedule(now + watchdogS, SimEvent.Kind.WATCHDOG, null, ++watchdogGeneration);
@@ -241,9 +240,7 @@ public final class RequestSimulation {
 
     private void addHost(String id) {
         HostSpec h = hostById.get(id);
-        if (!cluster.hasHost(id)) {
-            cluster.addHost(new NodeView(h.id(), h.cpu(), h.mem(), h.attributes()), ordinals.get(id));
-        }
+        policy.hostUp(new NodeView(h.id(), h.cpu(), h.mem(), h.attributes()), ordinals.get(id));
     }
 
     private void schedule(double time, SimEvent.Kind kind, Object subject, int epoch) {
@@ -281,7 +278,7 @@ public final class RequestSimulation {
                 futureWork--;
                 i.advanceTo(now);
                 residents.get(i.host).remove(i);
-                cluster.remove(i.host, i);
+                policy.ended(i.host, i);
                 changes++;
                 i.state = SimInstance.State.DONE;
                 active.remove(i.spec.id());
@@ -294,8 +291,7 @@ public final class RequestSimulation {
             case HOST_REMOVE -> {
                 futureWork--;
                 String h = (String) e.subject();
-                if (cluster.hasHost(h)) {
-                    cluster.removeHost(h);
+                if (policy.hostDown(h)) {
                     for (SimInstance i : new ArrayList<>(residents.get(h))) {
                         evict(i, now);
                     }
@@ -314,7 +310,7 @@ public final class RequestSimulation {
             }
             case INTERVAL -> {
                 sample(now - INTERVAL_S, now);
-                progress.simulated(now, completed, pending.size(), cluster.instances());
+                progress.simulated(now, completed, pending.size(), policy.held());
                 if (futureWork > 0 || !active.isEmpty()) {
                     schedule(now + INTERVAL_S, SimEvent.Kind.INTERVAL, null, 0);
                 }
@@ -345,13 +341,13 @@ public final class RequestSimulation {
         if (pending.isEmpty()) {
             return 0;
         }
-        if (changes == changesAtLastFailure && !scheduler.dependsOnTime()) {
+        if (changes == changesAtLastFailure && !policy.dependsOnTime()) {
             passesSkipped++;
             return 0;
         }
-        List<Allocation> placements = scheduler.schedule(cluster, new ArrayList<>(pending), now,
-                Seeds.stream(seed, SCHEDULER_ROLE, passes++));
-        // The pass has already moved its victims and placements in the cluster.
+        List<Allocation> placements = policy.decide(new RequestPolicy.Pending(new ArrayList<>(pending), now,
+                Seeds.stream(seed, SCHEDULER_ROLE, passes++)));
+        // The policy has recorded its victims and placements in its own index; the world applies them.
         for (Allocation p : placements) {
             for (String victim : p.victims()) {
                 SimInstance v = active.get(victim);
