@@ -2,6 +2,7 @@ package org.overbookd.policy.maxweight;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -171,5 +172,33 @@ class SchedulersTest {
         c.backlog(LARGE, 3);
         c.announce(s, LARGE);
         assertEquals(Double.POSITIVE_INFINITY, s.nextTimer(), "a second large VM does not fit next to the first");
+    }
+
+    @Test
+    void aSchedulerReturnsItsStartsAndLeavesTheViewAlone() {
+        FakeTypedView c = example1();
+        BestFitScheduler s = new BestFitScheduler();
+        c.begin(s);
+        c.backlog(SMALL, 7);
+        // the freed server takes small VMs until it is full: six, planned one after the other
+        List<Start> starts = s.decide(new TypeEvent.Departure(c, 0, LARGE, 0));
+        assertEquals(List.of(new Start(0, SMALL), new Start(0, SMALL), new Start(0, SMALL), new Start(0, SMALL),
+                new Start(0, SMALL), new Start(0, SMALL)), starts);
+        assertEquals(7, c.queued(SMALL), "the model, not the scheduler, starts the VMs");
+        assertEquals(6, c.residual(0, 0));
+        assertEquals(List.of(), c.starts);
+    }
+
+    @Test
+    void aPlanRefusesWhatTheModelWouldRefuse() {
+        FakeTypedView c = example1();
+        c.backlog(LARGE, 2);
+        Plan plan = new Plan(c);
+        plan.start(0, LARGE);
+        assertEquals(1, plan.queued(LARGE));
+        assertEquals(2, plan.residual(0, 0));
+        assertThrows(IllegalStateException.class, () -> plan.start(0, LARGE), "a second large VM does not fit");
+        assertThrows(IllegalStateException.class, () -> plan.start(0, SMALL), "no small VM waits");
+        assertEquals(List.of(new Start(0, LARGE)), plan.starts());
     }
 }

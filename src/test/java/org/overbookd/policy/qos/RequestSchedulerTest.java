@@ -119,4 +119,46 @@ class RequestSchedulerTest {
             assertEquals(first, qos.schedule(nodes, List.of(), pending, new SplittableRandom(7)).get(0).node());
         }
     }
+
+    /** A preemption plugin that implements the core contract only, as a new plugin may. */
+    private static Preemption coreOnly(Preemption inner) {
+        return new Preemption() {
+            @Override
+            public String name() {
+                return "core-only";
+            }
+
+            @Override
+            public List<Candidate> victims(Candidate j, NodeState node, Pass pass) {
+                return inner.victims(j, node, pass);
+            }
+        };
+    }
+
+    @Test
+    void aPreemptionWithoutTheSpeedUpDecidesTheSame() {
+        RequestScheduler plain = new RequestScheduler("plain", new QosQueueSort(), new ConstraintFilter(),
+                coreOnly(new QosPreemption()), new QosPreemptionCost(CLASSES), ScanLimits.NONE);
+        assertEquals(PreemptionSpeedUp.NONE, PreemptionSpeedUp.of(coreOnly(new QosPreemption())));
+        List<NodeView> nodes = List.of(node("a", 1), node("b", 1), node("c", 2));
+        List<InstanceView> running = List.of(inst("k1", SILVER, 900, 0, "a", 0), inst("k2", SILVER, 180, 0, "b", 1),
+                inst("k3", BRONZE, 50, 0, "c", 2), inst("k4", GOLD, 700, 0, "c", 3));
+        List<InstanceView> pending = List.of(inst("j1", SILVER, 0, 100, null, 4), inst("j2", GOLD, 0, 300, null, 5),
+                inst("j3", BRONZE, 0, 10, null, 6));
+        List<Allocation> expected = qos.schedule(nodes, running, pending, random());
+        assertEquals(3, expected.stream().filter(a -> !a.victims().isEmpty()).count(), "every placement preempts: " + expected);
+        assertEquals(expected, plain.schedule(nodes, running, pending, random()));
+        assertEquals(true, plain.dependsOnTime(), "without the extension a pass is never skipped");
+    }
+
+    @Test
+    void pluginsHaveNames() {
+        assertEquals(List.of("qos-queue-sort", "priority-queue-sort", "constraint-filter", "qos-preemption",
+                "priority-preemption", "qos-preemption-cost", "priority-preemption-cost"),
+                List.of(new QosQueueSort().name(), new PriorityQueueSort().name(), new ConstraintFilter().name(),
+                        new QosPreemption().name(), new PriorityPreemption().name(),
+                        new QosPreemptionCost(CLASSES).name(), new PriorityPreemptionCost(CLASSES).name()));
+        assertEquals("qos", qos.name());
+        assertEquals("priority", priority.name());
+    }
 }
