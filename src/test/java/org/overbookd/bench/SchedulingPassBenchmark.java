@@ -17,13 +17,13 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.overbookd.policy.qos.Allocation;
 import org.overbookd.policy.qos.HostIndex;
 import org.overbookd.policy.qos.InstanceView;
 import org.overbookd.policy.qos.LiveInstance;
 import org.overbookd.policy.qos.NodeView;
-import org.overbookd.policy.qos.Allocation;
-import org.overbookd.policy.qos.ScanLimits;
 import org.overbookd.policy.qos.RequestScheduler;
+import org.overbookd.policy.qos.ScanLimits;
 import org.overbookd.policy.qos.ServiceClass;
 import org.overbookd.policy.qos.ServiceClasses;
 

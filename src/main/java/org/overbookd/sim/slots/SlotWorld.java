@@ -5,11 +5,11 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.TreeSet;
 import org.overbookd.policy.hybrid.Priorities;
-import org.overbookd.policy.hybrid.TaskOrder;
 import org.overbookd.policy.hybrid.QueuedTask;
 import org.overbookd.policy.hybrid.RunningTask;
 import org.overbookd.policy.hybrid.SlotDecision;
 import org.overbookd.policy.hybrid.SlotView;
+import org.overbookd.policy.hybrid.TaskOrder;
 
 /**
  * The state of a run and the indexes a policy reads through {@link SlotView}: the queue in both

@@ -9,8 +9,8 @@ import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.overbookd.policy.maxweight.Padding;
-import org.overbookd.policy.registry.PolicyRegistry;
 import org.overbookd.policy.maxweight.SolverChoice;
+import org.overbookd.policy.registry.PolicyRegistry;
 
 class TypesSimulationTest {
 
