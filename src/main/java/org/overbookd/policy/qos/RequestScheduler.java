@@ -166,7 +166,7 @@ public final class RequestScheduler implements Plugin {
      * since a pass that placed nothing (it would fail the same way, whatever its random draws).
      */
     public boolean dependsOnTime() {
-        return queueSort.dependsOnTime() || speedUp.dependsOnTime();
+        return QueueSortSpeedUp.of(queueSort).dependsOnTime() || speedUp.dependsOnTime();
     }
 
     /**

@@ -161,4 +161,23 @@ class RequestSchedulerTest {
         assertEquals("qos", qos.name());
         assertEquals("priority", priority.name());
     }
+
+    @Test
+    void onlyPluginsThatPromiseItLetAPassBeSkipped() {
+        assertEquals(false, priority.dependsOnTime(), "the priority baseline promises its decisions do not move with time");
+        QueueSort coreOnlySort = new QueueSort() {
+            @Override
+            public String name() {
+                return "core-only-sort";
+            }
+
+            @Override
+            public java.util.Comparator<Candidate> order() {
+                return new PriorityQueueSort().order();
+            }
+        };
+        RequestScheduler plain = new RequestScheduler("plain", coreOnlySort, new ConstraintFilter(),
+                new PriorityPreemption(), new PriorityPreemptionCost(CLASSES), ScanLimits.NONE);
+        assertEquals(true, plain.dependsOnTime(), "a queue sort without the extension promises nothing");
+    }
 }
