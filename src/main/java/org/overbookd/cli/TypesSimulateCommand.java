@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
+import org.overbookd.io.InputException;
 import org.overbookd.policy.maxweight.Padding;
 import org.overbookd.policy.maxweight.SolverChoice;
 import org.overbookd.policy.registry.PolicyRegistry;
 import org.overbookd.policy.registry.UnknownPolicyException;
-import org.overbookd.sim.types.DataFileException;
 import org.overbookd.sim.types.QueueChart;
 import org.overbookd.sim.types.ScenarioFile;
 import org.overbookd.sim.types.TraceScenario;
@@ -135,7 +135,7 @@ public final class TypesSimulateCommand implements Callable<Integer> {
             model = trace != null
                     ? TraceScenario.fromGoogleFile(trace, 7, servers == null ? 1000 : servers, Integer.MAX_VALUE, Double.NaN)
                     : ScenarioFile.load(scenario, seed, servers == null ? OptionalInt.empty() : OptionalInt.of(servers));
-        } catch (DataFileException e) {
+        } catch (InputException e) {
             err.println("overbookd: " + e.getMessage());
             err.flush();
             return ExitCodes.DATA_ERROR;

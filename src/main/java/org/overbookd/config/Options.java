@@ -5,11 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.overbookd.backend.opennebula.SuspendAction;
+import org.overbookd.backend.simulated.SizeMix;
 import org.overbookd.policy.overbooking.HostOrder;
 import org.overbookd.policy.overbooking.Placement;
 import org.overbookd.policy.overbooking.QueueRule;
 import org.overbookd.policy.overbooking.VictimRule;
-import org.overbookd.sim.SizeMix;
 
 /**
  * The schema: every key overbookd reads, with its type, default, range and meaning. Nothing reads a

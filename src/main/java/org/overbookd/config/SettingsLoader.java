@@ -1,15 +1,17 @@
 package org.overbookd.config;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
+import org.overbookd.io.KeyValueLines;
 import org.apache.commons.configuration2.PropertiesConfiguration;
 import org.apache.commons.configuration2.builder.fluent.Configurations;
 import org.apache.commons.configuration2.ex.ConfigurationException;
@@ -123,17 +125,18 @@ public final class SettingsLoader {
             return;
         }
         PropertiesConfiguration config;
-        List<String> lines;
+        Map<String, Integer> lines;
         try {
             config = new Configurations().properties(file.toFile());
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            lines = firstLines(file);
         } catch (ConfigurationException | IOException | RuntimeException e) {
             problems.add(new ConfigProblem(file.toString(), "", "cannot read: " + rootMessage(e)));
             return;
         }
         for (Iterator<String> keys = config.getKeys(); keys.hasNext(); ) {
             String key = keys.next();
-            String location = file + lineOf(lines, key);
+            Integer line = lines.get(key);
+            String location = file + (line == null ? "" : ":" + line);
             List<Object> all = config.getList(key);
             if (all.size() > 1) {
                 problems.add(new ConfigProblem(location, key, "set " + all.size() + " times; set it once"));
@@ -144,15 +147,15 @@ public final class SettingsLoader {
         }
     }
 
-    /** Commons Configuration does not keep line numbers, so find the key's line ourselves. */
-    private static String lineOf(List<String> lines, String key) {
-        Pattern p = Pattern.compile("^\\s*" + Pattern.quote(key) + "\\s*([=:\\s]|$)");
-        for (int i = 0; i < lines.size(); i++) {
-            if (p.matcher(lines.get(i)).find()) {
-                return ":" + (i + 1);
+    /** Commons Configuration does not keep line numbers: the line each key is first set on. */
+    private static Map<String, Integer> firstLines(Path file) throws IOException {
+        Map<String, Integer> lines = new HashMap<>();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            for (KeyValueLines.Entry e : KeyValueLines.read(in)) {
+                lines.putIfAbsent(e.key(), e.line());
             }
         }
-        return "";
+        return lines;
     }
 
     private static String suggestion(String key) {

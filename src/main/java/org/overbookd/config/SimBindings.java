@@ -3,15 +3,16 @@ package org.overbookd.config;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.overbookd.sim.GeometricRuntime;
+import org.overbookd.backend.simulated.GeometricRuntime;
+import org.overbookd.backend.simulated.RecordedWorkload;
+import org.overbookd.backend.simulated.SyntheticWorkload;
+import org.overbookd.backend.simulated.WorldSpec;
+import org.overbookd.backend.simulated.load.BusinessCurve;
+import org.overbookd.backend.simulated.load.SpikeModel;
 import org.overbookd.io.InputException;
-import org.overbookd.sim.RecordedWorkload;
-import org.overbookd.sim.SimConfig;
-import org.overbookd.sim.SimResult;
-import org.overbookd.sim.SummaryTable;
-import org.overbookd.sim.Workload;
-import org.overbookd.sim.load.BusinessCurve;
-import org.overbookd.sim.load.SpikeModel;
+import org.overbookd.sim.overbooking.SimConfig;
+import org.overbookd.sim.overbooking.SimResult;
+import org.overbookd.sim.overbooking.SummaryTable;
 
 /**
  * Turns validated settings into what the simulated cluster of Verboven et al. runs on and into the
@@ -40,7 +41,7 @@ public final class SimBindings {
      *                 (sim.nodes and sim.cores-per-node are then unused), or null
      */
     public static SimConfig simConfig(Settings s, RecordedWorkload recorded) {
-        Workload workload = new Workload(
+        SyntheticWorkload workload = new SyntheticWorkload(
                 s.get(Options.SIM_HIGH_MU_MEAN),
                 s.get(Options.SIM_HIGH_MU_SD),
                 s.get(Options.SIM_NOISY_SD),
@@ -54,17 +55,16 @@ public final class SimBindings {
                 new GeometricRuntime(s.get(Options.SIM_RUNTIME_UNIT).toSeconds(), s.get(Options.SIM_HIGH_RUNTIME_P)),
                 new GeometricRuntime(s.get(Options.SIM_RUNTIME_UNIT).toSeconds(), s.get(Options.SIM_LOW_RUNTIME_P)),
                 s.get(Options.SIM_LOW_SIZES));
-        return new SimConfig(
+        WorldSpec world = new WorldSpec(
                 s.get(Options.SIM_NODES),
                 s.get(Options.SIM_CORES),
-                s.get(Options.SIM_DURATION).toSeconds(),
                 s.get(Options.SIM_SEED),
                 s.get(Options.SIM_OP_COST).toSeconds(),
                 s.get(Options.SIM_OP_LOAD),
                 s.get(Options.SIM_LOAD_INTERVAL).toSeconds(),
-                s.get(Options.OVERBOOKING_INTERVAL).toSeconds(),
                 workload,
                 recorded);
+        return new SimConfig(world, s.get(Options.SIM_DURATION).toSeconds(), s.get(Options.OVERBOOKING_INTERVAL).toSeconds());
     }
 
     /** The columns of {@code summary.csv} and {@code sweep.csv}: upper, lower, slots, seed, then any extra swept keys, then the metrics. */

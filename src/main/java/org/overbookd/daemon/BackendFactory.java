@@ -4,14 +4,14 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import org.overbookd.backend.Backend;
+import org.overbookd.backend.simulated.RealTimeSimulatedBackend;
+import org.overbookd.backend.simulated.WorldSpec;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;
-import org.overbookd.io.RollingFile;
 import org.overbookd.io.InputException;
-import org.overbookd.sim.RealTimeSimulatedBackend;
-import org.overbookd.sim.SimConfig;
+import org.overbookd.io.RollingFile;
 
 /** Builds the backend the configuration names, wrapped in the recorder when record.file is set. */
 public final class BackendFactory {
@@ -19,9 +19,10 @@ public final class BackendFactory {
     private BackendFactory() {
     }
 
-    private static SimConfig simulated(Settings settings) throws ConfigException {
+    /** The simulated world of the settings; how long a simulation would run plays no part here. */
+    private static WorldSpec simulated(Settings settings) throws ConfigException {
         try {
-            return SimBindings.loadSimConfig(settings);
+            return SimBindings.loadSimConfig(settings).world();
         } catch (InputException e) {
             throw new ConfigException("", Options.SIM_TRACE_FILE.key(), e.getMessage());
         }

@@ -20,11 +20,6 @@ final class ReloadablePolicy implements Policy {
     }
 
     @Override
-    public String name() {
-        return current.name();
-    }
-
-    @Override
     public List<Decision> decide(ClusterView view, Instant now) {
         return current.decide(view, now);
     }

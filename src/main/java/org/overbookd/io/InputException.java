@@ -15,6 +15,11 @@ public final class InputException extends Exception {
         super(file + (line > 0 ? ":" + line : "") + ": " + problem);
     }
 
+    /** For a source that is not a path as such: a scenario named as the user typed it, a resource. */
+    public InputException(String file, long line, String problem) {
+        super(file + (line > 0 ? ":" + line : "") + ": " + problem);
+    }
+
     public InputException(Path file, String problem) {
         this(file, 0, problem);
     }

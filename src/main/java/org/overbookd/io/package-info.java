@@ -1,10 +1,14 @@
 /**
  * Files overbookd reads and writes, below any one use of them: RollingFile (whole lines appended
- * for months, rolled without losing or splitting a line; the audit log and the record file) and
+ * for months, rolled without losing or splitting a line; the audit log and the record file),
  * IoReasons (the operating system's words for an I/O failure, for messages that already name the
- * file), InputException (bad input data, naming file and line) and TaskEventRows (the Google cluster
- * trace's task_events files, read as rows of typed fields).
+ * file), and the one input layer every model reads through: InputException (bad input data, naming
+ * file and line; exit 65), InputFiles (UTF-8 text, gunzipped by name), CsvInput (the one CSV reader,
+ * typed fields, one wording for every problem), StrictNumbers (the one rule for a number in an
+ * input file), KeyValueLines (the properties format as Commons Configuration reads it, with line
+ * numbers) and TaskEventRows (the Google cluster trace's task_events files, read as typed events).
  *
- * <p>Layer 3 (see ArchitectureTest): may import random and model.
+ * <p>Layer 3 (see ArchitectureTest): may import random and model, and Commons CSV and Commons
+ * Configuration's properties reader.
  */
 package org.overbookd.io;

@@ -1,6 +1,7 @@
 package org.overbookd.loop;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.overbookd.audit.AuditException;
@@ -23,6 +24,12 @@ import org.slf4j.LoggerFactory;
  * cannot take one (disk full, file gone), the cycle enacts nothing, its outcomes are SKIPPED, and
  * the failure is in the result for the caller to report; the next cycle tries again, so enactment
  * resumes as soon as a write succeeds.
+ *
+ * <p>What did happen is never left out: an outcome of an action that was sent (or a settled one,
+ * which the backend hands over only once) whose record fails is kept and written first in the next
+ * cycle, under its own cycle number and time, before that cycle may enact anything. The backlog
+ * stays small, because a cycle with a backlog it cannot write enacts nothing: at most one batch and
+ * the actions still unsettled.
  */
 public final class ControlLoop {
 
@@ -33,7 +40,12 @@ public final class ControlLoop {
     private final AuditLog audit;
     private final boolean dryRun;
     private final EnactGate gate;
+    private final List<Unrecorded> backlog = new ArrayList<>();
     private long cycle;
+
+    /** An outcome whose record failed: written later under the cycle and time it belongs to. */
+    private record Unrecorded(long cycle, Instant time, Outcome outcome, boolean settled) {
+    }
 
     /** Cycle numbers continue from the last one in {@code audit}, so they stay unique across restarts. */
     public ControlLoop(Backend backend, Policy policy, AuditLog audit, boolean dryRun) {
@@ -54,7 +66,8 @@ public final class ControlLoop {
         long id = ++cycle;
         ClusterView view = backend.observe(now);
         List<Outcome> settled = backend.settled();
-        String auditFailure = record(() -> settled.forEach(s -> audit.reconciled(id, now, s)));
+        settled.forEach(s -> backlog.add(new Unrecorded(id, now, s, true)));
+        String auditFailure = writeBacklog(id);
         List<Decision> decisions = policy.decide(view, now);
         if (auditFailure == null) {
             auditFailure = record(() -> decisions.forEach(d -> audit.decided(id, now, d)));
@@ -81,9 +94,54 @@ public final class ControlLoop {
             }
         }
         if (auditFailure == null) {
-            auditFailure = record(() -> outcomes.forEach(o -> audit.enacted(id, now, o)));
+            auditFailure = writeOutcomes(id, now, outcomes);
         }
         return new CycleResult(id, view, outcomes, settled, Optional.ofNullable(auditFailure));
+    }
+
+    /**
+     * Writes the outcomes one by one; at the first failure, keeps that one and every later one that
+     * reports an action sent (not SKIPPED: nothing happened for those) for the next cycle.
+     */
+    private String writeOutcomes(long id, Instant now, List<Outcome> outcomes) {
+        for (int i = 0; i < outcomes.size(); i++) {
+            Outcome outcome = outcomes.get(i);
+            String failure = record(() -> audit.enacted(id, now, outcome));
+            if (failure != null) {
+                List<Outcome> sent = outcomes.subList(i, outcomes.size()).stream()
+                        .filter(o -> o.status() != Outcome.Status.SKIPPED).toList();
+                sent.forEach(o -> backlog.add(new Unrecorded(id, now, o, false)));
+                LOG.error("cycle {}: the outcomes of {} action{} sent could not be recorded; kept for the next cycle: {}",
+                        id, sent.size(), sent.size() == 1 ? "" : "s", failure);
+                return failure;
+            }
+        }
+        return null;
+    }
+
+    /** Writes what earlier failures held back, oldest first; null when all of it is written. */
+    private String writeBacklog(long id) {
+        int written = 0;
+        while (!backlog.isEmpty()) {
+            Unrecorded next = backlog.get(0);
+            String failure = record(() -> {
+                if (next.settled()) {
+                    audit.reconciled(next.cycle(), next.time(), next.outcome());
+                } else {
+                    audit.enacted(next.cycle(), next.time(), next.outcome());
+                }
+            });
+            if (failure != null) {
+                return failure;
+            }
+            backlog.remove(0);
+            written += next.cycle() < id ? 1 : 0;
+        }
+        if (written > 0) {
+            LOG.info("cycle {}: recorded {} outcome{} that an earlier audit failure held back", id, written,
+                    written == 1 ? "" : "s");
+        }
+        return null;
     }
 
     /** Runs the writes; null when they all succeeded, else why not. */

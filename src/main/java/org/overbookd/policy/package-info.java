@@ -1,7 +1,8 @@
 /**
  * The contract every policy shares. Decider: a pure function from a read-only view to decisions as
- * data (immutable records the model then applies, in order), with a name (Plugin, as the
- * Kubernetes scheduling framework's plugins have one). A policy never changes the world it looks at;
+ * data (immutable records the model then applies, in order); every policy the registry holds, and
+ * every plugin of one, is also a Plugin with a name (as the Kubernetes scheduling framework's
+ * plugins have one). A policy never changes the world it looks at;
  * it may keep state of its own (an index for speed, a configuration it remembers), changed only by
  * what its views report and by its own decisions. Policy is the overbooking loop's Decider (its view
  * is the observed cluster and the instant), Decision one step of its plan and Reason why.

@@ -9,10 +9,8 @@ import java.util.SplittableRandom;
  * same seed gives the same bytes everywhere. {@link #normal} uses the JDK's own {@code nextGaussian}
  * (its ziggurat).
  *
- * <p>Not every draw goes through here yet: the slot model's built-in scenarios and the generated
- * Google-cell month still call {@code Math.log} and {@code Math.exp} (issue 18). Moving them here
- * changes the bits of their generated tasks, so it waits for a session that re-runs their papers'
- * tables.
+ * <p>Every draw of the models goes through here; the same rule holds for the deterministic curves
+ * they follow (sines and cosines of the daily load), which use {@link StrictMath} where they are.
  */
 public final class Draws {
 
@@ -31,6 +29,25 @@ public final class Draws {
      */
     public static double geometric(SplittableRandom random, double p) {
         return Math.floor(StrictMath.log(1.0 - random.nextDouble()) / StrictMath.log1p(-p));
+    }
+
+    /**
+     * Log-normal with the given median: {@code median * exp(sigma * Z)}, Z from the JDK's
+     * {@code nextGaussian}.
+     */
+    public static double lognormal(SplittableRandom random, double median, double sigma) {
+        return median * StrictMath.exp(sigma * random.nextGaussian());
+    }
+
+    /**
+     * Standard normal by Box-Muller (one of the pair): unlike {@code nextGaussian}, whose ziggurat
+     * takes a varying number of draws, it always takes two, so the draws after it do not depend on
+     * its value.
+     */
+    public static double boxMuller(SplittableRandom random) {
+        double u = 1.0 - random.nextDouble();
+        double v = random.nextDouble();
+        return StrictMath.sqrt(-2 * StrictMath.log(u)) * StrictMath.cos(2 * StrictMath.PI * v);
     }
 
     /** Normal with the given mean and standard deviation: {@code mean + sd * random.nextGaussian()}. */

@@ -1,9 +1,10 @@
 /**
- * The simulated cluster of Verboven et al. (Simulation, SimulatedBackend, its real-time variant for
- * the daemon, SimConfig, recorded workloads) and, until issue 18 gives them a floor of their own,
- * pieces the other models share: the event queue and the summary table writer. The three other paper models are in the sub-packages.
+ * The simulated worlds of the four paper models, one sub-package each and nothing at this root:
+ * overbooking (Verboven et al., over backend.simulated), requests (Silva et al.), slots (Çavdar et
+ * al.) and types (Psychas and Ghaderi).
  *
- * <p>Layer 8 (see ArchitectureTest): may import loop, audit, backend, policy, io, random and model;
- * not config: the settings are bound to SimConfig in config.
+ * <p>Layer 8 (see ArchitectureTest): its sub-packages may import loop, audit, backend, policy, io,
+ * random and model, and each other without a cycle; not config: settings are bound to the models in
+ * config.
  */
 package org.overbookd.sim;

@@ -13,7 +13,7 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
-import org.overbookd.sim.SimResult;
+import org.overbookd.sim.overbooking.SimResult;
 
 /**
  * PNG charts of a bounds sweep in the manner of Verboven et al. figures 5-7: utilization and
@@ -32,23 +32,43 @@ public final class SweepCharts {
         double suspensions;
         int n;
 
-        void add(SimResult r) {
-            utilization += r.utilization();
-            suspensions += r.suspends();
+        void add(Point p) {
+            utilization += p.utilization();
+            suspensions += p.suspends();
             n++;
+        }
+    }
+
+    /**
+     * What the charts need of one run, exactly (a merged sweep rebuilds the charts from these, so
+     * they must not pass through the rounded CSV).
+     */
+    public record Point(double upper, int slots, double lower, double utilization, long suspends) {
+
+        public static Point of(Settings s, SimResult r) {
+            return new Point(s.get(Options.UPPER_BOUND), s.get(Options.SLOTS), s.get(Options.LOWER_BOUND),
+                    r.utilization(), r.suspends());
         }
     }
 
     /** Writes the charts and returns their paths; nothing when the grid does not vary the lower bound. */
     public static List<Path> write(Path dir, List<Settings> runs, List<SimResult> results) throws IOException {
+        List<Point> points = new ArrayList<>(runs.size());
+        for (int i = 0; i < runs.size(); i++) {
+            points.add(Point.of(runs.get(i), results.get(i)));
+        }
+        return write(dir, points);
+    }
+
+    /** The charts of runs given in grid order (the order of the averages' sums). */
+    public static List<Path> write(Path dir, List<Point> points) throws IOException {
         // upper -> slots -> lower -> cell, each sorted ascending
         Map<Double, Map<Integer, Map<Double, Cell>>> cells = new TreeMap<>();
-        for (int i = 0; i < runs.size(); i++) {
-            Settings s = runs.get(i);
-            cells.computeIfAbsent(s.get(Options.UPPER_BOUND), k -> new TreeMap<>())
-                    .computeIfAbsent(s.get(Options.SLOTS), k -> new TreeMap<>())
-                    .computeIfAbsent(s.get(Options.LOWER_BOUND), k -> new Cell())
-                    .add(results.get(i));
+        for (Point p : points) {
+            cells.computeIfAbsent(p.upper(), k -> new TreeMap<>())
+                    .computeIfAbsent(p.slots(), k -> new TreeMap<>())
+                    .computeIfAbsent(p.lower(), k -> new Cell())
+                    .add(p);
         }
         boolean lowerVaries = cells.values().stream().flatMap(m -> m.values().stream()).anyMatch(m -> m.size() > 1);
         List<Path> written = new ArrayList<>();

@@ -24,11 +24,14 @@ public final class SweepGrid {
 
     private final List<Option<?>> swept;
     private final List<Settings> runs;
+    /** Where each run stands in the whole grid, from 0: 0, 1, 2... unless this is a shard. */
+    private final List<Integer> positions;
     private final int dropped;
 
-    private SweepGrid(List<Option<?>> swept, List<Settings> runs, int dropped) {
+    private SweepGrid(List<Option<?>> swept, List<Settings> runs, List<Integer> positions, int dropped) {
         this.swept = List.copyOf(swept);
         this.runs = List.copyOf(runs);
+        this.positions = List.copyOf(positions);
         this.dropped = dropped;
     }
 
@@ -82,7 +85,11 @@ public final class SweepGrid {
             throw new ConfigException("", PREFIX + "*", "every combination of the grid was dropped (lower >= upper or window below "
                     + MIN_WINDOW + ")");
         }
-        return new SweepGrid(new ArrayList<>(axes.keySet()), runs, dropped[0]);
+        List<Integer> positions = new ArrayList<>(runs.size());
+        for (int p = 0; p < runs.size(); p++) {
+            positions.add(p);
+        }
+        return new SweepGrid(new ArrayList<>(axes.keySet()), runs, positions, dropped[0]);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -112,6 +119,39 @@ public final class SweepGrid {
     /** One settings object per run, in grid order. */
     public List<Settings> runs() {
         return runs;
+    }
+
+    /**
+     * The i-th of n slices of this grid (1 <= i <= n): the runs at positions i - 1, i - 1 + n,
+     * i - 1 + 2n... Strided rather than in blocks because the first swept key varies slowest: a block
+     * would give one shard all the runs of one slot count, and slices of equal length, equal work.
+     * Each run keeps its settings (its seed among them), so a shard's rows are the unsharded ones.
+     */
+    public SweepGrid shard(int i, int n) {
+        List<Settings> slice = new ArrayList<>();
+        List<Integer> at = new ArrayList<>();
+        for (int k : slice(runs.size(), i, n)) {
+            slice.add(runs.get(k));
+            at.add(positions.get(k));
+        }
+        return new SweepGrid(swept, slice, at, dropped);
+    }
+
+    /** The positions (from 0) that the i-th of n slices of a grid of {@code size} runs holds ({@link #shard}). */
+    public static List<Integer> slice(int size, int i, int n) {
+        if (n < 1 || i < 1 || i > n) {
+            throw new IllegalArgumentException("shard " + i + "/" + n + " is not 1 <= i <= n");
+        }
+        List<Integer> at = new ArrayList<>();
+        for (int k = i - 1; k < size; k += n) {
+            at.add(k);
+        }
+        return at;
+    }
+
+    /** Where each run of {@link #runs()} stands in the whole grid, from 0. */
+    public List<Integer> positions() {
+        return positions;
     }
 
     /** Combinations dropped by the bound rules. */

@@ -2,26 +2,26 @@ package org.overbookd.sweep;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.overbookd.backend.simulated.RecordedWorkload;
 import org.overbookd.config.Bindings;
-import org.overbookd.config.Options;
-import org.overbookd.sim.RecordedWorkload;
-import org.overbookd.io.InputException;
 import org.overbookd.config.Option;
+import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;
-import org.overbookd.sim.SimConfig;
-import org.overbookd.sim.SimResult;
-import org.overbookd.sim.Simulation;
+import org.overbookd.io.InputException;
+import org.overbookd.sim.overbooking.SimConfig;
+import org.overbookd.sim.overbooking.SimResult;
+import org.overbookd.sim.overbooking.Simulation;
 
 /**
  * Runs every combination of a grid on a fixed pool of threads. Each run is single-threaded and

@@ -73,6 +73,16 @@ class BadInputTest {
                 r.err());
     }
 
+    /** A continuation line that reads like a key is part of the value above it, not that key's line. */
+    @Test
+    void aContinuedValueIsNotTakenForTheLineOfAKey() throws IOException {
+        Path file = config("overbooking.lower-bound = 60\\\noverbooking.slots = 2\noverbooking.slots = -1\n");
+        Cli r = Cli.run("check-config", "--config", file.toString());
+        assertEquals(ExitCodes.CONFIG, r.exitCode());
+        assertTrue(r.err().contains(file + ":1: overbooking.lower-bound"), r.err());
+        assertTrue(r.err().contains(file + ":3: overbooking.slots: -1 is outside"), r.err());
+    }
+
     @Test
     void keySetTwiceIsAnError() throws IOException {
         Path file = config("overbooking.slots = 1\noverbooking.slots = 2\n");

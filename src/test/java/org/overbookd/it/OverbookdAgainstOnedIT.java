@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -26,11 +25,11 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.overbookd.it.DummyCluster.Vm;
 import org.overbookd.it.OnedEvidence.Call;
 import org.overbookd.it.OnedEvidence.History;
 import org.overbookd.it.OnedEvidence.Transition;
 import org.overbookd.testing.SharedFiles;
-import org.w3c.dom.Element;
 
 /**
  * The built daemon ({@code java -jar target/overbookd.jar run --config FILE}) against a real oned
@@ -67,10 +66,10 @@ class OverbookdAgainstOnedIT {
 
     private OnedFrontEnd one;
     private Path work;
-    private final Map<Integer, String> hostNames = new TreeMap<>();
-    private final Map<Integer, Integer> base = new java.util.concurrent.ConcurrentHashMap<>();
-    private final List<Integer> highVms = new ArrayList<>();
-    private final List<Integer> lowVms = new ArrayList<>();
+    private DummyCluster cluster;
+    private Map<Integer, String> hostNames;
+    private List<Integer> highVms;
+    private List<Integer> lowVms;
     private final List<String> faults = new ArrayList<>();
     private final Map<String, String> checks = new LinkedHashMap<>();
     private final List<Round> rounds = new ArrayList<>();
@@ -105,13 +104,6 @@ class OverbookdAgainstOnedIT {
         }
     }
 
-    /** A VM of the pool as oned reports it now. */
-    private record Vm(int id, boolean low, int state, int lcm, int host, long since) {
-        boolean activeOn(int h) {
-            return state == 3 && host == h;
-        }
-    }
-
     @Test
     void overbooksTheRealOnedSafely() throws Exception {
         Path script = SharedFiles.require("opennebula/one-dummy.sh");
@@ -123,6 +115,10 @@ class OverbookdAgainstOnedIT {
         long started = System.nanoTime();
         work = Files.createTempDirectory(Path.of("/tmp"), "overbookd-it-");
         one = new OnedFrontEnd(script, work.resolve("one"), Path.of("it/opennebula/host-monitor-probe").toAbsolutePath());
+        cluster = new DummyCluster(one, PER_VM, FILLING);
+        hostNames = cluster.hostNames();
+        highVms = cluster.highVms();
+        lowVms = cluster.lowVms();
         ScheduledExecutorService loads = Executors.newSingleThreadScheduledExecutor();
         try {
             Files.createDirectories(work.resolve("one"));
@@ -130,15 +126,17 @@ class OverbookdAgainstOnedIT {
             one.prepare();
             one.start();
             one.setupHosts(HOSTS);
-            readHosts();
-            for (int h : hostNames.keySet()) {
-                base.put(h, FILLING);
-            }
-            loads.scheduleWithFixedDelay(this::writeLoads, 0, 300, TimeUnit.MILLISECONDS);
-            awaitOrFail("hosts MONITORED with our probe's samples", Duration.ofSeconds(60), () -> hostsMonitoredSince(0));
-            createOverbookdUser();
-            createHighQosVms();
-            createLowQosVms();
+            cluster.readHosts(HOSTS);
+            loads.scheduleWithFixedDelay(cluster::writeLoads, 0, 300, TimeUnit.MILLISECONDS);
+            awaitOrFail("hosts MONITORED with our probe's samples", Duration.ofSeconds(60),
+                    () -> cluster.hostsMonitoredSince(0));
+            DummyCluster.User user = cluster.createUser("overbookd");
+            overbookdUid = user.uid();
+            overbookdPassword = user.password();
+            cluster.createHighQosVms();
+            awaitOrFail("high-QoS VMs RUNNING", Duration.ofSeconds(30),
+                    () -> pool().stream().filter(vm -> highVms.contains(vm.id())).allMatch(vm -> vm.lcm() == 3));
+            cluster.createLowQosVms(LOW_VMS);
 
             roundOne();
             roundTwo();
@@ -218,7 +216,7 @@ class OverbookdAgainstOnedIT {
                 + " s and restarted mid-run");
         long restartedEpoch = onedRestartedAt.getEpochSecond();
         awaitOrFail("hosts MONITORED again, with samples taken after the restart", Duration.ofSeconds(90),
-                () -> hostsMonitoredSince(restartedEpoch));
+                () -> cluster.hostsMonitoredSince(restartedEpoch));
         phase(round, "falling back", this::refilled);
         checkNothingStuck(round, "round 1 (suspend)");
         endRound(round);
@@ -233,7 +231,7 @@ class OverbookdAgainstOnedIT {
         }
         awaitOrFail("round 1's low-QoS VMs gone", Duration.ofSeconds(30),
                 () -> pool().stream().noneMatch(Vm::low));
-        createLowQosVms();
+        cluster.createLowQosVms(LOW_VMS);
         Round round = startRoundPrepared("stop", () -> {
             setBases(FILLING, CROSSING, CROSSING);
             // one failure, then successes: the driver cycles through the lines, one per call, and the daemon
@@ -313,143 +311,34 @@ class OverbookdAgainstOnedIT {
 
     // ---------------------------------------------------------------- oned set-up and state
 
-    private void readHosts() throws Exception {
-        for (Element host : elements(one.xml("one.hostpool.info"), "HOST")) {
-            hostNames.put(OnedEvidence.integer(host, "ID"), OnedEvidence.text(host, "NAME"));
-        }
-        assertTrue(hostNames.size() == HOSTS, "expected " + HOSTS + " hosts, oned has " + hostNames);
-    }
-
     private int firstHost() {
-        return hostNames.keySet().iterator().next();
+        return cluster.firstHost();
     }
 
     private void setBases(int... values) {
-        int i = 0;
-        for (int h : hostNames.keySet()) {
-            base.put(h, values[i++]);
-        }
-    }
-
-    /** Runs every 300 ms: each host's USED_CPU = the phase's base + PER_VM per active low-QoS VM on it. */
-    private void writeLoads() {
-        try {
-            List<Vm> vms;
-            try {
-                vms = pool();
-            } catch (RuntimeException e) {
-                return; // oned down: the probe keeps reporting the last values
-            }
-            for (Map.Entry<Integer, String> host : hostNames.entrySet()) {
-                long n = vms.stream().filter(vm -> vm.low() && vm.activeOn(host.getKey())).count();
-                one.setUsedCpu(host.getValue(), base.getOrDefault(host.getKey(), FILLING) + (int) (PER_VM * n));
-            }
-        } catch (IOException | RuntimeException e) {
-            System.err.println("load writer: " + e);
-        }
-    }
-
-    /** Every host MONITORED (state 2) with a sample taken at or after {@code epoch}. */
-    private boolean hostsMonitoredSince(long epoch) {
-        try {
-            for (Element host : elements(one.xml("one.hostpool.info"), "HOST")) {
-                if (OnedEvidence.integer(host, "STATE") != 2) {
-                    return false;
-                }
-            }
-            List<Element> samples = elements(one.xml("one.hostpool.monitoring", 0), "MONITORING");
-            return samples.size() >= HOSTS && samples.stream()
-                    .allMatch(m -> Long.parseLong(OnedEvidence.text(m, "TIMESTAMP")) >= epoch);
-        } catch (Exception e) {
-            return false;
-        }
-    }
-
-    private void createOverbookdUser() throws Exception {
-        overbookdPassword = UUID.randomUUID().toString();
-        // its own user in the oneadmin group: oned logs each call with the caller's UID
-        overbookdUid = (Integer) one.call("one.user.allocate", "overbookd", overbookdPassword, "core",
-                new Object[] {0});
-    }
-
-    private void createHighQosVms() throws Exception {
-        for (int h : hostNames.keySet()) {
-            int id = (Integer) one.call("one.vm.allocate",
-                    "NAME=\"high-" + hostNames.get(h) + "\"\nCPU=\"1\"\nMEMORY=\"128\"\nQOS=\"HIGH\"", true);
-            one.call("one.vm.deploy", id, h, false, -1);
-            highVms.add(id);
-        }
-        awaitOrFail("high-QoS VMs RUNNING", Duration.ofSeconds(30),
-                () -> pool().stream().filter(vm -> highVms.contains(vm.id())).allMatch(vm -> vm.lcm() == 3));
-    }
-
-    private void createLowQosVms() throws Exception {
-        String[] slos = {"0.5", "0.9", "95%"};
-        int first = lowVms.size();
-        for (int i = 0; i < LOW_VMS; i++) {
-            int id = (Integer) one.call("one.vm.allocate", "NAME=\"low-" + (first + i) + "\"\nCPU=\"1\"\nMEMORY=\"128\"\n"
-                    + "QOS=\"LOW\"\nSLO=\"" + slos[i % slos.length] + "\"", true);
-            lowVms.add(id);
-        }
+        cluster.setBases(values);
     }
 
     private void delete(int vm) throws Exception {
-        Object[] reply = one.raw("one.vm.action", "terminate-hard", vm);
-        if (!Boolean.TRUE.equals(reply[0])) {
-            one.call("one.vm.recover", vm, 3);
-        }
+        cluster.delete(vm);
     }
 
     private List<Vm> pool() {
-        try {
-            List<Vm> out = new ArrayList<>();
-            for (Element vm : OnedEvidence.vms(one.xml("one.vmpool.infoextended", -2, -1, -1, -1))) {
-                int id = OnedEvidence.integer(vm, "ID");
-                Element user = (Element) vm.getElementsByTagName("USER_TEMPLATE").item(0);
-                boolean low = user != null && "LOW".equals(OnedEvidence.text(user, "QOS"));
-                int hid = -1;
-                long since = 0;
-                var hist = vm.getElementsByTagName("HISTORY");
-                if (hist.getLength() > 0) {
-                    Element last = (Element) hist.item(hist.getLength() - 1);
-                    hid = OnedEvidence.integer(last, "HID");
-                    since = Long.parseLong(OnedEvidence.text(last, "STIME"));
-                }
-                out.add(new Vm(id, low, OnedEvidence.integer(vm, "STATE"), OnedEvidence.integer(vm, "LCM_STATE"), hid,
-                        since));
-            }
-            return out;
-        } catch (Exception e) {
-            throw new IllegalStateException("vmpool: " + e.getMessage(), e);
-        }
+        return cluster.pool();
     }
 
     private boolean hostsFull() {
-        List<Vm> vms = pool();
-        return hostNames.keySet().stream().allMatch(h -> vms.stream()
-                .filter(vm -> vm.low() && vm.activeOn(h) && vm.lcm() == 3).count() == SLOTS);
+        return cluster.hostsFull(SLOTS);
     }
 
     private boolean noLowActive() {
-        return pool().stream().noneMatch(vm -> vm.low() && vm.state() == 3);
+        return cluster.noLowActive();
     }
-
     /** Every host full again, or nothing left to place. */
     private boolean refilled() {
         List<Vm> vms = pool();
         boolean queued = vms.stream().anyMatch(vm -> vm.low() && (vm.state() == 2 || vm.state() == 4 || vm.state() == 5));
         return !queued && vms.stream().filter(Vm::low).allMatch(vm -> vm.lcm() == 3) || hostsFull();
-    }
-
-    private static List<Element> elements(String xml, String tag) {
-        var list = OnedEvidence.parse(xml).getDocumentElement().getElementsByTagName(tag);
-        List<Element> out = new ArrayList<>();
-        for (int i = 0; i < list.getLength(); i++) {
-            if (list.item(i).getParentNode() == list.item(i).getOwnerDocument().getDocumentElement()) {
-                out.add((Element) list.item(i));
-            }
-        }
-        return out;
     }
 
     private long cycles(Round round) {

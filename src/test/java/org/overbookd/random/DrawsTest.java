@@ -96,4 +96,42 @@ class DrawsTest {
             assertEquals(0.0, Draws.geometric(random, 1.0) + 0.0, "draw " + i);
         }
     }
+
+    @Test
+    void lognormalHasTheGivenMedianAndLogSpread() {
+        SplittableRandom random = new SplittableRandom(13);
+        int below = 0;
+        double logs = 0;
+        double squares = 0;
+        for (int i = 0; i < N; i++) {
+            double x = Draws.lognormal(random, 600, 1.5);
+            assertTrue(x > 0 && Double.isFinite(x), "draw " + i + " = " + x);
+            below += x < 600 ? 1 : 0;
+            double z = StrictMath.log(x / 600);
+            logs += z;
+            squares += z * z;
+        }
+        // half the draws lie below the median: a binomial share with standard error 0.5 / sqrt(N)
+        assertEquals(0.5, (double) below / N, 5 * 0.5 / Math.sqrt(N));
+        assertEquals(0, logs / N, 5 * 1.5 / Math.sqrt(N));
+        assertEquals(1.5 * 1.5, squares / N, 5 * 1.5 * 1.5 * Math.sqrt(2.0 / N));
+    }
+
+    @Test
+    void boxMullerTakesExactlyTwoDrawsAndIsStandardNormal() {
+        SplittableRandom random = new SplittableRandom(17);
+        SplittableRandom twoAhead = new SplittableRandom(17);
+        double sum = 0;
+        double squares = 0;
+        for (int i = 0; i < N; i++) {
+            double z = Draws.boxMuller(random);
+            twoAhead.nextDouble();
+            twoAhead.nextDouble();
+            sum += z;
+            squares += z * z;
+        }
+        assertEquals(twoAhead.nextLong(), random.nextLong(), "the stream moved by two doubles per draw");
+        assertEquals(0, sum / N, 5 / Math.sqrt(N));
+        assertEquals(1, squares / N, 5 * Math.sqrt(2.0 / N));
+    }
 }

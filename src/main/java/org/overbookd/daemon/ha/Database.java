@@ -11,7 +11,8 @@ import java.util.Properties;
  * The shared PostgreSQL database of an HA group: a HikariCP pool for Quartz's job store, and
  * dedicated connections outside the pool for the writer lease (so a pool exhausted or stuck behind
  * Quartz never delays a renewal). Every socket has a timeout of a third of the check-in interval,
- * so a cut network fails a renewal instead of hanging it.
+ * so a cut network fails a renewal instead of hanging it, and the server ends any transaction an
+ * overbookd session leaves idle for as long, so a paused node cannot keep Quartz's lock rows.
  */
 public final class Database implements AutoCloseable {
 
@@ -77,7 +78,17 @@ public final class Database implements AutoCloseable {
         p.setProperty("loginTimeout", Long.toString(seconds));
         p.setProperty("tcpKeepAlive", "true");
         p.setProperty("ApplicationName", "overbookd-quartz");
+        // Quartz holds its lock rows (qrtz_locks, SELECT ... FOR UPDATE) inside transactions: a node paused
+        // in one (SIGSTOP, a long GC) would keep them for the whole pause, the TCP session being alive, and
+        // the node that took the lease over would wait on them and run no step. The server ends such a
+        // transaction (and its session) once it is idle for a third of the check-in interval.
+        p.setProperty("options", "-c idle_in_transaction_session_timeout=" + idleInTransactionMillis(settings));
         return p;
+    }
+
+    /** How long the server lets an overbookd session sit idle inside a transaction: a third of the check-in. */
+    static long idleInTransactionMillis(HaSettings settings) {
+        return Math.max(1000, settings.renewEvery().toMillis());
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.overbookd.policy.hybrid;
 import java.util.Comparator;
 import java.util.List;
 import org.overbookd.policy.Decider;
+import org.overbookd.policy.Plugin;
 
 /**
  * A scheduling policy for the slot model: pure code over a read-only view. Each call plans one
@@ -10,7 +11,7 @@ import org.overbookd.policy.Decider;
  * carries it out and asks again until the answer is empty. One dispatch per call keeps the policy
  * free of any copy of the cluster's state while it plans.
  */
-public interface SlotPolicy extends Decider<SlotView, SlotDecision> {
+public interface SlotPolicy extends Decider<SlotView, SlotDecision>, Plugin {
 
     /** Sticky labels the policy hands out; 0 for a purely preemptive one. */
     int stickySlots();

@@ -1,6 +1,7 @@
 package org.overbookd.policy.maxweight;
 
 import org.overbookd.policy.Decider;
+import org.overbookd.policy.Plugin;
 
 /**
  * A non-preemptive VM-type scheduler: shown the cluster after each event of the model (arrivals,
@@ -12,7 +13,7 @@ import org.overbookd.policy.Decider;
  * G16's rates), changed only by the events it is shown and the starts it returns: the model applies
  * every start it is given, so the scheduler's state always matches the world.
  */
-public interface TypeScheduler extends Decider<TypeEvent, Start> {
+public interface TypeScheduler extends Decider<TypeEvent, Start>, Plugin {
 
     /** When the scheduler next wants a {@link TypeEvent.Timer}; +infinity for never. Asked after every event. */
     default double nextTimer() {

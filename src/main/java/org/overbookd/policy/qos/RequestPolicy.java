@@ -3,6 +3,7 @@ package org.overbookd.policy.qos;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.overbookd.policy.Decider;
+import org.overbookd.policy.Plugin;
 
 /**
  * A request scheduler over one run: its plugins ({@link RequestScheduler}) and its own
@@ -13,7 +14,7 @@ import org.overbookd.policy.Decider;
  * allocation a pass returns. Rebuilding it from a view at every pass would be exact too, and cost a
  * scan of the whole cluster per pass.
  */
-public final class RequestPolicy implements Decider<RequestPolicy.Pending, Allocation> {
+public final class RequestPolicy implements Decider<RequestPolicy.Pending, Allocation>, Plugin {
 
     /**
      * What a pass is shown: the instances waiting (each read at t, the pass's instant) and the

@@ -8,6 +8,7 @@ import java.util.NoSuchElementException;
 import java.util.SplittableRandom;
 import org.overbookd.policy.qos.ServiceClass;
 import org.overbookd.policy.qos.ServiceClasses;
+import org.overbookd.random.Draws;
 import org.overbookd.random.Seeds;
 
 /**
@@ -159,7 +160,7 @@ public final class GoogleCellWorkload implements Iterator<RequestSpec> {
     private boolean nextJob() {
         double peak = JOBS_PER_S * (1 + DAILY_SWING);
         do {
-            clock += -Math.log(1 - random.nextDouble()) / peak;
+            clock += Draws.exponential(random, peak);
             if (clock >= horizon) {
                 return false;
             }
@@ -182,11 +183,11 @@ public final class GoogleCellWorkload implements Iterator<RequestSpec> {
     }
 
     private static double rate(double t) {
-        return JOBS_PER_S * (1 + DAILY_SWING * Math.sin(2 * Math.PI * (t / 86_400 - 0.25)));
+        return JOBS_PER_S * (1 + DAILY_SWING * StrictMath.sin(2 * StrictMath.PI * (t / 86_400 - 0.25)));
     }
 
     private double lognormal(double median, double sigma) {
-        return median * Math.exp(sigma * random.nextGaussian());
+        return Draws.lognormal(random, median, sigma);
     }
 
     /** The trace's demands are normalised to a few digits; at least one ten-thousandth. */

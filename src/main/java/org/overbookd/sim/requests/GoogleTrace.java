@@ -1,15 +1,13 @@
 package org.overbookd.sim.requests;
 
+import org.overbookd.io.CsvInput;
 import org.overbookd.io.InputException;
 import org.overbookd.io.TaskEventRows;
-import java.io.BufferedReader;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import org.overbookd.policy.qos.ServiceClass;
 import org.overbookd.policy.qos.ServiceClasses;
 
@@ -29,6 +27,9 @@ public final class GoogleTrace {
     }
 
     private static final double MICROS = 1e6;
+
+    /** timestamp, machine ID, event type (0 ADD, 1 REMOVE, 2 UPDATE), platform, CPU, memory. */
+    private static final int MACHINE_FIELDS = 6;
 
     private GoogleTrace() {
     }
@@ -52,8 +53,7 @@ public final class GoogleTrace {
         Map<String, Task> tasks = new LinkedHashMap<>();
         double[] traceEnd = {0};
         for (Path file : files) {
-            TaskEventRows.forEach(file, found -> "task_events rows have " + TaskEventRows.FIELDS
-                    + " fields, found " + found, event -> {
+            TaskEventRows.forEach(file, event -> {
                 if (event.afterTheTrace()) {
                     return;
                 }
@@ -102,48 +102,34 @@ public final class GoogleTrace {
     public static Machines machines(List<Path> files) throws InputException {
         Map<String, HostSpec> hosts = new LinkedHashMap<>();
         List<HostEvent> events = new ArrayList<>();
-        forEachRow(files, 6, "machine_events rows have 6 fields", f -> {
-            double t = Long.parseLong(f[0]) / MICROS;
-            String id = f[1];
-            int type = Integer.parseInt(f[2]);
-            boolean known = hosts.containsKey(id);
-            if (!known && !f[4].isEmpty() && !f[5].isEmpty()) {
-                hosts.put(id, new HostSpec(id, Double.parseDouble(f[4]), Double.parseDouble(f[5]),
-                        f[3].isEmpty() ? Map.of() : Map.of("platform", f[3])));
-                known = true;
+        for (Path file : files) {
+            try (CsvInput rows = CsvInput.headerless(file)) {
+                rows.forEach(row -> {
+                    if (row.size() < MACHINE_FIELDS) { // more is fine: a later release may add columns
+                        row.requireWidth(MACHINE_FIELDS, "a machine_events row");
+                    }
+                    double t = row.whole(0, "timestamp") / MICROS;
+                    String id = row.text(1);
+                    long type = row.whole(2, "event type");
+                    String platform = row.text(3);
+                    boolean known = hosts.containsKey(id);
+                    if (!known && !row.text(4).isEmpty() && !row.text(5).isEmpty()) {
+                        hosts.put(id, new HostSpec(id, row.number(4, "CPU capacity", 0, false),
+                                row.number(5, "memory capacity", 0, false),
+                                platform.isEmpty() ? Map.of() : Map.of("platform", platform)));
+                        known = true;
+                    }
+                    if (known && type == 0 && t > 0) {
+                        events.add(new HostEvent(t, id, true));
+                    } else if (known && type == 1) {
+                        events.add(new HostEvent(t, id, false));
+                    }
+                });
             }
-            if (known && type == 0 && t > 0) {
-                events.add(new HostEvent(t, id, true));
-            } else if (known && type == 1) {
-                events.add(new HostEvent(t, id, false));
-            }
-        });
+        }
         if (hosts.isEmpty()) {
             throw new InputException(files.isEmpty() ? Path.of("machine_events") : files.get(0), "no machines");
         }
         return new Machines(new ArrayList<>(hosts.values()), events);
     }
-
-    /** Visits the comma-separated fields of every row; a short or non-numeric row names file and line. */
-    private static void forEachRow(List<Path> files, int minFields, String shape, Consumer<String[]> visit)
-            throws InputException {
-        for (Path file : files) {
-            long line = 0;
-            try (BufferedReader in = TaskEventRows.open(file)) {
-                for (String text = in.readLine(); text != null; text = in.readLine()) {
-                    line++;
-                    String[] f = text.split(",", -1);
-                    if (f.length < minFields) {
-                        throw new InputException(file, line, shape + ", found " + f.length);
-                    }
-                    visit.accept(f);
-                }
-            } catch (IOException e) {
-                throw new InputException(file, "cannot be read: " + org.overbookd.io.IoReasons.of(e));
-            } catch (NumberFormatException e) {
-                throw new InputException(file, line, "not a number: " + e.getMessage());
-            }
-        }
-    }
-
 }

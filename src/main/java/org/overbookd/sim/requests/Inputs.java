@@ -1,15 +1,22 @@
 package org.overbookd.sim.requests;
 
+import org.overbookd.io.CsvInput;
+import org.overbookd.io.CsvInput.Row;
 import org.overbookd.io.InputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.overbookd.policy.qos.ServiceClass;
 import org.overbookd.policy.qos.ServiceClasses;
 
-/** Reads the three CSV inputs and checks them against each other. */
+/**
+ * Reads the CSV inputs (service classes, hosts, workload, host events) and checks them against each
+ * other. Each names its required and optional columns; other columns are ignored.
+ */
 public final class Inputs {
 
     private Inputs() {
@@ -22,15 +29,16 @@ public final class Inputs {
     public static ServiceClasses classes(Path file) throws InputException {
         List<ServiceClass> classes = new ArrayList<>();
         Set<String> names = new HashSet<>();
-        for (CsvRows.Row row : CsvRows.read(file, List.of("name", "slo", "importance", "priority"))) {
-            String name = row.text("name");
+        for (Row row : rows(file, List.of("name", "slo", "importance", "priority"),
+                List.of("safety_margin_s", "overhead_limit"))) {
+            String name = row.required("name");
             if (!names.add(name)) {
                 throw new InputException(file, row.line(), "duplicate class " + name);
             }
-            double slo = row.number("slo");
-            double margin = row.optional("safety_margin_s").isEmpty()
-                    ? ServiceClass.DEFAULT_SAFETY_MARGIN_S : row.number("safety_margin_s");
-            double limit = row.optional("overhead_limit").isEmpty() ? 1 - slo : row.number("overhead_limit");
+            double slo = number(row, "slo");
+            double margin = row.text("safety_margin_s").isEmpty()
+                    ? ServiceClass.DEFAULT_SAFETY_MARGIN_S : number(row, "safety_margin_s");
+            double limit = row.text("overhead_limit").isEmpty() ? 1 - slo : number(row, "overhead_limit");
             try {
                 classes.add(new ServiceClass(name, slo, integer(row, "importance"), margin, limit,
                         integer(row, "priority")));
@@ -44,23 +52,54 @@ public final class Inputs {
         return new ServiceClasses(classes);
     }
 
-    private static int integer(CsvRows.Row row, String column) throws InputException {
-        double v = row.number(column);
+    /** The whole numbers of these files may be written as decimals ("2.0"), as they always could. */
+    private static int integer(Row row, String column) throws InputException {
+        double v = number(row, column);
         if (v != Math.rint(v) || v > Integer.MAX_VALUE) {
-            throw new InputException(row.file(), row.line(), column + " must be a whole number: " + row.text(column));
+            throw row.problem(column + " '" + row.text(column) + "' is not a whole number");
         }
         return (int) v;
+    }
+
+    private static double number(Row row, String column) throws InputException {
+        return row.number(column, 0, false);
+    }
+
+    /** Every record of a file with these columns and maybe others, read whole. */
+    private static List<Row> rows(Path file, List<String> required, List<String> optional) throws InputException {
+        List<Row> rows = new ArrayList<>();
+        try (CsvInput in = CsvInput.withHeader(file, CsvInput.Columns.atLeast(required, optional))) {
+            in.forEach(rows::add);
+        }
+        return rows;
+    }
+
+    /** key=value;key=value, as placement constraints and host attributes are written. */
+    private static Map<String, String> pairs(Row row, String column) throws InputException {
+        Map<String, String> map = new LinkedHashMap<>();
+        String text = row.text(column);
+        if (text.isEmpty()) {
+            return map;
+        }
+        for (String pair : text.split(";")) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw row.problem(column + " must be key=value;...: " + pair);
+            }
+            map.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+        }
+        return map;
     }
 
     public static List<HostSpec> hosts(Path file) throws InputException {
         List<HostSpec> hosts = new ArrayList<>();
         Set<String> ids = new HashSet<>();
-        for (CsvRows.Row row : CsvRows.read(file, List.of("id", "cpu", "mem"))) {
-            String id = row.text("id");
+        for (Row row : rows(file, List.of("id", "cpu", "mem"), List.of("attributes"))) {
+            String id = row.required("id");
             if (!ids.add(id)) {
                 throw new InputException(file, row.line(), "duplicate host id " + id);
             }
-            hosts.add(new HostSpec(id, row.number("cpu"), row.number("mem"), CsvRows.pairs(row, "attributes")));
+            hosts.add(new HostSpec(id, number(row, "cpu"), number(row, "mem"), pairs(row, "attributes")));
         }
         if (hosts.isEmpty()) {
             throw new InputException(file, "no hosts");
@@ -73,17 +112,18 @@ public final class Inputs {
             throws InputException {
         List<RequestSpec> requests = new ArrayList<>();
         Set<String> ids = new HashSet<>();
-        for (CsvRows.Row row : CsvRows.read(file, List.of("id", "submit_s", "duration_s", "cpu", "mem", "class"))) {
-            String id = row.text("id");
+        for (Row row : rows(file, List.of("id", "submit_s", "duration_s", "cpu", "mem", "class"),
+                List.of("constraints"))) {
+            String id = row.required("id");
             if (!ids.add(id)) {
                 throw new InputException(file, row.line(), "duplicate request id " + id);
             }
-            String name = row.text("class");
+            String name = row.required("class");
             var serviceClass = classes.find(name).orElseThrow(() -> new InputException(file, row.line(),
                     "unknown class " + name + " (known: "
                             + String.join(", ", classes.all().stream().map(c -> c.name()).toList()) + ")"));
-            RequestSpec r = new RequestSpec(id, row.number("submit_s"), row.number("duration_s"),
-                    row.number("cpu"), row.number("mem"), serviceClass, CsvRows.pairs(row, "constraints"));
+            RequestSpec r = new RequestSpec(id, number(row, "submit_s"), number(row, "duration_s"),
+                    number(row, "cpu"), number(row, "mem"), serviceClass, pairs(row, "constraints"));
             if (hosts.stream().noneMatch(h -> r.cpu() <= h.cpu() && r.mem() <= h.mem())) {
                 throw new InputException(file, row.line(), "request " + id + " (cpu " + r.cpu() + ", mem " + r.mem()
                         + ") is larger than every host");
@@ -97,16 +137,16 @@ public final class Inputs {
         Set<String> known = new HashSet<>();
         hosts.forEach(h -> known.add(h.id()));
         List<HostEvent> events = new ArrayList<>();
-        for (CsvRows.Row row : CsvRows.read(file, List.of("time_s", "host", "event"))) {
-            String host = row.text("host");
+        for (Row row : rows(file, List.of("time_s", "host", "event"), List.of())) {
+            String host = row.required("host");
             if (!known.contains(host)) {
                 throw new InputException(file, row.line(), "unknown host " + host);
             }
-            String kind = row.text("event");
+            String kind = row.required("event");
             if (!kind.equals("add") && !kind.equals("remove")) {
                 throw new InputException(file, row.line(), "event must be add or remove: " + kind);
             }
-            events.add(new HostEvent(row.number("time_s"), host, kind.equals("add")));
+            events.add(new HostEvent(number(row, "time_s"), host, kind.equals("add")));
         }
         return events;
     }

@@ -1,9 +1,11 @@
 package org.overbookd.sim.requests;
 
 import org.overbookd.io.InputException;
+import org.overbookd.io.InputFiles;
+import org.overbookd.io.IoReasons;
+import org.overbookd.io.StrictNumbers;
+import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,27 +54,23 @@ public final class Overheads {
 
     /** A file of seconds, one value a line; blank lines and lines starting with # are skipped. */
     public static double[] read(Path file) throws InputException {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new InputException(file, "cannot be read: " + org.overbookd.io.IoReasons.of(e));
-        }
         List<Double> values = new ArrayList<>();
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).trim();
-            if (line.isEmpty() || line.startsWith("#")) {
-                continue;
-            }
-            try {
-                double v = Double.parseDouble(line);
-                if (!Double.isFinite(v) || v < 0) {
-                    throw new NumberFormatException();
+        long number = 0;
+        try (BufferedReader in = InputFiles.open(file)) {
+            for (String text = in.readLine(); text != null; text = in.readLine()) {
+                number++;
+                String line = text.trim();
+                if (line.isEmpty() || line.startsWith("#")) {
+                    continue;
+                }
+                Double v = StrictNumbers.decimal(line);
+                if (v == null || !Double.isFinite(v) || v < 0) {
+                    throw new InputException(file, number, "not a number of seconds >= 0: " + line);
                 }
                 values.add(v);
-            } catch (NumberFormatException e) {
-                throw new InputException(file, i + 1, "not a number of seconds >= 0: " + line);
             }
+        } catch (IOException e) {
+            throw new InputException(file, number + 1, "cannot read: " + IoReasons.of(e));
         }
         if (values.isEmpty()) {
             throw new InputException(file, "no overhead values");

@@ -1,16 +1,12 @@
 package org.overbookd.sim.requests;
 
+import org.overbookd.io.CsvInput;
 import org.overbookd.io.InputException;
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * Two runs of one workload side by side (section 5.1, figure 6): each request's availability
@@ -79,41 +75,32 @@ public final class PairedRuns {
 
     private static Map<String, Row> requests(Path file) throws InputException {
         Map<String, Row> rows = new LinkedHashMap<>();
-        for (CSVRecord r : records(file)) {
-            try {
-                rows.put(r.get("id"), new Row(r.get("class"), Double.parseDouble(r.get("availability")),
-                        Boolean.parseBoolean(r.get("met"))));
-            } catch (IllegalArgumentException e) {
-                throw new InputException(file, r.getParser().getCurrentLineNumber(), e.getMessage());
-            }
+        try (CsvInput in = open(file, List.of("id", "class", "availability", "met"))) {
+            in.forEach(r -> rows.put(r.text("id"), new Row(r.text("class"), r.number("availability"),
+                    Boolean.parseBoolean(r.text("met")))));
         }
         return rows;
     }
 
     private static void penalties(Path file, Map<String, ClassPairs> byClass, boolean runA) throws InputException {
-        for (CSVRecord r : records(file)) {
-            ClassPairs c = byClass.get(r.get("class"));
-            try {
-                double p = Double.parseDouble(r.get("penalty"));
+        try (CsvInput in = open(file, List.of("class", "penalty"))) {
+            in.forEach(r -> {
+                ClassPairs c = byClass.get(r.text("class"));
+                double p = r.number("penalty");
                 if (c != null && runA) {
                     c.penaltyA += p;
                 } else if (c != null) {
                     c.penaltyB += p;
                 }
-            } catch (IllegalArgumentException e) {
-                throw new InputException(file, r.getParser().getCurrentLineNumber(), e.getMessage());
-            }
+            });
         }
     }
 
-    private static Iterable<CSVRecord> records(Path file) throws InputException {
-        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return format.parse(in).getRecords();
-        } catch (NoSuchFileException e) {
+    /** One of a run's own tables, read back; the other columns it has are not needed here. */
+    private static CsvInput open(Path file, List<String> columns) throws InputException {
+        if (!Files.exists(file)) {
             throw new InputException(file, "not found: is it a simulate --model requests output directory?");
-        } catch (IOException | IllegalArgumentException | IllegalStateException e) {
-            throw new InputException(file, "cannot be read: " + org.overbookd.io.IoReasons.of(e));
         }
+        return CsvInput.withHeader(file, CsvInput.Columns.atLeast(columns, List.of()));
     }
 }

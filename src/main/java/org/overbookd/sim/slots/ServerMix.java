@@ -1,5 +1,6 @@
 package org.overbookd.sim.slots;
 
+import org.overbookd.io.CsvInput;
 import org.overbookd.io.InputException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -20,24 +21,19 @@ public final class ServerMix {
     }
 
     public static List<ServerType> read(Path file) throws InputException {
-        return read(file, CsvRows.withHeader(file, COLUMNS, List.of()));
+        return read(file, CsvInput.withHeader(file, CsvInput.Columns.exactly(COLUMNS, List.of())));
     }
 
-    private static List<ServerType> read(Path file, CsvRows opened) throws InputException {
+    private static List<ServerType> read(Path file, CsvInput opened) throws InputException {
         List<ServerType> types = new ArrayList<>();
-        try (CsvRows rows = opened) {
-            while (rows.next()) {
-                rows.requireAllColumns();
-                String name = rows.field("type");
-                if (name.isEmpty()) {
-                    throw rows.problem("type is empty");
-                }
-                types.add(new ServerType(name,
-                        rows.wholeNumber("count", rows.field("count"), 0, 1_000_000),
-                        rows.number("cpu", rows.field("cpu"), 0, true),
-                        rows.number("memory", rows.field("memory"), 0, false),
-                        rows.wholeNumber("cores", rows.field("cores"), 1, 100_000),
-                        rows.wholeNumber("slots", rows.field("slots"), 1, 100_000)));
+        try (CsvInput rows = opened) {
+            for (CsvInput.Row row = rows.next(); row != null; row = rows.next()) {
+                types.add(new ServerType(row.required("type"),
+                        row.whole("count", 0, 1_000_000),
+                        row.number("cpu", 0, true),
+                        row.number("memory", 0, false),
+                        row.whole("cores", 1, 100_000),
+                        row.whole("slots", 1, 100_000)));
             }
         }
         if (types.stream().mapToInt(ServerType::count).sum() == 0) {
@@ -54,7 +50,7 @@ public final class ServerMix {
         }
         Path name = Path.of(TABLE_1);
         try {
-            return read(name, CsvRows.withHeader(name, in, COLUMNS, List.of()));
+            return read(name, CsvInput.withHeader(name, in, CsvInput.Columns.exactly(COLUMNS, List.of())));
         } catch (InputException e) {
             throw new IllegalStateException("the shipped " + TABLE_1 + " is unreadable", e);
         }

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.overbookd.sim.SummaryTable;
+import org.overbookd.sim.overbooking.SummaryTable;
 
 /**
  * The CSV files of a slot-model run, each with a header and one policy column so that files of

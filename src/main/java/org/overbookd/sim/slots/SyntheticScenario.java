@@ -3,6 +3,7 @@ package org.overbookd.sim.slots;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.overbookd.random.Draws;
 import org.overbookd.random.Seeds;
 
 /**
@@ -100,14 +101,14 @@ public final class SyntheticScenario {
         double meanRate = tasks * shape.share() / shape.meanJobSize() / seconds;
         double peakRate = meanRate * (1 + swing);
         int job = 0;
-        for (double t = exponential(random, peakRate); t < seconds; t += exponential(random, peakRate)) {
+        for (double t = Draws.exponential(random, peakRate); t < seconds; t += Draws.exponential(random, peakRate)) {
             if (random.nextDouble() * (1 + swing) >= load(t)) {
                 continue;
             }
             int size = 1 + geometric(random, shape.meanJobSize() - 1);
             for (int k = 0; k < size; k++) {
-                double z = Math.max(-TAIL, Math.min(TAIL, gaussian(random)));
-                double coreSeconds = shape.medianCoreSeconds() * Math.exp(shape.sigma() * z);
+                double z = Math.max(-TAIL, Math.min(TAIL, Draws.boxMuller(random)));
+                double coreSeconds = shape.medianCoreSeconds() * StrictMath.exp(shape.sigma() * z);
                 String id = "p" + shape.priority() + "-j" + job + "-" + k;
                 out.add(new Task(id, t, shape.priority(), coreSeconds * CORE, Double.NaN));
             }
@@ -117,26 +118,11 @@ public final class SyntheticScenario {
 
     /** The load's swing, between 1 - swing and 1 + swing, mean 1 over whole periods. */
     private double load(double t) {
-        return 1 + swing * Math.sin(2 * Math.PI * t / period);
-    }
-
-    private static double exponential(SplittableRandom random, double rate) {
-        return -Math.log(1 - random.nextDouble()) / rate;
+        return 1 + swing * StrictMath.sin(2 * StrictMath.PI * t / period);
     }
 
     /** Failures before the first success, mean {@code mean}. */
     private static int geometric(SplittableRandom random, double mean) {
-        if (mean <= 0) {
-            return 0;
-        }
-        double p = 1 / (1 + mean);
-        return (int) Math.floor(Math.log(1 - random.nextDouble()) / Math.log(1 - p));
-    }
-
-    /** Standard normal by Box-Muller (one of the pair): a pure function of two draws. */
-    private static double gaussian(SplittableRandom random) {
-        double u = 1 - random.nextDouble();
-        double v = random.nextDouble();
-        return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+        return mean <= 0 ? 0 : (int) Draws.geometric(random, 1 / (1 + mean));
     }
 }

@@ -1,5 +1,6 @@
 package org.overbookd.sim.slots;
 
+import org.overbookd.io.CsvInput;
 import org.overbookd.io.InputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,22 +25,18 @@ public final class TaskCsv {
     public static List<Task> read(Path file) throws InputException {
         List<Task> tasks = new ArrayList<>();
         Map<String, Long> lineOfId = new HashMap<>();
-        try (CsvRows rows = CsvRows.withHeader(file, REQUIRED, OPTIONAL)) {
+        try (CsvInput rows = CsvInput.withHeader(file, CsvInput.Columns.exactly(REQUIRED, OPTIONAL))) {
             boolean withMemory = rows.has("memory");
-            while (rows.next()) {
-                rows.requireAllColumns();
-                String id = rows.field("id");
-                if (id.isEmpty()) {
-                    throw rows.problem("id is empty");
-                }
-                Long earlier = lineOfId.putIfAbsent(id, rows.line());
+            for (CsvInput.Row row = rows.next(); row != null; row = rows.next()) {
+                String id = row.required("id");
+                Long earlier = lineOfId.putIfAbsent(id, row.line());
                 if (earlier != null) {
-                    throw rows.problem("id '" + id + "' already used on line " + earlier);
+                    throw row.problem("id '" + id + "' already used on line " + earlier);
                 }
-                double submit = rows.number("submit_s", rows.field("submit_s"), 0, false);
-                int priority = rows.wholeNumber("priority", rows.field("priority"), Priorities.LOWEST, Priorities.HIGHEST);
-                double cpu = rows.number("cpu_seconds", rows.field("cpu_seconds"), 0, true);
-                double memory = withMemory ? rows.number("memory", rows.field("memory"), 0, false) : Double.NaN;
+                double submit = row.number("submit_s", 0, false);
+                int priority = row.whole("priority", Priorities.LOWEST, Priorities.HIGHEST);
+                double cpu = row.number("cpu_seconds", 0, true);
+                double memory = withMemory ? row.number("memory", 0, false) : Double.NaN;
                 tasks.add(new Task(id, submit, priority, cpu, memory));
             }
         }

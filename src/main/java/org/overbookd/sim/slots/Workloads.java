@@ -1,10 +1,10 @@
 package org.overbookd.sim.slots;
 
 import org.overbookd.io.InputException;
+import org.overbookd.io.InputFiles;
+import org.overbookd.io.IoReasons;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -61,7 +61,7 @@ public final class Workloads {
     public static Workload read(Path file, Format format) throws InputException {
         Format actual = format == Format.AUTO ? detect(file) : format;
         if (actual == Format.GOOGLE) {
-            GoogleTaskEvents.Result r = GoogleTaskEvents.read(file);
+            TaskEventsCsv.Result r = TaskEventsCsv.read(file);
             return new Workload(r.tasks(), file + " (Google task_events)", r.skipped());
         }
         return new Workload(TaskCsv.read(file), file.toString(), 0);
@@ -74,7 +74,7 @@ public final class Workloads {
     }
 
     private static Format detect(Path file) throws InputException {
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(CsvRows.open(file), StandardCharsets.UTF_8))) {
+        try (BufferedReader reader = InputFiles.open(file)) {
             String first = reader.readLine();
             if (first == null) {
                 throw new InputException(file, "empty file");
@@ -82,7 +82,7 @@ public final class Workloads {
             String field = first.split(",", 2)[0].trim();
             return !field.isEmpty() && field.chars().allMatch(Character::isDigit) ? Format.GOOGLE : Format.CSV;
         } catch (IOException e) {
-            throw new InputException(file, "cannot read: " + e.getMessage());
+            throw new InputException(file, "cannot read: " + IoReasons.of(e));
         }
     }
 

@@ -1,9 +1,9 @@
 package org.overbookd.sim.types;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -15,10 +15,15 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.overbookd.io.InputException;
+import org.overbookd.io.IoReasons;
+import org.overbookd.io.KeyValueLines;
+import org.overbookd.io.StrictNumbers;
 
 /**
- * Reads a scenario of the VM-type model: {@code key = value} lines, {@code #} comment lines, one key
- * per line, each key once. Resource amounts are integers in units of the scenario's choosing; rates
+ * Reads a scenario of the VM-type model: {@code key = value} lines in the properties format the
+ * settings file has ({@link KeyValueLines}: {@code #} comment lines, a backslash continues a line),
+ * each key once, with {@code =} between key and value. Resource amounts are integers in units of the scenario's choosing; rates
  * are per unit of time. The keys:
  * <pre>
  * name = example1                 # optional; defaults to the file name
@@ -56,12 +61,9 @@ public final class ScenarioFile {
     private static final List<String> PLAIN = List.of("name", "horizon", "workload", "resources", "trace.servers",
             "trace.levels", "trace.file", "trace.tasks", "synthetic.tasks", "synthetic.load", "synthetic.mean-service", "synthetic.type-weights");
 
-    private record Entry(String value, int line) {
-    }
-
     private final String source;
     private final Path baseDir;
-    private final Map<String, Entry> entries = new LinkedHashMap<>();
+    private final Map<String, KeyValueLines.Entry> entries = new LinkedHashMap<>();
 
     private ScenarioFile(String source, Path baseDir) {
         this.source = source;
@@ -73,62 +75,55 @@ public final class ScenarioFile {
      *
      * @param servers overrides trace.servers of a trace scenario
      */
-    public static TypesScenario load(String nameOrPath, long seed, OptionalInt servers) {
+    public static TypesScenario load(String nameOrPath, long seed, OptionalInt servers) throws InputException {
         if (BUILT_IN.contains(nameOrPath)) {
             String resource = "/scenarios/" + nameOrPath + ".scenario";
             try (InputStream in = ScenarioFile.class.getResourceAsStream(resource)) {
                 if (in == null) {
                     throw new IllegalStateException("built-in scenario " + resource + " missing from the jar");
                 }
-                return parse(nameOrPath + ".scenario", new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)),
+                return parse(nameOrPath + ".scenario", new InputStreamReader(in, StandardCharsets.UTF_8),
                         Path.of("."), seed, servers);
             } catch (IOException e) {
                 throw new IllegalStateException("cannot read built-in scenario " + resource, e);
             }
         }
         Path file = Path.of(nameOrPath);
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             Path dir = file.toAbsolutePath().getParent();
             return parse(nameOrPath, reader, dir, seed, servers);
         } catch (NoSuchFileException e) {
-            throw new DataFileException(nameOrPath, 0, "no such file (built-in scenarios: " + String.join(", ", BUILT_IN) + ")");
+            throw new InputException(nameOrPath, 0, "no such file (built-in scenarios: " + String.join(", ", BUILT_IN) + ")");
         } catch (IOException e) {
-            throw new DataFileException(nameOrPath, 0, "cannot read: " + e.getMessage());
+            throw new InputException(nameOrPath, 0, "cannot read: " + IoReasons.of(e));
         }
     }
 
-    static TypesScenario parse(String source, BufferedReader reader, Path baseDir, long seed, OptionalInt servers)
-            throws IOException {
+    private static TypesScenario parse(String source, Reader reader, Path baseDir, long seed, OptionalInt servers)
+            throws IOException, InputException {
         ScenarioFile f = new ScenarioFile(source, baseDir);
         f.read(reader);
         return f.build(seed, servers);
     }
 
-    private void read(BufferedReader reader) throws IOException {
-        int lineNo = 0;
-        for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-            lineNo++;
-            String text = line.strip();
-            if (text.isEmpty() || text.startsWith("#")) {
-                continue;
+    private void read(Reader reader) throws IOException, InputException {
+        for (KeyValueLines.Entry e : KeyValueLines.read(reader)) {
+            String key = e.key();
+            if (key.isEmpty() || !e.separator().strip().equals("=")) {
+                throw new InputException(source, e.line(), "expected 'key = value', found '" + key + e.separator()
+                        + e.value() + "'");
             }
-            int eq = text.indexOf('=');
-            if (eq <= 0) {
-                throw new DataFileException(source, lineNo, "expected 'key = value', found '" + text + "'");
-            }
-            String key = text.substring(0, eq).strip();
-            String value = text.substring(eq + 1).strip();
             if (!PLAIN.contains(key) && !SERVER.matcher(key).matches() && !TYPE.matcher(key).matches()) {
-                throw new DataFileException(source, lineNo, key + ": unknown key");
+                throw new InputException(source, e.line(), key + ": unknown key");
             }
-            Entry before = entries.putIfAbsent(key, new Entry(value, lineNo));
+            KeyValueLines.Entry before = entries.putIfAbsent(key, e);
             if (before != null) {
-                throw new DataFileException(source, lineNo, key + ": already set on line " + before.line());
+                throw new InputException(source, e.line(), key + ": already set on line " + before.line());
             }
         }
     }
 
-    private TypesScenario build(long seed, OptionalInt serversOverride) {
+    private TypesScenario build(long seed, OptionalInt serversOverride) throws InputException {
         String workload = text("workload", "poisson");
         String defaultName = Path.of(source).getFileName().toString().replaceFirst("\\.[^.]*$", "");
         String name = text("name", defaultName);
@@ -154,7 +149,7 @@ public final class ScenarioFile {
         }
     }
 
-    private TypesScenario poisson(String name) {
+    private TypesScenario poisson(String name) throws InputException {
         List<String> resources = list("resources");
         for (String r : resources) {
             if (!NAME.matcher(r).matches()) {
@@ -184,10 +179,10 @@ public final class ScenarioFile {
             }
         }
         if (servers.isEmpty()) {
-            throw new DataFileException(source, 0, "no servers: add a 'server.NAME = capacity, ...' line");
+            throw new InputException(source, 0, "no servers: add a 'server.NAME = capacity, ...' line");
         }
         if (demands.isEmpty()) {
-            throw new DataFileException(source, 0, "no VM types: add type.NAME.demand, .lambda and .mu lines");
+            throw new InputException(source, 0, "no VM types: add type.NAME.demand, .lambda and .mu lines");
         }
         List<VmType> types = new ArrayList<>();
         for (Map.Entry<String, long[]> d : demands.entrySet()) {
@@ -200,7 +195,7 @@ public final class ScenarioFile {
         return new TypesScenario(name, resources, servers, types, new Workload.Poisson(), horizon(true));
     }
 
-    private TypesScenario trace(String name, String workload, long seed, OptionalInt serversOverride) {
+    private TypesScenario trace(String name, String workload, long seed, OptionalInt serversOverride) throws InputException {
         int levels = entries.containsKey("trace.levels") ? (int) integer("trace.levels", 0, 20) : 7;
         int fileServers = (int) integer(required("trace.servers", "workload"), 1, 1_000_000);
         // --servers changes the cluster, not the workload: a generated trace keeps the arrival rate
@@ -210,7 +205,7 @@ public final class ScenarioFile {
         if (workload.equals("google-trace")) {
             Path file = baseDir.resolve(text(required("trace.file", "workload"), ""));
             int max = entries.containsKey("trace.tasks") ? (int) integer("trace.tasks", 1, Integer.MAX_VALUE) : Integer.MAX_VALUE;
-            return TraceScenario.of(name, GoogleTaskEvents.read(file, max), levels, servers, horizon);
+            return TraceScenario.of(name, GoogleTasks.read(file, max), levels, servers, horizon);
         }
         SyntheticTrace synthetic = new SyntheticTrace(
                 (int) integer(required("synthetic.tasks", "workload"), 1, 50_000_000),
@@ -220,7 +215,7 @@ public final class ScenarioFile {
         return TraceScenario.of(name, synthetic.generate(seed), levels, servers, horizon);
     }
 
-    private double[] typeWeights(int levels) {
+    private double[] typeWeights(int levels) throws InputException {
         if (!entries.containsKey("synthetic.type-weights")) {
             return SyntheticTrace.uniform(levels);
         }
@@ -231,7 +226,7 @@ public final class ScenarioFile {
         double[] w = new double[parts.size()];
         double sum = 0;
         for (int k = 0; k < w.length; k++) {
-            Double v = Numbers.decimal(parts.get(k));
+            Double v = StrictNumbers.decimal(parts.get(k));
             if (v == null || v < 0) {
                 throw error("synthetic.type-weights", "'" + parts.get(k) + "' is not a non-negative number");
             }
@@ -244,17 +239,17 @@ public final class ScenarioFile {
         return w;
     }
 
-    private double horizon(boolean required) {
+    private double horizon(boolean required) throws InputException {
         if (!entries.containsKey("horizon")) {
             if (required) {
-                throw new DataFileException(source, 0, "horizon: missing (the default run length)");
+                throw new InputException(source, 0, "horizon: missing (the default run length)");
             }
             return Double.NaN;
         }
         return decimal("horizon", Double.MIN_VALUE, 1e15);
     }
 
-    private void requireSomeServerFits(String key, long[] demand, List<ServerSpec> servers) {
+    private void requireSomeServerFits(String key, long[] demand, List<ServerSpec> servers) throws InputException {
         for (ServerSpec s : servers) {
             boolean fits = true;
             for (int r = 0; r < demand.length; r++) {
@@ -268,15 +263,15 @@ public final class ScenarioFile {
     }
 
     /** Fails naming the line that asked for it when a key is missing; returns the key. */
-    private String required(String key, String askedBy) {
+    private String required(String key, String askedBy) throws InputException {
         if (!entries.containsKey(key)) {
-            Entry at = entries.get(askedBy);
-            throw new DataFileException(source, at == null ? 0 : at.line(), key + ": missing");
+            KeyValueLines.Entry at = entries.get(askedBy);
+            throw new InputException(source, at == null ? 0 : at.line(), key + ": missing");
         }
         return key;
     }
 
-    private void forbid(String prefix) {
+    private void forbid(String prefix) throws InputException {
         String workload = text("workload", "poisson");
         for (String key : entries.keySet()) {
             if (key.startsWith(prefix)) {
@@ -286,11 +281,11 @@ public final class ScenarioFile {
     }
 
     private String text(String key, String otherwise) {
-        Entry e = entries.get(key);
+        KeyValueLines.Entry e = entries.get(key);
         return e == null ? otherwise : e.value();
     }
 
-    private List<String> list(String key) {
+    private List<String> list(String key) throws InputException {
         required(key, key);
         List<String> items = new ArrayList<>();
         for (String part : entries.get(key).value().split(",", -1)) {
@@ -299,7 +294,7 @@ public final class ScenarioFile {
         return items;
     }
 
-    private long[] vector(String key, int size, boolean positive) {
+    private long[] vector(String key, int size, boolean positive) throws InputException {
         List<String> parts = list(key);
         if (parts.size() != size) {
             throw error(key, "expected " + size + " comma-separated amounts (one per resource), found " + parts.size());
@@ -307,7 +302,7 @@ public final class ScenarioFile {
         long[] v = new long[size];
         long total = 0;
         for (int r = 0; r < size; r++) {
-            Long x = Numbers.integer(parts.get(r));
+            Long x = StrictNumbers.integer(parts.get(r));
             if (x == null || x < 0 || (positive && x == 0)) {
                 throw error(key, "'" + parts.get(r) + "' is not a " + (positive ? "positive" : "non-negative") + " integer");
             }
@@ -320,8 +315,8 @@ public final class ScenarioFile {
         return v;
     }
 
-    private long integer(String key, long min, long max) {
-        Long v = Numbers.integer(entries.get(key).value());
+    private long integer(String key, long min, long max) throws InputException {
+        Long v = StrictNumbers.integer(entries.get(key).value());
         if (v == null) {
             throw error(key, "'" + entries.get(key).value() + "' is not an integer");
         }
@@ -331,8 +326,8 @@ public final class ScenarioFile {
         return v;
     }
 
-    private double decimal(String key, double min, double max) {
-        Double v = Numbers.decimal(entries.get(key).value());
+    private double decimal(String key, double min, double max) throws InputException {
+        Double v = StrictNumbers.decimal(entries.get(key).value());
         if (v == null) {
             throw error(key, "'" + entries.get(key).value() + "' is not a number");
         }
@@ -345,8 +340,8 @@ public final class ScenarioFile {
         return v;
     }
 
-    private DataFileException error(String key, String message) {
-        Entry e = entries.get(key);
-        return new DataFileException(source, e == null ? 0 : e.line(), key + ": " + message);
+    private InputException error(String key, String message) {
+        KeyValueLines.Entry e = entries.get(key);
+        return new InputException(source, e == null ? 0 : e.line(), key + ": " + message);
     }
 }

@@ -3,6 +3,7 @@ package org.overbookd.sim.types;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.overbookd.io.InputException;
 
 /**
  * The experiment of section 4.2 on any Google-format trace: tasks typed by {@link PowerOfHalfTypes},
@@ -16,9 +17,10 @@ public final class TraceScenario {
     }
 
     /** The section 4.2 setup on a task_events file: its first {@code maxTasks} finished tasks. */
-    public static TypesScenario fromGoogleFile(Path file, int levels, int servers, int maxTasks, double horizon) {
+    public static TypesScenario fromGoogleFile(Path file, int levels, int servers, int maxTasks, double horizon)
+            throws InputException {
         String name = file.getFileName().toString();
-        return of(name, GoogleTaskEvents.read(file, maxTasks), levels, servers, horizon);
+        return of(name, GoogleTasks.read(file, maxTasks), levels, servers, horizon);
     }
 
     /**

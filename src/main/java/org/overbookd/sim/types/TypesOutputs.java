@@ -6,7 +6,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.overbookd.sim.SummaryTable;
+import org.overbookd.sim.overbooking.SummaryTable;
 
 /**
  * summary.csv (one row per policy) and queue.csv (one row per policy and sample time) of a VM-type

@@ -28,8 +28,8 @@ import org.overbookd.config.Settings;
 import org.overbookd.config.SettingsLoader;
 import org.overbookd.daemon.CycleRunner;
 import org.overbookd.daemon.Service;
-import org.overbookd.sim.load.LoadGenerator;
-import org.overbookd.sim.load.NoisyLoad;
+import org.overbookd.backend.simulated.load.LoadGenerator;
+import org.overbookd.backend.simulated.load.NoisyLoad;
 
 /**
  * The daemon's cycle, as {@code overbookd run} assembles it from a config file, against the fake

@@ -10,8 +10,8 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.overbookd.sim.load.LoadGenerator;
-import org.overbookd.sim.load.NoisyLoad;
+import org.overbookd.backend.simulated.load.LoadGenerator;
+import org.overbookd.backend.simulated.load.NoisyLoad;
 
 /**
  * Test-only: the fake oned running in real time for tests outside this package that start real

@@ -35,15 +35,23 @@ final class FaultServer implements AutoCloseable {
     private final CountDownLatch closed = new CountDownLatch(1);
     private final Thread acceptor;
 
-    private FaultServer() throws IOException {
-        this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    private final String scheme;
+
+    private FaultServer(ServerSocket server, String scheme) {
+        this.server = server;
+        this.scheme = scheme;
         this.acceptor = new Thread(this::acceptLoop, "fault-server");
         acceptor.setDaemon(true);
         acceptor.start();
     }
 
     static FaultServer start() throws IOException {
-        return new FaultServer();
+        return new FaultServer(new ServerSocket(0, 50, InetAddress.getLoopbackAddress()), "http");
+    }
+
+    /** The same server behind TLS, with the certificate of {@code tls}; its endpoint is https. */
+    static FaultServer startTls(javax.net.ssl.SSLContext tls) throws IOException {
+        return new FaultServer(tls.getServerSocketFactory().createServerSocket(0, 50, InetAddress.getLoopbackAddress()), "https");
     }
 
     /** What to do with the next connections. */
@@ -53,7 +61,12 @@ final class FaultServer implements AutoCloseable {
     }
 
     URI endpoint() {
-        return URI.create("http://127.0.0.1:" + server.getLocalPort() + "/RPC2");
+        return endpoint("127.0.0.1");
+    }
+
+    /** The endpoint under another name for the loopback address, for host name checks. */
+    URI endpoint(String host) {
+        return URI.create(scheme + "://" + host + ":" + server.getLocalPort() + "/RPC2");
     }
 
     /** Every request read so far, head and body. */

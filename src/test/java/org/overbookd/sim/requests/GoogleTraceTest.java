@@ -79,6 +79,6 @@ class GoogleTraceTest {
         Path events = file(dir, "t.csv", "0,,3,0,,0,u,1,4,0.125,0.0625,0,0", "5,,3");
         String message = assertThrows(InputException.class, () -> GoogleTrace.tasks(List.of(events), CLASSES))
                 .getMessage();
-        assertTrue(message.contains("t.csv:2: task_events rows have 13 fields, found 3"), message);
+        assertTrue(message.contains("t.csv:2: expected 13 fields of a task_events row, found 3"), message);
     }
 }

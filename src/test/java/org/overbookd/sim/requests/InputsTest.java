@@ -42,7 +42,7 @@ class InputsTest {
     @Test
     void malformedRowIsNamedByFileAndLine() throws Exception {
         String message = error(HEADER, "r1,0,10,1,1,gold", "r2,0,ten,1,1,gold");
-        assertTrue(message.endsWith("w.csv:3: duration_s is not a number: ten"), message);
+        assertTrue(message.endsWith("w.csv:3: duration_s 'ten' is not a number"), message);
         assertTrue(error(HEADER, "r1,0,10,1,1").contains("w.csv:2: expected 6 fields, found 5"));
     }
 
@@ -67,7 +67,7 @@ class InputsTest {
 
     @Test
     void missingColumnAndBadHostEvent() throws Exception {
-        assertTrue(error("id,submit_s,cpu,mem,class", "r1,0,1,1,gold").contains("w.csv:1: the header has no column duration_s"));
+        assertTrue(error("id,submit_s,cpu,mem,class", "r1,0,1,1,gold").contains("w.csv:1: missing column 'duration_s'"));
         Path e = file(dir, "e.csv", "time_s,host,event", "10,h9,remove");
         List<HostSpec> h = hosts();
         assertTrue(assertThrows(InputException.class, () -> Inputs.hostEvents(e, h)).getMessage()
@@ -89,7 +89,7 @@ class InputsTest {
                 .contains("bad.csv:2: SLO of x must be in [0, 1]: 1.5"));
         Path frac = file(dir, "frac.csv", "name,slo,importance,priority", "x,0.5,1.5,1");
         assertTrue(assertThrows(InputException.class, () -> Inputs.classes(frac)).getMessage()
-                .contains("frac.csv:2: importance must be a whole number: 1.5"));
+                .contains("frac.csv:2: importance '1.5' is not a whole number"));
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.overbookd.io.InputException;
 
 /** Section 4.2's pieces: the task_events reader, the typing by powers of 1/2, the generated trace. */
 class GoogleTraceTest {
@@ -34,7 +35,7 @@ class GoogleTraceTest {
     }
 
     @Test
-    void taskEventsGiveArrivalAtSubmitAndServiceFromTheLastScheduleToFinish() throws IOException {
+    void taskEventsGiveArrivalAtSubmitAndServiceFromTheLastScheduleToFinish() throws Exception {
         Path file = dir.resolve("task_events.csv");
         Files.writeString(file, String.join("\n",
                 "0,,7,0,,0,u,0,0,0.25,0.1,0,0",                // job 7 task 0 submitted before the window
@@ -51,30 +52,30 @@ class GoogleTraceTest {
                 "22000000,,10,0,,0,u,0,0,0.5,0.5,0,0",         // never finishes: left out
                 "9223372036854775807,,10,0,45,4,u,0,0,0.5,0.5,0,0", // after the trace's end: skipped
                 ""));
-        List<GoogleTask> tasks = GoogleTaskEvents.read(file, Integer.MAX_VALUE);
+        List<GoogleTask> tasks = GoogleTasks.read(file, Integer.MAX_VALUE);
         assertEquals(2, tasks.size());
         assertEquals(new GoogleTask(0, 1, 0.25, 0.1), tasks.get(0));
         assertEquals(new GoogleTask(5, 10, 0.02, 0.03), tasks.get(1));
-        assertEquals(1, GoogleTaskEvents.read(file, 1).size(), "a window of the first N");
+        assertEquals(1, GoogleTasks.read(file, 1).size(), "a window of the first N");
     }
 
     @Test
     void aMalformedTraceLineIsNamedByFileAndLine() throws IOException {
         Path file = dir.resolve("bad.csv");
         Files.writeString(file, "0,,1,0,,0,u,0,0,0.1,0.1,0,0\n1000,,1,0,,one,u,0,0,0.1,0.1,0,0\n");
-        DataFileException e = assertThrows(DataFileException.class, () -> GoogleTaskEvents.read(file, 10));
+        InputException e = assertThrows(InputException.class, () -> GoogleTasks.read(file, 10));
         assertTrue(e.getMessage().startsWith(file + ":2: event type 'one'"), e.getMessage());
         Files.writeString(file, "0,,1,0,,0,u,0,0,0.1,0.1,0,0\n0,,2,0,,0,u,0,0,1.5,0.1,0,0\n");
-        e = assertThrows(DataFileException.class, () -> GoogleTaskEvents.read(file, 10));
+        e = assertThrows(InputException.class, () -> GoogleTasks.read(file, 10));
         assertTrue(e.getMessage().startsWith(file + ":2: CPU request '1.5' is not a number from 0 to 1"), e.getMessage());
         Files.writeString(file, "0,1,2\n");
-        e = assertThrows(DataFileException.class, () -> GoogleTaskEvents.read(file, 10));
-        assertTrue(e.getMessage().startsWith(file + ":1: expected 13 comma-separated fields"), e.getMessage());
+        e = assertThrows(InputException.class, () -> GoogleTasks.read(file, 10));
+        assertTrue(e.getMessage().startsWith(file + ":1: expected 13 fields"), e.getMessage());
     }
 
     /** A generated trace written in task_events format (gzipped) reads back as the same tasks. */
     @Test
-    void aGeneratedTraceRoundTripsThroughTheTaskEventsFormat() throws IOException {
+    void aGeneratedTraceRoundTripsThroughTheTaskEventsFormat() throws Exception {
         SyntheticTrace synthetic = new SyntheticTrace(500, 0.9, 600, 10, SyntheticTrace.uniform(7));
         List<GoogleTask> tasks = synthetic.generate(3);
         Path file = dir.resolve("generated.csv.gz");
@@ -82,7 +83,7 @@ class GoogleTraceTest {
                 java.nio.charset.StandardCharsets.UTF_8)) {
             SyntheticTrace.writeTaskEvents(tasks, w);
         }
-        List<GoogleTask> back = GoogleTaskEvents.read(file, Integer.MAX_VALUE);
+        List<GoogleTask> back = GoogleTasks.read(file, Integer.MAX_VALUE);
         assertEquals(tasks.size(), back.size());
         PowerOfHalfTypes typing = new PowerOfHalfTypes(7);
         for (int i = 0; i < tasks.size(); i++) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
+import org.overbookd.io.InputException;
 import org.overbookd.policy.maxweight.Padding;
 import org.overbookd.policy.maxweight.SolverChoice;
 
@@ -15,7 +16,12 @@ import org.overbookd.policy.maxweight.SolverChoice;
 class PaperExamplesTest {
 
     private static TypesResult run(String scenario, String kind, double horizon) {
-        TypesScenario model = ScenarioFile.load(scenario, 1, OptionalInt.empty());
+        TypesScenario model;
+        try {
+            model = ScenarioFile.load(scenario, 1, OptionalInt.empty());
+        } catch (InputException e) {
+            throw new AssertionError("the built-in " + scenario + " must load", e);
+        }
         return new TypesRun(kind, SolverChoice.AUTO, Padding.LARGEST_FIRST, 0.5, false).run(model, 1, horizon, 20);
     }
 

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.overbookd.io.InputException;
 
 class ScenarioFileTest {
 
@@ -21,7 +22,7 @@ class ScenarioFileTest {
     Path dir;
 
     @Test
-    void builtInExamplesAreThePapers() {
+    void builtInExamplesAreThePapers() throws InputException {
         TypesScenario e1 = ScenarioFile.load("example1", 1, OptionalInt.empty());
         assertEquals(List.of("cpu", "mem"), e1.resources());
         assertEquals(1, e1.servers().size());
@@ -44,7 +45,7 @@ class ScenarioFileTest {
     }
 
     @Test
-    void theShippedFilesAreTheBuiltIns() throws IOException {
+    void theShippedFilesAreTheBuiltIns() throws IOException, InputException {
         for (String name : ScenarioFile.BUILT_IN) {
             Path shipped = Path.of("sim", name + ".scenario");
             assertTrue(Files.exists(shipped), shipped + " exists");
@@ -57,7 +58,7 @@ class ScenarioFileTest {
     }
 
     @Test
-    void countExpandsIdenticalServersAndTraceServersCanBeOverridden() throws IOException {
+    void countExpandsIdenticalServersAndTraceServersCanBeOverridden() throws IOException, InputException {
         TypesScenario s = ScenarioFile.load(write("""
                 resources = cpu, mem
                 horizon = 10
@@ -102,16 +103,26 @@ class ScenarioFileTest {
     })
     void badLinesAreNamedByFileAndLine(String name, int line, String extra, String expected) throws IOException {
         Path file = write(GOOD.replace("\\n", "\n") + extra.replace("\\n", "\n") + "\n");
-        DataFileException e = assertThrows(DataFileException.class,
+        InputException e = assertThrows(InputException.class,
                 () -> ScenarioFile.load(file.toString(), 1, OptionalInt.empty()));
         String where = file + ":" + line + ": ";
         assertTrue(e.getMessage().startsWith(where), e.getMessage() + " should start with " + where);
         assertTrue(e.getMessage().contains(expected), e.getMessage());
     }
 
+    /** Scenarios are in the settings file's properties format: its comments and continued lines. */
+    @Test
+    void aContinuedLineKeepsTheLinesOfTheKeysAfterIt() throws IOException {
+        Path file = write("! a properties comment\nresources = cpu, \\\n    mem\nhorizon = 100\nserver.s = 6, 6\n"
+                + "type.a.demand = 4, 4\ntype.a.lambda = 0.5\ntype.a.mu = fast\n");
+        InputException e = assertThrows(InputException.class,
+                () -> ScenarioFile.load(file.toString(), 1, OptionalInt.empty()));
+        assertEquals(file + ":8: type.a.mu: 'fast' is not a number", e.getMessage());
+    }
+
     @Test
     void aMissingFileIsNamed() {
-        DataFileException e = assertThrows(DataFileException.class,
+        InputException e = assertThrows(InputException.class,
                 () -> ScenarioFile.load(dir.resolve("nope.scenario").toString(), 1, OptionalInt.empty()));
         assertTrue(e.getMessage().contains("nope.scenario: no such file"), e.getMessage());
     }

@@ -31,7 +31,7 @@ class TypesSimulationTest {
 
     /** The same seed gives the same run; another seed another one; the workload does not depend on the policy. */
     @Test
-    void runsAreDeterministicAndPoliciesSeeTheSameArrivals() {
+    void runsAreDeterministicAndPoliciesSeeTheSameArrivals() throws Exception {
         TypesScenario e2 = ScenarioFile.load("example2", 1, OptionalInt.empty());
         TypesRun g16 = new TypesRun("g16", SolverChoice.AUTO, Padding.LARGEST_FIRST, 0.5, false);
         TypesResult a = g16.run(e2, 9, 300, 10);
@@ -71,7 +71,7 @@ class TypesSimulationTest {
 
     /** Samples fall on an even grid and see every event at or before their time. */
     @Test
-    void queueSamplesAreOnAnEvenGrid() {
+    void queueSamplesAreOnAnEvenGrid() throws Exception {
         TypesScenario e1 = ScenarioFile.load("example1", 1, OptionalInt.empty());
         TypesResult r = new TypesRun("m14", SolverChoice.EXACT, Padding.LARGEST_FIRST, 0.5, false).run(e1, 1, 100, 4);
         assertEquals(5, r.samples().size());

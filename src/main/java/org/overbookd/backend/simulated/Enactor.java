@@ -1,0 +1,92 @@
+package org.overbookd.backend.simulated;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.overbookd.backend.Outcome;
+import org.overbookd.model.QosClass;
+import org.overbookd.model.VmState;
+import org.overbookd.policy.Decision;
+
+/**
+ * Enacts decisions as a real VIM would: it refuses to act on high-QoS VMs, on VMs in the wrong
+ * state, and on hosts with an operation already in flight, and starts the operation of every
+ * decision it accepts.
+ */
+final class Enactor {
+
+    private final World world;
+    private final Lifecycle lifecycle;
+    private final LowQosArrivals arrivals;
+    private final Tally tally;
+
+    Enactor(World world, Lifecycle lifecycle, LowQosArrivals arrivals, Tally tally) {
+        this.world = world;
+        this.lifecycle = lifecycle;
+        this.arrivals = arrivals;
+        this.tally = tally;
+    }
+
+    /** One outcome per decision, in order; VMs placed leave the queue once all are enacted. */
+    List<Outcome> enact(List<Decision> decisions) {
+        List<Outcome> outcomes = new ArrayList<>(decisions.size());
+        boolean dequeued = false;
+        for (Decision decision : decisions) {
+            Outcome outcome = apply(decision);
+            if (outcome.status() != Outcome.Status.OK) {
+                tally.refused();
+            } else if (!(decision instanceof Decision.Suspend)) {
+                dequeued = true;
+            }
+            outcomes.add(outcome);
+        }
+        if (dequeued) {
+            world.dropPlaced();
+        }
+        return outcomes;
+    }
+
+    private Outcome apply(Decision decision) {
+        SimVm vm = world.low(decision.vm().id());
+        int hostId = decision.host().id();
+        if (vm == null) {
+            return refuse(decision, "NO_SUCH_VM", "no low-QoS VM " + decision.vm().id());
+        }
+        if (vm.qos != QosClass.LOW) {
+            return refuse(decision, "HIGH_QOS", "VM " + vm.id + " is high-QoS: overbookd never acts on it");
+        }
+        SimHost host = world.host(hostId);
+        if (host == null) {
+            return refuse(decision, "NO_SUCH_HOST", "no host " + hostId);
+        }
+        if (host.opsInFlight > 0) {
+            return refuse(decision, "HOST_BUSY", "host " + hostId + " has an operation in flight");
+        }
+        if (decision instanceof Decision.Deploy) {
+            if (vm.state != VmState.QUEUED) {
+                return refuse(decision, "WRONG_STATE", "VM " + vm.id + " is " + vm.state + ", not QUEUED");
+            }
+            arrivals.deployed();
+            lifecycle.place(vm, host, VmState.BOOTING);
+            tally.deployed();
+        } else if (decision instanceof Decision.Resume) {
+            if (vm.state != VmState.SUSPENDED) {
+                return refuse(decision, "WRONG_STATE", "VM " + vm.id + " is " + vm.state + ", not SUSPENDED");
+            }
+            lifecycle.place(vm, host, VmState.RESUMING);
+            tally.resumed();
+        } else {
+            if (vm.state != VmState.RUNNING || vm.host != host) {
+                return refuse(decision, "WRONG_STATE",
+                        "VM " + vm.id + " is " + vm.state + (vm.host == null ? "" : " on host " + vm.host.id)
+                                + ", not RUNNING on host " + hostId);
+            }
+            lifecycle.suspend(vm);
+            tally.suspended();
+        }
+        return Outcome.ok(decision);
+    }
+
+    private static Outcome refuse(Decision decision, String code, String message) {
+        return new Outcome(decision, Outcome.Status.REFUSED, code, message);
+    }
+}

@@ -1,0 +1,186 @@
+package org.overbookd.backend.simulated;
+
+import java.util.List;
+import org.overbookd.model.QosClass;
+import org.overbookd.model.VmState;
+
+/**
+ * The lives of the VMs on the virtual clock: the world's start (a high-QoS VM on every core), VM
+ * operations that take {@code c} seconds during which the VM does no work, VMs that finish their
+ * work and are shut down at once (a finished high-QoS VM's core goes to a fresh one), and the load
+ * draws, each handled in the events' total order as the clock moves.
+ *
+ * <p>Overbooking steps are not events of the world: whoever drives it (a simulation, or the daemon
+ * in real time) runs them in between, and the {@link Enactor} starts the operations they decide.
+ */
+final class Lifecycle {
+
+    private final WorldSpec spec;
+    private final VirtualClock clock;
+    private final World world;
+    private final VmFactory vms;
+    private final Tally tally;
+    private final LoadDrawer loads;
+    private final EventQueue events = new EventQueue();
+
+    Lifecycle(WorldSpec spec, VirtualClock clock, World world, VmFactory vms, Tally tally, LoadDrawer loads) {
+        this.spec = spec;
+        this.clock = clock;
+        this.world = world;
+        this.vms = vms;
+        this.tally = tally;
+        this.loads = loads;
+    }
+
+    /** Starts the clock: high-QoS VMs on every core, the first load draw scheduled. */
+    void start() {
+        if (spec.recorded() == null) {
+            populate();
+        } else {
+            populateRecorded();
+        }
+        events.add(spec.loadIntervalSeconds(), EventQueue.LOAD, null, 0);
+    }
+
+    /**
+     * Handles every event up to {@code time} (events exactly at it too when {@code inclusive}),
+     * leaving the clock there.
+     */
+    void advance(long time, boolean inclusive) {
+        for (EventQueue.Event e = events.peek(); e != null && (e.time() < time || inclusive && e.time() == time);
+                e = events.peek()) {
+            events.poll();
+            clock.moveTo(e.time());
+            switch (e.kind()) {
+                case EventQueue.OP_DONE -> operationDone(e.vm());
+                case EventQueue.FINISH -> finished(e.vm(), e.version());
+                case EventQueue.LOAD -> {
+                    loads.draw(clock.now());
+                    events.add(clock.now() + spec.loadIntervalSeconds(), EventQueue.LOAD, null, 0);
+                }
+                default -> throw new IllegalStateException("unexpected event kind " + e.kind());
+            }
+        }
+        clock.moveTo(time);
+    }
+
+    /** Puts a queued VM on a host and starts booting or resuming it there. */
+    void place(SimVm vm, SimHost host, VmState operation) {
+        long now = clock.now();
+        vm.inQueue = false;
+        vm.waitedSeconds += now - vm.queuedSinceSeconds;
+        vm.host = host;
+        vm.placedAt = clock.instant(now);
+        host.low.add(vm);
+        host.advance(now);
+        beginOperation(vm, operation);
+    }
+
+    /** Starts suspending a running VM; it rejoins the queue when the operation is done. */
+    void suspend(SimVm vm) {
+        vm.host.advance(clock.now());
+        stopRunning(vm);
+        beginOperation(vm, VmState.SUSPENDING);
+    }
+
+    /** Puts one freshly started high-QoS VM on every core; they run from time 0. */
+    private void populate() {
+        for (SimHost host : world.hostArray()) {
+            for (int core = 0; core < host.cores; core++) {
+                SimVm vm = vms.high(host, core, 0);
+                host.high[core] = vm;
+                startRunning(vm);
+            }
+            host.recompute(spec.operationLoad());
+        }
+    }
+
+    /** Recorded high-QoS VMs hold their hosts for the whole replay, their loads replayed. */
+    private void populateRecorded() {
+        for (SimHost host : world.hostArray()) {
+            List<RecordedWorkload.Vm> recorded = spec.recorded().hosts().get(host.id).vms();
+            for (int k = 0; k < recorded.size(); k++) {
+                SimVm vm = vms.recordedHigh(host, k, recorded.get(k));
+                host.high[k] = vm;
+                startRunning(vm);
+            }
+            host.recompute(spec.operationLoad());
+        }
+    }
+
+    private void beginOperation(SimVm vm, VmState operation) {
+        vm.state = operation;
+        vm.host.opsInFlight++;
+        vm.host.recompute(spec.operationLoad());
+        events.add(clock.now() + spec.operationCostSeconds(), EventQueue.OP_DONE, vm, 0);
+    }
+
+    private void startRunning(SimVm vm) {
+        long now = clock.now();
+        vm.state = VmState.RUNNING;
+        vm.runningSinceSeconds = now;
+        vm.load = vm.generator.next(VirtualClock.timeOfWeek(now), vm.random) * vm.scale();
+        events.add(now + vm.remainingSeconds, EventQueue.FINISH, vm, vm.version);
+    }
+
+    private void stopRunning(SimVm vm) {
+        long ran = clock.now() - vm.runningSinceSeconds;
+        vm.remainingSeconds -= ran;
+        vm.ranSeconds += ran;
+        if (vm.qos == QosClass.LOW) {
+            tally.lowRan(ran);
+        }
+        vm.version++;
+    }
+
+    /** A VM operation has completed. */
+    private void operationDone(SimVm vm) {
+        long now = clock.now();
+        SimHost host = vm.host;
+        host.advance(now);
+        host.opsInFlight--;
+        switch (vm.state) {
+            case BOOTING, RESUMING -> startRunning(vm);
+            case SUSPENDING -> {
+                host.low.remove(vm);
+                vm.host = null;
+                vm.placedAt = null;
+                vm.state = VmState.SUSPENDED;
+                world.enqueue(vm, now);
+            }
+            case TERMINATING -> {
+                vm.state = VmState.DONE;
+                vm.host = null;
+                if (vm.qos == QosClass.LOW) {
+                    host.low.remove(vm);
+                    world.forget(vm);
+                    long inSystem = now - vm.firstArrivalSeconds;
+                    double availability = inSystem <= 0 ? 1.0 : (double) vm.ranSeconds / inSystem;
+                    tally.lowCompleted(vm.waitedSeconds, availability);
+                }
+            }
+            default -> throw new IllegalStateException("VM " + vm.id + " completed an operation in state " + vm.state);
+        }
+        host.recompute(spec.operationLoad());
+    }
+
+    /** A running VM has done all its work: shut it down at once (section 2.2's management step). */
+    private void finished(SimVm vm, int version) {
+        if (vm.version != version || vm.state != VmState.RUNNING) {
+            return;
+        }
+        long now = clock.now();
+        SimHost host = vm.host;
+        host.advance(now);
+        stopRunning(vm);
+        if (vm.qos == QosClass.HIGH) {
+            tally.highHeld(now - vm.heldSinceSeconds);
+            SimVm next = vms.high(host, vm.core, vm.generation + 1);
+            host.high[vm.core] = next;
+            next.state = VmState.BOOTING;
+            host.opsInFlight++;
+            events.add(now + spec.operationCostSeconds(), EventQueue.OP_DONE, next, 0);
+        }
+        beginOperation(vm, VmState.TERMINATING);
+    }
+}

@@ -1,0 +1,118 @@
+package org.overbookd.backend.simulated;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.OptionalInt;
+import java.util.SplittableRandom;
+import org.overbookd.backend.simulated.load.LoadGenerator;
+import org.overbookd.model.QosClass;
+import org.overbookd.model.RunRecord;
+import org.overbookd.model.VmSize;
+import org.overbookd.model.VmState;
+import org.overbookd.model.VmView;
+
+/** A simulated VM. Mutable; policies see it only through {@link VmView} during one decision. */
+final class SimVm implements VmView {
+
+    final long id;
+    final QosClass qos;
+    final LoadGenerator generator;
+    final SplittableRandom random;
+    final long firstArrivalSeconds;
+    private final Instant firstArrival;
+
+    VmState state;
+    SimHost host;
+    /** Core index for a high-QoS VM; -1 for low-QoS. */
+    final int core;
+    double load;
+    /** Work left: active seconds until the VM finishes. */
+    long remainingSeconds;
+    long runningSinceSeconds;
+    /** CPU size in cores (sim.low-qos.sizes), 0 when the VM has none; its load scales with it. */
+    double cores;
+    /** Seconds run in finished stretches of running, for the VM's {@link RunRecord}. */
+    long ranSeconds;
+    long queuedSinceSeconds;
+    long waitedSeconds;
+    /** When a high-QoS VM took its core (boot start), for workload hours. */
+    long heldSinceSeconds;
+    /** Bumped whenever the VM stops running, so stale finish events are ignored. */
+    int version;
+    /** For a high-QoS VM, how many VMs held its core before it: part of its random stream's identity. */
+    int generation;
+    boolean inQueue;
+    /** Set when placed on a host, cleared when taken off. */
+    Instant placedAt;
+
+    SimVm(long id, QosClass qos, int core, LoadGenerator generator, SplittableRandom random, long runtimeSeconds,
+            long arrivalSeconds, Instant firstArrival) {
+        this.id = id;
+        this.qos = qos;
+        this.core = core;
+        this.generator = generator;
+        this.random = random;
+        this.remainingSeconds = runtimeSeconds;
+        this.firstArrivalSeconds = arrivalSeconds;
+        this.firstArrival = firstArrival;
+    }
+
+    @Override
+    public long id() {
+        return id;
+    }
+
+    @Override
+    public String name() {
+        return (qos == QosClass.HIGH ? "high-" : "low-") + id;
+    }
+
+    @Override
+    public QosClass qos() {
+        return qos;
+    }
+
+    @Override
+    public VmState state() {
+        return state;
+    }
+
+    @Override
+    public Instant firstArrival() {
+        return firstArrival;
+    }
+
+    @Override
+    public Instant placedAt() {
+        return placedAt;
+    }
+
+    /** The simulator swaps a suspended VM out entirely; it may resume anywhere (paper section 4.1). */
+    @Override
+    public OptionalInt pinnedHost() {
+        return OptionalInt.empty();
+    }
+
+    @Override
+    public double load() {
+        return state == VmState.RUNNING ? load : 0;
+    }
+
+    /** Booting, resuming and suspending count as pending, as in Silva et al.: no work is done. */
+    @Override
+    public RunRecord runRecord() {
+        Instant since = state == VmState.RUNNING
+                ? firstArrival.plusSeconds(runningSinceSeconds - firstArrivalSeconds) : null;
+        return new RunRecord(firstArrival, Duration.ofSeconds(ranSeconds), since);
+    }
+
+    @Override
+    public VmSize size() {
+        return cores == 0 ? VmSize.UNKNOWN : new VmSize(cores, 0);
+    }
+
+    /** The generator draws the load of one core; a sized VM is that many cores. */
+    double scale() {
+        return cores == 0 ? 1.0 : cores;
+    }
+}

@@ -1,0 +1,80 @@
+package org.overbookd.backend.simulated;
+
+import org.overbookd.model.VmState;
+
+/**
+ * The world's running counts, told of each event as it happens, handed out as {@link Totals}. A
+ * stretch still open (a VM running, a high-QoS VM holding its core) is counted when it closes, or
+ * up to the clock in {@link #totals}, which closes nothing.
+ */
+final class Tally {
+
+    private long suspends;
+    private long resumes;
+    private long deploys;
+    private long refused;
+    private long lowCompleted;
+    private long lowCompletedWaitSeconds;
+    private double lowAvailabilitySum;
+    private double lowAvailabilityMin = 1.0;
+    private long overbookedSeconds;
+    private long highHeldSeconds;
+
+    void suspended() {
+        suspends++;
+    }
+
+    void resumed() {
+        resumes++;
+    }
+
+    void deployed() {
+        deploys++;
+    }
+
+    void refused() {
+        refused++;
+    }
+
+    /** A low-QoS VM stopped running after {@code seconds}. */
+    void lowRan(long seconds) {
+        overbookedSeconds += seconds;
+    }
+
+    /** A high-QoS VM gave up its core after holding it {@code seconds}. */
+    void highHeld(long seconds) {
+        highHeldSeconds += seconds;
+    }
+
+    /**
+     * A low-QoS VM terminated having done all its work.
+     *
+     * @param availability Silva et al.'s e / (e + p): time run over time since its first arrival
+     */
+    void lowCompleted(long waitedSeconds, double availability) {
+        lowCompleted++;
+        lowCompletedWaitSeconds += waitedSeconds;
+        lowAvailabilitySum += availability;
+        lowAvailabilityMin = Math.min(lowAvailabilityMin, availability);
+    }
+
+    /** The counts up to {@code now}, open stretches and the CPU delivered on each host included. */
+    Totals totals(SimHost[] hosts, long now) {
+        long highHeld = highHeldSeconds;
+        long overbooked = overbookedSeconds;
+        double delivered = 0;
+        for (SimHost host : hosts) {
+            delivered += host.deliveredUntil(now);
+            for (SimVm vm : host.high) {
+                highHeld += now - vm.heldSinceSeconds;
+            }
+            for (SimVm vm : host.low) {
+                if (vm.state == VmState.RUNNING) {
+                    overbooked += now - vm.runningSinceSeconds;
+                }
+            }
+        }
+        return new Totals(suspends, resumes, deploys, refused, lowCompleted, lowCompletedWaitSeconds,
+                lowAvailabilitySum, lowAvailabilityMin, overbooked, highHeld, delivered);
+    }
+}

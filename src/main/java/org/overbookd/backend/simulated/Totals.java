@@ -1,0 +1,33 @@
+package org.overbookd.backend.simulated;
+
+/**
+ * What the simulated world has counted since it started, up to its clock: the raw sums its driver
+ * turns into the metrics of a run. Stretches still open (a low-QoS VM running, a high-QoS VM
+ * holding its core) count up to the clock.
+ *
+ * @param suspends                 suspensions enacted
+ * @param resumes                  resumptions enacted
+ * @param deploys                  first placements of low-QoS VMs enacted
+ * @param refused                  decisions refused
+ * @param lowCompleted             low-QoS VMs that finished their work
+ * @param lowCompletedWaitSeconds  seconds those VMs spent queued, summed
+ * @param lowAvailabilitySum       Silva et al.'s availability e / (e + p) of those VMs, summed
+ * @param lowAvailabilityMin       the smallest of those availabilities (1 when none finished)
+ * @param overbookedSeconds        seconds low-QoS VMs spent running (operations excluded)
+ * @param highHeldSeconds          seconds high-QoS VMs held their cores
+ * @param deliveredIntegral        CPU delivered (each host's demand capped at its capacity)
+ *                                 integrated over time, percent-of-core seconds
+ */
+public record Totals(
+        long suspends,
+        long resumes,
+        long deploys,
+        long refused,
+        long lowCompleted,
+        long lowCompletedWaitSeconds,
+        double lowAvailabilitySum,
+        double lowAvailabilityMin,
+        long overbookedSeconds,
+        long highHeldSeconds,
+        double deliveredIntegral) {
+}

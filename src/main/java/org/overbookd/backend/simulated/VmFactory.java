@@ -1,0 +1,64 @@
+package org.overbookd.backend.simulated;
+
+import org.overbookd.model.QosClass;
+import org.overbookd.random.Seeds;
+
+/**
+ * Makes every VM of the world with what it will do: its load generator, its runtime, for a low-QoS
+ * VM its size. Each VM draws from its own random stream, named by what the VM is (the core it holds
+ * and how many VMs held it before, or the how-manieth low-QoS arrival it is), so the same seed
+ * gives the same VMs whatever order the world asks for them in; only the ids follow that order.
+ */
+final class VmFactory {
+
+    private final WorldSpec spec;
+    private final VirtualClock clock;
+    private long nextId;
+    private long lowCreated;
+
+    VmFactory(WorldSpec spec, VirtualClock clock) {
+        this.spec = spec;
+        this.clock = clock;
+    }
+
+    /** The {@code generation}-th high-QoS VM to hold this core of a synthetic host, holding it now. */
+    SimVm high(SimHost host, int core, int generation) {
+        long now = clock.now();
+        long slot = (long) host.id * host.cores + core;
+        var random = Seeds.stream(spec.seed(), Seeds.HIGH_QOS, slot, generation);
+        SyntheticWorkload w = spec.workload();
+        var generator = w.highLoad(w.highPattern(random), random);
+        long runtime = w.highRuntime().sampleSeconds(random);
+        SimVm vm = new SimVm(nextId++, QosClass.HIGH, core, generator, random, runtime, now, clock.instant(now));
+        vm.host = host;
+        vm.heldSinceSeconds = now;
+        vm.placedAt = clock.instant(now);
+        vm.generation = generation;
+        return vm;
+    }
+
+    /** The {@code k}-th recorded high-QoS VM of a host: its load replayed, held for the whole replay. */
+    SimVm recordedHigh(SimHost host, int k, RecordedWorkload.Vm recorded) {
+        long now = clock.now();
+        SimVm vm = new SimVm(nextId++, QosClass.HIGH, k, recorded.load(),
+                Seeds.stream(spec.seed(), Seeds.HIGH_QOS, host.id, k), Long.MAX_VALUE / 4, now, clock.instant(now));
+        vm.host = host;
+        vm.placedAt = clock.instant(now);
+        return vm;
+    }
+
+    /** The next low-QoS VM to arrive, arriving now. */
+    SimVm low() {
+        long now = clock.now();
+        var random = Seeds.stream(spec.seed(), Seeds.LOW_QOS, lowCreated++);
+        long runtime = spec.workload().lowRuntime().sampleSeconds(random);
+        SimVm vm = new SimVm(nextId++, QosClass.LOW, -1, spec.workload().lowLoad(), random, runtime, now,
+                clock.instant(now));
+        SizeMix sizes = spec.workload().lowSizes();
+        if (!sizes.isEmpty()) {
+            // drawn after the runtime, so that runs without sizes keep the paper's random streams
+            vm.cores = sizes.draw(random);
+        }
+        return vm;
+    }
+}

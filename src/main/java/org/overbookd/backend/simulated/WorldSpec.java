@@ -1,0 +1,35 @@
+package org.overbookd.backend.simulated;
+
+/**
+ * What the simulated world of Verboven et al. is made of, in seconds: its hosts (synthetic, or
+ * those of a recorded cluster), the seed every random stream is derived from, what a VM operation
+ * costs, how often loads are drawn, and the workload. How long it runs and how often a policy
+ * steps in are its driver's business, not the world's.
+ *
+ * @param nodes               synthetic hosts (unused when {@code recorded} is set)
+ * @param coresPerNode        cores of each synthetic host, each held by one high-QoS VM
+ * @param operationLoad       CPU load of a VM operation on its host, percent of one core
+ * @param recorded            a recorded cluster whose hosts and high-QoS loads replace the
+ *                            synthetic ones, or null
+ */
+public record WorldSpec(
+        int nodes,
+        int coresPerNode,
+        long seed,
+        long operationCostSeconds,
+        double operationLoad,
+        long loadIntervalSeconds,
+        SyntheticWorkload workload,
+        RecordedWorkload recorded) {
+
+    /** The number of hosts actually simulated. */
+    public int hostCount() {
+        return recorded == null ? nodes : recorded.hosts().size();
+    }
+
+    /** Total cores of the simulated cluster. */
+    public long totalCores() {
+        return recorded == null ? (long) nodes * coresPerNode
+                : recorded.hosts().stream().mapToLong(RecordedWorkload.Host::cores).sum();
+    }
+}

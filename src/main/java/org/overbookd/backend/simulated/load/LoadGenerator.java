@@ -1,0 +1,21 @@
+package org.overbookd.backend.simulated.load;
+
+import java.util.SplittableRandom;
+
+/**
+ * A VM's CPU load pattern (Verboven et al. section 4.1). Each call is one "drawing" of the pattern;
+ * values are in percent of one core, clipped to [0, 100]. Generators may keep state between draws
+ * (a spike in progress), so each VM owns its own instance and its own random stream.
+ */
+public interface LoadGenerator {
+
+    /**
+     * @param timeOfWeek seconds since Monday 00:00 of the simulated week (only the business pattern uses it)
+     * @param random     the VM's own stream
+     */
+    double next(long timeOfWeek, SplittableRandom random);
+
+    static double clip(double percent) {
+        return percent < 0 ? 0 : Math.min(percent, 100);
+    }
+}

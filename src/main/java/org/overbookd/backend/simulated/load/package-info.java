@@ -1,0 +1,9 @@
+/**
+ * CPU load patterns of the Verboven et al. simulator (section 4.1): noisy, spiky and business-hours
+ * loads, and loads replayed from a recorded trace. Each VM owns its generator and its random
+ * stream.
+ *
+ * <p>Layer 5, backend (see ArchitectureTest): may import random and model; the simulated backend
+ * uses it, not the other way round.
+ */
+package org.overbookd.backend.simulated.load;

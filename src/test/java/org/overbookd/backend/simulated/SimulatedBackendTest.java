@@ -1,0 +1,105 @@
+package org.overbookd.backend.simulated;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.overbookd.backend.Outcome;
+import org.overbookd.config.Options;
+import org.overbookd.config.Settings;
+import org.overbookd.config.SimBindings;
+import org.overbookd.model.ClusterView;
+import org.overbookd.model.HostRef;
+import org.overbookd.model.HostView;
+import org.overbookd.model.QosClass;
+import org.overbookd.model.VmRef;
+import org.overbookd.model.VmView;
+import org.overbookd.policy.Decision;
+import org.overbookd.policy.Policy;
+import org.overbookd.policy.Reason;
+
+class SimulatedBackendTest {
+
+    private static final Instant EPOCH = Instant.parse("2024-01-01T00:00:00Z");
+    private static final Reason WHY = Reason.because("test").build();
+
+    private static WorldSpec world(int nodes) {
+        Settings s = Settings.defaults().with(Options.SIM_NODES, nodes).with(Options.SIM_DURATION, Duration.ofHours(1));
+        return SimBindings.simConfig(s).world();
+    }
+
+    /** A policy that breaks every rule; the backend must refuse it without touching a high-QoS VM. */
+    @Test
+    void backendRefusesHighQosVmsBusyHostsAndWrongStates() {
+        List<String> refusals = new ArrayList<>();
+        Policy rogue = (ClusterView view, Instant now) -> {
+            HostView host = view.hosts().get(0);
+            VmView first = view.queue().get(0);
+            VmView second = view.queue().get(1);
+            return List.of(
+                    new Decision.Suspend(new VmRef(0, "high-0"), HostRef.of(host), WHY),
+                    new Decision.Deploy(VmRef.of(first), HostRef.of(host), WHY),
+                    new Decision.Deploy(VmRef.of(second), HostRef.of(host), WHY),
+                    new Decision.Resume(VmRef.of(second), HostRef.of(view.hosts().get(1)), WHY));
+        };
+        SimulatedBackend backend = new SimulatedBackend(world(3), EPOCH);
+        ClusterView view = backend.observe(EPOCH);
+        for (var h : view.hosts()) {
+            assertTrue(h.overbooked().isEmpty());
+        }
+        assertTrue(view.queue().stream().allMatch(vm -> vm.qos() == QosClass.LOW));
+        var outcomes = backend.enact(rogue.decide(view, EPOCH), EPOCH);
+        outcomes.forEach(o -> refusals.add(o.status() + " " + o.code()));
+        assertEquals(List.of("REFUSED NO_SUCH_VM", "OK ", "REFUSED HOST_BUSY", "REFUSED WRONG_STATE"), refusals);
+        assertEquals(3, backend.totals().refused());
+    }
+
+    /** The paper's queue never empties: each observation leaves as many new VMs waiting as hosts. */
+    @Test
+    void observeKeepsAsManyNewLowQosVmsWaitingAsHosts() {
+        SimulatedBackend backend = new SimulatedBackend(world(4), EPOCH);
+        ClusterView view = backend.observe(EPOCH);
+        assertEquals(4, view.queue().size());
+        VmView taken = view.queue().get(0);
+        deploy(backend, taken, 2);
+        assertEquals(3, view.queue().size(), "a deployed VM leaves the queue at once");
+        backend.observe(EPOCH);
+        assertEquals(4, view.queue().size());
+        assertTrue(view.queue().stream().noneMatch(vm -> vm.id() == taken.id()));
+    }
+
+    /**
+     * totals() counts what is still open (a VM running, a core held) up to the clock and closes
+     * nothing: looking half-way changes no later total, and every core is held all the time.
+     */
+    @Test
+    void totalsCountOpenStretchesWithoutClosingThem() {
+        WorldSpec spec = world(3);
+        SimulatedBackend straight = new SimulatedBackend(spec, EPOCH);
+        SimulatedBackend looked = new SimulatedBackend(spec, EPOCH);
+        for (SimulatedBackend backend : List.of(straight, looked)) {
+            deploy(backend, backend.observe(EPOCH).queue().get(0), 0);
+        }
+        looked.advanceTo(1800);
+        Totals half = looked.totals();
+        assertEquals(half, looked.totals(), "looking twice at the same second");
+        assertEquals(spec.totalCores() * 1800, half.highHeldSeconds());
+        assertTrue(half.overbookedSeconds() > 0, "the deployed VM has been running: " + half);
+
+        straight.advanceTo(3600);
+        looked.advanceTo(3600);
+        assertEquals(straight.totals(), looked.totals());
+        assertEquals(spec.totalCores() * 3600, looked.totals().highHeldSeconds());
+        assertEquals(1, looked.totals().deploys());
+    }
+
+    private static void deploy(SimulatedBackend backend, VmView vm, int host) {
+        HostView target = backend.view().hosts().get(host);
+        List<Outcome> outcomes = backend.enact(List.of(new Decision.Deploy(VmRef.of(vm), HostRef.of(target), WHY)), EPOCH);
+        assertEquals(Outcome.Status.OK, outcomes.get(0).status(), outcomes.toString());
+    }
+}

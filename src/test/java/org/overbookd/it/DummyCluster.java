@@ -1,0 +1,205 @@
+package org.overbookd.it;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.w3c.dom.Element;
+
+/**
+ * The cluster the integration suites build on the real oned: its dummy hosts, one high-QoS VM per
+ * host, low-QoS VMs created on hold, OpenNebula users for overbookd, and the measured load. Each
+ * host's USED_CPU is a base the suite sets plus {@code perVm} per low-QoS VM active on it, written
+ * for our probe by {@link #writeLoads} (run it every few hundred milliseconds), so the daemon's own
+ * deployments and suspensions move the load as on a real host.
+ */
+final class DummyCluster {
+
+    /** A VM of the pool as oned reports it now. */
+    record Vm(int id, boolean low, int state, int lcm, int host, long since) {
+        boolean activeOn(int h) {
+            return state == 3 && host == h;
+        }
+    }
+
+    /** An OpenNebula user in the oneadmin group: oned logs each of its calls with this UID. */
+    record User(String name, int uid, String password) {
+    }
+
+    private final OnedFrontEnd one;
+    private final int perVm;
+    private final int defaultBase;
+    private final Map<Integer, String> hostNames = new TreeMap<>();
+    private final Map<Integer, Integer> base = new ConcurrentHashMap<>();
+    private final List<Integer> highVms = new CopyOnWriteArrayList<>();
+    private final List<Integer> lowVms = new CopyOnWriteArrayList<>();
+
+    DummyCluster(OnedFrontEnd one, int perVm, int defaultBase) {
+        this.one = one;
+        this.perVm = perVm;
+        this.defaultBase = defaultBase;
+    }
+
+    /** Host id to name, in id order; filled by {@link #readHosts}. */
+    Map<Integer, String> hostNames() {
+        return hostNames;
+    }
+
+    /** Host id to the base USED_CPU the load writer reports under the low-QoS VMs' share. */
+    Map<Integer, Integer> base() {
+        return base;
+    }
+
+    List<Integer> highVms() {
+        return highVms;
+    }
+
+    List<Integer> lowVms() {
+        return lowVms;
+    }
+
+    /** Reads oned's hosts; fails unless there are {@code expected}. */
+    void readHosts(int expected) throws Exception {
+        for (Element host : elements(one.xml("one.hostpool.info"), "HOST")) {
+            hostNames.put(OnedEvidence.integer(host, "ID"), OnedEvidence.text(host, "NAME"));
+        }
+        if (hostNames.size() != expected) {
+            throw new IllegalStateException("expected " + expected + " hosts, oned has " + hostNames);
+        }
+        for (int h : hostNames.keySet()) {
+            base.put(h, defaultBase);
+        }
+    }
+
+    int firstHost() {
+        return hostNames.keySet().iterator().next();
+    }
+
+    /** One base per host, in host id order. */
+    void setBases(int... values) {
+        int i = 0;
+        for (int h : hostNames.keySet()) {
+            base.put(h, values[i++]);
+        }
+    }
+
+    /** Each host's USED_CPU = its base + perVm per active low-QoS VM on it; oned down: left as it was. */
+    void writeLoads() {
+        try {
+            List<Vm> vms;
+            try {
+                vms = pool();
+            } catch (RuntimeException e) {
+                return; // oned down: the probe keeps reporting the last values
+            }
+            for (Map.Entry<Integer, String> host : hostNames.entrySet()) {
+                long n = vms.stream().filter(vm -> vm.low() && vm.activeOn(host.getKey())).count();
+                one.setUsedCpu(host.getValue(), base.getOrDefault(host.getKey(), defaultBase) + (int) (perVm * n));
+            }
+        } catch (IOException | RuntimeException e) {
+            System.err.println("load writer: " + e);
+        }
+    }
+
+    /** Every host MONITORED (state 2) with a sample taken at or after {@code epoch}. */
+    boolean hostsMonitoredSince(long epoch) {
+        try {
+            for (Element host : elements(one.xml("one.hostpool.info"), "HOST")) {
+                if (OnedEvidence.integer(host, "STATE") != 2) {
+                    return false;
+                }
+            }
+            List<Element> samples = elements(one.xml("one.hostpool.monitoring", 0), "MONITORING");
+            return samples.size() >= hostNames.size() && samples.stream()
+                    .allMatch(m -> Long.parseLong(OnedEvidence.text(m, "TIMESTAMP")) >= epoch);
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    /** A user of its own in the oneadmin group, with a random password. */
+    User createUser(String name) throws Exception {
+        String password = UUID.randomUUID().toString();
+        int uid = (Integer) one.call("one.user.allocate", name, password, "core", new Object[] {0});
+        return new User(name, uid, password);
+    }
+
+    /** One high-QoS VM per host, deployed there by the administrator; wait for RUNNING with {@link #pool}. */
+    void createHighQosVms() throws Exception {
+        for (int h : hostNames.keySet()) {
+            int id = (Integer) one.call("one.vm.allocate",
+                    "NAME=\"high-" + hostNames.get(h) + "\"\nCPU=\"1\"\nMEMORY=\"128\"\nQOS=\"HIGH\"", true);
+            one.call("one.vm.deploy", id, h, false, -1);
+            highVms.add(id);
+        }
+    }
+
+    /** {@code count} low-QoS VMs on hold, SLOs cycling through 0.5, 0.9 and 95%. */
+    void createLowQosVms(int count) throws Exception {
+        String[] slos = {"0.5", "0.9", "95%"};
+        int first = lowVms.size();
+        for (int i = 0; i < count; i++) {
+            int id = (Integer) one.call("one.vm.allocate", "NAME=\"low-" + (first + i) + "\"\nCPU=\"1\"\nMEMORY=\"128\"\n"
+                    + "QOS=\"LOW\"\nSLO=\"" + slos[i % slos.length] + "\"", true);
+            lowVms.add(id);
+        }
+    }
+
+    void delete(int vm) throws Exception {
+        Object[] reply = one.raw("one.vm.action", "terminate-hard", vm);
+        if (!Boolean.TRUE.equals(reply[0])) {
+            one.call("one.vm.recover", vm, 3);
+        }
+    }
+
+    List<Vm> pool() {
+        try {
+            List<Vm> out = new ArrayList<>();
+            for (Element vm : OnedEvidence.vms(one.xml("one.vmpool.infoextended", -2, -1, -1, -1))) {
+                int id = OnedEvidence.integer(vm, "ID");
+                Element user = (Element) vm.getElementsByTagName("USER_TEMPLATE").item(0);
+                boolean low = user != null && "LOW".equals(OnedEvidence.text(user, "QOS"));
+                int hid = -1;
+                long since = 0;
+                var hist = vm.getElementsByTagName("HISTORY");
+                if (hist.getLength() > 0) {
+                    Element last = (Element) hist.item(hist.getLength() - 1);
+                    hid = OnedEvidence.integer(last, "HID");
+                    since = Long.parseLong(OnedEvidence.text(last, "STIME"));
+                }
+                out.add(new Vm(id, low, OnedEvidence.integer(vm, "STATE"), OnedEvidence.integer(vm, "LCM_STATE"), hid,
+                        since));
+            }
+            return out;
+        } catch (Exception e) {
+            throw new IllegalStateException("vmpool: " + e.getMessage(), e);
+        }
+    }
+
+    /** Every host holds {@code slots} RUNNING low-QoS VMs. */
+    boolean hostsFull(int slots) {
+        List<Vm> vms = pool();
+        return hostNames.keySet().stream().allMatch(h -> vms.stream()
+                .filter(vm -> vm.low() && vm.activeOn(h) && vm.lcm() == 3).count() == slots);
+    }
+
+    boolean noLowActive() {
+        return pool().stream().noneMatch(vm -> vm.low() && vm.state() == 3);
+    }
+
+    /** The direct children of the root named {@code tag}. */
+    static List<Element> elements(String xml, String tag) {
+        var list = OnedEvidence.parse(xml).getDocumentElement().getElementsByTagName(tag);
+        List<Element> out = new ArrayList<>();
+        for (int i = 0; i < list.getLength(); i++) {
+            if (list.item(i).getParentNode() == list.item(i).getOwnerDocument().getDocumentElement()) {
+                out.add((Element) list.item(i));
+            }
+        }
+        return out;
+    }
+}
