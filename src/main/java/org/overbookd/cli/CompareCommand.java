@@ -1,16 +1,13 @@
 package org.overbookd.cli;
 
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
+import org.overbookd.io.CsvTable;
+import org.overbookd.io.Decimals;
 import org.overbookd.io.InputException;
 import org.overbookd.sim.requests.PairedCharts;
 import org.overbookd.sim.requests.PairedRuns;
@@ -66,21 +63,21 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     private static void writeTable(Path file, Map<String, PairedRuns.ClassPairs> pairs) throws IOException {
-        CSVFormat format = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
         double totalA = 0;
         double totalB = 0;
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8); CSVPrinter csv = new CSVPrinter(w, format)) {
-            csv.printRecord(List.of("class", "pairs", "both_met", "only_a_met", "only_b_met", "neither_met",
-                    "penalty_a", "penalty_b", "penalty_increase"));
+        try (CsvTable csv = CsvTable.create(file, List.of("class", "pairs", "both_met", "only_a_met", "only_b_met",
+                "neither_met", "penalty_a", "penalty_b", "penalty_increase"), Decimals.FORMATTER)) {
             for (Map.Entry<String, PairedRuns.ClassPairs> e : pairs.entrySet()) {
                 PairedRuns.ClassPairs p = e.getValue();
                 totalA += p.penaltyA;
                 totalB += p.penaltyB;
-                csv.printRecord(e.getKey(), p.pairs, share(p.bothMet, p), share(p.onlyA, p), share(p.onlyB, p),
-                        share(p.neither, p), f(p.penaltyA), f(p.penaltyB), increase(p.penaltyA, p.penaltyB));
+                csv.text(e.getKey()).count(p.pairs).text(share(p.bothMet, p)).text(share(p.onlyA, p))
+                        .text(share(p.onlyB, p)).text(share(p.neither, p)).fixed(p.penaltyA, 6)
+                        .fixed(p.penaltyB, 6).text(increase(p.penaltyA, p.penaltyB)).endRow();
             }
             int n = pairs.values().stream().mapToInt(p -> p.pairs).sum();
-            csv.printRecord("all", n, "", "", "", "", f(totalA), f(totalB), increase(totalA, totalB));
+            csv.text("all").count(n).empty().empty().empty().empty().fixed(totalA, 6).fixed(totalB, 6)
+                    .text(increase(totalA, totalB)).endRow();
         }
     }
 
@@ -94,6 +91,6 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     private static String f(double v) {
-        return String.format(Locale.ROOT, "%.6f", v);
+        return Decimals.FORMATTER.fixed(v, 6);
     }
 }

@@ -17,10 +17,10 @@ import org.overbookd.config.Bindings;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;
+import org.overbookd.io.CsvTable;
 import org.overbookd.sim.overbooking.SimConfig;
 import org.overbookd.sim.overbooking.SimResult;
 import org.overbookd.sim.overbooking.Simulation;
-import org.overbookd.sim.overbooking.SummaryTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -108,7 +108,7 @@ final class SimulateCommand implements Callable<Integer> {
         if (out != null) {
             Path file = out.resolve("summary.csv");
             try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                SummaryTable.write(w, SimBindings.summaryHeader(List.of()), List.of(SimBindings.summaryRow(settings, List.of(), result)));
+                CsvTable.write(w, SimBindings.summaryHeader(List.of()), List.of(SimBindings.summaryRow(settings, List.of(), result)));
             }
             spec.commandLine().getOut().println("wrote " + file);
         }

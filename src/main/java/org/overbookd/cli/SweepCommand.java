@@ -14,8 +14,8 @@ import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SettingsLoader;
 import org.overbookd.config.SimBindings;
+import org.overbookd.io.CsvTable;
 import org.overbookd.sim.overbooking.SimResult;
-import org.overbookd.sim.overbooking.SummaryTable;
 import org.overbookd.sweep.ShardMarker;
 import org.overbookd.sweep.SweepCharts;
 import org.overbookd.sweep.SweepGrid;
@@ -99,7 +99,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         Path csv = out.resolve("sweep.csv");
         try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
-            SummaryTable.write(w, SimBindings.summaryHeader(extra), rows);
+            CsvTable.write(w, SimBindings.summaryHeader(extra), rows);
         }
         var stdout = spec.commandLine().getOut();
         if (slice != null) {

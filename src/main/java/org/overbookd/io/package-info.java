@@ -6,7 +6,9 @@
  * file and line; exit 65), InputFiles (UTF-8 text, gunzipped by name), CsvInput (the one CSV reader,
  * typed fields, one wording for every problem), StrictNumbers (the one rule for a number in an
  * input file), KeyValueLines (the properties format as Commons Configuration reads it, with line
- * numbers) and TaskEventRows (the Google cluster trace's task_events files, read as typed events).
+ * numbers) and TaskEventRows (the Google cluster trace's task_events files, read as typed events);
+ * and CsvTable and Decimals, the one writer of result tables (header, typed cells, fixed decimals
+ * with the rounding named).
  *
  * <p>Layer 3 (see ArchitectureTest): may import random and model, and Commons CSV and Commons
  * Configuration's properties reader.

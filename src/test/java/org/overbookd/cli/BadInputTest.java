@@ -172,11 +172,11 @@ class BadInputTest {
         Files.writeString(shortRow, header + "2026-01-01T00:00:00Z,1,h,8,50,,,,\n");
         Cli r = Cli.run("simulate", "--set", "sim.trace-file=" + shortRow, "--set", "sim.duration=1h");
         assertEquals(ExitCodes.DATA_ERROR, r.exitCode(), r.err());
-        assertTrue(r.err().contains(shortRow + ":2: 9 fields where the header has 10"), r.err());
+        assertTrue(r.err().contains(shortRow + ":2: expected 10 fields, found 9"), r.err());
         Path badNumber = dir.resolve("abc.csv");
         Files.writeString(badNumber, header + "2026-01-01T00:00:00Z,1,h,abc,50,,,,,\n");
         Cli b = Cli.run("simulate", "--set", "sim.trace-file=" + badNumber, "--set", "sim.duration=1h");
         assertEquals(ExitCodes.DATA_ERROR, b.exitCode(), b.err());
-        assertTrue(b.err().contains(badNumber + ":2: column cores: 'abc' is not a whole number"), b.err());
+        assertTrue(b.err().contains(badNumber + ":2: cores 'abc' is not a whole number"), b.err());
     }
 }

@@ -96,11 +96,11 @@ class RecordReplayTest {
         Files.writeString(bad, HEADER + "\n2026-11-22T10:00:00Z,0,node0,4,0,,,,,\n2026-11-22T10:00:00Z,0,node0,4,0,7,web,HIGH,RUNNING,lots\n");
         Cli r = Cli.run("simulate", "--set", "sim.trace-file=" + bad);
         assertEquals(ExitCodes.DATA_ERROR, r.exitCode());
-        assertTrue(r.err().contains(bad + ":3: column cpu: 'lots' is not a number"), r.err());
+        assertTrue(r.err().contains(bad + ":3: cpu 'lots' is not a number"), r.err());
         Path notRecord = dir.resolve("other.csv");
         Files.writeString(notRecord, "a,b\n1,2\n");
         Cli r2 = Cli.run("simulate", "--set", "sim.trace-file=" + notRecord);
         assertEquals(ExitCodes.DATA_ERROR, r2.exitCode());
-        assertTrue(r2.err().contains(notRecord + ":1: no column 'time'"), r2.err());
+        assertTrue(r2.err().contains(notRecord + ":1: missing column 'time'"), r2.err());
     }
 }

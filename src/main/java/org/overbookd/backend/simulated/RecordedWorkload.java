@@ -1,9 +1,5 @@
 package org.overbookd.backend.simulated;
 
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -11,10 +7,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 import org.overbookd.backend.simulated.load.TraceLoad;
+import org.overbookd.io.CsvInput;
 import org.overbookd.io.InputException;
 
 /**
@@ -51,23 +45,12 @@ public final class RecordedWorkload {
         return spanSeconds;
     }
 
+    private static final CsvInput.Columns COLUMNS = CsvInput.Columns.atLeast(
+            List.of("time", "host_id", "host_name", "cores", "vm_id", "vm_name", "qos", "cpu"), List.of());
+
     /**
      * @throws InputException naming the file and line of the first malformed row
      */
-    /**
-     * The value of {@code name}, parsed; a value that does not parse is an error naming the column,
-     * the value and what was expected (the caller adds file and line).
-     */
-    private static <T> T column(CSVRecord row, String name, java.util.function.Function<String, T> parse,
-            String expected) {
-        String raw = row.get(name);
-        try {
-            return parse.apply(raw);
-        } catch (NumberFormatException | DateTimeParseException e) {
-            throw new IllegalArgumentException("column " + name + ": '" + raw + "' is not " + expected, e);
-        }
-    }
-
     public static RecordedWorkload read(Path file) throws InputException {
         record Sample(long seconds, double cpu) {
         }
@@ -76,47 +59,26 @@ public final class RecordedWorkload {
         Map<Long, List<Sample>> samples = new LinkedHashMap<>();
         Instant first = null;
         long last = 0;
-        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get();
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8); CSVParser csv = CSVParser.parse(in, format)) {
-            for (String column : List.of("time", "host_id", "host_name", "cores", "vm_id", "vm_name", "qos", "cpu")) {
-                if (!csv.getHeaderMap().containsKey(column)) {
-                    throw new InputException(file + ":1: no column '" + column + "' (is it a record.file?)");
+        try (CsvInput csv = CsvInput.withHeader(file, COLUMNS)) {
+            for (CsvInput.Row row = csv.next(); row != null; row = csv.next()) {
+                Instant time = instant(row, "time");
+                first = first == null ? time : first;
+                long seconds = time.getEpochSecond() - first.getEpochSecond();
+                if (seconds < 0) {
+                    throw row.problem("time goes backwards");
                 }
+                last = Math.max(last, seconds);
+                int host = row.whole("host_id", 0, Integer.MAX_VALUE);
+                int cores = row.whole("cores", 1, Integer.MAX_VALUE);
+                hostInfo.putIfAbsent(host, new String[] {row.text("host_name"), Integer.toString(cores)});
+                if (row.text("vm_id").isEmpty() || !row.text("qos").equals("HIGH")) {
+                    continue;
+                }
+                long vm = row.whole("vm_id");
+                double cpu = row.number("cpu", 0, false);
+                vmNames.computeIfAbsent(host, k -> new LinkedHashMap<>()).putIfAbsent(vm, row.text("vm_name"));
+                samples.computeIfAbsent(vm, k -> new ArrayList<>()).add(new Sample(seconds, cpu));
             }
-            for (CSVRecord row : csv) {
-                String where = file + ":" + (row.getRecordNumber() + 1) + ": ";
-                if (!row.isConsistent()) {
-                    throw new InputException(where + row.size() + " fields where the header has "
-                            + csv.getHeaderNames().size());
-                }
-                try {
-                    Instant time = column(row, "time", Instant::parse, "an ISO-8601 instant");
-                    first = first == null ? time : first;
-                    long seconds = time.getEpochSecond() - first.getEpochSecond();
-                    if (seconds < 0) {
-                        throw new InputException(where + "time goes backwards");
-                    }
-                    last = Math.max(last, seconds);
-                    int host = column(row, "host_id", Integer::parseInt, "a whole number");
-                    int cores = column(row, "cores", Integer::parseInt, "a whole number");
-                    if (cores < 1) {
-                        throw new InputException(where + "cores must be at least 1");
-                    }
-                    hostInfo.putIfAbsent(host, new String[] {row.get("host_name"), Integer.toString(cores)});
-                    if (row.get("vm_id").isEmpty() || !row.get("qos").equals("HIGH")) {
-                        continue;
-                    }
-                    long vm = column(row, "vm_id", Long::parseLong, "a whole number");
-                    double cpu = column(row, "cpu", Double::parseDouble, "a number");
-                    vmNames.computeIfAbsent(host, k -> new LinkedHashMap<>()).putIfAbsent(vm, row.get("vm_name"));
-                    samples.computeIfAbsent(vm, k -> new ArrayList<>()).add(new Sample(seconds, cpu));
-                } catch (IllegalArgumentException e) {
-                    throw new InputException(where + e.getMessage());
-                }
-            }
-        } catch (IOException | java.io.UncheckedIOException e) {
-            throw new InputException(file + ": cannot read: " + (e instanceof IOException io ? org.overbookd.io.IoReasons.of(io)
-                    : org.overbookd.io.IoReasons.of((java.io.UncheckedIOException) e)));
         }
         if (hostInfo.isEmpty()) {
             throw new InputException(file + ": no hosts recorded");
@@ -137,5 +99,14 @@ public final class RecordedWorkload {
             hosts.add(new Host(h.getKey(), h.getValue()[0], Integer.parseInt(h.getValue()[1]), vms));
         }
         return new RecordedWorkload(hosts, last);
+    }
+
+    private static Instant instant(CsvInput.Row row, String column) throws InputException {
+        String text = row.required(column);
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            throw row.problem(column + " '" + text + "' is not an ISO-8601 instant");
+        }
     }
 }

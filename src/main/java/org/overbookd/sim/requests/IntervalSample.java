@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.overbookd.policy.qos.ServiceClass;
+import org.overbookd.stats.Sample;
 
 /**
  * The requests active in a 10-minute interval (section 5.3), admitted before it ends and not
@@ -30,19 +31,19 @@ public record IntervalSample(double startS, double endS, boolean waited, Map<Ser
         }
     }
 
-    public static IntervalSample of(double startS, double endS, List<Outcome> active) {
-        Map<ServiceClass, List<Outcome>> byClass = new LinkedHashMap<>();
+    public static IntervalSample of(double startS, double endS, List<RequestOutcome> active) {
+        Map<ServiceClass, List<RequestOutcome>> byClass = new LinkedHashMap<>();
         boolean waited = false;
-        for (Outcome o : active) {
+        for (RequestOutcome o : active) {
             byClass.computeIfAbsent(o.spec().serviceClass(), c -> new ArrayList<>()).add(o);
             waited |= o.pendingS() > 0;
         }
         Map<ServiceClass, ClassSample> classes = new LinkedHashMap<>();
-        for (Map.Entry<ServiceClass, List<Outcome>> e : byClass.entrySet()) {
-            double[] a = e.getValue().stream().mapToDouble(Outcome::availability).toArray();
+        for (Map.Entry<ServiceClass, List<RequestOutcome>> e : byClass.entrySet()) {
+            double[] a = e.getValue().stream().mapToDouble(RequestOutcome::availability).toArray();
             int violated = (int) e.getValue().stream().filter(o -> !o.met()).count();
-            double min = java.util.Arrays.stream(a).min().orElse(0);
-            classes.put(e.getKey(), new ClassSample(a.length, violated, Stats.gini(a), min));
+            Sample sample = Sample.of(a);
+            classes.put(e.getKey(), new ClassSample(a.length, violated, sample.gini(0), sample.min(0)));
         }
         return new IntervalSample(startS, endS, waited, classes);
     }

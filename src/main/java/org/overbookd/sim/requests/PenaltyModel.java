@@ -33,12 +33,12 @@ public final class PenaltyModel {
     }
 
     /** Eq. 10: C = D * d * c, with d the request's duration in hours ("the time j has run to be completed"). */
-    public static double cpuHourDeficit(Outcome o) {
+    public static double cpuHourDeficit(RequestOutcome o) {
         return o.deficit() * (o.spec().durationS() / 3600) * o.spec().cpu();
     }
 
     /** Eq. 11: P = C * (1 + b). */
-    public static double penalty(Outcome o) {
+    public static double penalty(RequestOutcome o) {
         return cpuHourDeficit(o) * (1 + bonus(o.spec().serviceClass(), o.availability()));
     }
 }

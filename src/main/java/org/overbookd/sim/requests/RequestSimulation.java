@@ -9,10 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
+import org.overbookd.engine.EventQueue;
 import org.overbookd.policy.qos.Allocation;
 import org.overbookd.policy.qos.NodeView;
 import org.overbookd.policy.qos.RequestPolicy;
@@ -67,17 +67,16 @@ public final class RequestSimulation {
     private final double until;
     private final double watchdogS;
 
-    private final PriorityQueue<SimEvent> queue = new PriorityQueue<>(SimEvent.ORDER);
-    private long seq;
+    private final EventQueue<Object> queue = new EventQueue<>(1024);
     private final Map<String, HostSpec> hostById = new HashMap<>();
     private final Map<String, Integer> ordinals = new HashMap<>();
     private final Map<String, Set<SimInstance>> residents = new HashMap<>();
     private final LinkedHashMap<String, SimInstance> active = new LinkedHashMap<>();
     private final Set<SimInstance> pending = new LinkedHashSet<>();
-    private final List<Outcome> terminatedInInterval = new ArrayList<>();
+    private final List<RequestOutcome> terminatedInInterval = new ArrayList<>();
     private final List<IntervalSample> intervals = new ArrayList<>();
     private final SplittableRandom overheadRandom;
-    private Consumer<Outcome> sink;
+    private Consumer<RequestOutcome> sink;
     private Progress progress = Progress.NONE;
     private long completed;
     private long admissions;
@@ -139,9 +138,9 @@ public final class RequestSimulation {
         if (requestList == null) {
             throw new IllegalStateException("a streamed workload's outcomes go to run(Consumer)");
         }
-        Map<String, Outcome> byId = new HashMap<>();
+        Map<String, RequestOutcome> byId = new HashMap<>();
         RunResult r = run(o -> byId.put(o.spec().id(), o));
-        List<Outcome> list = new ArrayList<>(requestList.size());
+        List<RequestOutcome> list = new ArrayList<>(requestList.size());
         for (RequestSpec s : requestList) {
             list.add(byId.get(s.id()));
         }
@@ -152,27 +151,30 @@ public final class RequestSimulation {
      * Runs, handing each request's outcome to the sink as it terminates (completion order), then
      * those still in the system at the end (admission order), then those never admitted.
      */
-    public RunResult run(Consumer<Outcome> outcomes) {
+    public RunResult run(Consumer<RequestOutcome> outcomes) {
         this.sink = outcomes;
         start();
         double now = 0;
         double lastInterval = 0;
-        while (!queue.isEmpty() && queue.peek().time() <= until) {
-            now = queue.peek().time();
+        while (!queue.isEmpty() && queue.time() <= until) {
+            now = queue.time();
             boolean reschedule = false;
-            while (!queue.isEmpty() && queue.peek().time() == now) {
-                SimEvent e = queue.poll();
-                if (e.kind() == SimEvent.Kind.INTERVAL) {
+            while (!queue.isEmpty() && queue.time() == now) {
+                RequestEvent kind = RequestEvent.of(queue.kind());
+                Object subject = queue.subject();
+                int epoch = queue.tag();
+                queue.remove();
+                if (kind == RequestEvent.INTERVAL) {
                     lastInterval = now;
                 }
-                reschedule |= handle(e, now);
+                reschedule |= handle(kind, subject, epoch, now);
             }
             if (reschedule) {
                 int placed = pass(now);
                 if (placed == 0 && futureWork == 0 && policy.held() == 0 && until == Double.POSITIVE_INFINITY) {
                     break; // nothing will ever change: what is pending cannot run
                 }
-                schedule(now + watchdogS, SimEvent.Kind.WATCHDOG, null, ++watchdogGeneration);
+                schedule(now + watchdogS, RequestEvent.WATCHDOG, null, ++watchdogGeneration);
             }
             if (futureWork == 0 && active.isEmpty()) {
                 break;
@@ -188,13 +190,13 @@ public final class RequestSimulation {
         for (SimInstance i : active.values()) {
             sink.accept(outcome(i, false));
         }
-        for (SimEvent e : queue) {
-            if (e.kind() == SimEvent.Kind.ARRIVAL) {
-                sink.accept(new Outcome(((SimInstance) e.subject()).spec, 1.0, 0, 0, 0, 0, false));
+        for (; !queue.isEmpty(); queue.remove()) { // at most one arrival is queued: the one read ahead
+            if (queue.kind() == RequestEvent.ARRIVAL.ordinal()) {
+                sink.accept(new RequestOutcome(((SimInstance) queue.subject()).spec, 1.0, 0, 0, 0, 0, false));
             }
         }
         while (requests.hasNext()) {
-            sink.accept(new Outcome(requests.next(), 1.0, 0, 0, 0, 0, false));
+            sink.accept(new RequestOutcome(requests.next(), 1.0, 0, 0, 0, 0, false));
         }
         return new RunResult(List.of(), intervals, end, passes, passesSkipped);
     }
@@ -218,10 +220,10 @@ public final class RequestSimulation {
         }
         nextArrival();
         for (HostEvent e : hostEvents) {
-            schedule(e.timeS(), e.add() ? SimEvent.Kind.HOST_ADD : SimEvent.Kind.HOST_REMOVE, e.host(), 0);
+            schedule(e.timeS(), e.add() ? RequestEvent.HOST_ADD : RequestEvent.HOST_REMOVE, e.host(), 0);
             futureWork++;
         }
-        schedule(INTERVAL_S, SimEvent.Kind.INTERVAL, null, 0);
+        schedule(INTERVAL_S, RequestEvent.INTERVAL, null, 0);
     }
 
     /** Queues the next request's arrival, if any: the workload is read one arrival ahead. */
@@ -234,7 +236,7 @@ public final class RequestSimulation {
             throw new IllegalArgumentException("workload not in submit order at request " + r.id());
         }
         lastSubmit = r.submitS();
-        schedule(r.submitS(), SimEvent.Kind.ARRIVAL, new SimInstance(r, admissions++, alpha), 0);
+        schedule(r.submitS(), RequestEvent.ARRIVAL, new SimInstance(r, admissions++, alpha), 0);
         futureWork++;
     }
 
@@ -243,16 +245,16 @@ public final class RequestSimulation {
         policy.hostUp(new NodeView(h.id(), h.cpu(), h.mem(), h.attributes()), ordinals.get(id));
     }
 
-    private void schedule(double time, SimEvent.Kind kind, Object subject, int epoch) {
-        queue.add(new SimEvent(time, kind, seq++, subject, epoch));
+    private void schedule(double time, RequestEvent kind, Object subject, int epoch) {
+        queue.add(time, kind.ordinal(), subject, epoch);
     }
 
     /** Applies one event; true when it asks for a scheduling pass. */
-    private boolean handle(SimEvent e, double now) {
-        switch (e.kind()) {
+    private boolean handle(RequestEvent kind, Object subject, int epoch, double now) {
+        switch (kind) {
             case ARRIVAL -> {
                 futureWork--;
-                SimInstance i = (SimInstance) e.subject();
+                SimInstance i = (SimInstance) subject;
                 active.put(i.spec.id(), i);
                 pending.add(i);
                 changes++;
@@ -260,8 +262,8 @@ public final class RequestSimulation {
                 return true;
             }
             case ALLOCATED -> {
-                SimInstance i = (SimInstance) e.subject();
-                if (i.epoch != e.epoch()) {
+                SimInstance i = (SimInstance) subject;
+                if (i.epoch != epoch) {
                     return false;
                 }
                 futureWork--;
@@ -271,8 +273,8 @@ public final class RequestSimulation {
                 return false;
             }
             case COMPLETION -> {
-                SimInstance i = (SimInstance) e.subject();
-                if (i.epoch != e.epoch()) {
+                SimInstance i = (SimInstance) subject;
+                if (i.epoch != epoch) {
                     return false;
                 }
                 futureWork--;
@@ -282,7 +284,7 @@ public final class RequestSimulation {
                 changes++;
                 i.state = SimInstance.State.DONE;
                 active.remove(i.spec.id());
-                Outcome o = outcome(i, true);
+                RequestOutcome o = outcome(i, true);
                 completed++;
                 terminatedInInterval.add(o);
                 sink.accept(o);
@@ -290,7 +292,7 @@ public final class RequestSimulation {
             }
             case HOST_REMOVE -> {
                 futureWork--;
-                String h = (String) e.subject();
+                String h = (String) subject;
                 if (policy.hostDown(h)) {
                     for (SimInstance i : new ArrayList<>(residents.get(h))) {
                         evict(i, now);
@@ -301,18 +303,18 @@ public final class RequestSimulation {
             }
             case HOST_ADD -> {
                 futureWork--;
-                addHost((String) e.subject());
+                addHost((String) subject);
                 changes++;
                 return true;
             }
             case WATCHDOG -> {
-                return e.epoch() == watchdogGeneration;
+                return epoch == watchdogGeneration;
             }
             case INTERVAL -> {
                 sample(now - INTERVAL_S, now);
                 progress.simulated(now, completed, pending.size(), policy.held());
                 if (futureWork > 0 || !active.isEmpty()) {
-                    schedule(now + INTERVAL_S, SimEvent.Kind.INTERVAL, null, 0);
+                    schedule(now + INTERVAL_S, RequestEvent.INTERVAL, null, 0);
                 }
                 return false;
             }
@@ -321,7 +323,7 @@ public final class RequestSimulation {
     }
 
     private void startRunning(SimInstance i, double now) {
-        schedule(now + i.remainingWork, SimEvent.Kind.COMPLETION, i, i.epoch);
+        schedule(now + i.remainingWork, RequestEvent.COMPLETION, i, i.epoch);
         futureWork++;
     }
 
@@ -362,7 +364,7 @@ public final class RequestSimulation {
             residents.get(p.node()).add(i);
             futureWork++;
             if (cost > 0) {
-                schedule(now + cost, SimEvent.Kind.ALLOCATED, i, i.epoch);
+                schedule(now + cost, RequestEvent.ALLOCATED, i, i.epoch);
             } else {
                 futureWork--;
                 startRunning(i, now);
@@ -377,7 +379,7 @@ public final class RequestSimulation {
     }
 
     private void sample(double start, double end) {
-        List<Outcome> list = new ArrayList<>(terminatedInInterval);
+        List<RequestOutcome> list = new ArrayList<>(terminatedInInterval);
         for (SimInstance i : active.values()) {
             i.advanceTo(end);
             list.add(outcome(i, false));
@@ -386,7 +388,7 @@ public final class RequestSimulation {
         intervals.add(IntervalSample.of(start, end, list));
     }
 
-    private static Outcome outcome(SimInstance i, boolean completed) {
-        return new Outcome(i.spec, i.availability(), i.run, i.pending, i.overhead, i.preemptions, completed);
+    private static RequestOutcome outcome(SimInstance i, boolean completed) {
+        return new RequestOutcome(i.spec, i.availability(), i.run, i.pending, i.overhead, i.preemptions, completed);
     }
 }

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.overbookd.policy.hybrid.Priorities;
 import org.overbookd.policy.hybrid.SlotPolicy;
+import org.overbookd.stats.Quantile;
+import org.overbookd.stats.Sample;
 
 /**
  * The metrics of one run: Table 2 (priority evictions NE, mean and max evictions per evicted task,
@@ -82,6 +84,9 @@ public record SlotResult(String policy, int stickySlots, int evictionLimit, int 
 
     /** One class's tasks, gathered in the single pass over all tasks. */
     private static final class ClassTally {
+        private static final double NaN = Double.NaN;
+        private static final Quantile TYPE7 = Quantile.LINEAR_TYPE7;
+
         int tasks;
         int dropped;
         int evictedTasks;
@@ -107,15 +112,17 @@ public record SlotResult(String policy, int stickySlots, int evictionLimit, int 
             }
         }
 
+        /** Response times by type 7 quantiles and the ascending mean; NaN (an empty field) for no task. */
         ClassStats stats(int priority, double stickySeconds) {
-            Quantiles q = quantiles(responses);
-            return new ClassStats(priority, tasks, q.count(), dropped, evictedTasks, evictions, wasted, q.mean(),
-                    q.at(0.5), q.at(0.9), q.at(0.99), q.max(), quantiles(evicted).at(0.5),
-                    quantiles(neverEvicted).at(0.5), onSticky, stickySeconds);
+            Sample q = sample(responses);
+            return new ClassStats(priority, tasks, q.count(), dropped, evictedTasks, evictions, wasted,
+                    q.meanAscending(NaN), q.quantile(TYPE7, 0.5, NaN), q.quantile(TYPE7, 0.9, NaN),
+                    q.quantile(TYPE7, 0.99, NaN), q.max(NaN), sample(evicted).quantile(TYPE7, 0.5, NaN),
+                    sample(neverEvicted).quantile(TYPE7, 0.5, NaN), onSticky, stickySeconds);
         }
 
-        private static Quantiles quantiles(List<Double> values) {
-            return new Quantiles(values.stream().mapToDouble(Double::doubleValue).toArray());
+        private static Sample sample(List<Double> values) {
+            return Sample.of(values.stream().mapToDouble(Double::doubleValue).toArray());
         }
     }
 }

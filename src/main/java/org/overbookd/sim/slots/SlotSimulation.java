@@ -1,6 +1,7 @@
 package org.overbookd.sim.slots;
 
 import java.util.List;
+import org.overbookd.engine.EventQueue;
 import org.overbookd.policy.hybrid.SlotDecision;
 import org.overbookd.policy.hybrid.SlotPolicy;
 
@@ -13,6 +14,15 @@ import org.overbookd.policy.hybrid.SlotPolicy;
  * The run ends when every task has finished or been dropped.
  */
 public final class SlotSimulation {
+
+    /**
+     * Event kinds, in their order at one instant: completions before arrivals, so a slot freed at t
+     * is free for what arrives at t. A completion's subject is its server and its tag the server's
+     * version when it was queued (a later change of the server's running set makes it stale); an
+     * arrival's tag is the task's index.
+     */
+    private static final int COMPLETION = 0;
+    private static final int ARRIVAL = 1;
 
     private final Infrastructure infra;
     private final List<Task> workload;
@@ -33,19 +43,25 @@ public final class SlotSimulation {
     /** The run, leaving every task's fate in the cluster (tests look at single tasks). */
     SlotWorld simulate() {
         SlotWorld cluster = new SlotWorld(infra, workload, policy.stickySlots(), policy.regularOrder());
-        SlotEvents events = new SlotEvents(workload.stream().mapToDouble(Task::submit).toArray());
+        Arrivals arrivals = new Arrivals(workload);
+        EventQueue<ServerState> events = new EventQueue<>(256);
+        arrivals.queueNext(events);
         Touched touched = new Touched(cluster.servers.length);
         while (!events.isEmpty()) {
-            double now = events.nextTime();
+            double now = events.time();
             do {
-                SlotEvents.Event event = events.poll();
-                if (event.kind() == SlotEvents.ARRIVAL) {
-                    cluster.arrive(cluster.tasks[event.subject()], now);
-                } else if (event.version() == cluster.servers[event.subject()].version) {
-                    cluster.complete(event.subject(), now);
-                    touched.add(event.subject());
+                int kind = events.kind();
+                ServerState server = events.subject();
+                int tag = events.tag();
+                events.remove();
+                if (kind == ARRIVAL) {
+                    cluster.arrive(cluster.tasks[tag], now);
+                    arrivals.queueNext(events);
+                } else if (tag == server.version) {
+                    cluster.complete(server.index, now);
+                    touched.add(server.index);
                 }
-            } while (!events.isEmpty() && events.nextTime() == now);
+            } while (!events.isEmpty() && events.time() == now);
             for (List<SlotDecision> plan = policy.decide(cluster); !plan.isEmpty(); plan = policy.decide(cluster)) {
                 for (SlotDecision decision : plan) {
                     touched.add(cluster.apply(decision, now));
@@ -56,12 +72,39 @@ public final class SlotSimulation {
                 server.version++;
                 double next = server.nextCompletion();
                 if (next != Double.POSITIVE_INFINITY) {
-                    events.addCompletion(next, server.index, server.version);
+                    events.add(next, COMPLETION, server, server.version);
                 }
             }
             touched.clear();
         }
         return cluster;
+    }
+
+    /**
+     * The submission times, read one ahead: arrivals are known in advance and sorted, so only the
+     * next one is queued and the queue holds about one completion per server; each event costs a
+     * logarithm of that rather than of the whole trace.
+     */
+    private static final class Arrivals {
+        private final double[] submissions;
+        private int next;
+
+        Arrivals(List<Task> workload) {
+            submissions = workload.stream().mapToDouble(Task::submit).toArray();
+            for (int i = 1; i < submissions.length; i++) {
+                if (submissions[i] < submissions[i - 1]) {
+                    throw new IllegalArgumentException("tasks must be in order of submission (task " + i + ")");
+                }
+            }
+        }
+
+        /** Queues the next task's arrival, its index as the tag, if any task is left. */
+        void queueNext(EventQueue<ServerState> events) {
+            if (next < submissions.length) {
+                events.add(submissions[next], ARRIVAL, null, next);
+                next++;
+            }
+        }
     }
 
     /** The servers changed at the current instant, each once. */

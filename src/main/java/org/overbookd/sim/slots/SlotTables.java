@@ -1,14 +1,11 @@
 package org.overbookd.sim.slots;
 
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import org.overbookd.sim.overbooking.SummaryTable;
+import org.overbookd.io.CsvTable;
+import org.overbookd.io.Decimals;
 
 /**
  * The CSV files of a slot-model run, each with a header and one policy column so that files of
@@ -19,7 +16,7 @@ import org.overbookd.sim.overbooking.SummaryTable;
  *   <li>{@code sticky.csv}: Figure 3a, each class's use of sticky labels;</li>
  *   <li>{@code slot-types.csv}: Figure 3b, slots configured and finished tasks per slot type.</li>
  * </ul>
- * Numbers have fixed decimals in the root locale, so the same run gives the same bytes; a value
+ * Numbers have fixed decimals ({@link Decimals#FORMATTER}), so the same run gives the same bytes; a value
  * that does not exist (the median of no task) is an empty field, which pandas and R read as NA.
  */
 public final class SlotTables {
@@ -59,9 +56,7 @@ public final class SlotTables {
     }
 
     private static Path write(Path file, List<String> header, List<List<String>> rows) throws IOException {
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            SummaryTable.write(w, header, rows);
-        }
+        CsvTable.write(file, header, rows);
         return file;
     }
 
@@ -118,8 +113,8 @@ public final class SlotTables {
         return Long.toString(n);
     }
 
-    /** Fixed decimals in the root locale; empty for NaN. */
+    /** Fixed decimals ({@link Decimals#FORMATTER}); empty for NaN. */
     static String fixed(double value, int decimals) {
-        return Double.isNaN(value) ? "" : String.format(Locale.ROOT, "%." + decimals + "f", value);
+        return Decimals.FORMATTER.fixedOrEmpty(value, decimals);
     }
 }

@@ -5,12 +5,13 @@ import java.io.Writer;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import org.overbookd.sim.overbooking.SummaryTable;
+import org.overbookd.io.CsvTable;
+import org.overbookd.io.Decimals;
 
 /**
  * summary.csv (one row per policy) and queue.csv (one row per policy and sample time) of a VM-type
- * run. Fixed decimals in the root locale, so that the same seed gives the same bytes.
+ * run, through io's CsvTable (which closes the writer). Fixed decimals ({@link Decimals#FORMATTER}), so
+ * that the same seed gives the same bytes.
  */
 public final class TypesOutputs {
 
@@ -31,7 +32,7 @@ public final class TypesOutputs {
                     Long.toString(r.arrivals()), Long.toString(r.started()), Long.toString(r.completed()),
                     Long.toString(r.finalQueue())));
         }
-        SummaryTable.write(out, SUMMARY_HEADER, rows);
+        CsvTable.write(out, SUMMARY_HEADER, rows);
     }
 
     /** policy, time, total, then q_TYPE per type in scenario order. */
@@ -54,11 +55,11 @@ public final class TypesOutputs {
                 rows.add(row);
             }
         }
-        SummaryTable.write(out, header, rows);
+        CsvTable.write(out, header, rows);
     }
 
     static String fixed(double value, int decimals) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", value);
+        return Decimals.FORMATTER.fixed(value, decimals);
     }
 
     /** The shortest exact decimal of a setting: 0.5, 20000. */

@@ -1,18 +1,27 @@
 package org.overbookd.sim.types;
 
 import java.util.List;
+import org.overbookd.engine.EventQueue;
 import org.overbookd.policy.maxweight.Start;
 import org.overbookd.policy.maxweight.TypeEvent;
 import org.overbookd.policy.maxweight.TypeScheduler;
 
 /**
- * The discrete-event engine of the VM-type model. Three sources of events, merged in one total
- * order (time, then kind, then sequence): departures of running VMs (a heap, in start order on equal
- * times), arrivals (from the workload, in its order), and the scheduler's own timer (G16's
- * sampling clock). At equal times a departure comes before an arrival, which comes before the
- * timer: freed room is there for the arrival. A total order is what makes equal seeds give equal bytes.
+ * A run of the VM-type model on the engine's queue. Three sources of events, in one total order
+ * (time, then kind, then sequence): departures of running VMs (queued when they start, so equal
+ * times leave in start order), arrivals (from the workload in its order, read one ahead: only the
+ * next is queued), and the scheduler's own timer (G16's sampling clock). At equal times a
+ * departure comes before an arrival, which comes before the timer: freed room is there for the
+ * arrival. The timer is not queued, because the scheduler may move it at any call; it is merged
+ * with the queue's next event by the engine's rule, as an event added last. A total order is what
+ * makes equal seeds give equal bytes.
  */
 public final class TypesSimulation {
+
+    /** Event kinds, in their order at one instant. A departure's tag is server * types + type. */
+    private static final int DEPARTURE = 0;
+    private static final int ARRIVAL = 1;
+    private static final int TIMER = 2;
 
     private final TypesScenario scenario;
     private final TypeScheduler scheduler;
@@ -50,41 +59,44 @@ public final class TypesSimulation {
 
     /** The mutable state of one run; it hears of every start, which schedules that VM's departure. */
     private final class Run implements TypesWorld.StartListener {
-        private final DepartureHeap departures = new DepartureHeap();
+        private final EventQueue<Void> events = new EventQueue<>();
+        private final int types = scenario.types().size();
         private final TypesWorld cluster = new TypesWorld(scenario.servers(), scenario.types(), this);
         private final QueueMetrics metrics = new QueueMetrics(cluster, horizon, samples);
         private double now;
 
         @Override
         public void started(int server, int type, double arrival, double service) {
-            departures.add(now + service, server, type);
+            events.add(now + service, DEPARTURE, null, server * types + type);
             metrics.started(now, arrival);
         }
 
         TypesResult go(double beta, String solver) {
             ArrivalSource arrivals = scenario.workload().open(scenario.types(), seed);
+            queueNext(arrivals);
             start(scheduler.decide(new TypeEvent.Begin(cluster, 0)));
             while (true) {
-                double departure = departures.peekTime();
-                double arrival = arrivals.time();
                 double timer = scheduler.nextTimer();
-                double t = Math.min(departure, Math.min(arrival, timer));
+                boolean queued = events.before(timer, TIMER);
+                double t = queued ? events.time() : timer;
                 if (t > horizon) {
                     break;
                 }
                 metrics.before(t);
                 now = t;
-                if (departure <= arrival && departure <= timer) {
-                    int server = departures.peekServer();
-                    int type = departures.peekType();
-                    departures.removeFirst();
+                if (queued && events.kind() == DEPARTURE) {
+                    int server = events.tag() / types;
+                    int type = events.tag() % types;
+                    events.remove();
                     cluster.finish(server, type);
                     metrics.completed++;
                     start(scheduler.decide(new TypeEvent.Departure(cluster, server, type, t)));
-                } else if (arrival <= timer) {
+                } else if (queued) {
+                    events.remove();
                     int type = arrivals.type();
                     cluster.enqueue(type, t, arrivals.service());
                     arrivals.advance();
+                    queueNext(arrivals);
                     metrics.arrivals++;
                     start(scheduler.decide(new TypeEvent.Arrival(cluster, type, t)));
                 } else {
@@ -100,6 +112,13 @@ public final class TypesSimulation {
         private void start(List<Start> starts) {
             for (Start s : starts) {
                 cluster.start(s.server(), s.type());
+            }
+        }
+
+        private void queueNext(ArrivalSource arrivals) {
+            double t = arrivals.time();
+            if (t != Double.POSITIVE_INFINITY) {
+                events.add(t, ARRIVAL, null, 0);
             }
         }
     }

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.overbookd.policy.qos.ServiceClass;
 import org.overbookd.policy.qos.ServiceClasses;
 
-/** Gini, percentiles and the penalty model of section 5.2, against hand-worked values. */
+/** The penalty model of section 5.2, against hand-worked values (Gini and percentiles: stats.SampleTest). */
 class MetricsTest {
 
     // Values are short decimal fractions; 1e-12 absorbs their binary rounding only.
@@ -16,21 +16,6 @@ class MetricsTest {
 
     private static ServiceClass cls(String name) {
         return CLASSES.find(name).orElseThrow();
-    }
-
-    @Test
-    void gini() {
-        assertEquals(0.0, Stats.gini(new double[] {0.9, 0.9, 0.9}), EXACT);
-        assertEquals(0.75, Stats.gini(new double[] {0, 0, 0, 1}), EXACT); // (n - 1) / n
-        // {1, 3}: (-1 * 1 + 1 * 3) / (2 * 4) = 0.25
-        assertEquals(0.25, Stats.gini(new double[] {3, 1}), EXACT);
-    }
-
-    @Test
-    void nearestRankPercentile() {
-        double[] v = {5, 1, 4, 2, 3, 6, 7, 8, 9, 10};
-        assertEquals(10, Stats.percentile(v, 0.95), EXACT); // ceil(9.5) = 10th
-        assertEquals(5, Stats.percentile(v, 0.5), EXACT);
     }
 
     @Test
@@ -51,7 +36,7 @@ class MetricsTest {
     void eqs10And11() {
         // silver at 89%: D = 0.01, 2 h, 0.5 CPU: C = 0.01 * 2 * 0.5 = 0.01; 89% < 89.11% -> 30%
         RequestSpec spec = new RequestSpec("r", 0, 7200, 0.5, 1, cls("silver"), Map.of());
-        Outcome o = new Outcome(spec, 0.89, 6408, 792, 0, 3, true);
+        RequestOutcome o = new RequestOutcome(spec, 0.89, 6408, 792, 0, 3, true);
         assertEquals(0.01, PenaltyModel.cpuHourDeficit(o), EXACT);
         assertEquals(0.013, PenaltyModel.penalty(o), EXACT);
     }

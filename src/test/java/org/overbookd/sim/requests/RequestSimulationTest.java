@@ -25,7 +25,7 @@ class RequestSimulationTest {
         Path hosts = file(dir, "hosts.csv", "id,cpu,mem", "h0,1,1");
         Path work = file(dir, "w.csv", "id,submit_s,duration_s,cpu,mem,class", "r,0,100,1,1,silver");
         RunResult result = run(true, work, hosts, null, Overheads.constant(5), 1, Double.POSITIVE_INFINITY);
-        Outcome r = outcome(result, "r");
+        RequestOutcome r = outcome(result, "r");
         // 5 s allocating, then 100 s of work: done at 105, all of it with resources allocated
         assertEquals(105, result.endS(), EXACT);
         assertEquals(105, r.runS(), EXACT);
@@ -40,7 +40,7 @@ class RequestSimulationTest {
         Path work = file(dir, "w.csv", "id,submit_s,duration_s,cpu,mem,class", "r,0,100,1,1,bronze");
         Path events = file(dir, "e.csv", "time_s,host,event", "50,h0,remove", "80,h0,add");
         Overheads overheads = new Overheads(new double[] {2}, new double[] {7});
-        Outcome r = outcome(run(true, work, hosts, events, overheads, 1, Double.POSITIVE_INFINITY), "r");
+        RequestOutcome r = outcome(run(true, work, hosts, events, overheads, 1, Double.POSITIVE_INFINITY), "r");
         // cold 7 s, 43 s of work until the host goes at 50; pending 50-80; hot 2 s, then the
         // remaining 57 s: done at 139 with e = 50 + 59 = 109, p = 30
         assertEquals(109, r.runS(), EXACT);
@@ -60,7 +60,7 @@ class RequestSimulationTest {
         assertEquals(1.0, outcome(result, "a").availability(), EXACT);
         assertEquals(0.0, outcome(result, "b").availability(), EXACT);
         assertEquals(300, outcome(result, "b").pendingS(), EXACT);
-        assertEquals(List.of(false, false), result.outcomes().stream().map(Outcome::completed).toList());
+        assertEquals(List.of(false, false), result.outcomes().stream().map(RequestOutcome::completed).toList());
     }
 
     @Test

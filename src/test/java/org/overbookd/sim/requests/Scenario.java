@@ -29,7 +29,7 @@ final class Scenario {
         return Files.write(dir.resolve(name), List.of(lines));
     }
 
-    static Outcome outcome(RunResult result, String id) {
+    static RequestOutcome outcome(RunResult result, String id) {
         return result.outcomes().stream().filter(o -> o.spec().id().equals(id)).findFirst().orElseThrow();
     }
 }

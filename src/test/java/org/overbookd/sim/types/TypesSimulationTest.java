@@ -3,10 +3,8 @@ package org.overbookd.sim.types;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.overbookd.policy.maxweight.Padding;
 import org.overbookd.policy.maxweight.SolverChoice;
@@ -42,31 +40,6 @@ class TypesSimulationTest {
         assertTrue(a.meanQueue() != c.meanQueue() || a.arrivals() != c.arrivals());
         TypesResult best = new TypesRun("best-fit", SolverChoice.AUTO, Padding.NONE, 0.5, false).run(e2, 9, 300, 10);
         assertEquals(a.arrivals(), best.arrivals());
-    }
-
-    /** The heap gives departures in (time, start order), whatever order they were added in. */
-    @Test
-    void departuresLeaveInTimeThenStartOrder() {
-        SplittableRandom rnd = new SplittableRandom(5);
-        DepartureHeap heap = new DepartureHeap();
-        List<double[]> added = new ArrayList<>();
-        for (int i = 0; i < 5000; i++) {
-            double t = rnd.nextInt(200); // many equal times
-            heap.add(t, i, 0);
-            added.add(new double[] {t, i});
-            if (rnd.nextInt(3) == 0) {
-                heap.removeFirst();
-                added.sort((x, y) -> x[0] != y[0] ? Double.compare(x[0], y[0]) : Double.compare(x[1], y[1]));
-                added.remove(0);
-            }
-        }
-        added.sort((x, y) -> x[0] != y[0] ? Double.compare(x[0], y[0]) : Double.compare(x[1], y[1]));
-        for (double[] expected : added) {
-            assertEquals(expected[0], heap.peekTime());
-            assertEquals((int) expected[1], heap.peekServer());
-            heap.removeFirst();
-        }
-        assertEquals(Double.POSITIVE_INFINITY, heap.peekTime());
     }
 
     /** Samples fall on an even grid and see every event at or before their time. */

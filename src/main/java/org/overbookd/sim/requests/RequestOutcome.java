@@ -1,11 +1,12 @@
 package org.overbookd.sim.requests;
 
 /**
- * A request at the end of a run: availability at completion, or at the end of the run for a
- * request still in the system (completed = false).
+ * What became of one request by the end of a run (not backend.Outcome, the result of enacting a
+ * decision): availability at completion, or at the end of the run for a request still in the
+ * system (completed = false).
  */
-public record Outcome(RequestSpec spec, double availability, double runS, double pendingS, double overheadS,
-                      int preemptions, boolean completed) {
+public record RequestOutcome(RequestSpec spec, double availability, double runS, double pendingS,
+                             double overheadS, int preemptions, boolean completed) {
 
     public double slo() {
         return spec.serviceClass().slo();
