@@ -6,9 +6,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.overbookd.policy.qos.RequestScheduler;
+import org.overbookd.policy.qos.RequestSettings;
 import org.overbookd.policy.qos.ScanLimits;
-import org.overbookd.policy.qos.Scheduler;
 import org.overbookd.policy.qos.ServiceClasses;
+import org.overbookd.policy.registry.PolicyRegistry;
 import org.overbookd.sim.requests.GoogleCellWorkload;
 import org.overbookd.sim.requests.GoogleTrace;
 import org.overbookd.sim.requests.HostEvent;
@@ -21,6 +23,8 @@ import org.overbookd.sim.requests.RequestSpec;
 import org.overbookd.sim.requests.ResultFiles;
 import org.overbookd.sim.requests.RunResult;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -37,14 +41,29 @@ import picocli.CommandLine.Spec;
             "      --hosts-to-score 10 --failures-in-a-row 20 --out results/qos-month"})
 final class RequestsSimulateCommand implements Callable<Integer> {
 
-    enum PolicyName { qos, priority }
+    /**
+     * The request models' policy names from the registry, in any case, as picocli's enum names were:
+     * an unknown one gets picocli's wording for an enum.
+     */
+    static final class PolicyNames implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            String name = value.toLowerCase(Locale.ROOT);
+            if (!PolicyRegistry.has(PolicyRegistry.REQUESTS, name)) {
+                throw new TypeConversionException("expected one of " + PolicyRegistry.names(PolicyRegistry.REQUESTS)
+                        + " (case-insensitive) but was '" + value + "'");
+            }
+            return name;
+        }
+    }
 
     @Spec
     CommandSpec spec;
 
     @Option(names = "--policy", required = true, paramLabel = "qos|priority",
-            description = "qos: QoS-driven (section 3); priority: Kubernetes-style baseline (section 4.1.2).")
-    PolicyName policy;
+            description = "qos: QoS-driven (section 3); priority: Kubernetes-style baseline (section 4.1.2).",
+            converter = PolicyNames.class)
+    String policy;
 
     static final String GENERATED = "generated:" + GoogleCellWorkload.NAME;
 
@@ -147,8 +166,8 @@ final class RequestsSimulateCommand implements Callable<Integer> {
                 events = hostEvents == null ? List.of() : Inputs.hostEvents(hostEvents, hostList);
             }
             ScanLimits limits = new ScanLimits(hostsToScore, failuresInARow);
-            Scheduler scheduler = policy == PolicyName.qos
-                    ? Scheduler.qosDriven(classes, limits) : Scheduler.priorityBased(classes, limits);
+            RequestScheduler scheduler = PolicyRegistry.create(PolicyRegistry.REQUESTS, policy,
+                    new RequestSettings(classes, limits));
             double end = until == null ? Double.POSITIVE_INFINITY : until;
             if (generated) {
                 return streamGenerated(scheduler, classes, hostList, events, end);
@@ -177,7 +196,7 @@ final class RequestsSimulateCommand implements Callable<Integer> {
      * The generated month: requests streamed from the generator, outcomes streamed to the files
      * as requests end (25 million of them would not fit in memory as objects).
      */
-    private int streamGenerated(Scheduler scheduler, ServiceClasses classes, List<HostSpec> hostList,
+    private int streamGenerated(RequestScheduler scheduler, ServiceClasses classes, List<HostSpec> hostList,
                                 List<HostEvent> events, double end) throws InputException {
         GoogleCellWorkload requests = new GoogleCellWorkload(classes, seed, end);
         RequestSimulation sim = new RequestSimulation(scheduler, hostList, requests, events, overheads(), seed, end,

@@ -7,11 +7,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.overbookd.policy.hybrid.EvictionRule;
 import org.overbookd.policy.hybrid.HybridPolicy;
 import org.overbookd.policy.hybrid.HybridSettings;
 import org.overbookd.policy.hybrid.Labelled;
 import org.overbookd.policy.hybrid.RegularOrder;
-import org.overbookd.policy.hybrid.VictimRule;
+import org.overbookd.policy.registry.PolicyRegistry;
+import org.overbookd.policy.registry.UnknownPolicyException;
 import org.overbookd.sim.slots.ClassStats;
 import org.overbookd.sim.slots.Infrastructure;
 import org.overbookd.sim.slots.ServerMix;
@@ -144,28 +146,29 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
             throw usage("--scenario chooses a built-in scenario; with --tasks the trace is the workload");
         }
         HybridSettings settings = HybridSettings.defaults(seed)
-                .withVictimRule(parse(VictimRule.class, "--victim", victim))
+                .withVictimRule(parse(EvictionRule.class, "--victim", victim))
                 .withRegularOrder(parse(RegularOrder.class, "--regular-order", regularOrder));
-        switch (policy) {
-            case "hybrid" -> {
-                forbid(evictionLimit, "--eviction-limit", "pri-n");
-                int n = stickySlots == null ? HybridSettings.PAPER_STICKY_SLOTS : stickySlots;
-                atLeast(n, 0, "--sticky-slots");
-                return new HybridPolicy(policy, settings.withStickySlots(n));
-            }
-            case "pri" -> {
-                forbid(stickySlots, "--sticky-slots", "hybrid");
-                forbid(evictionLimit, "--eviction-limit", "pri-n");
-                return new HybridPolicy(policy, settings);
-            }
-            case "pri-n" -> {
-                forbid(stickySlots, "--sticky-slots", "hybrid");
-                int n = evictionLimit == null ? HybridSettings.PAPER_EVICTION_LIMIT : evictionLimit;
-                atLeast(n, 1, "--eviction-limit");
-                return new HybridPolicy(policy, settings.withEvictionLimit(n));
-            }
-            default -> throw usage("--policy: '" + policy + "' is not one of hybrid, pri, pri-n");
+        if (!PolicyRegistry.has(PolicyRegistry.SLOTS, policy)) {
+            throw usage("--policy: " + UnknownPolicyException.of(PolicyRegistry.SLOTS, policy).getMessage());
         }
+        // --sticky-slots belongs to hybrid, --eviction-limit to pri-n
+        if (!policy.equals("hybrid")) {
+            forbid(stickySlots, "--sticky-slots", "hybrid");
+        }
+        if (!policy.equals("pri-n")) {
+            forbid(evictionLimit, "--eviction-limit", "pri-n");
+        }
+        if (policy.equals("hybrid")) {
+            int n = stickySlots == null ? HybridSettings.PAPER_STICKY_SLOTS : stickySlots;
+            atLeast(n, 0, "--sticky-slots");
+            settings = settings.withStickySlots(n);
+        }
+        if (policy.equals("pri-n")) {
+            int n = evictionLimit == null ? HybridSettings.PAPER_EVICTION_LIMIT : evictionLimit;
+            atLeast(n, 1, "--eviction-limit");
+            settings = settings.withEvictionLimit(n);
+        }
+        return PolicyRegistry.create(PolicyRegistry.SLOTS, policy, settings);
     }
 
     private void forbid(Integer given, String option, String policyItBelongsTo) {

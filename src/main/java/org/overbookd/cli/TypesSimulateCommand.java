@@ -12,8 +12,9 @@ import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import org.overbookd.io.InputException;
 import org.overbookd.policy.maxweight.Padding;
-import org.overbookd.policy.maxweight.SchedulerKind;
 import org.overbookd.policy.maxweight.SolverChoice;
+import org.overbookd.policy.registry.PolicyRegistry;
+import org.overbookd.policy.registry.UnknownPolicyException;
 import org.overbookd.sim.types.QueueChart;
 import org.overbookd.sim.types.ScenarioFile;
 import org.overbookd.sim.types.TraceScenario;
@@ -104,9 +105,13 @@ public final class TypesSimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<SchedulerKind> kinds = new ArrayList<>();
+        List<String> kinds = new ArrayList<>();
         for (String p : policies) {
-            kinds.add(parse(() -> SchedulerKind.parse(p), "--policy"));
+            String name = p.trim().toLowerCase(Locale.ROOT);
+            if (!PolicyRegistry.has(PolicyRegistry.TYPES, name)) {
+                throw usage("--policy: " + UnknownPolicyException.of(PolicyRegistry.TYPES, p).getMessage());
+            }
+            kinds.add(name);
         }
         SolverChoice solverChoice = parse(() -> SolverChoice.valueOf(choice(solver)), "--solver",
                 "'" + solver + "' is not one of exact, greedy, auto");
@@ -141,7 +146,7 @@ public final class TypesSimulateCommand implements Callable<Integer> {
         }
         double until = horizon != null ? horizon : model.horizon();
         List<TypesResult> results = new ArrayList<>();
-        for (SchedulerKind kind : kinds) {
+        for (String kind : kinds) {
             TypesRun run = new TypesRun(kind, solverChoice, paddingChoice, beta, recheckEmpty);
             try {
                 results.add(run.run(model, seed, until, samples));

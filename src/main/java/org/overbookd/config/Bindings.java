@@ -3,6 +3,7 @@ package org.overbookd.config;
 import org.overbookd.policy.overbooking.OverbookingPolicy;
 import org.overbookd.policy.overbooking.OverbookingSettings;
 import org.overbookd.policy.overbooking.QosTerms;
+import org.overbookd.policy.registry.PolicyRegistry;
 
 /** Turns validated settings into the objects the loop runs, the same way for daemon and simulator. */
 public final class Bindings {
@@ -16,7 +17,8 @@ public final class Bindings {
                 new QosTerms(s.get(Options.DEFAULT_SLO), s.get(Options.ALLOCATION_TIME)), s.get(Options.PLACEMENT));
     }
 
+    /** The overbooking policy, chosen by its name in the policy registry like every other policy. */
     public static OverbookingPolicy overbookingPolicy(Settings s) {
-        return new OverbookingPolicy(overbooking(s));
+        return PolicyRegistry.create(PolicyRegistry.OVERBOOKING, OverbookingPolicy.NAME, overbooking(s));
     }
 }

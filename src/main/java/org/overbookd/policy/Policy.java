@@ -8,8 +8,20 @@ import org.overbookd.model.ClusterView;
  * A scheduling policy: pure code over a read-only view. It does no I/O, reads no clock and owns no
  * randomness beyond what it is constructed with, so the simulator and the daemon run the same
  * policy and get the same decisions from the same view.
+ *
+ * <p>It has the shape of every policy ({@link Decider}: view in, decisions out); its view is the
+ * observed cluster with the instant it was observed at, so it is asked with both.
  */
-public interface Policy {
+public interface Policy extends Decider<Policy.Observation, Decision> {
+
+    /** The cluster as observed, and when. */
+    record Observation(ClusterView view, Instant now) {
+    }
+
+    @Override
+    default List<Decision> decide(Observation observation) {
+        return decide(observation.view(), observation.now());
+    }
 
     /** Decisions in the order they should be enacted. */
     List<Decision> decide(ClusterView view, Instant now);

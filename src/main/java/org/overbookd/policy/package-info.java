@@ -1,9 +1,15 @@
 /**
- * The contract of the overbooking loop's policies: Policy (pure code from a read-only view to
- * decisions: no I/O, no clock, no randomness beyond what it is built with), Decision (one step of
- * the plan, as data) and Reason (why, for people and for programs). The sub-packages hold one
- * paper's policy each; overbooking implements Policy, while hybrid, qos and maxweight still have
- * contracts of their own (issue 18).
+ * The contract every policy shares. Decider: a pure function from a read-only view to decisions as
+ * data (immutable records the model then applies, in order); every policy the registry holds, and
+ * every plugin of one, is also a Plugin with a name (as the Kubernetes scheduling framework's
+ * plugins have one). A policy never changes the world it looks at;
+ * it may keep state of its own (an index for speed, a configuration it remembers), changed only by
+ * what its views report and by its own decisions. Policy is the overbooking loop's Decider (its view
+ * is the observed cluster and the instant), Decision one step of its plan and Reason why.
+ *
+ * <p>The sub-packages hold one paper's policies each: overbooking (Policy, Decision), hybrid
+ * (SlotPolicy, SlotDecision), qos (RequestPolicy, Allocation) and maxweight (TypeScheduler, Start);
+ * registry holds the one registry that names them all.
  *
  * <p>Layer 4 (see ArchitectureTest): may import io, random and model.
  */

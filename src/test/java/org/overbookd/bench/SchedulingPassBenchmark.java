@@ -17,13 +17,13 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-import org.overbookd.policy.qos.Cluster;
+import org.overbookd.policy.qos.Allocation;
+import org.overbookd.policy.qos.HostIndex;
 import org.overbookd.policy.qos.InstanceView;
 import org.overbookd.policy.qos.LiveInstance;
 import org.overbookd.policy.qos.NodeView;
-import org.overbookd.policy.qos.Placement;
+import org.overbookd.policy.qos.RequestScheduler;
 import org.overbookd.policy.qos.ScanLimits;
-import org.overbookd.policy.qos.Scheduler;
 import org.overbookd.policy.qos.ServiceClass;
 import org.overbookd.policy.qos.ServiceClasses;
 
@@ -59,17 +59,17 @@ public class SchedulingPassBenchmark {
     int hosts;
 
     /**
-     * kept: the pass as the simulator runs it, over a {@link Cluster} kept between passes (built
+     * kept: the pass as the simulator runs it, over a {@link HostIndex} kept between passes (built
      * again before every invocation, outside the timing, since a pass changes it); snapshot: the
      * list API, which builds the cluster from the views inside the timing.
      */
     @Param({"kept"})
     String cluster;
 
-    private Cluster kept;
+    private HostIndex kept;
     private final List<LiveInstance> pendingLive = new ArrayList<>();
 
-    private Scheduler scheduler;
+    private RequestScheduler scheduler;
     private final List<NodeView> nodes = new ArrayList<>();
     private final List<InstanceView> running = new ArrayList<>();
     private final List<InstanceView> pending = new ArrayList<>();
@@ -78,7 +78,7 @@ public class SchedulingPassBenchmark {
     public void setUp() {
         ServiceClasses classes = ServiceClasses.defaults();
         ScanLimits limits = new ScanLimits(hostsToScore, failuresInARow);
-        scheduler = policy.equals("qos") ? Scheduler.qosDriven(classes, limits) : Scheduler.priorityBased(classes, limits);
+        scheduler = policy.equals("qos") ? RequestScheduler.qosDriven(classes, limits) : RequestScheduler.priorityBased(classes, limits);
         SplittableRandom random = new SplittableRandom(42);
         long admission = 0;
         for (int h = 0; h < hosts; h++) {
@@ -100,7 +100,7 @@ public class SchedulingPassBenchmark {
         if (!cluster.equals("kept")) {
             return;
         }
-        kept = new Cluster();
+        kept = new HostIndex();
         for (int h = 0; h < nodes.size(); h++) {
             kept.addHost(nodes.get(h), h);
         }
@@ -125,7 +125,7 @@ public class SchedulingPassBenchmark {
     }
 
     @Benchmark
-    public List<Placement> pass() {
+    public List<Allocation> pass() {
         if (cluster.equals("kept")) {
             return scheduler.schedule(kept, pendingLive, 0, new SplittableRandom(7));
         }

@@ -114,7 +114,16 @@ class RequestsSimulateCommandTest {
 
     @Test
     void unknownPolicyIsUsage() {
-        assertEquals(ExitCodes.USAGE, run("--policy", "edf", "--workload", "w", "--hosts", "h", "--out", "o").exitCode());
+        Cli cli = run("--policy", "edf", "--workload", "w", "--hosts", "h", "--out", "o");
+        assertEquals(ExitCodes.USAGE, cli.exitCode());
+        assertTrue(cli.err().startsWith("overbookd: Invalid value for option '--policy': expected one of [qos, priority]"
+                + " (case-insensitive) but was 'edf'"), cli.err());
+    }
+
+    @Test
+    void policyNamesIgnoreCase() {
+        Cli cli = run("--policy", "QoS", "--workload", "w", "--hosts", "h", "--out", "o");
+        assertFalse(cli.err().contains("--policy"), "QoS names the qos policy: " + cli.err());
     }
 
     @Test

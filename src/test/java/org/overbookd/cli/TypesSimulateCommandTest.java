@@ -130,6 +130,9 @@ class TypesSimulateCommandTest {
             assertTrue(r.err().startsWith("overbookd: "), r.err());
             assertNoStackTrace(r);
         }
+        Cli unknown = run("u", "--policy", "maxweight,maxweihgt");
+        assertTrue(unknown.err().startsWith("overbookd: --policy: 'maxweihgt' is not one of maxweight, m14, g16, best-fit"),
+                unknown.err());
         Cli notATrace = run("u", "--scenario", "example1", "--servers", "3");
         assertEquals(ExitCodes.USAGE, notATrace.exitCode());
         assertTrue(notATrace.err().contains("--servers applies to traces"), notATrace.err());

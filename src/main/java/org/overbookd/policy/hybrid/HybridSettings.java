@@ -10,7 +10,7 @@ package org.overbookd.policy.hybrid;
  * @param regularOrder  which arrival time orders a class in the regular phase
  * @param seed          seed of the random choice of slot for non-production tasks
  */
-public record HybridSettings(int stickySlots, int evictionLimit, VictimRule victimRule, RegularOrder regularOrder,
+public record HybridSettings(int stickySlots, int evictionLimit, EvictionRule victimRule, RegularOrder regularOrder,
         long seed) {
 
     /** The paper's number of sticky slots (section 3.1), 6.5% of Table 1's 3,072. */
@@ -29,7 +29,7 @@ public record HybridSettings(int stickySlots, int evictionLimit, VictimRule vict
 
     /** No sticky slots, no limit, our default readings. */
     public static HybridSettings defaults(long seed) {
-        return new HybridSettings(0, 0, VictimRule.LOWEST_CLASS, RegularOrder.ARRIVAL, seed);
+        return new HybridSettings(0, 0, EvictionRule.LOWEST_CLASS, RegularOrder.ARRIVAL, seed);
     }
 
     public HybridSettings withStickySlots(int n) {
@@ -40,7 +40,7 @@ public record HybridSettings(int stickySlots, int evictionLimit, VictimRule vict
         return new HybridSettings(stickySlots, n, victimRule, regularOrder, seed);
     }
 
-    public HybridSettings withVictimRule(VictimRule rule) {
+    public HybridSettings withVictimRule(EvictionRule rule) {
         return new HybridSettings(stickySlots, evictionLimit, rule, regularOrder, seed);
     }
 

@@ -15,8 +15,8 @@ import java.util.Comparator;
  * with {@link #ARRIVAL} and 12 to 16 times with {@link #FIRST_ARRIVAL}.
  */
 public enum RegularOrder implements Labelled {
-    ARRIVAL("arrival", QueueOrder.PRIORITY_THEN_ARRIVAL),
-    FIRST_ARRIVAL("first-arrival", QueueOrder.PRIORITY_THEN_FIRST_ARRIVAL);
+    ARRIVAL("arrival", TaskOrder.PRIORITY_THEN_ARRIVAL),
+    FIRST_ARRIVAL("first-arrival", TaskOrder.PRIORITY_THEN_FIRST_ARRIVAL);
 
     private final String label;
     private final Comparator<QueuedTask> comparator;

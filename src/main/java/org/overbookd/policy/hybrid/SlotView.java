@@ -12,7 +12,7 @@ public interface SlotView {
 
     boolean queueEmpty();
 
-    /** The head of the queue in {@link QueueOrder#FIRST_ARRIVAL}; null when the queue is empty. */
+    /** The head of the queue in {@link TaskOrder#FIRST_ARRIVAL}; null when the queue is empty. */
     QueuedTask oldestQueued();
 
     /** The head of the queue in the policy's regular order (priority first); null when the queue is empty. */

@@ -2,15 +2,15 @@ package org.overbookd.policy.hybrid;
 
 /**
  * The task a queued task may evict when no slot is free (section 3.2): one of strictly lower
- * priority, never one under a sticky label, picked by the {@link VictimRule}. A production task
+ * priority, never one under a sticky label, picked by the {@link EvictionRule}. A production task
  * evicts from the most powerful tier that has a candidate before looking at the next tier, so the
  * powerful slots end up holding the production work that needs them.
  */
 final class VictimChoice {
 
-    private final VictimRule rule;
+    private final EvictionRule rule;
 
-    VictimChoice(VictimRule rule) {
+    VictimChoice(EvictionRule rule) {
         this.rule = rule;
     }
 
@@ -38,7 +38,7 @@ final class VictimChoice {
                     best = candidate;
                 }
             }
-            if (best != null && rule == VictimRule.LOWEST_CLASS) {
+            if (best != null && rule == EvictionRule.LOWEST_CLASS) {
                 return best;
             }
         }

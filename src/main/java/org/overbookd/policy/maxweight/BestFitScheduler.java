@@ -9,7 +9,7 @@ package org.overbookd.policy.maxweight;
  * types, FIFO within a type). Only the freed server needs looking at: a VM waits because it fitted
  * nowhere, and nothing else has changed.
  */
-public final class BestFitScheduler implements Scheduler {
+public final class BestFitScheduler extends EventHooks {
 
     @Override
     public String name() {
@@ -17,11 +17,11 @@ public final class BestFitScheduler implements Scheduler {
     }
 
     @Override
-    public void begin(TypedCluster cluster, double now) {
+    void begin(Plan cluster, double now) {
     }
 
     @Override
-    public void arrived(TypedCluster cluster, int type, double now) {
+    void arrived(Plan cluster, int type, double now) {
         if (cluster.queued(type) > 1) {
             return;
         }
@@ -45,7 +45,7 @@ public final class BestFitScheduler implements Scheduler {
     }
 
     @Override
-    public void departed(TypedCluster cluster, int server, int type, double now) {
+    void departed(Plan cluster, int server, int type, double now) {
         while (true) {
             int pick = -1;
             for (int j = 0; j < cluster.types(); j++) {

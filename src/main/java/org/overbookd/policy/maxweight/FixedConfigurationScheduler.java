@@ -10,7 +10,7 @@ import java.util.Map;
  * once to the first reserved slot of its type. They differ only in when a server resets, which the
  * subclasses decide in {@link #afterDeparture} and {@link #queued}.
  */
-abstract class FixedConfigurationScheduler implements Scheduler {
+abstract class FixedConfigurationScheduler extends EventHooks {
 
     /** Headroom on the cheap upper bound so that rounding can never skip a reset that is due. */
     protected static final double BOUND_MARGIN = 1 + 1e-9;
@@ -32,7 +32,7 @@ abstract class FixedConfigurationScheduler implements Scheduler {
     }
 
     @Override
-    public void begin(TypedCluster cluster, double now) {
+    void begin(Plan cluster, double now) {
         int servers = cluster.servers();
         int types = cluster.types();
         shapes = ServerShape.all(cluster);
@@ -50,7 +50,7 @@ abstract class FixedConfigurationScheduler implements Scheduler {
     }
 
     @Override
-    public void arrived(TypedCluster cluster, int type, double now) {
+    void arrived(Plan cluster, int type, double now) {
         int server = slots.first(type);
         if (server >= 0) {
             slots.take(server, type);
@@ -61,11 +61,11 @@ abstract class FixedConfigurationScheduler implements Scheduler {
     }
 
     /** An arrival found no slot and joined its queue. Nothing by default. */
-    protected void queued(TypedCluster cluster, int type) {
+    protected void queued(Plan cluster, int type) {
     }
 
     @Override
-    public final void departed(TypedCluster cluster, int server, int type, double now) {
+    final void departed(Plan cluster, int server, int type, double now) {
         afterDeparture(cluster, server, type);
         if (cluster.isEmpty(server)) {
             emptied.set(server);
@@ -73,7 +73,7 @@ abstract class FixedConfigurationScheduler implements Scheduler {
     }
 
     /** The subclass's rule at a departure: refill, stall, or reset. */
-    protected abstract void afterDeparture(TypedCluster cluster, int server, int type);
+    protected abstract void afterDeparture(Plan cluster, int server, int type);
 
     /**
      * Resets every empty server whose configuration weighs less than {@code threshold} times the
@@ -83,7 +83,7 @@ abstract class FixedConfigurationScheduler implements Scheduler {
      *
      * @return how many servers were reset
      */
-    protected final int resetEmptyServers(TypedCluster cluster, double threshold) {
+    protected final int resetEmptyServers(Plan cluster, double threshold) {
         int count = 0;
         Map<ServerShape, Long> best = new IdentityHashMap<>();
         for (int s = emptied.nextSetBit(0); s >= 0; s = emptied.nextSetBit(s + 1)) {
@@ -115,7 +115,7 @@ abstract class FixedConfigurationScheduler implements Scheduler {
      * Starts an active period on an empty server: an r-max weight configuration for the current
      * queues, padded, then as many waiting VMs as it has slots, the rest reserved.
      */
-    protected final void activate(TypedCluster cluster, int server) {
+    protected final void activate(Plan cluster, int server) {
         long[] q = queues(cluster);
         int[] k = configuration[server];
         solver.solve(shapes[server], q, k);
@@ -146,7 +146,7 @@ abstract class FixedConfigurationScheduler implements Scheduler {
     }
 
     /** A VM of this type left an active server: a waiting one takes its place, or its slot is reserved. */
-    protected final void refill(TypedCluster cluster, int server, int type) {
+    protected final void refill(Plan cluster, int server, int type) {
         if (cluster.queued(type) > 0) {
             cluster.start(server, type);
         } else {
@@ -155,7 +155,7 @@ abstract class FixedConfigurationScheduler implements Scheduler {
     }
 
     /** Q(t), in a buffer reused between calls. */
-    protected final long[] queues(TypedCluster cluster) {
+    protected final long[] queues(Plan cluster) {
         for (int j = 0; j < queues.length; j++) {
             queues[j] = cluster.queued(j);
         }
@@ -170,6 +170,11 @@ abstract class FixedConfigurationScheduler implements Scheduler {
     /** Reserved empty slots of this type on this server. */
     public int emptySlots(int server, int type) {
         return slots.count(server, type);
+    }
+
+    @Override
+    public String solverName() {
+        return solver.name();
     }
 
     /** Active periods started so far, the ones at time 0 included. */

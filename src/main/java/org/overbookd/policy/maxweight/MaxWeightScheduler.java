@@ -45,14 +45,14 @@ public final class MaxWeightScheduler extends FixedConfigurationScheduler {
     }
 
     @Override
-    public void begin(TypedCluster cluster, double now) {
+    void begin(Plan cluster, double now) {
         period = new Period[cluster.servers()];
         Arrays.fill(period, Period.ACTIVE);
         super.begin(cluster, now);
     }
 
     @Override
-    protected void afterDeparture(TypedCluster cluster, int server, int type) {
+    protected void afterDeparture(Plan cluster, int server, int type) {
         if (period[server] == Period.ACTIVE) {
             if (conditionFour(cluster, server)) {
                 period[server] = Period.STALLED;
@@ -73,7 +73,7 @@ public final class MaxWeightScheduler extends FixedConfigurationScheduler {
      * empty, starts a new active period at once, exactly as it would at a departure.
      */
     @Override
-    protected void queued(TypedCluster cluster, int type) {
+    protected void queued(Plan cluster, int type) {
         if (recheckEmpty) {
             stalls += resetEmptyServers(cluster, beta);
         }
@@ -84,7 +84,7 @@ public final class MaxWeightScheduler extends FixedConfigurationScheduler {
      * upper bound on any configuration's weight settles most departures without solving: when the
      * current configuration already weighs beta times that bound, it weighs beta times the r-max one.
      */
-    boolean conditionFour(TypedCluster cluster, int server) {
+    boolean conditionFour(Plan cluster, int server) {
         long[] q = queues(cluster);
         long current = ServerShape.weight(configuration[server], q);
         ServerShape shape = shapes[server];
@@ -103,6 +103,7 @@ public final class MaxWeightScheduler extends FixedConfigurationScheduler {
         return stalls;
     }
 
+    @Override
     public double beta() {
         return beta;
     }

@@ -20,7 +20,7 @@ import org.overbookd.random.Draws;
  * forget their past, so redrawing is exact), and each tick picks a type, then a server, in
  * proportion to their rates. Every tick places one VM; arrivals never start at once.
  */
-public final class RandomizedSamplingScheduler implements Scheduler {
+public final class RandomizedSamplingScheduler extends EventHooks {
 
     private final double[] serviceRate;
     private final SplittableRandom random;
@@ -45,7 +45,7 @@ public final class RandomizedSamplingScheduler implements Scheduler {
     }
 
     @Override
-    public void begin(TypedCluster cluster, double now) {
+    void begin(Plan cluster, double now) {
         int types = cluster.types();
         byType = new LongFenwick[types];
         for (int j = 0; j < types; j++) {
@@ -60,12 +60,12 @@ public final class RandomizedSamplingScheduler implements Scheduler {
     }
 
     @Override
-    public void arrived(TypedCluster cluster, int type, double now) {
+    void arrived(Plan cluster, int type, double now) {
         redraw(cluster, now);
     }
 
     @Override
-    public void departed(TypedCluster cluster, int server, int type, double now) {
+    void departed(Plan cluster, int server, int type, double now) {
         update(cluster, server);
         redraw(cluster, now);
     }
@@ -76,7 +76,7 @@ public final class RandomizedSamplingScheduler implements Scheduler {
     }
 
     @Override
-    public void timer(TypedCluster cluster, double now) {
+    void timer(Plan cluster, double now) {
         double u = random.nextDouble() * totalRate;
         int type = rate.length - 1;
         for (int j = 0; j < rate.length; j++) {
@@ -98,7 +98,7 @@ public final class RandomizedSamplingScheduler implements Scheduler {
     }
 
     /** Sets the server's per-type weights k_j + 1 (0 when a type-j VM does not fit). */
-    private void update(TypedCluster cluster, int server) {
+    private void update(Plan cluster, int server) {
         long[] w = weight[server];
         for (int j = 0; j < w.length; j++) {
             long v = cluster.fits(server, j) ? cluster.running(server, j) + 1L : 0;
@@ -110,7 +110,7 @@ public final class RandomizedSamplingScheduler implements Scheduler {
     }
 
     /** Sums the rates of every possible addition and draws the time of the next one. */
-    private void redraw(TypedCluster cluster, double now) {
+    private void redraw(Plan cluster, double now) {
         totalRate = 0;
         for (int j = 0; j < rate.length; j++) {
             long q = cluster.queued(j);

@@ -24,7 +24,7 @@ public final class RefreshMaxWeightScheduler extends FixedConfigurationScheduler
     }
 
     @Override
-    protected void afterDeparture(TypedCluster cluster, int server, int type) {
+    protected void afterDeparture(Plan cluster, int server, int type) {
         refill(cluster, server, type);
         if (cluster.isEmpty(server)) {
             activate(cluster, server);
@@ -37,7 +37,7 @@ public final class RefreshMaxWeightScheduler extends FixedConfigurationScheduler
      * max-weight one picks a new one.
      */
     @Override
-    protected void queued(TypedCluster cluster, int type) {
+    protected void queued(Plan cluster, int type) {
         resetEmptyServers(cluster, 1.0);
     }
 }

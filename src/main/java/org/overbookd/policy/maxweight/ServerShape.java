@@ -51,7 +51,7 @@ public final class ServerShape {
     }
 
     /** The shapes of every server of the cluster; servers with equal capacities share one. */
-    public static ServerShape[] all(TypedCluster cluster) {
+    public static ServerShape[] all(TypedView cluster) {
         Map<List<Long>, ServerShape> seen = new HashMap<>();
         ServerShape[] shapes = new ServerShape[cluster.servers()];
         for (int s = 0; s < shapes.length; s++) {
@@ -66,7 +66,7 @@ public final class ServerShape {
     }
 
     /** The shape of server {@code server} of the cluster. */
-    public static ServerShape of(TypedCluster cluster, int server) {
+    public static ServerShape of(TypedView cluster, int server) {
         long[] cap = new long[cluster.resources()];
         long[][] dem = new long[cluster.types()][cluster.resources()];
         for (int r = 0; r < cap.length; r++) {

@@ -14,7 +14,7 @@ public enum SolverChoice {
      *
      * @throws IllegalArgumentException when EXACT is asked for a server too large for it
      */
-    public ConfigurationSolver resolve(TypedCluster cluster) {
+    public ConfigurationSolver resolve(TypedView cluster) {
         if (this == GREEDY) {
             return new GreedySolver();
         }

@@ -19,6 +19,7 @@ import org.overbookd.model.VmSize;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
 import org.overbookd.policy.Decision;
+import org.overbookd.policy.Plugin;
 import org.overbookd.policy.Policy;
 import org.overbookd.policy.Reason;
 
@@ -38,7 +39,10 @@ import org.overbookd.policy.Reason;
  * High-QoS VMs are never named by a decision: only {@link HostView#overbooked()} and the queue,
  * which hold low-QoS VMs alone, are ever acted on.
  */
-public final class OverbookingPolicy implements Policy {
+public final class OverbookingPolicy implements Policy, Plugin {
+
+    /** Its name in the policy registry. */
+    public static final String NAME = "overbooking";
 
     private final OverbookingSettings settings;
 
@@ -48,6 +52,11 @@ public final class OverbookingPolicy implements Policy {
 
     public OverbookingSettings settings() {
         return settings;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
     }
 
     @Override

@@ -6,6 +6,11 @@ import java.util.Map;
 public final class ConstraintFilter implements Filter {
 
     @Override
+    public String name() {
+        return "constraint-filter";
+    }
+
+    @Override
     public boolean admits(InstanceView j, NodeView node) {
         if (j.cpu() > node.cpu() + NodeState.EPSILON || j.mem() > node.mem() + NodeState.EPSILON) {
             return false;

@@ -121,7 +121,7 @@ final class HostTable {
      * priority exact. It covers every resident, so also the preemptible ones. {@code tolerance}
      * absorbs the rounding between b + r t and Q computed from e and p.
      */
-    Residents bound(int ordinal, double t, ClassSlots classes, double tolerance) {
+    Residents bound(int ordinal, double t, SeenClasses classes, double tolerance) {
         double maxQos = Double.NEGATIVE_INFINITY;
         double minMargin = Double.POSITIVE_INFINITY;
         int minPriority = Integer.MAX_VALUE;
@@ -147,7 +147,7 @@ final class HostTable {
      * b + r t - phi grow with b in floating point too, so the extreme intercept gives the extreme
      * value. A class whose SLO of 0 makes its rate infinite goes through every host's bound.
      */
-    Residents bound(double t, ClassSlots classes, double tolerance) {
+    Residents bound(double t, SeenClasses classes, double tolerance) {
         for (int s = 0; s < slots; s++) {
             if (!Double.isFinite(classes.rate(s))) {
                 int[] all = new int[hosts];
@@ -211,7 +211,7 @@ final class HostTable {
      * The bound over the given hosts, each host's own bound taken: the reference the blocks are
      * tested against, and the way for a class of infinite rate.
      */
-    Residents bound(int[] ordinals, double t, ClassSlots classes, double tolerance) {
+    Residents bound(int[] ordinals, double t, SeenClasses classes, double tolerance) {
         double maxQos = Double.NEGATIVE_INFINITY;
         double minMargin = Double.POSITIVE_INFINITY;
         int minPriority = Integer.MAX_VALUE;
@@ -228,7 +228,7 @@ final class HostTable {
      * Whether an instance of this demand could fit on the host once every resident that might be
      * eligible gave up what it holds; false for a host with no resident, where nothing could be
      * preempted. {@code above[s]} is the intercept a resident of class slot s must exceed to be
-     * possibly eligible (see {@link Cluster#eligibleIntercepts}). Per class, what the residents
+     * possibly eligible (see {@link HostIndex#eligibleIntercepts}). Per class, what the residents
      * above it hold is exact when fewer than TOP of them are (the same sums as the class column's),
      * and all the class holds otherwise: never less than {@link NodeState#mayFitAfterPreempting}
      * counts, and read without touching the host's object.

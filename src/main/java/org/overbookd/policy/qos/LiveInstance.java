@@ -1,7 +1,7 @@
 package org.overbookd.policy.qos;
 
 /**
- * An instance whose accounting moves with time: what a {@link Cluster} keeps between passes, and
+ * An instance whose accounting moves with time: what a {@link HostIndex} keeps between passes, and
  * reads again only when a pass needs exact values.
  */
 @FunctionalInterface

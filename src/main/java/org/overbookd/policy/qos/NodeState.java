@@ -114,7 +114,7 @@ public final class NodeState {
      * Whether j could fit here once every resident that might be eligible for it were gone: a
      * necessary condition of a victim search's success, read from the class columns without
      * building a view. {@code above[s]} is the intercept a resident of class slot s must exceed to
-     * be possibly eligible ({@link Cluster#eligibleIntercepts}); a resident's Q at t is at most its
+     * be possibly eligible ({@link HostIndex#eligibleIntercepts}); a resident's Q at t is at most its
      * high intercept plus r t, so the residents counted include every eligible one.
      */
     boolean mayFitAfterPreempting(InstanceView j, double[] above) {

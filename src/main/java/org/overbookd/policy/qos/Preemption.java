@@ -1,56 +1,16 @@
 package org.overbookd.policy.qos;
 
 import java.util.List;
+import org.overbookd.policy.Plugin;
 
 /**
  * Extension point PostFilter: when an instance does not fit in a host's free resources, which of
  * the host's instances to preempt for it, in order, or null when no eligible set frees enough.
  * The host's residents are this pass's exact views; the pass orders equal values by its own
- * pseudo-random rank ({@link Pass#tieRank}).
+ * pseudo-random rank ({@link Pass#tieRank}). This is all a new preemption plugin must implement;
+ * the cheap checks that let a pass skip hosts are an optional extension, {@link PreemptionSpeedUp}.
  */
-public interface Preemption {
+public interface Preemption extends Plugin {
 
     List<Candidate> victims(Candidate j, NodeState node, Pass pass);
-
-    /**
-     * A cheap necessary condition for {@link #victims} to succeed on a host, or anywhere, given
-     * the summary (or a bound of it) of the preemptible instances there, so a scan can pass over
-     * places where no instance could be eligible. True unless known false.
-     */
-    default boolean mayFree(Candidate j, Residents residents) {
-        return true;
-    }
-
-    /**
-     * For a cheap check of a host before its residents are read: the Q above which an instance of
-     * class k might be eligible for j, negative infinity when any might, positive infinity when
-     * none can. It may say more instances than are eligible, never fewer.
-     */
-    default double eligibleAbove(Candidate j, ServiceClass k) {
-        return Double.NEGATIVE_INFINITY;
-    }
-
-    /**
-     * Whether every instance eligible for j is eligible for other too, whatever the host. A pass
-     * uses it to fail a request at once when one with the same demand and constraints has just
-     * failed with nothing placed since: no host can free more for j than it could for other.
-     * False unless known true.
-     */
-    default boolean eligibleWithin(Candidate j, Candidate other) {
-        return false;
-    }
-
-    /** The host's summary, its preemption order built as this plugin builds it. */
-    default Residents summary(NodeState node, Pass pass) {
-        return Residents.of(node.residents());
-    }
-
-    /**
-     * Whether the plugin's decisions can change with time alone (Q does; priorities do not). When
-     * neither the queue order nor the preemption depends on time, a pass over an unchanged cluster
-     * and queue repeats the last one's outcome, and a caller may skip it.
-     */
-    default boolean dependsOnTime() {
-        return true;
-    }
 }

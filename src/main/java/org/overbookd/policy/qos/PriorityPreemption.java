@@ -7,7 +7,12 @@ import java.util.List;
  * Baseline PostFilter (section 4.1.2): only instances of lower priority may go, the lowest priority
  * first and, among equals, the most recently admitted.
  */
-public final class PriorityPreemption implements Preemption {
+public final class PriorityPreemption implements Preemption, PreemptionSpeedUp {
+
+    @Override
+    public String name() {
+        return "priority-preemption";
+    }
 
     private static final Comparator<Candidate> ORDER =
             Comparator.comparingInt((Candidate c) -> c.serviceClass().priority())

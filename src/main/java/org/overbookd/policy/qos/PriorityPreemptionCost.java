@@ -9,6 +9,11 @@ import java.util.TreeSet;
  */
 public final class PriorityPreemptionCost implements PreemptionCost {
 
+    @Override
+    public String name() {
+        return "priority-preemption-cost";
+    }
+
     private final int[] prioritiesDescending;
 
     public PriorityPreemptionCost(ServiceClasses classes) {

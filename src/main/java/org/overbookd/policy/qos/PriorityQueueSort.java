@@ -3,7 +3,12 @@ package org.overbookd.policy.qos;
 import java.util.Comparator;
 
 /** Baseline QueueSort (section 4.1.2): highest priority first, then earliest admitted. */
-public final class PriorityQueueSort implements QueueSort {
+public final class PriorityQueueSort implements QueueSort, QueueSortSpeedUp {
+
+    @Override
+    public String name() {
+        return "priority-queue-sort";
+    }
 
     @Override
     public Comparator<Candidate> order() {

@@ -10,7 +10,12 @@ import java.util.function.UnaryOperator;
  * An ineligible instance is skipped rather than ending the search, because the relaxations and the
  * overhead limit can make a smaller-Q instance eligible when a larger-Q one is not.
  */
-public final class QosPreemption implements Preemption {
+public final class QosPreemption implements Preemption, PreemptionSpeedUp {
+
+    @Override
+    public String name() {
+        return "qos-preemption";
+    }
 
     @Override
     public List<Candidate> victims(Candidate j, NodeState node, Pass pass) {

@@ -10,6 +10,11 @@ import java.util.List;
  */
 public final class QosPreemptionCost implements PreemptionCost {
 
+    @Override
+    public String name() {
+        return "qos-preemption-cost";
+    }
+
     private final List<ServiceClass> classes;
 
     public QosPreemptionCost(ServiceClasses classes) {

@@ -6,6 +6,11 @@ import java.util.Comparator;
 public final class QosQueueSort implements QueueSort {
 
     @Override
+    public String name() {
+        return "qos-queue-sort";
+    }
+
+    @Override
     public Comparator<Candidate> order() {
         return Comparator.comparingDouble(Candidate::qos)
                 .thenComparingLong(c -> c.view().admission())

@@ -13,10 +13,10 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import org.overbookd.engine.EventQueue;
-import org.overbookd.policy.qos.Cluster;
+import org.overbookd.policy.qos.Allocation;
 import org.overbookd.policy.qos.NodeView;
-import org.overbookd.policy.qos.Placement;
-import org.overbookd.policy.qos.Scheduler;
+import org.overbookd.policy.qos.RequestPolicy;
+import org.overbookd.policy.qos.RequestScheduler;
 import org.overbookd.random.Seeds;
 
 /**
@@ -28,9 +28,9 @@ import org.overbookd.random.Seeds;
  *
  * <p>Sized for a month of a Google cell: requests are read one arrival ahead from an iterator in
  * submit order, outcomes go to a consumer as requests terminate, intervals are summarised as they
- * close, and the scheduler's {@link Cluster} is kept between passes and told about every change,
+ * close, and the policy's own index ({@link RequestPolicy}) is kept between passes and told about every change,
  * so a pass costs what it looks at. A pass is skipped when the queue is empty, and, for a policy
- * whose decisions do not depend on time ({@link Scheduler#dependsOnTime()}), when nothing changed
+ * whose decisions do not depend on time ({@link RequestScheduler#dependsOnTime()}), when nothing changed
  * since a pass that placed nothing: it would place nothing again.
  */
 public final class RequestSimulation {
@@ -56,7 +56,7 @@ public final class RequestSimulation {
     public static final double DEFAULT_WATCHDOG_S = 10;
     public static final double INTERVAL_S = 600;
 
-    private final Scheduler scheduler;
+    private final RequestPolicy policy;
     private final List<HostSpec> hosts;
     private final List<RequestSpec> requestList;
     private final Iterator<RequestSpec> requests;
@@ -68,7 +68,6 @@ public final class RequestSimulation {
     private final double watchdogS;
 
     private final EventQueue<Object> queue = new EventQueue<>(1024);
-    private final Cluster cluster = new Cluster();
     private final Map<String, HostSpec> hostById = new HashMap<>();
     private final Map<String, Integer> ordinals = new HashMap<>();
     private final Map<String, Set<SimInstance>> residents = new HashMap<>();
@@ -91,7 +90,7 @@ public final class RequestSimulation {
     private long changesAtLastFailure = -1;
 
     /** A run over a workload held in memory; {@link #run()} returns outcomes in workload order. */
-    public RequestSimulation(Scheduler scheduler, List<HostSpec> hosts, List<RequestSpec> requests,
+    public RequestSimulation(RequestScheduler scheduler, List<HostSpec> hosts, List<RequestSpec> requests,
                              List<HostEvent> hostEvents, Overheads overheads, long seed, double until, double watchdogS) {
         this(scheduler, hosts, requests, inSubmitOrder(requests), hostEvents, overheads, seed, until, watchdogS);
     }
@@ -100,15 +99,15 @@ public final class RequestSimulation {
      * A run over a workload streamed in submit order (non-decreasing submit times, checked): only
      * the next arrival is held; outcomes go to {@link #run(Consumer)}'s consumer.
      */
-    public RequestSimulation(Scheduler scheduler, List<HostSpec> hosts, Iterator<RequestSpec> requests,
+    public RequestSimulation(RequestScheduler scheduler, List<HostSpec> hosts, Iterator<RequestSpec> requests,
                              List<HostEvent> hostEvents, Overheads overheads, long seed, double until, double watchdogS) {
         this(scheduler, hosts, null, requests, hostEvents, overheads, seed, until, watchdogS);
     }
 
-    private RequestSimulation(Scheduler scheduler, List<HostSpec> hosts, List<RequestSpec> requestList,
+    private RequestSimulation(RequestScheduler scheduler, List<HostSpec> hosts, List<RequestSpec> requestList,
                               Iterator<RequestSpec> requests, List<HostEvent> hostEvents, Overheads overheads,
                               long seed, double until, double watchdogS) {
-        this.scheduler = scheduler;
+        this.policy = new RequestPolicy(scheduler);
         this.hosts = List.copyOf(hosts);
         this.requestList = requestList;
         this.requests = requests;
@@ -172,7 +171,7 @@ public final class RequestSimulation {
             }
             if (reschedule) {
                 int placed = pass(now);
-                if (placed == 0 && futureWork == 0 && cluster.instances() == 0 && until == Double.POSITIVE_INFINITY) {
+                if (placed == 0 && futureWork == 0 && policy.held() == 0 && until == Double.POSITIVE_INFINITY) {
                     break; // nothing will ever change: what is pending cannot run
                 }
                 schedule(now + watchdogS, RequestEvent.WATCHDOG, null, ++watchdogGeneration);
@@ -243,9 +242,7 @@ public final class RequestSimulation {
 
     private void addHost(String id) {
         HostSpec h = hostById.get(id);
-        if (!cluster.hasHost(id)) {
-            cluster.addHost(new NodeView(h.id(), h.cpu(), h.mem(), h.attributes()), ordinals.get(id));
-        }
+        policy.hostUp(new NodeView(h.id(), h.cpu(), h.mem(), h.attributes()), ordinals.get(id));
     }
 
     private void schedule(double time, RequestEvent kind, Object subject, int epoch) {
@@ -283,7 +280,7 @@ public final class RequestSimulation {
                 futureWork--;
                 i.advanceTo(now);
                 residents.get(i.host).remove(i);
-                cluster.remove(i.host, i);
+                policy.ended(i.host, i);
                 changes++;
                 i.state = SimInstance.State.DONE;
                 active.remove(i.spec.id());
@@ -296,8 +293,7 @@ public final class RequestSimulation {
             case HOST_REMOVE -> {
                 futureWork--;
                 String h = (String) subject;
-                if (cluster.hasHost(h)) {
-                    cluster.removeHost(h);
+                if (policy.hostDown(h)) {
                     for (SimInstance i : new ArrayList<>(residents.get(h))) {
                         evict(i, now);
                     }
@@ -316,7 +312,7 @@ public final class RequestSimulation {
             }
             case INTERVAL -> {
                 sample(now - INTERVAL_S, now);
-                progress.simulated(now, completed, pending.size(), cluster.instances());
+                progress.simulated(now, completed, pending.size(), policy.held());
                 if (futureWork > 0 || !active.isEmpty()) {
                     schedule(now + INTERVAL_S, RequestEvent.INTERVAL, null, 0);
                 }
@@ -347,14 +343,14 @@ public final class RequestSimulation {
         if (pending.isEmpty()) {
             return 0;
         }
-        if (changes == changesAtLastFailure && !scheduler.dependsOnTime()) {
+        if (changes == changesAtLastFailure && !policy.dependsOnTime()) {
             passesSkipped++;
             return 0;
         }
-        List<Placement> placements = scheduler.schedule(cluster, new ArrayList<>(pending), now,
-                Seeds.stream(seed, SCHEDULER_ROLE, passes++));
-        // The pass has already moved its victims and placements in the cluster.
-        for (Placement p : placements) {
+        List<Allocation> placements = policy.decide(new RequestPolicy.Pending(new ArrayList<>(pending), now,
+                Seeds.stream(seed, SCHEDULER_ROLE, passes++)));
+        // The policy has recorded its victims and placements in its own index; the world applies them.
+        for (Allocation p : placements) {
             for (String victim : p.victims()) {
                 SimInstance v = active.get(victim);
                 evict(v, now);

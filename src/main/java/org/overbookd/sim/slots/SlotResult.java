@@ -34,7 +34,7 @@ public record SlotResult(String policy, int stickySlots, int evictionLimit, int 
         return classes.stream().mapToInt(ClassStats::finishedOnSticky).sum();
     }
 
-    static SlotResult of(SlotPolicy policy, Infrastructure infra, SlotCluster cluster) {
+    static SlotResult of(SlotPolicy policy, Infrastructure infra, SlotWorld cluster) {
         ClassTally[] tallies = new ClassTally[Priorities.COUNT];
         for (int p = 0; p < tallies.length; p++) {
             tallies[p] = new ClassTally();

@@ -36,13 +36,13 @@ public final class SlotSimulation {
     }
 
     public SlotResult run() {
-        SlotCluster cluster = simulate();
+        SlotWorld cluster = simulate();
         return SlotResult.of(policy, infra, cluster);
     }
 
     /** The run, leaving every task's fate in the cluster (tests look at single tasks). */
-    SlotCluster simulate() {
-        SlotCluster cluster = new SlotCluster(infra, workload, policy.stickySlots(), policy.regularOrder());
+    SlotWorld simulate() {
+        SlotWorld cluster = new SlotWorld(infra, workload, policy.stickySlots(), policy.regularOrder());
         Arrivals arrivals = new Arrivals(workload);
         EventQueue<ServerState> events = new EventQueue<>(256);
         arrivals.queueNext(events);

@@ -7,7 +7,7 @@ package org.overbookd.sim.types;
  */
 final class QueueMetrics {
 
-    private final TypesCluster cluster;
+    private final TypesWorld cluster;
     private final double horizon;
     private final double[] sampleTimes;
     private final long[][] sampleQueues;
@@ -21,7 +21,7 @@ final class QueueMetrics {
     long started;
     long completed;
 
-    QueueMetrics(TypesCluster cluster, double horizon, int samples) {
+    QueueMetrics(TypesWorld cluster, double horizon, int samples) {
         this.cluster = cluster;
         this.horizon = horizon;
         sampleTimes = new double[samples + 1];

@@ -36,6 +36,12 @@ final class TypeQueues {
         return ring.size == 0 ? Double.NaN : ring.arrival[ring.head];
     }
 
+    /** Arrival time of the k-th oldest VM of this type (0 the oldest); NaN when no more than k wait. */
+    double arrival(int type, long k) {
+        Ring ring = rings[type];
+        return k >= ring.size ? Double.NaN : ring.arrival[(int) ((ring.head + k) & (ring.arrival.length - 1))];
+    }
+
     /** Service time of the oldest VM of this type. */
     double oldestService(int type) {
         Ring ring = rings[type];

@@ -1,7 +1,10 @@
 package org.overbookd.sim.types;
 
+import java.util.List;
 import org.overbookd.engine.EventQueue;
-import org.overbookd.policy.maxweight.Scheduler;
+import org.overbookd.policy.maxweight.Start;
+import org.overbookd.policy.maxweight.TypeEvent;
+import org.overbookd.policy.maxweight.TypeScheduler;
 
 /**
  * A run of the VM-type model on the engine's queue. Three sources of events, in one total order
@@ -21,7 +24,7 @@ public final class TypesSimulation {
     private static final int TIMER = 2;
 
     private final TypesScenario scenario;
-    private final Scheduler scheduler;
+    private final TypeScheduler scheduler;
     private final long seed;
     private final double horizon;
     private final int samples;
@@ -30,7 +33,7 @@ public final class TypesSimulation {
      * @param horizon simulated time to run, in the scenario's unit
      * @param samples number of intervals of the queue samples (samples + 1 rows per run)
      */
-    public TypesSimulation(TypesScenario scenario, Scheduler scheduler, long seed, double horizon, int samples) {
+    public TypesSimulation(TypesScenario scenario, TypeScheduler scheduler, long seed, double horizon, int samples) {
         if (!(horizon > 0) || Double.isInfinite(horizon)) {
             throw new IllegalArgumentException("the horizon must be positive and finite, not " + horizon);
         }
@@ -55,10 +58,10 @@ public final class TypesSimulation {
     }
 
     /** The mutable state of one run; it hears of every start, which schedules that VM's departure. */
-    private final class Run implements TypesCluster.StartListener {
+    private final class Run implements TypesWorld.StartListener {
         private final EventQueue<Void> events = new EventQueue<>();
         private final int types = scenario.types().size();
-        private final TypesCluster cluster = new TypesCluster(scenario.servers(), scenario.types(), this);
+        private final TypesWorld cluster = new TypesWorld(scenario.servers(), scenario.types(), this);
         private final QueueMetrics metrics = new QueueMetrics(cluster, horizon, samples);
         private double now;
 
@@ -71,7 +74,7 @@ public final class TypesSimulation {
         TypesResult go(double beta, String solver) {
             ArrivalSource arrivals = scenario.workload().open(scenario.types(), seed);
             queueNext(arrivals);
-            scheduler.begin(cluster, 0);
+            start(scheduler.decide(new TypeEvent.Begin(cluster, 0)));
             while (true) {
                 double timer = scheduler.nextTimer();
                 boolean queued = events.before(timer, TIMER);
@@ -87,7 +90,7 @@ public final class TypesSimulation {
                     events.remove();
                     cluster.finish(server, type);
                     metrics.completed++;
-                    scheduler.departed(cluster, server, type, t);
+                    start(scheduler.decide(new TypeEvent.Departure(cluster, server, type, t)));
                 } else if (queued) {
                     events.remove();
                     int type = arrivals.type();
@@ -95,14 +98,21 @@ public final class TypesSimulation {
                     arrivals.advance();
                     queueNext(arrivals);
                     metrics.arrivals++;
-                    scheduler.arrived(cluster, type, t);
+                    start(scheduler.decide(new TypeEvent.Arrival(cluster, type, t)));
                 } else {
-                    scheduler.timer(cluster, t);
+                    start(scheduler.decide(new TypeEvent.Timer(cluster, t)));
                 }
                 // after the scheduler has acted: a VM that starts on arrival never counts as queued
                 metrics.queueChanged(t);
             }
             return metrics.finish(scheduler.name(), beta, solver);
+        }
+
+        /** Carries out the scheduler's decisions, in order; the world refuses any that breaks its rules. */
+        private void start(List<Start> starts) {
+            for (Start s : starts) {
+                cluster.start(s.server(), s.type());
+            }
         }
 
         private void queueNext(ArrivalSource arrivals) {

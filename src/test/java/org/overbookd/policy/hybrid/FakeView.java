@@ -71,7 +71,7 @@ final class FakeView implements SlotView {
 
     @Override
     public QueuedTask oldestQueued() {
-        return queue.stream().min(QueueOrder.FIRST_ARRIVAL).orElse(null);
+        return queue.stream().min(TaskOrder.FIRST_ARRIVAL).orElse(null);
     }
 
     @Override

@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 /** Which task a preemption takes: lower priority only, never sticky, youngest, powerful tier first for production. */
 class VictimChoiceTest {
 
-    private final VictimChoice lowestClass = new VictimChoice(VictimRule.LOWEST_CLASS);
-    private final VictimChoice youngest = new VictimChoice(VictimRule.YOUNGEST);
+    private final VictimChoice lowestClass = new VictimChoice(EvictionRule.LOWEST_CLASS);
+    private final VictimChoice youngest = new VictimChoice(EvictionRule.YOUNGEST);
 
     @Test
     void theLowestClassGoesFirstAndWithinItTheTaskStartedMostRecently() {

@@ -2,6 +2,7 @@ package org.overbookd.policy.maxweight;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -14,14 +15,14 @@ class SchedulersTest {
     private static final int LARGE = 0;
     private static final int SMALL = 1;
 
-    private static FakeCluster example1() {
-        return new FakeCluster(new long[] {6}, new long[] {4, 1});
+    private static FakeTypedView example1() {
+        return new FakeTypedView(new long[] {6}, new long[] {4, 1});
     }
 
     /** Algorithm 1 on Example 1, run to the state: configuration (1, 2), all three slots full, 10 small VMs waiting. */
-    private static MaxWeightScheduler fullOneTwo(FakeCluster c, double beta) {
+    private static MaxWeightScheduler fullOneTwo(FakeTypedView c, double beta) {
         MaxWeightScheduler s = new MaxWeightScheduler(new ExactSolver(), Padding.LARGEST_FIRST, beta, false);
-        s.begin(c, 0);
+        c.begin(s);
         c.arrive(s, LARGE);
         c.arrive(s, SMALL);
         c.arrive(s, SMALL);
@@ -31,7 +32,7 @@ class SchedulersTest {
 
     @Test
     void emptyQueuesGiveThePaddedConfigurationAndArrivalsTakeItsSlotsAtOnce() {
-        FakeCluster c = example1();
+        FakeTypedView c = example1();
         MaxWeightScheduler s = fullOneTwo(c, 0.5);
         assertArrayEquals(new int[] {1, 2}, s.configuration(0), "largest first: one large slot, then two small");
         assertEquals(List.of("0@0", "1@0", "1@0"), c.starts);
@@ -46,7 +47,7 @@ class SchedulersTest {
      */
     @Test
     void aDepartureStallsTheServerWhenConditionFourHolds() {
-        FakeCluster c = example1();
+        FakeTypedView c = example1();
         MaxWeightScheduler s = fullOneTwo(c, 0.5);
         c.depart(s, 0, SMALL);
         assertEquals(Period.STALLED, s.period(0));
@@ -63,7 +64,7 @@ class SchedulersTest {
     /** With beta = 0.3, 20 &lt; 18 is false: the freed slot takes the oldest waiting small VM. */
     @Test
     void aDepartureRefillsTheSlotWhenConditionFourDoesNotHold() {
-        FakeCluster c = example1();
+        FakeTypedView c = example1();
         MaxWeightScheduler s = fullOneTwo(c, 0.3);
         c.depart(s, 0, SMALL);
         assertEquals(Period.ACTIVE, s.period(0));
@@ -96,10 +97,10 @@ class SchedulersTest {
     @Test
     void recheckEmptyResetsAnIdleServerWhenAnArrivalQueues() {
         for (boolean recheck : new boolean[] {false, true}) {
-            FakeCluster c = example1();
+            FakeTypedView c = example1();
             MaxWeightScheduler s = new MaxWeightScheduler(new ExactSolver(), Padding.NONE, 0.5, recheck);
             c.backlog(LARGE, 1);
-            s.begin(c, 0);
+            c.begin(s);
             assertArrayEquals(new int[] {1, 0}, s.configuration(0));
             c.depart(s, 0, LARGE);
             assertEquals(Period.ACTIVE, s.period(0));
@@ -114,9 +115,9 @@ class SchedulersTest {
     /** M14 never stalls: it keeps (1, 2) and refills from the queue, however long the queue gets. */
     @Test
     void m14KeepsItsConfigurationWhileTheServerIsBusy() {
-        FakeCluster c = example1();
+        FakeTypedView c = example1();
         RefreshMaxWeightScheduler s = new RefreshMaxWeightScheduler(new ExactSolver(), Padding.LARGEST_FIRST);
-        s.begin(c, 0);
+        c.begin(s);
         c.arrive(s, LARGE);
         c.arrive(s, SMALL);
         c.arrive(s, SMALL);
@@ -131,9 +132,9 @@ class SchedulersTest {
 
     @Test
     void bestFitPicksTheTightestServerAndRefillsOldestFirst() {
-        FakeCluster c = new FakeCluster(new long[] {8, 4, 2}, new long[] {2, 4});
+        FakeTypedView c = new FakeTypedView(new long[] {8, 4, 2}, new long[] {2, 4});
         BestFitScheduler s = new BestFitScheduler();
-        s.begin(c, 0);
+        c.begin(s);
         c.arrive(s, 0);
         c.arrive(s, 1);
         c.arrive(s, 1);
@@ -154,9 +155,9 @@ class SchedulersTest {
 
     @Test
     void g16PlacesOnlyOnItsClockAndOnlyWhatFits() {
-        FakeCluster c = example1();
+        FakeTypedView c = example1();
         RandomizedSamplingScheduler s = new RandomizedSamplingScheduler(new double[] {1, 1}, new SplittableRandom(1));
-        s.begin(c, 0);
+        c.begin(s);
         assertEquals(Double.POSITIVE_INFINITY, s.nextTimer(), "no queue, nothing to sample");
         c.arrive(s, LARGE);
         c.arrive(s, SMALL);
@@ -165,11 +166,39 @@ class SchedulersTest {
         assertTrue(t > 0 && t < Double.POSITIVE_INFINITY);
         for (int i = 0; i < 2; i++) {
             c.now = s.nextTimer();
-            s.timer(c, c.now);
+            c.timer(s);
         }
         assertEquals(0, c.queued(LARGE) + c.queued(SMALL));
         c.backlog(LARGE, 3);
-        s.arrived(c, LARGE, c.now);
+        c.announce(s, LARGE);
         assertEquals(Double.POSITIVE_INFINITY, s.nextTimer(), "a second large VM does not fit next to the first");
+    }
+
+    @Test
+    void aSchedulerReturnsItsStartsAndLeavesTheViewAlone() {
+        FakeTypedView c = example1();
+        BestFitScheduler s = new BestFitScheduler();
+        c.begin(s);
+        c.backlog(SMALL, 7);
+        // the freed server takes small VMs until it is full: six, planned one after the other
+        List<Start> starts = s.decide(new TypeEvent.Departure(c, 0, LARGE, 0));
+        assertEquals(List.of(new Start(0, SMALL), new Start(0, SMALL), new Start(0, SMALL), new Start(0, SMALL),
+                new Start(0, SMALL), new Start(0, SMALL)), starts);
+        assertEquals(7, c.queued(SMALL), "the model, not the scheduler, starts the VMs");
+        assertEquals(6, c.residual(0, 0));
+        assertEquals(List.of(), c.starts);
+    }
+
+    @Test
+    void aPlanRefusesWhatTheModelWouldRefuse() {
+        FakeTypedView c = example1();
+        c.backlog(LARGE, 2);
+        Plan plan = new Plan(c);
+        plan.start(0, LARGE);
+        assertEquals(1, plan.queued(LARGE));
+        assertEquals(2, plan.residual(0, 0));
+        assertThrows(IllegalStateException.class, () -> plan.start(0, LARGE), "a second large VM does not fit");
+        assertThrows(IllegalStateException.class, () -> plan.start(0, SMALL), "no small VM waits");
+        assertEquals(List.of(new Start(0, LARGE)), plan.starts());
     }
 }

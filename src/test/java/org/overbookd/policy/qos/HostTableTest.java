@@ -16,9 +16,9 @@ class HostTableTest {
      */
     @Test
     void blockBoundIsTheExtremeOfTheHostsOwnBoundsThroughChanges() {
-        ClassSlots classes = new ClassSlots();
+        SeenClasses classes = new SeenClasses();
         for (ServiceClass c : ServiceClasses.defaults().all()) {
-            classes.slot(c);
+            classes.number(c);
         }
         HostTable table = new HostTable();
         SplittableRandom r = new SplittableRandom(7);
@@ -46,19 +46,19 @@ class HostTableTest {
                 }
             }
             double t = r.nextDouble(1e6);
-            Residents blocks = table.bound(t, classes, Cluster.BOUND_TOLERANCE);
+            Residents blocks = table.bound(t, classes, HostIndex.BOUND_TOLERANCE);
             Residents each = table.bound(present.stream().mapToInt(Integer::intValue).toArray(), t, classes,
-                    Cluster.BOUND_TOLERANCE);
+                    HostIndex.BOUND_TOLERANCE);
             assertEquals(each, blocks, "round " + round);
         }
     }
 
     @Test
     void anEmptyTableBoundsNothing() {
-        ClassSlots classes = new ClassSlots();
-        classes.slot(ServiceClasses.defaults().all().get(0));
+        SeenClasses classes = new SeenClasses();
+        classes.number(ServiceClasses.defaults().all().get(0));
         HostTable table = new HostTable();
         table.addHost(0, new NodeView("h", 1, 1, Map.of()));
-        assertEquals(Residents.NONE, table.bound(10, classes, Cluster.BOUND_TOLERANCE));
+        assertEquals(Residents.NONE, table.bound(10, classes, HostIndex.BOUND_TOLERANCE));
     }
 }

@@ -26,15 +26,15 @@ class ShortcutsTest {
     void shortcutsNeverChangeADecision() {
         for (ScanLimits limits : List.of(ScanLimits.NONE, new ScanLimits(3, 4))) {
             for (boolean qos : new boolean[] {true, false}) {
-                Scheduler s = qos ? Scheduler.qosDriven(CLASSES, limits) : Scheduler.priorityBased(CLASSES, limits);
+                RequestScheduler s = qos ? RequestScheduler.qosDriven(CLASSES, limits) : RequestScheduler.priorityBased(CLASSES, limits);
                 World fast = new World(5);
                 World reference = new World(5);
                 int preemptions = 0;
                 int failures = 0;
                 for (int pass = 0; pass < 60; pass++) {
                     double t = pass * 37.0;
-                    List<Placement> a = fast.pass(s, t, pass);
-                    List<Placement> b = reference.pass(s.withoutShortcuts(), t, pass);
+                    List<Allocation> a = fast.pass(s, t, pass);
+                    List<Allocation> b = reference.pass(s.withoutShortcuts(), t, pass);
                     assertEquals(b, a, "pass " + pass + " (" + (qos ? "qos" : "priority") + ", " + limits + ")");
                     preemptions += (int) a.stream().filter(p -> !p.victims().isEmpty()).count();
                     failures += fast.pending.size();
@@ -47,7 +47,7 @@ class ShortcutsTest {
 
     /** Hosts, their instances and a queue, changed by passes, completions and arrivals of jobs. */
     private static final class World {
-        final Cluster cluster = new Cluster();
+        final HostIndex cluster = new HostIndex();
         final List<NodeView> nodes = new ArrayList<>();
         final Map<Inst, String> running = new LinkedHashMap<>();
         final List<Inst> pending = new ArrayList<>();
@@ -77,13 +77,13 @@ class ShortcutsTest {
             }
         }
 
-        List<Placement> pass(Scheduler s, double t, long pass) {
+        List<Allocation> pass(RequestScheduler s, double t, long pass) {
             arrive(t);
-            List<Placement> placements = s.schedule(cluster, new ArrayList<>(pending), t, new SplittableRandom(pass));
+            List<Allocation> placements = s.schedule(cluster, new ArrayList<>(pending), t, new SplittableRandom(pass));
             Map<String, Inst> byId = new LinkedHashMap<>();
             running.keySet().forEach(i -> byId.put(i.id, i));
             pending.forEach(i -> byId.put(i.id, i));
-            for (Placement p : placements) {
+            for (Allocation p : placements) {
                 for (String v : p.victims()) {
                     Inst victim = byId.get(v);
                     victim.viewAt(t);

@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.overbookd.policy.qos.Scheduler;
+import org.overbookd.policy.qos.RequestScheduler;
 import org.overbookd.policy.qos.ServiceClasses;
 
 /** Runs the simulator in-process on files, as the command does. */
@@ -21,7 +21,7 @@ final class Scenario {
         List<HostSpec> h = Inputs.hosts(hosts);
         List<RequestSpec> r = Inputs.workload(workload, CLASSES, h);
         List<HostEvent> e = events == null ? List.of() : Inputs.hostEvents(events, h);
-        Scheduler s = qos ? Scheduler.qosDriven(CLASSES) : Scheduler.priorityBased(CLASSES);
+        RequestScheduler s = qos ? RequestScheduler.qosDriven(CLASSES) : RequestScheduler.priorityBased(CLASSES);
         return new RequestSimulation(s, h, r, e, overheads, seed, until, RequestSimulation.DEFAULT_WATCHDOG_S).run();
     }
 

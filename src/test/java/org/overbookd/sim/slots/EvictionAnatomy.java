@@ -48,7 +48,7 @@ final class EvictionAnatomy extends WatchedPolicy {
 
     @Override
     void watch(SlotView view, List<SlotDecision> plan) {
-        SlotCluster cluster = (SlotCluster) view;
+        SlotWorld cluster = (SlotWorld) view;
         if (!view.queueEmpty() && view.stickyInUse() < labels && view.freeSlots() == 0) {
             labelFreeNoSlotFree++;
         }
@@ -62,7 +62,7 @@ final class EvictionAnatomy extends WatchedPolicy {
         }
     }
 
-    private void preempted(SlotCluster cluster, TaskState victim, QueuedTask evictor) {
+    private void preempted(SlotWorld cluster, TaskState victim, QueuedTask evictor) {
         preemptions++;
         byEvictor[evictor.priority()]++;
         byVictim[victim.priority()]++;

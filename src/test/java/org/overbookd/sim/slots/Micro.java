@@ -21,7 +21,7 @@ final class Micro {
         return this;
     }
 
-    SlotCluster run(SlotPolicy policy) {
+    SlotWorld run(SlotPolicy policy) {
         return new SlotSimulation(new Infrastructure(servers), List.copyOf(tasks), policy).simulate();
     }
 

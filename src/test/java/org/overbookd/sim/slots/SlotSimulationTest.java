@@ -45,7 +45,7 @@ class SlotSimulationTest {
     void theRateIsRecomputedWhenTheNumberOfRunningTasksChanges() {
         // one core, two slots: A alone at rate 1 until B arrives at 5, then both at 1/2;
         // A's last 5 CPU-seconds take 10 s (done at 15), then B alone finishes its last 5 at 20
-        SlotCluster c = new Micro().server(1.0, 1, 2).task(0, 0, 10).task(5, 0, 10).run(HybridPolicy.pri(1));
+        SlotWorld c = new Micro().server(1.0, 1, 2).task(0, 0, 10).task(5, 0, 10).run(HybridPolicy.pri(1));
         assertEquals(15.0, c.tasks[0].finishedAt, EXACT);
         assertEquals(20.0, c.tasks[1].finishedAt, EXACT);
     }
@@ -53,9 +53,9 @@ class SlotSimulationTest {
     @Test
     void noTaskGetsMoreThanOneCore() {
         // capacity 1 over 2 cores: one task alone gets 1/2; three tasks on two cores get 1/3 each
-        SlotCluster alone = new Micro().server(1.0, 2, 4).task(0, 0, 10).run(HybridPolicy.pri(1));
+        SlotWorld alone = new Micro().server(1.0, 2, 4).task(0, 0, 10).run(HybridPolicy.pri(1));
         assertEquals(20.0, alone.tasks[0].finishedAt, EXACT);
-        SlotCluster three = new Micro().server(1.0, 2, 4).task(0, 0, 10).task(0, 0, 10).task(0, 0, 10)
+        SlotWorld three = new Micro().server(1.0, 2, 4).task(0, 0, 10).task(0, 0, 10).task(0, 0, 10)
                 .run(HybridPolicy.pri(1));
         for (TaskState t : three.tasks) {
             assertEquals(30.0, t.finishedAt, EXACT);
@@ -93,7 +93,7 @@ class SlotSimulationTest {
         // When A finishes at 10 its label is free again: the sticky phase serves the oldest queued
         // task, B (first arrival 1), ahead of E (priority 4, queued since 5)
         Recording policy = new Recording(HybridPolicy.hybrid(1, 1));
-        SlotCluster c = new Micro().server(3.0, 3, 3)
+        SlotWorld c = new Micro().server(3.0, 3, 3)
                 .task(0, 0, 10).task(1, 0, 100).task(2, 9, 100).task(3, 11, 100).task(5, 4, 100)
                 .run(policy);
         assertEquals(Phase.STICKY, policy.placesOf(0).get(0).phase());

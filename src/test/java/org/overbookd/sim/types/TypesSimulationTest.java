@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.overbookd.policy.maxweight.Padding;
-import org.overbookd.policy.maxweight.SchedulerKind;
 import org.overbookd.policy.maxweight.SolverChoice;
+import org.overbookd.policy.registry.PolicyRegistry;
 
 class TypesSimulationTest {
 
@@ -17,13 +17,13 @@ class TypesSimulationTest {
     void everyPolicyConservesVmsOnATrace() {
         TypesScenario trace = TraceScenario.of("t",
                 new SyntheticTrace(4000, 0.9, 600, 8, SyntheticTrace.uniform(7)).generate(2), 7, 8, Double.NaN);
-        for (SchedulerKind kind : SchedulerKind.values()) {
+        for (String kind : PolicyRegistry.names(PolicyRegistry.TYPES)) {
             TypesResult r = new TypesRun(kind, SolverChoice.AUTO, Padding.LARGEST_FIRST, 0.5, true).run(trace, 1, trace.horizon(), 50);
-            assertEquals(4000, r.arrivals(), kind.label());
-            assertEquals(r.arrivals(), r.started() + r.finalQueue(), kind.label());
-            assertTrue(r.completed() <= r.started(), kind.label());
-            assertEquals(r.finalQueue(), r.samples().total(r.samples().size() - 1), kind.label());
-            assertTrue(r.maxQueue() >= r.meanQueue(), kind.label());
+            assertEquals(4000, r.arrivals(), kind);
+            assertEquals(r.arrivals(), r.started() + r.finalQueue(), kind);
+            assertTrue(r.completed() <= r.started(), kind);
+            assertEquals(r.finalQueue(), r.samples().total(r.samples().size() - 1), kind);
+            assertTrue(r.maxQueue() >= r.meanQueue(), kind);
         }
     }
 
@@ -31,14 +31,14 @@ class TypesSimulationTest {
     @Test
     void runsAreDeterministicAndPoliciesSeeTheSameArrivals() throws Exception {
         TypesScenario e2 = ScenarioFile.load("example2", 1, OptionalInt.empty());
-        TypesRun g16 = new TypesRun(SchedulerKind.G16, SolverChoice.AUTO, Padding.LARGEST_FIRST, 0.5, false);
+        TypesRun g16 = new TypesRun("g16", SolverChoice.AUTO, Padding.LARGEST_FIRST, 0.5, false);
         TypesResult a = g16.run(e2, 9, 300, 10);
         TypesResult b = g16.run(e2, 9, 300, 10);
         TypesResult c = g16.run(e2, 10, 300, 10);
         assertEquals(a.meanQueue(), b.meanQueue());
         assertEquals(a.completed(), b.completed());
         assertTrue(a.meanQueue() != c.meanQueue() || a.arrivals() != c.arrivals());
-        TypesResult best = new TypesRun(SchedulerKind.BEST_FIT, SolverChoice.AUTO, Padding.NONE, 0.5, false).run(e2, 9, 300, 10);
+        TypesResult best = new TypesRun("best-fit", SolverChoice.AUTO, Padding.NONE, 0.5, false).run(e2, 9, 300, 10);
         assertEquals(a.arrivals(), best.arrivals());
     }
 
@@ -46,7 +46,7 @@ class TypesSimulationTest {
     @Test
     void queueSamplesAreOnAnEvenGrid() throws Exception {
         TypesScenario e1 = ScenarioFile.load("example1", 1, OptionalInt.empty());
-        TypesResult r = new TypesRun(SchedulerKind.M14, SolverChoice.EXACT, Padding.LARGEST_FIRST, 0.5, false).run(e1, 1, 100, 4);
+        TypesResult r = new TypesRun("m14", SolverChoice.EXACT, Padding.LARGEST_FIRST, 0.5, false).run(e1, 1, 100, 4);
         assertEquals(5, r.samples().size());
         for (int i = 0; i <= 4; i++) {
             assertEquals(25.0 * i, r.samples().times()[i]);

@@ -7,11 +7,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The scheduler's model of a cluster, kept between passes and changed as instances are placed,
- * preempted, completed and hosts come and go, so a pass costs what it looks at rather than the
- * size of the cluster. A simulator (or a daemon) owns one, tells it about completions and host
- * changes, and lets {@link Scheduler#schedule(Cluster, List, double, java.util.SplittableRandom)}
- * apply its own placements and preemptions.
+ * The request scheduler's index of a cluster, kept between passes and changed as instances are
+ * placed, preempted, completed and hosts come and go, so a pass costs what it looks at rather than
+ * the size of the cluster. It is the policy's own state: a {@link RequestPolicy} owns one, the world
+ * reports completions and host changes to it through the policy, and
+ * {@link RequestScheduler#schedule(HostIndex, List, double, java.util.SplittableRandom)} records its
+ * own placements and preemptions in it.
  *
  * <p>What it caches and why that is exact: free resources (sums, changed on every placement and
  * removal), the free-CPU index, and per host and class two intercepts of Q over time (see
@@ -19,7 +20,7 @@ import java.util.Map;
  * only decide which hosts a pass may skip; whatever a pass decides it decides on exact views read
  * at its own instant.
  */
-public final class Cluster {
+public final class HostIndex {
 
     /** Q is b + r t up to rounding: far below a second, far above the rounding of t ~ 10^7 s. */
     static final double BOUND_TOLERANCE = 1e-6;
@@ -34,7 +35,7 @@ public final class Cluster {
      */
     private int[] scanOrdinals;
     private final FreeCpuIndex index = new FreeCpuIndex();
-    private final ClassSlots classes = new ClassSlots();
+    private final SeenClasses classes = new SeenClasses();
     private final HostTable table = new HostTable();
     private long passes;
     private long instances;
@@ -113,7 +114,7 @@ public final class Cluster {
      * t, from the plugin's {@link Preemption#eligibleAbove}: negative infinity when any may be
      * (also for a class whose SLO of 0 makes its intercepts meaningless), positive when none.
      */
-    double[] eligibleIntercepts(Candidate j, double t, Preemption preemption) {
+    double[] eligibleIntercepts(Candidate j, double t, PreemptionSpeedUp preemption) {
         double[] above = new double[classes.size()];
         for (int s = 0; s < above.length; s++) {
             double q = preemption.eligibleAbove(j, classes.serviceClass(s));
@@ -160,7 +161,7 @@ public final class Cluster {
     }
 
     private Resident resident(LiveInstance live, InstanceView v, double t) {
-        int slot = classes.slot(v.serviceClass());
+        int slot = classes.number(v.serviceClass());
         return new Resident(live, v, slot, classes.rate(slot), t);
     }
 

@@ -1,17 +1,16 @@
 package org.overbookd.policy.maxweight;
 
 /**
- * What a VM-type scheduler sees of the cluster, and the one thing it may do to it: the model of
+ * What a VM-type scheduler sees of the cluster, read-only: the model of
  * Psychas and Ghaderi, section 2. Servers have integer capacities over R resources (CPU and memory
  * at least, possibly different per server); each of the J VM types needs a fixed integer amount of
  * each resource; VMs wait in one FIFO queue per type; a VM once started is never preempted.
  *
  * <p>Schedulers are pure as the policy package's Policy is: no I/O, no clock (the simulator hands
- * them the time), no randomness beyond the seeded stream they are built with (G16's sampling). Their
- * only effect is {@link #start}, so the simulator (and later the daemon) decides what "starting a VM"
- * means.
+ * them the time), no randomness beyond the seeded stream they are built with (G16's sampling). They
+ * return {@link Start}s, and the simulator (and later the daemon) decides what "starting a VM" means.
  */
-public interface TypedCluster {
+public interface TypedView {
 
     int servers();
 
@@ -27,7 +26,12 @@ public interface TypedCluster {
     long queued(int type);
 
     /** When the oldest waiting VM of this type arrived; NaN when none waits. */
-    double oldestArrival(int type);
+    default double oldestArrival(int type) {
+        return arrival(type, 0);
+    }
+
+    /** When the k-th oldest waiting VM of this type arrived (0 the oldest); NaN when no more than k wait. */
+    double arrival(int type, long k);
 
     /** VMs of this type running on this server: k_j for that server. */
     int running(int server, int type);
@@ -46,11 +50,4 @@ public interface TypedCluster {
         }
         return true;
     }
-
-    /**
-     * Starts the oldest waiting VM of this type on this server.
-     *
-     * @throws IllegalStateException when none waits or it does not fit: a scheduler bug
-     */
-    void start(int server, int type);
 }

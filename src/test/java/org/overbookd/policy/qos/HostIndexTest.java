@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * A cluster kept between passes must decide as a pass over a fresh snapshot of the same instant
  * does: its Q bounds only skip hosts, never change a choice.
  */
-class ClusterTest {
+class HostIndexTest {
 
     private static final ServiceClasses CLASSES = ServiceClasses.defaults();
 
@@ -24,16 +24,16 @@ class ClusterTest {
         for (int hostsToScore : new int[] {0, 3}) {
             for (boolean qos : new boolean[] {true, false}) {
                 ScanLimits limits = new ScanLimits(hostsToScore, 0);
-                Scheduler s = qos ? Scheduler.qosDriven(CLASSES, limits) : Scheduler.priorityBased(CLASSES, limits);
+                RequestScheduler s = qos ? RequestScheduler.qosDriven(CLASSES, limits) : RequestScheduler.priorityBased(CLASSES, limits);
                 assertSameDecisions(s, 11);
             }
         }
     }
 
-    private static void assertSameDecisions(Scheduler scheduler, long seed) {
+    private static void assertSameDecisions(RequestScheduler scheduler, long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         List<NodeView> nodes = new ArrayList<>();
-        Cluster cluster = new Cluster();
+        HostIndex cluster = new HostIndex();
         for (int h = 0; h < 30; h++) {
             nodes.add(new NodeView("h" + h, 1, 1, Map.of()));
             cluster.addHost(nodes.get(h), h);
@@ -65,10 +65,10 @@ class ClusterTest {
                 (i.node == null ? pendingViews : runningViews).add(i.viewAt(t));
             }
             runningViews.sort(java.util.Comparator.comparingLong(InstanceView::admission));
-            List<Placement> snapshot = scheduler.schedule(nodes, runningViews, pendingViews, new SplittableRandom(pass));
-            List<Placement> kept = scheduler.schedule(cluster, pending, t, new SplittableRandom(pass));
+            List<Allocation> snapshot = scheduler.schedule(nodes, runningViews, pendingViews, new SplittableRandom(pass));
+            List<Allocation> kept = scheduler.schedule(cluster, pending, t, new SplittableRandom(pass));
             assertEquals(snapshot, kept, "pass " + pass);
-            for (Placement p : kept) {
+            for (Allocation p : kept) {
                 for (String v : p.victims()) {
                     all.get(v).node = null;
                     pending.add(all.get(v));
@@ -94,7 +94,7 @@ class ClusterTest {
 
     @Test
     void hostBoundCoversEveryResidentsQLater() {
-        Cluster cluster = new Cluster();
+        HostIndex cluster = new HostIndex();
         NodeView v = new NodeView("h", 4, 4, Map.of());
         cluster.addHost(v, 0);
         List<Inst> residents = new ArrayList<>();

@@ -1,7 +1,7 @@
 package org.overbookd.sim.types;
 
 import java.util.List;
-import org.overbookd.policy.maxweight.TypedCluster;
+import org.overbookd.policy.maxweight.TypedView;
 
 /**
  * The simulated cluster of the VM-type model: servers' capacities and occupancy, one queue per
@@ -9,7 +9,7 @@ import org.overbookd.policy.maxweight.TypedCluster;
  * tells the engine about every start, which turns it into a departure. Flat primitive arrays,
  * indexed server * R + r and server * J + j.
  */
-public final class TypesCluster implements TypedCluster {
+public final class TypesWorld implements TypedView {
 
     /** Told of each VM that starts: when it arrived and how long it will run. */
     @FunctionalInterface
@@ -28,7 +28,7 @@ public final class TypesCluster implements TypedCluster {
     private final TypeQueues queues;
     private final StartListener listener;
 
-    public TypesCluster(List<ServerSpec> serverSpecs, List<VmType> vmTypes, StartListener listener) {
+    public TypesWorld(List<ServerSpec> serverSpecs, List<VmType> vmTypes, StartListener listener) {
         servers = serverSpecs.size();
         types = vmTypes.size();
         resources = serverSpecs.get(0).capacity().length;
@@ -92,6 +92,11 @@ public final class TypesCluster implements TypedCluster {
     }
 
     @Override
+    public double arrival(int type, long k) {
+        return queues.arrival(type, k);
+    }
+
+    @Override
     public int running(int server, int type) {
         return running[server * types + type];
     }
@@ -119,7 +124,11 @@ public final class TypesCluster implements TypedCluster {
         return true;
     }
 
-    @Override
+    /**
+     * Starts the oldest waiting VM of this type on this server, as a scheduler decided.
+     *
+     * @throws IllegalStateException when none waits or it does not fit: a scheduler bug
+     */
     public void start(int server, int type) {
         if (queues.size(type) == 0) {
             throw new IllegalStateException("no VM of type " + type + " waits to start on server " + server);

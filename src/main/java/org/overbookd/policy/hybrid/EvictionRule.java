@@ -5,7 +5,7 @@ package org.overbookd.policy.hybrid;
  * says "the low-priority task that ... starts most recently" and, for production tasks, "from the
  * lowest priority class"; we read both as {@link #LOWEST_CLASS} and offer the other reading.
  */
-public enum VictimRule implements Labelled {
+public enum EvictionRule implements Labelled {
     /** The lowest priority class present, and within it the task that started most recently. */
     LOWEST_CLASS("lowest-class"),
     /** The task that started most recently among all classes below the evictor's. */
@@ -13,7 +13,7 @@ public enum VictimRule implements Labelled {
 
     private final String label;
 
-    VictimRule(String label) {
+    EvictionRule(String label) {
         this.label = label;
     }
 

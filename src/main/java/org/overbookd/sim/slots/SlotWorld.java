@@ -5,11 +5,11 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.TreeSet;
 import org.overbookd.policy.hybrid.Priorities;
-import org.overbookd.policy.hybrid.QueueOrder;
 import org.overbookd.policy.hybrid.QueuedTask;
 import org.overbookd.policy.hybrid.RunningTask;
 import org.overbookd.policy.hybrid.SlotDecision;
 import org.overbookd.policy.hybrid.SlotView;
+import org.overbookd.policy.hybrid.TaskOrder;
 
 /**
  * The state of a run and the indexes a policy reads through {@link SlotView}: the queue in both
@@ -18,7 +18,7 @@ import org.overbookd.policy.hybrid.SlotView;
  * task is never evicted, no more sticky labels than the policy has), so that a policy bug fails
  * loudly instead of bending the results.
  */
-final class SlotCluster implements SlotView {
+final class SlotWorld implements SlotView {
 
     private static final Comparator<TaskState> YOUNGEST_FIRST = (a, b) -> Long.compare(b.startOrder, a.startOrder);
 
@@ -27,7 +27,7 @@ final class SlotCluster implements SlotView {
     final TaskState[] tasks;
     final ServerState[] servers;
     private final FreeSlotIndex free;
-    private final TreeSet<TaskState> byArrival = new TreeSet<>(QueueOrder.FIRST_ARRIVAL);
+    private final TreeSet<TaskState> byArrival = new TreeSet<>(TaskOrder.FIRST_ARRIVAL);
     private final TreeSet<TaskState> byPriority;
     /** Non-sticky running tasks, youngest first, one set per tier and class at tier * COUNT + class. */
     private final List<TreeSet<TaskState>> evictable = new ArrayList<>();
@@ -36,7 +36,7 @@ final class SlotCluster implements SlotView {
     /** Sticky-label seconds held by each priority class, over finished sticky executions. */
     final double[] stickySeconds = new double[Priorities.COUNT];
 
-    SlotCluster(Infrastructure infra, List<Task> workload, int stickySlots, Comparator<QueuedTask> regularOrder) {
+    SlotWorld(Infrastructure infra, List<Task> workload, int stickySlots, Comparator<QueuedTask> regularOrder) {
         this.infra = infra;
         this.stickySlots = stickySlots;
         this.byPriority = new TreeSet<>(regularOrder);

@@ -8,7 +8,7 @@ import java.util.Comparator;
  * {@code Comparator.comparing...}: the simulator's queue indexes call them a few million times a
  * run, and the plain form is several times faster before the JIT has warmed up.
  */
-public final class QueueOrder {
+public final class TaskOrder {
 
     /**
      * Sticky phase: ascending first arrival, so tasks that have waited and been evicted longest go
@@ -38,6 +38,6 @@ public final class QueueOrder {
         return c != 0 ? c : FIRST_ARRIVAL.compare(a, b);
     };
 
-    private QueueOrder() {
+    private TaskOrder() {
     }
 }

@@ -3,9 +3,9 @@ package org.overbookd.policy.qos;
 import java.util.List;
 
 /** A decision of a scheduling pass: preempt the victims (in order), then allocate the instance on the node. */
-public record Placement(String instance, String node, List<String> victims) {
+public record Allocation(String instance, String node, List<String> victims) {
 
-    public Placement {
+    public Allocation {
         victims = List.copyOf(victims);
     }
 }

@@ -3,21 +3,33 @@ package org.overbookd.policy.qos;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.overbookd.policy.Plugin;
 
 /**
- * One scheduling pass of Algorithm 1 (lines 18-29), built from the plugins that make a policy.
- * Pure: it reads views and returns placements, with randomness only from the source it is given.
+ * One scheduling pass of Algorithm 1 (lines 18-29), built from the plugins that make a policy: a
+ * queue sort, a filter, a preemption and a preemption cost, each with its name. It reads views and
+ * returns allocations as data, with randomness only from the source it is given; the only state it
+ * changes is the policy's own index (see {@link RequestPolicy}).
  *
  * <p>Instances preempted during a pass wait for the next pass, and an instance placed during a
  * pass is not preempted again in the same pass: both would only move work around at one instant.
  * Equal Q values are ordered by a pseudo-random rank drawn once per pass ({@link Pass#tieRank}),
  * score ties by the pass's random source.
  */
-public final class Scheduler {
+public final class RequestScheduler implements Plugin {
+
+    /** The QoS-driven policy's name in the policy registry. */
+    public static final String QOS = "qos";
+    /** The priority baseline's name in the policy registry. */
+    public static final String PRIORITY = "priority";
+
+    private final String name;
 
     private final QueueSort queueSort;
     private final Filter filter;
     private final Preemption preemption;
+    /** The preemption plugin's optional speed-up, or the answers of one that has none. */
+    private final PreemptionSpeedUp speedUp;
     private final PreemptionCost preemptionCost;
     private final ScanLimits limits;
     /**
@@ -26,53 +38,68 @@ public final class Scheduler {
      */
     private final boolean shortcuts;
 
-    public Scheduler(QueueSort queueSort, Filter filter, Preemption preemption, PreemptionCost preemptionCost,
-                     ScanLimits limits) {
-        this(queueSort, filter, preemption, preemptionCost, limits, true);
+    public RequestScheduler(String name, QueueSort queueSort, Filter filter, Preemption preemption,
+                            PreemptionCost preemptionCost, ScanLimits limits) {
+        this(name, queueSort, filter, preemption, preemptionCost, limits, true);
     }
 
-    private Scheduler(QueueSort queueSort, Filter filter, Preemption preemption, PreemptionCost preemptionCost,
-                      ScanLimits limits, boolean shortcuts) {
+    private RequestScheduler(String name, QueueSort queueSort, Filter filter, Preemption preemption,
+                             PreemptionCost preemptionCost, ScanLimits limits, boolean shortcuts) {
+        this.name = name;
         this.queueSort = queueSort;
         this.filter = filter;
         this.preemption = preemption;
+        this.speedUp = PreemptionSpeedUp.of(preemption);
         this.preemptionCost = preemptionCost;
         this.limits = limits;
         this.shortcuts = shortcuts;
     }
 
     /** The same policy looking into every host for every request: the reference the shortcuts are tested against. */
-    Scheduler withoutShortcuts() {
-        return new Scheduler(queueSort, filter, preemption, preemptionCost, limits, false);
+    RequestScheduler withoutShortcuts() {
+        return new RequestScheduler(name, queueSort, filter, preemption, preemptionCost, limits, false);
     }
 
     /** The QoS-driven scheduler of section 3. */
-    public static Scheduler qosDriven(ServiceClasses classes) {
+    public static RequestScheduler qosDriven(ServiceClasses classes) {
         return qosDriven(classes, ScanLimits.NONE);
     }
 
-    public static Scheduler qosDriven(ServiceClasses classes, ScanLimits limits) {
-        return new Scheduler(new QosQueueSort(), new ConstraintFilter(), new QosPreemption(),
+    public static RequestScheduler qosDriven(ServiceClasses classes, ScanLimits limits) {
+        return new RequestScheduler(QOS, new QosQueueSort(), new ConstraintFilter(), new QosPreemption(),
                 new QosPreemptionCost(classes), limits);
     }
 
+    public static RequestScheduler qosDriven(RequestSettings settings) {
+        return qosDriven(settings.classes(), settings.limits());
+    }
+
     /** The priority-based baseline of section 4.1.2 (Kubernetes' default scheduler). */
-    public static Scheduler priorityBased(ServiceClasses classes) {
+    public static RequestScheduler priorityBased(ServiceClasses classes) {
         return priorityBased(classes, ScanLimits.NONE);
     }
 
-    public static Scheduler priorityBased(ServiceClasses classes, ScanLimits limits) {
-        return new Scheduler(new PriorityQueueSort(), new ConstraintFilter(), new PriorityPreemption(),
+    public static RequestScheduler priorityBased(ServiceClasses classes, ScanLimits limits) {
+        return new RequestScheduler(PRIORITY, new PriorityQueueSort(), new ConstraintFilter(), new PriorityPreemption(),
                 new PriorityPreemptionCost(classes), limits);
+    }
+
+    public static RequestScheduler priorityBased(RequestSettings settings) {
+        return priorityBased(settings.classes(), settings.limits());
+    }
+
+    @Override
+    public String name() {
+        return name;
     }
 
     /**
      * One pass over a snapshot: every view taken at the pass's instant. Builds a throw-away
-     * {@link Cluster}; a caller that runs many passes keeps one and calls the other overload.
+     * {@link HostIndex}; a caller that runs many passes keeps one and calls the other overload.
      */
-    public List<Placement> schedule(List<NodeView> nodes, List<InstanceView> running, List<InstanceView> pending,
+    public List<Allocation> schedule(List<NodeView> nodes, List<InstanceView> running, List<InstanceView> pending,
                                     SplittableRandom random) {
-        Cluster cluster = new Cluster();
+        HostIndex cluster = new HostIndex();
         for (int i = 0; i < nodes.size(); i++) {
             cluster.addHost(nodes.get(i), i);
         }
@@ -89,12 +116,12 @@ public final class Scheduler {
     }
 
     /**
-     * One pass at time t over a cluster kept between passes. The pass applies its own decisions to
-     * the cluster (victims off their hosts, placed instances on theirs); the caller applies them to
-     * its instances. Pending instances are read once, at t; residents only on the hosts the pass
+     * One pass at time t over an index kept between passes (the policy's state, see
+     * {@link RequestPolicy}). The pass records its own decisions in the index (victims off their
+     * hosts, placed instances on theirs); the world applies them to its instances. Pending instances are read once, at t; residents only on the hosts the pass
      * looks into (for preemption), at t.
      */
-    public List<Placement> schedule(Cluster cluster, List<? extends LiveInstance> pending, double t,
+    public List<Allocation> schedule(HostIndex cluster, List<? extends LiveInstance> pending, double t,
                                     SplittableRandom random) {
         Pass pass = cluster.beginPass(t, random.nextLong());
         List<Candidate> queue = new ArrayList<>(pending.size());
@@ -105,13 +132,13 @@ public final class Scheduler {
         // What the cluster could give up at best, taken when first needed: preemptions and
         // placements in the pass only remove preemptible instances, so it stays a valid bound.
         Residents[] clusterBound = new Residents[1];
-        List<Placement> placements = new ArrayList<>();
+        List<Allocation> placements = new ArrayList<>();
         int failures = 0;
         // The last request that failed, while nothing was placed since: the cluster is as it was.
         Candidate failed = null;
         for (Candidate j : queue) {
             int start = scanStart(cluster, random);
-            Choice choice = shortcuts && failed != null && sameDemand(j, failed) && preemption.eligibleWithin(j, failed)
+            Choice choice = shortcuts && failed != null && sameDemand(j, failed) && speedUp.eligibleWithin(j, failed)
                     ? null : rank(j, start, cluster, pass, clusterBound, random);
             failed = choice == null ? j : null;
             if (choice == null) {
@@ -128,7 +155,7 @@ public final class Scheduler {
             }
             j.markPlaced();
             cluster.placeInPass(choice.node, j, pass);
-            placements.add(new Placement(j.view().id(), choice.node.view().id(), victimIds));
+            placements.add(new Allocation(j.view().id(), choice.node.view().id(), victimIds));
         }
         return placements;
     }
@@ -139,7 +166,7 @@ public final class Scheduler {
      * since a pass that placed nothing (it would fail the same way, whatever its random draws).
      */
     public boolean dependsOnTime() {
-        return queueSort.dependsOnTime() || preemption.dependsOnTime();
+        return QueueSortSpeedUp.of(queueSort).dependsOnTime() || speedUp.dependsOnTime();
     }
 
     /**
@@ -150,7 +177,7 @@ public final class Scheduler {
      * (in host order without), each scan stopping once that many feasible hosts were seen. The flat
      * table and the class columns skip a host before its residents are read.
      */
-    private Choice rank(Candidate j, int start, Cluster cluster, Pass pass, Residents[] clusterBound,
+    private Choice rank(Candidate j, int start, HostIndex cluster, Pass pass, Residents[] clusterBound,
                         SplittableRandom random) {
         List<NodeState> nodes = cluster.scanOrder();
         int size = nodes.size();
@@ -180,10 +207,10 @@ public final class Scheduler {
         if (clusterBound[0] == null) {
             clusterBound[0] = cluster.bound(pass.t());
         }
-        if (shortcuts && !preemption.mayFree(j, clusterBound[0])) {
+        if (shortcuts && !speedUp.mayFree(j, clusterBound[0])) {
             return null;
         }
-        double[] above = shortcuts ? cluster.eligibleIntercepts(j, pass.t(), preemption) : null;
+        double[] above = shortcuts ? cluster.eligibleIntercepts(j, pass.t(), speedUp) : null;
         for (int t = 0, at = start; t < size && !enough(found); t++, at = at + 1 == size ? 0 : at + 1) {
             // the flat table first: most hosts of a large cluster are ruled out without touching them
             if (shortcuts && !cluster.mayFitCoarse(at, j, above)) {
@@ -216,7 +243,7 @@ public final class Scheduler {
      * for every request, also one failed without a scan, so such a shortcut leaves the pass's
      * later draws as they were.
      */
-    private int scanStart(Cluster cluster, SplittableRandom random) {
+    private int scanStart(HostIndex cluster, SplittableRandom random) {
         int size = cluster.scanOrder().size();
         return limits.hostsToScore() > 0 && size > 0 ? random.nextInt(size) : 0;
     }
@@ -235,12 +262,12 @@ public final class Scheduler {
      * days of the generated month it never rejected a host the coarse check had let through
      * (the coarse check already asks for a resident above j's eligibility threshold), so it went.
      */
-    private boolean skip(Candidate j, NodeState n, double[] above, Cluster cluster, Pass pass) {
+    private boolean skip(Candidate j, NodeState n, double[] above, HostIndex cluster, Pass pass) {
         if (!cluster.mayFitAfterPreempting(n, j, above)) {
             return true;
         }
         n.refresh(pass);
-        return !preemption.mayFree(j, preemption.summary(n, pass));
+        return !speedUp.mayFree(j, speedUp.summary(n, pass));
     }
 
     private boolean enough(int found) {

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A one-resource cluster for scheduler unit tests: queues, occupancy, and a log of starts. */
-final class FakeCluster implements TypedCluster {
+final class FakeTypedView implements TypedView {
 
     private final long[] capacity;
     private final long[] demand;
@@ -15,7 +15,7 @@ final class FakeCluster implements TypedCluster {
     final List<String> starts = new ArrayList<>();
     double now;
 
-    FakeCluster(long[] capacity, long[] demand) {
+    FakeTypedView(long[] capacity, long[] demand) {
         this.capacity = capacity;
         this.demand = demand;
         running = new int[capacity.length][demand.length];
@@ -25,20 +25,41 @@ final class FakeCluster implements TypedCluster {
         }
     }
 
+    /** Time 0: the scheduler sees the cluster first. */
+    void begin(TypeScheduler scheduler) {
+        apply(scheduler.decide(new TypeEvent.Begin(this, now)));
+    }
+
     /** A VM joins its queue, then the scheduler hears of it. */
-    void arrive(Scheduler scheduler, int type) {
+    void arrive(TypeScheduler scheduler, int type) {
         queues.get(type).add(now);
-        scheduler.arrived(this, type, now);
+        announce(scheduler, type);
+    }
+
+    /** The scheduler hears of an arrival whose VM already waits (put there by {@link #backlog}). */
+    void announce(TypeScheduler scheduler, int type) {
+        apply(scheduler.decide(new TypeEvent.Arrival(this, type, now)));
+    }
+
+    /** The scheduler's timer fires now. */
+    void timer(TypeScheduler scheduler) {
+        apply(scheduler.decide(new TypeEvent.Timer(this, now)));
+    }
+
+    private void apply(List<Start> decided) {
+        for (Start s : decided) {
+            start(s.server(), s.type());
+        }
     }
 
     /** A running VM leaves, then the scheduler hears of it. */
-    void depart(Scheduler scheduler, int server, int type) {
+    void depart(TypeScheduler scheduler, int server, int type) {
         if (running[server][type] == 0) {
             throw new IllegalStateException("no VM of type " + type + " on server " + server);
         }
         running[server][type]--;
         used[server] -= demand[type];
-        scheduler.departed(this, server, type, now);
+        apply(scheduler.decide(new TypeEvent.Departure(this, server, type, now)));
     }
 
     /** Puts VMs in a queue without telling the scheduler (to set up a state). */
@@ -100,7 +121,18 @@ final class FakeCluster implements TypedCluster {
     }
 
     @Override
-    public void start(int server, int type) {
+    public double arrival(int type, long k) {
+        long i = 0;
+        for (double a : queues.get(type)) {
+            if (i++ == k) {
+                return a;
+            }
+        }
+        return Double.NaN;
+    }
+
+    /** What the model does with a {@link Start}: refuses one that breaks its rules. */
+    void start(int server, int type) {
         if (queues.get(type).isEmpty() || !fits(server, type)) {
             throw new IllegalStateException("cannot start type " + type + " on " + server);
         }

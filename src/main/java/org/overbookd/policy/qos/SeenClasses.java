@@ -9,7 +9,7 @@ import java.util.List;
  * need of each: the rate r = 1 / SLO - 1 at which Q grows while an instance holds resources (eq. 3
  * and 6 with de/dt = 1, dp/dt = 0), the margin phi and the baseline's priority.
  */
-final class ClassSlots {
+final class SeenClasses {
 
     private final List<ServiceClass> classes = new ArrayList<>();
     // copies of what the bounds read of each class, so a scan over every host reads arrays
@@ -17,7 +17,7 @@ final class ClassSlots {
     private double[] margins = new double[0];
     private int[] priorities = new int[0];
 
-    int slot(ServiceClass c) {
+    int number(ServiceClass c) {
         for (int i = 0; i < classes.size(); i++) {
             if (classes.get(i) == c || classes.get(i).equals(c)) {
                 return i;
@@ -38,19 +38,19 @@ final class ClassSlots {
         return classes.size();
     }
 
-    double rate(int slot) {
-        return rates[slot];
+    double rate(int number) {
+        return rates[number];
     }
 
-    ServiceClass serviceClass(int slot) {
-        return classes.get(slot);
+    ServiceClass serviceClass(int number) {
+        return classes.get(number);
     }
 
-    double safetyMargin(int slot) {
-        return margins[slot];
+    double safetyMargin(int number) {
+        return margins[number];
     }
 
-    int priority(int slot) {
-        return priorities[slot];
+    int priority(int number) {
+        return priorities[number];
     }
 }

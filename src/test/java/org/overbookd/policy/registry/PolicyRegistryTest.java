@@ -1,0 +1,79 @@
+package org.overbookd.policy.registry;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.overbookd.policy.Plugin;
+import org.overbookd.policy.hybrid.HybridSettings;
+import org.overbookd.policy.maxweight.GreedySolver;
+import org.overbookd.policy.maxweight.Padding;
+import org.overbookd.policy.maxweight.TypeSettings;
+import org.overbookd.policy.overbooking.HostOrder;
+import org.overbookd.policy.overbooking.OverbookingSettings;
+import org.overbookd.policy.qos.RequestSettings;
+import org.overbookd.policy.qos.ScanLimits;
+import org.overbookd.policy.qos.ServiceClasses;
+
+class PolicyRegistryTest {
+
+    @Test
+    void eachModelListsTheNamesTheCommandLineAccepts() {
+        assertEquals(List.of("overbooking"), PolicyRegistry.names(PolicyRegistry.OVERBOOKING));
+        assertEquals(List.of("qos", "priority"), PolicyRegistry.names(PolicyRegistry.REQUESTS));
+        assertEquals(List.of("hybrid", "pri", "pri-n"), PolicyRegistry.names(PolicyRegistry.SLOTS));
+        assertEquals(List.of("maxweight", "m14", "g16", "best-fit"), PolicyRegistry.names(PolicyRegistry.TYPES));
+    }
+
+    @Test
+    void aNameMeansOnePolicyAcrossModels() {
+        List<String> all = new ArrayList<>();
+        for (PolicyRegistry.Model<?, ?> m : List.of(PolicyRegistry.OVERBOOKING, PolicyRegistry.REQUESTS,
+                PolicyRegistry.SLOTS, PolicyRegistry.TYPES)) {
+            all.addAll(PolicyRegistry.names(m));
+        }
+        assertEquals(all.size(), new HashSet<>(all).size(), all.toString());
+    }
+
+    @Test
+    void everyPolicyAnswersWithTheNameItWasBuiltUnder() {
+        OverbookingSettings overbooking = new OverbookingSettings(70, 90, 2, HostOrder.LEAST_UTILIZED);
+        RequestSettings requests = new RequestSettings(ServiceClasses.defaults(), ScanLimits.NONE);
+        HybridSettings slots = HybridSettings.defaults(1);
+        TypeSettings types = new TypeSettings(new GreedySolver(), Padding.LARGEST_FIRST, 0.5, false,
+                new double[] {1}, new SplittableRandom(1));
+        check(PolicyRegistry.OVERBOOKING, overbooking);
+        check(PolicyRegistry.REQUESTS, requests);
+        check(PolicyRegistry.SLOTS, slots);
+        check(PolicyRegistry.TYPES, types);
+    }
+
+    private static <S, P extends Plugin> void check(PolicyRegistry.Model<S, P> model, S settings) {
+        for (String name : PolicyRegistry.names(model)) {
+            P first = PolicyRegistry.create(model, name, settings);
+            assertEquals(name, first.name());
+            assertFalse(first == PolicyRegistry.create(model, name, settings), name + ": a fresh policy each time");
+        }
+    }
+
+    @Test
+    void anUnknownNameGivesOneErrorListingTheKnownOnes() {
+        UnknownPolicyException e = assertThrows(UnknownPolicyException.class, () -> PolicyRegistry.create(
+                PolicyRegistry.SLOTS, "fifo", HybridSettings.defaults(1)));
+        assertEquals("'fifo' is not one of hybrid, pri, pri-n", e.getMessage());
+        assertEquals(List.of("hybrid", "pri", "pri-n"), e.known());
+    }
+
+    @Test
+    void namesAreExactAndBelongToTheirModel() {
+        assertFalse(PolicyRegistry.has(PolicyRegistry.TYPES, "MaxWeight"), "case is the caller's business");
+        assertFalse(PolicyRegistry.has(PolicyRegistry.TYPES, "qos"), "qos is a request policy");
+        assertTrue(PolicyRegistry.has(PolicyRegistry.REQUESTS, "qos"));
+    }
+}
