@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.overbookd.audit.AuditLog;
 import org.overbookd.audit.JsonLinesAuditLog;
+import org.overbookd.backend.simulated.WorldSpec;
 import org.overbookd.config.Bindings;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
@@ -104,7 +105,7 @@ final class SimulateCommand implements Callable<Integer> {
         try (AuditLog audit = openAudit(settings)) {
             result = new Simulation(config, Bindings.overbookingPolicy(settings), audit, progress, threads).run();
         }
-        printTable(spec.commandLine().getOut(), settings, result);
+        printTable(spec.commandLine().getOut(), settings, config.world(), result);
         if (out != null) {
             Path file = out.resolve("summary.csv");
             try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
@@ -127,11 +128,19 @@ final class SimulateCommand implements Callable<Integer> {
         return new JsonLinesAuditLog(Files.newBufferedWriter(path, StandardCharsets.UTF_8));
     }
 
-    static void printTable(PrintWriter out, Settings s, SimResult r) {
-        out.printf(Locale.ROOT, "%d hosts x %d cores, %s, seed %d; bounds %s-%s, %d slot%s%n",
-                s.get(Options.SIM_NODES), s.get(Options.SIM_CORES), s.formatted(Options.SIM_DURATION),
-                s.get(Options.SIM_SEED), s.formatted(Options.UPPER_BOUND), s.formatted(Options.LOWER_BOUND),
-                s.get(Options.SLOTS), s.get(Options.SLOTS) == 1 ? "" : "s");
+    /** The world as it was simulated: a replayed record's own hosts, not the synthetic defaults. */
+    static String describe(Settings s, WorldSpec world) {
+        if (world.recorded() == null) {
+            return String.format(Locale.ROOT, "%d hosts x %d cores", world.nodes(), world.coresPerNode());
+        }
+        return String.format(Locale.ROOT, "%d recorded hosts, %d cores in all (%s)", world.hostCount(),
+                world.totalCores(), s.get(Options.SIM_TRACE_FILE));
+    }
+
+    static void printTable(PrintWriter out, Settings s, WorldSpec world, SimResult r) {
+        out.printf(Locale.ROOT, "%s, %s, seed %d; bounds %s-%s, %d slot%s%n", describe(s, world),
+                s.formatted(Options.SIM_DURATION), s.get(Options.SIM_SEED), s.formatted(Options.UPPER_BOUND),
+                s.formatted(Options.LOWER_BOUND), s.get(Options.SLOTS), s.get(Options.SLOTS) == 1 ? "" : "s");
         row(out, "utilization", String.format(Locale.ROOT, "%.2f %%", r.utilization()));
         row(out, "overbooked hours", String.format(Locale.ROOT, "%.2f", r.overbookedHours()));
         row(out, "suspends", Long.toString(r.suspends()));

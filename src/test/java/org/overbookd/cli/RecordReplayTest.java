@@ -81,6 +81,15 @@ class RecordReplayTest {
     }
 
     @Test
+    void theHeaderNamesTheRecordedClusterNotTheSyntheticDefaults() throws IOException {
+        Path record = record();
+        Cli r = Cli.run("simulate", "--set", "sim.trace-file=" + record, "--set", "sim.duration=15m");
+        assertEquals(0, r.exitCode(), r.err());
+        String header = r.out().lines().findFirst().orElse("");
+        assertTrue(header.startsWith("2 recorded hosts, 8 cores in all (" + record + "), 15m"), header);
+    }
+
+    @Test
     void replaysWhatTheDaemonRecorded() throws IOException {
         Path config = dir.resolve("overbookd.properties");
         Files.write(config, List.of("backend = simulated", "sim.nodes = 3", "record.file = " + dir.resolve("rec.csv")));
