@@ -31,13 +31,46 @@ class SchedulersTest {
     }
 
     @Test
-    void emptyQueuesGiveThePaddedConfigurationAndArrivalsTakeItsSlotsAtOnce() {
+    void theFirstLargeVmGivesThePaddedConfigurationAndArrivalsTakeItsSlotsAtOnce() {
         FakeTypedView c = example1();
         MaxWeightScheduler s = fullOneTwo(c, 0.5);
-        assertArrayEquals(new int[] {1, 2}, s.configuration(0), "largest first: one large slot, then two small");
+        assertArrayEquals(new int[] {1, 2}, s.configuration(0), "one large VM waits, then two small slots of padding");
         assertEquals(List.of("0@0", "1@0", "1@0"), c.starts);
         c.arrive(s, SMALL);
         assertEquals(11, c.queued(SMALL), "no small slot left: it queues");
+    }
+
+    /**
+     * Start-up as the paper reads: servers start stalled and empty, reserving nothing; the first VM
+     * that has to queue makes the lowest-numbered empty stalled server active with an r-max
+     * configuration for the queues of that moment (one small VM: (0, 6)), and only that server. A
+     * large VM then finds no slot (server 0 holds smalls only), queues, and server 1 takes (1, 2).
+     */
+    @Test
+    void serversStartStalledAndEmptyAndTheFirstQueuedVmActivatesOne() {
+        FakeTypedView c = new FakeTypedView(new long[] {6, 6, 6}, new long[] {4, 1});
+        MaxWeightScheduler s = new MaxWeightScheduler(new ExactSolver(), Padding.LARGEST_FIRST, 0.5, false);
+        c.begin(s);
+        for (int server = 0; server < 3; server++) {
+            assertEquals(Period.STALLED, s.period(server));
+            assertArrayEquals(new int[] {0, 0}, s.configuration(server), "nothing reserved at time 0");
+        }
+        assertEquals(0, s.resets());
+        c.arrive(s, SMALL);
+        assertEquals(List.of("1@0"), c.starts, "the small VM starts on server 0 at once");
+        assertEquals(Period.ACTIVE, s.period(0));
+        assertArrayEquals(new int[] {0, 6}, s.configuration(0));
+        assertEquals(5, s.emptySlots(0, SMALL));
+        assertEquals(Period.STALLED, s.period(1), "one server per queued VM");
+        c.arrive(s, SMALL);
+        assertEquals(List.of("1@0", "1@0"), c.starts, "a slot was free: nothing queued, nothing activated");
+        assertEquals(Period.STALLED, s.period(1));
+        c.arrive(s, LARGE);
+        assertEquals(List.of("1@0", "1@0", "0@1"), c.starts);
+        assertEquals(Period.ACTIVE, s.period(1));
+        assertArrayEquals(new int[] {1, 2}, s.configuration(1));
+        assertEquals(Period.STALLED, s.period(2));
+        assertEquals(2, s.resets());
     }
 
     /**
@@ -99,8 +132,8 @@ class SchedulersTest {
         for (boolean recheck : new boolean[] {false, true}) {
             FakeTypedView c = example1();
             MaxWeightScheduler s = new MaxWeightScheduler(new ExactSolver(), Padding.NONE, 0.5, recheck);
-            c.backlog(LARGE, 1);
             c.begin(s);
+            c.arrive(s, LARGE);
             assertArrayEquals(new int[] {1, 0}, s.configuration(0));
             c.depart(s, 0, LARGE);
             assertEquals(Period.ACTIVE, s.period(0));
