@@ -55,7 +55,7 @@ public final class TypesSimulateCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--policy", split = ",", paramLabel = "POLICY",
-            description = "maxweight, m14, g16 or best-fit; several, comma-separated, run on the same arrivals"
+            description = "maxweight, m14 (routed to per-server queues, as cited), m14-central, g16 or best-fit; several, comma-separated, run on the same arrivals"
                     + " (default: ${DEFAULT-VALUE}).")
     List<String> policies = new ArrayList<>(List.of("maxweight"));
 

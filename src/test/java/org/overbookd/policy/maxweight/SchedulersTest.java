@@ -145,6 +145,37 @@ class SchedulersTest {
         }
     }
 
+    /**
+     * The cited M14 on two of Example 1's servers: an arrival takes a free slot of its type if one
+     * has one; otherwise it joins the shortest queue of its type (ties to an empty server, which
+     * refreshes at once for its own queues, then the lowest number) and waits there, even while
+     * another server could take it; a departure refills from the server's own queue.
+     */
+    @Test
+    void m14RoutesAnArrivalToTheShortestQueueOfItsTypeAndKeepsPerServerQueues() {
+        FakeTypedView c = new FakeTypedView(new long[] {6, 6}, new long[] {4, 1});
+        RoutedRefreshScheduler s = new RoutedRefreshScheduler(new ExactSolver(), Padding.LARGEST_FIRST);
+        c.begin(s);
+        assertArrayEquals(new int[] {0, 0}, s.configuration(0), "no configuration before a VM is routed");
+        c.arrive(s, SMALL);
+        assertArrayEquals(new int[] {0, 6}, s.configuration(0), "refreshed for its own queue: one small VM");
+        c.arrive(s, LARGE);
+        assertEquals(List.of("1@0", "0@1"), c.starts, "the empty server 1 wins the tie and refreshes");
+        assertArrayEquals(new int[] {1, 2}, s.configuration(1));
+        c.arrive(s, SMALL);
+        assertEquals("1@0", c.starts.get(2), "a free small slot: the lowest-numbered server's");
+        c.arrive(s, LARGE);
+        c.arrive(s, LARGE);
+        assertEquals(1, s.queuedAt(0, LARGE), "shortest queue, lowest number: server 0, which holds no large slot");
+        assertEquals(1, s.queuedAt(1, LARGE), "then server 1, whose queue is now the shorter");
+        assertEquals(2, c.queued(LARGE));
+        c.depart(s, 1, LARGE);
+        assertEquals("0@1", c.starts.get(c.starts.size() - 1), "server 1 refills from its own queue");
+        assertEquals(0, s.queuedAt(1, LARGE));
+        assertEquals(1, s.queuedAt(0, LARGE), "server 0's VM still waits at server 0");
+        assertEquals(1, c.queued(LARGE));
+    }
+
     /** M14 never stalls: it keeps (1, 2) and refills from the queue, however long the queue gets. */
     @Test
     void m14KeepsItsConfigurationWhileTheServerIsBusy() {
