@@ -94,6 +94,35 @@ class SchedulersTest {
         assertEquals(4, c.queued(SMALL));
     }
 
+    /**
+     * A stalled server that empties while no queue holds a VM stays stalled and empty (every
+     * configuration weighs 0), reserving nothing, until a VM has to queue. Server 0 holds (1, 2) full
+     * and six small VMs wait: f((1,2), Q) = 12 &lt; 0.5 x 36 at a small departure, so it stalls; the
+     * idle server 1 takes the six; server 0 then empties with empty queues.
+     */
+    @Test
+    void aStalledServerThatEmptiesWithEmptyQueuesWaitsForTheNextQueuedVm() {
+        FakeTypedView c = new FakeTypedView(new long[] {6, 6}, new long[] {4, 1});
+        MaxWeightScheduler s = new MaxWeightScheduler(new ExactSolver(), Padding.LARGEST_FIRST, 0.5, false);
+        c.begin(s);
+        c.arrive(s, LARGE);
+        c.arrive(s, SMALL);
+        c.arrive(s, SMALL);
+        c.backlog(SMALL, 6);
+        c.depart(s, 0, SMALL);
+        assertEquals(Period.STALLED, s.period(0));
+        c.announce(s, SMALL);
+        assertArrayEquals(new int[] {0, 6}, s.configuration(1), "server 1 woke for the six small VMs");
+        assertEquals(0, c.queued(SMALL));
+        c.depart(s, 0, SMALL);
+        c.depart(s, 0, LARGE);
+        assertEquals(Period.STALLED, s.period(0), "empty, but nothing to configure for");
+        assertEquals(0, s.emptySlots(0, LARGE) + s.emptySlots(0, SMALL), "nothing reserved");
+        c.arrive(s, LARGE);
+        assertEquals(Period.ACTIVE, s.period(0));
+        assertEquals(1, c.running(0, LARGE), "the large VM had to queue and woke server 0");
+    }
+
     /** With beta = 0.3, 20 &lt; 18 is false: the freed slot takes the oldest waiting small VM. */
     @Test
     void aDepartureRefillsTheSlotWhenConditionFourDoesNotHold() {
