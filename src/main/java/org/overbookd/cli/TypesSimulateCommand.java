@@ -55,7 +55,7 @@ public final class TypesSimulateCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--policy", split = ",", paramLabel = "POLICY",
-            description = "maxweight, m14, g16 or best-fit; several, comma-separated, run on the same arrivals"
+            description = "maxweight, m14 (routed to per-server queues, as cited), m14-central, g16 or best-fit; several, comma-separated, run on the same arrivals"
                     + " (default: ${DEFAULT-VALUE}).")
     List<String> policies = new ArrayList<>(List.of("maxweight"));
 
@@ -67,9 +67,10 @@ public final class TypesSimulateCommand implements Callable<Integer> {
             description = "Run section 4.2 on this Google task_events file (.csv or .csv.gz) instead of --scenario.")
     Path trace;
 
-    @Option(names = "--servers", paramLabel = "N",
-            description = "Unit servers for a trace (--trace, or a trace scenario's trace.servers); default 1000 with --trace.")
-    Integer servers;
+    @Option(names = "--servers", split = ",", paramLabel = "N",
+            description = "Unit servers for a trace (--trace, or a trace scenario's trace.servers); default 1000 with --trace."
+                    + " Several, comma-separated, run each count on the same trace, with outputs in DIR/servers-N.")
+    List<Integer> serverCounts;
 
     @Option(names = "--beta", paramLabel = "B",
             description = "Algorithm 1's beta, strictly between 0 and 1 (default: ${DEFAULT-VALUE}).")
@@ -126,9 +127,24 @@ public final class TypesSimulateCommand implements Callable<Integer> {
         if (samples < 1 || samples > 10_000_000) {
             throw usage("--samples must be 1 to 10000000");
         }
-        if (servers != null && servers < 1) {
+        if (serverCounts != null && serverCounts.stream().anyMatch(n -> n == null || n < 1)) {
             throw usage("--servers must be at least 1");
         }
+        if (serverCounts == null || serverCounts.size() == 1) {
+            return simulate(kinds, solverChoice, paddingChoice, serverCounts == null ? null : serverCounts.get(0), out);
+        }
+        for (int n : serverCounts) {
+            int code = simulate(kinds, solverChoice, paddingChoice, n, out.resolve("servers-" + n));
+            if (code != ExitCodes.OK) {
+                return code;
+            }
+        }
+        return ExitCodes.OK;
+    }
+
+    /** Runs every policy on one cluster and writes its outputs to {@code dir}. */
+    private int simulate(List<String> kinds, SolverChoice solverChoice, Padding paddingChoice, Integer servers, Path dir)
+            throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         TypesScenario model;
         try {
@@ -154,16 +170,16 @@ public final class TypesSimulateCommand implements Callable<Integer> {
                 throw usage(e.getMessage());
             }
         }
-        Files.createDirectories(out);
-        try (Writer w = Files.newBufferedWriter(out.resolve("summary.csv"), StandardCharsets.UTF_8)) {
+        Files.createDirectories(dir);
+        try (Writer w = Files.newBufferedWriter(dir.resolve("summary.csv"), StandardCharsets.UTF_8)) {
             TypesOutputs.writeSummary(w, model, paddingChoice.label(), seed, results);
         }
-        try (Writer w = Files.newBufferedWriter(out.resolve("queue.csv"), StandardCharsets.UTF_8)) {
+        try (Writer w = Files.newBufferedWriter(dir.resolve("queue.csv"), StandardCharsets.UTF_8)) {
             TypesOutputs.writeQueues(w, model, results);
         }
-        QueueChart.write(out.resolve("queue.png"), model, results);
+        QueueChart.write(dir.resolve("queue.png"), model, results);
         printTable(spec.commandLine().getOut(), model, until, results);
-        spec.commandLine().getOut().println("wrote " + out.resolve("summary.csv") + ", queue.csv, queue.png");
+        spec.commandLine().getOut().println("wrote " + dir.resolve("summary.csv") + ", queue.csv, queue.png");
         spec.commandLine().getOut().flush();
         return ExitCodes.OK;
     }
@@ -171,10 +187,10 @@ public final class TypesSimulateCommand implements Callable<Integer> {
     private static void printTable(PrintWriter out, TypesScenario model, double until, List<TypesResult> results) {
         out.printf(Locale.ROOT, "%s: %d server%s, %d VM types, horizon %s%n", model.name(), model.servers().size(),
                 model.servers().size() == 1 ? "" : "s", model.types().size(), fmt(until));
-        out.printf(Locale.ROOT, "  %-10s %5s %7s %11s %10s %11s %11s %10s%n", "policy", "beta", "solver", "mean queue",
+        out.printf(Locale.ROOT, "  %-11s %5s %7s %11s %10s %11s %11s %10s%n", "policy", "beta", "solver", "mean queue",
                 "max queue", "mean delay", "throughput", "arrivals");
         for (TypesResult r : results) {
-            out.printf(Locale.ROOT, "  %-10s %5s %7s %11.2f %10d %11.4f %11.4f %10d%n", r.policy(),
+            out.printf(Locale.ROOT, "  %-11s %5s %7s %11.2f %10d %11.4f %11.4f %10d%n", r.policy(),
                     Double.isNaN(r.beta()) ? "-" : fmt(r.beta()), r.solver().isEmpty() ? "-" : r.solver(),
                     r.meanQueue(), r.maxQueue(), r.meanDelay(), r.throughput(), r.arrivals());
         }

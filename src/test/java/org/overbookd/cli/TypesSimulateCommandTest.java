@@ -114,6 +114,22 @@ class TypesSimulateCommandTest {
         assertTrue(summary.get(1).startsWith("best-fit,,0.200,1,1.0000,0.2000,task_events.csv,"), summary.get(1));
     }
 
+    /** Several server counts run the same trace once each, outputs in DIR/servers-N. */
+    @Test
+    void severalServerCountsRunEachInItsOwnDirectory() throws IOException {
+        Path file = dir.resolve("task_events.csv");
+        Files.writeString(file, "0,,1,0,,0,u,0,0,0.3,0.1,0,0\n0,,1,0,9,1,u,0,0,0.3,0.1,0,0\n"
+                + "1000000,,2,0,,0,u,0,0,0.6,0.1,0,0\n2000000,,2,0,9,1,u,0,0,0.6,0.1,0,0\n"
+                + "3000000,,1,0,9,4,u,0,0,0.3,0.1,0,0\n5000000,,2,0,9,4,u,0,0,0.6,0.1,0,0\n");
+        Cli r = run("n", "--trace", file.toString(), "--servers", "1,2", "--policy", "best-fit", "--horizon", "10");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains(": 1 server,") && r.out().contains(": 2 servers,"), r.out());
+        // one server: the size-1 task waits 2 s (mean queue 0.2); two: it starts at once
+        assertTrue(Files.readAllLines(dir.resolve("n/servers-1/summary.csv")).get(1).startsWith("best-fit,,0.200,1,"));
+        assertTrue(Files.readAllLines(dir.resolve("n/servers-2/summary.csv")).get(1).startsWith("best-fit,,0.000,0,"));
+        assertFalse(Files.exists(dir.resolve("n/summary.csv")), "no summary outside the per-count directories");
+    }
+
     @Test
     void usageErrorsExit64() {
         for (String[] args : List.of(
@@ -124,6 +140,7 @@ class TypesSimulateCommandTest {
                 new String[] {"--padding", "all"},
                 new String[] {"--horizon", "-5"},
                 new String[] {"--samples", "0"},
+                new String[] {"--servers", "100,0", "--scenario", "google-synthetic"},
                 new String[] {"--sed", "3"})) {
             Cli r = run("u", args);
             assertEquals(ExitCodes.USAGE, r.exitCode(), String.join(" ", args) + ": " + r.err());
@@ -131,7 +148,7 @@ class TypesSimulateCommandTest {
             assertNoStackTrace(r);
         }
         Cli unknown = run("u", "--policy", "maxweight,maxweihgt");
-        assertTrue(unknown.err().startsWith("overbookd: --policy: 'maxweihgt' is not one of maxweight, m14, g16, best-fit"),
+        assertTrue(unknown.err().startsWith("overbookd: --policy: 'maxweihgt' is not one of maxweight, m14, m14-central, g16, best-fit"),
                 unknown.err());
         Cli notATrace = run("u", "--scenario", "example1", "--servers", "3");
         assertEquals(ExitCodes.USAGE, notATrace.exitCode());

@@ -41,12 +41,24 @@ abstract class FixedConfigurationScheduler extends EventHooks {
         queues = new long[types];
         scratch = new int[types];
         emptied = new BitSet(servers);
-        for (int s = 0; s < servers; s++) {
+        startUp(cluster);
+    }
+
+    /**
+     * What every server does at time 0, on an empty cluster with empty queues. By default it starts
+     * an active period with the (padded) configuration for empty queues, as M14's account in the paper
+     * starts Example 1's server from (1, 2).
+     */
+    protected void startUp(Plan cluster) {
+        for (int s = 0; s < cluster.servers(); s++) {
             activate(cluster, s);
-            if (cluster.isEmpty(s)) {
-                emptied.set(s);
-            }
+            emptied.set(s);
         }
+    }
+
+    /** Whether an empty server may be reset when an arrival queues (see {@link #resetEmptyServers}). */
+    protected boolean mayReset(int server) {
+        return true;
     }
 
     @Override
@@ -72,6 +84,13 @@ abstract class FixedConfigurationScheduler extends EventHooks {
         }
     }
 
+    /** Notes a server that is empty after a subclass changed it outside a departure. */
+    protected final void markEmptied(Plan cluster, int server) {
+        if (cluster.isEmpty(server)) {
+            emptied.set(server);
+        }
+    }
+
     /** The subclass's rule at a departure: refill, stall, or reset. */
     protected abstract void afterDeparture(Plan cluster, int server, int type);
 
@@ -89,6 +108,9 @@ abstract class FixedConfigurationScheduler extends EventHooks {
         for (int s = emptied.nextSetBit(0); s >= 0; s = emptied.nextSetBit(s + 1)) {
             if (!cluster.isEmpty(s)) {
                 emptied.clear(s);
+                continue;
+            }
+            if (!mayReset(s)) {
                 continue;
             }
             long[] q = queues(cluster);

@@ -1,6 +1,7 @@
 package org.overbookd.policy.maxweight;
 
 import java.util.Arrays;
+import java.util.BitSet;
 
 /**
  * Algorithm 1 of Psychas and Ghaderi, "Basic non-preemptive scheduling". Each server is active or
@@ -13,17 +14,27 @@ import java.util.Arrays;
  * r-max weight configuration for the queues of that moment. Theorem 3.1: any workload inside
  * r beta C is supported for beta &lt; r; with the greedy solver the paper allows any beta &lt; 1.
  *
- * <p>Choices where the paper is open (see sim/README-maxweight.md): the first empty slot is the one
+ * <p>Start-up, as the paper's definitions read: every server starts stalled and empty. A stalled
+ * server turns active "when the server becomes empty"; an empty stalled server is that already, so it
+ * takes an r-max configuration as soon as there is something to configure for, that is when a VM has
+ * to queue (no active server has a slot for it): the lowest-numbered empty stalled server it fits
+ * becomes active with an r-max configuration for the queues of that moment, which holds that VM. By
+ * the same reading a stalled server that empties while no queue it could serve holds a VM stays
+ * stalled and empty (every configuration weighs 0 then) until a VM has to queue.
+ *
+ * <p>Other choices where the paper is open (see sim/README-maxweight.md): the first empty slot is the one
  * on the lowest-numbered server; the room an r-max configuration leaves is reserved per
  * {@link Padding}; condition (4) is evaluated at departures, as written, and optionally (recheckEmpty)
- * for empty active servers when an arrival has to queue: otherwise an empty server whose slots are
- * for rare types waits for one of them to come and go before it can change.
+ * for empty active servers when an arrival has to queue: otherwise an active server that emptied
+ * while the queues were empty waits for one of its types to come and go before it can change.
  */
 public final class MaxWeightScheduler extends FixedConfigurationScheduler {
 
     private final double beta;
     private final boolean recheckEmpty;
     private Period[] period;
+    /** Servers stalled and empty: waiting for a VM that has to queue. */
+    private BitSet idle;
     private long stalls;
 
     /**
@@ -47,8 +58,20 @@ public final class MaxWeightScheduler extends FixedConfigurationScheduler {
     @Override
     void begin(Plan cluster, double now) {
         period = new Period[cluster.servers()];
-        Arrays.fill(period, Period.ACTIVE);
+        idle = new BitSet(cluster.servers());
         super.begin(cluster, now);
+    }
+
+    /** Every server starts stalled and empty (see the class comment). */
+    @Override
+    protected void startUp(Plan cluster) {
+        Arrays.fill(period, Period.STALLED);
+        idle.set(0, cluster.servers());
+    }
+
+    @Override
+    protected boolean mayReset(int server) {
+        return period[server] == Period.ACTIVE;
     }
 
     @Override
@@ -63,17 +86,42 @@ public final class MaxWeightScheduler extends FixedConfigurationScheduler {
             }
         }
         if (period[server] == Period.STALLED && cluster.isEmpty(server)) {
-            period[server] = Period.ACTIVE;
-            activate(cluster, server);
+            if (anyQueueFits(cluster, server)) {
+                period[server] = Period.ACTIVE;
+                activate(cluster, server);
+            } else {
+                idle.set(server);
+            }
         }
     }
 
+    private boolean anyQueueFits(Plan cluster, int server) {
+        long[] q = queues(cluster);
+        for (int j = 0; j < q.length; j++) {
+            if (q[j] > 0 && shapes[server].fits(j)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
-     * With recheckEmpty: an empty active server for which condition (4) holds stalls and, being
-     * empty, starts a new active period at once, exactly as it would at a departure.
+     * A VM had to queue: the lowest-numbered stalled empty server it fits becomes active with an
+     * r-max configuration for the queues now (see the class comment). With recheckEmpty, then, an
+     * empty active server for which condition (4) holds stalls and, being empty, starts a new active
+     * period at once, exactly as it would at a departure.
      */
     @Override
     protected void queued(Plan cluster, int type) {
+        for (int s = idle.nextSetBit(0); s >= 0; s = idle.nextSetBit(s + 1)) {
+            if (shapes[s].fits(type)) {
+                idle.clear(s);
+                period[s] = Period.ACTIVE;
+                activate(cluster, s);
+                markEmptied(cluster, s);
+                break;
+            }
+        }
         if (recheckEmpty) {
             stalls += resetEmptyServers(cluster, beta);
         }

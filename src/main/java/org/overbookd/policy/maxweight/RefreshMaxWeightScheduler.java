@@ -1,15 +1,17 @@
 package org.overbookd.policy.maxweight;
 
 /**
- * The M14 baseline: MaxWeight at local refresh times (Maguluri and Srikant, 2014), as Psychas and
- * Ghaderi describe it in section 4.1. A server picks a max-weight configuration when it is empty (a
+ * {@code m14-central}: MaxWeight at local refresh times over the model's central per-type queues, the
+ * reading of section 4.1 alone that this code base shipped as {@code m14} before it read the cited
+ * paper; the cited M14, with VMs routed to per-server queues, is {@link RoutedRefreshScheduler}. A server picks a max-weight configuration when it is empty (a
  * local refresh time) and keeps it until it is empty again: a VM that leaves is replaced from its
  * type's queue, a slot no VM fills is reserved. It never stalls, so a server whose slots stay busy
  * never refreshes; that is Example 1's instability.
  *
- * <p>Guesses, since we follow the paper's account rather than M14 itself: M14 routes each arrival to
- * a server's own queue (join the shortest queue); we keep the central per-type queues of our model,
- * which is the same thing for one server (Example 1) and what the paper's own algorithm uses. The
+ * <p>Kept as a variant: M14 routes each arrival to a server's own queue (join the shortest queue);
+ * this one keeps the central per-type queues of the model, the same thing for one server (Example 1),
+ * and with many servers a much stronger baseline than the cited one, since no VM waits at a busy
+ * server while another could take it. The
  * configuration is exact MaxWeight unless the solver given is another.
  */
 public final class RefreshMaxWeightScheduler extends FixedConfigurationScheduler {
@@ -20,7 +22,7 @@ public final class RefreshMaxWeightScheduler extends FixedConfigurationScheduler
 
     @Override
     public String name() {
-        return "m14";
+        return "m14-central";
     }
 
     @Override

@@ -7,7 +7,7 @@ import org.overbookd.policy.Plugin;
  * A non-preemptive VM-type scheduler: shown the cluster after each event of the model (arrivals,
  * departures and, for schedulers that sample at random times, a timer of their own), it returns the
  * VMs to start, which the model then starts in order. Its name is the one used on the command line
- * and in output files: maxweight, m14, g16, best-fit.
+ * and in output files: maxweight, m14, m14-central, g16, best-fit.
  *
  * <p>A scheduler keeps state of its own between events (Algorithm 1's configurations and periods,
  * G16's rates), changed only by the events it is shown and the starts it returns: the model applies

@@ -10,6 +10,7 @@ import org.overbookd.policy.maxweight.BestFitScheduler;
 import org.overbookd.policy.maxweight.MaxWeightScheduler;
 import org.overbookd.policy.maxweight.RandomizedSamplingScheduler;
 import org.overbookd.policy.maxweight.RefreshMaxWeightScheduler;
+import org.overbookd.policy.maxweight.RoutedRefreshScheduler;
 import org.overbookd.policy.maxweight.TypeScheduler;
 import org.overbookd.policy.maxweight.TypeSettings;
 import org.overbookd.policy.overbooking.OverbookingPolicy;
@@ -68,7 +69,8 @@ public final class PolicyRegistry {
             new Entry<>(SLOTS, "pri", s -> new HybridPolicy("pri", s)),
             new Entry<>(SLOTS, "pri-n", s -> new HybridPolicy("pri-n", s)),
             new Entry<>(TYPES, "maxweight", s -> new MaxWeightScheduler(s.solver(), s.padding(), s.beta(), s.recheckEmpty())),
-            new Entry<>(TYPES, "m14", s -> new RefreshMaxWeightScheduler(s.solver(), s.padding())),
+            new Entry<>(TYPES, "m14", s -> new RoutedRefreshScheduler(s.solver(), s.padding())),
+            new Entry<>(TYPES, "m14-central", s -> new RefreshMaxWeightScheduler(s.solver(), s.padding())),
             new Entry<>(TYPES, "g16", s -> new RandomizedSamplingScheduler(s.serviceRate(), s.random())),
             new Entry<>(TYPES, "best-fit", s -> new BestFitScheduler()));
 

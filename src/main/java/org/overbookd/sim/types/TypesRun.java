@@ -12,7 +12,7 @@ import org.overbookd.random.Seeds;
  * One policy with its settings, ready to run on a scenario: resolves the solver for the scenario's
  * servers, gives G16 its own random stream from the master seed, and runs the engine.
  *
- * @param policy       the scheduler's name in the {@link PolicyRegistry}: maxweight, m14, g16, best-fit
+ * @param policy       the scheduler's name in the {@link PolicyRegistry}: maxweight, m14, m14-central, g16, best-fit
  * @param beta         Algorithm 1's beta (ignored by the other policies)
  * @param recheckEmpty Algorithm 1's extension to empty servers (ignored by the other policies)
  */

@@ -31,13 +31,46 @@ class SchedulersTest {
     }
 
     @Test
-    void emptyQueuesGiveThePaddedConfigurationAndArrivalsTakeItsSlotsAtOnce() {
+    void theFirstLargeVmGivesThePaddedConfigurationAndArrivalsTakeItsSlotsAtOnce() {
         FakeTypedView c = example1();
         MaxWeightScheduler s = fullOneTwo(c, 0.5);
-        assertArrayEquals(new int[] {1, 2}, s.configuration(0), "largest first: one large slot, then two small");
+        assertArrayEquals(new int[] {1, 2}, s.configuration(0), "one large VM waits, then two small slots of padding");
         assertEquals(List.of("0@0", "1@0", "1@0"), c.starts);
         c.arrive(s, SMALL);
         assertEquals(11, c.queued(SMALL), "no small slot left: it queues");
+    }
+
+    /**
+     * Start-up as the paper reads: servers start stalled and empty, reserving nothing; the first VM
+     * that has to queue makes the lowest-numbered empty stalled server active with an r-max
+     * configuration for the queues of that moment (one small VM: (0, 6)), and only that server. A
+     * large VM then finds no slot (server 0 holds smalls only), queues, and server 1 takes (1, 2).
+     */
+    @Test
+    void serversStartStalledAndEmptyAndTheFirstQueuedVmActivatesOne() {
+        FakeTypedView c = new FakeTypedView(new long[] {6, 6, 6}, new long[] {4, 1});
+        MaxWeightScheduler s = new MaxWeightScheduler(new ExactSolver(), Padding.LARGEST_FIRST, 0.5, false);
+        c.begin(s);
+        for (int server = 0; server < 3; server++) {
+            assertEquals(Period.STALLED, s.period(server));
+            assertArrayEquals(new int[] {0, 0}, s.configuration(server), "nothing reserved at time 0");
+        }
+        assertEquals(0, s.resets());
+        c.arrive(s, SMALL);
+        assertEquals(List.of("1@0"), c.starts, "the small VM starts on server 0 at once");
+        assertEquals(Period.ACTIVE, s.period(0));
+        assertArrayEquals(new int[] {0, 6}, s.configuration(0));
+        assertEquals(5, s.emptySlots(0, SMALL));
+        assertEquals(Period.STALLED, s.period(1), "one server per queued VM");
+        c.arrive(s, SMALL);
+        assertEquals(List.of("1@0", "1@0"), c.starts, "a slot was free: nothing queued, nothing activated");
+        assertEquals(Period.STALLED, s.period(1));
+        c.arrive(s, LARGE);
+        assertEquals(List.of("1@0", "1@0", "0@1"), c.starts);
+        assertEquals(Period.ACTIVE, s.period(1));
+        assertArrayEquals(new int[] {1, 2}, s.configuration(1));
+        assertEquals(Period.STALLED, s.period(2));
+        assertEquals(2, s.resets());
     }
 
     /**
@@ -59,6 +92,35 @@ class SchedulersTest {
         assertArrayEquals(new int[] {0, 6}, s.configuration(0));
         assertEquals(6, c.running(0, SMALL));
         assertEquals(4, c.queued(SMALL));
+    }
+
+    /**
+     * A stalled server that empties while no queue holds a VM stays stalled and empty (every
+     * configuration weighs 0), reserving nothing, until a VM has to queue. Server 0 holds (1, 2) full
+     * and six small VMs wait: f((1,2), Q) = 12 &lt; 0.5 x 36 at a small departure, so it stalls; the
+     * idle server 1 takes the six; server 0 then empties with empty queues.
+     */
+    @Test
+    void aStalledServerThatEmptiesWithEmptyQueuesWaitsForTheNextQueuedVm() {
+        FakeTypedView c = new FakeTypedView(new long[] {6, 6}, new long[] {4, 1});
+        MaxWeightScheduler s = new MaxWeightScheduler(new ExactSolver(), Padding.LARGEST_FIRST, 0.5, false);
+        c.begin(s);
+        c.arrive(s, LARGE);
+        c.arrive(s, SMALL);
+        c.arrive(s, SMALL);
+        c.backlog(SMALL, 6);
+        c.depart(s, 0, SMALL);
+        assertEquals(Period.STALLED, s.period(0));
+        c.announce(s, SMALL);
+        assertArrayEquals(new int[] {0, 6}, s.configuration(1), "server 1 woke for the six small VMs");
+        assertEquals(0, c.queued(SMALL));
+        c.depart(s, 0, SMALL);
+        c.depart(s, 0, LARGE);
+        assertEquals(Period.STALLED, s.period(0), "empty, but nothing to configure for");
+        assertEquals(0, s.emptySlots(0, LARGE) + s.emptySlots(0, SMALL), "nothing reserved");
+        c.arrive(s, LARGE);
+        assertEquals(Period.ACTIVE, s.period(0));
+        assertEquals(1, c.running(0, LARGE), "the large VM had to queue and woke server 0");
     }
 
     /** With beta = 0.3, 20 &lt; 18 is false: the freed slot takes the oldest waiting small VM. */
@@ -99,8 +161,8 @@ class SchedulersTest {
         for (boolean recheck : new boolean[] {false, true}) {
             FakeTypedView c = example1();
             MaxWeightScheduler s = new MaxWeightScheduler(new ExactSolver(), Padding.NONE, 0.5, recheck);
-            c.backlog(LARGE, 1);
             c.begin(s);
+            c.arrive(s, LARGE);
             assertArrayEquals(new int[] {1, 0}, s.configuration(0));
             c.depart(s, 0, LARGE);
             assertEquals(Period.ACTIVE, s.period(0));
@@ -110,6 +172,37 @@ class SchedulersTest {
             assertEquals(recheck ? 3 : 0, c.running(0, SMALL), "recheck " + recheck);
             assertEquals(recheck ? 0 : 3, c.queued(SMALL), "recheck " + recheck);
         }
+    }
+
+    /**
+     * The cited M14 on two of Example 1's servers: an arrival takes a free slot of its type if one
+     * has one; otherwise it joins the shortest queue of its type (ties to an empty server, which
+     * refreshes at once for its own queues, then the lowest number) and waits there, even while
+     * another server could take it; a departure refills from the server's own queue.
+     */
+    @Test
+    void m14RoutesAnArrivalToTheShortestQueueOfItsTypeAndKeepsPerServerQueues() {
+        FakeTypedView c = new FakeTypedView(new long[] {6, 6}, new long[] {4, 1});
+        RoutedRefreshScheduler s = new RoutedRefreshScheduler(new ExactSolver(), Padding.LARGEST_FIRST);
+        c.begin(s);
+        assertArrayEquals(new int[] {0, 0}, s.configuration(0), "no configuration before a VM is routed");
+        c.arrive(s, SMALL);
+        assertArrayEquals(new int[] {0, 6}, s.configuration(0), "refreshed for its own queue: one small VM");
+        c.arrive(s, LARGE);
+        assertEquals(List.of("1@0", "0@1"), c.starts, "the empty server 1 wins the tie and refreshes");
+        assertArrayEquals(new int[] {1, 2}, s.configuration(1));
+        c.arrive(s, SMALL);
+        assertEquals("1@0", c.starts.get(2), "a free small slot: the lowest-numbered server's");
+        c.arrive(s, LARGE);
+        c.arrive(s, LARGE);
+        assertEquals(1, s.queuedAt(0, LARGE), "shortest queue, lowest number: server 0, which holds no large slot");
+        assertEquals(1, s.queuedAt(1, LARGE), "then server 1, whose queue is now the shorter");
+        assertEquals(2, c.queued(LARGE));
+        c.depart(s, 1, LARGE);
+        assertEquals("0@1", c.starts.get(c.starts.size() - 1), "server 1 refills from its own queue");
+        assertEquals(0, s.queuedAt(1, LARGE));
+        assertEquals(1, s.queuedAt(0, LARGE), "server 0's VM still waits at server 0");
+        assertEquals(1, c.queued(LARGE));
     }
 
     /** M14 never stalls: it keeps (1, 2) and refills from the queue, however long the queue gets. */

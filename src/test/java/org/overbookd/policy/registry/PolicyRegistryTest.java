@@ -2,6 +2,7 @@ package org.overbookd.policy.registry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +15,8 @@ import org.overbookd.policy.Plugin;
 import org.overbookd.policy.hybrid.HybridSettings;
 import org.overbookd.policy.maxweight.GreedySolver;
 import org.overbookd.policy.maxweight.Padding;
+import org.overbookd.policy.maxweight.RefreshMaxWeightScheduler;
+import org.overbookd.policy.maxweight.RoutedRefreshScheduler;
 import org.overbookd.policy.maxweight.TypeSettings;
 import org.overbookd.policy.overbooking.HostOrder;
 import org.overbookd.policy.overbooking.OverbookingSettings;
@@ -28,7 +31,16 @@ class PolicyRegistryTest {
         assertEquals(List.of("overbooking"), PolicyRegistry.names(PolicyRegistry.OVERBOOKING));
         assertEquals(List.of("qos", "priority"), PolicyRegistry.names(PolicyRegistry.REQUESTS));
         assertEquals(List.of("hybrid", "pri", "pri-n"), PolicyRegistry.names(PolicyRegistry.SLOTS));
-        assertEquals(List.of("maxweight", "m14", "g16", "best-fit"), PolicyRegistry.names(PolicyRegistry.TYPES));
+        assertEquals(List.of("maxweight", "m14", "m14-central", "g16", "best-fit"), PolicyRegistry.names(PolicyRegistry.TYPES));
+    }
+
+    /** m14 is the baseline as the paper cites it (routed to per-server queues); the central-queue reading keeps its own name. */
+    @Test
+    void m14IsTheRoutedBaselineAndTheCentralQueueVariantIsNamedApart() {
+        TypeSettings types = new TypeSettings(new GreedySolver(), Padding.LARGEST_FIRST, 0.5, false,
+                new double[] {1}, new SplittableRandom(1));
+        assertInstanceOf(RoutedRefreshScheduler.class, PolicyRegistry.create(PolicyRegistry.TYPES, "m14", types));
+        assertInstanceOf(RefreshMaxWeightScheduler.class, PolicyRegistry.create(PolicyRegistry.TYPES, "m14-central", types));
     }
 
     @Test
