@@ -104,6 +104,60 @@ class RequestsSimulateCommandTest {
                 "2-0,bronze,0.5000,1.000000,true,0.000000,0,101.000,0.000,1.000"), rows.subList(1, 3));
     }
 
+    /** Test 1 with overheads of 1 to 6 s, so that re-allocations cost something to account for. */
+    private Cli test1(String out, String... extra) {
+        Path overheads = dir.resolve("overheads.txt");
+        try {
+            Files.write(overheads, List.of("2", "3", "2", "1", "6", "3", "2", "4"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        List<String> args = new java.util.ArrayList<>(List.of("--policy", "qos",
+                "--workload", SCENARIOS.resolve("test1-workload.csv").toString(),
+                "--hosts", SCENARIOS.resolve("hosts.csv").toString(),
+                "--overheads-hot", overheads.toString(), "--until", "600",
+                "--out", dir.resolve(out).toString()));
+        args.addAll(List.of(extra));
+        return run(args.toArray(String[]::new));
+    }
+
+    @Test
+    void theDefaultsAreThePaperTextsReading() throws Exception {
+        assertEquals(0, test1("default").exitCode());
+        assertEquals(0, test1("named", "--watchdog", "10s", "--overhead-accounting", "paper-text").exitCode());
+        for (String f : OUTPUTS) {
+            assertArrayEquals(Files.readAllBytes(dir.resolve("default").resolve(f)),
+                    Files.readAllBytes(dir.resolve("named").resolve(f)), f);
+        }
+    }
+
+    @Test
+    void secondsTakeAnOptionalSuffixAndTheAccountingItsName() throws Exception {
+        assertEquals(0, test1("plain", "--watchdog", "30").exitCode());
+        assertEquals(0, test1("suffixed", "--watchdog", "30s").exitCode());
+        assertArrayEquals(Files.readAllBytes(dir.resolve("plain/requests.csv")),
+                Files.readAllBytes(dir.resolve("suffixed/requests.csv")));
+        assertEquals(0, test1("text").exitCode());
+        assertFalse(Files.readString(dir.resolve("plain/requests.csv"))
+                .equals(Files.readString(dir.resolve("text/requests.csv"))), "30 s passes are not 10 s passes");
+        assertEquals(0, test1("published", "--overhead-accounting", "Published-Simulator").exitCode());
+        assertFalse(Files.readString(dir.resolve("published/classes.csv"))
+                .equals(Files.readString(dir.resolve("text/classes.csv"))), "the accounting moves availability");
+    }
+
+    @Test
+    void badWatchdogOrAccountingIsUsageNamingTheFlag() {
+        for (String[] bad : List.of(new String[] {"--watchdog", "0"}, new String[] {"--watchdog", "-5"},
+                new String[] {"--watchdog", "30m"}, new String[] {"--watchdog", "NaN"},
+                new String[] {"--overhead-accounting", "measured"})) {
+            Cli cli = test1("bad", bad);
+            assertEquals(ExitCodes.USAGE, cli.exitCode(), String.join(" ", bad));
+            assertTrue(cli.err().startsWith("overbookd: Invalid value for option '" + bad[0] + "'"), cli.err());
+            assertTrue(cli.err().contains("'" + bad[1] + "'"), cli.err());
+            assertFalse(cli.err().contains("Exception"), cli.err());
+        }
+    }
+
     @Test
     void workloadAndTraceTogetherIsUsage() {
         Cli cli = run("--policy", "qos", "--workload", "w.csv", "--google-task-events", "t.csv", "--hosts", "h.csv",

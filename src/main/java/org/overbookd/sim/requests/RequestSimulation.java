@@ -78,6 +78,7 @@ public final class RequestSimulation {
     private final SplittableRandom overheadRandom;
     private Consumer<RequestOutcome> sink;
     private Progress progress = Progress.NONE;
+    private OverheadAccounting accounting = OverheadAccounting.PAPER_TEXT;
     private long completed;
     private long admissions;
     private double lastSubmit = Double.NEGATIVE_INFINITY;
@@ -130,6 +131,15 @@ public final class RequestSimulation {
     /** Where to report progress (at the end of every interval); none by default. */
     public RequestSimulation withProgress(Progress progress) {
         this.progress = progress;
+        return this;
+    }
+
+    /**
+     * How allocation overheads count in the availability the run reports; {@link OverheadAccounting#PAPER_TEXT}
+     * by default. The scheduler's view (e and p in Q) is the same under both.
+     */
+    public RequestSimulation withAccounting(OverheadAccounting accounting) {
+        this.accounting = accounting;
         return this;
     }
 
@@ -388,7 +398,7 @@ public final class RequestSimulation {
         intervals.add(IntervalSample.of(start, end, list));
     }
 
-    private static RequestOutcome outcome(SimInstance i, boolean completed) {
-        return new RequestOutcome(i.spec, i.availability(), i.run, i.pending, i.overhead, i.preemptions, completed);
+    private RequestOutcome outcome(SimInstance i, boolean completed) {
+        return new RequestOutcome(i.spec, i.availability(accounting), i.run, i.pending, i.overhead, i.preemptions, completed);
     }
 }
