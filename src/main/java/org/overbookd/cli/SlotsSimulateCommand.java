@@ -88,9 +88,11 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
                     + HybridSettings.PAPER_EVICTION_LIMIT + ", the paper's PRI5).")
     Integer evictionLimit;
 
-    @Option(names = "--victim", paramLabel = "lowest-class|youngest", defaultValue = "lowest-class",
-            description = "Which lower-priority task a preemption takes: the youngest of the lowest class"
-                    + " (default), or the youngest of all lower classes.")
+    @Option(names = "--victim", paramLabel = "by-evictor|lowest-class|youngest", defaultValue = "by-evictor",
+            description = "Which lower-priority task a preemption takes: by-evictor (default, section 3.2 as"
+                    + " written): the youngest of all lower classes for a non-production evictor, the youngest of"
+                    + " the lowest class for a production one; lowest-class: the youngest of the lowest class for"
+                    + " every evictor; youngest: the youngest of all lower classes for every evictor.")
     String victim;
 
     @Option(names = "--regular-order", paramLabel = "arrival|first-arrival", defaultValue = "arrival",

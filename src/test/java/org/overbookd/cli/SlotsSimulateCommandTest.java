@@ -173,7 +173,7 @@ class SlotsSimulateCommandTest {
         "limit with hybrid     | --policy hybrid --eviction-limit 3     | --eviction-limit applies to --policy pri-n only, not hybrid",
         "limit of zero         | --policy pri-n --eviction-limit 0      | --eviction-limit must be at least 1, got 0",
         "negative sticky       | --policy hybrid --sticky-slots -1      | --sticky-slots must be at least 0, got -1",
-        "bad victim rule       | --policy pri --victim oldest           | --victim: 'oldest' is not one of lowest-class, youngest",
+        "bad victim rule       | --policy pri --victim oldest           | --victim: 'oldest' is not one of by-evictor, lowest-class, youngest",
         "bad trace format      | --policy pri --trace-format parquet    | --trace-format: 'parquet' is not one of auto, csv, google",
         "not a number          | --policy pri --seed one                | Invalid value for option '--seed'",
         "no policy             | --seed 3                               | Missing required option: '--policy",
