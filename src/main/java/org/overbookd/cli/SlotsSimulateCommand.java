@@ -51,6 +51,8 @@ import picocli.CommandLine.Spec;
             "  overbookd simulate --model slots --policy pri-n --eviction-limit 3 --out results/pri3",
             "  overbookd simulate --model slots --policy hybrid --scenario swinging --out results/swinging",
             "  overbookd simulate --model slots --policy pri --tasks task_events/part-00000-of-00500.csv.gz --out r/",
+            "  overbookd simulate --model slots --policy hybrid --tasks task_events/part-00000-of-00500.csv.gz"
+                    + " --task-usage task_usage/part-00000-of-00500.csv.gz --out r/",
             "", "Exit codes: 0 ok, 64 usage error, 65 bad trace or servers file, 73 cannot write output."})
 public final class SlotsSimulateCommand implements Callable<Integer> {
 
@@ -66,6 +68,12 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
             description = "Trace: CSV with header id,submit_s,priority,cpu_seconds[,memory], or Google cluster-data"
                     + " 2011 task_events (.csv or .csv.gz). Default: the built-in scenario that --scenario names.")
     Path tasks;
+
+    @Option(names = "--task-usage", paramLabel = "FILE",
+            description = "Google cluster-data 2011 task_usage (.csv or .csv.gz) of the --tasks trace: a task's demand"
+                    + " is the CPU it used in its successful run (mean CPU rate x interval, summed); tasks without"
+                    + " usage there keep CPU request x run length, and are counted.")
+    Path taskUsage;
 
     @Option(names = "--scenario", paramLabel = "steady|swinging",
             description = "Built-in scenario when there is no --tasks (default: steady).")
@@ -88,9 +96,11 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
                     + HybridSettings.PAPER_EVICTION_LIMIT + ", the paper's PRI5).")
     Integer evictionLimit;
 
-    @Option(names = "--victim", paramLabel = "lowest-class|youngest", defaultValue = "lowest-class",
-            description = "Which lower-priority task a preemption takes: the youngest of the lowest class"
-                    + " (default), or the youngest of all lower classes.")
+    @Option(names = "--victim", paramLabel = "by-evictor|lowest-class|youngest", defaultValue = "by-evictor",
+            description = "Which lower-priority task a preemption takes: by-evictor (default, section 3.2 as"
+                    + " written): the youngest of all lower classes for a non-production evictor, the youngest of"
+                    + " the lowest class for a production one; lowest-class: the youngest of the lowest class for"
+                    + " every evictor; youngest: the youngest of all lower classes for every evictor.")
     String victim;
 
     @Option(names = "--regular-order", paramLabel = "arrival|first-arrival", defaultValue = "arrival",
@@ -117,7 +127,7 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
         try {
             infra = servers == null ? Infrastructure.table1() : new Infrastructure(ServerMix.read(servers));
             workload = tasks == null ? Workloads.synthetic(builtIn, seed)
-                    : Workloads.read(tasks, parse(Workloads.Format.class, "--trace-format", traceFormat));
+                    : Workloads.read(tasks, parse(Workloads.Format.class, "--trace-format", traceFormat), taskUsage);
         } catch (InputException e) {
             err.println("overbookd: " + e.getMessage());
             err.flush();
@@ -144,6 +154,9 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
     private HybridPolicy policy() {
         if (scenario != null && tasks != null) {
             throw usage("--scenario chooses a built-in scenario; with --tasks the trace is the workload");
+        }
+        if (taskUsage != null && tasks == null) {
+            throw usage("--task-usage gives the demands of a Google trace; it needs --tasks");
         }
         HybridSettings settings = HybridSettings.defaults(seed)
                 .withVictimRule(parse(EvictionRule.class, "--victim", victim))
@@ -203,6 +216,10 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
         if (workload.skipped() > 0) {
             out.printf(Locale.ROOT, "  (%,d tasks of the trace left out: not both submitted and finished in it)%n",
                     workload.skipped());
+        }
+        if (workload.demandFromRequest() > 0) {
+            out.printf(Locale.ROOT, "  (%,d tasks without usage in task_usage: demand is CPU request x run length)%n",
+                    workload.demandFromRequest());
         }
         ClassStats c0 = r.classStats(0);
         row(out, "evictions (NE)", "%d", r.evictions());

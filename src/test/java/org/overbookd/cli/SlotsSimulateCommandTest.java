@@ -166,6 +166,39 @@ class SlotsSimulateCommandTest {
         assertEquals("overbookd: " + missing + ": no such file", r.err().strip());
     }
 
+    @Test
+    void taskUsageGivesTheDemandsOfAGoogleTraceAndTheFallbackIsCounted() throws IOException {
+        // two tasks run 100 s each; 1-0 has usage (0.25 x 100 s = 25 CPU-s), 2-0 has none: request 0.5 x 100 s
+        Path events = dir.resolve("task_events.csv");
+        Files.writeString(events, String.join("\n",
+                "0,,1,0,,0,u,0,4,0.5,0.1,0,0", "10000000,,1,0,7,1,u,0,4,0.5,0.1,0,0",
+                "110000000,,1,0,7,4,u,0,4,0.5,0.1,0,0",
+                "0,,2,0,,0,u,0,0,0.5,0.1,0,0", "10000000,,2,0,8,1,u,0,0,0.5,0.1,0,0",
+                "110000000,,2,0,8,4,u,0,0,0.5,0.1,0,0", ""));
+        Path usage = dir.resolve("task_usage.csv");
+        Files.writeString(usage, "10000000,110000000,1,0,7,0.25,0,0,0,0,0,0,0,0.3,0,1,0,1,0,0.2\n");
+        Cli r = run("--policy", "pri", "--servers", servers.toString(), "--tasks", events.toString(),
+                "--task-usage", usage.toString(), "--out", dir.resolve("u").toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("demand from task_usage " + usage), r.out());
+        assertTrue(r.out().contains("(1 tasks without usage in task_usage: demand is CPU request x run length)"), r.out());
+        // the demand read reaches the run: without usage task 1-0 needs 50 CPU-s, not 25, and finishes later
+        Cli request = run("--policy", "pri", "--servers", servers.toString(), "--tasks", events.toString(),
+                "--out", dir.resolve("q").toString());
+        assertEquals(0, request.exitCode(), request.err());
+        assertFalse(request.out().contains("without usage"), request.out());
+        assertFalse(Files.readString(dir.resolve("u").resolve("classes.csv"))
+                .equals(Files.readString(dir.resolve("q").resolve("classes.csv"))));
+
+        r = run("--policy", "pri", "--task-usage", usage.toString(), "--out", dir.resolve("v").toString());
+        assertEquals(ExitCodes.USAGE, r.exitCode(), r.err());
+        assertTrue(r.err().contains("--task-usage gives the demands of a Google trace; it needs --tasks"), r.err());
+
+        r = small("pri", dir.resolve("w"), "--task-usage", usage.toString());
+        assertEquals(ExitCodes.DATA_ERROR, r.exitCode(), r.err());
+        assertTrue(r.err().startsWith("overbookd: " + trace + ": is our CSV"), r.err());
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "unknown policy        | --policy fifo                          | --policy: 'fifo' is not one of hybrid, pri, pri-n",
@@ -173,7 +206,7 @@ class SlotsSimulateCommandTest {
         "limit with hybrid     | --policy hybrid --eviction-limit 3     | --eviction-limit applies to --policy pri-n only, not hybrid",
         "limit of zero         | --policy pri-n --eviction-limit 0      | --eviction-limit must be at least 1, got 0",
         "negative sticky       | --policy hybrid --sticky-slots -1      | --sticky-slots must be at least 0, got -1",
-        "bad victim rule       | --policy pri --victim oldest           | --victim: 'oldest' is not one of lowest-class, youngest",
+        "bad victim rule       | --policy pri --victim oldest           | --victim: 'oldest' is not one of by-evictor, lowest-class, youngest",
         "bad trace format      | --policy pri --trace-format parquet    | --trace-format: 'parquet' is not one of auto, csv, google",
         "not a number          | --policy pri --seed one                | Invalid value for option '--seed'",
         "no policy             | --seed 3                               | Missing required option: '--policy",

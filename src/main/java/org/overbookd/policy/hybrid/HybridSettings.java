@@ -27,9 +27,9 @@ public record HybridSettings(int stickySlots, int evictionLimit, EvictionRule vi
         }
     }
 
-    /** No sticky slots, no limit, our default readings. */
+    /** No sticky slots, no limit, our default readings (section 3.2's victim rule as written). */
     public static HybridSettings defaults(long seed) {
-        return new HybridSettings(0, 0, EvictionRule.LOWEST_CLASS, RegularOrder.ARRIVAL, seed);
+        return new HybridSettings(0, 0, EvictionRule.BY_EVICTOR, RegularOrder.ARRIVAL, seed);
     }
 
     public HybridSettings withStickySlots(int n) {

@@ -19,17 +19,17 @@ final class VictimChoice {
         int below = evictor.priority();
         if (Priorities.isProduction(below)) {
             for (int tier = 0; tier < view.tiers(); tier++) {
-                RunningTask victim = pick(view, tier, tier + 1, below);
+                RunningTask victim = pick(view, tier, tier + 1, below, rule.lowestClassFirst(below));
                 if (victim != null) {
                     return victim;
                 }
             }
             return null;
         }
-        return pick(view, 0, view.tiers(), below);
+        return pick(view, 0, view.tiers(), below, rule.lowestClassFirst(below));
     }
 
-    private RunningTask pick(SlotView view, int fromTier, int toTier, int below) {
+    private RunningTask pick(SlotView view, int fromTier, int toTier, int below, boolean lowestClassFirst) {
         RunningTask best = null;
         for (int priority = Priorities.LOWEST; priority < below; priority++) {
             for (int tier = fromTier; tier < toTier; tier++) {
@@ -38,7 +38,7 @@ final class VictimChoice {
                     best = candidate;
                 }
             }
-            if (best != null && rule == EvictionRule.LOWEST_CLASS) {
+            if (best != null && lowestClassFirst) {
                 return best;
             }
         }

@@ -2,6 +2,7 @@ package org.overbookd.sim.slots;
 
 import org.overbookd.io.InputException;
 import org.overbookd.io.TaskEventRows;
+import org.overbookd.io.TaskUsageRows;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,8 +25,14 @@ import org.overbookd.policy.hybrid.Priorities;
  *       file (the trace's own evictions and resubmissions are the trace's scheduler at work, which we
  *       replay with ours);</li>
  *   <li>{@code priority}: the priority of that first SUBMIT;</li>
- *   <li>{@code cpu_seconds}: its CPU request (normalized like our servers' capacity) times the
- *       duration of its successful run, from the last SCHEDULE to the FINISH;</li>
+ *   <li>{@code cpu_seconds}: with a {@code task_usage} file (section 2.1: "resource allocations are
+ *       made based on the actual resource usages of tasks"), the CPU the task used during its
+ *       successful run: the sum over its usage intervals of the mean CPU rate times the part of the
+ *       interval that lies between the last SCHEDULE and the FINISH (the CPU of earlier executions,
+ *       evicted or failed in the trace, was the trace's waste, not the task's demand). A task with
+ *       no usage in its run (no rows, or rates all zero or empty), and every task when no
+ *       {@code task_usage} is given, falls back to its CPU request times the length of that run;
+ *       those are counted. Both are in the normalized unit of our servers' capacity;</li>
  *   <li>{@code memory}: its memory request.</li>
  * </ul>
  * Only tasks that SUBMIT and later FINISH within the file have a known demand; the others (killed,
@@ -34,8 +41,12 @@ import org.overbookd.policy.hybrid.Priorities;
  */
 public final class TaskEventsCsv {
 
-    /** The tasks read and how many distinct tasks of the file could not become one. */
-    public record Result(List<Task> tasks, int skipped) {
+    /**
+     * The tasks read, how many distinct tasks of the file could not become one, and how many tasks'
+     * demand is their CPU request times their run rather than their measured usage (all of them
+     * when no task_usage file was read).
+     */
+    public record Result(List<Task> tasks, int skipped, int demandFromRequest) {
     }
 
     private TaskEventsCsv() {
@@ -47,19 +58,39 @@ public final class TaskEventsCsv {
         int priority;
         double cpu = Double.NaN;
         double memory = Double.NaN;
-        double scheduled = Double.NaN;
-        double finished = Double.NaN;
+        long scheduledMicros = -1;
+        long finishedMicros = -1;
+        double used;
 
         Pending(String id) {
             this.id = id;
         }
 
         boolean usable() {
-            return !Double.isNaN(submit) && !Double.isNaN(finished) && cpu > 0 && finished > scheduled;
+            return !Double.isNaN(submit) && finishedMicros >= 0 && cpu > 0 && finishedMicros > scheduledMicros;
+        }
+
+        /** Run length in seconds, last SCHEDULE to FINISH (each converted first, as always, so demands keep their bytes). */
+        double run() {
+            return finishedMicros / 1e6 - scheduledMicros / 1e6;
+        }
+
+        /** Adds the CPU of a usage interval, clipped to the successful run. */
+        void addUsage(long startMicros, long endMicros, double rate) {
+            long overlap = Math.min(endMicros, finishedMicros) - Math.max(startMicros, scheduledMicros);
+            if (overlap > 0 && rate > 0) {
+                used += rate * (overlap / 1e6);
+            }
         }
     }
 
+    /** Demand from the CPU request times the run, for every task. */
     public static Result read(Path file) throws InputException {
+        return read(file, null);
+    }
+
+    /** Demand from {@code usage} (a task_usage file of the same trace) where it has some, else from the request. */
+    public static Result read(Path file, Path usage) throws InputException {
         Map<String, Pending> byTask = new HashMap<>();
         List<Pending> inOrder = new ArrayList<>();
         TaskEventRows.forEach(file, event -> {
@@ -85,11 +116,19 @@ public final class TaskEventsCsv {
                 task.cpu = event.cpu();
                 task.memory = event.memory();
             } else if (type == TaskEventRows.SCHEDULE) {
-                task.scheduled = time;
-            } else if (type == TaskEventRows.FINISH && !Double.isNaN(task.scheduled)) {
-                task.finished = time;
+                task.scheduledMicros = event.timeMicros();
+            } else if (type == TaskEventRows.FINISH && task.scheduledMicros >= 0) {
+                task.finishedMicros = event.timeMicros();
             }
         });
+        if (usage != null) {
+            TaskUsageRows.forEach(usage, row -> {
+                Pending task = byTask.get(row.taskId());
+                if (task != null && task.usable()) {
+                    task.addUsage(row.startMicros(), row.endMicros(), row.cpuRate());
+                }
+            });
+        }
         double origin = Double.POSITIVE_INFINITY;
         for (Pending p : inOrder) {
             if (p.usable()) {
@@ -97,14 +136,20 @@ public final class TaskEventsCsv {
             }
         }
         List<Task> tasks = new ArrayList<>();
+        int fromRequest = 0;
         for (Pending p : inOrder) {
             if (p.usable()) {
-                tasks.add(new Task(p.id, p.submit - origin, p.priority, p.cpu * (p.finished - p.scheduled), p.memory));
+                double demand = p.used;
+                if (!(demand > 0)) {
+                    demand = p.cpu * p.run();
+                    fromRequest++;
+                }
+                tasks.add(new Task(p.id, p.submit - origin, p.priority, demand, p.memory));
             }
         }
         if (tasks.isEmpty()) {
             throw new InputException(file, "no task both submitted and finished in this file, so no CPU demand is known");
         }
-        return new Result(Workloads.bySubmission(tasks), inOrder.size() - tasks.size());
+        return new Result(Workloads.bySubmission(tasks), inOrder.size() - tasks.size(), fromRequest);
     }
 }

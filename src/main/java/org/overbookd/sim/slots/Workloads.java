@@ -51,18 +51,43 @@ public final class Workloads {
         }
     }
 
-    /** Tasks in order of submission, what they are, and how many of the trace's tasks were left out. */
-    public record Workload(List<Task> tasks, String description, int skipped) {
+    /**
+     * Tasks in order of submission, what they are, how many of the trace's tasks were left out, and,
+     * when a task_usage file was read, how many tasks had no usage in it and took their CPU request
+     * times their run as demand (0 otherwise).
+     */
+    public record Workload(List<Task> tasks, String description, int skipped, int demandFromRequest) {
+
+        public Workload(List<Task> tasks, String description, int skipped) {
+            this(tasks, description, skipped, 0);
+        }
     }
 
     private Workloads() {
     }
 
     public static Workload read(Path file, Format format) throws InputException {
+        return read(file, format, null);
+    }
+
+    /**
+     * A trace; {@code usage}, when not null, is the Google task_usage file the demands are read from
+     * ({@link TaskEventsCsv}), which only a Google task_events trace can take.
+     */
+    public static Workload read(Path file, Format format, Path usage) throws InputException {
         Format actual = format == Format.AUTO ? detect(file) : format;
         if (actual == Format.GOOGLE) {
-            TaskEventsCsv.Result r = TaskEventsCsv.read(file);
-            return new Workload(r.tasks(), file + " (Google task_events)", r.skipped());
+            if (usage == null) {
+                TaskEventsCsv.Result r = TaskEventsCsv.read(file);
+                return new Workload(r.tasks(), file + " (Google task_events)", r.skipped());
+            }
+            TaskEventsCsv.Result r = TaskEventsCsv.read(file, usage);
+            return new Workload(r.tasks(), file + " (Google task_events, demand from task_usage " + usage + ")",
+                    r.skipped(), r.demandFromRequest());
+        }
+        if (usage != null) {
+            throw new InputException(file, "is our CSV, which states each task's demand; a task_usage file ("
+                    + usage + ") goes with a Google task_events trace only");
         }
         return new Workload(TaskCsv.read(file), file.toString(), 0);
     }

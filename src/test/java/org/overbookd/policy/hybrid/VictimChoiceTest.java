@@ -10,6 +10,44 @@ class VictimChoiceTest {
 
     private final VictimChoice lowestClass = new VictimChoice(EvictionRule.LOWEST_CLASS);
     private final VictimChoice youngest = new VictimChoice(EvictionRule.YOUNGEST);
+    private final VictimChoice byEvictor = new VictimChoice(EvictionRule.BY_EVICTOR);
+
+    @Test
+    void byEvictorANonProductionTaskTakesTheMostRecentStartOfAnyLowerClass() {
+        FakeView view = new FakeView();
+        int s = view.server(0, 0);
+        view.running(0, s, false);
+        FakeView.Running last = view.running(2, s, false); // started last, of a higher class than 0
+        FakeView.Queued evictor = view.queued(4, 0);
+        assertEquals(last.index(), byEvictor.victimFor(view, evictor).index());
+    }
+
+    @Test
+    void byEvictorAProductionTaskTakesTheLowestClassEvenIfAHigherOneStartedLater() {
+        FakeView view = new FakeView();
+        int s = view.server(0, 0);
+        FakeView.Running lowest = view.running(0, s, false);
+        view.running(2, s, false); // started last, but of a higher class
+        FakeView.Queued production = view.queued(9, 0);
+        assertEquals(lowest.index(), byEvictor.victimFor(view, production).index());
+        assertEquals(lowest.index(), lowestClass.victimFor(view, production).index());
+    }
+
+    @Test
+    void byEvictorAProductionTaskStillLooksAtTheMostPowerfulTierFirst() {
+        FakeView view = new FakeView();
+        int powerful = view.server(0, 0);
+        int normal = view.server(1, 0);
+        view.running(0, normal, false); // lowest class, but on a normal slot
+        FakeView.Running onPowerful = view.running(4, powerful, false);
+        FakeView.Queued production = view.queued(9, 0);
+        assertEquals(onPowerful.index(), byEvictor.victimFor(view, production).index());
+    }
+
+    @Test
+    void theDefaultSettingsUseSection32AsWritten() {
+        assertEquals(EvictionRule.BY_EVICTOR, HybridSettings.defaults(1).victimRule());
+    }
 
     @Test
     void theLowestClassGoesFirstAndWithinItTheTaskStartedMostRecently() {
