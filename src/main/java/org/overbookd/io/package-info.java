@@ -6,7 +6,8 @@
  * file and line; exit 65), InputFiles (UTF-8 text, gunzipped by name), CsvInput (the one CSV reader,
  * typed fields, one wording for every problem), StrictNumbers (the one rule for a number in an
  * input file), KeyValueLines (the properties format as Commons Configuration reads it, with line
- * numbers) and TaskEventRows (the Google cluster trace's task_events files, read as typed events);
+ * numbers), TaskEventRows and TaskUsageRows (the Google cluster trace's task_events and task_usage
+ * files, read as typed events and usage intervals);
  * and CsvTable and Decimals, the one writer of result tables (header, typed cells, fixed decimals
  * with the rounding named).
  *
