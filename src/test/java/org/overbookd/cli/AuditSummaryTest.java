@@ -8,11 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -25,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.config.SettingsLoader;
 import org.overbookd.daemon.Service;
+import org.overbookd.testing.ManualClock;
 
 /**
  * {@code overbookd audit --summary} over a real audit log: the daemon on the simulated backend runs
@@ -41,31 +39,11 @@ class AuditSummaryTest {
     @TempDir
     Path dir;
 
-    /** A clock the test moves. */
-    private static final class StepClock extends Clock {
-        Instant now = START;
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
     private Path audit() {
         return dir.resolve("audit.jsonl");
     }
 
-    private void runDaemon(StepClock clock, String node, boolean dryRun, int cycles) throws Exception {
+    private void runDaemon(ManualClock clock, String node, boolean dryRun, int cycles) throws Exception {
         Path config = dir.resolve(node + ".properties");
         Files.write(config, List.of(
                 "backend = simulated",
@@ -82,7 +60,7 @@ class AuditSummaryTest {
         try (Service service = Service.assemble(settings, null, Map.of(), dryRun, clock)) {
             for (int c = 0; c < cycles; c++) {
                 service.runner().runCycle();
-                clock.now = clock.now.plus(STEP);
+                clock.advance(STEP);
             }
         }
     }
@@ -184,9 +162,9 @@ class AuditSummaryTest {
 
     @Test
     void summaryCountsWhatTheDaemonWroteAndTellsDryRunsApart() throws Exception {
-        StepClock clock = new StepClock();
+        ManualClock clock = new ManualClock(START);
         runDaemon(clock, "alpha", false, 72);
-        Instant rehearsal = clock.now;
+        Instant rehearsal = clock.instant();
         runDaemon(clock, "beta", true, 24);
 
         try (Stream<Path> files = Files.list(dir)) {

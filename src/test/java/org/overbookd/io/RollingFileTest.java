@@ -9,41 +9,19 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.overbookd.testing.ManualClock;
 
 class RollingFileTest {
 
     @TempDir
     Path dir;
 
-    /** A clock the test moves. */
-    private static final class MovableClock extends Clock {
-        Instant now = Instant.parse("2026-11-24T10:00:00Z");
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
-    private final MovableClock clock = new MovableClock();
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-11-24T10:00:00Z"));
 
     private List<String> allLines(Path file) throws IOException {
         List<String> lines = new ArrayList<>();
@@ -82,7 +60,7 @@ class RollingFileTest {
         Path file = dir.resolve("audit.jsonl");
         try (RollingFile out = new RollingFile(file, new RollingFile.Policy(1 << 20, 10), false, clock)) {
             out.append("monday");
-            clock.now = Instant.parse("2026-11-25T00:00:01Z");
+            clock.set(Instant.parse("2026-11-25T00:00:01Z"));
             out.append("tuesday");
         }
         assertEquals(List.of(dir.resolve("audit.2026-11-24.1.jsonl")), RollingFile.rolled(file));

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +21,7 @@ import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
 import org.overbookd.config.Settings;
 import org.overbookd.loop.CycleResult;
+import org.overbookd.testing.ManualClock;
 
 /** The health listener: metrics over HTTP, the status file, and how they react to cycles and reloads. */
 class HealthTest {
@@ -32,29 +32,6 @@ class HealthTest {
     private static final SystemdNotifier NO_SYSTEMD = new SystemdNotifier(Map.of(), List.of("systemd-notify"));
 
     /** A clock the test moves by hand. */
-    static final class ManualClock extends Clock {
-        Instant now = Instant.parse("2025-03-01T12:00:00Z");
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        void advance(Duration d) {
-            now = now.plus(d);
-        }
-    }
-
     @Test
     void clusterFiguresFollowTheLimitsInForce() throws Exception {
         AtomicReference<OverbookingLimits> limits = new AtomicReference<>(new OverbookingLimits(2, 90));
@@ -101,7 +78,7 @@ class HealthTest {
     @Test
     void failuresCountByCauseAndAuditFailuresAreCounted() throws Exception {
         Settings settings = Fixtures.settings("metrics.listen = 127.0.0.1:0");
-        ManualClock clock = new ManualClock();
+        ManualClock clock = new ManualClock(Instant.parse("2025-03-01T12:00:00Z"));
         try (Health health = Health.start(settings, () -> new OverbookingLimits(2, 90), clock, NO_SYSTEMD)) {
             InetSocketAddress address = health.metricsAddress().orElseThrow();
             assertEquals(0, Scrape.of(address).value("overbookd_last_success_timestamp_seconds"));
@@ -120,7 +97,7 @@ class HealthTest {
             assertEquals(3, s.value("overbookd_consecutive_failures"));
             assertEquals(1, s.value("overbookd_audit_write_failures_total"));
             assertEquals(1, s.value("overbookd_outcomes_total", "action", "deploy", "status", "skipped"));
-            assertEquals(clock.now.getEpochSecond(), s.value("overbookd_last_success_timestamp_seconds"));
+            assertEquals(clock.instant().getEpochSecond(), s.value("overbookd_last_success_timestamp_seconds"));
             assertEquals(1, s.value("overbookd_config_reloads_total", "result", "rejected"));
             for (Scrape.Sample sample : s.samples()) {
                 assertTrue(sample.name().startsWith("overbookd_"), sample.name());
@@ -131,7 +108,7 @@ class HealthTest {
     @Test
     void statusFileTracksCyclesAndMarksTheStop() throws Exception {
         Path file = dir.resolve("status.json");
-        ManualClock clock = new ManualClock();
+        ManualClock clock = new ManualClock(Instant.parse("2025-03-01T12:00:00Z"));
         Settings settings = Fixtures.settings("status.file = " + file, "schedule.overbooking-interval = 5m");
         Health health = Health.start(settings, () -> new OverbookingLimits(2, 90), clock, NO_SYSTEMD);
         DaemonStatus starting = read(file);
