@@ -266,6 +266,15 @@ public final class CsvInput implements AutoCloseable {
             return value;
         }
 
+        /** A whole number at least 0: the timestamps and identifiers of a trace. */
+        public long nonNegative(int position, String name) throws InputException {
+            long value = whole(position, name);
+            if (value < 0) {
+                throw problem(name + " " + value + " is negative");
+            }
+            return value;
+        }
+
         public long whole(String column) throws InputException {
             return whole(position(column), column);
         }

@@ -73,9 +73,9 @@ public final class TaskEventRows {
 
     private static TaskEvent parse(CsvInput.Row row) throws InputException {
         row.requireWidth(FIELDS, "a task_events row");
-        long time = count(row, 0, "timestamp");
-        long job = count(row, 2, "job ID");
-        long index = count(row, 3, "task index");
+        long time = row.nonNegative(0, "timestamp");
+        long job = row.nonNegative(2, "job ID");
+        long index = row.nonNegative(3, "task index");
         long type = row.whole(5, "event type");
         if (type < SUBMIT || type > UPDATE_RUNNING) {
             throw row.problem("event type " + type + " is outside " + SUBMIT + " to " + UPDATE_RUNNING);
@@ -86,14 +86,5 @@ public final class TaskEventRows {
         }
         return new TaskEvent(row.file(), row.line(), time, job, index, (int) type, (int) priority,
                 row.numberOrNaN(9, "CPU request"), row.numberOrNaN(10, "memory request"));
-    }
-
-    /** A whole number at least 0: timestamps and identifiers. */
-    private static long count(CsvInput.Row row, int position, String name) throws InputException {
-        long value = row.whole(position, name);
-        if (value < 0) {
-            throw row.problem(name + " " + value + " is negative");
-        }
-        return value;
     }
 }

@@ -60,20 +60,12 @@ public final class TaskUsageRows {
             throw row.problem("expected " + FIELDS_2011_2 + " fields of a task_usage row (or "
                     + FIELDS_2011_1 + ", clusterdata-2011-1), found " + row.size());
         }
-        long start = count(row, 0, "start time");
-        long end = count(row, 1, "end time");
+        long start = row.nonNegative(0, "start time");
+        long end = row.nonNegative(1, "end time");
         if (end < start) {
             throw row.problem("end time " + end + " is before start time " + start);
         }
-        return new TaskUsage(row.file(), row.line(), start, end, count(row, 2, "job ID"), count(row, 3, "task index"),
-                row.numberOrNaN(5, "CPU rate"));
-    }
-
-    private static long count(CsvInput.Row row, int position, String name) throws InputException {
-        long value = row.whole(position, name);
-        if (value < 0) {
-            throw row.problem(name + " " + value + " is negative");
-        }
-        return value;
+        return new TaskUsage(row.file(), row.line(), start, end, row.nonNegative(2, "job ID"),
+                row.nonNegative(3, "task index"), row.numberOrNaN(5, "CPU rate"));
     }
 }
