@@ -3,7 +3,8 @@
 #
 #   sim/bench.sh sweep [RUNS]   tables 1-3 sweep, cold JVM each time, RUNS times (default 5): median wall time
 #   sim/bench.sh scale [RUNS]   12,500 hosts x 29 days (sim/scale-google-cell.properties), RUNS times (default 3):
-#                               median wall time and peak RSS, under -Xmx4g
+#                               median wall and CPU time and peak RSS, under -Xmx4g; beside it the measured cost
+#                               of one clipped Gaussian draw (DrawCostBenchmark) and the run's ns per VM-step
 #   sim/bench.sh jmh            JMH: one overbooking step over 12,500 hosts
 #   sim/bench.sh one            parse a generated OpenNebula pool of 10,000 hosts and 100,000 VMs and decide once,
 #                               under -Xmx512m: median parse and decision times
@@ -30,24 +31,28 @@ median() {
     sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
 }
 
-timed_runs() { # name runs command...
+timed_runs() { # name runs command...  (sets MEDIAN_WALL and MEDIAN_CPU; the last run's stdout goes to $TIMED_STDOUT if set)
     local name=$1 runs=$2
     shift 2
-    local times=() rss=()
+    local times=() rss=() cpus=()
     for i in $(seq "$runs"); do
         local out
         out=$(mktemp)
-        /usr/bin/time -f "%e %M" -o "$out" "$@" > /dev/null 2>&1
-        read -r t m < "$out"
+        /usr/bin/time -f "%e %M %U %S" -o "$out" "$@" > "${TIMED_STDOUT:-/dev/null}" 2>/dev/null
+        read -r t m u s < "$out"
         rm -f "$out"
-        echo "  $name run $i: ${t} s wall, $((m / 1024)) MB peak RSS" >&2
+        local cpu
+        cpu=$(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')
+        echo "  $name run $i: ${t} s wall, ${cpu} s CPU, $((m / 1024)) MB peak RSS" >&2
         times+=("$t")
         rss+=("$m")
+        cpus+=("$cpu")
     done
-    local mt mr
-    mt=$(printf '%s\n' "${times[@]}" | median)
+    local mr
+    MEDIAN_WALL=$(printf '%s\n' "${times[@]}" | median)
+    MEDIAN_CPU=$(printf '%s\n' "${cpus[@]}" | median)
     mr=$(printf '%s\n' "${rss[@]}" | median)
-    echo "$name: median ${mt} s wall, median peak RSS $((${mr%.*} / 1024)) MB over $runs runs"
+    echo "$name: median ${MEDIAN_WALL} s wall, ${MEDIAN_CPU} s CPU, median peak RSS $((${mr%.*} / 1024)) MB over $runs runs"
 }
 
 sweep() {
@@ -59,8 +64,26 @@ sweep() {
 }
 
 scale() {
-    timed_runs "scale 12,500 hosts x 29 d (-Xmx4g, --threads 2)" "${1:-3}" \
+    # The floor first: what one clipped Gaussian draw costs on this machine, now.
+    local cp draw summary
+    cp=$(test_classpath)
+    java -cp "$cp" org.overbookd.random.DrawCostBenchmark | tee target/draw-cost.txt
+    draw=$(awk '/one stream/ { print $3 }' target/draw-cost.txt)
+    summary=$(mktemp)
+    TIMED_STDOUT=$summary timed_runs "scale 12,500 hosts x 29 d (-Xmx4g, --threads 2)" "${1:-3}" \
         java -Xmx4g -jar target/overbookd.jar simulate --config sim/scale-google-cell.properties --threads 2
+    # VM-steps: every running VM draws once per 5-minute step, so they are the VM-hours that ran
+    # (high-QoS hours + overbooked hours) times 12.
+    awk -v wall="$MEDIAN_WALL" -v cpu="$MEDIAN_CPU" -v draw="$draw" '
+        /high-QoS hours/ { high = $3 } /overbooked hours/ { low = $3 }
+        END {
+            steps = (high + low) * 12
+            printf "VM-steps: %.3g; wall %.2f ns per VM-step, CPU %.2f ns per VM-step = %.1f x the draw cost (%.2f ns)\n",
+                steps, wall * 1e9 / steps, cpu * 1e9 / steps, cpu * 1e9 / steps / draw, draw
+            printf "the draws alone: %.1f s of CPU, %.1f s wall on 2 cores; this run is %.1f x that wall time\n",
+                steps * draw / 1e9, steps * draw / 2e9, wall / (steps * draw / 2e9)
+        }' "$summary"
+    rm -f "$summary"
 }
 
 slots() {
