@@ -36,6 +36,9 @@ final class XmlScanner {
     private int depth;
     private boolean rootSeen;
     private int pos;
+    /** The last tag read, start or end, and which: it predicts the next start tag. */
+    private Name previous;
+    private boolean previousClosed;
     /** Set by {@link #scanName}: the hash of the name just read. */
     private int nameHash;
 
@@ -220,9 +223,7 @@ final class XmlScanner {
 
     private void startTag() throws XMLStreamException {
         pos++;
-        int nameStart = pos;
-        scanName();
-        Name name = names.get(doc, nameStart, pos, nameHash);
+        Name name = startTagName();
         if (depth == 0 && rootSeen) {
             throw error("a second root element <" + name.written + ">");
         }
@@ -238,6 +239,48 @@ final class XmlScanner {
         if (empty) {
             close();
         }
+    }
+
+    /**
+     * The name of a start tag. oned writes its elements in a fixed order, so the tag that followed
+     * the previous one last time is tried first; only when it is not there is the name read and
+     * looked up.
+     */
+    private Name startTagName() throws XMLStreamException {
+        Name predicted = previous == null ? null : previousClosed ? previous.nextAfterEnd : previous.nextAfterStart;
+        Name name;
+        if (predicted != null && isAt(predicted.written)) {
+            pos += predicted.written.length();
+            name = predicted;
+        } else {
+            int nameStart = pos;
+            scanName();
+            name = names.get(doc, nameStart, pos, nameHash);
+            if (previous != null) {
+                if (previousClosed) {
+                    previous.nextAfterEnd = name;
+                } else {
+                    previous.nextAfterStart = name;
+                }
+            }
+        }
+        previous = name;
+        previousClosed = false;
+        return name;
+    }
+
+    /** True if the document holds the name {@code name} (and no longer one) at {@code pos}. */
+    private boolean isAt(String name) {
+        int n = name.length();
+        if (pos + n >= length) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (doc.charAt(pos + i) != name.charAt(i)) {
+                return false;
+            }
+        }
+        return !isNameChar(doc.charAt(pos + n));
     }
 
     /** Reads over the attributes up to '>' or "/>"; true for an empty element. */
@@ -325,7 +368,9 @@ final class XmlScanner {
     private void close() throws XMLStreamException {
         visitor.end(path, text);
         path.pop();
-        open[--depth] = null;
+        previous = open[--depth];
+        previousClosed = true;
+        open[depth] = null;
         text.clear();
     }
 
@@ -453,6 +498,9 @@ final class XmlScanner {
         final String written;
         final String local;
         final int hash;
+        /** The start tag that last followed this element's start tag, and its end tag. */
+        Name nextAfterStart;
+        Name nextAfterEnd;
 
         Name(String written, String local, int hash) {
             this.written = written;

@@ -12,15 +12,22 @@ import javax.xml.stream.XMLStreamReader;
  */
 final class StaxWalker {
 
+    /** Configured as the walker's was; made once, as finding the implementation is slow (tests are single-threaded). */
+    private static final XMLInputFactory FACTORY = factory();
+
     private StaxWalker() {
     }
 
-    static void walk(Reader reader, XmlWalker.Visitor visitor) throws XMLStreamException {
+    private static XMLInputFactory factory() {
         XMLInputFactory factory = XMLInputFactory.newFactory();
         factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         factory.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
-        XMLStreamReader xml = factory.createXMLStreamReader(reader);
+        return factory;
+    }
+
+    static synchronized void walk(Reader reader, XmlWalker.Visitor visitor) throws XMLStreamException {
+        XMLStreamReader xml = FACTORY.createXMLStreamReader(reader);
         ElementPath path = new ElementPath();
         StringBuilder text = new StringBuilder();
         try {

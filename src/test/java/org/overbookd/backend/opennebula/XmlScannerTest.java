@@ -40,7 +40,9 @@ class XmlScannerTest {
             "<A>caf\u00e9 \u65e5\u672c \ud83d\ude00</A>",
             "<A>\t<B>  7  </B>\n  <C/>\n</A>",
             "<A_b-c.d\u00e9>x</A_b-c.d\u00e9>",
-            "<A><B>1</B>between<C>2</C>tail</A>");
+            "<A><B>1</B>between<C>2</C>tail</A>",
+            // the scanner tries the name that came next last time: a longer or shorter one must not pass for it
+            "<R><A/><B>1</B><A/><BC>2</BC><A/><B>3</B><A/><B:C xmlns:B='u'>4</B:C><A/><B.C/><A/><B-/></R>");
 
     /** Each refused by StAX; the scanner must refuse them as well. */
     private static final List<String> MALFORMED = List.of(
@@ -121,7 +123,7 @@ class XmlScannerTest {
     }
 
     /**
-     * Two thousand small damages to a real document (a character dropped, doubled or replaced by
+     * A thousand small damages to a real document (a character dropped, doubled or replaced by
      * markup, the end cut off): wherever StAX reads the result, the scanner reads the same; wherever
      * StAX refuses it, so does the scanner.
      */
@@ -132,7 +134,7 @@ class XmlScannerTest {
         String hosts = write(pool::writeHostPool);
         SplittableRandom random = new SplittableRandom(20261124);
         int refused = 0;
-        for (int i = 0; i < 2000; i++) {
+        for (int i = 0; i < 1000; i++) {
             String original = i % 2 == 0 ? vms : hosts;
             int at = random.nextInt(original.length());
             String damaged = switch (random.nextInt(5)) {
@@ -157,8 +159,8 @@ class XmlScannerTest {
                 fail("the scanner refuses what StAX reads: " + e.getMessage() + " " + excerpt(damaged, at));
             }
         }
-        assertTrue(refused > 500 && refused < 1950, "a mix of damages that break the document and some that do not: "
-                + refused + " of 2000 refused");
+        assertTrue(refused > 250 && refused < 975, "a mix of damages that break the document and some that do not: "
+                + refused + " of 1000 refused");
     }
 
     @Test
@@ -177,7 +179,7 @@ class XmlScannerTest {
     void aDocumentOfManyNamesStillReadsEveryOne() throws Exception {
         // more distinct names than the name table starts with: it must grow and keep them apart
         StringBuilder document = new StringBuilder("<R>");
-        for (int i = 0; i < 2000; i++) {
+        for (int i = 0; i < 1000; i++) {
             document.append("<N").append(i).append(">").append(i).append("</N").append(i).append(">");
         }
         String text = document.append("<N7>again</N7></R>").toString();
