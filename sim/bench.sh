@@ -7,7 +7,7 @@
 #                               of one clipped Gaussian draw (DrawCostBenchmark) and the run's ns per VM-step
 #   sim/bench.sh jmh            JMH: one overbooking step over 12,500 hosts
 #   sim/bench.sh one            parse a generated OpenNebula pool of 10,000 hosts and 100,000 VMs and decide once,
-#                               under -Xmx512m: median parse and decision times
+#                               under -Xmx512m: the first (cold) parse and decision, and the medians
 #   sim/bench.sh slots [RUNS]   the slot model's default built-in scenario (steady, about 71,000 tasks, 15 h,
 #                               125 servers), each of HYBRID, PRI and PRI-N, cold JVM each time, RUNS times
 #                               (default 3): median wall time

@@ -14,6 +14,10 @@ final class HostPoolParser {
     }
 
     static List<HostRecord> parse(Reader document) throws XMLStreamException {
+        return parse(XmlWalker.read(document));
+    }
+
+    static List<HostRecord> parse(String document) throws XMLStreamException {
         List<HostRecord> hosts = new ArrayList<>();
         XmlWalker.walk(document, new XmlWalker.Visitor() {
             private int id;

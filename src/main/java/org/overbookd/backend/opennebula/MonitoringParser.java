@@ -32,6 +32,10 @@ enum MonitoringParser {
     }
 
     Map<Integer, MonitoringSample> parse(Reader document) throws XMLStreamException {
+        return parse(XmlWalker.read(document));
+    }
+
+    Map<Integer, MonitoringSample> parse(String document) throws XMLStreamException {
         Map<Integer, MonitoringSample> latest = new HashMap<>();
         XmlWalker.walk(document, new XmlWalker.Visitor() {
             private int id;

@@ -1,6 +1,5 @@
 package org.overbookd.backend.opennebula;
 
-import java.io.StringReader;
 import java.util.List;
 import java.util.Map;
 import javax.xml.stream.XMLStreamException;
@@ -69,15 +68,15 @@ final class OneApi {
         }
     }
 
-    /** Parses a document read from a string. */
+    /** Parses a document held in a string, as the reply carries it. */
     @FunctionalInterface
     private interface DocumentParser<T> {
-        T parse(StringReader document) throws XMLStreamException;
+        T parse(String document) throws XMLStreamException;
     }
 
     private <T> T parse(String method, String xml, DocumentParser<T> parser) throws OneCallFailure {
         try {
-            return parser.parse(new StringReader(xml));
+            return parser.parse(xml);
         } catch (XMLStreamException | RuntimeException e) {
             throw client.malformed(method, String.valueOf(e.getMessage()), e);
         }

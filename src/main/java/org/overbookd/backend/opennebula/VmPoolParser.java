@@ -28,12 +28,20 @@ final class VmPoolParser {
     }
 
     List<VmRecord> parsePool(Reader document) throws XMLStreamException {
+        return parsePool(XmlWalker.read(document));
+    }
+
+    List<VmRecord> parsePool(String document) throws XMLStreamException {
         List<VmRecord> vms = new ArrayList<>();
         XmlWalker.walk(document, new VmVisitor("VM_POOL", 2, vms));
         return vms;
     }
 
     VmRecord parseOne(Reader document) throws XMLStreamException {
+        return parseOne(XmlWalker.read(document));
+    }
+
+    VmRecord parseOne(String document) throws XMLStreamException {
         List<VmRecord> vms = new ArrayList<>(1);
         XmlWalker.walk(document, new VmVisitor("VM", 1, vms));
         if (vms.size() != 1) {

@@ -1,15 +1,15 @@
 package org.overbookd.backend.opennebula;
 
+import java.io.IOException;
 import java.io.Reader;
-import javax.xml.stream.XMLInputFactory;
-import javax.xml.stream.XMLStreamConstants;
+import java.io.StringWriter;
 import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamReader;
 
 /**
- * Streams an XML document (StAX) as element starts and ends, each with its path from the root and,
- * at the end, its own character data. A parser keeps only the record it is building, so memory
- * grows with the number of records, never with the size of the document.
+ * Walks an XML document as element starts and ends, each with its path from the root and, at the
+ * end, its own character data. A parser keeps only the record it is building. The document is read
+ * whole into a string first (oned's reply arrives as one anyway) and scanned in place by
+ * {@link XmlScanner}.
  */
 final class XmlWalker {
 
@@ -27,40 +27,23 @@ final class XmlWalker {
     private XmlWalker() {
     }
 
+    static void walk(String document, Visitor visitor) throws XMLStreamException {
+        XmlScanner.scan(document, visitor);
+    }
+
+    /** Reads the whole document first: for files and tests; the daemon hands over the reply's string. */
     static void walk(Reader reader, Visitor visitor) throws XMLStreamException {
-        XMLStreamReader xml = factory().createXMLStreamReader(reader);
-        ElementPath path = new ElementPath();
-        StringBuilder text = new StringBuilder();
+        walk(read(reader), visitor);
+    }
+
+    static String read(Reader reader) throws XMLStreamException {
+        StringWriter out = new StringWriter();
         try {
-            while (xml.hasNext()) {
-                switch (xml.next()) {
-                    case XMLStreamConstants.START_ELEMENT -> {
-                        path.push(xml.getLocalName());
-                        text.setLength(0);
-                        visitor.start(path);
-                    }
-                    case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE ->
-                            text.append(xml.getTextCharacters(), xml.getTextStart(), xml.getTextLength());
-                    case XMLStreamConstants.DTD ->
-                        // oned never sends one; entities are where XML bombs live
-                        throw new XMLStreamException("the document carries a DOCTYPE declaration; refused",
-                                xml.getLocation());
-                    case XMLStreamConstants.END_ELEMENT -> {
-                        visitor.end(path, text);
-                        path.pop();
-                        text.setLength(0);
-                    }
-                    default -> {
-                        // comments, processing instructions, document start and end: nothing to read
-                    }
-                }
-            }
-        } catch (XMLStreamException e) {
-            // A visitor's complaint has no location: add where the reader is.
-            throw e.getLocation() != null ? e : new XMLStreamException(e.getMessage(), xml.getLocation());
-        } finally {
-            xml.close();
+            reader.transferTo(out);
+        } catch (IOException e) {
+            throw new XMLStreamException("cannot read the document: " + e.getMessage(), e);
         }
+        return out.toString();
     }
 
     /** Throws unless the root element is {@code expected}; call it from {@link Visitor#start}. */
@@ -87,11 +70,18 @@ final class XmlWalker {
     }
 
     static long longValue(CharSequence text, ElementPath path) throws XMLStreamException {
-        String value = text.toString().strip();
+        int begin = 0;
+        int end = text.length();
+        while (begin < end && Character.isWhitespace(text.charAt(begin))) {
+            begin++;
+        }
+        while (end > begin && Character.isWhitespace(text.charAt(end - 1))) {
+            end--;
+        }
         try {
-            return Long.parseLong(value);
+            return Long.parseLong(text, begin, end, 10);
         } catch (NumberFormatException e) {
-            throw new XMLStreamException(path + " is not an integer: '" + abbreviate(value) + "'");
+            throw new XMLStreamException(path + " is not an integer: '" + abbreviate(text.toString().strip()) + "'");
         }
     }
 
@@ -115,19 +105,5 @@ final class XmlWalker {
 
     private static String abbreviate(CharSequence text) {
         return text.length() <= 40 ? text.toString() : text.subSequence(0, 40) + "...";
-    }
-
-    /**
-     * A fresh factory per document (they are not specified as thread-safe), configured for input
-     * from the network: no DTD, so no external entities and no entity expansion; {@link #walk}
-     * refuses a document that carries a DOCTYPE at all.
-     */
-    private static XMLInputFactory factory() {
-        XMLInputFactory factory = XMLInputFactory.newFactory();
-        factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-        factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-        // oned's documents carry no namespace; matching on local names also accepts ones that do.
-        factory.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
-        return factory;
     }
 }

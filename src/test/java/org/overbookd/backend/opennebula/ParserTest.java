@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.model.QosClass;
 
-/** The StAX parsers on small hand-written documents, in oned's shape. */
+/** The parsers on small hand-written documents, in oned's shape. */
 class ParserTest {
 
     private static final String HOST_POOL = """

@@ -47,6 +47,12 @@ public final class PoolGenerator {
         this.seed = seed;
     }
 
+    /** Writes the four documents: {@code PoolGenerator HOSTS VMS SEED DIR} (for benchmarks that time a fresh JVM). */
+    public static void main(String[] args) throws IOException {
+        new PoolGenerator(Integer.parseInt(args[0]), Integer.parseInt(args[1]), Long.parseLong(args[2]))
+                .writeTo(Path.of(args[3]));
+    }
+
     /** What a correct reading of the generated pool finds. */
     public record Expected(int usableHosts, int queued, int overbooked, int hostsInFlight) {
     }

@@ -1,0 +1,59 @@
+package org.overbookd.backend.opennebula;
+
+import java.io.Reader;
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+
+/**
+ * The JDK's StAX reader driving an {@link XmlWalker.Visitor}, exactly as {@link XmlWalker} did before
+ * it got its own scanner: the reference the scanner is compared with (XmlScannerTest).
+ */
+final class StaxWalker {
+
+    /** Configured as the walker's was; made once, as finding the implementation is slow (tests are single-threaded). */
+    private static final XMLInputFactory FACTORY = factory();
+
+    private StaxWalker() {
+    }
+
+    private static XMLInputFactory factory() {
+        XMLInputFactory factory = XMLInputFactory.newFactory();
+        factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+        factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+        factory.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
+        return factory;
+    }
+
+    static synchronized void walk(Reader reader, XmlWalker.Visitor visitor) throws XMLStreamException {
+        XMLStreamReader xml = FACTORY.createXMLStreamReader(reader);
+        ElementPath path = new ElementPath();
+        StringBuilder text = new StringBuilder();
+        try {
+            while (xml.hasNext()) {
+                switch (xml.next()) {
+                    case XMLStreamConstants.START_ELEMENT -> {
+                        path.push(xml.getLocalName());
+                        text.setLength(0);
+                        visitor.start(path);
+                    }
+                    case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE ->
+                            text.append(xml.getTextCharacters(), xml.getTextStart(), xml.getTextLength());
+                    case XMLStreamConstants.DTD ->
+                            throw new XMLStreamException("the document carries a DOCTYPE declaration; refused",
+                                    xml.getLocation());
+                    case XMLStreamConstants.END_ELEMENT -> {
+                        visitor.end(path, text);
+                        path.pop();
+                        text.setLength(0);
+                    }
+                    default -> {
+                    }
+                }
+            }
+        } finally {
+            xml.close();
+        }
+    }
+}

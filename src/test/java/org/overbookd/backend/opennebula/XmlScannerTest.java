@@ -1,0 +1,230 @@
+package org.overbookd.backend.opennebula;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import javax.xml.stream.XMLStreamException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link XmlScanner} against the JDK's StAX reader ({@link StaxWalker}, the walker as it was before):
+ * on every document both accept, the visitor sees the same elements with the same text, so every
+ * parser built on it reads the same records; every document StAX refuses, the scanner refuses too,
+ * with a location.
+ */
+class XmlScannerTest {
+
+    /** Documents in oned's shape plus everything XML lets a writer vary: all must read the same. */
+    private static final List<String> WELL_FORMED = List.of(
+            "<A/>",
+            "<A></A>",
+            "<A ></A >",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<A><B>1</B></A>\n",
+            "<?xml version='1.0'?><!-- before --><?pi data?><A><!-- in -->t<?pi?>u</A><!-- after -->\n",
+            "<A><B><![CDATA[ <not> &a tag; ]] ] ]]></B><C>a<![CDATA[b]]>c</C></A>",
+            "<A>&lt;&gt;&amp;&quot;&apos;&#65;&#x42;&#x1F600;&#10;</A>",
+            "<A>line1\r\nline2\rline3\nline4<B><![CDATA[x\r\ny\rz]]></B>\r\n</A>",
+            "<A b=\"1\" c='2' d = \"&amp;&#60;'\" e='\"'><B f=\"\"/></A>",
+            "<HOST_POOL xmlns=\"http://opennebula.org/XMLSchema\"><HOST><ID>1</ID></HOST></HOST_POOL>",
+            "<one:A xmlns:one=\"urn:x\"><one:B>v</one:B><C>w</C></one:A>",
+            "<A><A><A>deep</A></A><A/></A>",
+            "<A>text with > and ]] and ] and 'quotes' \"too\"</A>",
+            "<A>caf\u00e9 \u65e5\u672c \ud83d\ude00</A>",
+            "<A>\t<B>  7  </B>\n  <C/>\n</A>",
+            "<A_b-c.d\u00e9>x</A_b-c.d\u00e9>",
+            "<A><B>1</B>between<C>2</C>tail</A>",
+            // the scanner tries the name that came next last time: a longer or shorter one must not pass for it
+            "<R><A/><B>1</B><A/><BC>2</BC><A/><B>3</B><A/><B:C xmlns:B='u'>4</B:C><A/><B.C/><A/><B-/></R>");
+
+    /** Each refused by StAX; the scanner must refuse them as well. */
+    private static final List<String> MALFORMED = List.of(
+            "",
+            "   ",
+            "text",
+            "<A>",
+            "<A><B></A>",
+            "<A></B>",
+            "<A></A><B/>",
+            "<A/>tail",
+            "lead<A/>",
+            "</A>",
+            "<A><B>1</B",
+            "<A><B>1</B></A",
+            "<A b=1/>",
+            "<A b=\"1/>",
+            "<A b=\"<\"/>",
+            "<A b\"1\"/>",
+            "<A bc=\"1\"d=\"2\"/>",
+            "<A>&unknown;</A>",
+            "<A>&amp</A>",
+            "<A>a & b</A>",
+            "<A>&#0;</A>",
+            "<A>&#xD800;</A>",
+            "<A>&#xZZ;</A>",
+            "<A>&#-5;</A>",
+            "<A>\u0001</A>",
+            "<A>\uFFFF</A>",
+            "<A><![CDATA[x</A>",
+            "<A><![CDATA[\u0002]]></A>",
+            "<A>]]></A>",
+            "<A><!-- a -- b --></A>",
+            "<A><!-- open</A>",
+            "<A><!foo></A>",
+            "<A><?xml version=\"1.0\"?></A>",
+            "<A><? unterminated</A>",
+            "<1A/>",
+            "< A/>",
+            "<A/ >",
+            "<A><B/ ></A>",
+            "<!DOCTYPE A><A/>",
+            "<A>&a;</A><!DOCTYPE A>",
+            "\uFEFF<A>x</A>",
+            "<A:/>",
+            "<a:b:c/>",
+            "<A>",
+            "<A><B>");
+
+    @Test
+    void wellFormedDocumentsReadTheSameAsWithStax() throws Exception {
+        for (String document : WELL_FORMED) {
+            assertEquals(stax(document), scanner(document), document);
+        }
+    }
+
+    @Test
+    void generatedPoolsReadTheSameAsWithStax() throws Exception {
+        PoolGenerator pool = new PoolGenerator(60, 700, 11);
+        List<String> documents = List.of(write(pool::writeHostPool), write(pool::writeHostMonitoring),
+                write(pool::writeVmPool), write(pool::writeVmMonitoring));
+        for (String document : documents) {
+            List<String> expected = stax(document);
+            assertTrue(expected.size() > 1000, "a document worth comparing");
+            assertEquals(expected, scanner(document));
+        }
+    }
+
+    @Test
+    void whatStaxRefusesTheScannerRefusesWithALocation() {
+        for (String document : MALFORMED) {
+            assertThrows(XMLStreamException.class, () -> stax(document), () -> "StAX accepts " + document);
+            XMLStreamException e = assertThrows(XMLStreamException.class, () -> scanner(document),
+                    () -> "the scanner accepts " + document);
+            assertNotNull(e.getLocation(), document);
+            assertTrue(e.getMessage().startsWith("ParseError at [row,col]:["), e.getMessage());
+        }
+    }
+
+    /**
+     * A thousand small damages to a real document (a character dropped, doubled or replaced by
+     * markup, the end cut off): wherever StAX reads the result, the scanner reads the same; wherever
+     * StAX refuses it, so does the scanner.
+     */
+    @Test
+    void damagedDocumentsAreJudgedAsStaxJudgesThem() throws Exception {
+        PoolGenerator pool = new PoolGenerator(2, 10, 5);
+        String vms = write(pool::writeVmPool).replace("generated VM 1<", "generated &amp; VM &#49;<");
+        String hosts = write(pool::writeHostPool);
+        SplittableRandom random = new SplittableRandom(20261124);
+        int refused = 0;
+        for (int i = 0; i < 1000; i++) {
+            String original = i % 2 == 0 ? vms : hosts;
+            int at = random.nextInt(original.length());
+            String damaged = switch (random.nextInt(5)) {
+                case 0 -> original.substring(0, at) + original.substring(at + 1);
+                case 1 -> original.substring(0, at) + original.charAt(at) + original.substring(at);
+                case 2 -> original.substring(0, at) + "<>&]/!?\"'=".charAt(random.nextInt(10)) + original.substring(at + 1);
+                case 3 -> original.substring(0, at);
+                default -> original.substring(0, at) + (char) random.nextInt(0x20) + original.substring(at);
+            };
+            List<String> expected;
+            try {
+                expected = stax(damaged);
+            } catch (XMLStreamException e) {
+                refused++;
+                assertThrows(XMLStreamException.class, () -> scanner(damaged), () -> "the scanner accepts what StAX"
+                        + " refuses (" + e.getMessage() + "): " + excerpt(damaged, at));
+                continue;
+            }
+            try {
+                assertEquals(expected, scanner(damaged), () -> excerpt(damaged, at));
+            } catch (XMLStreamException e) {
+                fail("the scanner refuses what StAX reads: " + e.getMessage() + " " + excerpt(damaged, at));
+            }
+        }
+        assertTrue(refused > 250 && refused < 975, "a mix of damages that break the document and some that do not: "
+                + refused + " of 1000 refused");
+    }
+
+    @Test
+    void errorsNameTheOpenElementsAndWhere() {
+        XMLStreamException mismatch = assertThrows(XMLStreamException.class,
+                () -> scanner("<HOST_POOL>\n<HOST>\n  <ID>1</NAME>"));
+        assertTrue(mismatch.getMessage().contains("in HOST_POOL/HOST/ID: </NAME> does not close <ID>"),
+                mismatch.getMessage());
+        assertEquals(3, mismatch.getLocation().getLineNumber());
+        assertEquals(14, mismatch.getLocation().getColumnNumber(), "where reading stopped: after NAME");
+        XMLStreamException doctype = assertThrows(XMLStreamException.class, () -> scanner("<!DOCTYPE x><x/>"));
+        assertTrue(doctype.getMessage().contains("DOCTYPE"), doctype.getMessage());
+    }
+
+    @Test
+    void aDocumentOfManyNamesStillReadsEveryOne() throws Exception {
+        // more distinct names than the name table starts with: it must grow and keep them apart
+        StringBuilder document = new StringBuilder("<R>");
+        for (int i = 0; i < 1000; i++) {
+            document.append("<N").append(i).append(">").append(i).append("</N").append(i).append(">");
+        }
+        String text = document.append("<N7>again</N7></R>").toString();
+        assertEquals(stax(text), scanner(text));
+    }
+
+    // ---- the two readers, recording what a visitor sees ----------------------------------------
+
+    private static List<String> stax(String document) throws XMLStreamException {
+        Recorder recorder = new Recorder();
+        StaxWalker.walk(new StringReader(document), recorder);
+        return recorder.events;
+    }
+
+    private static List<String> scanner(String document) throws XMLStreamException {
+        Recorder recorder = new Recorder();
+        XmlWalker.walk(document, recorder);
+        return recorder.events;
+    }
+
+    private static final class Recorder implements XmlWalker.Visitor {
+        final List<String> events = new ArrayList<>();
+
+        @Override
+        public void start(ElementPath path) {
+            events.add("start " + path + " " + path.depth() + " " + path.name() + " " + path.parent());
+        }
+
+        @Override
+        public void end(ElementPath path, CharSequence text) {
+            StringBuilder copy = new StringBuilder();
+            for (int i = 0; i < text.length(); i++) {
+                copy.append(text.charAt(i));
+            }
+            events.add("end " + path + " [" + copy + "] [" + text + "] " + text.length());
+        }
+    }
+
+    private static String write(java.util.function.Consumer<StringWriter> writer) {
+        StringWriter out = new StringWriter();
+        writer.accept(out);
+        return out.toString();
+    }
+
+    private static String excerpt(String document, int at) {
+        return "near " + at + ": '" + document.substring(Math.max(0, at - 40), Math.min(document.length(), at + 40)) + "'";
+    }
+}
