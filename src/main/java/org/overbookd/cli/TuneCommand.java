@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
             "Recommend bounds and slots for a cluster from its daemon's record (record.file): replay its hosts and"
                     + " high-QoS loads under a grid of lower bound, upper bound and slots, each with several seeds"
                     + " of the low-QoS workload, and keep the configurations whose degradation (host-steps above"
-                    + " 100%) stays within the budget for the worst seed.",
+                    + " 100%%) stays within the budget for the worst seed.",
             "Writes frontier.csv (every configuration, mean and worst over the seeds, Pareto-optimal ones marked),"
                     + " frontier.png and recommended.properties (the keys to change), and prints the recommendation"
                     + " and two runners-up.",
@@ -63,12 +63,12 @@ final class TuneCommand implements Callable<Integer> {
     List<Path> records;
 
     @Option(names = "--max-degradation", paramLabel = "P", required = true,
-            description = "Budget: at most P percent of host x step points above 100% utilization (the README's"
+            description = "Budget: at most P percent of host x step points above 100%% utilization (the README's"
                     + " degradation_100), for every seed.")
     double maxDegradation;
 
     @Option(names = "--max-degradation-95", paramLabel = "P",
-            description = "A second budget: at most P percent of host x step points above 95%.")
+            description = "A second budget: at most P percent of host x step points above 95%%.")
     Double maxDegradation95;
 
     @Option(names = "--objective", paramLabel = "WHAT",
