@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.overbookd.backend.simulated.RecordFacts;
 import org.overbookd.backend.simulated.RecordedWorkload;
 import org.overbookd.config.Settings;
+import org.overbookd.sim.overbooking.SimResult;
 import org.overbookd.sweep.Budget;
 import org.overbookd.sweep.Frontier;
 import org.overbookd.sweep.Objective;
@@ -17,6 +18,7 @@ import org.overbookd.sweep.SweepGrid;
 import org.overbookd.sweep.SweepRunner;
 import org.overbookd.sweep.TuneFiles;
 import org.overbookd.sweep.TuneGrid;
+import org.overbookd.sweep.TuneShard;
 import org.overbookd.sweep.TunedConfig;
 import org.overbookd.sweep.Tuning;
 import picocli.CommandLine.Command;
@@ -45,7 +47,10 @@ import picocli.CommandLine.Spec;
             "", "Examples:",
             "  overbookd tune --record /var/lib/overbookd/record.csv --max-degradation 1 --out tune/",
             "  overbookd tune --record week1.csv --record week2.csv --max-degradation 0.5 \\",
-            "                 --max-degradation-95 3 --objective low-qos-hours --seeds 5 --out tune/"})
+            "                 --max-degradation-95 3 --objective low-qos-hours --seeds 5 --out tune/",
+            "", "On a batch system, in 4 jobs, then one merge (same bytes as one run):",
+            "  overbookd tune --record record.csv --max-degradation 1 --shard 2/4 --out shard-2",
+            "  overbookd tune --record record.csv --max-degradation 1 --merge shard-* --out tune/"})
 final class TuneCommand implements Callable<Integer> {
 
     /** Seeds of the low-QoS workload per configuration, by default. */
@@ -89,6 +94,17 @@ final class TuneCommand implements Callable<Integer> {
             description = "Replays in parallel (default: the number of cores, ${DEFAULT-VALUE}). Results do not depend on it.")
     int threads = Runtime.getRuntime().availableProcessors();
 
+    @Option(names = "--shard", paramLabel = "I/N",
+            description = "Replay only the I-th of N slices of the runs (runs I, I+N, I+2N...) and write their exact"
+                    + " results (tune-shard.csv, tune-shard.properties) into --out, no frontier; 'tune --merge' joins"
+                    + " the N directories.")
+    String shard;
+
+    @Option(names = "--merge", paramLabel = "DIR", arity = "1..*",
+            description = "Instead of replaying, join the shard directories of one tune (same --record, --grid,"
+                    + " --seeds, --config and --set) into the files one unsharded run writes, byte for byte.")
+    List<Path> merge;
+
     @Option(names = "--out", paramLabel = "DIR", required = true,
             description = "Directory for frontier.csv, frontier.png and recommended.properties (created if missing).")
     Path out;
@@ -107,6 +123,11 @@ final class TuneCommand implements Callable<Integer> {
         if (threads < 1) {
             throw new ParameterException(spec.commandLine(), "--threads must be at least 1");
         }
+        if (shard != null && merge != null) {
+            throw new ParameterException(spec.commandLine(), "--shard and --merge do not go together: shards first,"
+                    + " then one merge");
+        }
+        int[] slice = shard == null ? null : Shards.parse(spec.commandLine(), shard);
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
         String missing = RecordNotes.missing(records);
@@ -124,20 +145,42 @@ final class TuneCommand implements Callable<Integer> {
         Files.deleteIfExists(out.resolve(TuneFiles.RECOMMENDED));
 
         Tuning tuning = new Tuning(record, seeds);
-        int runs = (configs.runs().size() + 1) * seeds;
+        List<Settings> all = tuning.runs(base, configs);
+        String fingerprint = TuneShard.fingerprint(all, facts);
         err.println("tune: " + RecordNotes.hosts(facts) + ", " + facts.span());
         RecordNotes.warn(err, facts, true);
-        err.printf(Locale.ROOT, "tune: %d configurations and the baseline x %d seed%s = %d replays of %s on %d thread%s%n",
-                configs.runs().size(), seeds, seeds == 1 ? "" : "s", runs, RecordFacts.human(record.replaySeconds()),
-                threads, threads == 1 ? "" : "s");
-        err.flush();
         long started = System.nanoTime();
-        List<TunedConfig> tuned = tuning.run(base, configs, new SweepRunner(threads, err));
+        List<SimResult> results;
+        if (merge != null) {
+            results = TuneShard.merge(merge, all.size(), fingerprint);
+            err.printf(Locale.ROOT, "tune: %d replays merged from %d shard%s%n", all.size(), merge.size(),
+                    merge.size() == 1 ? "" : "s");
+        } else {
+            List<Integer> positions = slice == null ? null : SweepGrid.slice(all.size(), slice[0], slice[1]);
+            List<Settings> mine = positions == null ? all : positions.stream().map(all::get).toList();
+            err.printf(Locale.ROOT, "tune: %s%d configurations and the baseline x %d seed%s = %d replays of %s on %d"
+                    + " thread%s%n", slice == null ? "" : "shard " + slice[0] + "/" + slice[1] + ", " + mine.size() + " of ",
+                    configs.runs().size(), seeds, seeds == 1 ? "" : "s", all.size(),
+                    RecordFacts.human(record.replaySeconds()), threads, threads == 1 ? "" : "s");
+            err.flush();
+            results = tuning.replay(mine, new SweepRunner(threads, err));
+            if (slice != null) {
+                TuneShard.write(out, slice[0], slice[1], all.size(), fingerprint, positions, results);
+                stdout.printf(Locale.ROOT, "wrote %s and %s (shard %d/%d: %d of %d replays in %.1f s)%n",
+                        out.resolve(TuneShard.CSV), out.resolve(TuneShard.MARKER), slice[0], slice[1], mine.size(),
+                        all.size(), (System.nanoTime() - started) / 1e9);
+                stdout.flush();
+                return ExitCodes.OK;
+            }
+        }
+        List<TunedConfig> tuned = tuning.tuned(base, configs, results);
+        int runs = all.size();
         Frontier frontier = new Frontier(tuned.get(0), tuned.subList(1, tuned.size()), budget, goal);
         String recordName = records.get(0).getFileName().toString() + (records.size() > 1 ? " and others" : "");
         List<Path> written = TuneFiles.writeFrontier(out, frontier, configs.swept(), recordName);
         TuneTable.print(stdout, frontier);
-        stdout.printf(Locale.ROOT, "(%d replays in %.1f s)%n", runs, (System.nanoTime() - started) / 1e9);
+        stdout.printf(Locale.ROOT, "(%d replays %s in %.1f s)%n", runs, merge == null ? "run" : "merged",
+                (System.nanoTime() - started) / 1e9);
         for (Path file : written) {
             stdout.println("wrote " + file);
         }

@@ -52,28 +52,49 @@ public final class Tuning {
                 .with(Options.SIM_TRACE_FILE, "");
     }
 
-    /**
-     * @param base the settings without a grid: the baseline runs them with 0 slots
-     * @return the baseline first, then one {@link TunedConfig} per configuration of {@code grid}, in grid order
-     */
-    public List<TunedConfig> run(Settings base, SweepGrid grid, SweepRunner runner)
-            throws InputException, InterruptedException {
+    /** The configurations replayed: the baseline (base with 0 slots), then the grid's, in order. */
+    private static List<Settings> configs(Settings base, SweepGrid grid) {
         List<Settings> configs = new ArrayList<>();
         configs.add(base.with(Options.SLOTS, 0));
         configs.addAll(grid.runs());
+        return configs;
+    }
+
+    /** Every replay, in run order: each configuration's seeds in turn, the baseline's first. */
+    public List<Settings> runs(Settings base, SweepGrid grid) throws InputException {
         List<Long> seedList = seeds(base);
-        List<Settings> runs = new ArrayList<>(configs.size() * seeds);
-        for (Settings config : configs) {
+        List<Settings> runs = new ArrayList<>();
+        for (Settings config : configs(base, grid)) {
             for (long seed : seedList) {
                 runs.add(replay(config, seed));
             }
         }
-        List<SimResult> results = runner.run(runs, SHOWN, record);
+        return runs;
+    }
+
+    /** Replays {@code runs} (all of {@link #runs} or a shard's slice of them); results in their order. */
+    public List<SimResult> replay(List<Settings> runs, SweepRunner runner) throws InterruptedException {
+        return runner.run(runs, SHOWN, record);
+    }
+
+    /**
+     * @param results one per run of {@link #runs}, in run order
+     * @return the baseline first, then one {@link TunedConfig} per configuration of {@code grid}, in grid order
+     */
+    public List<TunedConfig> tuned(Settings base, SweepGrid grid, List<SimResult> results) {
+        List<Settings> configs = configs(base, grid);
+        List<Long> seedList = seeds(base);
         List<TunedConfig> tuned = new ArrayList<>(configs.size());
         for (int c = 0; c < configs.size(); c++) {
             tuned.add(new TunedConfig(c - 1, configs.get(c), seedList, results.subList(c * seeds, (c + 1) * seeds),
                     record.hosts().size()));
         }
         return tuned;
+    }
+
+    /** Every replay on {@code runner}: {@link #tuned} of {@link #runs}. */
+    public List<TunedConfig> run(Settings base, SweepGrid grid, SweepRunner runner)
+            throws InputException, InterruptedException {
+        return tuned(base, grid, replay(runs(base, grid), runner));
     }
 }

@@ -143,6 +143,39 @@ class TuneCommandTest {
     }
 
     @Test
+    void fourShardsMergedGiveTheBytesOfOneRunAndAMissingShardIsRefused() throws IOException {
+        Path record = record();
+        Path whole = dir.resolve("whole");
+        assertEquals(0, tune(record, whole, "--max-degradation", "2").exitCode());
+        List<String> shards = new java.util.ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            Path shard = dir.resolve("shard-" + i);
+            Cli r = tune(record, shard, "--max-degradation", "2", "--shard", i + "/4", "--threads", "1");
+            assertEquals(0, r.exitCode(), r.err());
+            assertFalse(Files.exists(shard.resolve("frontier.csv")), "a shard draws no frontier");
+            shards.add(shard.toString());
+        }
+        Path merged = dir.resolve("merged");
+        List<String> args = new java.util.ArrayList<>(List.of("--max-degradation", "2", "--merge"));
+        args.addAll(shards);
+        Cli m = tune(record, merged, args.toArray(String[]::new));
+        assertEquals(0, m.exitCode(), m.err());
+        assertTrue(m.err().contains("tune: 18 replays merged from 4 shards"), m.err());
+        for (String file : List.of("frontier.csv", "frontier.png", "recommended.properties")) {
+            assertArrayEquals(Files.readAllBytes(whole.resolve(file)), Files.readAllBytes(merged.resolve(file)), file);
+        }
+        Cli missing = tune(record, dir.resolve("partial"), "--max-degradation", "2", "--merge", shards.get(0),
+                shards.get(1), shards.get(3));
+        assertEquals(ExitCodes.DATA_ERROR, missing.exitCode());
+        assertTrue(missing.err().contains("shard 3/4 is missing from the merge"), missing.err());
+        List<String> otherArgs = new java.util.ArrayList<>(List.of("--max-degradation", "2", "--set", "sim.seed=5", "--merge"));
+        otherArgs.addAll(shards);
+        Cli other = tune(record, dir.resolve("other"), otherArgs.toArray(String[]::new));
+        assertEquals(ExitCodes.DATA_ERROR, other.exitCode());
+        assertTrue(other.err().contains(shards.get(0) + "/tune-shard.properties: a shard of another tune"), other.err());
+    }
+
+    @Test
     void noConfigurationWithinTheBudgetExits1WithoutARecommendation() throws IOException {
         Path record = record();
         Path out = dir.resolve("none");
