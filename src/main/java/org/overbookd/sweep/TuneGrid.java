@@ -18,8 +18,8 @@ import org.overbookd.config.SettingsLoader;
  *
  * <p>The default grid is 42 configurations: 1 to 3 slots, upper bounds 80 to 95 by 5, lower bounds 50
  * to 80 by 10, windows (upper - lower) of at least 10 points. It brackets the paper's best settings
- * (upper 90-95, lower 70-80, 2-3 slots) and its safer ones, and with 3 seeds it replays a week of 50
- * hosts in well under 30 s on 2 cores. Upper 100 is left out: a host then suspends only once it is
+ * (upper 90-95, lower 70-80, 2-3 slots) and its safer ones, and is sized so that with 3 seeds a
+ * week of 50 hosts replays within the 30 s goal on 2 cores (sim/bench.sh tune). Upper 100 is left out: a host then suspends only once it is
  * already degraded.
  */
 public final class TuneGrid {

@@ -42,7 +42,7 @@ public final class Tuning {
     }
 
     /** The settings a replay runs with: the record's span, the seed. */
-    public Settings replay(Settings config, long seed) throws InputException {
+    public Settings replaySettings(Settings config, long seed) throws InputException {
         long seconds = record.replaySeconds();
         if (seconds < 60) {
             throw new InputException(record.facts().files().get(0) + ": the record spans " + seconds
@@ -66,7 +66,7 @@ public final class Tuning {
         List<Settings> runs = new ArrayList<>();
         for (Settings config : configs(base, grid)) {
             for (long seed : seedList) {
-                runs.add(replay(config, seed));
+                runs.add(replaySettings(config, seed));
             }
         }
         return runs;
@@ -90,11 +90,5 @@ public final class Tuning {
                     record.hosts().size()));
         }
         return tuned;
-    }
-
-    /** Every replay on {@code runner}: {@link #tuned} of {@link #runs}. */
-    public List<TunedConfig> run(Settings base, SweepGrid grid, SweepRunner runner)
-            throws InputException, InterruptedException {
-        return tuned(base, grid, replay(runs(base, grid), runner));
     }
 }
