@@ -18,8 +18,8 @@ import picocli.CommandLine.Spec;
                     + " utilization.",
             "Reads each FILE's rolled files (NAME.YYYY-MM-DD.N.csv beside it) too, and joins every file in time order"
                     + " as one record, as 'tune' and 'simulate' (sim.trace-file) read it.",
-            "A gap is a spell of " + RecordedWorkload.GAP_POLLS + " poll intervals or more without a cycle (the daemon"
-                    + " down); the poll interval is the median time between cycles."},
+            "Two consecutive cycles more than " + RecordedWorkload.GAP_POLLS + " poll intervals apart are a gap (the"
+                    + " daemon down); the poll interval is the median time between cycles."},
         footer = {"", "Exit status: 0, 65 when a file is not a record (file and line named), 66 when one is missing.",
             "", "Example:", "  overbookd record-info /var/lib/overbookd/record.csv"})
 final class RecordInfoCommand implements Callable<Integer> {

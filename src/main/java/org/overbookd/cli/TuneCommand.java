@@ -45,12 +45,16 @@ import picocli.CommandLine.Spec;
                     + " (file and line named); 66 a record missing; 73 the output not writable; 78 a bad --grid"
                     + " or --config.",
             "", "Examples:",
-            "  overbookd tune --record /var/lib/overbookd/record.csv --max-degradation 1 --out tune/",
-            "  overbookd tune --record week1.csv --record week2.csv --max-degradation 0.5 \\",
-            "                 --max-degradation-95 3 --objective low-qos-hours --seeds 5 --out tune/",
+            "  overbookd tune --record /var/lib/overbookd/record.csv \\",
+            "                 --max-degradation 1 --out tune/",
+            "  overbookd tune --record week1.csv --record week2.csv \\",
+            "                 --max-degradation 0.5 --max-degradation-95 3 \\",
+            "                 --objective low-qos-hours --seeds 5 --out tune/",
             "", "On a batch system, in 4 jobs, then one merge (same bytes as one run):",
-            "  overbookd tune --record record.csv --max-degradation 1 --shard 2/4 --out shard-2",
-            "  overbookd tune --record record.csv --max-degradation 1 --merge shard-* --out tune/"})
+            "  overbookd tune --record record.csv --max-degradation 1 \\",
+            "                 --shard 2/4 --out shard-2",
+            "  overbookd tune --record record.csv --max-degradation 1 \\",
+            "                 --merge shard-* --out tune/"})
 final class TuneCommand implements Callable<Integer> {
 
     /** Seeds of the low-QoS workload per configuration, by default. */
