@@ -3,6 +3,8 @@ package org.overbookd.cli;
 /** Exit codes of sysexits.h, as a well-behaved Unix tool uses them. */
 public final class ExitCodes {
     public static final int OK = 0;
+    /** tune: no configuration kept within the budget (as grep exits 1 when nothing matched). */
+    public static final int NO_RECOMMENDATION = 1;
     /** The command line was wrong. */
     public static final int USAGE = 64;
     /** An input data file was wrong (a trace, a workload). */

@@ -18,7 +18,8 @@ import picocli.CommandLine.Command;
             "while protecting the high-QoS VMs already there."},
         subcommands = {RunCommand.class, SimulateCommand.class, SlotsSimulateCommand.class, RequestsSimulateCommand.class,
             TypesSimulateCommand.class,
-            CompareCommand.class, SweepCommand.class, AuditCommand.class, StatusCommand.class, CheckConfigCommand.class,
+            CompareCommand.class, SweepCommand.class, TuneCommand.class, RecordInfoCommand.class, AuditCommand.class,
+            StatusCommand.class, CheckConfigCommand.class,
             ConfigReferenceCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ok, 64 usage error, 65 bad input data, 69 service unavailable,"
                 + " 73 cannot write output, 78 configuration error."})

@@ -93,6 +93,13 @@ final class SimulateCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         SimConfig config = SimBindings.loadSimConfig(settings);
+        if (config.world().recorded() != null) {
+            // what became of the record's gaps and of hosts that came and went: the figures depend on it
+            for (String note : RecordNotes.replayNotes(config.world().recorded().facts())) {
+                err.println("overbookd: note: " + note);
+            }
+            err.flush();
+        }
         long started = System.nanoTime();
         Simulation.Progress progress = (long) config.hostCount() * config.durationSeconds() > 200L * 30 * 86_400
                 ? (done, total) -> {

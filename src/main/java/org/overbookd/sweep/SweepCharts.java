@@ -113,7 +113,7 @@ public final class SweepCharts {
         return save(chart, file);
     }
 
-    private static XYChart chart(String title, String xTitle, String yTitle) {
+    static XYChart chart(String title, String xTitle, String yTitle) {
         XYChart chart = new XYChartBuilder().width(800).height(500).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         chart.getStyler().setChartTitleVisible(true);
         chart.getStyler().setLegendVisible(true);
@@ -133,7 +133,7 @@ public final class SweepCharts {
         chart.addSeries(name, x, y).setMarker(SeriesMarkers.CIRCLE);
     }
 
-    private static Path save(XYChart chart, Path file) throws IOException {
+    static Path save(XYChart chart, Path file) throws IOException {
         BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
         return file;
     }

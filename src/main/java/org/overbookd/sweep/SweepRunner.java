@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.overbookd.backend.simulated.RecordedWorkload;
 import org.overbookd.config.Bindings;
 import org.overbookd.config.Option;
@@ -51,6 +52,22 @@ public final class SweepRunner {
                 traces.put(path, RecordedWorkload.read(Path.of(path)));
             }
         }
+        return run(runs, grid.swept(), settings -> traces.get(settings.get(Options.SIM_TRACE_FILE)));
+    }
+
+    /**
+     * Runs {@code runs} against one recorded workload read beforehand (shared by every run, which
+     * never changes it), or the synthetic one when it is null; results in the order of {@code runs}.
+     *
+     * @param shown the keys each progress line names
+     */
+    public List<SimResult> run(List<Settings> runs, List<Option<?>> shown, RecordedWorkload recorded)
+            throws InterruptedException {
+        return run(runs, shown, settings -> recorded);
+    }
+
+    private List<SimResult> run(List<Settings> runs, List<Option<?>> shown, Function<Settings, RecordedWorkload> recorded)
+            throws InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "sweep");
             t.setDaemon(true);
@@ -62,9 +79,9 @@ public final class SweepRunner {
             for (Settings settings : runs) {
                 futures.add(pool.submit(() -> {
                     long started = System.nanoTime();
-                    SimConfig config = SimBindings.simConfig(settings, traces.get(settings.get(Options.SIM_TRACE_FILE)));
+                    SimConfig config = SimBindings.simConfig(settings, recorded.apply(settings));
                     SimResult result = new Simulation(config, Bindings.overbookingPolicy(settings)).run();
-                    report(done.incrementAndGet(), runs.size(), settings, grid.swept(), result, System.nanoTime() - started);
+                    report(done.incrementAndGet(), runs.size(), settings, shown, result, System.nanoTime() - started);
                     return result;
                 }));
             }

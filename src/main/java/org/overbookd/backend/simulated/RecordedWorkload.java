@@ -1,24 +1,54 @@
 package org.overbookd.backend.simulated;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.overbookd.backend.simulated.load.TraceLoad;
 import org.overbookd.io.CsvInput;
 import org.overbookd.io.InputException;
+import org.overbookd.io.IoReasons;
+import org.overbookd.io.RollingFile;
 
 /**
  * The high-QoS workload of a real cluster, read back from a daemon's {@code record.file}: its hosts
  * (id, name, cores) and every high-QoS VM's measured CPU at each cycle. Replaying it puts the
  * simulator's overbooking policy against the load the cluster actually had. Low-QoS rows are
  * skipped: they are what overbookd itself placed, and the replay brings its own low-QoS queue.
- * A recorded VM is on its host for the whole replay, with load 0 outside the span it was recorded.
+ *
+ * <p>A record is the file the daemon writes and the files it rolled beside it
+ * ({@code NAME.YYYY-MM-DD.N.EXT}, see {@link RollingFile}); several records may be given, and their
+ * files are joined in time order, each file's rows after those of the file that starts before it.
+ *
+ * <p>What a real cluster's record holds and how it is replayed:
+ * <ul>
+ *   <li><b>Gaps.</b> Consecutive cycles more than {@link #GAP_POLLS} poll intervals apart (the poll
+ *       interval being the median time between cycles) are a gap: the daemon was down, or its rows
+ *       are lost. Nothing is known of the load in a gap, so the replay cuts it out: the cycle after
+ *       it follows the one before by one poll interval. Shorter delays (a slow cycle) are kept.</li>
+ *   <li><b>VMs coming and going.</b> A VM has its recorded load on a host while it is recorded
+ *       there and 0 from the first cycle it is missing from (stopped, migrated: a VM seen on two
+ *       hosts is two traces, each with load only on its own host). After the record's last cycle
+ *       every VM keeps its last load.</li>
+ *   <li><b>Hosts coming and going.</b> Every host seen at any time is in the replay for its whole
+ *       span, with no high-QoS load while it was not recorded; {@link RecordFacts} says which hosts
+ *       were not seen throughout, so a caller can warn that the replay then overstates the room.</li>
+ * </ul>
  */
 public final class RecordedWorkload {
+
+    /** Consecutive cycles further apart than this many poll intervals are a gap, cut out of the replay. */
+    public static final int GAP_POLLS = 3;
 
     /** A recorded host; its VMs are in recording order. */
     public record Host(int id, String name, int cores, List<Vm> vms) {
@@ -30,75 +60,279 @@ public final class RecordedWorkload {
 
     private final List<Host> hosts;
     private final long spanSeconds;
+    private final RecordFacts facts;
 
-    private RecordedWorkload(List<Host> hosts, long spanSeconds) {
+    private RecordedWorkload(List<Host> hosts, long spanSeconds, RecordFacts facts) {
         this.hosts = List.copyOf(hosts);
         this.spanSeconds = spanSeconds;
+        this.facts = facts;
     }
 
     public List<Host> hosts() {
         return hosts;
     }
 
-    /** Seconds from the first record to the last. */
+    /** Seconds of replay from the first cycle to the last: the recorded span with its gaps cut out. */
     public long spanSeconds() {
         return spanSeconds;
     }
 
+    /** The replay's natural length: its span and one poll interval, for which the last cycle's loads hold. */
+    public long replaySeconds() {
+        return spanSeconds + facts.pollSeconds();
+    }
+
+    /** What was read: files, span, cycles, gaps, hosts, VMs. */
+    public RecordFacts facts() {
+        return facts;
+    }
+
     private static final CsvInput.Columns COLUMNS = CsvInput.Columns.atLeast(
-            List.of("time", "host_id", "host_name", "cores", "vm_id", "vm_name", "qos", "cpu"), List.of());
+            List.of("time", "host_id", "host_name", "cores", "vm_id", "vm_name", "qos", "cpu"), List.of("host_utilization"));
 
     /**
+     * Reads the record at {@code file}: its rolled files, then the file itself.
+     *
      * @throws InputException naming the file and line of the first malformed row
      */
     public static RecordedWorkload read(Path file) throws InputException {
-        record Sample(long seconds, double cpu) {
+        return read(List.of(file));
+    }
+
+    /**
+     * Reads the records at {@code files}, each with its rolled files, joined in time order.
+     *
+     * @throws InputException naming the file (and line) of the first missing file or malformed row,
+     *                        or of a file whose rows overlap another's
+     */
+    public static RecordedWorkload read(List<Path> files) throws InputException {
+        List<Path> parts = ordered(parts(files));
+        Reader reader = new Reader();
+        for (Path part : parts) {
+            reader.read(part);
         }
-        Map<Integer, String[]> hostInfo = new LinkedHashMap<>();
-        Map<Integer, Map<Long, String>> vmNames = new LinkedHashMap<>();
-        Map<Long, List<Sample>> samples = new LinkedHashMap<>();
-        Instant first = null;
-        long last = 0;
-        try (CsvInput csv = CsvInput.withHeader(file, COLUMNS)) {
-            for (CsvInput.Row row = csv.next(); row != null; row = csv.next()) {
-                Instant time = instant(row, "time");
-                first = first == null ? time : first;
-                long seconds = time.getEpochSecond() - first.getEpochSecond();
-                if (seconds < 0) {
-                    throw row.problem("time goes backwards");
+        if (reader.hosts.isEmpty()) {
+            throw new InputException(files.get(0) + ": no hosts recorded");
+        }
+        return reader.workload(parts);
+    }
+
+    /** Every file of the records: each record's rolled files, oldest first, then the record; each once. */
+    static List<Path> parts(List<Path> files) throws InputException {
+        Set<Path> seen = new LinkedHashSet<>();
+        for (Path file : files) {
+            if (!Files.isRegularFile(file)) {
+                throw new InputException(file, Files.exists(file) ? "not a regular file" : "no such file");
+            }
+            try {
+                for (Path rolled : RollingFile.rolled(file)) {
+                    seen.add(rolled.toAbsolutePath().normalize());
                 }
-                last = Math.max(last, seconds);
-                int host = row.whole("host_id", 0, Integer.MAX_VALUE);
-                int cores = row.whole("cores", 1, Integer.MAX_VALUE);
-                hostInfo.putIfAbsent(host, new String[] {row.text("host_name"), Integer.toString(cores)});
-                if (row.text("vm_id").isEmpty() || !row.text("qos").equals("HIGH")) {
-                    continue;
+            } catch (IOException e) {
+                throw new InputException(file, "cannot list its rolled files: " + IoReasons.of(e));
+            }
+            seen.add(file.toAbsolutePath().normalize());
+        }
+        return new ArrayList<>(seen);
+    }
+
+    /** The files in order of their first row's time; files without rows (a header only) are dropped. */
+    private static List<Path> ordered(List<Path> parts) throws InputException {
+        record Part(Path file, Instant first, int given) {
+        }
+        List<Part> found = new ArrayList<>();
+        for (Path part : parts) {
+            try (CsvInput csv = CsvInput.withHeader(part, COLUMNS)) {
+                CsvInput.Row row = csv.next();
+                if (row != null) {
+                    found.add(new Part(part, instant(row, "time"), found.size()));
                 }
-                long vm = row.whole("vm_id");
-                double cpu = row.number("cpu", 0, false);
-                vmNames.computeIfAbsent(host, k -> new LinkedHashMap<>()).putIfAbsent(vm, row.text("vm_name"));
-                samples.computeIfAbsent(vm, k -> new ArrayList<>()).add(new Sample(seconds, cpu));
             }
         }
-        if (hostInfo.isEmpty()) {
-            throw new InputException(file + ": no hosts recorded");
-        }
-        List<Host> hosts = new ArrayList<>();
-        for (Map.Entry<Integer, String[]> h : hostInfo.entrySet()) {
-            List<Vm> vms = new ArrayList<>();
-            for (Map.Entry<Long, String> v : vmNames.getOrDefault(h.getKey(), Map.of()).entrySet()) {
-                List<Sample> s = samples.get(v.getKey());
-                long[] times = new long[s.size()];
-                double[] loads = new double[s.size()];
-                for (int i = 0; i < s.size(); i++) {
-                    times[i] = s.get(i).seconds();
-                    loads[i] = s.get(i).cpu();
+        found.sort(Comparator.comparing(Part::first).thenComparingInt(Part::given));
+        return found.stream().map(Part::file).toList();
+    }
+
+    /** One pass over the rows of every file, cycle by cycle. */
+    private static final class Reader {
+
+        private final Map<Integer, HostAcc> hosts = new LinkedHashMap<>();
+        private final Set<Long> highVms = new HashSet<>();
+        private final Set<Long> lowVms = new HashSet<>();
+        private long[] cycles = new long[256];
+        private int cycleCount;
+        private Path lastFile;
+        private String lastTimeText;
+        private long lastTime;
+        private double utilizationCoreSum;
+        private double utilizationCores;
+
+        void read(Path file) throws InputException {
+            try (CsvInput csv = CsvInput.withHeader(file, COLUMNS)) {
+                boolean hasUtilization = csv.has("host_utilization");
+                for (CsvInput.Row row = csv.next(); row != null; row = csv.next()) {
+                    // a cycle's rows share one time: parse it once per cycle, not once per row
+                    String timeText = row.text("time");
+                    long time;
+                    if (timeText.equals(lastTimeText)) {
+                        time = lastTime;
+                    } else {
+                        time = instant(row, "time").getEpochSecond();
+                        lastTimeText = timeText;
+                        lastTime = time;
+                    }
+                    if (cycleCount == 0 || time > cycles[cycleCount - 1]) {
+                        if (cycleCount == cycles.length) {
+                            cycles = Arrays.copyOf(cycles, cycleCount * 2);
+                        }
+                        cycles[cycleCount++] = time;
+                    } else if (time < cycles[cycleCount - 1]) {
+                        throw row.problem("time goes backwards (to " + Instant.ofEpochSecond(time) + " after "
+                                + Instant.ofEpochSecond(cycles[cycleCount - 1])
+                                + (lastFile != null && !lastFile.equals(file) ? " in " + lastFile
+                                        + ": the files of the record overlap" : "") + ")");
+                    }
+                    lastFile = file;
+                    int cycle = cycleCount - 1;
+                    int hostId = row.whole("host_id", 0, Integer.MAX_VALUE);
+                    int cores = row.whole("cores", 1, Integer.MAX_VALUE);
+                    HostAcc host = hosts.get(hostId);
+                    if (host == null) {
+                        host = new HostAcc(hostId, row.text("host_name"), cores, cycle);
+                        hosts.put(hostId, host);
+                    }
+                    host.seen(cycle);
+                    if (row.text("vm_id").isEmpty()) {
+                        if (hasUtilization && !row.text("host_utilization").isEmpty()) {
+                            utilizationCoreSum += row.number("host_utilization", 0, false) * cores;
+                            utilizationCores += cores;
+                        }
+                        continue;
+                    }
+                    long vm = row.whole("vm_id");
+                    if (!row.text("qos").equals("HIGH")) {
+                        lowVms.add(vm);
+                        continue;
+                    }
+                    highVms.add(vm);
+                    double cpu = row.number("cpu", 0, false);
+                    VmAcc trace = host.vms.get(vm);
+                    if (trace == null) {
+                        trace = new VmAcc(row.text("vm_name"));
+                        host.vms.put(vm, trace);
+                    }
+                    trace.sample(cycle, cpu);
                 }
-                vms.add(new Vm(v.getKey(), v.getValue(), new TraceLoad(times, loads)));
             }
-            hosts.add(new Host(h.getKey(), h.getValue()[0], Integer.parseInt(h.getValue()[1]), vms));
         }
-        return new RecordedWorkload(hosts, last);
+
+        RecordedWorkload workload(List<Path> parts) {
+            long poll = pollSeconds();
+            long[] replay = new long[cycleCount];
+            List<RecordFacts.Gap> gaps = new ArrayList<>();
+            for (int k = 1; k < cycleCount; k++) {
+                long spacing = cycles[k] - cycles[k - 1];
+                if (spacing > GAP_POLLS * poll) {
+                    gaps.add(new RecordFacts.Gap(Instant.ofEpochSecond(cycles[k - 1]), Instant.ofEpochSecond(cycles[k])));
+                    spacing = poll;
+                }
+                replay[k] = replay[k - 1] + spacing;
+            }
+            List<Host> out = new ArrayList<>();
+            List<RecordFacts.HostSpan> spans = new ArrayList<>();
+            for (HostAcc h : hosts.values()) {
+                List<Vm> vms = new ArrayList<>();
+                h.vms.forEach((id, vm) -> vms.add(new Vm(id, vm.name, vm.trace(replay, cycleCount))));
+                out.add(new Host(h.id, h.name, h.cores, vms));
+                spans.add(new RecordFacts.HostSpan(h.id, h.name, h.cores, Instant.ofEpochSecond(cycles[h.firstCycle]),
+                        Instant.ofEpochSecond(cycles[h.lastCycle]), h.cyclesSeen));
+            }
+            RecordFacts facts = new RecordFacts(parts, Instant.ofEpochSecond(cycles[0]),
+                    Instant.ofEpochSecond(cycles[cycleCount - 1]), cycleCount, poll, gaps, spans, highVms.size(),
+                    lowVms.size(), utilizationCores == 0 ? Double.NaN : utilizationCoreSum / utilizationCores);
+            return new RecordedWorkload(out, replay[cycleCount - 1], facts);
+        }
+
+        /** The median time between consecutive cycles: robust to a few slow cycles and to gaps. */
+        private long pollSeconds() {
+            if (cycleCount < 2) {
+                return 0;
+            }
+            long[] spacings = new long[cycleCount - 1];
+            for (int k = 1; k < cycleCount; k++) {
+                spacings[k - 1] = cycles[k] - cycles[k - 1];
+            }
+            Arrays.sort(spacings);
+            return spacings[(spacings.length - 1) / 2];
+        }
+    }
+
+    private static final class HostAcc {
+        final int id;
+        final String name;
+        final int cores;
+        final int firstCycle;
+        int lastCycle;
+        int cyclesSeen;
+        final Map<Long, VmAcc> vms = new LinkedHashMap<>();
+
+        HostAcc(int id, String name, int cores, int firstCycle) {
+            this.id = id;
+            this.name = name;
+            this.cores = cores;
+            this.firstCycle = firstCycle;
+            this.lastCycle = firstCycle - 1;
+        }
+
+        void seen(int cycle) {
+            if (cycle != lastCycle) {
+                lastCycle = cycle;
+                cyclesSeen++;
+            }
+        }
+    }
+
+    /** One VM's samples on one host, by cycle index. */
+    private static final class VmAcc {
+        final String name;
+        int[] cycles = new int[16];
+        double[] loads = new double[16];
+        int n;
+
+        VmAcc(String name) {
+            this.name = name;
+        }
+
+        void sample(int cycle, double load) {
+            if (n > 0 && cycles[n - 1] == cycle) {
+                loads[n - 1] = load; // a VM listed twice in one cycle: the later row wins
+                return;
+            }
+            if (n == cycles.length) {
+                cycles = Arrays.copyOf(cycles, n * 2);
+                loads = Arrays.copyOf(loads, n * 2);
+            }
+            cycles[n] = cycle;
+            loads[n] = load;
+            n++;
+        }
+
+        /** Its loads at replay times, with a 0 at each cycle it went missing from. */
+        TraceLoad trace(long[] replay, int cycleCount) {
+            long[] times = new long[2 * n];
+            double[] values = new double[2 * n];
+            int m = 0;
+            for (int i = 0; i < n; i++) {
+                times[m] = replay[cycles[i]];
+                values[m++] = loads[i];
+                int next = cycles[i] + 1;
+                if (next < cycleCount && (i + 1 == n || cycles[i + 1] != next)) {
+                    times[m] = replay[next];
+                    values[m++] = 0;
+                }
+            }
+            return new TraceLoad(Arrays.copyOf(times, m), Arrays.copyOf(values, m));
+        }
     }
 
     private static Instant instant(CsvInput.Row row, String column) throws InputException {

@@ -1,0 +1,137 @@
+package org.overbookd.sweep;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import org.overbookd.backend.simulated.RecordFacts;
+import org.overbookd.config.Option;
+import org.overbookd.config.Options;
+import org.overbookd.config.Settings;
+import org.overbookd.io.CsvTable;
+import org.overbookd.io.Decimals;
+
+/**
+ * What {@code tune} leaves in its output directory: {@code frontier.csv} (every configuration, the
+ * baseline first), {@code frontier.png} ({@link FrontierChart}) and {@code recommended.properties}
+ * (the keys the recommendation changes, under a comment saying what was measured). No file holds a
+ * time of day or a thread count: the same record, grid and seeds give the same bytes.
+ */
+public final class TuneFiles {
+
+    public static final String CSV = "frontier.csv";
+    public static final String CHART = "frontier.png";
+    public static final String RECOMMENDED = "recommended.properties";
+
+    private TuneFiles() {
+    }
+
+    /** The metric columns of frontier.csv, after the configuration's own columns. */
+    static final List<String> METRICS = List.of("seeds", "utilization_mean", "utilization_min", "low_qos_hours_mean",
+            "low_qos_hours_min", "degradation_100_pct_mean", "degradation_100_pct_max", "degradation_95_pct_mean",
+            "degradation_95_pct_max", "suspends_mean", "suspends_max", "within_budget", "pareto", "rank");
+
+    /** Writes frontier.csv and frontier.png; returns their paths. */
+    public static List<Path> writeFrontier(Path dir, Frontier f, List<Option<?>> swept, String recordName)
+            throws IOException {
+        List<Option<?>> extra = new ArrayList<>();
+        for (Option<?> option : swept) {
+            if (option != Options.UPPER_BOUND && option != Options.LOWER_BOUND && option != Options.SLOTS) {
+                extra.add(option);
+            }
+        }
+        List<String> header = new ArrayList<>(List.of("config", "upper", "lower", "slots"));
+        extra.forEach(o -> header.add(o.key()));
+        header.addAll(METRICS);
+        Path csv = dir.resolve(CSV);
+        try (CsvTable table = CsvTable.create(csv, header, Decimals.FORMATTER)) {
+            List<TunedConfig> rows = new ArrayList<>();
+            rows.add(f.baseline());
+            rows.addAll(f.configs());
+            for (TunedConfig c : rows) {
+                Settings s = c.settings();
+                table.text(c.isBaseline() ? "baseline" : Integer.toString(c.position() + 1))
+                        .text(s.formatted(Options.UPPER_BOUND)).text(s.formatted(Options.LOWER_BOUND))
+                        .text(s.formatted(Options.SLOTS));
+                extra.forEach(o -> table.text(s.formatted(o)));
+                table.text(c.seeds().stream().map(String::valueOf).collect(Collectors.joining(" ")))
+                        .fixed(c.utilizationMean(), 3).fixed(c.utilizationMin(), 3)
+                        .fixed(c.lowQosHoursMean(), 2).fixed(c.lowQosHoursMin(), 2)
+                        .fixed(c.degradation100Mean(), 4).fixed(c.degradation100Max(), 4)
+                        .fixed(c.degradation95Mean(), 4).fixed(c.degradation95Max(), 4)
+                        .fixed(c.suspendsMean(), 1).count((long) c.suspendsMax())
+                        .text(f.withinBudget(c) ? "yes" : "no").text(f.onFrontier(c) ? "yes" : "no");
+                int rank = c.isBaseline() ? 0 : f.rank(c);
+                if (rank == 0) {
+                    table.empty();
+                } else {
+                    table.count(rank);
+                }
+                table.endRow();
+            }
+        }
+        Path png = FrontierChart.write(dir.resolve(CHART), f, recordName);
+        return List.of(csv, png);
+    }
+
+    /**
+     * Writes recommended.properties for {@code f}'s recommendation: the keys whose value differs
+     * from {@code base}, under a comment naming the records, their span, the seeds and the figures.
+     */
+    public static Path writeRecommended(Path dir, Frontier f, Settings base, List<Option<?>> swept, List<Path> records,
+            RecordFacts facts) throws IOException {
+        TunedConfig r = f.recommended().orElseThrow();
+        Objective o = f.objective();
+        List<String> lines = new ArrayList<>();
+        lines.add("# overbookd tune: of " + f.configs().size() + " configurations, the one with the highest "
+                + o.words() + " within the budget:");
+        lines.add("#   " + f.budget().describe() + ".");
+        lines.add("# Measured on " + (records.size() == 1 ? "the record " : "the records ")
+                + records.stream().map(Path::toString).collect(Collectors.joining(", ")) + " ("
+                + facts.files().size() + " file" + (facts.files().size() == 1 ? "" : "s") + "),");
+        lines.add("#   " + facts.span() + ",");
+        lines.add("#   " + facts.hosts().size() + " hosts, " + facts.totalCores() + " cores; replayed with seeds "
+                + r.seeds().stream().map(String::valueOf).collect(Collectors.joining(", ")) + " of the low-QoS workload.");
+        lines.add(String.format(Locale.ROOT, "# Utilization %.2f%% (worst seed %.2f%%), low-QoS hours %.1f (worst %.1f),",
+                r.utilizationMean(), r.utilizationMin(), r.lowQosHoursMean(), r.lowQosHoursMin()));
+        lines.add(String.format(Locale.ROOT, "#   degradation_100 %.3f%% of host-steps (worst %.3f%%), degradation_95 %.3f%% (worst %.3f%%),"
+                + " %.1f suspends (most %d).", r.degradation100Mean(), r.degradation100Max(), r.degradation95Mean(),
+                r.degradation95Max(), r.suspendsMean(), (long) r.suspendsMax()));
+        TunedConfig b = f.baseline();
+        lines.add(String.format(Locale.ROOT, "# Without overbooking: utilization %.2f%%, degradation_100 %.3f%% (worst %.3f%%).",
+                b.utilizationMean(), b.degradation100Mean(), b.degradation100Max()));
+        List<Option<?>> keys = new ArrayList<>(List.of(Options.LOWER_BOUND, Options.UPPER_BOUND, Options.SLOTS));
+        for (Option<?> option : swept) {
+            if (!keys.contains(option)) {
+                keys.add(option);
+            }
+        }
+        int changed = 0;
+        for (Option<?> option : keys) {
+            String value = r.settings().formatted(option);
+            if (!value.equals(base.formatted(option))) {
+                lines.add(option.key() + " = " + value);
+                changed++;
+            }
+        }
+        if (changed == 0) {
+            lines.add("# (the settings tuned from already hold these values: nothing to change)");
+        }
+        Path file = dir.resolve(RECOMMENDED);
+        Path partial = dir.resolve(RECOMMENDED + ".part");
+        try (Writer w = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
+            for (String line : lines) {
+                w.write(line);
+                w.write('\n');
+            }
+        }
+        Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        return file;
+    }
+}

@@ -1,0 +1,132 @@
+package org.overbookd.sweep;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+import org.overbookd.config.Options;
+import org.overbookd.config.Settings;
+import org.overbookd.sim.overbooking.SimResult;
+
+/**
+ * One configuration of a {@code tune} grid, replayed once per seed of the low-QoS workload: its
+ * metrics over the seeds, the mean and the worst (lowest utilization and low-QoS hours, highest
+ * degradation and suspensions). Degradation is in percent of the host x step points measured.
+ *
+ * @param position where it stands in the grid, from 0 (the baseline without overbooking is -1)
+ * @param settings its settings, the seed being the first seed's
+ * @param seeds    the seeds, in order
+ * @param results  one result per seed, in the same order
+ * @param hosts    the hosts replayed
+ */
+public record TunedConfig(int position, Settings settings, List<Long> seeds, List<SimResult> results, int hosts) {
+
+    public TunedConfig {
+        seeds = List.copyOf(seeds);
+        results = List.copyOf(results);
+        if (seeds.size() != results.size() || seeds.isEmpty()) {
+            throw new IllegalArgumentException("one result per seed, at least one");
+        }
+    }
+
+    public boolean isBaseline() {
+        return position < 0;
+    }
+
+    public double utilizationMean() {
+        return mean(SimResult::utilization);
+    }
+
+    public double utilizationMin() {
+        return min(SimResult::utilization);
+    }
+
+    public double lowQosHoursMean() {
+        return mean(SimResult::overbookedHours);
+    }
+
+    public double lowQosHoursMin() {
+        return min(SimResult::overbookedHours);
+    }
+
+    public double degradation100Mean() {
+        return mean(r -> percent(r.degradation100(), r));
+    }
+
+    public double degradation100Max() {
+        return max(r -> percent(r.degradation100(), r));
+    }
+
+    public double degradation95Mean() {
+        return mean(r -> percent(r.degradation95(), r));
+    }
+
+    public double degradation95Max() {
+        return max(r -> percent(r.degradation95(), r));
+    }
+
+    public double suspendsMean() {
+        return mean(SimResult::suspends);
+    }
+
+    public double suspendsMax() {
+        return max(SimResult::suspends);
+    }
+
+    public double objectiveMean(Objective o) {
+        return mean(o::of);
+    }
+
+    public double objectiveWorst(Objective o) {
+        return min(o::of);
+    }
+
+    /** "upper 90, lower 70, 2 slots" (no overbooking: "no overbooking (0 slots)"). */
+    public String label() {
+        int slots = settings.get(Options.SLOTS);
+        if (slots == 0) {
+            return "no overbooking (0 slots)";
+        }
+        return "upper " + settings.formatted(Options.UPPER_BOUND) + ", lower " + settings.formatted(Options.LOWER_BOUND)
+                + ", " + slots + " slot" + (slots == 1 ? "" : "s");
+    }
+
+    private double percent(long points, SimResult r) {
+        return r.steps() == 0 ? 0 : 100.0 * points / ((double) r.steps() * hosts);
+    }
+
+    // sums in seed order: the same bytes whatever thread ran which seed
+    private double mean(ToDoubleFunction<SimResult> metric) {
+        double sum = 0;
+        for (SimResult r : results) {
+            sum += metric.applyAsDouble(r);
+        }
+        return sum / results.size();
+    }
+
+    private double min(ToDoubleFunction<SimResult> metric) {
+        double m = Double.POSITIVE_INFINITY;
+        for (SimResult r : results) {
+            m = Math.min(m, metric.applyAsDouble(r));
+        }
+        return m;
+    }
+
+    private double max(ToDoubleFunction<SimResult> metric) {
+        double m = Double.NEGATIVE_INFINITY;
+        for (SimResult r : results) {
+            m = Math.max(m, metric.applyAsDouble(r));
+        }
+        return m;
+    }
+
+    /** 1.0 -> "1", 0.25 -> "0.25": a number as a person typed it. */
+    static String plain(double v) {
+        return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+    }
+
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "%s (position %d)", label(), position);
+    }
+}

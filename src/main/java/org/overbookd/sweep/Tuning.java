@@ -1,0 +1,94 @@
+package org.overbookd.sweep;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.overbookd.backend.simulated.RecordedWorkload;
+import org.overbookd.config.Option;
+import org.overbookd.config.Options;
+import org.overbookd.config.Settings;
+import org.overbookd.io.InputException;
+import org.overbookd.sim.overbooking.SimResult;
+
+/**
+ * Replays a record under every configuration of a grid, once per seed of the low-QoS workload, and
+ * once more without overbooking (the baseline). Every run lasts the record's replay span; the seeds
+ * are {@code sim.seed}, {@code sim.seed + 1}... Runs go to a {@link SweepRunner}, so the results do
+ * not depend on the thread count.
+ */
+public final class Tuning {
+
+    private static final List<Option<?>> SHOWN = List.of(Options.SLOTS, Options.UPPER_BOUND, Options.LOWER_BOUND,
+            Options.SIM_SEED);
+
+    private final RecordedWorkload record;
+    private final int seeds;
+
+    public Tuning(RecordedWorkload record, int seeds) {
+        if (seeds < 1) {
+            throw new IllegalArgumentException("seeds must be >= 1");
+        }
+        this.record = record;
+        this.seeds = seeds;
+    }
+
+    /** The seeds of a base configuration's replays. */
+    public List<Long> seeds(Settings base) {
+        List<Long> list = new ArrayList<>(seeds);
+        for (int k = 0; k < seeds; k++) {
+            list.add(base.get(Options.SIM_SEED) + k);
+        }
+        return list;
+    }
+
+    /** The settings a replay runs with: the record's span, the seed. */
+    public Settings replaySettings(Settings config, long seed) throws InputException {
+        long seconds = record.replaySeconds();
+        if (seconds < 60) {
+            throw new InputException(record.facts().files().get(0) + ": the record spans " + seconds
+                    + " s; tune needs at least a minute (and a week to mean much)");
+        }
+        return config.with(Options.SIM_DURATION, Duration.ofSeconds(seconds)).with(Options.SIM_SEED, seed)
+                .with(Options.SIM_TRACE_FILE, "");
+    }
+
+    /** The configurations replayed: the baseline (base with 0 slots), then the grid's, in order. */
+    private static List<Settings> configs(Settings base, SweepGrid grid) {
+        List<Settings> configs = new ArrayList<>();
+        configs.add(base.with(Options.SLOTS, 0));
+        configs.addAll(grid.runs());
+        return configs;
+    }
+
+    /** Every replay, in run order: each configuration's seeds in turn, the baseline's first. */
+    public List<Settings> runs(Settings base, SweepGrid grid) throws InputException {
+        List<Long> seedList = seeds(base);
+        List<Settings> runs = new ArrayList<>();
+        for (Settings config : configs(base, grid)) {
+            for (long seed : seedList) {
+                runs.add(replaySettings(config, seed));
+            }
+        }
+        return runs;
+    }
+
+    /** Replays {@code runs} (all of {@link #runs} or a shard's slice of them); results in their order. */
+    public List<SimResult> replay(List<Settings> runs, SweepRunner runner) throws InterruptedException {
+        return runner.run(runs, SHOWN, record);
+    }
+
+    /**
+     * @param results one per run of {@link #runs}, in run order
+     * @return the baseline first, then one {@link TunedConfig} per configuration of {@code grid}, in grid order
+     */
+    public List<TunedConfig> tuned(Settings base, SweepGrid grid, List<SimResult> results) {
+        List<Settings> configs = configs(base, grid);
+        List<Long> seedList = seeds(base);
+        List<TunedConfig> tuned = new ArrayList<>(configs.size());
+        for (int c = 0; c < configs.size(); c++) {
+            tuned.add(new TunedConfig(c - 1, configs.get(c), seedList, results.subList(c * seeds, (c + 1) * seeds),
+                    record.hosts().size()));
+        }
+        return tuned;
+    }
+}

@@ -1,0 +1,234 @@
+package org.overbookd.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code overbookd tune} and {@code overbookd record-info} on a record as a real cluster leaves it. */
+class TuneCommandTest {
+
+    private static final String HEADER = "time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu";
+    private static final Instant START = Instant.parse("2026-11-21T22:00:00Z");
+
+    @TempDir
+    Path dir;
+
+    /**
+     * Eight hours of three 4-core hosts, each with four busy high-QoS VMs, cycles every 5 minutes,
+     * rolled at midnight as the daemon does (record.2026-11-21.1.csv, then record.csv). The daemon was
+     * down from 01:00 to 03:00 (a gap), and host 2 (node2) is last seen at 00:30.
+     */
+    private Path record() throws IOException {
+        StringBuilder yesterday = new StringBuilder(HEADER + "\n");
+        StringBuilder today = new StringBuilder(HEADER + "\n");
+        for (int minute = 0; minute <= 8 * 60; minute += 5) {
+            Instant t = START.plusSeconds(60L * minute);
+            if (t.isAfter(Instant.parse("2026-11-22T01:00:00Z")) && t.isBefore(Instant.parse("2026-11-22T03:00:00Z"))) {
+                continue;
+            }
+            StringBuilder rows = t.isBefore(Instant.parse("2026-11-22T00:00:00Z")) ? yesterday : today;
+            for (int host = 0; host < 3; host++) {
+                if (host == 2 && t.isAfter(Instant.parse("2026-11-22T00:30:00Z"))) {
+                    continue;
+                }
+                rows.append(t).append(',').append(host).append(",node").append(host).append(",4,60.0,,,,,\n");
+                for (int vm = 0; vm < 4; vm++) {
+                    double cpu = 55 + 35 * Math.sin((minute + 40 * host + 13 * vm) / 25.0);
+                    rows.append(t).append(',').append(host).append(",node").append(host).append(",4,60.0,")
+                            .append(100 * host + vm).append(",web-").append(100 * host + vm).append(",HIGH,RUNNING,")
+                            .append(String.format(Locale.ROOT, "%.3f", cpu)).append('\n');
+                }
+            }
+        }
+        Files.writeString(dir.resolve("record.2026-11-21.1.csv"), yesterday);
+        Path current = dir.resolve("record.csv");
+        Files.writeString(current, today);
+        return current;
+    }
+
+    private Path grid() throws IOException {
+        Path grid = dir.resolve("grid.properties");
+        Files.write(grid, List.of("sweep.overbooking.slots = 1, 2", "sweep.overbooking.upper-bound = 85, 95",
+                "sweep.overbooking.lower-bound = 60, 75", "sweep.min-window = 10"));
+        return grid;
+    }
+
+    private Cli tune(Path record, Path out, String... more) throws IOException {
+        List<String> args = new java.util.ArrayList<>(List.of("tune", "--record", record.toString(), "--grid",
+                grid().toString(), "--seeds", "2", "--out", out.toString()));
+        args.addAll(List.of(more));
+        return Cli.run(args.toArray(String[]::new));
+    }
+
+    @Test
+    void recordInfoReportsTheFilesTheGapAndTheHostThatDisappeared() throws IOException {
+        Path record = record();
+        Cli r = Cli.run("record-info", record.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        String out = r.out();
+        assertTrue(out.contains("files: 2 (record.2026-11-21.1.csv ... record.csv)"), out);
+        assertTrue(out.contains("span: 2026-11-21T22:00:00Z to 2026-11-22T06:00:00Z (8h 0m; 74 cycles every 5m; 1 gap, 2h 0m"
+                + " in all, cut out of the replay)"), out);
+        assertTrue(out.contains("gaps: 1, 2h 0m in all (a gap: consecutive cycles more than 3 x 5m apart)"), out);
+        assertTrue(out.contains("  2026-11-22T01:00:00Z to 2026-11-22T03:00:00Z  2h 0m"), out);
+        assertTrue(out.contains("hosts: 3 hosts, 12 cores (3 x 4 cores)"), out);
+        assertTrue(out.contains("  not throughout: node2 (id 2, 4 cores) in 31 of 74 cycles, 2026-11-21T22:00:00Z to"
+                + " 2026-11-22T00:30:00Z"), out);
+        assertTrue(out.contains("VMs: 12 high-QoS, 0 low-QoS"), out);
+        assertTrue(out.contains("mean utilization: 60.00%"), out);
+    }
+
+    @Test
+    void tuneSaysWhatItDidWithTheGapAndTheHostAndWritesItsThreeFiles() throws IOException {
+        Path record = record();
+        Path out = dir.resolve("tune");
+        Cli r = tune(record, out, "--max-degradation", "100");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.err().contains("warning: the record holds 6h 0m of measurements, under a week"), r.err());
+        assertTrue(r.err().contains("warning: 1 gap in the record (consecutive cycles more than 3 x 5m apart; the daemon"
+                + " down?), 2h 0m in all, cut out of the replay"), r.err());
+        assertTrue(r.err().contains("warning: 1 host not recorded throughout: node2 (31 of 74 cycles"), r.err());
+        assertTrue(r.err().contains("tune: 8 configurations and the baseline x 2 seeds = 18 replays of 6h 10m"), r.err());
+        assertTrue(r.out().startsWith("recommended: upper "), r.out());
+        List<String> csv = Files.readAllLines(out.resolve("frontier.csv"));
+        assertEquals("config,upper,lower,slots,seeds,utilization_mean,utilization_min,low_qos_hours_mean,low_qos_hours_min,"
+                + "degradation_100_pct_mean,degradation_100_pct_max,degradation_95_pct_mean,degradation_95_pct_max,"
+                + "suspends_mean,suspends_max,within_budget,pareto,rank", csv.get(0));
+        assertEquals(1 + 1 + 8, csv.size(), "header, the baseline and 2 slot counts x 4 pairs of bounds");
+        assertTrue(csv.get(1).startsWith("baseline,90,70,0,1 2,"), csv.get(1));
+        assertEquals(1, csv.stream().filter(l -> l.endsWith(",1")).count(), "one configuration ranked first");
+        List<String> recommended = Files.readAllLines(out.resolve("recommended.properties"));
+        String comment = String.join("\n", recommended);
+        assertTrue(comment.contains("# Measured on the record " + record + " (2 files),"), comment);
+        assertTrue(comment.contains("1 gap, 2h 0m in all, cut out of the replay"), comment);
+        assertTrue(comment.contains("3 hosts, 12 cores; replayed with seeds 1, 2 of the low-QoS workload."), comment);
+        for (String line : recommended) {
+            assertTrue(line.startsWith("#") || line.matches("overbooking\\.(lower-bound|upper-bound|slots) = [0-9.]+"), line);
+        }
+        BufferedImage png = ImageIO.read(out.resolve("frontier.png").toFile());
+        assertEquals(800, png.getWidth());
+    }
+
+    @Test
+    void simulateReplayingTheRecordSaysWhatItDidWithTheGap() throws IOException {
+        Path record = record();
+        Cli r = Cli.run("simulate", "--set", "sim.trace-file=" + record, "--set", "sim.duration=6h");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.err().contains("note: 1 gap in the record"), r.err());
+        assertTrue(r.out().startsWith("3 recorded hosts, 12 cores in all (" + record + ")"), r.out());
+    }
+
+    @Test
+    void theSameRecordGridAndSeedsGiveTheSameBytesOnOneThreadOrTwo() throws IOException {
+        Path record = record();
+        Path one = dir.resolve("one");
+        Path two = dir.resolve("two");
+        assertEquals(0, tune(record, one, "--max-degradation", "2", "--threads", "1").exitCode());
+        assertEquals(0, tune(record, two, "--max-degradation", "2", "--threads", "2").exitCode());
+        for (String file : List.of("frontier.csv", "frontier.png", "recommended.properties")) {
+            assertArrayEquals(Files.readAllBytes(one.resolve(file)), Files.readAllBytes(two.resolve(file)), file);
+        }
+    }
+
+    @Test
+    void fourShardsMergedGiveTheBytesOfOneRunAndAMissingShardIsRefused() throws IOException {
+        Path record = record();
+        Path whole = dir.resolve("whole");
+        assertEquals(0, tune(record, whole, "--max-degradation", "2").exitCode());
+        List<String> shards = new java.util.ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            Path shard = dir.resolve("shard-" + i);
+            Cli r = tune(record, shard, "--max-degradation", "2", "--shard", i + "/4", "--threads", "1");
+            assertEquals(0, r.exitCode(), r.err());
+            assertFalse(Files.exists(shard.resolve("frontier.csv")), "a shard draws no frontier");
+            shards.add(shard.toString());
+        }
+        Path merged = dir.resolve("merged");
+        List<String> args = new java.util.ArrayList<>(List.of("--max-degradation", "2", "--merge"));
+        args.addAll(shards);
+        Cli m = tune(record, merged, args.toArray(String[]::new));
+        assertEquals(0, m.exitCode(), m.err());
+        assertTrue(m.err().contains("tune: 18 replays merged from 4 shards"), m.err());
+        for (String file : List.of("frontier.csv", "frontier.png", "recommended.properties")) {
+            assertArrayEquals(Files.readAllBytes(whole.resolve(file)), Files.readAllBytes(merged.resolve(file)), file);
+        }
+        Cli missing = tune(record, dir.resolve("partial"), "--max-degradation", "2", "--merge", shards.get(0),
+                shards.get(1), shards.get(3));
+        assertEquals(ExitCodes.DATA_ERROR, missing.exitCode());
+        assertTrue(missing.err().contains("shard 3/4 is missing from the merge"), missing.err());
+        List<String> otherArgs = new java.util.ArrayList<>(List.of("--max-degradation", "2", "--set", "sim.seed=5", "--merge"));
+        otherArgs.addAll(shards);
+        Cli other = tune(record, dir.resolve("other"), otherArgs.toArray(String[]::new));
+        assertEquals(ExitCodes.DATA_ERROR, other.exitCode());
+        assertTrue(other.err().contains(shards.get(0) + "/tune-shard.properties: a shard of another tune"), other.err());
+    }
+
+    @Test
+    void noConfigurationWithinTheBudgetExits1WithoutARecommendation() throws IOException {
+        Path record = record();
+        Path out = dir.resolve("none");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("recommended.properties"), "overbooking.slots = 9\n");
+        // 95% lines: the recorded load alone is above 95% at some host-steps, so a budget of 0 admits nothing
+        Cli r = tune(record, out, "--max-degradation", "100", "--max-degradation-95", "0");
+        assertEquals(ExitCodes.NO_RECOMMENDATION, r.exitCode(), r.out() + r.err());
+        assertTrue(r.err().contains("no configuration keeps degradation_100 <= 100% of host-steps and degradation_95 <= 0%"),
+                r.err());
+        assertFalse(Files.exists(out.resolve("recommended.properties")), "a stale recommendation is removed");
+        assertTrue(Files.exists(out.resolve("frontier.csv")));
+    }
+
+    @Test
+    void badInputIsNamedWithItsSysexitsCode() throws IOException {
+        Path record = record();
+        Path out = dir.resolve("bad");
+        Cli missing = tune(dir.resolve("nope.csv"), out, "--max-degradation", "1");
+        assertEquals(ExitCodes.NO_INPUT, missing.exitCode());
+        assertTrue(missing.err().contains(dir.resolve("nope.csv") + ": no such file"), missing.err());
+
+        Path torn = dir.resolve("torn.csv");
+        Files.writeString(torn, HEADER + "\n2026-11-22T10:00:00Z,0,node0,4,0,7,web,HIGH,RUNNING,lots\n");
+        Cli data = tune(torn, out, "--max-degradation", "1");
+        assertEquals(ExitCodes.DATA_ERROR, data.exitCode());
+        assertTrue(data.err().contains(torn + ":2: cpu 'lots' is not a number"), data.err());
+
+        Cli usage = tune(record, out, "--max-degradation", "1", "--objective", "speed");
+        assertEquals(ExitCodes.USAGE, usage.exitCode());
+        assertTrue(usage.err().contains("--objective: 'speed' is neither utilization nor low-qos-hours"), usage.err());
+        assertEquals(ExitCodes.USAGE, tune(record, out, "--max-degradation", "101").exitCode());
+        assertEquals(ExitCodes.USAGE, Cli.run("tune", "--record", record.toString(), "--out", out.toString()).exitCode(),
+                "--max-degradation is required");
+
+        Path grid = dir.resolve("bad-grid.properties");
+        Files.write(grid, List.of("sweep.overbooking.slots = 1, 2", "overbooking.slots = 3", "sweep.sim.seed = 1, 2"));
+        Cli config = Cli.run("tune", "--record", record.toString(), "--grid", grid.toString(), "--max-degradation", "1",
+                "--out", out.toString());
+        assertEquals(ExitCodes.CONFIG, config.exitCode());
+        assertTrue(config.err().contains(grid + ":2") && config.err().contains("a tune grid holds only sweep.<key> lines"),
+                config.err());
+        assertTrue(config.err().contains(grid + ":3") && config.err().contains("tune sets sim.seed itself"), config.err());
+    }
+
+    @Test
+    void helpNamesTheBudgetAndTheFiles() {
+        Cli r = Cli.run("tune", "--help");
+        assertEquals(0, r.exitCode());
+        for (String text : List.of("--record=FILE", "--max-degradation=P", "--max-degradation-95=P", "--objective=WHAT",
+                "--grid=FILE", "--seeds=N", "recommended.properties")) {
+            assertTrue(r.out().contains(text), text + " in\n" + r.out());
+        }
+        assertEquals(0, Cli.run("record-info", "--help").exitCode());
+    }
+}
