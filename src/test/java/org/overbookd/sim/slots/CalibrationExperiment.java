@@ -18,6 +18,9 @@ import org.overbookd.policy.hybrid.HybridSettings;
  *     org.overbookd.sim.slots.CalibrationExperiment swinging-mix HOURS SEEDS TASKS_PER_HOUR,... LOW_DEMAND,... SWING,...
  * java -cp ... org.overbookd.sim.slots.CalibrationExperiment thinned-steady SEEDS KEEP,... DEMAND,... CLASS9_MEDIAN,...</pre>
  *
+ * <p>{@code hybrid-thinned-steady SEEDS KEEP DEMAND CLASS9_MEDIAN} runs HYBRID and PRI on one
+ * thinned-steady point, outside the calibration.
+ *
  * <p>{@code swinging-mix} is {@link CalibratedScenario}'s family, the one kept. {@code thinned-steady}
  * is the other family the README reports: the steady scenario with each task of classes 0-8 kept with
  * probability KEEP (by a hash of its id) and its demand multiplied by DEMAND, class 9's median set.
@@ -130,8 +133,41 @@ final class CalibrationExperiment {
         return tasks;
     }
 
+    /**
+     * Not part of the calibration: HYBRID and PRI on one thinned-steady point, seeds 1 to N, to see
+     * whether the regime that gives PRI5's cut gives HYBRID's too.
+     */
+    private static void hybridOnThinnedSteady(int seeds, double keep, double demand, double class9Median) {
+        Infrastructure infra = Infrastructure.table1();
+        long hybridNe = 0;
+        long priNe = 0;
+        double hybridWe = 0;
+        double priWe = 0;
+        for (long seed = 1; seed <= seeds; seed++) {
+            List<Task> tasks = thinnedSteady(seed, keep, demand, class9Median);
+            SlotResult hybrid = new SlotSimulation(infra, tasks,
+                    HybridPolicy.hybrid(HybridSettings.PAPER_STICKY_SLOTS, seed)).run();
+            SlotResult pri = new SlotSimulation(infra, tasks, HybridPolicy.pri(seed)).run();
+            System.out.printf(Locale.ROOT, "seed %d: NE HYBRID %d PRI %d (%.3f), WE HYBRID %.1fk PRI %.1fk (%.3f)%n",
+                    seed, hybrid.evictions(), pri.evictions(), (double) hybrid.evictions() / pri.evictions(),
+                    hybrid.wastedCpuSeconds() / 1000, pri.wastedCpuSeconds() / 1000,
+                    hybrid.wastedCpuSeconds() / pri.wastedCpuSeconds());
+            hybridNe += hybrid.evictions();
+            priNe += pri.evictions();
+            hybridWe += hybrid.wastedCpuSeconds();
+            priWe += pri.wastedCpuSeconds();
+        }
+        System.out.printf(Locale.ROOT, "together: HYBRID / PRI NE %.3f, WE %.3f%n", (double) hybridNe / priNe,
+                hybridWe / priWe);
+    }
+
     public static void main(String[] args) {
         List<Fit> fits = new ArrayList<>();
+        if (args[0].equals("hybrid-thinned-steady")) {
+            hybridOnThinnedSteady(Integer.parseInt(args[1]), Double.parseDouble(args[2]), Double.parseDouble(args[3]),
+                    Double.parseDouble(args[4]));
+            return;
+        }
         if (args[0].equals("thinned-steady")) {
             int seeds = Integer.parseInt(args[1]);
             for (String keep : args[2].split(",")) {
