@@ -41,15 +41,18 @@ import picocli.CommandLine.Spec;
         exitCodeOnExecutionException = ExitCodes.SOFTWARE,
         description = {
             "Run HYBRID (sticky slots), PRI or PRI-N on the slot model of Cavdar et al. and print Table 2's metrics.",
-            "Without --tasks this is a built-in scenario of about 70,000 tasks in 15 hours over 12 priority classes,"
-                    + " on Table 1's 125 servers (3,072 slots): steady (default; long class-9 tasks hold almost every"
-                    + " slot while short low-priority tasks overload the rest, the regime of the paper's Table 2) or"
-                    + " swinging (busy and quiet periods; HYBRID gains much less there)."},
+            "Without --tasks this is a built-in scenario of tasks submitted over 15 hours in 12 priority classes,"
+                    + " on Table 1's 125 servers (3,072 slots): steady (default, about 70,000 tasks; tuned to HYBRID's"
+                    + " row of Table 2: long class-9 tasks hold almost every slot while short low-priority tasks"
+                    + " overload the rest), swinging (about 68,000 tasks, the first one built: busy and quiet periods;"
+                    + " HYBRID gains much less there) or calibrated (about 30,000 tasks, fitted to the PRI and PRI5"
+                    + " rows only, so HYBRID's result on it is a prediction)."},
         footer = {"", "Writes summary.csv, classes.csv, sticky.csv and slot-types.csv into --out.",
             "", "Examples:",
             "  overbookd simulate --model slots --policy hybrid --out results/hybrid",
             "  overbookd simulate --model slots --policy pri-n --eviction-limit 3 --out results/pri3",
             "  overbookd simulate --model slots --policy hybrid --scenario swinging --out results/swinging",
+            "  overbookd simulate --model slots --policy hybrid --scenario calibrated --out results/calibrated",
             "  overbookd simulate --model slots --policy pri --tasks task_events/part-00000-of-00500.csv.gz --out r/",
             "  overbookd simulate --model slots --policy hybrid --tasks task_events/part-00000-of-00500.csv.gz"
                     + " --task-usage task_usage/part-00000-of-00500.csv.gz --out r/",
@@ -75,7 +78,7 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
                     + " usage there keep CPU request x run length, and are counted.")
     Path taskUsage;
 
-    @Option(names = "--scenario", paramLabel = "steady|swinging",
+    @Option(names = "--scenario", paramLabel = "steady|swinging|calibrated",
             description = "Built-in scenario when there is no --tasks (default: steady).")
     String scenario;
 

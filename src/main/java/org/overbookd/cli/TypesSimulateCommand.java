@@ -187,12 +187,15 @@ public final class TypesSimulateCommand implements Callable<Integer> {
     private static void printTable(PrintWriter out, TypesScenario model, double until, List<TypesResult> results) {
         out.printf(Locale.ROOT, "%s: %d server%s, %d VM types, horizon %s%n", model.name(), model.servers().size(),
                 model.servers().size() == 1 ? "" : "s", model.types().size(), fmt(until));
-        out.printf(Locale.ROOT, "  %-11s %5s %7s %11s %10s %11s %11s %10s%n", "policy", "beta", "solver", "mean queue",
-                "max queue", "mean delay", "throughput", "arrivals");
+        // the idle columns are named as in summary.csv
+        out.printf(Locale.ROOT, "  %-11s %5s %7s %11s %10s %11s %11s %10s %11s %20s %18s%n", "policy", "beta", "solver",
+                "mean queue", "max queue", "mean delay", "throughput", "arrivals", "idle_active", "idle_stalled_running",
+                "idle_stalled_empty");
         for (TypesResult r : results) {
-            out.printf(Locale.ROOT, "  %-11s %5s %7s %11.2f %10d %11.4f %11.4f %10d%n", r.policy(),
-                    Double.isNaN(r.beta()) ? "-" : fmt(r.beta()), r.solver().isEmpty() ? "-" : r.solver(),
-                    r.meanQueue(), r.maxQueue(), r.meanDelay(), r.throughput(), r.arrivals());
+            out.printf(Locale.ROOT, "  %-11s %5s %7s %11.2f %10d %11.4f %11.4f %10d %10.2f%% %19.2f%% %17.2f%%%n",
+                    r.policy(), Double.isNaN(r.beta()) ? "-" : fmt(r.beta()), r.solver().isEmpty() ? "-" : r.solver(),
+                    r.meanQueue(), r.maxQueue(), r.meanDelay(), r.throughput(), r.arrivals(), 100 * r.idleActive(),
+                    100 * r.idleStalledRunning(), 100 * r.idleStalledEmpty());
         }
     }
 

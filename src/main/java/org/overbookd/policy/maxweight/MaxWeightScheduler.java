@@ -146,6 +146,11 @@ public final class MaxWeightScheduler extends FixedConfigurationScheduler {
         return period[server];
     }
 
+    @Override
+    public boolean stalled(int server) {
+        return period[server] == Period.STALLED;
+    }
+
     /** Active-to-stalled transitions so far. */
     public long stalls() {
         return stalls;

@@ -20,6 +20,15 @@ public interface TypeScheduler extends Decider<TypeEvent, Start>, Plugin {
         return Double.POSITIVE_INFINITY;
     }
 
+    /**
+     * Whether the server is stalled: it takes no VM, whatever waits, until it is empty (Algorithm 1's
+     * stalled period). False for schedulers that never stall. Asked after every event, about the
+     * servers that event touched.
+     */
+    default boolean stalled(int server) {
+        return false;
+    }
+
     /** Algorithm 1's beta, for results; NaN for a scheduler that has none. */
     default double beta() {
         return Double.NaN;

@@ -55,11 +55,13 @@ final class QueueMetrics {
         waitSum += now - arrival;
     }
 
-    TypesResult finish(String policy, double beta, String solver) {
+    /** @param idle the shares of capacity left free, by {@link IdleCapacity}'s groups */
+    TypesResult finish(String policy, double beta, String solver, double[] idle) {
         before(Double.POSITIVE_INFINITY);
         area += total * (horizon - last);
         return new TypesResult(policy, beta, solver, horizon, area / horizon, max, total,
                 started == 0 ? 0 : waitSum / started, completed / horizon, arrivals, started, completed,
+                idle[IdleCapacity.ACTIVE], idle[IdleCapacity.STALLED_RUNNING], idle[IdleCapacity.STALLED_EMPTY],
                 new QueueSamples(sampleTimes, sampleQueues));
     }
 }

@@ -17,7 +17,7 @@ public final class TypesOutputs {
 
     public static final List<String> SUMMARY_HEADER = List.of("policy", "beta", "mean_queue", "max_queue", "mean_delay",
             "throughput", "scenario", "solver", "padding", "seed", "horizon", "arrivals", "started", "completed",
-            "final_queue");
+            "final_queue", "idle_active", "idle_stalled_running", "idle_stalled_empty");
 
     private TypesOutputs() {
     }
@@ -30,7 +30,8 @@ public final class TypesOutputs {
                     Long.toString(r.maxQueue()), fixed(r.meanDelay(), 4), fixed(r.throughput(), 4), scenario.name(),
                     r.solver(), r.solver().isEmpty() ? "" : padding, Long.toString(seed), plain(r.horizon()),
                     Long.toString(r.arrivals()), Long.toString(r.started()), Long.toString(r.completed()),
-                    Long.toString(r.finalQueue())));
+                    Long.toString(r.finalQueue()), fixed(r.idleActive(), 4), fixed(r.idleStalledRunning(), 4),
+                    fixed(r.idleStalledEmpty(), 4)));
         }
         CsvTable.write(out, SUMMARY_HEADER, rows);
     }

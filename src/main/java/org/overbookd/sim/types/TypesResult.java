@@ -15,9 +15,13 @@ package org.overbookd.sim.types;
  * @param arrivals   VMs that arrived
  * @param started    VMs that started
  * @param completed  VMs that finished
+ * @param idleActive         time-average share of the cluster's capacity free inside servers that
+ *                           schedule (every server, for a policy that never stalls)
+ * @param idleStalledRunning ... free inside stalled servers that still run VMs (Algorithm 1's drain)
+ * @param idleStalledEmpty   ... free inside stalled empty servers (waiting for a VM that has to queue)
  * @param samples    the sampled queue sizes (queue.csv)
  */
 public record TypesResult(String policy, double beta, String solver, double horizon, double meanQueue, long maxQueue,
         long finalQueue, double meanDelay, double throughput, long arrivals, long started, long completed,
-        QueueSamples samples) {
+        double idleActive, double idleStalledRunning, double idleStalledEmpty, QueueSamples samples) {
 }

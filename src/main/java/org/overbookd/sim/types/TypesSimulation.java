@@ -63,6 +63,7 @@ public final class TypesSimulation {
         private final int types = scenario.types().size();
         private final TypesWorld cluster = new TypesWorld(scenario.servers(), scenario.types(), this);
         private final QueueMetrics metrics = new QueueMetrics(cluster, horizon, samples);
+        private final IdleCapacity idle = new IdleCapacity(cluster, scheduler);
         private double now;
 
         @Override
@@ -75,6 +76,7 @@ public final class TypesSimulation {
             ArrivalSource arrivals = scenario.workload().open(scenario.types(), seed);
             queueNext(arrivals);
             start(scheduler.decide(new TypeEvent.Begin(cluster, 0)));
+            idle.begin();
             while (true) {
                 double timer = scheduler.nextTimer();
                 boolean queued = events.before(timer, TIMER);
@@ -83,6 +85,7 @@ public final class TypesSimulation {
                     break;
                 }
                 metrics.before(t);
+                idle.before(t);
                 now = t;
                 if (queued && events.kind() == DEPARTURE) {
                     int server = events.tag() / types;
@@ -91,6 +94,7 @@ public final class TypesSimulation {
                     cluster.finish(server, type);
                     metrics.completed++;
                     start(scheduler.decide(new TypeEvent.Departure(cluster, server, type, t)));
+                    idle.touched(server);
                 } else if (queued) {
                     events.remove();
                     int type = arrivals.type();
@@ -105,13 +109,16 @@ public final class TypesSimulation {
                 // after the scheduler has acted: a VM that starts on arrival never counts as queued
                 metrics.queueChanged(t);
             }
-            return metrics.finish(scheduler.name(), beta, solver);
+            return metrics.finish(scheduler.name(), beta, solver, idle.finish(horizon));
         }
 
         /** Carries out the scheduler's decisions, in order; the world refuses any that breaks its rules. */
         private void start(List<Start> starts) {
             for (Start s : starts) {
                 cluster.start(s.server(), s.type());
+            }
+            for (Start s : starts) {
+                idle.touched(s.server());
             }
         }
 
