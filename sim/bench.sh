@@ -17,6 +17,10 @@
 #                               (default 1), or its first UNTIL_S seconds: median wall time and peak RSS, classes.csv
 #   sim/bench.sh maxweight [RUNS]  Example 2 of Psychas and Ghaderi for 10 million arrivals (Algorithm 1), RUNS times
 #                               (default 3): median wall time; then JMH: one r-max configuration, 8 VM types
+#   sim/bench.sh tune [RUNS]    a week of 50 octacore hosts recorded by the daemon's own recorder (the test helper
+#                               DaemonRecord: the simulated backend, 5-minute cycles), then 'tune --max-degradation 1
+#                               --threads 2' with the default grid (42 configurations and the baseline x 3 seeds =
+#                               129 replays), cold JVM each time, RUNS times (default 3): median wall time
 #   sim/bench.sh all
 #
 # Builds the jar and test classes first. Run on an otherwise idle machine.
@@ -145,6 +149,17 @@ one() {
     java -Xmx512m -cp "$cp" org.overbookd.backend.opennebula.PoolParseBenchmark
 }
 
+tune() {
+    local cp rec out
+    cp=$(test_classpath)
+    rec=$(mktemp -d)
+    out=$(mktemp -d)
+    java -cp "$cp" org.overbookd.cli.DaemonRecord "$rec/record.csv" 50 7
+    timed_runs "tune, a week of 50 hosts, default grid, 3 seeds (--threads 2)" "${1:-3}" \
+        java -jar target/overbookd.jar tune --record "$rec/record.csv" --max-degradation 1 --threads 2 --out "$out"
+    rm -rf "$rec" "$out"
+}
+
 command -v /usr/bin/time > /dev/null || { echo "bench.sh: needs /usr/bin/time (apt-get install time)" >&2; exit 69; }
 case "${1:-all}" in
     sweep) build; sweep "${2:-}";;
@@ -155,6 +170,7 @@ case "${1:-all}" in
     pass) shift; build; pass "$@";;
     maxweight) build; maxweight "${2:-}";;
     month) build; month "${2:-}" "${3:-}";;
-    all) build; sweep; scale; slots; jmh; one; pass; maxweight;;
-    *) echo "usage: sim/bench.sh sweep|scale|slots|jmh|one|pass|maxweight|month|all [RUNS | JMH options]" >&2; exit 64;;
+    tune) build; tune "${2:-}";;
+    all) build; sweep; scale; slots; jmh; one; pass; maxweight; tune;;
+    *) echo "usage: sim/bench.sh sweep|scale|slots|jmh|one|pass|maxweight|month|tune|all [RUNS | JMH options]" >&2; exit 64;;
 esac
