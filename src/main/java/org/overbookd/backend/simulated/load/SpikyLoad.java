@@ -1,6 +1,7 @@
 package org.overbookd.backend.simulated.load;
 
 import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
 import org.overbookd.random.Draws;
 
 /**
@@ -24,13 +25,26 @@ public final class SpikyLoad implements LoadGenerator {
 
     @Override
     public double next(long timeOfWeek, SplittableRandom random) {
+        spike = nextSpike(spike, spikes, random);
+        return draw(mu, sd, spike, spikes, random);
+    }
+
+    /**
+     * The spike state after one more draw: +1 or -1 while a spike is in progress, 0 otherwise. Draws
+     * one or two doubles from {@code random}; call {@link #draw} next with the new state.
+     */
+    public static int nextSpike(int spike, SpikeModel spikes, RandomGenerator random) {
         if (spike != 0) {
-            if (random.nextDouble() >= spikes.continueProbability()) {
-                spike = 0;
-            }
-        } else if (random.nextDouble() < spikes.startProbability()) {
-            spike = random.nextDouble() < spikes.positiveProbability() ? 1 : -1;
+            return random.nextDouble() >= spikes.continueProbability() ? 0 : spike;
         }
+        if (random.nextDouble() < spikes.startProbability()) {
+            return random.nextDouble() < spikes.positiveProbability() ? 1 : -1;
+        }
+        return 0;
+    }
+
+    /** The load of one draw in the spike state {@code spike}, clipped to [0, 100]. */
+    public static double draw(double mu, double sd, int spike, SpikeModel spikes, RandomGenerator random) {
         return LoadGenerator.clip(Draws.normal(random, mu, sd) + spike * spikes.height());
     }
 
@@ -41,5 +55,13 @@ public final class SpikyLoad implements LoadGenerator {
 
     public double mu() {
         return mu;
+    }
+
+    public double sd() {
+        return sd;
+    }
+
+    public SpikeModel spikes() {
+        return spikes;
     }
 }
