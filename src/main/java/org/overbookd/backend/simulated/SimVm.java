@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import org.overbookd.backend.simulated.load.LoadGenerator;
+import org.overbookd.backend.simulated.load.SpikyLoad;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.RunRecord;
 import org.overbookd.model.VmSize;
@@ -59,6 +60,10 @@ final class SimVm implements VmView {
         this.qos = qos;
         this.core = core;
         this.generator = generator;
+        if (generator instanceof SpikyLoad spiky && spiky.inSpike()) {
+            // the flat draw starts every VM outside a spike (spike state 0), as a fresh generator does
+            throw new IllegalArgumentException("VM " + id + " needs a fresh spiky generator, not one in a spike");
+        }
         if (HotState.isFlat(generator)) {
             // the stream has made its creation draws (pattern, mu, runtime, size): from here on its state is enough
             this.stream = FlatStream.stateOf(random);
