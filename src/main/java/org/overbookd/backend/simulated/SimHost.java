@@ -16,9 +16,12 @@ final class SimHost implements HostView {
     final int id;
     private final String name;
     final int cores;
-    /** One high-QoS VM per core. */
+    /** One high-QoS VM per core; set through {@link #holdCore}, which keeps the flat slots in step. */
     final SimVm[] high;
-    /** Low-QoS VMs holding an overbooking slot, in the order they were placed. */
+    /**
+     * Low-QoS VMs holding an overbooking slot, in the order they were placed; changed through
+     * {@link #addLow} and {@link #removeLow}, which keep the flat slots in step.
+     */
     final ArrayList<SimVm> low = new ArrayList<>(4);
     private final List<SimVm> lowView = Collections.unmodifiableList(low);
 
