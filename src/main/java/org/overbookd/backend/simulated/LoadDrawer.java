@@ -67,7 +67,7 @@ final class LoadDrawer {
         long tow = VirtualClock.timeOfWeek(now);
         HotState st = hot;
         double mu = st.pattern[s] == HotState.BUSINESS ? st.curves.get(st.param[s]).mu(tow) : 0;
-        return st.load[s] = draw(st, s, tow, mu, cursor);
+        return st.load[s] = draw(st, s, tow, mu, cursor) * st.scale[s];
     }
 
     private double[] businessMeans(long tow) {
@@ -85,26 +85,42 @@ final class LoadDrawer {
         HotState st = hot;
         int[] ops = st.ops;
         double[] demand = st.demand;
+        int[] base = st.base;
+        int[] highCount = st.highCount;
+        int[] lowCount = st.lowCount;
         boolean[] running = st.running;
         byte[] pattern = st.pattern;
+        long[] stream = st.stream;
+        double[] mu = st.mu;
+        double[] sd = st.sd;
+        double[] scale = st.scale;
         int[] param = st.param;
         double[] load = st.load;
         double operationLoad = st.operationLoad;
         for (int h = from; h < to; h++) {
             st.advance(h, now);
             double sum = operationLoad * ops[h];
-            for (int s = st.base[h], e = st.end(h); s < e; s++) {
-                if (running[s]) {
-                    double mu = pattern[s] == HotState.BUSINESS ? mus[param[s]] : 0;
-                    sum += load[s] = draw(st, s, tow, mu, cursor);
+            for (int s = base[h], e = s + highCount[h] + lowCount[h]; s < e; s++) {
+                if (!running[s]) {
+                    continue;
                 }
+                byte p = pattern[s];
+                double value;
+                if (p == HotState.NOISY || p == HotState.BUSINESS) {
+                    cursor.state = stream[s];
+                    value = LoadGenerator.normal(cursor, p == HotState.NOISY ? mu[s] : mus[param[s]], sd[s]);
+                    stream[s] = cursor.state;
+                } else {
+                    value = draw(st, s, tow, 0, cursor);
+                }
+                sum += load[s] = value * scale[s];
             }
             demand[h] = sum;
         }
     }
 
     /**
-     * One draw of the VM in slot {@code s}, times its size: what its generator object would return.
+     * One draw of the VM in slot {@code s}: what its generator object would return (before the size scale).
      *
      * @param businessMu the business curve's mean now, for a BUSINESS slot
      */
@@ -135,6 +151,6 @@ final class LoadDrawer {
             }
             default -> throw new IllegalStateException("slot " + s + " runs with no VM");
         }
-        return value * st.scale[s];
+        return value;
     }
 }

@@ -1,5 +1,7 @@
 package org.overbookd.backend.simulated;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Instant;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
@@ -36,22 +38,29 @@ public final class DrawSweepBench {
         LoadDrawer drawer = new LoadDrawer(hot, pool);
         new Lifecycle(spec, clock, world, new VmFactory(spec, clock), new Tally(), drawer).start();
         long vms = (long) hosts * 8;
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         for (int round = 0; round < 3; round++) {
             long t0 = System.nanoTime();
+            long c0 = cpu.getCurrentThreadCpuTime();
             for (int i = 1; i <= sweeps; i++) {
                 drawer.draw((round * sweeps + i) * 300L);
             }
             double sweep = (System.nanoTime() - t0) / (double) (sweeps * vms);
+            double sweepCpu = (cpu.getCurrentThreadCpuTime() - c0) / (double) (sweeps * vms);
 
             SplittableRandom random = new SplittableRandom(round);
             double sink = 0;
             long t1 = System.nanoTime();
+            long c1 = cpu.getCurrentThreadCpuTime();
             for (long i = 0; i < sweeps * vms; i++) {
                 sink += LoadGenerator.clip(75 + 15 * random.nextGaussian());
             }
             double bare = (System.nanoTime() - t1) / (double) (sweeps * vms);
-            System.out.printf("round %d: sweep %.2f ns per VM-step (%d threads), bare clipped Gaussian %.2f ns (%s)%n",
-                    round, sweep, threads, bare, sink > 0 ? "ok" : "?");
+            double bareCpu = (cpu.getCurrentThreadCpuTime() - c1) / (double) (sweeps * vms);
+            // with one thread, CPU time leaves out the time other processes had the core
+            System.out.printf("round %d: sweep %.2f ns per VM-step wall (%d threads; %.2f ns CPU of this thread),"
+                    + " bare clipped Gaussian %.2f ns wall (%.2f ns CPU) (%s)%n",
+                    round, sweep, threads, sweepCpu, bare, bareCpu, sink > 0 ? "ok" : "?");
         }
         if (pool != null) {
             pool.shutdownNow();
