@@ -48,6 +48,11 @@ final class FlatStream implements RandomGenerator {
         return z ^ (z >>> 31);
     }
 
+    /** The state {@code draws} longs after {@code state}: the stream only steps by the gamma. */
+    static long after(long state, int draws) {
+        return state + draws * GAMMA;
+    }
+
     /** SplittableRandom's {@code nextInt()} differs from the interface's: not offered. */
     @Override
     public int nextInt() {

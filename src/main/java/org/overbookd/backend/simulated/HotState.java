@@ -22,7 +22,7 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * than the capacity doubles it for every host (rare: the capacity starts at 4).
  *
  * <p>Per slot: the VM's pattern (noisy, spiky, business, or another generator drawn through its
- * object), its parameters (mu, sd, the business curve or spike model as an index into a short table
+ * object), its parameters (mu, sd, the business curve and the spike model as indices into short tables
  * of distinct ones, the low-QoS size scale), its spike state, its random stream as its state alone
  * ({@link FlatStream}), whether it runs, its last load, and the VM itself. A VM's stream and spike
  * state go with it: a VM leaving its slot keeps them in its own fields ({@link SimVm#stream},
@@ -38,12 +38,20 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  */
 final class HotState {
 
-    /** Slot patterns. EMPTY: no VM; OBJECT: drawn by the VM's own generator (a recorded trace). */
+    /**
+     * Slot patterns, as bits so that the sweep can tell them apart without branching: FLAT (drawn
+     * from the arrays: a Gaussian around a mean), SPIKY_BIT (with the spike process), BUSINESS_BIT
+     * (the mean is the business curve's). EMPTY: no VM; OBJECT: drawn by the VM's own generator (a
+     * recorded trace).
+     */
     static final byte EMPTY = 0;
-    static final byte NOISY = 1;
-    static final byte SPIKY = 2;
-    static final byte BUSINESS = 3;
-    static final byte OBJECT = 4;
+    static final byte FLAT = 1;
+    static final byte SPIKY_BIT = 2;
+    static final byte BUSINESS_BIT = 4;
+    static final byte NOISY = FLAT;
+    static final byte SPIKY = FLAT | SPIKY_BIT;
+    static final byte BUSINESS = FLAT | BUSINESS_BIT;
+    static final byte OBJECT = 8;
 
     private static final int FIRST_LOW_CAPACITY = 4;
 
@@ -70,8 +78,10 @@ final class HotState {
     double[] sd;
     /** The low-QoS size the load is multiplied by; 1 for a VM without one. */
     double[] scale;
-    /** For BUSINESS an index into {@link #curves}, for SPIKY into {@link #spikeModels}. */
-    int[] param;
+    /** For BUSINESS an index into {@link #curves}; 0 otherwise. */
+    int[] curve;
+    /** For SPIKY an index into {@link #spikeModels}; 0 otherwise. */
+    int[] spikeModel;
     long[] stream;
     double[] load;
     SimVm[] vm;
@@ -192,6 +202,10 @@ final class HotState {
 
     private void put(int s, SimVm v) {
         LoadGenerator g = v.generator;
+        mu[s] = 0;
+        sd[s] = 0;
+        curve[s] = 0;
+        spikeModel[s] = 0;
         if (g instanceof NoisyLoad n) {
             pattern[s] = NOISY;
             mu[s] = n.mu();
@@ -200,11 +214,11 @@ final class HotState {
             pattern[s] = SPIKY;
             mu[s] = sp.mu();
             sd[s] = sp.sd();
-            param[s] = indexOf(spikeModels, sp.spikes());
+            spikeModel[s] = indexOf(spikeModels, sp.spikes());
         } else if (g instanceof BusinessLoad b) {
             pattern[s] = BUSINESS;
             sd[s] = b.sd();
-            param[s] = indexOf(curves, b.curve());
+            curve[s] = indexOf(curves, b.curve());
         } else {
             pattern[s] = OBJECT;
         }
@@ -232,7 +246,8 @@ final class HotState {
         mu[s] = 0;
         sd[s] = 0;
         scale[s] = 0;
-        param[s] = 0;
+        curve[s] = 0;
+        spikeModel[s] = 0;
         stream[s] = 0;
         load[s] = 0;
         vm[s] = null;
@@ -251,7 +266,8 @@ final class HotState {
         b.mu[to] = a.mu[from];
         b.sd[to] = a.sd[from];
         b.scale[to] = a.scale[from];
-        b.param[to] = a.param[from];
+        b.curve[to] = a.curve[from];
+        b.spikeModel[to] = a.spikeModel[from];
         b.stream[to] = a.stream[from];
         b.load[to] = a.load[from];
         b.vm[to] = a.vm[from];
@@ -287,7 +303,8 @@ final class HotState {
         mu = relaid(mu, new double[slots], oldBase, newBase);
         sd = relaid(sd, new double[slots], oldBase, newBase);
         scale = relaid(scale, new double[slots], oldBase, newBase);
-        param = relaid(param, new int[slots], oldBase, newBase);
+        curve = relaid(curve, new int[slots], oldBase, newBase);
+        spikeModel = relaid(spikeModel, new int[slots], oldBase, newBase);
         stream = relaid(stream, new long[slots], oldBase, newBase);
         load = relaid(load, new double[slots], oldBase, newBase);
         vm = relaid(vm, new SimVm[slots], oldBase, newBase);
