@@ -1,6 +1,7 @@
 package org.overbookd.random;
 
 import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
 
 /**
  * Random variates drawn from a seeded stream, each written once. Logarithms go through
@@ -50,8 +51,11 @@ public final class Draws {
         return StrictMath.sqrt(-2 * StrictMath.log(u)) * StrictMath.cos(2 * StrictMath.PI * v);
     }
 
-    /** Normal with the given mean and standard deviation: {@code mean + sd * random.nextGaussian()}. */
-    public static double normal(SplittableRandom random, double mean, double sd) {
+    /**
+     * Normal with the given mean and standard deviation: {@code mean + sd * random.nextGaussian()}.
+     * Any generator, so that the simulator's flat streams (which draw as a SplittableRandom does) share it.
+     */
+    public static double normal(RandomGenerator random, double mean, double sd) {
         return mean + sd * random.nextGaussian();
     }
 }

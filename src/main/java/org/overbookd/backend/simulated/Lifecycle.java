@@ -85,7 +85,7 @@ final class Lifecycle {
         vm.waitedSeconds += now - vm.queuedSinceSeconds;
         vm.host = host;
         vm.placedAt = clock.instant(now);
-        host.low.add(vm);
+        host.addLow(vm);
         host.advance(now);
         beginOperation(vm, operation);
     }
@@ -102,10 +102,10 @@ final class Lifecycle {
         for (SimHost host : world.hostArray()) {
             for (int core = 0; core < host.cores; core++) {
                 SimVm vm = vms.high(host, core, 0);
-                host.high[core] = vm;
+                host.holdCore(core, vm);
                 startRunning(vm);
             }
-            host.recompute(spec.operationLoad());
+            host.recompute();
         }
     }
 
@@ -115,17 +115,17 @@ final class Lifecycle {
             List<RecordedWorkload.Vm> recorded = spec.recorded().hosts().get(host.id).vms();
             for (int k = 0; k < recorded.size(); k++) {
                 SimVm vm = vms.recordedHigh(host, k, recorded.get(k));
-                host.high[k] = vm;
+                host.holdCore(k, vm);
                 startRunning(vm);
             }
-            host.recompute(spec.operationLoad());
+            host.recompute();
         }
     }
 
     private void beginOperation(SimVm vm, VmState operation) {
         vm.state = operation;
-        vm.host.opsInFlight++;
-        vm.host.recompute(spec.operationLoad());
+        vm.host.operationStarted();
+        vm.host.recompute();
         events.add(clock.now() + spec.operationCostSeconds(), OP_DONE, vm, 0);
     }
 
@@ -133,11 +133,13 @@ final class Lifecycle {
         long now = clock.now();
         vm.state = VmState.RUNNING;
         vm.runningSinceSeconds = now;
-        vm.load = vm.generator.next(VirtualClock.timeOfWeek(now), vm.random) * vm.scale();
+        vm.host.hot().running(vm.slot, true);
+        loads.drawOne(vm.slot, now);
         events.add(now + vm.remainingSeconds, FINISH, vm, vm.version);
     }
 
     private void stopRunning(SimVm vm) {
+        vm.host.hot().running(vm.slot, false);
         long ran = clock.now() - vm.runningSinceSeconds;
         vm.remainingSeconds -= ran;
         vm.ranSeconds += ran;
@@ -152,11 +154,11 @@ final class Lifecycle {
         long now = clock.now();
         SimHost host = vm.host;
         host.advance(now);
-        host.opsInFlight--;
+        host.operationEnded();
         switch (vm.state) {
             case BOOTING, RESUMING -> startRunning(vm);
             case SUSPENDING -> {
-                host.low.remove(vm);
+                host.removeLow(vm);
                 vm.host = null;
                 vm.placedAt = null;
                 vm.state = VmState.SUSPENDED;
@@ -166,7 +168,7 @@ final class Lifecycle {
                 vm.state = VmState.DONE;
                 vm.host = null;
                 if (vm.qos == QosClass.LOW) {
-                    host.low.remove(vm);
+                    host.removeLow(vm);
                     world.forget(vm);
                     long inSystem = now - vm.firstArrivalSeconds;
                     double availability = inSystem <= 0 ? 1.0 : (double) vm.ranSeconds / inSystem;
@@ -175,7 +177,7 @@ final class Lifecycle {
             }
             default -> throw new IllegalStateException("VM " + vm.id + " completed an operation in state " + vm.state);
         }
-        host.recompute(spec.operationLoad());
+        host.recompute();
     }
 
     /** A running VM has done all its work: shut it down at once (section 2.2's management step). */
@@ -190,9 +192,9 @@ final class Lifecycle {
         if (vm.qos == QosClass.HIGH) {
             tally.highHeld(now - vm.heldSinceSeconds);
             SimVm next = vms.high(host, vm.core, vm.generation + 1);
-            host.high[vm.core] = next;
+            host.holdCore(vm.core, next);
             next.state = VmState.BOOTING;
-            host.opsInFlight++;
+            host.operationStarted();
             events.add(now + spec.operationCostSeconds(), OP_DONE, next, 0);
         }
         beginOperation(vm, VmState.TERMINATING);

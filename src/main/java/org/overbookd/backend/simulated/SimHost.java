@@ -4,31 +4,33 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.overbookd.model.HostView;
-import org.overbookd.model.VmState;
 
 /**
  * A simulated node. Keeps its demand (sum of VM loads, in percent of one core) current and
  * integrates the CPU it delivers over time lazily, at each change, so the mean utilization is exact
- * without sampling.
+ * without sampling. The demand, the integral and the VMs' loads live in the world's flat
+ * {@link HotState}, which this object reads for the policy's view; it keeps the VM objects.
  */
 final class SimHost implements HostView {
 
     final int id;
     private final String name;
     final int cores;
-    /** One high-QoS VM per core. */
+    /** One high-QoS VM per core; set through {@link #holdCore}, which keeps the flat slots in step. */
     final SimVm[] high;
-    /** Low-QoS VMs holding an overbooking slot, in the order they were placed. */
+    /**
+     * Low-QoS VMs holding an overbooking slot, in the order they were placed; changed through
+     * {@link #addLow} and {@link #removeLow}, which keep the flat slots in step.
+     */
     final ArrayList<SimVm> low = new ArrayList<>(4);
     private final List<SimVm> lowView = Collections.unmodifiableList(low);
 
-    /** VMs on this host in a transient state, whatever their QoS. */
+    /**
+     * VMs on this host in a transient state, whatever their QoS. Changed only through
+     * {@link #operationStarted} and {@link #operationEnded}, which keep the flat copy in step.
+     */
     int opsInFlight;
-    /** Sum of the loads of the VMs on this host, percent of one core. */
-    double demand;
-    private long integratedUntil;
-    /** Integral over time of min(demand, capacity), in percent-of-core seconds. */
-    private double deliveredIntegral;
+    private HotState hot;
 
     SimHost(int id, int cores) {
         this(id, Integer.toString(id), cores, cores);
@@ -42,11 +44,18 @@ final class SimHost implements HostView {
         this.high = new SimVm[highVms];
     }
 
+    /** Called once by the world's {@link HotState}, which holds this host's hot fields from then on. */
+    void attach(HotState state) {
+        this.hot = state;
+    }
+
+    HotState hot() {
+        return hot;
+    }
+
     /** Accounts for the CPU delivered since the last change, up to {@code now}. */
     void advance(long now) {
-        double capacity = cores * 100.0;
-        deliveredIntegral += Math.min(demand, capacity) * (now - integratedUntil);
-        integratedUntil = now;
+        hot.advance(id, now);
     }
 
     /**
@@ -54,25 +63,45 @@ final class SimHost implements HostView {
      * would leave, bit for bit.
      */
     double deliveredUntil(long now) {
-        double capacity = cores * 100.0;
-        return deliveredIntegral + Math.min(demand, capacity) * (now - integratedUntil);
+        return hot.deliveredUntil(id, now);
     }
 
     /** Recomputes the demand from the VMs; call {@link #advance} first. */
-    void recompute(double operationLoad) {
-        double sum = operationLoad * opsInFlight;
-        for (SimVm vm : high) {
-            if (vm.state == VmState.RUNNING) {
-                sum += vm.load;
-            }
-        }
-        for (int i = 0, n = low.size(); i < n; i++) {
-            SimVm vm = low.get(i);
-            if (vm.state == VmState.RUNNING) {
-                sum += vm.load;
-            }
-        }
-        demand = sum;
+    void recompute() {
+        hot.recompute(id);
+    }
+
+    /** Sum of the loads of the VMs on this host and of its operations, percent of one core. */
+    double demand() {
+        return hot.demand[id];
+    }
+
+    void operationStarted() {
+        opsInFlight++;
+        hot.ops[id]++;
+    }
+
+    void operationEnded() {
+        opsInFlight--;
+        hot.ops[id]--;
+    }
+
+    /** Puts a high-QoS VM on a core, in place of the one that held it. */
+    void holdCore(int core, SimVm vm) {
+        high[core] = vm;
+        hot.holdCore(id, core, vm);
+    }
+
+    /** Places a low-QoS VM after the others. */
+    void addLow(SimVm vm) {
+        low.add(vm);
+        hot.addLow(id, vm);
+    }
+
+    /** Takes a low-QoS VM off this host. */
+    void removeLow(SimVm vm) {
+        low.remove(vm);
+        hot.removeLow(id, vm);
     }
 
     @Override
@@ -92,7 +121,7 @@ final class SimHost implements HostView {
 
     @Override
     public double utilization() {
-        return demand / cores;
+        return hot.demand[id] / cores;
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import org.overbookd.backend.simulated.load.LoadGenerator;
+import org.overbookd.backend.simulated.load.SpikyLoad;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.RunRecord;
 import org.overbookd.model.VmSize;
@@ -16,7 +17,9 @@ final class SimVm implements VmView {
 
     final long id;
     final QosClass qos;
+    /** What the VM's load does; the three synthetic patterns are drawn from {@link HotState}'s arrays. */
     final LoadGenerator generator;
+    /** The VM's stream when its generator draws through its own object (a trace); otherwise null. */
     final SplittableRandom random;
     final long firstArrivalSeconds;
     private final Instant firstArrival;
@@ -25,7 +28,12 @@ final class SimVm implements VmView {
     SimHost host;
     /** Core index for a high-QoS VM; -1 for low-QoS. */
     final int core;
-    double load;
+    /** The VM's slot in {@link HotState} while it holds one (on a host), -1 otherwise. */
+    int slot = -1;
+    /** The VM's flat random stream ({@link FlatStream}) while it holds no slot; the slot has it otherwise. */
+    long stream;
+    /** The VM's spike state while it holds no slot (see {@link HotState#spike}). */
+    byte spike;
     /** Work left: active seconds until the VM finishes. */
     long remainingSeconds;
     long runningSinceSeconds;
@@ -45,13 +53,24 @@ final class SimVm implements VmView {
     /** Set when placed on a host, cleared when taken off. */
     Instant placedAt;
 
+    /** @param random the VM's stream, after every draw that makes the VM: it draws only loads from here on */
     SimVm(long id, QosClass qos, int core, LoadGenerator generator, SplittableRandom random, long runtimeSeconds,
             long arrivalSeconds, Instant firstArrival) {
         this.id = id;
         this.qos = qos;
         this.core = core;
         this.generator = generator;
-        this.random = random;
+        if (generator instanceof SpikyLoad spiky && spiky.inSpike()) {
+            // the flat draw starts every VM outside a spike (spike state 0), as a fresh generator does
+            throw new IllegalArgumentException("VM " + id + " needs a fresh spiky generator, not one in a spike");
+        }
+        if (HotState.isFlat(generator)) {
+            // the stream has made its creation draws (pattern, mu, runtime, size): from here on its state is enough
+            this.stream = FlatStream.stateOf(random);
+            this.random = null;
+        } else {
+            this.random = random;
+        }
         this.remainingSeconds = runtimeSeconds;
         this.firstArrivalSeconds = arrivalSeconds;
         this.firstArrival = firstArrival;
@@ -95,7 +114,7 @@ final class SimVm implements VmView {
 
     @Override
     public double load() {
-        return state == VmState.RUNNING ? load : 0;
+        return state == VmState.RUNNING ? host.hot().load[slot] : 0;
     }
 
     /** Booting, resuming and suspending count as pending, as in Silva et al.: no work is done. */

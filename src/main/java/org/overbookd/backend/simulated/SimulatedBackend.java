@@ -17,12 +17,13 @@ import org.overbookd.policy.Decision;
  *
  * <p>Its roles: the {@link World} (hosts and queue, the live view a policy reads), the
  * {@link Lifecycle} (events on the clock), {@link LowQosArrivals}, the {@link Enactor} (the rules a
- * real VIM enforces), the {@link LoadDrawer} and the {@link Tally}.
+ * real VIM enforces), the {@link LoadDrawer} over the {@link HotState}, and the {@link Tally}.
  */
 public final class SimulatedBackend implements Backend {
 
     private final VirtualClock clock;
     private final World world;
+    private final HotState hot;
     private final Tally tally = new Tally();
     private final Lifecycle lifecycle;
     private final LowQosArrivals arrivals;
@@ -44,8 +45,8 @@ public final class SimulatedBackend implements Backend {
         this.clock = new VirtualClock(epoch);
         this.world = new World(spec);
         VmFactory vms = new VmFactory(spec, clock);
-        this.lifecycle = new Lifecycle(spec, clock, world, vms, tally,
-                new LoadDrawer(world.hostArray(), spec.operationLoad(), pool));
+        this.hot = new HotState(world.hostArray(), spec.operationLoad());
+        this.lifecycle = new Lifecycle(spec, clock, world, vms, tally, new LoadDrawer(hot, pool));
         this.arrivals = new LowQosArrivals(world, vms, clock);
         this.enactor = new Enactor(world, lifecycle, arrivals, tally);
         lifecycle.start();
@@ -81,6 +82,15 @@ public final class SimulatedBackend implements Backend {
     /** The live view of the world as it is, the low-QoS queue not topped up. */
     public ClusterView view() {
         return world;
+    }
+
+    /**
+     * How many hosts are more than {@code percent} utilized now (demand over cores, as
+     * {@link org.overbookd.model.HostView#utilization} gives it): a flat count, for the per-step
+     * degradation tally of a long run.
+     */
+    public int hostsOver(double percent) {
+        return hot.hostsOver(percent);
     }
 
     /** What the world has counted up to its clock; open stretches are counted without being closed. */

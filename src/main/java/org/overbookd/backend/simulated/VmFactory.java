@@ -52,13 +52,12 @@ final class VmFactory {
         long now = clock.now();
         var random = Seeds.stream(spec.seed(), Seeds.LOW_QOS, lowCreated++);
         long runtime = spec.workload().lowRuntime().sampleSeconds(random);
+        SizeMix sizes = spec.workload().lowSizes();
+        // drawn after the runtime, so that runs without sizes keep the paper's random streams
+        double cores = sizes.isEmpty() ? 0 : sizes.draw(random);
         SimVm vm = new SimVm(nextId++, QosClass.LOW, -1, spec.workload().lowLoad(), random, runtime, now,
                 clock.instant(now));
-        SizeMix sizes = spec.workload().lowSizes();
-        if (!sizes.isEmpty()) {
-            // drawn after the runtime, so that runs without sizes keep the paper's random streams
-            vm.cores = sizes.draw(random);
-        }
+        vm.cores = cores;
         return vm;
     }
 }

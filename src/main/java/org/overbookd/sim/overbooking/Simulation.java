@@ -6,7 +6,6 @@ import org.overbookd.backend.BackendException;
 import org.overbookd.backend.simulated.SimulatedBackend;
 import org.overbookd.backend.simulated.Totals;
 import org.overbookd.loop.ControlLoop;
-import org.overbookd.model.HostView;
 import org.overbookd.policy.Policy;
 
 /**
@@ -74,15 +73,8 @@ public final class Simulation {
         for (long step = 0; step < end; step += config.stepIntervalSeconds()) {
             // lifecycle events and load draws at the step's own instant come before the step
             cluster.advanceThrough(step);
-            for (HostView host : cluster.view().hosts()) {
-                double u = host.utilization();
-                if (u > 95) {
-                    degradation95++;
-                    if (u > 100) {
-                        degradation100++;
-                    }
-                }
-            }
+            degradation95 += cluster.hostsOver(95);
+            degradation100 += cluster.hostsOver(100);
             try {
                 loop.runCycle(SimConfig.START.plusSeconds(step));
             } catch (BackendException ex) {

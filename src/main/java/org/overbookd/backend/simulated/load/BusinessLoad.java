@@ -1,12 +1,11 @@
 package org.overbookd.backend.simulated.load;
 
 import java.util.SplittableRandom;
-import org.overbookd.random.Draws;
 
 /** Business: N(mu(t), sd) around the business-hours curve, clipped to [0, 100]. The paper uses sd = 5. */
 public record BusinessLoad(BusinessCurve curve, double sd) implements LoadGenerator {
     @Override
     public double next(long timeOfWeek, SplittableRandom random) {
-        return LoadGenerator.clip(Draws.normal(random, curve.mu(timeOfWeek), sd));
+        return LoadGenerator.normal(random, curve.mu(timeOfWeek), sd);
     }
 }

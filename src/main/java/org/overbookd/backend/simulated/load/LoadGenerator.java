@@ -1,11 +1,17 @@
 package org.overbookd.backend.simulated.load;
 
 import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+import org.overbookd.random.Draws;
 
 /**
  * A VM's CPU load pattern (Verboven et al. section 4.1). Each call is one "drawing" of the pattern;
  * values are in percent of one core, clipped to [0, 100]. Generators may keep state between draws
  * (a spike in progress), so each VM owns its own instance and its own random stream.
+ *
+ * <p>The simulator draws the three synthetic patterns without their objects, from its flat arrays
+ * of parameters and stream states; both ways go through the static draws of the pattern classes
+ * ({@link #normal}, {@link SpikyLoad#nextSpike}, {@link SpikyLoad#draw}), so they give the same bits.
  */
 public interface LoadGenerator {
 
@@ -17,5 +23,10 @@ public interface LoadGenerator {
 
     static double clip(double percent) {
         return percent < 0 ? 0 : Math.min(percent, 100);
+    }
+
+    /** One draw of N(mu, sd), clipped to [0, 100]: the noisy pattern, and the business one at its mu(t). */
+    static double normal(RandomGenerator random, double mu, double sd) {
+        return clip(Draws.normal(random, mu, sd));
     }
 }

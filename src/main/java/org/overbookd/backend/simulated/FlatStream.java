@@ -1,0 +1,113 @@
+package org.overbookd.backend.simulated;
+
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+
+/**
+ * A VM's random stream kept as its state alone, one {@code long}, so that a hundred thousand of them
+ * fit in one {@code long[]} of {@link HotState} instead of as many {@link SplittableRandom} objects.
+ * One cursor draws for many streams in turn: load a state into {@link #state}, draw, store it back.
+ *
+ * <p>Why the draws are the same, bit for bit, as the {@link SplittableRandom} the stream was made
+ * as: a SplittableRandom made from a seed ({@code new SplittableRandom(seed)}, as every stream of
+ * {@link org.overbookd.random.Seeds} is) steps its state by the fixed golden gamma and outputs the
+ * SplitMix64 finalizer of it (Steele, Lea and Flood 2014, the same mix as {@code Seeds.mix}), and it
+ * inherits {@link RandomGenerator#nextDouble()} and {@link RandomGenerator#nextGaussian()} (the
+ * JDK's ziggurat) from the interface, which draw through {@link #nextLong()} alone. So a generator
+ * whose {@code nextLong} is that step and mix, and which keeps the interface's {@code nextDouble}
+ * and {@code nextGaussian}, draws the same numbers; no JDK code is copied. The class checks this
+ * against the running JDK when it loads and refuses to load if the JDK's SplittableRandom differs
+ * (then the simulator stops with that error instead of drawing other numbers).
+ *
+ * <p>{@code nextInt()} is not the same (SplittableRandom has its own 32-bit mix), so it, and every
+ * default method built on it, throws: the load patterns draw only doubles and Gaussians.
+ *
+ * <p>Not thread-safe: each drawing thread has its own cursor.
+ */
+final class FlatStream implements RandomGenerator {
+
+    /** The golden gamma: a seeded SplittableRandom's fixed step. */
+    private static final long GAMMA = 0x9E3779B97F4A7C15L;
+    private static final long M1 = 0xBF58476D1CE4E5B9L;
+    private static final long M2 = 0x94D049BB133111EBL;
+    private static final long M1_INVERSE = inverse(M1);
+    private static final long M2_INVERSE = inverse(M2);
+
+    static {
+        verifyAgainstJdk();
+    }
+
+    /** The state of the stream being drawn from; the next {@link #nextLong} steps it first. */
+    long state;
+
+    @Override
+    public long nextLong() {
+        long z = state += GAMMA;
+        z = (z ^ (z >>> 30)) * M1;
+        z = (z ^ (z >>> 27)) * M2;
+        return z ^ (z >>> 31);
+    }
+
+    /** The state {@code draws} longs after {@code state}: the stream only steps by the gamma. */
+    static long after(long state, int draws) {
+        return state + draws * GAMMA;
+    }
+
+    /** SplittableRandom's {@code nextInt()} differs from the interface's: not offered. */
+    @Override
+    public int nextInt() {
+        throw new UnsupportedOperationException("a flat stream draws only longs, doubles and Gaussians");
+    }
+
+    /**
+     * The state of a seeded SplittableRandom, read back by drawing one long and undoing the mix and
+     * the step: a flat stream started at it draws what {@code random} would have drawn next. The
+     * SplittableRandom is one draw further on: do not draw from it again.
+     */
+    static long stateOf(SplittableRandom random) {
+        return unmix(random.nextLong()) - GAMMA;
+    }
+
+    /** The inverse of the SplitMix64 finalizer (each xor-shift and odd multiplication undone in turn). */
+    static long unmix(long z) {
+        z = unshift(z, 31);
+        z *= M2_INVERSE;
+        z = unshift(z, 27);
+        z *= M1_INVERSE;
+        return unshift(z, 30);
+    }
+
+    /** Undoes {@code z ^ (z >>> k)}: each pass recovers k more of the top bits. */
+    private static long unshift(long y, int k) {
+        long z = y;
+        for (int known = k; known < 64; known += k) {
+            z = y ^ (z >>> k);
+        }
+        return z;
+    }
+
+    /** The inverse of an odd number modulo 2^64, by Newton's iteration (each step doubles the good bits). */
+    private static long inverse(long odd) {
+        long x = odd; // right in the low 3 bits for any odd number
+        for (int i = 0; i < 5; i++) {
+            x *= 2 - odd * x;
+        }
+        return x;
+    }
+
+    /** Refuses to load on a JDK whose SplittableRandom draws differently from the description above. */
+    private static void verifyAgainstJdk() {
+        SplittableRandom reference = new SplittableRandom(0x5EED_F1A7L);
+        FlatStream flat = new FlatStream();
+        flat.state = stateOf(new SplittableRandom(0x5EED_F1A7L));
+        for (int i = 0; i < 64; i++) {
+            if (reference.nextLong() != flat.nextLong()
+                    || Double.doubleToRawLongBits(reference.nextDouble()) != Double.doubleToRawLongBits(flat.nextDouble())
+                    || Double.doubleToRawLongBits(reference.nextGaussian())
+                            != Double.doubleToRawLongBits(flat.nextGaussian())) {
+                throw new IllegalStateException("this JDK's SplittableRandom is not SplitMix64 with the golden gamma;"
+                        + " the simulator's flat random streams would draw other numbers");
+            }
+        }
+    }
+}

@@ -1,0 +1,331 @@
+package org.overbookd.backend.simulated;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.overbookd.backend.simulated.load.BusinessCurve;
+import org.overbookd.backend.simulated.load.BusinessLoad;
+import org.overbookd.backend.simulated.load.LoadGenerator;
+import org.overbookd.backend.simulated.load.NoisyLoad;
+import org.overbookd.backend.simulated.load.SpikeModel;
+import org.overbookd.backend.simulated.load.SpikyLoad;
+
+/**
+ * What every load draw reads and writes, as flat arrays (a structure of arrays) rather than as
+ * fields of host, VM and generator objects: a draw sweep over a Google-cell-sized world then walks
+ * a few megabytes of memory in order instead of chasing three pointers per VM.
+ *
+ * <p>Layout, host-major: host {@code h} owns the slots {@code base[h]} up to {@code base[h] +
+ * highCount[h] + lowCapacity}; its high-QoS VMs hold the first ones, core {@code c} at
+ * {@code base[h] + c}, and its low-QoS VMs the next {@code lowCount[h]}, in the order they were
+ * placed (a VM leaving shifts the ones after it down). That is the order the objects summed a
+ * host's demand in, so the sums, and the bits, do not change. A host that takes more low-QoS VMs
+ * than the capacity doubles it for every host (rare: the capacity starts at 4).
+ *
+ * <p>Per slot: the VM's pattern (noisy, spiky, business, or another generator drawn through its
+ * object), its parameters (mu, sd, the business curve and the spike model as indices into short tables
+ * of distinct ones, the low-QoS size scale), its spike state, its random stream as its state alone
+ * ({@link FlatStream}), whether it runs, its last load, and the VM itself. A VM's stream and spike
+ * state go with it: a VM leaving its slot keeps them in its own fields ({@link SimVm#stream},
+ * {@link SimVm#spike}), and a VM taking a slot brings them, so a low-QoS VM suspended on one host
+ * and resumed on another continues the same stream.
+ *
+ * <p>Per host: its demand (sum of the loads of its running VMs and of its operations, percent of
+ * one core), its cores, its operations in flight, and the CPU delivered integrated up to a time.
+ *
+ * <p>The arrays are the truth for these fields; {@link SimHost} and {@link SimVm} read them for the
+ * policy's views. Draw sweeps over disjoint host ranges may run in parallel; every other change
+ * (placing, moving, growing) happens between sweeps, on the world's thread.
+ */
+final class HotState {
+
+    /**
+     * Slot patterns, as bits so that the sweep can tell them apart without branching: FLAT (drawn
+     * from the arrays: a Gaussian around a mean), SPIKY_BIT (with the spike process), BUSINESS_BIT
+     * (the mean is the business curve's). EMPTY: no VM; OBJECT: drawn by the VM's own generator (a
+     * recorded trace).
+     */
+    static final byte EMPTY = 0;
+    static final byte FLAT = 1;
+    static final byte SPIKY_BIT = 2;
+    static final byte BUSINESS_BIT = 4;
+    static final byte NOISY = FLAT;
+    static final byte SPIKY = FLAT | SPIKY_BIT;
+    static final byte BUSINESS = FLAT | BUSINESS_BIT;
+    static final byte OBJECT = 8;
+
+    private static final int FIRST_LOW_CAPACITY = 4;
+
+    final double operationLoad;
+
+    // per host
+    final int[] cores;
+    final int[] highCount;
+    final int[] lowCount;
+    final int[] ops;
+    final double[] demand;
+    private final double[] delivered;
+    private final long[] integratedUntil;
+    /** First slot of each host; changes when the low-QoS capacity grows. */
+    int[] base;
+    int lowCapacity = FIRST_LOW_CAPACITY;
+
+    // per slot
+    byte[] pattern;
+    boolean[] running;
+    /** +1 or -1 while a spiky VM's spike is in progress, 0 otherwise. */
+    byte[] spike;
+    double[] mu;
+    double[] sd;
+    /** The low-QoS size the load is multiplied by; 1 for a VM without one. */
+    double[] scale;
+    /** For BUSINESS an index into {@link #curves}; 0 otherwise. */
+    int[] curve;
+    /** For SPIKY an index into {@link #spikeModels}; 0 otherwise. */
+    int[] spikeModel;
+    long[] stream;
+    double[] load;
+    SimVm[] vm;
+
+    /** The distinct business curves and spike models, few (one each in a synthetic world). */
+    final List<BusinessCurve> curves = new ArrayList<>(1);
+    final List<SpikeModel> spikeModels = new ArrayList<>(1);
+
+    /** Flat state for these hosts, each told of it; their VMs are placed later. */
+    HotState(SimHost[] hosts, double operationLoad) {
+        this.operationLoad = operationLoad;
+        int n = hosts.length;
+        cores = new int[n];
+        highCount = new int[n];
+        lowCount = new int[n];
+        ops = new int[n];
+        demand = new double[n];
+        delivered = new double[n];
+        integratedUntil = new long[n];
+        for (int h = 0; h < n; h++) {
+            if (hosts[h].id != h) {
+                throw new IllegalArgumentException("host " + hosts[h].id + " at index " + h);
+            }
+            cores[h] = hosts[h].cores;
+            highCount[h] = hosts[h].high.length;
+        }
+        allocate(lowCapacity);
+        for (SimHost host : hosts) {
+            host.attach(this);
+        }
+    }
+
+    /** Whether a generator is drawn from the flat arrays, with its stream kept as a state alone. */
+    static boolean isFlat(LoadGenerator generator) {
+        return generator instanceof NoisyLoad || generator instanceof SpikyLoad || generator instanceof BusinessLoad;
+    }
+
+    /** One past the last slot in use on host {@code h}. */
+    int end(int h) {
+        return base[h] + highCount[h] + lowCount[h];
+    }
+
+    // ---- hosts
+
+    /** Accounts for the CPU delivered on host {@code h} since the last change, up to {@code now}. */
+    void advance(int h, long now) {
+        double capacity = cores[h] * 100.0;
+        delivered[h] += Math.min(demand[h], capacity) * (now - integratedUntil[h]);
+        integratedUntil[h] = now;
+    }
+
+    /** The CPU delivered up to {@code now}, without accounting for it: what {@link #advance} would leave. */
+    double deliveredUntil(int h, long now) {
+        double capacity = cores[h] * 100.0;
+        return delivered[h] + Math.min(demand[h], capacity) * (now - integratedUntil[h]);
+    }
+
+    /** Recomputes host {@code h}'s demand from its running VMs' last loads and its operations. */
+    void recompute(int h) {
+        double sum = operationLoad * ops[h];
+        for (int s = base[h], e = end(h); s < e; s++) {
+            if (running[s]) {
+                sum += load[s];
+            }
+        }
+        demand[h] = sum;
+    }
+
+    /** How many hosts are more than {@code percent} utilized (demand over cores, as the policy sees it). */
+    int hostsOver(double percent) {
+        int count = 0;
+        for (int h = 0; h < demand.length; h++) {
+            if (demand[h] / cores[h] > percent) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    // ---- slots
+
+    /** Puts {@code v} on core {@code core} of host {@code h}, the core's previous VM leaving its slot. */
+    void holdCore(int h, int core, SimVm v) {
+        int s = base[h] + core;
+        if (vm[s] != null) {
+            take(s);
+        }
+        put(s, v);
+    }
+
+    /** Puts {@code v} after the low-QoS VMs of host {@code h}. */
+    void addLow(int h, SimVm v) {
+        if (lowCount[h] == lowCapacity) {
+            allocate(lowCapacity * 2);
+        }
+        put(end(h), v);
+        lowCount[h]++;
+    }
+
+    /** Takes low-QoS {@code v} off host {@code h}; the VMs placed after it move down one slot. */
+    void removeLow(int h, SimVm v) {
+        int s = v.slot;
+        if (s < base[h] + highCount[h] || s >= end(h) || vm[s] != v) {
+            throw new IllegalStateException("VM " + v.id + " holds no low-QoS slot of host " + h);
+        }
+        take(s);
+        int last = end(h) - 1;
+        for (; s < last; s++) {
+            move(s + 1, s);
+        }
+        lowCount[h]--;
+    }
+
+    /** Marks the VM in slot {@code s} running or not; only running VMs draw and count. */
+    void running(int s, boolean value) {
+        running[s] = value;
+    }
+
+    private void put(int s, SimVm v) {
+        LoadGenerator g = v.generator;
+        mu[s] = 0;
+        sd[s] = 0;
+        curve[s] = 0;
+        spikeModel[s] = 0;
+        if (g instanceof NoisyLoad n) {
+            pattern[s] = NOISY;
+            mu[s] = n.mu();
+            sd[s] = n.sd();
+        } else if (g instanceof SpikyLoad sp) {
+            pattern[s] = SPIKY;
+            mu[s] = sp.mu();
+            sd[s] = sp.sd();
+            spikeModel[s] = indexOf(spikeModels, sp.spikes());
+        } else if (g instanceof BusinessLoad b) {
+            pattern[s] = BUSINESS;
+            sd[s] = b.sd();
+            curve[s] = indexOf(curves, b.curve());
+        } else {
+            pattern[s] = OBJECT;
+        }
+        scale[s] = v.scale();
+        spike[s] = v.spike;
+        stream[s] = v.stream;
+        running[s] = false;
+        vm[s] = v;
+        v.slot = s;
+    }
+
+    /** Empties slot {@code s}, its VM keeping its stream and spike state. */
+    private void take(int s) {
+        SimVm v = vm[s];
+        v.stream = stream[s];
+        v.spike = spike[s];
+        v.slot = -1;
+        clear(s);
+    }
+
+    private void clear(int s) {
+        pattern[s] = EMPTY;
+        running[s] = false;
+        spike[s] = 0;
+        mu[s] = 0;
+        sd[s] = 0;
+        scale[s] = 0;
+        curve[s] = 0;
+        spikeModel[s] = 0;
+        stream[s] = 0;
+        load[s] = 0;
+        vm[s] = null;
+    }
+
+    private void move(int from, int to) {
+        copy(this, from, this, to);
+        vm[to].slot = to;
+        clear(from);
+    }
+
+    private static void copy(HotState a, int from, HotState b, int to) {
+        b.pattern[to] = a.pattern[from];
+        b.running[to] = a.running[from];
+        b.spike[to] = a.spike[from];
+        b.mu[to] = a.mu[from];
+        b.sd[to] = a.sd[from];
+        b.scale[to] = a.scale[from];
+        b.curve[to] = a.curve[from];
+        b.spikeModel[to] = a.spikeModel[from];
+        b.stream[to] = a.stream[from];
+        b.load[to] = a.load[from];
+        b.vm[to] = a.vm[from];
+    }
+
+    private static <T> int indexOf(List<T> distinct, T value) {
+        for (int i = 0; i < distinct.size(); i++) {
+            if (distinct.get(i) == value || distinct.get(i).equals(value)) {
+                return i;
+            }
+        }
+        distinct.add(value);
+        return distinct.size() - 1;
+    }
+
+    /** (Re)lays the slots out with room for {@code capacity} low-QoS VMs per host, keeping every VM's state. */
+    private void allocate(int capacity) {
+        int n = cores.length;
+        int[] newBase = new int[n];
+        long total = 0;
+        for (int h = 0; h < n; h++) {
+            newBase[h] = (int) total;
+            total += highCount[h] + capacity;
+        }
+        if (total > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("too many VM slots for one world: " + total);
+        }
+        int slots = (int) total;
+        int[] oldBase = base;
+        pattern = relaid(pattern, new byte[slots], oldBase, newBase);
+        running = relaid(running, new boolean[slots], oldBase, newBase);
+        spike = relaid(spike, new byte[slots], oldBase, newBase);
+        mu = relaid(mu, new double[slots], oldBase, newBase);
+        sd = relaid(sd, new double[slots], oldBase, newBase);
+        scale = relaid(scale, new double[slots], oldBase, newBase);
+        curve = relaid(curve, new int[slots], oldBase, newBase);
+        spikeModel = relaid(spikeModel, new int[slots], oldBase, newBase);
+        stream = relaid(stream, new long[slots], oldBase, newBase);
+        load = relaid(load, new double[slots], oldBase, newBase);
+        vm = relaid(vm, new SimVm[slots], oldBase, newBase);
+        base = newBase;
+        lowCapacity = capacity;
+        for (int h = 0; h < n; h++) {
+            for (int s = base[h], e = end(h); s < e; s++) {
+                if (vm[s] != null) {
+                    vm[s].slot = s;
+                }
+            }
+        }
+    }
+
+    /** {@code fresh} with each host's slots in use copied from {@code old} (an array of the same type, or null). */
+    private <A> A relaid(A old, A fresh, int[] oldBase, int[] newBase) {
+        if (old != null) {
+            for (int h = 0; h < newBase.length; h++) {
+                System.arraycopy(old, oldBase[h], fresh, newBase[h], highCount[h] + lowCount[h]);
+            }
+        }
+        return fresh;
+    }
+}

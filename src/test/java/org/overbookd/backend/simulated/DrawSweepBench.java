@@ -1,0 +1,69 @@
+package org.overbookd.backend.simulated;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Instant;
+import java.util.SplittableRandom;
+import java.util.concurrent.ForkJoinPool;
+import org.overbookd.backend.simulated.load.LoadGenerator;
+import org.overbookd.config.Options;
+import org.overbookd.config.Settings;
+import org.overbookd.config.SimBindings;
+
+/**
+ * A scripted micro-benchmark, not a test: nanoseconds per VM-step of the load draw sweep over a
+ * synthetic world (the Google cell's 12,500 octacore hosts by default, high-QoS VMs only), against
+ * nanoseconds per bare clipped Gaussian from one SplittableRandom, the floor the sweep cannot go under.
+ *
+ * <p>In this package because the flat state is package-private. Run it on the test classpath
+ * (sim/bench.sh's {@code test_classpath}): {@code java -cp CLASSPATH
+ * org.overbookd.backend.simulated.DrawSweepBench [hosts] [sweeps] [threads]}; it prints three rounds,
+ * the first with the JIT still warming up. Not run by the test suite (no test in it).
+ */
+public final class DrawSweepBench {
+
+    private DrawSweepBench() {
+    }
+
+    public static void main(String[] args) {
+        int hosts = args.length > 0 ? Integer.parseInt(args[0]) : 12_500;
+        int sweeps = args.length > 1 ? Integer.parseInt(args[1]) : 300;
+        int threads = args.length > 2 ? Integer.parseInt(args[2]) : 1;
+        Settings s = Settings.defaults().with(Options.SIM_NODES, hosts).with(Options.SIM_CORES, 8);
+        WorldSpec spec = SimBindings.simConfig(s).world();
+        VirtualClock clock = new VirtualClock(Instant.parse("2024-01-01T00:00:00Z"));
+        World world = new World(spec);
+        HotState hot = new HotState(world.hostArray(), spec.operationLoad());
+        ForkJoinPool pool = threads > 1 ? new ForkJoinPool(threads) : null;
+        LoadDrawer drawer = new LoadDrawer(hot, pool);
+        new Lifecycle(spec, clock, world, new VmFactory(spec, clock), new Tally(), drawer).start();
+        long vms = (long) hosts * 8;
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        for (int round = 0; round < 3; round++) {
+            long t0 = System.nanoTime();
+            long c0 = cpu.getCurrentThreadCpuTime();
+            for (int i = 1; i <= sweeps; i++) {
+                drawer.draw((round * sweeps + i) * 300L);
+            }
+            double sweep = (System.nanoTime() - t0) / (double) (sweeps * vms);
+            double sweepCpu = (cpu.getCurrentThreadCpuTime() - c0) / (double) (sweeps * vms);
+
+            SplittableRandom random = new SplittableRandom(round);
+            double sink = 0;
+            long t1 = System.nanoTime();
+            long c1 = cpu.getCurrentThreadCpuTime();
+            for (long i = 0; i < sweeps * vms; i++) {
+                sink += LoadGenerator.clip(75 + 15 * random.nextGaussian());
+            }
+            double bare = (System.nanoTime() - t1) / (double) (sweeps * vms);
+            double bareCpu = (cpu.getCurrentThreadCpuTime() - c1) / (double) (sweeps * vms);
+            // with one thread, CPU time leaves out the time other processes had the core
+            System.out.printf("round %d: sweep %.2f ns per VM-step wall (%d threads; %.2f ns CPU of this thread),"
+                    + " bare clipped Gaussian %.2f ns wall (%.2f ns CPU) (%s)%n",
+                    round, sweep, threads, sweepCpu, bare, bareCpu, sink > 0 ? "ok" : "?");
+        }
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+    }
+}

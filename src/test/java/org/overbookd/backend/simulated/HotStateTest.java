@@ -1,0 +1,222 @@
+package org.overbookd.backend.simulated;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ForkJoinPool;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.overbookd.backend.simulated.load.BusinessCurve;
+import org.overbookd.backend.simulated.load.BusinessLoad;
+import org.overbookd.backend.simulated.load.LoadGenerator;
+import org.overbookd.backend.simulated.load.NoisyLoad;
+import org.overbookd.backend.simulated.load.SpikeModel;
+import org.overbookd.backend.simulated.load.SpikyLoad;
+import org.overbookd.backend.simulated.load.TraceLoad;
+import org.overbookd.model.QosClass;
+import org.overbookd.model.VmState;
+import org.overbookd.random.Seeds;
+
+/**
+ * The flat draw against the generator objects it replaces: same loads, bit for bit, for every
+ * pattern, for VMs that move between hosts and slots, and whatever the number of threads.
+ */
+class HotStateTest {
+
+    private static final Instant EPOCH = Instant.parse("2024-01-01T00:00:00Z");
+    private static final double OPERATION_LOAD = 10;
+    private static final long STEP = 300;
+    private static final SpikeModel BIG_SPIKES = new SpikeModel(0.3, 0.6, 0.5, 25);
+
+    /** A VM and, beside it, the object it was made like with a stream of its own: the reference. */
+    private record Pair(SimVm vm, LoadGenerator reference, SplittableRandom referenceRandom) {
+        double expected(long tow) {
+            return reference.next(tow, referenceRandom) * vm.scale();
+        }
+    }
+
+    private static SplittableRandom stream(long k) {
+        return Seeds.stream(11, Seeds.LOW_QOS, k);
+    }
+
+    private static Pair pair(long k, QosClass qos, int core, Supplier<LoadGenerator> generator) {
+        SimVm vm = new SimVm(k, qos, core, generator.get(), stream(k), 1000, 0, EPOCH);
+        return new Pair(vm, generator.get(), stream(k));
+    }
+
+    private static SimHost[] hosts(int n, int cores) {
+        SimHost[] hosts = new SimHost[n];
+        for (int h = 0; h < n; h++) {
+            hosts[h] = new SimHost(h, cores);
+        }
+        return hosts;
+    }
+
+    private static void run(SimHost host, SimVm vm) {
+        vm.host = host;
+        vm.state = VmState.RUNNING;
+        host.hot().running(vm.slot, true);
+    }
+
+    private static void assertSameBits(double expected, double actual, String what) {
+        assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(actual), what);
+    }
+
+    @Test
+    void eachPatternDrawsWhatItsObjectDraws() {
+        SimHost[] hosts = hosts(1, 5);
+        HotState hot = new HotState(hosts, OPERATION_LOAD);
+        BusinessCurve curve = new BusinessCurve(50, 90, 0.25);
+        List<Pair> vms = List.of(
+                pair(0, QosClass.HIGH, 0, () -> new NoisyLoad(60, 15)),
+                pair(1, QosClass.HIGH, 1, () -> new SpikyLoad(75, 10, BIG_SPIKES)),
+                pair(2, QosClass.HIGH, 2, () -> new BusinessLoad(curve, 5)),
+                pair(3, QosClass.HIGH, 3, () -> new SpikyLoad(95, 10, SpikeModel.PAPER)),
+                pair(4, QosClass.HIGH, 4, () -> new TraceLoad(new long[] {0, 7200, 86_400}, new double[] {5, 120, 33})));
+        for (Pair p : vms) {
+            hosts[0].holdCore(p.vm().core, p.vm());
+            run(hosts[0], p.vm());
+        }
+        Pair low = pair(5, QosClass.LOW, -1, () -> new NoisyLoad(90, 15));
+        low.vm().cores = 4;
+        hosts[0].addLow(low.vm());
+        run(hosts[0], low.vm());
+        hosts[0].operationStarted();
+
+        LoadDrawer drawer = new LoadDrawer(hot, null);
+        List<Pair> all = new ArrayList<>(vms);
+        all.add(low);
+        // five-minute draws over a whole week, so business hours, lunch and weekend all pass
+        for (long now = STEP; now <= 7 * 86_400; now += STEP) {
+            drawer.draw(now);
+            long tow = VirtualClock.timeOfWeek(now);
+            double demand = OPERATION_LOAD * 1;
+            for (Pair p : all) {
+                double expected = p.expected(tow);
+                assertSameBits(expected, p.vm().load(), "VM " + p.vm().id + " at " + now);
+                demand += expected;
+            }
+            assertSameBits(demand, hosts[0].demand(), "demand at " + now);
+        }
+        assertTrue(hosts[0].demand() > 0);
+    }
+
+    /**
+     * Low-QoS VMs leave a host (the ones after them move down a slot), come back on another, and
+     * crowd one host past the first slot capacity: each keeps drawing its own stream, as if it had
+     * never moved.
+     */
+    @Test
+    void aVmThatMovesContinuesItsStream() {
+        SimHost[] hosts = hosts(3, 2);
+        HotState hot = new HotState(hosts, OPERATION_LOAD);
+        List<Pair> lows = new ArrayList<>();
+        for (int k = 0; k < 12; k++) {
+            long id = 100 + k;
+            Pair p = k % 3 == 0
+                    ? pair(id, QosClass.LOW, -1, () -> new SpikyLoad(70, 10, BIG_SPIKES))
+                    : pair(id, QosClass.LOW, -1, () -> new NoisyLoad(80, 15));
+            p.vm().cores = 1 + k % 2;
+            lows.add(p);
+        }
+        LoadDrawer drawer = new LoadDrawer(hot, null);
+        long[] now = {0};
+        Runnable drawAndCheck = () -> {
+            now[0] += STEP;
+            drawer.draw(now[0]);
+            for (Pair p : lows) {
+                if (p.vm().slot >= 0 && p.vm().state == VmState.RUNNING) {
+                    assertSameBits(p.expected(VirtualClock.timeOfWeek(now[0])), p.vm().load(), "VM " + p.vm().id);
+                }
+            }
+        };
+        for (int k = 0; k < 4; k++) {
+            place(hosts[0], lows.get(k));
+        }
+        for (int i = 0; i < 20; i++) {
+            drawAndCheck.run();
+        }
+        // the first two leave host 0 (suspended); the two after them move down
+        for (int k = 0; k < 2; k++) {
+            stop(hosts[0], lows.get(k));
+        }
+        assertEquals(List.of(lows.get(2).vm(), lows.get(3).vm()), hosts[0].overbooked());
+        for (int i = 0; i < 20; i++) {
+            drawAndCheck.run();
+        }
+        // they resume on host 1; host 2 takes eight, past the first capacity of four
+        place(hosts[1], lows.get(1));
+        place(hosts[1], lows.get(0));
+        for (int k = 4; k < 12; k++) {
+            place(hosts[2], lows.get(k));
+        }
+        assertTrue(hot.lowCapacity >= 8);
+        for (int i = 0; i < 20; i++) {
+            drawAndCheck.run();
+        }
+        stop(hosts[2], lows.get(6));
+        place(hosts[0], lows.get(6));
+        for (int i = 0; i < 20; i++) {
+            drawAndCheck.run();
+        }
+        for (SimHost host : hosts) {
+            double demand = 0;
+            for (SimVm vm : host.overbooked()) {
+                demand += vm.load();
+            }
+            assertSameBits(demand, host.demand(), "demand of host " + host.id);
+        }
+    }
+
+    private static void place(SimHost host, Pair p) {
+        host.addLow(p.vm());
+        run(host, p.vm());
+    }
+
+    private static void stop(SimHost host, Pair p) {
+        host.hot().running(p.vm().slot, false);
+        p.vm().state = VmState.SUSPENDED;
+        host.removeLow(p.vm());
+        p.vm().host = null;
+        assertEquals(-1, p.vm().slot);
+    }
+
+    /** Above the parallel threshold the hosts are drawn in ranges on a pool: the same loads as on one thread. */
+    @Test
+    void parallelSweepsDrawTheSameLoads() {
+        int n = 2100;
+        double[][] demand = new double[2][];
+        for (int run = 0; run < 2; run++) {
+            SimHost[] hosts = hosts(n, 2);
+            HotState hot = new HotState(hosts, OPERATION_LOAD);
+            for (SimHost host : hosts) {
+                for (int core = 0; core < 2; core++) {
+                    long k = host.id * 2L + core;
+                    SimVm vm = new SimVm(k, QosClass.HIGH, core, new SpikyLoad(75, 15, BIG_SPIKES), stream(k), 1000, 0,
+                            EPOCH);
+                    host.holdCore(core, vm);
+                    run(host, vm);
+                }
+            }
+            ForkJoinPool pool = run == 0 ? null : new ForkJoinPool(2);
+            try {
+                LoadDrawer drawer = new LoadDrawer(hot, pool);
+                for (long now = STEP; now <= 20 * STEP; now += STEP) {
+                    drawer.draw(now);
+                }
+            } finally {
+                if (pool != null) {
+                    pool.shutdownNow();
+                }
+            }
+            demand[run] = hot.demand.clone();
+        }
+        for (int h = 0; h < n; h++) {
+            assertSameBits(demand[0][h], demand[1][h], "host " + h);
+        }
+    }
+}
