@@ -228,15 +228,14 @@ final class World implements ClusterView, BoundScan, QueueIndex {
         };
     }
 
-    // The two scans read each host's own fields through its final class: 12,500 hosts take
-    // microseconds, where the same filter through the HostView list costs the policy a pass of
-    // interface calls per rule.
+    // The two scans call each host through its final class, utilization first: it is held by the
+    // host itself and rules most hosts out before their VM list is reached.
 
     @Override
     public List<HostView> overbookedAtOrAbove(double atLeast) {
         List<HostView> out = new ArrayList<>();
         for (SimHost host : hosts) {
-            if (!host.operationInFlight() && !host.overbooked().isEmpty() && !(host.utilization() < atLeast)) {
+            if (!(host.utilization() < atLeast) && !host.operationInFlight() && !host.overbooked().isEmpty()) {
                 out.add(host);
             }
         }
@@ -247,7 +246,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
     public List<HostView> withFreeSlotAtOrBelow(int slots, double atMost) {
         List<HostView> out = new ArrayList<>();
         for (SimHost host : hosts) {
-            if (!host.operationInFlight() && host.overbooked().size() < slots && host.utilization() <= atMost) {
+            if (host.utilization() <= atMost && !host.operationInFlight() && host.overbooked().size() < slots) {
                 out.add(host);
             }
         }

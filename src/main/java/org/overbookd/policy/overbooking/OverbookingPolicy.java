@@ -276,19 +276,24 @@ public final class OverbookingPolicy implements Policy, Plugin {
     private static Head firstInQueue(List<? extends VmView> queue, int candidates,
             Map<Integer, Integer> candidateIndexById, Comparator<VmView> order) {
         int pinned = 0;
-        int eligible = 0;
-        for (VmView vm : queue) {
-            if (vm.pinnedHost().isEmpty()) {
-                eligible++;
-            } else if (candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {
-                eligible++;
-                pinned++;
+        int eligible = queue.size();
+        // without pinned VMs (no candidate index by id was needed) every VM is eligible: no count pass
+        if (!candidateIndexById.isEmpty()) {
+            eligible = 0;
+            for (VmView vm : queue) {
+                if (vm.pinnedHost().isEmpty()) {
+                    eligible++;
+                } else if (candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {
+                    eligible++;
+                    pinned++;
+                }
             }
         }
         int keep = (int) Math.min((long) candidates + pinned, eligible);
         PriorityQueue<VmView> worstFirst = new PriorityQueue<>(keep + 1, order.reversed());
         for (VmView vm : queue) {
-            if (vm.pinnedHost().isPresent() && !candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {
+            if (!candidateIndexById.isEmpty() && vm.pinnedHost().isPresent()
+                    && !candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {
                 continue;
             }
             if (worstFirst.size() < keep) {
