@@ -38,6 +38,13 @@ import org.overbookd.policy.Reason;
  * </ul>
  * High-QoS VMs are never named by a decision: only {@link HostView#overbooked()} and the queue,
  * which hold low-QoS VMs alone, are ever acted on.
+ *
+ * <p>A view may also offer {@link BoundScan} and {@link QueueIndex} (the simulator's does): the step
+ * then reads the hosts at the bounds and the head of the queue from them instead of filtering every
+ * host and sorting the whole queue, so it costs what its candidates and decisions cost. The
+ * decisions are the same either way; rules whose order changes with time (the QoS queue rule) or
+ * depends on the candidates (pinned VMs) keep the general path. Reasons are drafted
+ * ({@code StepReasons}): written only if read.
  */
 public final class OverbookingPolicy implements Policy, Plugin {
 
