@@ -26,21 +26,15 @@ final class Enactor {
         this.tally = tally;
     }
 
-    /** One outcome per decision, in order; VMs placed leave the queue once all are enacted. */
+    /** One outcome per decision, in order; a VM placed leaves the queue as its decision is enacted. */
     List<Outcome> enact(List<Decision> decisions) {
         List<Outcome> outcomes = new ArrayList<>(decisions.size());
-        boolean dequeued = false;
         for (Decision decision : decisions) {
             Outcome outcome = apply(decision);
             if (outcome.status() != Outcome.Status.OK) {
                 tally.refused();
-            } else if (!(decision instanceof Decision.Suspend)) {
-                dequeued = true;
             }
             outcomes.add(outcome);
-        }
-        if (dequeued) {
-            world.dropPlaced();
         }
         return outcomes;
     }
@@ -67,12 +61,14 @@ final class Enactor {
             }
             arrivals.deployed();
             lifecycle.place(vm, host, VmState.BOOTING);
+            world.dequeue(vm, false);
             tally.deployed();
         } else if (decision instanceof Decision.Resume) {
             if (vm.state != VmState.SUSPENDED) {
                 return refuse(decision, "WRONG_STATE", "VM " + vm.id + " is " + vm.state + ", not SUSPENDED");
             }
             lifecycle.place(vm, host, VmState.RESUMING);
+            world.dequeue(vm, true);
             tally.resumed();
         } else {
             if (vm.state != VmState.RUNNING || vm.host != host) {

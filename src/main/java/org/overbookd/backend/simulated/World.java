@@ -3,21 +3,51 @@ package org.overbookd.backend.simulated;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.TreeSet;
+import org.overbookd.model.BoundScan;
 import org.overbookd.model.ClusterView;
+import org.overbookd.model.HostView;
+import org.overbookd.model.QueueIndex;
+import org.overbookd.model.VmSize;
+import org.overbookd.model.VmState;
 
 /**
  * The hosts and the low-QoS queue of the simulated world, and the live {@link ClusterView} of them:
  * a policy reads it directly, with no copying, and nothing changes it while the policy decides.
+ *
+ * <p>The queue is kept in the order the overbooking policy reads it ({@link QueueIndex}), so a step
+ * costs what its candidates and decisions cost, not what the queue holds (tens of thousands of VMs
+ * in a Google-cell run): VMs taken off a host in a tree by first arrival, new VMs in a list in which
+ * they arrive in order. A new VM deployed is only marked gone (its state is no longer QUEUED) and
+ * dropped when it reaches the list's head or the holes outnumber the VMs; a suspended VM resumed
+ * leaves the tree at once.
  */
-final class World implements ClusterView {
+final class World implements ClusterView, BoundScan, QueueIndex {
+
+    /** The order of {@code QueueOrder.FIFO} within one state: first arrival, then id. */
+    private static final Comparator<SimVm> BY_ARRIVAL = (a, b) -> {
+        int c = a.firstArrival().compareTo(b.firstArrival());
+        return c != 0 ? c : Long.compare(a.id, b.id);
+    };
 
     private final SimHost[] hosts;
     private final List<SimHost> hostView;
-    private final ArrayList<SimVm> queue = new ArrayList<>();
-    private final List<SimVm> queueView = Collections.unmodifiableList(queue);
+    /** Queued VMs taken off a host (SUSPENDED). */
+    private final TreeSet<SimVm> suspended = new TreeSet<>(BY_ARRIVAL);
+    /** Queued new VMs (QUEUED) by arrival from {@code freshHead} on, with holes where one was deployed. */
+    private final ArrayList<SimVm> fresh = new ArrayList<>();
+    private int freshHead;
+    private int freshWaiting;
+    private int sized;
+    private int pinned;
+    /** The queue as a list, built when a reader asks for it and kept until the queue changes. */
+    private List<SimVm> queueList;
     /** The low-QoS VMs a decision may name: from arrival until they terminate. */
     private final Map<Long, SimVm> lowById = new HashMap<>();
 
@@ -60,15 +90,66 @@ final class World implements ClusterView {
         enqueue(vm, now);
     }
 
+    /** A VM joins the queue: a new one ({@link VmState#QUEUED}) or one taken off a host ({@link VmState#SUSPENDED}). */
     void enqueue(SimVm vm, long now) {
         vm.inQueue = true;
         vm.queuedSinceSeconds = now;
-        queue.add(vm);
+        if (vm.state == VmState.SUSPENDED) {
+            suspended.add(vm);
+        } else if (vm.state == VmState.QUEUED) {
+            int last = fresh.size() - 1;
+            if (last >= freshHead && BY_ARRIVAL.compare(fresh.get(last), vm) > 0) {
+                // new VMs arrive with the clock and take rising ids; kept right should one ever not
+                int at = Collections.binarySearch(fresh.subList(freshHead, fresh.size()), vm, BY_ARRIVAL);
+                fresh.add(freshHead + (-at - 1), vm);
+            } else {
+                fresh.add(vm);
+            }
+            freshWaiting++;
+        } else {
+            throw new IllegalStateException("VM " + vm.id + " cannot wait in the queue while " + vm.state);
+        }
+        count(vm, 1);
     }
 
-    /** Takes the VMs placed since the last call out of the queue, keeping the order of the others. */
-    void dropPlaced() {
-        queue.removeIf(vm -> !vm.inQueue);
+    /** A queued VM was placed on a host (its state already the boot or resume under way). */
+    void dequeue(SimVm vm, boolean wasSuspended) {
+        if (wasSuspended) {
+            if (!suspended.remove(vm)) {
+                throw new IllegalStateException("VM " + vm.id + " was not in the queue");
+            }
+        } else {
+            freshWaiting--;
+            dropFreshHoles();
+        }
+        count(vm, -1);
+    }
+
+    private void count(SimVm vm, int delta) {
+        queueList = null;
+        if (!vm.size().equals(VmSize.UNKNOWN)) {
+            sized += delta;
+        }
+        if (vm.pinnedHost().isPresent()) {
+            pinned += delta;
+        }
+    }
+
+    /** Deployed VMs at the head go; the list is compacted when its holes outnumber the VMs waiting. */
+    private void dropFreshHoles() {
+        while (freshHead < fresh.size() && fresh.get(freshHead).state != VmState.QUEUED) {
+            freshHead++;
+        }
+        int holes = fresh.size() - freshHead - freshWaiting;
+        if (freshHead > 4096 && freshHead > fresh.size() / 2 || holes > 4096 && holes > freshWaiting) {
+            ArrayList<SimVm> waiting = new ArrayList<>(freshWaiting);
+            for (Iterator<SimVm> it = fresh(); it.hasNext(); ) {
+                waiting.add(it.next());
+            }
+            fresh.clear();
+            fresh.addAll(waiting);
+            freshHead = 0;
+        }
     }
 
     /** A terminated low-QoS VM can no longer be named. */
@@ -81,8 +162,94 @@ final class World implements ClusterView {
         return hostView;
     }
 
+    /** Every queued VM: those taken off a host, then the new ones, each by arrival. */
     @Override
     public List<SimVm> queue() {
-        return queueView;
+        if (queueList == null) {
+            List<SimVm> all = new ArrayList<>(queued());
+            all.addAll(suspended);
+            fresh().forEachRemaining(all::add);
+            queueList = Collections.unmodifiableList(all);
+        }
+        return queueList;
+    }
+
+    @Override
+    public int queued() {
+        return suspended.size() + freshWaiting;
+    }
+
+    @Override
+    public boolean anyPinned() {
+        return pinned > 0;
+    }
+
+    @Override
+    public boolean anySized() {
+        return sized > 0;
+    }
+
+    @Override
+    public Iterator<SimVm> suspendedByArrival() {
+        return Collections.unmodifiableSet(suspended).iterator();
+    }
+
+    @Override
+    public Iterator<SimVm> othersByArrival() {
+        return fresh();
+    }
+
+    /** The new VMs waiting, skipping the holes. */
+    private Iterator<SimVm> fresh() {
+        return new Iterator<>() {
+            private int next = skip(freshHead);
+
+            private int skip(int from) {
+                while (from < fresh.size() && fresh.get(from).state != VmState.QUEUED) {
+                    from++;
+                }
+                return from;
+            }
+
+            @Override
+            public boolean hasNext() {
+                return next < fresh.size();
+            }
+
+            @Override
+            public SimVm next() {
+                if (next >= fresh.size()) {
+                    throw new NoSuchElementException();
+                }
+                SimVm vm = fresh.get(next);
+                next = skip(next + 1);
+                return vm;
+            }
+        };
+    }
+
+    // The two scans call each host through its final class, utilization first: it is held by the
+    // host itself and rules most hosts out before their VM list is reached.
+
+    @Override
+    public List<HostView> overbookedAtOrAbove(double atLeast) {
+        List<HostView> out = new ArrayList<>();
+        for (SimHost host : hosts) {
+            if (!(host.utilization() < atLeast) && !host.operationInFlight() && !host.overbooked().isEmpty()) {
+                out.add(host);
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public List<HostView> withFreeSlotAtOrBelow(int slots, double atMost) {
+        List<HostView> out = new ArrayList<>();
+        for (SimHost host : hosts) {
+            if (host.utilization() <= atMost && !host.operationInFlight() && host.overbooked().size() < slots) {
+                out.add(host);
+            }
+        }
+        return out;
     }
 }

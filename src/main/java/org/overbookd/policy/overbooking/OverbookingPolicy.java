@@ -1,19 +1,19 @@
 package org.overbookd.policy.overbooking;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
+import org.overbookd.model.BoundScan;
 import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostRef;
 import org.overbookd.model.HostView;
+import org.overbookd.model.QueueIndex;
 import org.overbookd.model.VmRef;
 import org.overbookd.model.VmSize;
 import org.overbookd.model.VmState;
@@ -38,6 +38,13 @@ import org.overbookd.policy.Reason;
  * </ul>
  * High-QoS VMs are never named by a decision: only {@link HostView#overbooked()} and the queue,
  * which hold low-QoS VMs alone, are ever acted on.
+ *
+ * <p>A view may also offer {@link BoundScan} and {@link QueueIndex} (the simulator's does): the step
+ * then reads the hosts at the bounds and the head of the queue from them instead of filtering every
+ * host and sorting the whole queue, so it costs what its candidates and decisions cost. The
+ * decisions are the same either way; rules whose order changes with time (the QoS queue rule) or
+ * depends on the candidates (pinned VMs) keep the general path. Reasons are drafted
+ * ({@code StepReasons}): written only if read.
  */
 public final class OverbookingPolicy implements Policy, Plugin {
 
@@ -71,7 +78,9 @@ public final class OverbookingPolicy implements Policy, Plugin {
     /** Algorithm 2; a host whose overbooked VMs all hold sticky slots keeps them. */
     private void suspendAboveUpperBound(ClusterView view, Set<Long> sticky, Urgency urgency, List<Decision> out) {
         boolean byQos = settings.victim() == VictimRule.QOS;
-        for (HostView host : view.hosts()) {
+        List<? extends HostView> hosts = view instanceof BoundScan scan
+                ? scan.overbookedAtOrAbove(settings.upperBound()) : view.hosts();
+        for (HostView host : hosts) {
             List<? extends VmView> overbooked = host.overbooked();
             if (overbooked.isEmpty() || host.operationInFlight() || host.utilization() < settings.upperBound()) {
                 continue;
@@ -81,7 +90,7 @@ public final class OverbookingPolicy implements Policy, Plugin {
                 VmView vm = overbooked.get(i);
                 // only a running VM can be suspended; one that failed to boot holds its slot until an
                 // administrator recovers it (on a host with no operation in flight nothing else is transient)
-                if (sticky.contains(vm.id()) || vm.state() != VmState.RUNNING) {
+                if (vm.state() != VmState.RUNNING || !sticky.isEmpty() && sticky.contains(vm.id())) {
                     continue;
                 }
                 // from the last added back, so that among equal Q the one added last stays the victim
@@ -95,31 +104,10 @@ public final class OverbookingPolicy implements Policy, Plugin {
             if (victim == null) {
                 continue;
             }
-            StringBuilder text = new StringBuilder(160).append("host ").append(host.name()).append(" at ")
-                    .append(oneDecimal(host.utilization())).append("% >= upper bound ")
-                    .append(number(settings.upperBound())).append("%: suspend VM ").append(victim.id());
-            if (byQos) {
-                text.append(", the overbooked VM furthest from violating its SLO (Q ")
-                        .append(oneDecimal(urgency.of(victim))).append(" s)");
-            } else {
-                text.append(", the overbooked VM added last");
-            }
-            text.append(sticky.isEmpty() ? "" : " that holds no sticky slot");
-            Reason.Builder reason = facts(text.toString(), host);
-            if (urgency != null) {
-                qosFacts(reason, urgency, victim);
-            }
-            out.add(new Decision.Suspend(VmRef.of(victim), HostRef.of(host), reason.build()));
+            Reason reason = Reason.drafted(new StepReasons.Suspend(StepReasons.HostFacts.of(host), victim.id(),
+                    settings, !sticky.isEmpty(), StepReasons.QosFacts.of(urgency, victim)));
+            out.add(new Decision.Suspend(VmRef.of(victim), HostRef.of(host), reason));
         }
-    }
-
-    /** The QoS inputs behind a choice, so that an auditor can redo the arithmetic. */
-    private static void qosFacts(Reason.Builder reason, Urgency urgency, VmView vm) {
-        double q = urgency.of(vm);
-        // an SLO of 0 can never be violated: Q is infinite, which JSON has no number for
-        reason.fact("vm_availability", round(urgency.availability(vm)))
-                .fact("vm_slo", urgency.slo(vm))
-                .fact("vm_q_seconds", Double.isFinite(q) ? round(q) : "infinite");
     }
 
     /** Algorithm 1. */
@@ -127,23 +115,33 @@ public final class OverbookingPolicy implements Policy, Plugin {
         if (settings.slots() == 0) {
             return;
         }
-        List<HostView> candidates = new ArrayList<>();
-        for (HostView host : view.hosts()) {
-            if (!host.operationInFlight()
-                    && host.overbooked().size() < settings.slots()
-                    && host.utilization() <= settings.lowerBound()) {
-                candidates.add(host);
+        List<HostView> candidates;
+        if (view instanceof BoundScan scan) {
+            candidates = scan.withFreeSlotAtOrBelow(settings.slots(), settings.lowerBound());
+        } else {
+            candidates = new ArrayList<>();
+            for (HostView host : view.hosts()) {
+                if (!host.operationInFlight()
+                        && host.overbooked().size() < settings.slots()
+                        && host.utilization() <= settings.lowerBound()) {
+                    candidates.add(host);
+                }
             }
         }
-        if (candidates.isEmpty() || view.queue().isEmpty()) {
+        QueueIndex index = view instanceof QueueIndex kept ? kept : null;
+        if (candidates.isEmpty() || (index != null ? index.queued() == 0 : view.queue().isEmpty())) {
             return;
         }
         candidates.sort(settings.hostOrder().comparator());
-        Map<Integer, Integer> candidateIndexById = hasPinned(view.queue()) ? indexById(candidates) : Map.of();
+        boolean pinned = index != null ? index.anyPinned() : hasPinned(view.queue());
+        Map<Integer, Integer> candidateIndexById = pinned ? indexById(candidates) : Map.of();
         Comparator<VmView> order = settings.queue() == QueueRule.QOS
                 ? Comparator.<VmView>comparingDouble(urgency::of).thenComparing(QueueOrder.FIFO)
                 : QueueOrder.FIFO;
-        boolean sized = hasSizes(view.queue());
+        boolean sized = index != null ? index.anySized() : hasSizes(view.queue());
+        // The index keeps the queue in FIFO order already: its head is read, not sorted. Pinned VMs
+        // and the QoS rule (its order changes with time) take the general way.
+        QueueIndex fifo = index != null && !pinned && settings.queue() == QueueRule.FIFO ? index : null;
         Map<VmSize, Long> sizeCounts = settings.placement() == Placement.MAXWEIGHT ? sizeCounts(view.queue()) : null;
         // Without sizes every VM fits every candidate and the head of candidates + pinned VMs fills
         // them all. With sizes a VM may fit nowhere, so when hosts stay free and more VMs wait the
@@ -152,7 +150,8 @@ public final class OverbookingPolicy implements Policy, Plugin {
         int keep = candidates.size();
         List<Match> matches;
         while (true) {
-            Head head = firstInQueue(view.queue(), keep, candidateIndexById, order);
+            Head head = fifo != null ? firstInFifo(fifo, keep)
+                    : firstInQueue(view.queue(), keep, candidateIndexById, order);
             Candidates hosts = new Candidates(candidates, sized, settings.upperBound());
             matches = new ArrayList<>();
             boolean complete = match(head.vms(), candidateIndexById, hosts, sizeCounts, matches);
@@ -167,7 +166,7 @@ public final class OverbookingPolicy implements Policy, Plugin {
     }
 
     /** One VM for one candidate host; {@code why} is null when queue order alone chose it. */
-    private record Match(VmView vm, int host, String why) {
+    private record Match(VmView vm, int host, StepReasons.MaxWeightFacts why) {
     }
 
     /**
@@ -237,10 +236,8 @@ public final class OverbookingPolicy implements Policy, Plugin {
             }
             if (choice != null) {
                 hosts.take(i);
-                String why = new StringBuilder(80).append("max-weight: ").append(choice.queued())
-                        .append(" queued VMs of its size (CPU ").append(number(choice.vm().size().cpu()))
-                        .append(") weigh most in the configuration that fits the host").toString();
-                out.add(new Match(choice.vm(), i, why));
+                out.add(new Match(choice.vm(), i,
+                        new StepReasons.MaxWeightFacts(choice.queued(), choice.vm().size().cpu())));
             }
         }
         return true;
@@ -286,19 +283,24 @@ public final class OverbookingPolicy implements Policy, Plugin {
     private static Head firstInQueue(List<? extends VmView> queue, int candidates,
             Map<Integer, Integer> candidateIndexById, Comparator<VmView> order) {
         int pinned = 0;
-        int eligible = 0;
-        for (VmView vm : queue) {
-            if (vm.pinnedHost().isEmpty()) {
-                eligible++;
-            } else if (candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {
-                eligible++;
-                pinned++;
+        int eligible = queue.size();
+        // without pinned VMs (no candidate index by id was needed) every VM is eligible: no count pass
+        if (!candidateIndexById.isEmpty()) {
+            eligible = 0;
+            for (VmView vm : queue) {
+                if (vm.pinnedHost().isEmpty()) {
+                    eligible++;
+                } else if (candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {
+                    eligible++;
+                    pinned++;
+                }
             }
         }
         int keep = (int) Math.min((long) candidates + pinned, eligible);
         PriorityQueue<VmView> worstFirst = new PriorityQueue<>(keep + 1, order.reversed());
         for (VmView vm : queue) {
-            if (vm.pinnedHost().isPresent() && !candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {
+            if (!candidateIndexById.isEmpty() && vm.pinnedHost().isPresent()
+                    && !candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {
                 continue;
             }
             if (worstFirst.size() < keep) {
@@ -313,62 +315,36 @@ public final class OverbookingPolicy implements Policy, Plugin {
         return new Head(head, keep < eligible);
     }
 
-    /** {@code why}: what chose this VM when the placement, not the queue order, did; else null. */
-    private Decision place(VmView vm, HostView host, Urgency urgency, String why) {
-        boolean resume = vm.state() == VmState.SUSPENDED;
-        boolean byQos = settings.queue() == QueueRule.QOS;
-        // a StringBuilder, not String.format: a busy step writes thousands of these
-        StringBuilder text = new StringBuilder(160).append("host ").append(host.name()).append(" at ")
-                .append(oneDecimal(host.utilization())).append("% <= lower bound ")
-                .append(number(settings.lowerBound())).append("% with ").append(host.overbooked().size())
-                .append(" of ").append(settings.slots()).append(" slots in use: ")
-                .append(resume ? "resume" : "deploy").append(" VM ").append(vm.id());
-        if (byQos) {
-            text.append(", the queued VM closest to violating its SLO (Q ").append(oneDecimal(urgency.of(vm)))
-                    .append(" s, ").append(resume ? "suspended, first arrived " : "new, arrived ")
-                    .append(vm.firstArrival()).append(')');
-        } else {
-            text.append(", first in the queue (").append(resume ? "suspended, first arrived " : "new, arrived ")
-                    .append(vm.firstArrival()).append(')');
-        }
-        if (why != null) {
-            text.append("; ").append(why);
-        }
-        Reason.Builder reason = facts(text.toString(), host);
-        if (urgency != null) {
-            qosFacts(reason, urgency, vm);
-        }
-        return resume
-                ? new Decision.Resume(VmRef.of(vm), HostRef.of(host), reason.build())
-                : new Decision.Deploy(VmRef.of(vm), HostRef.of(host), reason.build());
-    }
-
-    private Reason.Builder facts(String text, HostView host) {
-        return Reason.because(text)
-                .fact("host_utilization", round(host.utilization()))
-                .fact("lower_bound", settings.lowerBound())
-                .fact("upper_bound", settings.upperBound())
-                .fact("slots_in_use", host.overbooked().size())
-                .fact("slots", settings.slots());
-    }
-
     /**
-     * What {@code %.1f} prints: Java's formatter rounds the shortest decimal form of the double
-     * half-up, and so does {@link BigDecimal#valueOf(double)} with {@code HALF_UP}, at a fraction of
-     * the formatter's cost. Negative values (never a utilization) keep the formatter's "-0.0".
+     * The first {@code candidates} VMs of a queue the index keeps in FIFO order (no VM pinned, so
+     * every VM is eligible): those taken off a host, then the others, each by arrival, as
+     * {@link #firstInQueue} would sort them with {@link QueueOrder#FIFO}.
      */
-    static String oneDecimal(double value) {
-        if (!Double.isFinite(value) || value < 0) {
-            return String.format(Locale.ROOT, "%.1f", value);
+    private static Head firstInFifo(QueueIndex index, int candidates) {
+        int queued = index.queued();
+        int keep = Math.min(candidates, queued);
+        List<VmView> head = new ArrayList<>(keep);
+        take(index.suspendedByArrival(), keep, head);
+        take(index.othersByArrival(), keep, head);
+        if (head.size() != keep) {
+            throw new IllegalStateException("the queue index counts " + queued + " VMs but holds fewer");
         }
-        return BigDecimal.valueOf(value).setScale(1, RoundingMode.HALF_UP).toPlainString();
+        return new Head(head, keep < queued);
     }
 
-    private static double round(double value) {
-        return Math.round(value * 1000.0) / 1000.0;
+    private static void take(Iterator<? extends VmView> vms, int keep, List<VmView> into) {
+        while (into.size() < keep && vms.hasNext()) {
+            into.add(vms.next());
+        }
     }
 
-    private static String number(double value) {
-        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
+    /** {@code why}: what chose this VM when the placement, not the queue order, did; else null. */
+    private Decision place(VmView vm, HostView host, Urgency urgency, StepReasons.MaxWeightFacts why) {
+        boolean resume = vm.state() == VmState.SUSPENDED;
+        Reason reason = Reason.drafted(new StepReasons.Place(StepReasons.HostFacts.of(host), vm.id(),
+                vm.firstArrival(), resume, settings, StepReasons.QosFacts.of(urgency, vm), why));
+        return resume
+                ? new Decision.Resume(VmRef.of(vm), HostRef.of(host), reason)
+                : new Decision.Deploy(VmRef.of(vm), HostRef.of(host), reason);
     }
 }

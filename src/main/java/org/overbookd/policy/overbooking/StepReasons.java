@@ -1,0 +1,128 @@
+package org.overbookd.policy.overbooking;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.util.Locale;
+import org.overbookd.model.HostView;
+import org.overbookd.model.VmView;
+import org.overbookd.policy.Reason;
+
+/**
+ * The reasons of an overbooking step, drafted: each decision captures the numbers its reason
+ * quotes (the host's utilization and slots in use, the VM's id and arrival, its QoS inputs) when it
+ * is made, and the sentence and facts are written only if someone reads them (an audit log). The
+ * host and VM views are live in the simulator and change as soon as the step is enacted, so nothing
+ * here keeps one.
+ */
+final class StepReasons {
+
+    private StepReasons() {
+    }
+
+    /** What a host looked like when the decision was made. */
+    record HostFacts(String name, double utilization, int slotsInUse) {
+        static HostFacts of(HostView host) {
+            return new HostFacts(host.name(), host.utilization(), host.overbooked().size());
+        }
+    }
+
+    /** Silva et al.'s inputs for one VM at the decision's instant, so that an auditor can redo the arithmetic. */
+    record QosFacts(double availability, double slo, double q) {
+        static QosFacts of(Urgency urgency, VmView vm) {
+            return urgency == null ? null : new QosFacts(urgency.availability(vm), urgency.slo(vm), urgency.of(vm));
+        }
+    }
+
+    /** Max-weight's choice of a VM: how many VMs of its size (of {@code cpu} cores) were queued. */
+    record MaxWeightFacts(long queued, double cpu) {
+        String text() {
+            return new StringBuilder(80).append("max-weight: ").append(queued)
+                    .append(" queued VMs of its size (CPU ").append(number(cpu))
+                    .append(") weigh most in the configuration that fits the host").toString();
+        }
+    }
+
+    /** Algorithm 2 took {@code vmId} off the host; {@code qos} is null when no QoS rule is on. */
+    record Suspend(HostFacts host, long vmId, OverbookingSettings settings, boolean stickyHeld, QosFacts qos)
+            implements Reason.Draft {
+        @Override
+        public Reason render() {
+            StringBuilder text = new StringBuilder(160).append("host ").append(host.name()).append(" at ")
+                    .append(oneDecimal(host.utilization())).append("% >= upper bound ")
+                    .append(number(settings.upperBound())).append("%: suspend VM ").append(vmId);
+            if (settings.victim() == VictimRule.QOS) {
+                text.append(", the overbooked VM furthest from violating its SLO (Q ")
+                        .append(oneDecimal(qos.q())).append(" s)");
+            } else {
+                text.append(", the overbooked VM added last");
+            }
+            text.append(stickyHeld ? " that holds no sticky slot" : "");
+            return facts(text.toString(), host, settings, qos);
+        }
+    }
+
+    /**
+     * Algorithm 1 placed {@code vmId} (resumed when {@code resume}) on the host; {@code maxWeight}
+     * is null when queue order alone chose it, {@code qos} null when no QoS rule is on.
+     */
+    record Place(HostFacts host, long vmId, Instant firstArrival, boolean resume, OverbookingSettings settings,
+            QosFacts qos, MaxWeightFacts maxWeight) implements Reason.Draft {
+        @Override
+        public Reason render() {
+            StringBuilder text = new StringBuilder(160).append("host ").append(host.name()).append(" at ")
+                    .append(oneDecimal(host.utilization())).append("% <= lower bound ")
+                    .append(number(settings.lowerBound())).append("% with ").append(host.slotsInUse())
+                    .append(" of ").append(settings.slots()).append(" slots in use: ")
+                    .append(resume ? "resume" : "deploy").append(" VM ").append(vmId);
+            if (settings.queue() == QueueRule.QOS) {
+                text.append(", the queued VM closest to violating its SLO (Q ").append(oneDecimal(qos.q()))
+                        .append(" s, ").append(resume ? "suspended, first arrived " : "new, arrived ")
+                        .append(firstArrival).append(')');
+            } else {
+                text.append(", first in the queue (").append(resume ? "suspended, first arrived " : "new, arrived ")
+                        .append(firstArrival).append(')');
+            }
+            if (maxWeight != null) {
+                text.append("; ").append(maxWeight.text());
+            }
+            return facts(text.toString(), host, settings, qos);
+        }
+    }
+
+    private static Reason facts(String text, HostFacts host, OverbookingSettings settings, QosFacts qos) {
+        Reason.Builder reason = Reason.because(text)
+                .fact("host_utilization", round(host.utilization()))
+                .fact("lower_bound", settings.lowerBound())
+                .fact("upper_bound", settings.upperBound())
+                .fact("slots_in_use", host.slotsInUse())
+                .fact("slots", settings.slots());
+        if (qos != null) {
+            // an SLO of 0 can never be violated: Q is infinite, which JSON has no number for
+            reason.fact("vm_availability", round(qos.availability()))
+                    .fact("vm_slo", qos.slo())
+                    .fact("vm_q_seconds", Double.isFinite(qos.q()) ? round(qos.q()) : "infinite");
+        }
+        return reason.build();
+    }
+
+    /**
+     * What {@code %.1f} prints: Java's formatter rounds the shortest decimal form of the double
+     * half-up, and so does {@link BigDecimal#valueOf(double)} with {@code HALF_UP}, at a fraction of
+     * the formatter's cost. Negative values (never a utilization) keep the formatter's "-0.0".
+     */
+    static String oneDecimal(double value) {
+        if (!Double.isFinite(value) || value < 0) {
+            return String.format(Locale.ROOT, "%.1f", value);
+        }
+        return BigDecimal.valueOf(value).setScale(1, RoundingMode.HALF_UP).toPlainString();
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 1000.0) / 1000.0;
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
+    }
+}
