@@ -5,7 +5,11 @@
 #   sim/bench.sh scale [RUNS]   12,500 hosts x 29 days (sim/scale-google-cell.properties), RUNS times (default 3):
 #                               median wall and CPU time and peak RSS, under -Xmx4g; beside it the measured cost
 #                               of one clipped Gaussian draw (DrawCostBenchmark) and the run's ns per VM-step
-#   sim/bench.sh jmh            JMH: one overbooking step over 12,500 hosts
+#   sim/bench.sh draw           ns per VM-step of the load draw sweep alone (12,500 octacore hosts, 1 and 2 threads)
+#                               against a bare clipped Gaussian, CPU time
+#   sim/bench.sh jmh            JMH: one overbooking step over 12,500 hosts: the general path on a frozen view
+#                               (the daemon's), the simulator's world through its indexes, and the same world
+#                               behind a plain view
 #   sim/bench.sh one            parse a generated OpenNebula pool of 10,000 hosts and 100,000 VMs and decide once,
 #                               under -Xmx512m: the first (cold) parse and decision, and the medians
 #   sim/bench.sh slots [RUNS]   the slot model's default built-in scenario (steady, about 71,000 tasks, 15 h,
@@ -149,6 +153,13 @@ one() {
     java -Xmx512m -cp "$cp" org.overbookd.backend.opennebula.PoolParseBenchmark
 }
 
+draw() {
+    local cp
+    cp=$(test_classpath)
+    java -cp "$cp" org.overbookd.backend.simulated.DrawSweepBench 12500 300 1
+    java -cp "$cp" org.overbookd.backend.simulated.DrawSweepBench 12500 300 2
+}
+
 tune() {
     local cp rec out
     cp=$(test_classpath)
@@ -171,6 +182,7 @@ case "${1:-all}" in
     maxweight) build; maxweight "${2:-}";;
     month) build; month "${2:-}" "${3:-}";;
     tune) build; tune "${2:-}";;
-    all) build; sweep; scale; slots; jmh; one; pass; maxweight; tune;;
-    *) echo "usage: sim/bench.sh sweep|scale|slots|jmh|one|pass|maxweight|month|tune|all [RUNS | JMH options]" >&2; exit 64;;
+    draw) build; draw;;
+    all) build; sweep; scale; draw; slots; jmh; one; pass; maxweight; tune;;
+    *) echo "usage: sim/bench.sh sweep|scale|draw|slots|jmh|one|pass|maxweight|month|tune|all [RUNS | JMH options]" >&2; exit 64;;
 esac
