@@ -214,11 +214,17 @@ final class HotState {
             pattern[s] = SPIKY;
             mu[s] = sp.mu();
             sd[s] = sp.sd();
-            spikeModel[s] = indexOf(spikeModels, sp.spikes());
+            if (v.spikeModelIndex < 0) {
+                v.spikeModelIndex = indexOf(spikeModels, sp.spikes());
+            }
+            spikeModel[s] = v.spikeModelIndex;
         } else if (g instanceof BusinessLoad b) {
             pattern[s] = BUSINESS;
             sd[s] = b.sd();
-            curve[s] = indexOf(curves, b.curve());
+            if (v.curveIndex < 0) {
+                v.curveIndex = indexOf(curves, b.curve());
+            }
+            curve[s] = v.curveIndex;
         } else {
             pattern[s] = OBJECT;
         }

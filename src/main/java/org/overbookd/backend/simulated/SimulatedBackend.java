@@ -46,6 +46,7 @@ public final class SimulatedBackend implements Backend {
         this.world = new World(spec);
         VmFactory vms = new VmFactory(spec, clock);
         this.hot = new HotState(world.hostArray(), spec.operationLoad());
+        world.attach(hot);
         this.lifecycle = new Lifecycle(spec, clock, world, vms, tally, new LoadDrawer(hot, pool));
         this.arrivals = new LowQosArrivals(world, vms, clock);
         this.enactor = new Enactor(world, lifecycle, arrivals, tally);

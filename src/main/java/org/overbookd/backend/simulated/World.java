@@ -38,6 +38,8 @@ final class World implements ClusterView, BoundScan, QueueIndex {
 
     private final SimHost[] hosts;
     private final List<SimHost> hostView;
+    /** The hosts' flat state, read by the two bound scans; set once by {@link #attach}. */
+    private HotState hot;
     /** Queued VMs taken off a host (SUSPENDED). */
     private final TreeSet<SimVm> suspended = new TreeSet<>(BY_ARRIVAL);
     /** Queued new VMs (QUEUED) by arrival from {@code freshHead} on, with holes where one was deployed. */
@@ -63,6 +65,11 @@ final class World implements ClusterView, BoundScan, QueueIndex {
             }
         }
         this.hostView = Collections.unmodifiableList(Arrays.asList(hosts));
+    }
+
+    /** Called once, with the flat state its hosts were attached to, before the first scan. */
+    void attach(HotState state) {
+        this.hot = state;
     }
 
     /** The hosts in id order; the array itself, for the passes over every host. */
@@ -228,15 +235,21 @@ final class World implements ClusterView, BoundScan, QueueIndex {
         };
     }
 
-    // The two scans call each host through its final class, utilization first: it is held by the
-    // host itself and rules most hosts out before their VM list is reached.
+    // The two scans read the flat per-host arrays, not the host objects: a step scans every host of a
+    // Google-cell-sized world twice, and most hosts are ruled out by their utilization alone. The
+    // tests are those of HostView's methods on the same numbers (utilization() is demand / cores,
+    // operationInFlight() is ops > 0, overbooked() holds lowCount VMs), so they pick the same hosts.
 
     @Override
     public List<HostView> overbookedAtOrAbove(double atLeast) {
         List<HostView> out = new ArrayList<>();
-        for (SimHost host : hosts) {
-            if (!(host.utilization() < atLeast) && !host.operationInFlight() && !host.overbooked().isEmpty()) {
-                out.add(host);
+        double[] demand = hot.demand;
+        int[] cores = hot.cores;
+        int[] ops = hot.ops;
+        int[] lowCount = hot.lowCount;
+        for (int h = 0; h < hosts.length; h++) {
+            if (!(demand[h] / cores[h] < atLeast) && ops[h] == 0 && lowCount[h] != 0) {
+                out.add(hosts[h]);
             }
         }
         return out;
@@ -245,9 +258,13 @@ final class World implements ClusterView, BoundScan, QueueIndex {
     @Override
     public List<HostView> withFreeSlotAtOrBelow(int slots, double atMost) {
         List<HostView> out = new ArrayList<>();
-        for (SimHost host : hosts) {
-            if (host.utilization() <= atMost && !host.operationInFlight() && host.overbooked().size() < slots) {
-                out.add(host);
+        double[] demand = hot.demand;
+        int[] cores = hot.cores;
+        int[] ops = hot.ops;
+        int[] lowCount = hot.lowCount;
+        for (int h = 0; h < hosts.length; h++) {
+            if (demand[h] / cores[h] <= atMost && ops[h] == 0 && lowCount[h] < slots) {
+                out.add(hosts[h]);
             }
         }
         return out;
