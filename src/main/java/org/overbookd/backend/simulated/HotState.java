@@ -161,6 +161,23 @@ final class HotState {
         return count;
     }
 
+    /**
+     * For each of {@code percents}, how many hosts are more than that utilized: the counts of
+     * {@link #hostsOver(double)}, taken in one pass over the hosts (a long run counts two every step).
+     */
+    int[] hostsOver(double... percents) {
+        int[] counts = new int[percents.length];
+        for (int h = 0; h < demand.length; h++) {
+            double utilization = demand[h] / cores[h];
+            for (int p = 0; p < percents.length; p++) {
+                if (utilization > percents[p]) {
+                    counts[p]++;
+                }
+            }
+        }
+        return counts;
+    }
+
     // ---- slots
 
     /** Puts {@code v} on core {@code core} of host {@code h}, the core's previous VM leaving its slot. */

@@ -141,6 +141,11 @@ final class SimVm implements VmView {
         return cores == 0 ? VmSize.UNKNOWN : new VmSize(cores, 0);
     }
 
+    /** Whether {@link #size()} is known, without building it: it is {@link VmSize#UNKNOWN} exactly when cores is 0. */
+    boolean sized() {
+        return cores != 0;
+    }
+
     /** The generator draws the load of one core; a sized VM is that many cores. */
     double scale() {
         return cores == 0 ? 1.0 : cores;

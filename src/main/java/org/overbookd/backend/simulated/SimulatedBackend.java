@@ -94,6 +94,11 @@ public final class SimulatedBackend implements Backend {
         return hot.hostsOver(percent);
     }
 
+    /** {@link #hostsOver(double)} for each of {@code percents}, in one pass over the hosts. */
+    public int[] hostsOver(double... percents) {
+        return hot.hostsOver(percents);
+    }
+
     /** What the world has counted up to its clock; open stretches are counted without being closed. */
     public Totals totals() {
         return tally.totals(world.hostArray(), clock.now());
