@@ -9,7 +9,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.TreeSet;
 import org.overbookd.model.BoundScan;
 import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostView;
@@ -22,10 +21,10 @@ import org.overbookd.model.VmState;
  *
  * <p>The queue is kept in the order the overbooking policy reads it ({@link QueueIndex}), so a step
  * costs what its candidates and decisions cost, not what the queue holds (tens of thousands of VMs
- * in a Google-cell run): VMs taken off a host in a tree by first arrival, new VMs in a list in which
- * they arrive in order. A new VM deployed is only marked gone (its state is no longer QUEUED) and
- * dropped when it reaches the list's head or the holes outnumber the VMs; a suspended VM resumed
- * leaves the tree at once.
+ * in a Google-cell run): VMs taken off a host by first arrival in an {@link ArrivalQueue}, new VMs
+ * in a list in which they arrive in order. A new VM deployed is only marked gone (its state is no
+ * longer QUEUED) and dropped when it reaches the list's head or the holes outnumber the VMs; a
+ * suspended VM resumed leaves the arrival queue at once.
  */
 final class World implements ClusterView, BoundScan, QueueIndex {
 
@@ -47,7 +46,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
     private int lastOver;
     private int lastFree;
     /** Queued VMs taken off a host (SUSPENDED). */
-    private final TreeSet<SimVm> suspended = new TreeSet<>(BY_ARRIVAL);
+    private final ArrivalQueue suspended = new ArrivalQueue();
     /** Queued new VMs (QUEUED) by arrival from {@code freshHead} on, with holes where one was deployed. */
     private final ArrayList<SimVm> fresh = new ArrayList<>();
     private int freshHead;
@@ -180,7 +179,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
     public List<SimVm> queue() {
         if (queueList == null) {
             List<SimVm> all = new ArrayList<>(queued());
-            all.addAll(suspended);
+            suspended.forEach(all::add);
             fresh().forEachRemaining(all::add);
             queueList = Collections.unmodifiableList(all);
         }
@@ -204,7 +203,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
 
     @Override
     public Iterator<SimVm> suspendedByArrival() {
-        return Collections.unmodifiableSet(suspended).iterator();
+        return suspended.iterator();
     }
 
     @Override
