@@ -161,6 +161,23 @@ final class HotState {
         return count;
     }
 
+    /**
+     * For each of {@code percents}, how many hosts are more than that utilized: the counts of
+     * {@link #hostsOver(double)}, taken in one pass over the hosts (a long run counts two every step).
+     */
+    int[] hostsOver(double... percents) {
+        int[] counts = new int[percents.length];
+        for (int h = 0; h < demand.length; h++) {
+            double utilization = demand[h] / cores[h];
+            for (int p = 0; p < percents.length; p++) {
+                if (utilization > percents[p]) {
+                    counts[p]++;
+                }
+            }
+        }
+        return counts;
+    }
+
     // ---- slots
 
     /** Puts {@code v} on core {@code core} of host {@code h}, the core's previous VM leaving its slot. */
@@ -214,11 +231,17 @@ final class HotState {
             pattern[s] = SPIKY;
             mu[s] = sp.mu();
             sd[s] = sp.sd();
-            spikeModel[s] = indexOf(spikeModels, sp.spikes());
+            if (v.spikeModelIndex < 0) {
+                v.spikeModelIndex = indexOf(spikeModels, sp.spikes());
+            }
+            spikeModel[s] = v.spikeModelIndex;
         } else if (g instanceof BusinessLoad b) {
             pattern[s] = BUSINESS;
             sd[s] = b.sd();
-            curve[s] = indexOf(curves, b.curve());
+            if (v.curveIndex < 0) {
+                v.curveIndex = indexOf(curves, b.curve());
+            }
+            curve[s] = v.curveIndex;
         } else {
             pattern[s] = OBJECT;
         }

@@ -98,9 +98,16 @@ final class SimHost implements HostView {
         hot.addLow(id, vm);
     }
 
-    /** Takes a low-QoS VM off this host. */
+    /**
+     * Takes a low-QoS VM off this host. Its place in {@link #low} is that of its slot among the
+     * host's low-QoS slots (both keep the order of placing), so no search is needed.
+     */
     void removeLow(SimVm vm) {
-        low.remove(vm);
+        int at = vm.slot - hot.base[id] - hot.highCount[id];
+        if (at < 0 || at >= low.size() || low.get(at) != vm) {
+            throw new IllegalStateException("VM " + vm.id + " is not overbooked on host " + id);
+        }
+        low.remove(at);
         hot.removeLow(id, vm);
     }
 

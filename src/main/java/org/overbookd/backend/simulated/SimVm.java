@@ -52,6 +52,13 @@ final class SimVm implements VmView {
     boolean inQueue;
     /** Set when placed on a host, cleared when taken off. */
     Instant placedAt;
+    private String name;
+    /**
+     * The generator's business curve and spike model as indices into {@link HotState}'s tables,
+     * -1 until the VM first takes a slot: the tables only grow, so an index found once holds.
+     */
+    int curveIndex = -1;
+    int spikeModelIndex = -1;
 
     /** @param random the VM's stream, after every draw that makes the VM: it draws only loads from here on */
     SimVm(long id, QosClass qos, int core, LoadGenerator generator, SplittableRandom random, long runtimeSeconds,
@@ -81,9 +88,13 @@ final class SimVm implements VmView {
         return id;
     }
 
+    /** Built on first use and kept: each decision naming the VM asks for it. */
     @Override
     public String name() {
-        return (qos == QosClass.HIGH ? "high-" : "low-") + id;
+        if (name == null) {
+            name = (qos == QosClass.HIGH ? "high-" : "low-") + id;
+        }
+        return name;
     }
 
     @Override
@@ -128,6 +139,11 @@ final class SimVm implements VmView {
     @Override
     public VmSize size() {
         return cores == 0 ? VmSize.UNKNOWN : new VmSize(cores, 0);
+    }
+
+    /** Whether {@link #size()} is known, without building it: it is {@link VmSize#UNKNOWN} exactly when cores is 0. */
+    boolean sized() {
+        return cores != 0;
     }
 
     /** The generator draws the load of one core; a sized VM is that many cores. */

@@ -46,6 +46,7 @@ public final class SimulatedBackend implements Backend {
         this.world = new World(spec);
         VmFactory vms = new VmFactory(spec, clock);
         this.hot = new HotState(world.hostArray(), spec.operationLoad());
+        world.attach(hot);
         this.lifecycle = new Lifecycle(spec, clock, world, vms, tally, new LoadDrawer(hot, pool));
         this.arrivals = new LowQosArrivals(world, vms, clock);
         this.enactor = new Enactor(world, lifecycle, arrivals, tally);
@@ -91,6 +92,11 @@ public final class SimulatedBackend implements Backend {
      */
     public int hostsOver(double percent) {
         return hot.hostsOver(percent);
+    }
+
+    /** {@link #hostsOver(double)} for each of {@code percents}, in one pass over the hosts. */
+    public int[] hostsOver(double... percents) {
+        return hot.hostsOver(percents);
     }
 
     /** What the world has counted up to its clock; open stretches are counted without being closed. */

@@ -9,12 +9,10 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.TreeSet;
 import org.overbookd.model.BoundScan;
 import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostView;
 import org.overbookd.model.QueueIndex;
-import org.overbookd.model.VmSize;
 import org.overbookd.model.VmState;
 
 /**
@@ -23,23 +21,32 @@ import org.overbookd.model.VmState;
  *
  * <p>The queue is kept in the order the overbooking policy reads it ({@link QueueIndex}), so a step
  * costs what its candidates and decisions cost, not what the queue holds (tens of thousands of VMs
- * in a Google-cell run): VMs taken off a host in a tree by first arrival, new VMs in a list in which
- * they arrive in order. A new VM deployed is only marked gone (its state is no longer QUEUED) and
- * dropped when it reaches the list's head or the holes outnumber the VMs; a suspended VM resumed
- * leaves the tree at once.
+ * in a Google-cell run): VMs taken off a host by first arrival in an {@link ArrivalQueue}, new VMs
+ * in a list in which they arrive in order. A new VM deployed is only marked gone (its state is no
+ * longer QUEUED) and dropped when it reaches the list's head or the holes outnumber the VMs; a
+ * suspended VM resumed leaves the arrival queue at once.
  */
 final class World implements ClusterView, BoundScan, QueueIndex {
 
-    /** The order of {@code QueueOrder.FIFO} within one state: first arrival, then id. */
+    /**
+     * The order of {@code QueueOrder.FIFO} within one state: first arrival, then id. Compared on the
+     * arrival second, which orders VMs as their arrival instants do (every instant is the world's
+     * epoch plus that second), without reaching into an Instant at each step down the tree.
+     */
     private static final Comparator<SimVm> BY_ARRIVAL = (a, b) -> {
-        int c = a.firstArrival().compareTo(b.firstArrival());
+        int c = Long.compare(a.firstArrivalSeconds, b.firstArrivalSeconds);
         return c != 0 ? c : Long.compare(a.id, b.id);
     };
 
     private final SimHost[] hosts;
     private final List<SimHost> hostView;
+    /** The hosts' flat state, read by the two bound scans; set once by {@link #attach}. */
+    private HotState hot;
+    /** How many hosts each scan found last step: the next one's list starts that large. */
+    private int lastOver;
+    private int lastFree;
     /** Queued VMs taken off a host (SUSPENDED). */
-    private final TreeSet<SimVm> suspended = new TreeSet<>(BY_ARRIVAL);
+    private final ArrivalQueue suspended = new ArrivalQueue();
     /** Queued new VMs (QUEUED) by arrival from {@code freshHead} on, with holes where one was deployed. */
     private final ArrayList<SimVm> fresh = new ArrayList<>();
     private int freshHead;
@@ -63,6 +70,11 @@ final class World implements ClusterView, BoundScan, QueueIndex {
             }
         }
         this.hostView = Collections.unmodifiableList(Arrays.asList(hosts));
+    }
+
+    /** Called once, with the flat state its hosts were attached to, before the first scan. */
+    void attach(HotState state) {
+        this.hot = state;
     }
 
     /** The hosts in id order; the array itself, for the passes over every host. */
@@ -127,7 +139,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
 
     private void count(SimVm vm, int delta) {
         queueList = null;
-        if (!vm.size().equals(VmSize.UNKNOWN)) {
+        if (vm.sized()) {
             sized += delta;
         }
         if (vm.pinnedHost().isPresent()) {
@@ -167,7 +179,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
     public List<SimVm> queue() {
         if (queueList == null) {
             List<SimVm> all = new ArrayList<>(queued());
-            all.addAll(suspended);
+            suspended.forEach(all::add);
             fresh().forEachRemaining(all::add);
             queueList = Collections.unmodifiableList(all);
         }
@@ -191,7 +203,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
 
     @Override
     public Iterator<SimVm> suspendedByArrival() {
-        return Collections.unmodifiableSet(suspended).iterator();
+        return suspended.iterator();
     }
 
     @Override
@@ -228,28 +240,40 @@ final class World implements ClusterView, BoundScan, QueueIndex {
         };
     }
 
-    // The two scans call each host through its final class, utilization first: it is held by the
-    // host itself and rules most hosts out before their VM list is reached.
+    // The two scans read the flat per-host arrays, not the host objects: a step scans every host of a
+    // Google-cell-sized world twice, and most hosts are ruled out by their utilization alone. The
+    // tests are those of HostView's methods on the same numbers (utilization() is demand / cores,
+    // operationInFlight() is ops > 0, overbooked() holds lowCount VMs), so they pick the same hosts.
 
     @Override
     public List<HostView> overbookedAtOrAbove(double atLeast) {
-        List<HostView> out = new ArrayList<>();
-        for (SimHost host : hosts) {
-            if (!(host.utilization() < atLeast) && !host.operationInFlight() && !host.overbooked().isEmpty()) {
-                out.add(host);
+        List<HostView> out = new ArrayList<>(lastOver + 16);
+        double[] demand = hot.demand;
+        int[] cores = hot.cores;
+        int[] ops = hot.ops;
+        int[] lowCount = hot.lowCount;
+        for (int h = 0; h < hosts.length; h++) {
+            if (!(demand[h] / cores[h] < atLeast) && ops[h] == 0 && lowCount[h] != 0) {
+                out.add(hosts[h]);
             }
         }
+        lastOver = out.size();
         return out;
     }
 
     @Override
     public List<HostView> withFreeSlotAtOrBelow(int slots, double atMost) {
-        List<HostView> out = new ArrayList<>();
-        for (SimHost host : hosts) {
-            if (host.utilization() <= atMost && !host.operationInFlight() && host.overbooked().size() < slots) {
-                out.add(host);
+        List<HostView> out = new ArrayList<>(lastFree + 16);
+        double[] demand = hot.demand;
+        int[] cores = hot.cores;
+        int[] ops = hot.ops;
+        int[] lowCount = hot.lowCount;
+        for (int h = 0; h < hosts.length; h++) {
+            if (demand[h] / cores[h] <= atMost && ops[h] == 0 && lowCount[h] < slots) {
+                out.add(hosts[h]);
             }
         }
+        lastFree = out.size();
         return out;
     }
 }

@@ -78,6 +78,7 @@ public final class OverbookingPolicy implements Policy, Plugin {
     /** Algorithm 2; a host whose overbooked VMs all hold sticky slots keeps them. */
     private void suspendAboveUpperBound(ClusterView view, Set<Long> sticky, Urgency urgency, List<Decision> out) {
         boolean byQos = settings.victim() == VictimRule.QOS;
+        boolean anySticky = !sticky.isEmpty();
         List<? extends HostView> hosts = view instanceof BoundScan scan
                 ? scan.overbookedAtOrAbove(settings.upperBound()) : view.hosts();
         for (HostView host : hosts) {
@@ -90,7 +91,7 @@ public final class OverbookingPolicy implements Policy, Plugin {
                 VmView vm = overbooked.get(i);
                 // only a running VM can be suspended; one that failed to boot holds its slot until an
                 // administrator recovers it (on a host with no operation in flight nothing else is transient)
-                if (vm.state() != VmState.RUNNING || !sticky.isEmpty() && sticky.contains(vm.id())) {
+                if (vm.state() != VmState.RUNNING || anySticky && sticky.contains(vm.id())) {
                     continue;
                 }
                 // from the last added back, so that among equal Q the one added last stays the victim
@@ -105,7 +106,7 @@ public final class OverbookingPolicy implements Policy, Plugin {
                 continue;
             }
             Reason reason = Reason.drafted(new StepReasons.Suspend(StepReasons.HostFacts.of(host), victim.id(),
-                    settings, !sticky.isEmpty(), StepReasons.QosFacts.of(urgency, victim)));
+                    settings, anySticky, StepReasons.QosFacts.of(urgency, victim)));
             out.add(new Decision.Suspend(VmRef.of(victim), HostRef.of(host), reason));
         }
     }
@@ -132,7 +133,7 @@ public final class OverbookingPolicy implements Policy, Plugin {
         if (candidates.isEmpty() || (index != null ? index.queued() == 0 : view.queue().isEmpty())) {
             return;
         }
-        candidates.sort(settings.hostOrder().comparator());
+        settings.hostOrder().sort(candidates);
         boolean pinned = index != null ? index.anyPinned() : hasPinned(view.queue());
         Map<Integer, Integer> candidateIndexById = pinned ? indexById(candidates) : Map.of();
         Comparator<VmView> order = settings.queue() == QueueRule.QOS

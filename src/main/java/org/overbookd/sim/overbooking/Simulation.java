@@ -73,8 +73,9 @@ public final class Simulation {
         for (long step = 0; step < end; step += config.stepIntervalSeconds()) {
             // lifecycle events and load draws at the step's own instant come before the step
             cluster.advanceThrough(step);
-            degradation95 += cluster.hostsOver(95);
-            degradation100 += cluster.hostsOver(100);
+            int[] over = cluster.hostsOver(95, 100);
+            degradation95 += over[0];
+            degradation100 += over[1];
             try {
                 loop.runCycle(SimConfig.START.plusSeconds(step));
             } catch (BackendException ex) {

@@ -172,6 +172,43 @@ class HotStateTest {
         }
     }
 
+    /** An overbooked VM leaves by its slot's place among the host's: a VM of another host is refused, not mistaken. */
+    @Test
+    void aVmLeavesOnlyTheHostItIsOn() {
+        SimHost[] hosts = hosts(2, 2);
+        new HotState(hosts, OPERATION_LOAD);
+        List<Pair> lows = new ArrayList<>();
+        for (int k = 0; k < 3; k++) {
+            lows.add(pair(200 + k, QosClass.LOW, -1, () -> new NoisyLoad(80, 15)));
+        }
+        place(hosts[0], lows.get(0));
+        place(hosts[0], lows.get(1));
+        place(hosts[1], lows.get(2));
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> hosts[0].removeLow(lows.get(2).vm()));
+        assertTrue(e.getMessage().contains("VM 202"), e.getMessage());
+        assertEquals(List.of(lows.get(0).vm(), lows.get(1).vm()), hosts[0].overbooked());
+        stop(hosts[0], lows.get(1));
+        assertEquals(List.of(lows.get(0).vm()), hosts[0].overbooked());
+        assertEquals(List.of(lows.get(2).vm()), hosts[1].overbooked());
+    }
+
+    /** The one-pass count for several thresholds is the count for each, host for host at the boundary too. */
+    @Test
+    void hostsOverSeveralThresholdsCountsAsEachAlone() {
+        SimHost[] hosts = hosts(7, 4);
+        HotState hot = new HotState(hosts, OPERATION_LOAD);
+        double[] demands = {0, 379.9, 380, 380.1, 400, 400.0000001, 1000};
+        System.arraycopy(demands, 0, hot.demand, 0, demands.length);
+        double[] thresholds = {95, 100, 0, 250};
+        int[] counts = hot.hostsOver(thresholds);
+        for (int p = 0; p < thresholds.length; p++) {
+            assertEquals(hot.hostsOver(thresholds[p]), counts[p], "over " + thresholds[p]);
+        }
+        assertEquals(4, counts[0]);
+        assertEquals(2, counts[1]);
+    }
+
     private static void place(SimHost host, Pair p) {
         host.addLow(p.vm());
         run(host, p.vm());
