@@ -33,6 +33,8 @@ public final class EventQueueBenchmark {
 
         int tag();
 
+        Object subject();
+
         void remove();
     }
 
@@ -108,7 +110,8 @@ public final class EventQueueBenchmark {
         int d = 0;
         for (double now = STEP; d < delta.length; now += STEP) {
             while (queue.time() <= now) {
-                check = check * 31 + queue.tag();
+                Object subject = queue.subject(); // the models read it: part of the cost
+                check = check * 31 + queue.tag() + (subject == null ? 0 : 1);
                 queue.remove();
                 removed++;
             }
@@ -141,6 +144,10 @@ public final class EventQueueBenchmark {
                 return q.tag();
             }
 
+            public Object subject() {
+                return q.subject();
+            }
+
             public void remove() {
                 q.remove();
             }
@@ -160,6 +167,10 @@ public final class EventQueueBenchmark {
 
             public int tag() {
                 return q.tag();
+            }
+
+            public Object subject() {
+                return q.subject();
             }
 
             public void remove() {
