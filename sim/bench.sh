@@ -7,6 +7,8 @@
 #                               of one clipped Gaussian draw (DrawCostBenchmark) and the run's ns per VM-step
 #   sim/bench.sh draw           ns per VM-step of the load draw sweep alone (12,500 octacore hosts, 1 and 2 threads)
 #                               against a bare clipped Gaussian, CPU time
+#   sim/bench.sh events         the engine's event queue: ns per add+remove, the binary heap before issue 15 and
+#                               the 4-ary one now, 125,000 pending events in the Google-cell mix (EventQueueBenchmark)
 #   sim/bench.sh jmh            JMH: one overbooking step over 12,500 hosts: the general path on a frozen view
 #                               (the daemon's), the simulator's world through its indexes, and the same world
 #                               behind a plain view
@@ -160,6 +162,12 @@ draw() {
     java -cp "$cp" org.overbookd.backend.simulated.DrawSweepBench 12500 300 2
 }
 
+events() {
+    local cp
+    cp=$(test_classpath)
+    java -cp "$cp" org.overbookd.engine.EventQueueBenchmark | tee target/event-queue.txt
+}
+
 tune() {
     local cp rec out
     cp=$(test_classpath)
@@ -183,6 +191,7 @@ case "${1:-all}" in
     month) build; month "${2:-}" "${3:-}";;
     tune) build; tune "${2:-}";;
     draw) build; draw;;
-    all) build; sweep; scale; draw; slots; jmh; one; pass; maxweight; tune;;
-    *) echo "usage: sim/bench.sh sweep|scale|draw|slots|jmh|one|pass|maxweight|month|tune|all [RUNS | JMH options]" >&2; exit 64;;
+    events) build; events;;
+    all) build; sweep; scale; draw; events; slots; jmh; one; pass; maxweight; tune;;
+    *) echo "usage: sim/bench.sh sweep|scale|draw|events|slots|jmh|one|pass|maxweight|month|tune|all [RUNS | JMH options]" >&2; exit 64;;
 esac
