@@ -53,15 +53,27 @@ final class XmlWalker {
         }
     }
 
-    static int intValue(CharSequence text, ElementPath path) throws XMLStreamException {
+    /** Where the text starts once leading whitespace is skipped: parsed in place, not trimmed into a copy. */
+    private static int firstNonBlank(CharSequence text) {
         int begin = 0;
-        int end = text.length();
-        while (begin < end && Character.isWhitespace(text.charAt(begin))) {
+        while (begin < text.length() && Character.isWhitespace(text.charAt(begin))) {
             begin++;
         }
+        return begin;
+    }
+
+    /** Where the text ends once trailing whitespace is dropped, not before {@code begin}. */
+    private static int endOfNonBlank(CharSequence text, int begin) {
+        int end = text.length();
         while (end > begin && Character.isWhitespace(text.charAt(end - 1))) {
             end--;
         }
+        return end;
+    }
+
+    static int intValue(CharSequence text, ElementPath path) throws XMLStreamException {
+        int begin = firstNonBlank(text);
+        int end = endOfNonBlank(text, begin);
         try {
             return Integer.parseInt(text, begin, end, 10);
         } catch (NumberFormatException e) {
@@ -70,14 +82,8 @@ final class XmlWalker {
     }
 
     static long longValue(CharSequence text, ElementPath path) throws XMLStreamException {
-        int begin = 0;
-        int end = text.length();
-        while (begin < end && Character.isWhitespace(text.charAt(begin))) {
-            begin++;
-        }
-        while (end > begin && Character.isWhitespace(text.charAt(end - 1))) {
-            end--;
-        }
+        int begin = firstNonBlank(text);
+        int end = endOfNonBlank(text, begin);
         try {
             return Long.parseLong(text, begin, end, 10);
         } catch (NumberFormatException e) {
