@@ -270,16 +270,19 @@ public final class OverbookingPolicy implements Policy, Plugin {
         return index;
     }
 
+    /** The first VMs of the queue in order, and whether more eligible VMs follow them. */
+    private record Head(List<VmView> vms, boolean truncated) {
+    }
+
     /**
      * The queue's head in {@code order}, long enough to fill every candidate host.
      * Only VMs that can go to a candidate are eligible; since each pinned VM may lose its host to
      * another VM pinned there, we keep one extra place per pinned VM so the result stays exact.
      * A bounded heap keeps this O(n log k) where the queue is long and the candidates few, and a VM
-     * no better than the heap's worst costs a single comparison.
+     * no better than the heap's worst costs a single comparison. Where the head is at least half
+     * of the eligible VMs (a daemon's cluster with thousands of candidates), sorting them all and
+     * cutting costs less than the heap's churn; {@code order} is total, so both give the same head.
      */
-    /** The first VMs of the queue in order, and whether more eligible VMs follow them. */
-    private record Head(List<VmView> vms, boolean truncated) {
-    }
 
     private static Head firstInQueue(List<? extends VmView> queue, int candidates,
             Map<Integer, Integer> candidateIndexById, Comparator<VmView> order) {
@@ -298,6 +301,17 @@ public final class OverbookingPolicy implements Policy, Plugin {
             }
         }
         int keep = (int) Math.min((long) candidates + pinned, eligible);
+        if (2L * keep >= eligible) {
+            List<VmView> all = new ArrayList<>(eligible);
+            for (VmView vm : queue) {
+                if (candidateIndexById.isEmpty() || vm.pinnedHost().isEmpty()
+                        || candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {
+                    all.add(vm);
+                }
+            }
+            all.sort(order);
+            return new Head(keep == all.size() ? all : new ArrayList<>(all.subList(0, keep)), keep < eligible);
+        }
         PriorityQueue<VmView> worstFirst = new PriorityQueue<>(keep + 1, order.reversed());
         for (VmView vm : queue) {
             if (!candidateIndexById.isEmpty() && vm.pinnedHost().isPresent()

@@ -149,6 +149,37 @@ class OverbookingPolicyTest {
             assertEquals(List.of(5000L, 1L), d.stream().map(x -> x.vm().id()).toList());
         }
 
+        /**
+         * The head is taken by a bounded heap when it is short against the queue and by sorting the
+         * whole queue when it is not: both must give the queue's first VMs in order, with VMs pinned
+         * to other hosts left out. Queues from a third to three times the candidates cover both.
+         */
+        @Test
+        void theHeadIsTheQueuesFirstVmsWhateverItsLengthAgainstTheCandidates() {
+            java.util.SplittableRandom random = new java.util.SplittableRandom(15);
+            for (int queued : new int[] {10, 29, 30, 31, 59, 60, 61, 90}) {
+                var cluster = new FixtureCluster();
+                for (int h = 0; h < 30; h++) {
+                    cluster.host(Host.of(h, 10 + h));
+                }
+                cluster.host(Host.of(30, 85)); // above the lower bound: VMs pinned here wait
+                List<Vm> vms = new java.util.ArrayList<>();
+                for (long id = 1; id <= queued; id++) {
+                    long arrival = random.nextInt(50);
+                    int kind = random.nextInt(4);
+                    vms.add(kind == 0 ? Vm.suspended(id, arrival)
+                            : kind == 1 ? Vm.suspendedOn(id, arrival, 30) : Vm.queued(id, arrival));
+                }
+                cluster.queue(vms.toArray(Vm[]::new));
+                List<Long> expected = vms.stream()
+                        .filter(vm -> vm.pinnedHost().isEmpty())
+                        .sorted(org.overbookd.policy.overbooking.QueueOrder.FIFO)
+                        .limit(30).map(Vm::id).toList();
+                List<Decision> d = decide(bounds(70, 90, 1), cluster);
+                assertEquals(expected, d.stream().map(x -> x.vm().id()).toList(), queued + " queued");
+            }
+        }
+
         @Test
         void pinnedVmOnlyReturnsToItsOwnHost() {
             var cluster = new FixtureCluster().host(Host.of(0, 10)).host(Host.of(1, 80))
