@@ -42,7 +42,11 @@ final class FlatStream implements RandomGenerator {
 
     @Override
     public long nextLong() {
-        long z = state += GAMMA;
+        return mix(state += GAMMA);
+    }
+
+    /** The SplitMix64 finalizer: what a stream outputs at a state. */
+    private static long mix(long z) {
         z = (z ^ (z >>> 30)) * M1;
         z = (z ^ (z >>> 27)) * M2;
         return z ^ (z >>> 31);
@@ -62,10 +66,18 @@ final class FlatStream implements RandomGenerator {
     /**
      * The state of a seeded SplittableRandom, read back by drawing one long and undoing the mix and
      * the step: a flat stream started at it draws what {@code random} would have drawn next. The
-     * SplittableRandom is one draw further on: do not draw from it again.
+     * SplittableRandom is two draws further on: do not draw from it again.
+     *
+     * @throws IllegalArgumentException for a stream made by {@code split()}, which steps by a gamma
+     *         of its own: the second draw tells, and such a stream would otherwise draw other numbers
      */
     static long stateOf(SplittableRandom random) {
-        return unmix(random.nextLong()) - GAMMA;
+        long state = unmix(random.nextLong()) - GAMMA;
+        if (mix(state + 2 * GAMMA) != random.nextLong()) {
+            throw new IllegalArgumentException("a flat stream needs a seeded SplittableRandom"
+                    + " (new SplittableRandom(seed)), not one made by split(), whose step differs");
+        }
+        return state;
     }
 
     /** The inverse of the SplitMix64 finalizer (each xor-shift and odd multiplication undone in turn). */

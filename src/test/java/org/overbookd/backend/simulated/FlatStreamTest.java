@@ -53,4 +53,12 @@ class FlatStreamTest {
         assertThrows(UnsupportedOperationException.class, () -> flat.nextInt(3));
         assertThrows(UnsupportedOperationException.class, flat::nextBoolean);
     }
+
+    /** A stream made by split() steps by its own gamma: taken flat it would draw other numbers, so it is refused. */
+    @Test
+    void aSplitStreamIsRefused() {
+        SplittableRandom split = new SplittableRandom(42).split();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FlatStream.stateOf(split));
+        assertEquals(true, e.getMessage().contains("split()"), e.getMessage());
+    }
 }
