@@ -150,20 +150,9 @@ final class HotState {
         demand[h] = sum;
     }
 
-    /** How many hosts are more than {@code percent} utilized (demand over cores, as the policy sees it). */
-    int hostsOver(double percent) {
-        int count = 0;
-        for (int h = 0; h < demand.length; h++) {
-            if (demand[h] / cores[h] > percent) {
-                count++;
-            }
-        }
-        return count;
-    }
-
     /**
-     * For each of {@code percents}, how many hosts are more than that utilized: the counts of
-     * {@link #hostsOver(double)}, taken in one pass over the hosts (a long run counts two every step).
+     * For each of {@code percents}, how many hosts are more than that utilized (demand over cores,
+     * as the policy sees it), taken in one pass over the hosts (a long run counts two every step).
      */
     int[] hostsOver(double... percents) {
         int[] counts = new int[percents.length];

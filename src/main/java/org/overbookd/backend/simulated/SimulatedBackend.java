@@ -86,15 +86,10 @@ public final class SimulatedBackend implements Backend {
     }
 
     /**
-     * How many hosts are more than {@code percent} utilized now (demand over cores, as
-     * {@link org.overbookd.model.HostView#utilization} gives it): a flat count, for the per-step
-     * degradation tally of a long run.
+     * For each of {@code percents}, how many hosts are more than that utilized now (demand over
+     * cores, as {@link org.overbookd.model.HostView#utilization} gives it), in one pass over the
+     * hosts: the per-step degradation tally of a long run.
      */
-    public int hostsOver(double percent) {
-        return hot.hostsOver(percent);
-    }
-
-    /** {@link #hostsOver(double)} for each of {@code percents}, in one pass over the hosts. */
     public int[] hostsOver(double... percents) {
         return hot.hostsOver(percents);
     }
