@@ -77,7 +77,7 @@ scale() {
     # The floor first: what one clipped Gaussian draw costs on this machine, now.
     local cp draw summary
     cp=$(test_classpath)
-    java -cp "$cp" org.overbookd.random.DrawCostBenchmark | tee target/draw-cost.txt
+    java -cp "$cp" org.overbookd.backend.simulated.DrawCostBenchmark | tee target/draw-cost.txt
     draw=$(awk '/one stream/ { print $3 }' target/draw-cost.txt)
     summary=$(mktemp)
     TIMED_STDOUT=$summary timed_runs "scale 12,500 hosts x 29 d (-Xmx4g, --threads 2)" "${1:-3}" \

@@ -1,13 +1,18 @@
-package org.overbookd.random;
+package org.overbookd.backend.simulated;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import org.overbookd.backend.simulated.load.LoadGenerator;
+import org.overbookd.random.Draws;
 
 /**
  * Timed benchmark (not a test): what one clipped Gaussian load draw costs on this machine, on one
  * core, the floor under the simulator's load sweep. {@code sim/bench.sh scale} runs it beside the
- * Google-cell run and prints the cell's cost per VM-step as a multiple of it.
+ * Google-cell run and prints the cell's cost per VM-step as a multiple of it; {@link DrawSweepBench}
+ * measures the same floor with {@link #oneStream} beside the sweep.
  *
  * <p>Two figures: one stream drawn in a tight loop (the issue's "plain loop over
  * {@code nextGaussian}": the stream stays in a register, so this is the arithmetic alone), and one
@@ -17,14 +22,34 @@ import java.util.SplittableRandom;
 public final class DrawCostBenchmark {
 
     private static final int ROUNDS = 7;
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+    /** Where the draws' sum goes, so that the loops cannot be optimized away. */
+    private static volatile double sink;
+
+    /** Nanoseconds per draw, of wall time and of this thread's CPU time. */
+    record Cost(double wallNanos, double cpuNanos) {
+    }
 
     private DrawCostBenchmark() {
+    }
+
+    /** {@code draws} clipped Gaussian draws (mean 75, sd 15, as a noisy VM) from one stream in a tight loop. */
+    static Cost oneStream(SplittableRandom random, long draws) {
+        double sum = 0;
+        long wall = System.nanoTime();
+        long cpu = CPU.getCurrentThreadCpuTime();
+        for (long i = 0; i < draws; i++) {
+            sum += LoadGenerator.clip(Draws.normal(random, 75, 15));
+        }
+        Cost cost = new Cost((System.nanoTime() - wall) / (double) draws,
+                (CPU.getCurrentThreadCpuTime() - cpu) / (double) draws);
+        sink += sum;
+        return cost;
     }
 
     public static void main(String[] args) {
         int streams = args.length > 0 ? Integer.parseInt(args[0]) : 117_000;
         long draws = args.length > 1 ? Long.parseLong(args[1]) : 50_000_000L;
-        double sink = 0;
         double[] single = new double[ROUNDS];
         double[] many = new double[ROUNDS];
         SplittableRandom one = new SplittableRandom(1);
@@ -34,31 +59,22 @@ public final class DrawCostBenchmark {
             each[i] = seeds.split();
         }
         for (int round = 0; round < ROUNDS; round++) {
-            long start = System.nanoTime();
-            for (long i = 0; i < draws; i++) {
-                sink += clip(Draws.normal(one, 75, 15));
-            }
-            single[round] = (System.nanoTime() - start) / (double) draws;
+            single[round] = oneStream(one, draws).wallNanos();
             long sweeps = Math.max(1, draws / streams);
-            start = System.nanoTime();
+            double sum = 0;
+            long start = System.nanoTime();
             for (long s = 0; s < sweeps; s++) {
                 for (SplittableRandom r : each) {
-                    sink += clip(Draws.normal(r, 75, 15));
+                    sum += LoadGenerator.clip(Draws.normal(r, 75, 15));
                 }
             }
             many[round] = (System.nanoTime() - start) / (double) (sweeps * streams);
+            sink += sum;
         }
         // the first rounds include compilation; the median of all is robust to them
         System.out.printf(Locale.ROOT, "draw cost: %.2f ns per clipped Gaussian draw, one stream (median of %d x %d)%n",
                 median(single), ROUNDS, draws);
         System.out.printf(Locale.ROOT, "draw cost: %.2f ns per draw over %d streams in turn%n", median(many), streams);
-        if (sink == 42) {
-            System.out.println(); // keeps the loops from being optimized away
-        }
-    }
-
-    private static double clip(double percent) {
-        return percent < 0 ? 0 : Math.min(percent, 100);
     }
 
     private static double median(double[] values) {

@@ -5,7 +5,6 @@ import java.lang.management.ThreadMXBean;
 import java.time.Instant;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
-import org.overbookd.backend.simulated.load.LoadGenerator;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;
@@ -13,7 +12,8 @@ import org.overbookd.config.SimBindings;
 /**
  * A scripted micro-benchmark, not a test: nanoseconds per VM-step of the load draw sweep over a
  * synthetic world (the Google cell's 12,500 octacore hosts by default, high-QoS VMs only), against
- * nanoseconds per bare clipped Gaussian from one SplittableRandom, the floor the sweep cannot go under.
+ * nanoseconds per bare clipped Gaussian from one SplittableRandom ({@link DrawCostBenchmark#oneStream}), the
+ * floor the sweep cannot go under.
  *
  * <p>In this package because the flat state is package-private. Run it on the test classpath
  * (sim/bench.sh's {@code test_classpath}): {@code java -cp CLASSPATH
@@ -48,19 +48,11 @@ public final class DrawSweepBench {
             double sweep = (System.nanoTime() - t0) / (double) (sweeps * vms);
             double sweepCpu = (cpu.getCurrentThreadCpuTime() - c0) / (double) (sweeps * vms);
 
-            SplittableRandom random = new SplittableRandom(round);
-            double sink = 0;
-            long t1 = System.nanoTime();
-            long c1 = cpu.getCurrentThreadCpuTime();
-            for (long i = 0; i < sweeps * vms; i++) {
-                sink += LoadGenerator.clip(75 + 15 * random.nextGaussian());
-            }
-            double bare = (System.nanoTime() - t1) / (double) (sweeps * vms);
-            double bareCpu = (cpu.getCurrentThreadCpuTime() - c1) / (double) (sweeps * vms);
+            DrawCostBenchmark.Cost bare = DrawCostBenchmark.oneStream(new SplittableRandom(round), sweeps * vms);
             // with one thread, CPU time leaves out the time other processes had the core
             System.out.printf("round %d: sweep %.2f ns per VM-step wall (%d threads; %.2f ns CPU of this thread),"
-                    + " bare clipped Gaussian %.2f ns wall (%.2f ns CPU) (%s)%n",
-                    round, sweep, threads, sweepCpu, bare, bareCpu, sink > 0 ? "ok" : "?");
+                    + " bare clipped Gaussian %.2f ns wall (%.2f ns CPU)%n",
+                    round, sweep, threads, sweepCpu, bare.wallNanos(), bare.cpuNanos());
         }
         if (pool != null) {
             pool.shutdownNow();
