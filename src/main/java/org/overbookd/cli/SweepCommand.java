@@ -82,6 +82,8 @@ final class SweepCommand implements Callable<Integer> {
                 slice == null ? "" : "shard " + slice[0] + "/" + slice[1] + ", " + grid.runs().size() + " of ",
                 whole.runs().size(), threads, threads == 1 ? "" : "s",
                 grid.dropped() > 0 ? " (" + grid.dropped() + " combinations dropped by the bound rules)" : "");
+        // hashed before the runs read them: the marker vouches for what was replayed
+        Map<String, String> traces = slice == null ? Map.of() : Shards.traceDigests(whole);
         long started = System.nanoTime();
         List<SimResult> results = new SweepRunner(threads, err).run(grid);
 
@@ -103,7 +105,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         var stdout = spec.commandLine().getOut();
         if (slice != null) {
-            Shards.mark(out, slice, whole, grid, results, loaded, configOptions);
+            Shards.mark(out, slice, whole, traces, grid, results, loaded, configOptions);
             stdout.printf("wrote %s (shard %d/%d: %d of %d runs in %.1f s) and %s%n", csv, slice[0], slice[1],
                     results.size(), whole.runs().size(), (System.nanoTime() - started) / 1e9,
                     out.resolve(ShardMarker.FILE));

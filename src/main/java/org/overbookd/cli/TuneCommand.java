@@ -142,6 +142,8 @@ final class TuneCommand implements Callable<Integer> {
         }
         Settings base = configOptions.load(List.of(), Map.of()).settings();
         SweepGrid configs = TuneGrid.of(base, grid);
+        // hashed before it is read: a shard's marker vouches for what it replayed
+        String contents = slice != null || merge != null ? RecordedWorkload.digest(records) : "";
         RecordedWorkload record = RecordedWorkload.read(records);
         RecordFacts facts = record.facts();
         Files.createDirectories(out);
@@ -150,7 +152,7 @@ final class TuneCommand implements Callable<Integer> {
 
         Tuning tuning = new Tuning(record, seeds);
         List<Settings> all = tuning.runs(base, configs);
-        String fingerprint = TuneShard.fingerprint(all, facts);
+        String fingerprint = TuneShard.fingerprint(all, facts, contents);
         err.println("tune: " + RecordNotes.hosts(facts) + ", " + facts.span());
         RecordNotes.warn(err, facts, true);
         long started = System.nanoTime();

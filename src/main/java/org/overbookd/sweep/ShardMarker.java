@@ -50,11 +50,17 @@ public record ShardMarker(int shard, int of, int gridRuns, String fingerprint, M
     }
 
     /**
-     * The grid's fingerprint: the swept keys (they make sweep.csv's columns) and every run's every
-     * setting, in grid order. Two shards with equal fingerprints ran the same runs in the same order.
+     * The grid's fingerprint: the swept keys (they make sweep.csv's columns), every run's every
+     * setting, in grid order, and what each trace file the runs replay holds ({@code traceDigests}:
+     * path to {@link org.overbookd.backend.simulated.RecordedWorkload#digest}; a setting names the
+     * file, not its content). Two shards with equal fingerprints ran the same runs in the same order
+     * on the same records.
      */
-    public static String fingerprint(SweepGrid whole) {
-        StringBuilder text = new StringBuilder("swept");
+    public static String fingerprint(SweepGrid whole, Map<String, String> traceDigests) {
+        StringBuilder text = new StringBuilder();
+        traceDigests.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> text.append("trace ").append(e.getKey()).append(" sha256 ").append(e.getValue()).append('\n'));
+        text.append("swept");
         for (Option<?> option : whole.swept()) {
             text.append(' ').append(option.key());
         }

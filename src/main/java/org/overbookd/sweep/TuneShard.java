@@ -22,9 +22,9 @@ import org.overbookd.sim.overbooking.SimResult;
  * leaves their exact results in {@code tune-shard.csv} (every number as Java prints a double, which
  * reads back to the same bits), then {@code tune-shard.properties}: which shard of how many, the
  * number of runs, a fingerprint of the runs (every setting of every run) and of the record (files,
- * span, cycles, hosts), and the CSV's SHA-256. The marker is written last, by a rename: a shard
- * that did not finish has none. {@code tune --merge DIR...} puts the results back in run order, so
- * its files are those of one unsharded run, byte for byte.
+ * span, cycles, hosts, and the digest of the files' bytes), and the CSV's SHA-256. The marker is
+ * written last, by a rename: a shard that did not finish has none. {@code tune --merge DIR...} puts
+ * the results back in run order, so its files are those of one unsharded run, byte for byte.
  */
 public final class TuneShard {
 
@@ -38,9 +38,13 @@ public final class TuneShard {
     private TuneShard() {
     }
 
-    /** SHA-256 over every setting of every run, in order, and the record read. */
-    public static String fingerprint(List<Settings> runs, RecordFacts record) {
+    /**
+     * SHA-256 over every setting of every run, in order, and the record read: its facts and
+     * {@code contents}, the {@link org.overbookd.backend.simulated.RecordedWorkload#digest} of its files.
+     */
+    public static String fingerprint(List<Settings> runs, RecordFacts record, String contents) {
         StringBuilder text = new StringBuilder();
+        text.append("record sha256 ").append(contents).append('\n');
         text.append("record ").append(record.files().stream().map(p -> p.getFileName().toString()).toList())
                 .append(' ').append(record.first()).append(' ').append(record.last()).append(' ').append(record.cycles())
                 .append(' ').append(record.hosts().size()).append(' ').append(record.highVms()).append('\n');

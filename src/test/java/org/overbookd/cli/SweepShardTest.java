@@ -208,4 +208,44 @@ class SweepShardTest {
         assertEquals(13, names(merged).size(), "sweep.csv and 12 charts: " + names(merged));
         assertSameFiles(whole, merged);
     }
+
+    /** One hour of two 4-core hosts, each with two high-QoS VMs at {@code cpu}, cycles every 5 minutes. */
+    private Path record(double cpu) throws IOException {
+        StringBuilder rows = new StringBuilder("time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu\n");
+        for (int minute = 0; minute <= 60; minute += 5) {
+            String t = java.time.Instant.parse("2026-11-22T00:00:00Z").plusSeconds(60L * minute).toString();
+            for (int host = 0; host < 2; host++) {
+                for (int vm = 0; vm < 2; vm++) {
+                    rows.append(t).append(',').append(host).append(",node").append(host).append(",4,50.0,")
+                            .append(10 * host + vm).append(",web-").append(10 * host + vm).append(",HIGH,RUNNING,")
+                            .append(cpu + minute / 10.0).append('\n');
+                }
+            }
+        }
+        Path record = dir.resolve("record.csv");
+        Files.writeString(record, rows);
+        return record;
+    }
+
+    @Test
+    void mergeRefusesShardsThatReplayedDifferentContentsOfTheSameTraceFile() throws IOException {
+        Path record = record(60);
+        Path grid = dir.resolve("trace-grid.properties");
+        Files.writeString(grid, String.join("\n", "sim.trace-file = " + record, "sim.duration = 1h",
+                "sweep.overbooking.slots = 1, 2", "sweep.overbooking.upper-bound = 90",
+                "sweep.overbooking.lower-bound = 60, 70", "sweep.min-window = 15", ""));
+        Path s1 = shard(grid, 1, 2);
+        Path s2 = shard(grid, 2, 2);
+        ok("sweep", "merge", s1.toString(), s2.toString(), "--out", dir.resolve("merged").toString());
+
+        // the record rewritten under the same path, same hosts, VMs and cycles, other loads
+        record(61);
+        Path s2Later = dir.resolve("shard-2-later");
+        ok("sweep", "--config", grid.toString(), "--out", s2Later.toString(), "--shard", "2/2");
+        Cli mixed = Cli.run("sweep", "merge", s1.toString(), s2Later.toString(), "--out", dir.resolve("mixed").toString());
+        assertEquals(ExitCodes.DATA_ERROR, mixed.exitCode(), mixed.err());
+        assertTrue(mixed.err().contains(s2Later + ": a shard of another grid than " + s1), mixed.err());
+        assertTrue(mixed.err().contains("traces.sha256"), "names what differs: " + mixed.err());
+        assertFalse(Files.exists(dir.resolve("mixed")), "nothing written by a refused merge");
+    }
 }

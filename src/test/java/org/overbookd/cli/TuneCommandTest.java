@@ -173,6 +173,17 @@ class TuneCommandTest {
         Cli other = tune(record, dir.resolve("other"), otherArgs.toArray(String[]::new));
         assertEquals(ExitCodes.DATA_ERROR, other.exitCode());
         assertTrue(other.err().contains(shards.get(0) + "/tune-shard.properties: a shard of another tune"), other.err());
+
+        // the record rewritten with one load changed, its cycles, hosts and VMs the same: not the record replayed
+        Path rolled = dir.resolve("record.2026-11-21.1.csv");
+        String yesterday = Files.readString(rolled);
+        int row = yesterday.indexOf(",HIGH,RUNNING,");
+        int end = yesterday.indexOf('\n', row);
+        Files.writeString(rolled, yesterday.substring(0, row) + ",HIGH,RUNNING,12.345" + yesterday.substring(end));
+        Cli rewritten = tune(record, dir.resolve("rewritten"), args.toArray(String[]::new));
+        assertEquals(ExitCodes.DATA_ERROR, rewritten.exitCode(), rewritten.err());
+        assertTrue(rewritten.err().contains(shards.get(0) + "/tune-shard.properties: a shard of another tune"),
+                rewritten.err());
     }
 
     @Test

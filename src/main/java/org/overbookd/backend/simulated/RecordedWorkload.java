@@ -1,14 +1,19 @@
 package org.overbookd.backend.simulated;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -115,6 +120,41 @@ public final class RecordedWorkload {
             throw new InputException(files.get(0) + ": no hosts recorded");
         }
         return reader.workload(parts);
+    }
+
+    /**
+     * The SHA-256 of what the records at {@code files} hold: each of their files (rolled ones first,
+     * as {@link #read(List)} finds them) as its name, its length and its bytes. A sharded sweep or
+     * tune puts it in its fingerprint, so that shards which replayed different contents under the
+     * same path (a record rewritten, or a different copy on another machine) are never merged. Names,
+     * not paths: the same record may sit elsewhere on another machine.
+     *
+     * @throws InputException naming the first file missing or unreadable
+     */
+    public static String digest(List<Path> files) throws InputException {
+        MessageDigest sha;
+        try {
+            sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java has SHA-256", e);
+        }
+        byte[] buffer = new byte[1 << 16];
+        for (Path part : parts(files)) {
+            long length = 0;
+            sha.update(part.getFileName().toString().getBytes(StandardCharsets.UTF_8));
+            sha.update((byte) 0);
+            try (InputStream in = Files.newInputStream(part)) {
+                for (int n; (n = in.read(buffer)) > 0; length += n) {
+                    sha.update(buffer, 0, n);
+                }
+            } catch (IOException e) {
+                throw new InputException(part, "cannot read: " + IoReasons.of(e));
+            }
+            // each file's length closes its bytes: content cannot pass from one file to the next unseen
+            sha.update(Long.toString(length).getBytes(StandardCharsets.US_ASCII));
+            sha.update((byte) 0);
+        }
+        return HexFormat.of().formatHex(sha.digest());
     }
 
     /** Every file of the records: each record's rolled files, oldest first, then the record; each once. */

@@ -1,6 +1,7 @@
 package org.overbookd.backend.simulated;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -149,6 +150,33 @@ class RecordedWorkloadTest {
     void aMissingFileIsNamed() {
         Path missing = dir.resolve("nope.csv");
         InputException e = assertThrows(InputException.class, () -> RecordedWorkload.read(missing));
+        assertEquals(missing + ": no such file", e.getMessage());
+    }
+
+    @Test
+    void theDigestFollowsTheBytesOfEveryFileOfTheRecordAndNotWhereItSits() throws Exception {
+        file("record.2026-11-21.1.csv", cycle(0, "0:10:20"), cycle(5, "0:10:30"));
+        Path current = file("record.csv", cycle(10, "0:10:40"));
+        String digest = RecordedWorkload.digest(List.of(current));
+        assertEquals(64, digest.length(), digest);
+
+        // the same two files elsewhere: the same digest (a shard on another machine)
+        Path elsewhere = Files.createDirectory(dir.resolve("copy"));
+        Files.copy(dir.resolve("record.2026-11-21.1.csv"), elsewhere.resolve("record.2026-11-21.1.csv"));
+        Files.copy(current, elsewhere.resolve("record.csv"));
+        assertEquals(digest, RecordedWorkload.digest(List.of(elsewhere.resolve("record.csv"))));
+
+        // one load changed in the rolled file only, with the same structure: another digest
+        file("record.2026-11-21.1.csv", cycle(0, "0:10:20"), cycle(5, "0:10:31"));
+        assertNotEquals(digest, RecordedWorkload.digest(List.of(current)), "a rolled file's content counts");
+
+        // the same cycles, one moved from the rolled file to the current one: another digest
+        file("record.2026-11-21.1.csv", cycle(0, "0:10:20"));
+        file("record.csv", cycle(5, "0:10:30"), cycle(10, "0:10:40"));
+        assertNotEquals(digest, RecordedWorkload.digest(List.of(current)), "where a file ends counts");
+
+        Path missing = dir.resolve("nope.csv");
+        InputException e = assertThrows(InputException.class, () -> RecordedWorkload.digest(List.of(missing)));
         assertEquals(missing + ": no such file", e.getMessage());
     }
 }
