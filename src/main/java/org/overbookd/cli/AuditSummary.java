@@ -24,7 +24,10 @@ import java.util.TreeMap;
  * <p>A decision's outcome is its {@code outcome} record (same node, cycle, action and VM); an
  * {@code unknown} one settled later ({@code reconciled}, possibly cycles on) counts as settled.
  * Hosts touched, VMs suspended and suspensions count, among the decisions meant to be enacted,
- * those whose outcome was {@code ok}, what happened to the cluster; among dry-run decisions, all.
+ * those whose outcome was {@code ok}, what happened to the cluster; among dry-run decisions, all,
+ * except that a dry-run suspension of a VM the same node also decided to suspend in its previous
+ * cycle is a repeat, not counted: a rehearsal changes nothing, so it decides the same suspension
+ * again every cycle until the load moves, where an enacted one would have happened once.
  */
 final class AuditSummary {
 
@@ -34,6 +37,8 @@ final class AuditSummary {
 
     /** One decision and what became of it. */
     private static final class Decided {
+        final String node;
+        final long cycle;
         final String action;
         final long vm;
         final int host;
@@ -42,7 +47,9 @@ final class AuditSummary {
         boolean dryRun;
         boolean settledLater;
 
-        Decided(String action, long vm, int host) {
+        Decided(String node, long cycle, String action, long vm, int host) {
+            this.node = node;
+            this.cycle = cycle;
             this.action = action;
             this.vm = vm;
             this.host = host;
@@ -73,7 +80,7 @@ final class AuditSummary {
         long vm = r.get("vm_id").asLong();
         Key key = new Key(node, r.path("cycle").asLong(), action, vm);
         switch (r.path("event").asText()) {
-            case "decision" -> decisions.putIfAbsent(key, new Decided(action, vm, r.get("host_id").asInt()));
+            case "decision" -> decisions.putIfAbsent(key, new Decided(node, key.cycle(), action, vm, r.get("host_id").asInt()));
             case "outcome" -> {
                 Decided d = decisions.get(key);
                 if (d == null) {
@@ -109,20 +116,23 @@ final class AuditSummary {
         final Set<Integer> hosts = new HashSet<>();
         final Map<Long, Long> suspensionsPerVm = new HashMap<>();
         long suspensions;
+        long repeats;
 
         Column() {
             ACTIONS.forEach(a -> byAction.put(a, 0L));
             STATUSES.forEach(s -> byStatus.put(s, 0L));
         }
 
-        void add(Decided d, boolean happened) {
+        void add(Decided d, boolean happened, boolean repeat) {
             total++;
             byAction.merge(d.action, 1L, Long::sum);
             byStatus.merge(d.status, 1L, Long::sum);
             settledLater += d.settledLater ? 1 : 0;
             if (happened) {
                 hosts.add(d.host);
-                if (d.action.equals("suspend")) {
+                if (d.action.equals("suspend") && repeat) {
+                    repeats++;
+                } else if (d.action.equals("suspend")) {
                     suspensions++;
                     suspensionsPerVm.merge(d.vm, 1L, Long::sum);
                 }
@@ -135,9 +145,10 @@ final class AuditSummary {
         Column dry = new Column();
         for (Decided d : decisions.values()) {
             if (d.dryRun) {
-                dry.add(d, true);
+                Decided before = decisions.get(new Key(d.node, d.cycle - 1, d.action, d.vm));
+                dry.add(d, true, before != null && before.dryRun);
             } else {
-                decided.add(d, d.status.equals("ok"));
+                decided.add(d, d.status.equals("ok"), false);
             }
         }
         Instant from = since != null ? since : first;
@@ -162,6 +173,7 @@ final class AuditSummary {
         row(out, "hosts touched", decided.hosts.size(), dry.hosts.size());
         row(out, "VMs suspended (distinct)", decided.suspensionsPerVm.size(), dry.suspensionsPerVm.size());
         row(out, "suspensions", decided.suspensions, dry.suspensions);
+        row(out, "  repeats, not counted", "-", dry.repeats);
         row(out, "suspensions per VM, max", max(decided), max(dry));
         row(out, "suspensions per VM, mean", mean(decided), mean(dry));
         row(out, "suspensions per day", perDay(decided.suspensions, span), perDay(dry.suspensions, span));
@@ -169,6 +181,8 @@ final class AuditSummary {
         out.println("decided: decisions meant to be enacted; hosts, VMs and suspensions count those whose outcome was ok.");
         out.println("dry run: decisions of a --dry-run daemon, enacted by no one; their suspensions per day are the"
                 + " projection.");
+        out.println("         A suspension the node also decided the cycle before is a repeat (nothing was enacted, so the"
+                + " load stayed): counted once.");
     }
 
     private static void row(PrintWriter out, String label, Object a, Object b) {

@@ -107,7 +107,10 @@ class AuditSummaryTest {
         final Map<String, Long> outcomes = new HashMap<>();
         final Set<Integer> hosts = new HashSet<>();
         final Map<Long, Long> suspensionsPerVm = new HashMap<>();
+        /** Dry-run suspension decisions by "cycle vm", to tell a repeat of the previous cycle's. */
+        final Set<String> drySuspends = new HashSet<>();
         long suspensions;
+        long repeats;
         long records;
 
         long total() {
@@ -132,6 +135,12 @@ class AuditSummaryTest {
     private static Counted count(List<JsonNode> records, String node, boolean dryRun) {
         Counted c = new Counted();
         for (JsonNode r : records) {
+            if (dryRun && r.path("node").asText().equals(node) && r.get("event").asText().equals("decision")
+                    && r.get("action").asText().equals("suspend")) {
+                c.drySuspends.add(r.get("cycle").asLong() + " " + r.get("vm_id").asLong());
+            }
+        }
+        for (JsonNode r : records) {
             if (!r.path("node").asText().equals(node)) {
                 continue;
             }
@@ -151,7 +160,10 @@ class AuditSummaryTest {
             }
             if (counts) {
                 c.hosts.add(r.get("host_id").asInt());
-                if (action.equals("suspend")) {
+                if (action.equals("suspend") && dryRun
+                        && c.drySuspends.contains((r.get("cycle").asLong() - 1) + " " + r.get("vm_id").asLong())) {
+                    c.repeats++;
+                } else if (action.equals("suspend")) {
                     c.suspensions++;
                     c.suspensionsPerVm.merge(r.get("vm_id").asLong(), 1L, Long::sum);
                 }
@@ -193,6 +205,7 @@ class AuditSummaryTest {
         assertRow(t, "hosts touched", alpha.hosts.size(), beta.hosts.size());
         assertRow(t, "VMs suspended (distinct)", alpha.suspensionsPerVm.size(), beta.suspensionsPerVm.size());
         assertRow(t, "suspensions", alpha.suspensions, beta.suspensions);
+        assertRow(t, "repeats, not counted", "-", beta.repeats);
         assertRow(t, "suspensions per VM, max", alpha.max(), beta.max());
         assertRow(t, "suspensions per VM, mean", alpha.mean(), beta.mean());
         Instant last = rehearsal.plus(STEP.multipliedBy(23));
@@ -244,6 +257,38 @@ class AuditSummaryTest {
         assertRow(t, "hosts touched", 1, 0);
         assertRow(t, "suspensions per day", "720.0", "0.0");
         assertTrue(r.out().contains("nodes     a (4 records), b (3 records)"), r.out());
+    }
+
+    /**
+     * A rehearsal on a loaded cluster decides the same suspension every cycle while the load stays
+     * (it enacts nothing): node r suspends VM 7 in cycles 1, 2 and 3, again in 5 after a cycle
+     * without, and VM 8 in cycle 2; the enacting node a suspends VM 9 in cycles 1 and 2, both done.
+     */
+    @Test
+    void aRehearsalsRepeatedSuspensionCountsOnceUntilItStops() throws IOException {
+        String d = "{\"time\":\"2026-11-22T10:%02d:00Z\",\"cycle\":%d,\"node\":\"%s\",\"event\":\"%s\","
+                + "\"action\":\"suspend\",\"vm_id\":%d,\"host_id\":1,\"reason\":\"r\"%s}";
+        String dry = ",\"outcome\":\"skipped\",\"error_message\":\"dry run\"";
+        List<String> lines = new ArrayList<>();
+        int[][] rehearsed = {{1, 7}, {2, 7}, {2, 8}, {3, 7}, {5, 7}};
+        for (int[] cv : rehearsed) {
+            lines.add(String.format(Locale.ROOT, d, 5 * cv[0], cv[0], "r", "decision", cv[1], ""));
+            lines.add(String.format(Locale.ROOT, d, 5 * cv[0], cv[0], "r", "outcome", cv[1], dry));
+        }
+        for (int cycle = 1; cycle <= 2; cycle++) {
+            lines.add(String.format(Locale.ROOT, d, 5 * cycle, cycle, "a", "decision", 9, ""));
+            lines.add(String.format(Locale.ROOT, d, 5 * cycle, cycle, "a", "outcome", 9, ",\"outcome\":\"ok\""));
+        }
+        Files.write(audit(), lines);
+        Cli r = Cli.run("audit", "--summary", audit().toString());
+        assertEquals(0, r.exitCode(), r.err());
+        Map<String, String[]> t = table(r.out());
+        assertRow(t, "decisions", 2, 5);
+        assertRow(t, "suspensions", 2, 3);
+        assertRow(t, "repeats, not counted", "-", 2);
+        assertRow(t, "VMs suspended (distinct)", 1, 2);
+        assertRow(t, "suspensions per VM, max", 2, 2);
+        assertRow(t, "suspensions per VM, mean", "2.00", "1.50");
     }
 
     @Test
