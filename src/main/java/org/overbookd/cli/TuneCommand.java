@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
             "Recommend bounds and slots for a cluster from its daemon's record (record.file): replay its hosts and"
                     + " high-QoS loads under a grid of lower bound, upper bound and slots, each with several seeds"
                     + " of the low-QoS workload, and keep the configurations whose degradation (host-steps above"
-                    + " 100%%) stays within the budget for the worst seed.",
+                    + " 100%%), and if asked their suspensions a day, stay within the budget for the worst seed.",
             "Writes frontier.csv (every configuration, mean and worst over the seeds, Pareto-optimal ones marked),"
                     + " frontier.png and recommended.properties (the keys to change), and prints the recommendation"
                     + " and two runners-up.",
@@ -50,6 +50,8 @@ import picocli.CommandLine.Spec;
             "  overbookd tune --record week1.csv --record week2.csv \\",
             "                 --max-degradation 0.5 --max-degradation-95 3 \\",
             "                 --objective low-qos-hours --seeds 5 --out tune/",
+            "  overbookd tune --record record.csv --max-degradation 1 \\",
+            "                 --max-suspends-per-day 500 --out tune/",
             "", "On a batch system, in 4 jobs, then one merge (same bytes as one run):",
             "  overbookd tune --record record.csv --max-degradation 1 \\",
             "                 --shard 2/4 --out shard-2",
@@ -79,6 +81,11 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = "--max-degradation-95", paramLabel = "P",
             description = "A second budget: at most P percent of host x step points above 95%%.")
     Double maxDegradation95;
+
+    @Option(names = "--max-suspends-per-day", paramLabel = "N",
+            description = "A budget of churn: at most N low-QoS suspensions a day over the whole cluster (as"
+                    + " 'audit --summary' counts them), for every seed.")
+    Double maxSuspendsPerDay;
 
     @Option(names = "--objective", paramLabel = "WHAT",
             description = "What to maximize within the budget: utilization (mean cluster utilization, the default)"
@@ -209,6 +216,10 @@ final class TuneCommand implements Callable<Integer> {
         if (maxDegradation95 != null && !(maxDegradation95 >= 0 && maxDegradation95 <= 100)) {
             throw new ParameterException(spec.commandLine(), "--max-degradation-95 must be 0 to 100 (percent of host-steps)");
         }
-        return new Budget(maxDegradation, maxDegradation95 == null ? Double.NaN : maxDegradation95);
+        if (maxSuspendsPerDay != null && !(maxSuspendsPerDay >= 0 && maxSuspendsPerDay < Double.POSITIVE_INFINITY)) {
+            throw new ParameterException(spec.commandLine(), "--max-suspends-per-day must be 0 or more (suspensions a day)");
+        }
+        return new Budget(maxDegradation, maxDegradation95 == null ? Double.NaN : maxDegradation95,
+                maxSuspendsPerDay == null ? Double.NaN : maxSuspendsPerDay);
     }
 }

@@ -4,12 +4,15 @@ import java.util.Locale;
 
 /**
  * How much interference {@code tune} may accept, in percent of host x step points (the README's
- * degradation_100 and degradation_95 over the points measured), for the worst seed of a configuration.
+ * degradation_100 and degradation_95 over the points measured), and how much churn, in low-QoS
+ * suspensions per day of the replay, for the worst seed of a configuration.
  *
  * @param maxDegradation100 the most host-steps above 100%, percent
  * @param maxDegradation95  the most host-steps above 95%, percent; NaN for no limit
+ * @param maxSuspendsPerDay the most suspensions per day, over the whole replayed cluster (the unit of
+ *                          {@code audit --summary}'s "suspensions per day"); NaN for no limit
  */
-public record Budget(double maxDegradation100, double maxDegradation95) {
+public record Budget(double maxDegradation100, double maxDegradation95, double maxSuspendsPerDay) {
 
     public Budget {
         if (!(maxDegradation100 >= 0 && maxDegradation100 <= 100)) {
@@ -18,18 +21,29 @@ public record Budget(double maxDegradation100, double maxDegradation95) {
         if (!Double.isNaN(maxDegradation95) && !(maxDegradation95 >= 0 && maxDegradation95 <= 100)) {
             throw new IllegalArgumentException("the 95% degradation budget must be 0 to 100 percent");
         }
+        if (!Double.isNaN(maxSuspendsPerDay) && !(maxSuspendsPerDay >= 0 && maxSuspendsPerDay < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("the suspension budget must be a number of suspensions per day, 0 or more");
+        }
+    }
+
+    /** A budget of degradation alone. */
+    public Budget(double maxDegradation100, double maxDegradation95) {
+        this(maxDegradation100, maxDegradation95, Double.NaN);
     }
 
     /** Whether every seed of the configuration kept within the budget. */
     public boolean admits(TunedConfig c) {
         return c.degradation100Max() <= maxDegradation100
-                && (Double.isNaN(maxDegradation95) || c.degradation95Max() <= maxDegradation95);
+                && (Double.isNaN(maxDegradation95) || c.degradation95Max() <= maxDegradation95)
+                && (Double.isNaN(maxSuspendsPerDay) || c.suspendsPerDayMax() <= maxSuspendsPerDay);
     }
 
-    /** "degradation_100 <= 1% of host-steps (and degradation_95 <= 5%), worst seed". */
+    /** "degradation_100 <= 1% of host-steps (and degradation_95 <= 5%, and 200 suspensions a day), worst seed". */
     public String describe() {
-        return String.format(Locale.ROOT, "degradation_100 <= %s%% of host-steps%s, for the worst seed",
+        return String.format(Locale.ROOT, "degradation_100 <= %s%% of host-steps%s%s, for the worst seed",
                 TunedConfig.plain(maxDegradation100), Double.isNaN(maxDegradation95) ? ""
-                        : String.format(Locale.ROOT, " and degradation_95 <= %s%%", TunedConfig.plain(maxDegradation95)));
+                        : String.format(Locale.ROOT, " and degradation_95 <= %s%%", TunedConfig.plain(maxDegradation95)),
+                Double.isNaN(maxSuspendsPerDay) ? ""
+                        : " and at most " + TunedConfig.plain(maxSuspendsPerDay) + " suspensions a day");
     }
 }

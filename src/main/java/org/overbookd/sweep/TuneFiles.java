@@ -34,7 +34,8 @@ public final class TuneFiles {
     /** The metric columns of frontier.csv, after the configuration's own columns. */
     static final List<String> METRICS = List.of("seeds", "utilization_mean", "utilization_min", "low_qos_hours_mean",
             "low_qos_hours_min", "degradation_100_pct_mean", "degradation_100_pct_max", "degradation_95_pct_mean",
-            "degradation_95_pct_max", "suspends_mean", "suspends_max", "within_budget", "pareto", "rank");
+            "degradation_95_pct_max", "suspends_mean", "suspends_max", "suspends_per_day_max", "within_budget", "pareto",
+            "rank");
 
     /** Writes frontier.csv and frontier.png; returns their paths. */
     public static List<Path> writeFrontier(Path dir, Frontier f, List<Option<?>> swept, String recordName)
@@ -64,7 +65,7 @@ public final class TuneFiles {
                         .fixed(c.lowQosHoursMean(), 2).fixed(c.lowQosHoursMin(), 2)
                         .fixed(c.degradation100Mean(), 4).fixed(c.degradation100Max(), 4)
                         .fixed(c.degradation95Mean(), 4).fixed(c.degradation95Max(), 4)
-                        .fixed(c.suspendsMean(), 1).count((long) c.suspendsMax())
+                        .fixed(c.suspendsMean(), 1).count((long) c.suspendsMax()).fixed(c.suspendsPerDayMax(), 1)
                         .text(f.withinBudget(c) ? "yes" : "no").text(f.onFrontier(c) ? "yes" : "no");
                 int rank = c.isBaseline() ? 0 : f.rank(c);
                 if (rank == 0) {

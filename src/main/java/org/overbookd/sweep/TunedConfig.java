@@ -18,14 +18,19 @@ import org.overbookd.sim.overbooking.SimResult;
  * @param seeds    the seeds, in order
  * @param results  one result per seed, in the same order
  * @param hosts    the hosts replayed
+ * @param seconds  the length of each replay
  */
-public record TunedConfig(int position, Settings settings, List<Long> seeds, List<SimResult> results, int hosts) {
+public record TunedConfig(int position, Settings settings, List<Long> seeds, List<SimResult> results, int hosts,
+        long seconds) {
 
     public TunedConfig {
         seeds = List.copyOf(seeds);
         results = List.copyOf(results);
         if (seeds.size() != results.size() || seeds.isEmpty()) {
             throw new IllegalArgumentException("one result per seed, at least one");
+        }
+        if (seconds <= 0) {
+            throw new IllegalArgumentException("a replay lasts some time, not " + seconds + " s");
         }
     }
 
@@ -71,6 +76,11 @@ public record TunedConfig(int position, Settings settings, List<Long> seeds, Lis
 
     public double suspendsMax() {
         return max(SimResult::suspends);
+    }
+
+    /** The worst seed's suspensions per day of replay, over the whole cluster. */
+    public double suspendsPerDayMax() {
+        return suspendsMax() * 86_400.0 / seconds;
     }
 
     public double objectiveMean(Objective o) {

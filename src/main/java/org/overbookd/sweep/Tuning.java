@@ -87,7 +87,7 @@ public final class Tuning {
         List<TunedConfig> tuned = new ArrayList<>(configs.size());
         for (int c = 0; c < configs.size(); c++) {
             tuned.add(new TunedConfig(c - 1, configs.get(c), seedList, results.subList(c * seeds, (c + 1) * seeds),
-                    record.hosts().size()));
+                    record.hosts().size(), record.replaySeconds()));
         }
         return tuned;
     }

@@ -105,7 +105,7 @@ class TuneCommandTest {
         List<String> csv = Files.readAllLines(out.resolve("frontier.csv"));
         assertEquals("config,upper,lower,slots,seeds,utilization_mean,utilization_min,low_qos_hours_mean,low_qos_hours_min,"
                 + "degradation_100_pct_mean,degradation_100_pct_max,degradation_95_pct_mean,degradation_95_pct_max,"
-                + "suspends_mean,suspends_max,within_budget,pareto,rank", csv.get(0));
+                + "suspends_mean,suspends_max,suspends_per_day_max,within_budget,pareto,rank", csv.get(0));
         assertEquals(1 + 1 + 8, csv.size(), "header, the baseline and 2 slot counts x 4 pairs of bounds");
         assertTrue(csv.get(1).startsWith("baseline,90,70,0,1 2,"), csv.get(1));
         assertEquals(1, csv.stream().filter(l -> l.endsWith(",1")).count(), "one configuration ranked first");
@@ -199,6 +199,62 @@ class TuneCommandTest {
                 r.err());
         assertFalse(Files.exists(out.resolve("recommended.properties")), "a stale recommendation is removed");
         assertTrue(Files.exists(out.resolve("frontier.csv")));
+    }
+
+    private static String plain(double v) {
+        return new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+    }
+
+    /** frontier.csv as maps from column to value, the baseline first. */
+    private static List<java.util.Map<String, String>> frontier(Path out) throws IOException {
+        List<String> lines = Files.readAllLines(out.resolve("frontier.csv"));
+        List<String> header = List.of(lines.get(0).split(","));
+        List<java.util.Map<String, String>> rows = new java.util.ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cells = line.split(",", -1);
+            java.util.Map<String, String> row = new java.util.HashMap<>();
+            for (int i = 0; i < header.size(); i++) {
+                row.put(header.get(i), cells[i]);
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    @Test
+    void aSuspensionBudgetTakesTheChurniestConfigurationsOut() throws IOException {
+        Path record = record();
+        Path free = dir.resolve("free");
+        assertEquals(0, tune(record, free, "--max-degradation", "100").exitCode());
+        var unlimited = frontier(free);
+        var best = unlimited.stream().filter(r -> r.get("rank").equals("1")).findFirst().orElseThrow();
+        // 6h 10m replayed: a day is 86,400 / 22,200 replays
+        double perDay = Long.parseLong(best.get("suspends_max")) * 86_400.0 / 22_200;
+        assertEquals(perDay, Double.parseDouble(best.get("suspends_per_day_max")), 0.05);
+        assertTrue(perDay > 0, "the recommendation suspends: " + best);
+
+        // a budget just under the recommendation's churn: it is out, and what is in churns less
+        double limit = Math.floor(perDay * 10 - 1) / 10;
+        Path tight = dir.resolve("tight");
+        Cli r = tune(record, tight, "--max-degradation", "100", "--max-suspends-per-day", Double.toString(limit));
+        var limited = frontier(tight);
+        var same = limited.stream().filter(row -> row.get("config").equals(best.get("config"))).findFirst().orElseThrow();
+        assertEquals("no", same.get("within_budget"), same.toString());
+        for (var row : limited) {
+            if (row.get("within_budget").equals("yes")) {
+                assertTrue(Double.parseDouble(row.get("suspends_per_day_max")) <= limit + 0.05, row.toString());
+            }
+        }
+        assertEquals(0, r.exitCode(), "configurations that churn less remain: " + r.err());
+        var next = limited.stream().filter(row -> row.get("rank").equals("1")).findFirst().orElseThrow();
+        assertTrue(Double.parseDouble(next.get("suspends_per_day_max")) <= limit, next.toString());
+        assertTrue(r.out().contains("and at most " + plain(limit) + " suspensions a day"), r.out());
+        assertTrue(Files.readString(tight.resolve("recommended.properties"))
+                .contains("and at most " + plain(limit) + " suspensions a day"));
+
+        Cli negative = tune(record, tight, "--max-degradation", "1", "--max-suspends-per-day", "-1");
+        assertEquals(ExitCodes.USAGE, negative.exitCode());
+        assertTrue(negative.err().contains("--max-suspends-per-day must be 0 or more"), negative.err());
     }
 
     @Test
