@@ -205,6 +205,20 @@ class WrapperScriptTest {
     }
 
     @Test
+    void makeClassArchiveReplacesTheArchivesOfEarlierJavaBuildsOnly() throws Exception {
+        Path home = jdk("jdk17", "17.0.15", "17.0.15+6", ARCHIVING_JAVA);
+        Path earlier = dir.resolve("overbookd-17.0.14+7.jsa");
+        Path otherJar = dir.resolve("other-17.0.14+7.jsa");
+        Files.writeString(earlier, "the previous Java's");
+        Files.writeString(otherJar, "another jar's");
+        Result r = run(Map.of("JAVA_HOME", home.toString()), "--make-class-archive");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(Files.exists(dir.resolve("overbookd-17.0.15+6.jsa")));
+        assertFalse(Files.exists(earlier), "the earlier build's archive is gone");
+        assertTrue(Files.exists(otherJar), "another jar's archive is not ours to delete");
+    }
+
+    @Test
     void aFailedTrainingRunExits70ShowingItsOutputAndLeavesNoArchive() throws Exception {
         Path home = jdk("jdk17", "17.0.15", "17.0.15+6", "echo \"sweep: no such scenario\" >&2\nexit 65\n");
         Result r = run(Map.of("JAVA_HOME", home.toString()), "--make-class-archive");
