@@ -101,7 +101,7 @@ check "class-data archive made for the installed Java and jar" 'set -- /var/cach
     [ $# = 1 ] && [ "$(stat -c "%U %a" "$1")" = "root 644" ]'
 # mapped, not only present: the JVM names where each class came from
 check "the launcher maps the archive" 'JAVA_OPTS=-Xlog:class+load overbookd --version |
-    grep -q "org.overbookd.cli.Main source: shared objects file (top)"'
+    grep -q "org.overbookd.cli.Main source: shared objects file$"'
 check "service enabled" '[ -L /etc/systemd/system/multi-user.target.wants/overbookd.service ]'
 check "installed unit verifies" 'out=$(systemd-analyze verify /lib/systemd/system/overbookd.service 2>&1) &&
     [ -z "$out" ] || { echo "$out"; false; }'

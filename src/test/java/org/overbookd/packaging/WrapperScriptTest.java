@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
@@ -141,8 +142,7 @@ class WrapperScriptTest {
     @Test
     void theClassArchiveOfThisJavaBuildBesideTheJarIsMappedQuietly() throws Exception {
         Path home = jdk("jdk17", "17.0.15", "17.0.15+6-Debian-1deb12u1", "echo \"jdk17:$*\"\n");
-        Path archive = dir.resolve("overbookd-17.0.15+6-Debian-1deb12u1.jsa");
-        Files.writeString(archive, "an archive: the fake java never maps it");
+        Path archive = archiveMadeAfterTheJar("overbookd-17.0.15+6-Debian-1deb12u1.jsa");
         Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx512m"), "--version");
         assertEquals(0, r.exit(), r.err());
         // the archive's options first, so that JAVA_OPTS (-Xshare:off) overrides them
@@ -150,10 +150,32 @@ class WrapperScriptTest {
                 + dir.resolve("overbookd.jar").toRealPath() + " --version", r.out().strip());
     }
 
+    /** An archive made a minute after the jar, as the launcher makes them. */
+    private Path archiveMadeAfterTheJar(String name) throws IOException {
+        Path jar = dir.resolve("overbookd.jar");
+        Files.writeString(jar, "not a jar: the fake java never opens it");
+        Path archive = dir.resolve(name);
+        Files.writeString(archive, "an archive: the fake java never maps it");
+        Files.setLastModifiedTime(archive, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 60_000));
+        return archive;
+    }
+
+    @Test
+    void anArchiveOlderThanTheJarIsNotUsed() throws Exception {
+        Path home = jdk("jdk17", "17.0.15", "17.0.15+6", "echo \"jdk17:$*\"\n");
+        Path archive = archiveMadeAfterTheJar("overbookd-17.0.15+6.jsa");
+        // the jar rebuilt since: the archive would not match it
+        Files.setLastModifiedTime(dir.resolve("overbookd.jar"),
+                FileTime.fromMillis(Files.getLastModifiedTime(archive).toMillis() + 60_000));
+        Result r = run(Map.of("JAVA_HOME", home.toString()), "--version");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("jdk17:-jar " + dir.resolve("overbookd.jar") + " --version", r.out().strip());
+    }
+
     @Test
     void anArchiveOfAnotherJavaBuildIsNotUsed() throws Exception {
         Path home = jdk("jdk17", "17.0.15", "17.0.15+6-Debian-1deb12u1", "echo \"jdk17:$*\"\n");
-        Files.writeString(dir.resolve("overbookd-17.0.14+7-Debian-1deb12u1.jsa"), "the previous Java's");
+        archiveMadeAfterTheJar("overbookd-17.0.14+7-Debian-1deb12u1.jsa");
         Result r = run(Map.of("JAVA_HOME", home.toString()), "--version");
         assertEquals(0, r.exit(), r.err());
         assertEquals("jdk17:-jar " + dir.resolve("overbookd.jar") + " --version", r.out().strip());
@@ -162,24 +184,30 @@ class WrapperScriptTest {
     @Test
     void anEmptyClassArchiveSettingTurnsTheArchiveOff() throws Exception {
         Path home = jdk("jdk17", "17.0.15", "17.0.15+6", "echo \"jdk17:$*\"\n");
-        Files.writeString(dir.resolve("overbookd-17.0.15+6.jsa"), "present, but turned off");
+        archiveMadeAfterTheJar("overbookd-17.0.15+6.jsa");
         Result r = run(Map.of("JAVA_HOME", home.toString(), "OVERBOOKD_CLASS_ARCHIVE", ""), "--version");
         assertEquals(0, r.exit(), r.err());
         assertEquals("jdk17:-jar " + dir.resolve("overbookd.jar") + " --version", r.out().strip());
     }
 
     /**
-     * The fake java writes the file -XX:ArchiveClassesAtExit names, as a real one does at its exit,
-     * and keeps its arguments and the training configuration in its home for the test to read.
+     * The fake java writes the class list -XX:DumpLoadedClassList names and, under -Xshare:dump, the
+     * archive -XX:SharedArchiveFile names, as a real one does, and keeps each run's arguments and the
+     * training configuration in its home for the test to read.
      */
     private static final String ARCHIVING_JAVA = """
             prev=
+            dump=
             for a; do
-                case $a in -XX:ArchiveClassesAtExit=*) echo archived > "${a#*=}" ;; esac
+                case $a in
+                    -XX:DumpLoadedClassList=*) echo classes > "${a#*=}" ;;
+                    -Xshare:dump) dump=1 ;;
+                    -XX:SharedArchiveFile=*) if [ -n "$dump" ]; then echo archived > "${a#*=}"; fi ;;
+                esac
                 if [ "$prev" = --config ]; then cp "$a" "$(dirname "$0")/../training.properties"; fi
                 prev=$a
             done
-            echo "$*" > "$(dirname "$0")/../args"
+            echo "$*" >> "$(dirname "$0")/../args"
             echo "the sweep's progress lines" >&2
             """;
 
@@ -194,11 +222,14 @@ class WrapperScriptTest {
         assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(archive)));
         assertFalse(Files.exists(dir.resolve("overbookd-17.0.15+6.jsa.new")), "no half-written file left");
         assertEquals("", r.err(), "the training sweep's output is shown only when it fails");
+        // a static archive of the classes the training sweep loaded, for the jar as every start names it
+        String jar = Pattern.quote(dir.resolve("overbookd.jar").toRealPath().toString());
         String args = Files.readString(home.resolve("args"));
-        assertTrue(args.matches("-XX:ArchiveClassesAtExit=\\S+/archive\\.jsa -Xlog:cds=off,cds\\+dynamic=off -jar "
-                + Pattern.quote(dir.resolve("overbookd.jar").toRealPath().toString())
-                + " sweep --config \\S+ --out \\S+ --threads 2\n"), args);
-        // two lower bounds: the sweep draws its charts, whose classes are half of what it loads
+        assertTrue(args.matches("-XX:DumpLoadedClassList=(\\S+)/classes\\.list -jar " + jar
+                + " sweep --config \\S+ --out \\S+ --threads 2\n"
+                + "-Xshare:dump -XX:SharedClassListFile=\\1/classes\\.list -XX:SharedArchiveFile=\\1/archive\\.jsa -cp "
+                + jar + "\n"), args);
+        // two lower bounds: the sweep draws its charts, a third of the classes a sweep loads
         String training = Files.readString(home.resolve("training.properties"));
         assertTrue(training.contains("sweep.overbooking.lower-bound = 70, 75\n"), training);
         assertTrue(training.contains("sweep.overbooking.slots = 1, 2\n"), training);
