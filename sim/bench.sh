@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Benchmarks of overbookd; numbers go into release notes, never into tests.
 #
-#   sim/bench.sh sweep [RUNS]   tables 1-3 sweep, cold JVM each time, RUNS times (default 5): median wall time
+#   sim/bench.sh sweep [RUNS]   tables 1-3 sweep, cold JVM each time, RUNS times (default 5): median wall and CPU
+#                               time of plain `java -jar`, then of the launcher src/deb/overbookd with its
+#                               class-data archive (made first by `--make-class-archive`, as the package does)
 #   sim/bench.sh scale [RUNS]   12,500 hosts x 29 days (sim/scale-google-cell.properties), RUNS times (default 3):
 #                               median wall and CPU time and peak RSS, under -Xmx4g; beside it the measured cost
 #                               of one clipped Gaussian draw (DrawCostBenchmark) and the run's ns per VM-step
@@ -66,10 +68,17 @@ timed_runs() { # name runs command...  (sets MEDIAN_WALL and MEDIAN_CPU; the las
 }
 
 sweep() {
-    local out
+    local out archive
     out=$(mktemp -d)
-    timed_runs "tables 1-3 sweep (36 runs, --threads 2)" "${1:-5}" \
+    timed_runs "tables 1-3 sweep (36 runs, --threads 2), java -jar" "${1:-5}" \
         java -jar target/overbookd.jar sweep --config sim/verboven-tables.properties --out "$out" --threads 2
+    # the same through the package's launcher with its class-data archive, made first for this jar
+    # (the archive is made once per jar; its training sweep is not timed)
+    archive=$(OVERBOOKD_JAR=target/overbookd.jar src/deb/overbookd --make-class-archive)
+    echo "  ${archive#overbookd: }" >&2
+    timed_runs "tables 1-3 sweep (36 runs, --threads 2), launcher with class-data archive" "${1:-5}" \
+        env OVERBOOKD_JAR=target/overbookd.jar src/deb/overbookd \
+        sweep --config sim/verboven-tables.properties --out "$out" --threads 2
     rm -rf "$out"
 }
 

@@ -97,6 +97,11 @@ check "log and state directories" '[ "$(stat -c "%U:%G %a" /var/log/overbookd)" 
     [ "$(stat -c "%U:%G %a" /var/lib/overbookd)" = "overbookd:overbookd 750" ]'
 check "the dry run wrote the audit log" '[ -s /var/log/overbookd/audit.jsonl ] &&
     [ "$(stat -c %U /var/log/overbookd/audit.jsonl)" = overbookd ]'
+check "class-data archive made for the installed Java and jar" 'set -- /var/cache/overbookd/overbookd-*.jsa &&
+    [ $# = 1 ] && [ "$(stat -c "%U %a" "$1")" = "root 644" ]'
+# mapped, not only present: the JVM names where each class came from
+check "the launcher maps the archive" 'JAVA_OPTS=-Xlog:class+load overbookd --version |
+    grep -q "org.overbookd.cli.Main source: shared objects file$"'
 check "service enabled" '[ -L /etc/systemd/system/multi-user.target.wants/overbookd.service ]'
 check "installed unit verifies" 'out=$(systemd-analyze verify /lib/systemd/system/overbookd.service 2>&1) &&
     [ -z "$out" ] || { echo "$out"; false; }'
@@ -108,7 +113,8 @@ chroot "$root" dpkg --purge overbookd
 check "purge removed the files" '[ ! -e /usr/bin/overbookd ] && [ ! -e /usr/share/overbookd ] &&
     [ ! -e /lib/systemd/system/overbookd.service ] && [ ! -e /etc/default/overbookd ] &&
     [ ! -e /etc/overbookd/overbookd.properties ]'
-check "purge removed logs, state and enablement" '[ ! -e /var/log/overbookd ] && [ ! -e /var/lib/overbookd ] &&
+check "purge removed logs, state, class-data archive and enablement" '[ ! -e /var/log/overbookd ] &&
+    [ ! -e /var/lib/overbookd ] && [ ! -e /var/cache/overbookd ] &&
     [ ! -e /etc/systemd/system/multi-user.target.wants/overbookd.service ]'
 check "purge kept the user and the administrator's session file" 'getent passwd overbookd > /dev/null &&
     [ -f /etc/overbookd/one_auth ]'

@@ -98,7 +98,52 @@ class PackageContentsIT {
                 assertFalse(text.contains(forbidden), script + " contains " + forbidden);
             }
         }
-        assertContains(Files.readString(control.resolve("postrm")), "rm -rf /var/log/overbookd /var/lib/overbookd");
+        String postrm = Files.readString(control.resolve("postrm"));
+        assertContains(postrm, "rm -rf /var/log/overbookd /var/lib/overbookd /var/cache/overbookd");
+        // the class-data archive: made at each configure, old ones first; gone with the jar
+        assertContains(postinst, "rm -f /var/cache/overbookd/overbookd-*.jsa");
+        assertContains(postinst, "exec /usr/bin/overbookd --make-class-archive > /dev/null");
+        assertTrue(Pattern.compile("remove\\)\\s+(#[^\n]*\\n\\s+)*rm -rf /var/cache/overbookd\\n")
+                .matcher(postrm).find(), postrm);
+    }
+
+    /**
+     * The launcher's class-data archive with the real Java: made for the unpacked jar, mapped by the
+     * next start; refused without a word when JAVA_OPTS asks for another heap mode (the JVM checks);
+     * and not used once the jar is newer (a rebuilt jar, the archive now stale).
+     */
+    @Test
+    void theClassArchiveIsMappedAndAStaleOneIsSilent() throws Exception {
+        Path tree = dir.resolve("archive-tree");
+        ok("dpkg-deb", "-x", deb.toString(), tree.toString());
+        Path jar = tree.resolve("usr/share/overbookd/overbookd.jar");
+        String wrapper = tree.resolve("usr/bin/overbookd").toString();
+        Deb.Result made = Deb.run(Duration.ofMinutes(3), Map.of("OVERBOOKD_JAR", jar.toString()), wrapper,
+                "--make-class-archive");
+        assertEquals(0, made.exit(), made.output());
+        Matcher named = Pattern.compile("^overbookd: class-data archive (\\S+\\.jsa)\n$").matcher(made.output());
+        assertTrue(named.matches(), made.output());
+        Path archive = Path.of(named.group(1));
+        assertEquals(jar.getParent(), archive.getParent());
+        assertTrue(Files.size(archive) > 1_000_000, "archive of " + Files.size(archive) + " bytes");
+
+        Map<String, String> traced = Map.of("OVERBOOKD_JAR", jar.toString(), "JAVA_OPTS", "-Xlog:class+load");
+        Deb.Result used = Deb.run(Duration.ofMinutes(1), traced, wrapper, "--version");
+        assertEquals(0, used.exit(), used.output());
+        // the JDK's classes too: a static archive replaces the JDK's own
+        assertContains(used.output(), "java.lang.Object source: shared objects file\n");
+        assertContains(used.output(), "org.overbookd.cli.Main source: shared objects file\n");
+
+        // no compressed oops: the archive does not fit, and the JVM says so on stdout unless told not to
+        Deb.Result refused = Deb.run(Duration.ofMinutes(1),
+                Map.of("OVERBOOKD_JAR", jar.toString(), "JAVA_OPTS", "-XX:-UseCompressedOops"), wrapper, "--version");
+        assertEquals(0, refused.exit(), refused.output());
+        assertTrue(refused.output().matches("overbookd \\S+\n"), "nothing but the version:\n" + refused.output());
+
+        Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(Files.getLastModifiedTime(archive).toMillis() + 60_000));
+        Deb.Result stale = Deb.run(Duration.ofMinutes(1), traced, wrapper, "--version");
+        assertEquals(0, stale.exit(), stale.output());
+        assertContains(stale.output(), "org.overbookd.cli.Main source: file:");
     }
 
     /**

@@ -8,10 +8,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +41,18 @@ class WrapperScriptTest {
         Path java = home.resolve("bin").resolve("java");
         Files.writeString(java, "#!/bin/sh\necho \"" + name + ":$*\"\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return home;
+    }
+
+    /**
+     * A fake JDK whose release file also names its build, as real ones do (the class-data archive's
+     * key), and whose java runs {@code script}.
+     */
+    private Path jdk(String name, String version, String build, String script) throws IOException {
+        Path home = jdk(name, version);
+        Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"test\"\nJAVA_RUNTIME_VERSION=\"" + build
+                + "\"\nJAVA_VERSION=\"" + version + "\"\n");
+        Files.writeString(home.resolve("bin").resolve("java"), "#!/bin/sh\n" + script);
         return home;
     }
 
@@ -123,5 +137,133 @@ class WrapperScriptTest {
                 "--version");
         assertEquals(78, r.exit());
         assertTrue(r.err().contains("cannot read " + dir.resolve("missing.jar")), r.err());
+    }
+
+    @Test
+    void theClassArchiveOfThisJavaBuildBesideTheJarIsMappedQuietly() throws Exception {
+        Path home = jdk("jdk17", "17.0.15", "17.0.15+6-Debian-1deb12u1", "echo \"jdk17:$*\"\n");
+        Path archive = archiveMadeAfterTheJar("overbookd-17.0.15+6-Debian-1deb12u1.jsa");
+        Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx512m"), "--version");
+        assertEquals(0, r.exit(), r.err());
+        // the archive's options first, so that JAVA_OPTS (-Xshare:off) overrides them
+        assertEquals("jdk17:-XX:SharedArchiveFile=" + archive + " -Xlog:cds=off,cds+dynamic=off -Xmx512m -jar "
+                + dir.resolve("overbookd.jar").toRealPath() + " --version", r.out().strip());
+    }
+
+    /** An archive made a minute after the jar, as the launcher makes them. */
+    private Path archiveMadeAfterTheJar(String name) throws IOException {
+        Path jar = dir.resolve("overbookd.jar");
+        Files.writeString(jar, "not a jar: the fake java never opens it");
+        Path archive = dir.resolve(name);
+        Files.writeString(archive, "an archive: the fake java never maps it");
+        Files.setLastModifiedTime(archive, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 60_000));
+        return archive;
+    }
+
+    @Test
+    void anArchiveOlderThanTheJarIsNotUsed() throws Exception {
+        Path home = jdk("jdk17", "17.0.15", "17.0.15+6", "echo \"jdk17:$*\"\n");
+        Path archive = archiveMadeAfterTheJar("overbookd-17.0.15+6.jsa");
+        // the jar rebuilt since: the archive would not match it
+        Files.setLastModifiedTime(dir.resolve("overbookd.jar"),
+                FileTime.fromMillis(Files.getLastModifiedTime(archive).toMillis() + 60_000));
+        Result r = run(Map.of("JAVA_HOME", home.toString()), "--version");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("jdk17:-jar " + dir.resolve("overbookd.jar") + " --version", r.out().strip());
+    }
+
+    @Test
+    void anArchiveOfAnotherJavaBuildIsNotUsed() throws Exception {
+        Path home = jdk("jdk17", "17.0.15", "17.0.15+6-Debian-1deb12u1", "echo \"jdk17:$*\"\n");
+        archiveMadeAfterTheJar("overbookd-17.0.14+7-Debian-1deb12u1.jsa");
+        Result r = run(Map.of("JAVA_HOME", home.toString()), "--version");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("jdk17:-jar " + dir.resolve("overbookd.jar") + " --version", r.out().strip());
+    }
+
+    @Test
+    void anEmptyClassArchiveSettingTurnsTheArchiveOff() throws Exception {
+        Path home = jdk("jdk17", "17.0.15", "17.0.15+6", "echo \"jdk17:$*\"\n");
+        archiveMadeAfterTheJar("overbookd-17.0.15+6.jsa");
+        Result r = run(Map.of("JAVA_HOME", home.toString(), "OVERBOOKD_CLASS_ARCHIVE", ""), "--version");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("jdk17:-jar " + dir.resolve("overbookd.jar") + " --version", r.out().strip());
+    }
+
+    /**
+     * The fake java writes the class list -XX:DumpLoadedClassList names and, under -Xshare:dump, the
+     * archive -XX:SharedArchiveFile names, as a real one does, and keeps each run's arguments and the
+     * training configuration in its home for the test to read.
+     */
+    private static final String ARCHIVING_JAVA = """
+            prev=
+            dump=
+            for a; do
+                case $a in
+                    -XX:DumpLoadedClassList=*) echo classes > "${a#*=}" ;;
+                    -Xshare:dump) dump=1 ;;
+                    -XX:SharedArchiveFile=*) if [ -n "$dump" ]; then echo archived > "${a#*=}"; fi ;;
+                esac
+                if [ "$prev" = --config ]; then cp "$a" "$(dirname "$0")/../training.properties"; fi
+                prev=$a
+            done
+            echo "$*" >> "$(dirname "$0")/../args"
+            echo "the sweep's progress lines" >&2
+            """;
+
+    @Test
+    void makeClassArchiveTrainsOnASweepWithChartsAndPutsTheArchiveBesideTheJar() throws Exception {
+        Path home = jdk("jdk17", "17.0.15", "17.0.15+6", ARCHIVING_JAVA);
+        Result r = run(Map.of("JAVA_HOME", home.toString()), "--make-class-archive");
+        assertEquals(0, r.exit(), r.err());
+        Path archive = dir.resolve("overbookd-17.0.15+6.jsa");
+        assertEquals("overbookd: class-data archive " + archive, r.out().strip());
+        assertEquals("archived\n", Files.readString(archive));
+        assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(archive)));
+        assertFalse(Files.exists(dir.resolve("overbookd-17.0.15+6.jsa.new")), "no half-written file left");
+        assertEquals("", r.err(), "the training sweep's output is shown only when it fails");
+        // a static archive of the classes the training sweep loaded, for the jar as every start names it
+        String jar = Pattern.quote(dir.resolve("overbookd.jar").toRealPath().toString());
+        String args = Files.readString(home.resolve("args"));
+        assertTrue(args.matches("-XX:DumpLoadedClassList=(\\S+)/classes\\.list -jar " + jar
+                + " sweep --config \\S+ --out \\S+ --threads 2\n"
+                + "-Xshare:dump -XX:SharedClassListFile=\\1/classes\\.list -XX:SharedArchiveFile=\\1/archive\\.jsa -cp "
+                + jar + "\n"), args);
+        // two lower bounds: the sweep draws its charts, a third of the classes a sweep loads
+        String training = Files.readString(home.resolve("training.properties"));
+        assertTrue(training.contains("sweep.overbooking.lower-bound = 70, 75\n"), training);
+        assertTrue(training.contains("sweep.overbooking.slots = 1, 2\n"), training);
+    }
+
+    @Test
+    void makeClassArchiveReplacesTheArchivesOfEarlierJavaBuildsOnly() throws Exception {
+        Path home = jdk("jdk17", "17.0.15", "17.0.15+6", ARCHIVING_JAVA);
+        Path earlier = dir.resolve("overbookd-17.0.14+7.jsa");
+        Path otherJar = dir.resolve("other-17.0.14+7.jsa");
+        Files.writeString(earlier, "the previous Java's");
+        Files.writeString(otherJar, "another jar's");
+        Result r = run(Map.of("JAVA_HOME", home.toString()), "--make-class-archive");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(Files.exists(dir.resolve("overbookd-17.0.15+6.jsa")));
+        assertFalse(Files.exists(earlier), "the earlier build's archive is gone");
+        assertTrue(Files.exists(otherJar), "another jar's archive is not ours to delete");
+    }
+
+    @Test
+    void aFailedTrainingRunExits70ShowingItsOutputAndLeavesNoArchive() throws Exception {
+        Path home = jdk("jdk17", "17.0.15", "17.0.15+6", "echo \"sweep: no such scenario\" >&2\nexit 65\n");
+        Result r = run(Map.of("JAVA_HOME", home.toString()), "--make-class-archive");
+        assertEquals(70, r.exit());
+        assertTrue(r.err().contains("the training sweep for the class-data archive failed"), r.err());
+        assertTrue(r.err().contains("sweep: no such scenario"), r.err());
+        assertFalse(Files.exists(dir.resolve("overbookd-17.0.15+6.jsa")));
+    }
+
+    @Test
+    void makeClassArchiveNeedsTheJavaBuild() throws Exception {
+        Path home = jdk("jdk17", "17.0.15");
+        Result r = run(Map.of("JAVA_HOME", home.toString()), "--make-class-archive");
+        assertEquals(69, r.exit());
+        assertTrue(r.err().contains("names no JAVA_RUNTIME_VERSION"), r.err());
     }
 }
