@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.overbookd.packaging.Deb.assertContains;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -27,16 +26,9 @@ class PackageInstallIT {
 
     private static final String SESSION = "overbookd:a-long-random-password";
 
-    /**
-     * The guide in README.md once it is the package's (the lead pastes it from
-     * it/package/install-guide.md); until then that file, which holds the same section.
-     */
-    private static Path guide() throws Exception {
-        Path readme = Path.of("README.md");
-        if (Files.readString(readme).contains("apt-get install -y ./target/overbookd_*_all.deb")) {
-            return readme;
-        }
-        return Path.of("it", "package", "install-guide.md");
+    /** The guide: the README's section "Running beside OpenNebula". */
+    private static Path guide() {
+        return Path.of("README.md");
     }
 
     @Test
