@@ -50,6 +50,8 @@ public final class Agenda<S> {
     /** Buckets the calendar spans ahead of the one reached: with 5-minute buckets, about 57 days. */
     private static final int RING = 1 << 14;
     private static final int MASK = RING - 1;
+    /** Events per chunk of a calendar bucket. */
+    private static final int CHUNK = 16;
     /** Times beyond this many buckets from 0 go to the heap (the bucket number would not fit a long). */
     private static final double FAR = 0x1p62;
     /** Where the next event is, once settled. */
@@ -71,9 +73,22 @@ public final class Agenda<S> {
     private int laneFirst;
     private int laneSize;
 
-    /** The calendar: bucket b in slot b mod RING, for b in (poured, poured + RING]. */
-    @SuppressWarnings("unchecked")
-    private final Bucket<S>[] buckets = new Bucket[RING];
+    /**
+     * The calendar: bucket b in slot b mod RING, for b in (poured, poured + RING]. A bucket is a
+     * chain of chunks of {@link #CHUNK} events taken from one pool, so filing an event writes the
+     * slot's three words and the event's place in the pool (not a bucket object and its arrays),
+     * and a poured bucket's chunks go back to the pool for the next buckets to reuse, still cached.
+     * Per slot, [3s] its first chunk, [3s + 1] its last, [3s + 2] its events (all chunks but the
+     * last are full).
+     */
+    private final int[] slots = new int[3 * RING];
+    /** Per pooled event, [3e] time key, [3e + 1] order key, [3e + 2] tag; event e in chunk e / CHUNK. */
+    private long[] pool = new long[3 * CHUNK * 64];
+    private Object[] poolSubjects = new Object[CHUNK * 64];
+    /** Per chunk, the next in its bucket or in the free list; -1 at the end. */
+    private int[] chunkNext = new int[64];
+    private int chunksMade;
+    private int freeChunk = -1;
     /** Buckets up to this one have been poured (or were empty): events in them go to the heap. */
     private long poured = -1;
     /** The first bucket holding events; meaningless when the calendar is empty. */
@@ -192,13 +207,29 @@ public final class Agenda<S> {
     private void file(long t, long ks, S subject, int tag) {
         long b = bucketOf(t);
         if (b > poured && b - poured <= RING) {
-            int slot = (int) (b & MASK);
-            Bucket<S> bucket = buckets[slot];
-            if (bucket == null) {
-                bucket = new Bucket<>();
-                buckets[slot] = bucket;
+            int m = 3 * (int) (b & MASK);
+            int[] sl = slots;
+            int n = sl[m + 2];
+            int fill = n & (CHUNK - 1);
+            int chunk;
+            if (fill == 0) {
+                chunk = takeChunk();
+                if (n == 0) {
+                    sl[m] = chunk;
+                } else {
+                    chunkNext[sl[m + 1]] = chunk;
+                }
+                sl[m + 1] = chunk;
+            } else {
+                chunk = sl[m + 1];
             }
-            bucket.add(t, ks, subject, tag);
+            int e = chunk * CHUNK + fill;
+            long[] p = pool;
+            p[3 * e] = t;
+            p[3 * e + 1] = ks;
+            p[3 * e + 2] = tag;
+            poolSubjects[e] = subject;
+            sl[m + 2] = n + 1;
             calendared++;
             if (b < lowest) {
                 lowest = b;
@@ -262,32 +293,62 @@ public final class Agenda<S> {
     @SuppressWarnings("unchecked")
     private void pour() {
         long b = lowest;
-        Bucket<S> bucket = buckets[(int) (b & MASK)];
-        long[] k = bucket.keys;
-        Object[] s = bucket.subjects;
-        int[] g = bucket.tags;
-        int n = bucket.size;
-        for (int i = 0; i < n; i++) {
-            S subject = (S) s[i];
-            if (stale == null || !stale.stale(EventQueue.kindOf(k[2 * i + 1]), subject, g[i])) {
-                heap.insert(k[2 * i], k[2 * i + 1], subject, g[i]);
+        int m = 3 * (int) (b & MASK);
+        int n = slots[m + 2];
+        long[] p = pool;
+        Object[] subjects = poolSubjects;
+        int chunk = slots[m];
+        for (int done = 0; done < n; ) {
+            int e = chunk * CHUNK;
+            int end = e + Math.min(CHUNK, n - done);
+            for (; e < end; e++) {
+                S subject = (S) subjects[e];
+                subjects[e] = null;
+                int tag = (int) p[3 * e + 2];
+                if (stale == null || !stale.stale(EventQueue.kindOf(p[3 * e + 1]), subject, tag)) {
+                    heap.insert(p[3 * e], p[3 * e + 1], subject, tag);
+                }
             }
+            done += CHUNK;
+            int next = chunkNext[chunk];
+            chunkNext[chunk] = freeChunk;
+            freeChunk = chunk;
+            chunk = next;
         }
-        Arrays.fill(s, 0, n, null);
-        bucket.size = 0;
+        slots[m + 2] = 0;
         calendared -= n;
         poured = b;
         lowest = Long.MAX_VALUE;
         if (calendared > 0) {
             // every filed bucket lies in (b, b + RING]: the first non-empty slot after b's is the next
             for (long next = b + 1; ; next++) {
-                Bucket<S> candidate = buckets[(int) (next & MASK)];
-                if (candidate != null && candidate.size > 0) {
+                if (slots[3 * (int) (next & MASK) + 2] > 0) {
                     lowest = next;
                     break;
                 }
             }
         }
+    }
+
+    /** A chunk from the free list (the last returned, likely still cached), or a new one. */
+    private int takeChunk() {
+        int chunk = freeChunk;
+        if (chunk >= 0) {
+            freeChunk = chunkNext[chunk];
+        } else {
+            chunk = chunksMade++;
+            if (chunk == chunkNext.length) {
+                if (chunk >= (Integer.MAX_VALUE - 8) / (3 * CHUNK) / 2) {
+                    throw new IllegalStateException("an agenda's calendar holds at most " + chunk * CHUNK + " events");
+                }
+                int n = 2 * chunk;
+                chunkNext = Arrays.copyOf(chunkNext, n);
+                pool = Arrays.copyOf(pool, 3 * CHUNK * n);
+                poolSubjects = Arrays.copyOf(poolSubjects, CHUNK * n);
+            }
+        }
+        chunkNext[chunk] = -1;
+        return chunk;
     }
 
     private void growLane() {
@@ -309,27 +370,5 @@ public final class Agenda<S> {
         laneSubjects = subjects;
         laneTags = tags;
         laneFirst = 0;
-    }
-
-    /** The events of one span of time, in the order they were filed. */
-    private static final class Bucket<S> {
-        long[] keys = new long[16];
-        Object[] subjects = new Object[8];
-        int[] tags = new int[8];
-        int size;
-
-        void add(long t, long ks, S subject, int tag) {
-            if (size == tags.length) {
-                int n = 2 * size;
-                keys = Arrays.copyOf(keys, 2 * n);
-                subjects = Arrays.copyOf(subjects, n);
-                tags = Arrays.copyOf(tags, n);
-            }
-            keys[2 * size] = t;
-            keys[2 * size + 1] = ks;
-            subjects[size] = subject;
-            tags[size] = tag;
-            size++;
-        }
     }
 }
