@@ -8,7 +8,7 @@ import java.util.Arrays;
  * is the same for every event (so they are added in the order they fall due), and a far-off event
  * that most often becomes stale before its time (a VM's finish, made stale when the VM is suspended).
  *
- * <p>Why it exists: in a month of a Google cell the simulated backend adds some 300 operation ends
+ * <p>Why it exists: in a month of a Google cell the simulated backend adds some 560 operation ends
  * (at now + the operation's cost) and 300 finishes per 5-minute step, and a single heap held about
  * 265,000 events of which fewer than half were live: each operation end was sifted from the bottom
  * to the top and back, and the stale finishes made the heap twice the size it needed to be, far
