@@ -95,20 +95,19 @@ public final class EventQueue<S> {
 
     /** Adds an event; NaN is not a time, and the kind is 0 to {@link #MAX_KIND}. */
     public void add(double time, int kind, S subject, int tag) {
-        if (Double.isNaN(time)) {
-            throw new IllegalArgumentException("an event needs a time, not NaN (kind " + kind + ")");
-        }
-        if (kind < 0 || kind > MAX_KIND) {
-            throw new IllegalArgumentException("event kind " + kind + " is outside 0.." + MAX_KIND);
-        }
-        if (nextSeq == SEQ_LIMIT) {
-            throw new IllegalStateException("an event queue takes at most 2^" + SEQ_BITS + " events");
-        }
+        checkEvent(time, kind, nextSeq);
+        insert(timeKey(time), (long) kind << SEQ_BITS | nextSeq++, subject, tag);
+    }
+
+    /**
+     * Adds an event already numbered by its owner ({@link Agenda}, which numbers the events of all
+     * its parts in one sequence): {@code t} is its {@link #timeKey}, {@code ks} its
+     * {@link #orderKey}. The caller keeps the numbers distinct; this queue's own are then unused.
+     */
+    void insert(long t, long ks, S subject, int tag) {
         if (size == tags.length) {
             grow();
         }
-        long t = timeKey(time);
-        long ks = (long) kind << SEQ_BITS | nextSeq++;
         long[] k = keys;
         Object[] s = subjects;
         int[] g = tags;
@@ -117,7 +116,8 @@ public final class EventQueue<S> {
             int parent = (i - 1) >>> 2;
             long pt = k[2 * parent];
             long pks = k[2 * parent + 1];
-            // the new event has the highest addition number, so it never passes an equal (time, kind)
+            // stops at the first parent before it: an event added through add() has the highest addition
+            // number, so it never passes an equal (time, kind); one inserted by an Agenda may be older
             if (t > pt || t == pt && ks > pks) {
                 break;
             }
@@ -211,6 +211,41 @@ public final class EventQueue<S> {
         k[2 * i + 1] = ks;
         s[i] = subject;
         g[i] = tag;
+    }
+
+    /** The next event's {@link #timeKey}; only when not empty. */
+    long headTimeKey() {
+        return keys[0];
+    }
+
+    /** The next event's {@link #orderKey}; only when not empty. */
+    long headOrderKey() {
+        return keys[1];
+    }
+
+    /** An event's second word: its kind above its addition number, so it orders as kind then number. */
+    static long orderKey(int kind, long seq) {
+        return (long) kind << SEQ_BITS | seq;
+    }
+
+    /** The kind held in an {@link #orderKey}. */
+    static int kindOf(long orderKey) {
+        return (int) (orderKey >>> SEQ_BITS);
+    }
+
+    /**
+     * Checks an event's time and kind as {@link #add} does, and that the numbers have not run out.
+     */
+    static void checkEvent(double time, int kind, long seq) {
+        if (Double.isNaN(time)) {
+            throw new IllegalArgumentException("an event needs a time, not NaN (kind " + kind + ")");
+        }
+        if (kind < 0 || kind > MAX_KIND) {
+            throw new IllegalArgumentException("event kind " + kind + " is outside 0.." + MAX_KIND);
+        }
+        if (seq == SEQ_LIMIT) {
+            throw new IllegalStateException("an event queue takes at most 2^" + SEQ_BITS + " events");
+        }
     }
 
     /**

@@ -1,7 +1,7 @@
 package org.overbookd.backend.simulated;
 
 import java.util.List;
-import org.overbookd.engine.EventQueue;
+import org.overbookd.engine.Agenda;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.VmState;
 
@@ -30,8 +30,13 @@ final class Lifecycle {
     private static final int FINISH = 1;
     private static final int LOAD = 2;
 
-    /** About one entry per running VM and the load tick; per-VM draws are one sweep per tick. */
-    private final EventQueue<SimVm> events = new EventQueue<>(1024);
+    /**
+     * About one entry per running VM and the load tick; per-VM draws are one sweep per tick. Operation
+     * ends all fall due at now + the operation's cost, so they wait in the agenda's lane; finishes,
+     * mostly far ahead, wait in its calendar (buckets of one load interval), which drops those made
+     * stale by a suspension before they reach the heap.
+     */
+    private final Agenda<SimVm> events;
 
     Lifecycle(WorldSpec spec, VirtualClock clock, World world, VmFactory vms, Tally tally, LoadDrawer loads) {
         this.spec = spec;
@@ -40,6 +45,8 @@ final class Lifecycle {
         this.vms = vms;
         this.tally = tally;
         this.loads = loads;
+        this.events = new Agenda<>(Math.max(1, spec.loadIntervalSeconds()),
+                (kind, vm, version) -> kind == FINISH && !finishes(vm, version));
     }
 
     /** Starts the clock: high-QoS VMs on every core, the first load draw scheduled. */
@@ -126,7 +133,7 @@ final class Lifecycle {
         vm.state = operation;
         vm.host.operationStarted();
         vm.host.recompute();
-        events.add(clock.now() + spec.operationCostSeconds(), OP_DONE, vm, 0);
+        events.addInOrder(clock.now() + spec.operationCostSeconds(), OP_DONE, vm, 0);
     }
 
     private void startRunning(SimVm vm) {
@@ -180,9 +187,18 @@ final class Lifecycle {
         host.recompute();
     }
 
+    /**
+     * Whether a finish event of this version still stands: the VM has run without a stop since it
+     * was added. Once false, false for good (a stop bumps the version, which only grows), as the
+     * agenda's calendar needs to drop the event early.
+     */
+    private static boolean finishes(SimVm vm, int version) {
+        return vm.version == version && vm.state == VmState.RUNNING;
+    }
+
     /** A running VM has done all its work: shut it down at once (section 2.2's management step). */
     private void finished(SimVm vm, int version) {
-        if (vm.version != version || vm.state != VmState.RUNNING) {
+        if (!finishes(vm, version)) {
             return;
         }
         long now = clock.now();
@@ -195,7 +211,7 @@ final class Lifecycle {
             host.holdCore(vm.core, next);
             next.state = VmState.BOOTING;
             host.operationStarted();
-            events.add(now + spec.operationCostSeconds(), OP_DONE, next, 0);
+            events.addInOrder(now + spec.operationCostSeconds(), OP_DONE, next, 0);
         }
         beginOperation(vm, VmState.TERMINATING);
     }

@@ -4,10 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.NoSuchElementException;
 import org.overbookd.model.BoundScan;
 import org.overbookd.model.ClusterView;
@@ -56,7 +54,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
     /** The queue as a list, built when a reader asks for it and kept until the queue changes. */
     private List<SimVm> queueList;
     /** The low-QoS VMs a decision may name: from arrival until they terminate. */
-    private final Map<Long, SimVm> lowById = new HashMap<>();
+    private final VmsById lowById = new VmsById();
 
     /** Synthetic hosts, or those of the recorded cluster when the spec has one. */
     World(WorldSpec spec) {
@@ -98,7 +96,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
 
     /** A new low-QoS VM arrives: it can be named from now on and waits in the queue. */
     void admit(SimVm vm, long now) {
-        lowById.put(vm.id, vm);
+        lowById.put(vm);
         enqueue(vm, now);
     }
 
@@ -166,7 +164,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
 
     /** A terminated low-QoS VM can no longer be named. */
     void forget(SimVm vm) {
-        lowById.remove(vm.id);
+        lowById.remove(vm);
     }
 
     @Override
