@@ -103,9 +103,10 @@ public final class OverbookingPolicy implements Policy, Plugin {
             if (victim == null) {
                 continue;
             }
-            Reason reason = Reason.drafted(new StepReasons.Suspend(StepReasons.HostFacts.of(host), victim.id(),
-                    settings, anySticky, StepReasons.QosFacts.of(urgency, victim)));
-            out.add(new Decision.Suspend(VmRef.of(victim), HostRef.of(host), reason));
+            HostRef ref = HostRef.of(host);
+            Reason reason = Reason.drafted(StepReasons.Suspend.of(host, ref.name(), victim.id(), settings, anySticky,
+                    StepReasons.QosFacts.of(urgency, victim)));
+            out.add(new Decision.Suspend(VmRef.of(victim), ref, reason));
         }
     }
 
@@ -286,10 +287,11 @@ public final class OverbookingPolicy implements Policy, Plugin {
     /** {@code why}: what chose this VM when the placement, not the queue order, did; else null. */
     private Decision place(VmView vm, HostView host, Urgency urgency, StepReasons.MaxWeightFacts why) {
         boolean resume = vm.state() == VmState.SUSPENDED;
-        Reason reason = Reason.drafted(new StepReasons.Place(StepReasons.HostFacts.of(host), vm.id(),
-                vm.firstArrival(), resume, settings, StepReasons.QosFacts.of(urgency, vm), why));
+        HostRef ref = HostRef.of(host);
+        Reason reason = Reason.drafted(StepReasons.Place.of(host, ref.name(), vm.id(), vm.firstArrival(), resume,
+                settings, StepReasons.QosFacts.of(urgency, vm), why));
         return resume
-                ? new Decision.Resume(VmRef.of(vm), HostRef.of(host), reason)
-                : new Decision.Deploy(VmRef.of(vm), HostRef.of(host), reason);
+                ? new Decision.Resume(VmRef.of(vm), ref, reason)
+                : new Decision.Deploy(VmRef.of(vm), ref, reason);
     }
 }
