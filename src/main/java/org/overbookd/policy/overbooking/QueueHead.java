@@ -83,7 +83,7 @@ final class QueueHead {
             }
             boolean suspended = vm.state() == VmState.SUSPENDED;
             Instant arrival = vm.firstArrival();
-            all[count++] = new Entry(urgency == null ? 0 : urgency.of(vm), suspended,
+            all[count++] = new Entry(urgency == null ? 0 : urgency.computed(vm), suspended,
                     arrival.getEpochSecond(), arrival.getNano(), vm.id(), position, vm);
             if (suspended) {
                 suspendedCount++;
