@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -18,6 +19,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
 import org.overbookd.backend.simulated.SimulatedBackend;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
@@ -44,7 +46,9 @@ import org.overbookd.policy.overbooking.OverbookingSettings;
  *   <li>{@code world}: the simulator's own world of 12,500 octacore hosts after a simulated day at
  *       95-75 with 2 slots, which offers the policy its queue index and bound scans;</li>
  *   <li>{@code world-general}: the same world seen only through the ClusterView contract, so the
- *       policy takes its general path on it: the difference with {@code world} is the indexes'.</li>
+ *       policy takes its general path on it: the difference with {@code world} is the indexes';</li>
+ *   <li>{@code world-cold}: {@code world} with the caches emptied before each step, as a
+ *       simulation's step finds them: the difference with {@code world} is memory.</li>
  * </ul>
  * The step is not enacted, so every invocation decides on the same view. Run with
  * {@code sim/bench.sh jmh}.
@@ -60,8 +64,11 @@ public class OverbookingStepBenchmark {
     @Param("12500")
     int hosts;
 
-    @Param({"frozen", "world", "world-general"})
+    @Param({"frozen", "world", "world-general", "world-cold"})
     String kind;
+
+    /** Walked before each invocation of {@code world-cold}: larger than the caches, so they hold none of the world. */
+    private long[] flush;
 
     private ClusterView view;
     private OverbookingPolicy policy;
@@ -75,7 +82,9 @@ public class OverbookingStepBenchmark {
         policy = new OverbookingPolicy(new OverbookingSettings(75, 95, 2, HostOrder.LEAST_UTILIZED));
         if (kind.startsWith("world")) {
             ClusterView world = simulatedDay();
-            view = kind.equals("world") ? world : new Frozen(List.copyOf(world.hosts()), List.copyOf(world.queue()));
+            view = kind.equals("world-general") ? new Frozen(List.copyOf(world.hosts()), List.copyOf(world.queue()))
+                    : world;
+            flush = kind.equals("world-cold") ? new long[64 << 17] : null;
             return;
         }
         SplittableRandom random = new SplittableRandom(42);
@@ -114,6 +123,22 @@ public class OverbookingStepBenchmark {
         }
         world.advanceThrough(second);
         return world.observe(epoch.plusSeconds(second));
+    }
+
+    /**
+     * In a simulation the step runs after the load draws and the event queue have been through
+     * every host: none of the hosts and VMs it reads is in a cache, which {@code world}, deciding
+     * on the same view again and again, never sees. {@code world-cold} walks 64 MiB first.
+     */
+    @Setup(Level.Invocation)
+    public void evictCaches(Blackhole sink) {
+        if (flush != null) {
+            long sum = 0;
+            for (int i = 0; i < flush.length; i += 8) {
+                sum += ++flush[i];
+            }
+            sink.consume(sum);
+        }
     }
 
     @Benchmark

@@ -6,38 +6,50 @@ import org.overbookd.model.VmSize;
 
 /**
  * The candidate hosts of one Algorithm 1 step, in host order, and which of them have received their
- * one VM of the step. Rooms are measured once, when the queue has sizes at all: without sizes every
- * VM fits and the next free host is simply the first one not taken.
+ * one VM of the step. Rooms are measured once, when the queue has sizes at all, and kept as plain
+ * numbers: without sizes every VM fits and the next free host is simply the first one not taken, so
+ * no host is measured (the simulator's step, hundreds of candidates at every step).
  */
 final class Candidates {
 
     private final List<HostView> hosts;
+    private final boolean sized;
     private final boolean[] taken;
-    private final Room[] rooms;
+    private final long[] cpu;
+    private final long[] memory;
     private final double upperBound;
     private int firstFree;
     private int free;
     /** The largest room of any candidate: a VM larger than that is refused without a scan. */
-    private final Room largest;
+    private final long largestCpu;
+    private final long largestMemory;
 
     Candidates(List<HostView> hosts, boolean sized, double upperBound) {
         this.hosts = hosts;
+        this.sized = sized;
         this.taken = new boolean[hosts.size()];
-        this.rooms = new Room[hosts.size()];
         this.upperBound = upperBound;
         this.free = hosts.size();
-        long cpu = Long.MAX_VALUE;
-        long memory = Long.MAX_VALUE;
+        long mostCpu = Long.MAX_VALUE;
+        long mostMemory = Long.MAX_VALUE;
         if (sized) {
-            cpu = Long.MIN_VALUE;
-            memory = Long.MIN_VALUE;
-            for (int i = 0; i < rooms.length; i++) {
-                rooms[i] = Room.of(hosts.get(i), upperBound);
-                cpu = Math.max(cpu, rooms[i].cpu());
-                memory = Math.max(memory, rooms[i].memory());
+            cpu = new long[hosts.size()];
+            memory = new long[hosts.size()];
+            mostCpu = Long.MIN_VALUE;
+            mostMemory = Long.MIN_VALUE;
+            for (int i = 0; i < cpu.length; i++) {
+                Room room = Room.of(hosts.get(i), upperBound);
+                cpu[i] = room.cpu();
+                memory[i] = room.memory();
+                mostCpu = Math.max(mostCpu, cpu[i]);
+                mostMemory = Math.max(mostMemory, memory[i]);
             }
+        } else {
+            cpu = null;
+            memory = null;
         }
-        this.largest = new Room(cpu, memory);
+        this.largestCpu = mostCpu;
+        this.largestMemory = mostMemory;
     }
 
     int size() {
@@ -53,22 +65,23 @@ final class Candidates {
     }
 
     Room room(int index) {
-        if (rooms[index] == null) {
-            rooms[index] = Room.of(hosts.get(index), upperBound);
-        }
-        return rooms[index];
+        return sized ? new Room(cpu[index], memory[index]) : Room.of(hosts.get(index), upperBound);
     }
 
     /** The first free host that {@code size} fits, or -1. */
     int firstFitting(VmSize size) {
-        if (!largest.fits(size, true)) {
+        if (!Room.fits(largestCpu, largestMemory, size, true)) {
             return -1;
         }
         while (firstFree < taken.length && taken[firstFree]) {
             firstFree++;
         }
+        if (!sized || Room.unknown(size)) {
+            // every room fits an unknown size
+            return firstFree < taken.length ? firstFree : -1;
+        }
         for (int i = firstFree; i < taken.length; i++) {
-            if (!taken[i] && room(i).fits(size, true)) {
+            if (!taken[i] && Room.fits(cpu[i], memory[i], size, true)) {
                 return i;
             }
         }

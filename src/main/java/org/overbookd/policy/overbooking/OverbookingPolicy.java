@@ -2,12 +2,10 @@ package org.overbookd.policy.overbooking;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.Set;
 import org.overbookd.model.BoundScan;
 import org.overbookd.model.ClusterView;
@@ -105,9 +103,10 @@ public final class OverbookingPolicy implements Policy, Plugin {
             if (victim == null) {
                 continue;
             }
-            Reason reason = Reason.drafted(new StepReasons.Suspend(StepReasons.HostFacts.of(host), victim.id(),
-                    settings, anySticky, StepReasons.QosFacts.of(urgency, victim)));
-            out.add(new Decision.Suspend(VmRef.of(victim), HostRef.of(host), reason));
+            HostRef ref = HostRef.of(host);
+            Reason reason = Reason.drafted(StepReasons.Suspend.of(host, ref.name(), victim.id(), settings, anySticky,
+                    StepReasons.QosFacts.of(urgency, victim)));
+            out.add(new Decision.Suspend(VmRef.of(victim), ref, reason));
         }
     }
 
@@ -135,14 +134,13 @@ public final class OverbookingPolicy implements Policy, Plugin {
         }
         settings.hostOrder().sort(candidates);
         boolean pinned = index != null ? index.anyPinned() : hasPinned(view.queue());
-        Map<Integer, Integer> candidateIndexById = pinned ? indexById(candidates) : Map.of();
-        Comparator<VmView> order = settings.queue() == QueueRule.QOS
-                ? Comparator.<VmView>comparingDouble(urgency::of).thenComparing(QueueOrder.FIFO)
-                : QueueOrder.FIFO;
+        CandidatePositions positions = pinned ? new CandidatePositions(candidates) : CandidatePositions.NONE;
         boolean sized = index != null ? index.anySized() : hasSizes(view.queue());
         // The index keeps the queue in FIFO order already: its head is read, not sorted. Pinned VMs
         // and the QoS rule (its order changes with time) take the general way.
         QueueIndex fifo = index != null && !pinned && settings.queue() == QueueRule.FIFO ? index : null;
+        QueueHead queue = fifo != null ? null
+                : new QueueHead(view.queue(), positions, settings.queue() == QueueRule.QOS ? urgency : null);
         Map<VmSize, Long> sizeCounts = settings.placement() == Placement.MAXWEIGHT ? sizeCounts(view.queue()) : null;
         // Without sizes every VM fits every candidate and the head of candidates + pinned VMs fills
         // them all. With sizes a VM may fit nowhere, so when hosts stay free and more VMs wait the
@@ -151,11 +149,10 @@ public final class OverbookingPolicy implements Policy, Plugin {
         int keep = candidates.size();
         List<Match> matches;
         while (true) {
-            Head head = fifo != null ? firstInFifo(fifo, keep)
-                    : firstInQueue(view.queue(), keep, candidateIndexById, order);
+            QueueHead.Head head = fifo != null ? firstInFifo(fifo, keep) : queue.fill(keep);
             Candidates hosts = new Candidates(candidates, sized, settings.upperBound());
-            matches = new ArrayList<>();
-            boolean complete = match(head.vms(), candidateIndexById, hosts, sizeCounts, matches);
+            matches = new ArrayList<>(Math.min(candidates.size(), head.vms().size()));
+            boolean complete = match(head, hosts, sizeCounts, matches);
             if (complete || !head.truncated()) {
                 break;
             }
@@ -174,18 +171,20 @@ public final class OverbookingPolicy implements Policy, Plugin {
      * Matches the head of the queue to the candidates; false when the head was too short to know
      * the step's matching (hosts left free, or max-weight chose a size the head has no VM of).
      */
-    private boolean match(List<VmView> head, Map<Integer, Integer> candidateIndexById, Candidates hosts,
-            Map<VmSize, Long> sizeCounts, List<Match> out) {
-        List<VmView> unpinned = new ArrayList<>(head.size());
+    private boolean match(QueueHead.Head head, Candidates hosts, Map<VmSize, Long> sizeCounts, List<Match> out) {
+        List<VmView> vms = head.vms();
+        int[] pinnedTo = head.pinnedTo();
+        List<VmView> unpinned = pinnedTo == null ? vms : new ArrayList<>(vms.size());
         // pinned VMs first, in queue order: each can only go back to its own host
-        for (VmView vm : head) {
-            if (vm.pinnedHost().isEmpty()) {
+        for (int i = 0; pinnedTo != null && i < vms.size(); i++) {
+            VmView vm = vms.get(i);
+            int pinned = pinnedTo[i];
+            if (pinned < 0) {
                 unpinned.add(vm);
                 continue;
             }
-            Integer pinned = candidateIndexById.get(vm.pinnedHost().getAsInt());
             // its memory is still allocated on the host that kept it, so only its CPU is checked
-            if (pinned != null && hosts.free(pinned) && hosts.room(pinned).fits(vm.size(), false)) {
+            if (hosts.free(pinned) && hosts.room(pinned).fits(vm.size(), false)) {
                 hosts.take(pinned);
                 out.add(new Match(vm, pinned, null));
             }
@@ -262,80 +261,12 @@ public final class OverbookingPolicy implements Policy, Plugin {
         return false;
     }
 
-    private static Map<Integer, Integer> indexById(List<HostView> candidates) {
-        Map<Integer, Integer> index = new HashMap<>();
-        for (int i = 0; i < candidates.size(); i++) {
-            index.put(candidates.get(i).id(), i);
-        }
-        return index;
-    }
-
-    /** The first VMs of the queue in order, and whether more eligible VMs follow them. */
-    private record Head(List<VmView> vms, boolean truncated) {
-    }
-
-    /**
-     * The queue's head in {@code order}, long enough to fill every candidate host.
-     * Only VMs that can go to a candidate are eligible; since each pinned VM may lose its host to
-     * another VM pinned there, we keep one extra place per pinned VM so the result stays exact.
-     * A bounded heap keeps this O(n log k) where the queue is long and the candidates few, and a VM
-     * no better than the heap's worst costs a single comparison. Where the head is at least half
-     * of the eligible VMs (a daemon's cluster with thousands of candidates), sorting them all and
-     * cutting costs less than the heap's churn; {@code order} is total, so both give the same head.
-     */
-
-    private static Head firstInQueue(List<? extends VmView> queue, int candidates,
-            Map<Integer, Integer> candidateIndexById, Comparator<VmView> order) {
-        int pinned = 0;
-        int eligible = queue.size();
-        // without pinned VMs (no candidate index by id was needed) every VM is eligible: no count pass
-        if (!candidateIndexById.isEmpty()) {
-            eligible = 0;
-            for (VmView vm : queue) {
-                if (vm.pinnedHost().isEmpty()) {
-                    eligible++;
-                } else if (candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {
-                    eligible++;
-                    pinned++;
-                }
-            }
-        }
-        int keep = (int) Math.min((long) candidates + pinned, eligible);
-        if (2L * keep >= eligible) {
-            List<VmView> all = new ArrayList<>(eligible);
-            for (VmView vm : queue) {
-                if (candidateIndexById.isEmpty() || vm.pinnedHost().isEmpty()
-                        || candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {
-                    all.add(vm);
-                }
-            }
-            all.sort(order);
-            return new Head(keep == all.size() ? all : new ArrayList<>(all.subList(0, keep)), keep < eligible);
-        }
-        PriorityQueue<VmView> worstFirst = new PriorityQueue<>(keep + 1, order.reversed());
-        for (VmView vm : queue) {
-            if (!candidateIndexById.isEmpty() && vm.pinnedHost().isPresent()
-                    && !candidateIndexById.containsKey(vm.pinnedHost().getAsInt())) {
-                continue;
-            }
-            if (worstFirst.size() < keep) {
-                worstFirst.add(vm);
-            } else if (order.compare(vm, worstFirst.peek()) < 0) {
-                worstFirst.poll();
-                worstFirst.add(vm);
-            }
-        }
-        List<VmView> head = new ArrayList<>(worstFirst);
-        head.sort(order);
-        return new Head(head, keep < eligible);
-    }
-
     /**
      * The first {@code candidates} VMs of a queue the index keeps in FIFO order (no VM pinned, so
      * every VM is eligible): those taken off a host, then the others, each by arrival, as
-     * {@link #firstInQueue} would sort them with {@link QueueOrder#FIFO}.
+     * {@link QueueHead} would sort them with {@link QueueOrder#FIFO}.
      */
-    private static Head firstInFifo(QueueIndex index, int candidates) {
+    private static QueueHead.Head firstInFifo(QueueIndex index, int candidates) {
         int queued = index.queued();
         int keep = Math.min(candidates, queued);
         List<VmView> head = new ArrayList<>(keep);
@@ -344,7 +275,7 @@ public final class OverbookingPolicy implements Policy, Plugin {
         if (head.size() != keep) {
             throw new IllegalStateException("the queue index counts " + queued + " VMs but holds fewer");
         }
-        return new Head(head, keep < queued);
+        return new QueueHead.Head(head, null, keep < queued);
     }
 
     private static void take(Iterator<? extends VmView> vms, int keep, List<VmView> into) {
@@ -356,10 +287,11 @@ public final class OverbookingPolicy implements Policy, Plugin {
     /** {@code why}: what chose this VM when the placement, not the queue order, did; else null. */
     private Decision place(VmView vm, HostView host, Urgency urgency, StepReasons.MaxWeightFacts why) {
         boolean resume = vm.state() == VmState.SUSPENDED;
-        Reason reason = Reason.drafted(new StepReasons.Place(StepReasons.HostFacts.of(host), vm.id(),
-                vm.firstArrival(), resume, settings, StepReasons.QosFacts.of(urgency, vm), why));
+        HostRef ref = HostRef.of(host);
+        Reason reason = Reason.drafted(StepReasons.Place.of(host, ref.name(), vm.id(), vm.firstArrival(), resume,
+                settings, StepReasons.QosFacts.of(urgency, vm), why));
         return resume
-                ? new Decision.Resume(VmRef.of(vm), HostRef.of(host), reason)
-                : new Decision.Deploy(VmRef.of(vm), HostRef.of(host), reason);
+                ? new Decision.Resume(VmRef.of(vm), ref, reason)
+                : new Decision.Deploy(VmRef.of(vm), ref, reason);
     }
 }

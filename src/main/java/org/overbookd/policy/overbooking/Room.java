@@ -30,11 +30,21 @@ record Room(long cpu, long memory) {
 
     /** Whether {@code size} fits; an unknown size (the paper's VMs) fits wherever the host is a candidate. */
     boolean fits(VmSize size, boolean checkMemory) {
-        if (size.equals(VmSize.UNKNOWN)) {
+        return fits(cpu, memory, size, checkMemory);
+    }
+
+    /** {@link #fits(VmSize, boolean)} of the room {@code (cpu, memory)}, for callers that keep rooms as plain numbers. */
+    static boolean fits(long cpu, long memory, VmSize size, boolean checkMemory) {
+        if (unknown(size)) {
             return true;
         }
         boolean cpuFits = size.cpu() == 0 || cpuUnits(size) <= cpu;
         boolean memoryFits = !checkMemory || size.memoryMb() <= memory;
         return cpuFits && memoryFits;
+    }
+
+    /** {@code size.equals(VmSize.UNKNOWN)}, asked first by reference: views mostly hand out the constant itself. */
+    static boolean unknown(VmSize size) {
+        return size == VmSize.UNKNOWN || size.equals(VmSize.UNKNOWN);
     }
 }

@@ -20,13 +20,6 @@ final class StepReasons {
     private StepReasons() {
     }
 
-    /** What a host looked like when the decision was made. */
-    record HostFacts(String name, double utilization, int slotsInUse) {
-        static HostFacts of(HostView host) {
-            return new HostFacts(host.name(), host.utilization(), host.overbooked().size());
-        }
-    }
-
     /** Silva et al.'s inputs for one VM at the decision's instant, so that an auditor can redo the arithmetic. */
     record QosFacts(double availability, double slo, double q) {
         static QosFacts of(Urgency urgency, VmView vm) {
@@ -43,13 +36,24 @@ final class StepReasons {
         }
     }
 
-    /** Algorithm 2 took {@code vmId} off the host; {@code qos} is null when no QoS rule is on. */
-    record Suspend(HostFacts host, long vmId, OverbookingSettings settings, boolean stickyHeld, QosFacts qos)
-            implements Reason.Draft {
+    /**
+     * Algorithm 2 took {@code vmId} off the host, which was at {@code utilization} with
+     * {@code slotsInUse} overbooked VMs; {@code qos} is null when no QoS rule is on. The host's
+     * facts are components of the draft itself, not a record of their own: one object less for
+     * each of the hundreds of decisions of a simulated step.
+     */
+    record Suspend(String hostName, double utilization, int slotsInUse, long vmId, OverbookingSettings settings,
+            boolean stickyHeld, QosFacts qos) implements Reason.Draft {
+        static Suspend of(HostView host, String hostName, long vmId, OverbookingSettings settings,
+                boolean stickyHeld, QosFacts qos) {
+            return new Suspend(hostName, host.utilization(), host.overbooked().size(), vmId, settings, stickyHeld,
+                    qos);
+        }
+
         @Override
         public Reason render() {
-            StringBuilder text = new StringBuilder(160).append("host ").append(host.name()).append(" at ")
-                    .append(oneDecimal(host.utilization())).append("% >= upper bound ")
+            StringBuilder text = new StringBuilder(160).append("host ").append(hostName).append(" at ")
+                    .append(oneDecimal(utilization)).append("% >= upper bound ")
                     .append(number(settings.upperBound())).append("%: suspend VM ").append(vmId);
             if (settings.victim() == VictimRule.QOS) {
                 text.append(", the overbooked VM furthest from violating its SLO (Q ")
@@ -58,21 +62,28 @@ final class StepReasons {
                 text.append(", the overbooked VM added last");
             }
             text.append(stickyHeld ? " that holds no sticky slot" : "");
-            return facts(text.toString(), host, settings, qos);
+            return facts(text.toString(), utilization, slotsInUse, settings, qos);
         }
     }
 
     /**
-     * Algorithm 1 placed {@code vmId} (resumed when {@code resume}) on the host; {@code maxWeight}
-     * is null when queue order alone chose it, {@code qos} null when no QoS rule is on.
+     * Algorithm 1 placed {@code vmId} (resumed when {@code resume}) on the host, which was at
+     * {@code utilization} with {@code slotsInUse} overbooked VMs; {@code maxWeight} is null when
+     * queue order alone chose it, {@code qos} null when no QoS rule is on.
      */
-    record Place(HostFacts host, long vmId, Instant firstArrival, boolean resume, OverbookingSettings settings,
-            QosFacts qos, MaxWeightFacts maxWeight) implements Reason.Draft {
+    record Place(String hostName, double utilization, int slotsInUse, long vmId, Instant firstArrival, boolean resume,
+            OverbookingSettings settings, QosFacts qos, MaxWeightFacts maxWeight) implements Reason.Draft {
+        static Place of(HostView host, String hostName, long vmId, Instant firstArrival, boolean resume,
+                OverbookingSettings settings, QosFacts qos, MaxWeightFacts maxWeight) {
+            return new Place(hostName, host.utilization(), host.overbooked().size(), vmId, firstArrival, resume,
+                    settings, qos, maxWeight);
+        }
+
         @Override
         public Reason render() {
-            StringBuilder text = new StringBuilder(160).append("host ").append(host.name()).append(" at ")
-                    .append(oneDecimal(host.utilization())).append("% <= lower bound ")
-                    .append(number(settings.lowerBound())).append("% with ").append(host.slotsInUse())
+            StringBuilder text = new StringBuilder(160).append("host ").append(hostName).append(" at ")
+                    .append(oneDecimal(utilization)).append("% <= lower bound ")
+                    .append(number(settings.lowerBound())).append("% with ").append(slotsInUse)
                     .append(" of ").append(settings.slots()).append(" slots in use: ")
                     .append(resume ? "resume" : "deploy").append(" VM ").append(vmId);
             if (settings.queue() == QueueRule.QOS) {
@@ -86,16 +97,17 @@ final class StepReasons {
             if (maxWeight != null) {
                 text.append("; ").append(maxWeight.text());
             }
-            return facts(text.toString(), host, settings, qos);
+            return facts(text.toString(), utilization, slotsInUse, settings, qos);
         }
     }
 
-    private static Reason facts(String text, HostFacts host, OverbookingSettings settings, QosFacts qos) {
+    private static Reason facts(String text, double utilization, int slotsInUse, OverbookingSettings settings,
+            QosFacts qos) {
         Reason.Builder reason = Reason.because(text)
-                .fact("host_utilization", round(host.utilization()))
+                .fact("host_utilization", round(utilization))
                 .fact("lower_bound", settings.lowerBound())
                 .fact("upper_bound", settings.upperBound())
-                .fact("slots_in_use", host.slotsInUse())
+                .fact("slots_in_use", slotsInUse)
                 .fact("slots", settings.slots());
         if (qos != null) {
             // an SLO of 0 can never be violated: Q is infinite, which JSON has no number for

@@ -31,10 +31,19 @@ final class Urgency {
         if (cached != null) {
             return cached;
         }
-        RunRecord record = vm.runRecord();
-        double q = QosEquations.qos(record.runSeconds(now), record.pendingSeconds(now), slo(vm), alphaSeconds);
+        double q = computed(vm);
         cache.put(vm, q);
         return q;
+    }
+
+    /**
+     * Q computed afresh, not kept: the same value {@link #of} gives (a function of the VM and the
+     * instant alone), for a caller that asks once per VM, such as {@link QueueHead} reading a whole
+     * queue's keys, where the cache would only grow (and rehash) by tens of thousands of entries.
+     */
+    double computed(VmView vm) {
+        RunRecord record = vm.runRecord();
+        return QosEquations.qos(record.runSeconds(now), record.pendingSeconds(now), slo(vm), alphaSeconds);
     }
 
     /** The VM's own SLO, or the configured default. */

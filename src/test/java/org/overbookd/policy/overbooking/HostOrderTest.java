@@ -12,8 +12,8 @@ import org.overbookd.model.VmView;
 
 /**
  * {@link HostOrder#sort} against sorting with {@link HostOrder#comparator}, the definition: the same
- * list, host object for host object, with ties in utilization, equal ids, zeros of both signs and
- * NaN among the keys.
+ * list, host object for host object, with ties in utilization, equal ids, zeros of both signs,
+ * infinities, NaN and keys equal in their leading bits among the keys.
  */
 class HostOrderTest {
 
@@ -40,7 +40,9 @@ class HostOrderTest {
         }
     }
 
-    private static final double[] UTILIZATIONS = {0.0, -0.0, 12.5, 12.5, 74.99999999999999, 75, Double.NaN, 3e-300};
+    /** With keys that differ only past their leading 32 bits (50 and the doubles just above it). */
+    private static final double[] UTILIZATIONS = {0.0, -0.0, 12.5, 12.5, 74.99999999999999, 75, Double.NaN, 3e-300,
+        50, Math.nextUp(50.0), 50.000000001, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, -12.5};
 
     private static List<HostView> hosts(long seed, int n) {
         SplittableRandom random = new SplittableRandom(seed);
