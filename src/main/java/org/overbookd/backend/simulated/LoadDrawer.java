@@ -7,7 +7,6 @@ import org.overbookd.backend.simulated.load.BusinessCurve;
 import org.overbookd.backend.simulated.load.LoadGenerator;
 import org.overbookd.backend.simulated.load.SpikeModel;
 import org.overbookd.backend.simulated.load.SpikyLoad;
-import org.overbookd.random.Draws;
 
 /**
  * Every running VM draws its next load value; each host's demand is summed in the same pass.
@@ -15,18 +14,22 @@ import org.overbookd.random.Draws;
  * hosts are split into fixed ranges drawn in parallel and the result is the same, bit for bit,
  * whatever the number of threads.
  *
- * <p>The sweep is one loop over {@link HotState}'s arrays, host after host and slot after slot in
- * memory order, with no generator objects and no allocation per draw. The three synthetic patterns
- * share one path without a branch on the pattern (patterns are mixed at random across slots, so
- * such a branch would be mispredicted about every other VM, which cost as much as the Gaussian
- * itself): every slot takes the spike step's two uniforms from its stream, and the pattern's bits
- * decide, by arithmetic and bit masks, how many of them the stream keeps (0 unless spiky: the
- * stream is a counter, so it is set back), which spike state is kept, which mean is used (the VM's
- * or its business curve's now), and whether the spike moves the load. The decisions and the
- * arithmetic are the pattern classes' own ({@link SpikyLoad#uniformsUsed}, {@link SpikyLoad#spikeAfter},
- * {@link SpikyLoad#spiked}, {@link Draws#normal}, {@link LoadGenerator#clip}), in the order their
- * objects drew, so the loads are the same bits as drawing through the objects. The business curve's
- * mean depends only on the time: it is computed once per sweep per distinct curve.
+ * <p>The sweep walks {@link HotState}'s arrays with no generator objects and no allocation per draw,
+ * in two passes per range of hosts. First the draws, from the draw lists ({@link HotState#drawLists}:
+ * per window of slots, its running slots sorted by how they draw, kept between sweeps and sorted
+ * again only for the windows that changed): the plain slots (noisy and business, about three in
+ * four in the Google cell) in one loop, a Gaussian each and no uniform, the mean chosen by bit mask
+ * (a branch on the pattern would be mispredicted about every other VM: patterns are mixed at random
+ * across slots), then the spiky ones in another (the spike step's uniforms, then the Gaussian), then
+ * any drawn through their objects. Before, every slot took the spike step's two uniforms and set
+ * its stream back unless spiky, which cost more than the Gaussian. Each VM draws from its own
+ * stream, so the order of the draws changes no bit. Then the sums, host after host, slot after slot
+ * in memory order: the order the objects summed in, so each host's demand is the same bits.
+ *
+ * <p>The arithmetic is the pattern classes' own ({@link SpikyLoad#uniformsUsed}, {@link SpikyLoad#spikeAfter},
+ * {@link SpikyLoad#draw}, {@link LoadGenerator#normal}), in the order their objects drew, so the
+ * loads are the same bits as drawing through the objects. The business curve's mean depends only on
+ * the time: it is computed once per sweep per distinct curve.
  */
 final class LoadDrawer {
 
@@ -56,6 +59,7 @@ final class LoadDrawer {
         double[] mus = businessMeans(tow);
         SpikeModel[] models = spikeModels();
         int hosts = hot.cores.length;
+        hot.drawLists();
         if (pool == null || hosts < PARALLEL_MIN_HOSTS) {
             draw(0, hosts, now, tow, mus, models, cursor);
             return;
@@ -81,10 +85,14 @@ final class LoadDrawer {
         long tow = VirtualClock.timeOfWeek(now);
         HotState st = hot;
         byte p = st.pattern[s];
-        double value = (p & HotState.FLAT) != 0
-                ? drawFlat(st, s, p, businessMeans(tow), spikeModels(), cursor)
-                : drawObject(st, s, tow);
-        return st.load[s] = value * st.scale[s];
+        if ((p & HotState.SPIKY_BIT) != 0) {
+            drawSpiky(st, s, spikeModels(), cursor);
+        } else if ((p & HotState.FLAT) != 0) {
+            drawPlain(st, s, businessMeans(tow), cursor);
+        } else {
+            st.load[s] = drawObject(st, s, tow) * st.scale[s];
+        }
+        return st.load[s];
     }
 
     private double[] businessMeans(long tow) {
@@ -107,51 +115,110 @@ final class LoadDrawer {
         return spikeModels;
     }
 
+    /**
+     * Draws hosts {@code from} to {@code to}: first the running slots of their windows by the draw
+     * lists (each kind in a loop of its own; the order of the draws does not matter, each VM draws
+     * from its own stream), then each host's demand, summed in slot order as always.
+     */
     private void draw(int from, int to, long now, long tow, double[] mus, SpikeModel[] models, FlatStream cursor) {
+        if (from >= to) {
+            return;
+        }
         // a sweep runs between changes to the slots, so the arrays are read once
         HotState st = hot;
-        int[] ops = st.ops;
-        double[] demand = st.demand;
         int[] base = st.base;
         int[] highCount = st.highCount;
         int[] lowCount = st.lowCount;
+        int[] list = st.drawList;
+        int[] plainCount = st.plainCount;
+        int[] otherCount = st.otherCount;
+        int lo = base[from];
+        int hi = st.end(to - 1);
+        for (int w = lo >>> HotState.WINDOW_SHIFT, last = (hi - 1) >>> HotState.WINDOW_SHIFT; w <= last; w++) {
+            int first = w << HotState.WINDOW_SHIFT;
+            int plainEnd = first + plainCount[w];
+            int otherStart = first + HotState.WINDOW - otherCount[w];
+            int otherEnd = first + HotState.WINDOW;
+            if (first < lo || first + HotState.WINDOW > hi) {
+                // a window shared with another range of hosts: its slots in this range only
+                for (int i = first; i < plainEnd; i++) {
+                    int s = list[i];
+                    if (s >= lo && s < hi) {
+                        drawPlain(st, s, mus, cursor);
+                    }
+                }
+                for (int i = otherStart; i < otherEnd; i++) {
+                    int s = list[i];
+                    if (s >= lo && s < hi) {
+                        drawOther(st, s, tow, models, cursor);
+                    }
+                }
+                continue;
+            }
+            for (int i = first; i < plainEnd; i++) {
+                drawPlain(st, list[i], mus, cursor);
+            }
+            for (int i = otherStart; i < otherEnd; i++) {
+                drawOther(st, list[i], tow, models, cursor);
+            }
+        }
         boolean[] running = st.running;
-        byte[] pattern = st.pattern;
-        double[] scale = st.scale;
         double[] load = st.load;
+        int[] ops = st.ops;
+        double[] demand = st.demand;
         double operationLoad = st.operationLoad;
         for (int h = from; h < to; h++) {
             st.advance(h, now);
             double sum = operationLoad * ops[h];
             for (int s = base[h], e = s + highCount[h] + lowCount[h]; s < e; s++) {
                 if (running[s]) {
-                    byte p = pattern[s];
-                    double value = (p & HotState.FLAT) != 0
-                            ? drawFlat(st, s, p, mus, models, cursor)
-                            : drawObject(st, s, tow);
-                    sum += load[s] = value * scale[s];
+                    sum += load[s];
                 }
             }
             demand[h] = sum;
         }
     }
 
-    /** One draw of a noisy, spiky or business slot (before its size scale), as its object would draw it. */
-    private static double drawFlat(HotState st, int s, byte p, double[] mus, SpikeModel[] models, FlatStream cursor) {
-        int spiky = (p & HotState.SPIKY_BIT) >>> 1;
-        int business = (p & HotState.BUSINESS_BIT) >>> 2;
-        long state = st.stream[s];
+    /**
+     * A noisy or business slot's draw, stored as its load: N(mean, sd) clipped, as {@link
+     * LoadGenerator#normal}, the mean the VM's own or its business curve's now (chosen without a
+     * branch: the two patterns are mixed at random across slots).
+     */
+    private static void drawPlain(HotState st, int s, double[] mus, FlatStream cursor) {
+        int business = (st.pattern[s] & HotState.BUSINESS_BIT) >>> 2;
+        cursor.state = st.stream[s];
+        double value = LoadGenerator.normal(cursor, select(business, mus[st.curve[s]], st.mu[s]), st.sd[s]);
+        st.stream[s] = cursor.state;
+        st.load[s] = value * st.scale[s];
+    }
+
+    /**
+     * A spiky slot's draw, stored as its load: one step of the spike process, then the spiked
+     * Gaussian, as {@link SpikyLoad#next}. The step's uniforms are read off the stream's state in a
+     * local variable (the second is computed whether or not the step takes it, which costs less
+     * than a branch), and the stream is moved on by as many as it takes.
+     */
+    private static void drawSpiky(HotState st, int s, SpikeModel[] models, FlatStream cursor) {
         SpikeModel spikes = models[st.spikeModel[s]];
+        long state = st.stream[s];
         int was = st.spike[s];
-        cursor.state = state;
-        double u1 = cursor.nextDouble();
-        double u2 = cursor.nextDouble();
-        int spike = spiky * SpikyLoad.spikeAfter(was, spikes, u1, u2);
-        cursor.state = FlatStream.after(state, spiky * SpikyLoad.uniformsUsed(was, spikes, u1));
-        double normal = Draws.normal(cursor, select(business, mus[st.curve[s]], st.mu[s]), st.sd[s]);
+        double u1 = FlatStream.uniformAt(FlatStream.after(state, 1));
+        double u2 = FlatStream.uniformAt(FlatStream.after(state, 2));
+        int spike = SpikyLoad.spikeAfter(was, spikes, u1, u2);
+        cursor.state = FlatStream.after(state, SpikyLoad.uniformsUsed(was, spikes, u1));
+        double value = SpikyLoad.draw(st.mu[s], st.sd[s], spike, spikes, cursor);
         st.stream[s] = cursor.state;
         st.spike[s] = (byte) spike;
-        return LoadGenerator.clip(select(spiky, SpikyLoad.spiked(normal, spike, spikes), normal));
+        st.load[s] = value * st.scale[s];
+    }
+
+    /** A spiky slot's draw or one through the VM's own generator, stored as its load. */
+    private static void drawOther(HotState st, int s, long tow, SpikeModel[] models, FlatStream cursor) {
+        if (st.pattern[s] == HotState.SPIKY) {
+            drawSpiky(st, s, models, cursor);
+        } else {
+            st.load[s] = drawObject(st, s, tow) * st.scale[s];
+        }
     }
 
     /** {@code ifOne} when {@code bit} is 1, {@code ifZero} when it is 0, bit for bit, without a branch. */

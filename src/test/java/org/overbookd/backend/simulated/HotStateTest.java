@@ -193,6 +193,51 @@ class HotStateTest {
         assertEquals(List.of(lows.get(2).vm()), hosts[1].overbooked());
     }
 
+    /**
+     * The sweep draws from per-window lists of the slots that draw, kept between sweeps: a VM that
+     * starts running, stops (still holding its slot, as while it is suspended) and starts again
+     * between sweeps draws exactly when it runs, every time, as its object would; a VM that does not
+     * run does not draw (its stream stays put), so that its next draw is its object's next one too.
+     */
+    @Test
+    void theDrawListsFollowEveryChangeOfWhatRuns() {
+        SimHost[] hosts = hosts(40, 8); // 320 high-QoS slots and more: windows of 256 slots are crossed
+        HotState hot = new HotState(hosts, OPERATION_LOAD);
+        List<Pair> all = new ArrayList<>();
+        for (SimHost host : hosts) {
+            for (int core = 0; core < host.cores; core++) {
+                long k = host.id * 8L + core;
+                Supplier<LoadGenerator> g = switch ((int) (k % 3)) {
+                    case 0 -> () -> new NoisyLoad(60, 15);
+                    case 1 -> () -> new SpikyLoad(75, 10, BIG_SPIKES);
+                    default -> () -> new BusinessLoad(new BusinessCurve(50, 90, 0.25), 5);
+                };
+                Pair p = pair(k, QosClass.HIGH, core, g);
+                host.holdCore(core, p.vm());
+                all.add(p);
+            }
+        }
+        LoadDrawer drawer = new LoadDrawer(hot, null);
+        SplittableRandom flips = new SplittableRandom(7);
+        for (long now = STEP; now <= 60 * STEP; now += STEP) {
+            // a random fifth of the VMs changes whether it runs between two sweeps
+            for (Pair p : all) {
+                if (flips.nextInt(5) == 0) {
+                    boolean runs = p.vm().state != VmState.RUNNING;
+                    p.vm().state = runs ? VmState.RUNNING : VmState.SUSPENDED;
+                    hot.running(p.vm().slot, runs);
+                }
+            }
+            drawer.draw(now);
+            long tow = VirtualClock.timeOfWeek(now);
+            for (Pair p : all) {
+                if (p.vm().state == VmState.RUNNING) {
+                    assertSameBits(p.expected(tow), hot.load[p.vm().slot], "VM " + p.vm().id + " at " + now);
+                }
+            }
+        }
+    }
+
     /** The one-pass count for several thresholds is the count for each, host for host at the boundary too. */
     @Test
     void hostsOverSeveralThresholdsCountsAsEachAlone() {
