@@ -106,6 +106,17 @@ final class HotState {
     /** Windows whose lists a change made stale since they were last built. */
     private boolean[] stale;
     private boolean anyStale;
+    /**
+     * The slots changed since {@link #forgetChanges} (with repeats), for a draw ahead to draw again;
+     * past its capacity only {@link #changesOverflowed} is set (then the draw ahead is dropped).
+     */
+    int[] changed;
+    int changedCount;
+    boolean changesOverflowed;
+    /** How many times the slots were laid out anew: arrays and slot numbers from before are void. */
+    int layout;
+    /** Whether a VM drawn through its own generator (a recorded trace) ever held a slot. */
+    boolean anyObject;
 
     /** The distinct business curves and spike models, few (one each in a synthetic world). */
     final List<BusinessCurve> curves = new ArrayList<>(1);
@@ -267,10 +278,26 @@ final class HotState {
         otherCount[w] = from + WINDOW - other;
     }
 
-    /** Slot {@code s} changed what or whether it draws: its window's lists are stale. */
-    private void touch(int s) {
+    /** Whether window {@code w} changed since the last {@link #drawLists}. */
+    boolean stale(int w) {
+        return stale[w];
+    }
+
+    /** Forgets the slots changed so far: a draw ahead begins. */
+    void forgetChanges() {
+        changedCount = 0;
+        changesOverflowed = false;
+    }
+
+    /** Slot {@code s} changed: what it holds, whether it runs, or its stream (a draw of its own); its window is stale. */
+    void touch(int s) {
         stale[s >>> WINDOW_SHIFT] = true;
         anyStale = true;
+        if (changedCount < changed.length) {
+            changed[changedCount++] = s;
+        } else {
+            changesOverflowed = true;
+        }
     }
 
     private void put(int s, SimVm v) {
@@ -300,6 +327,7 @@ final class HotState {
             curve[s] = v.curveIndex;
         } else {
             pattern[s] = OBJECT;
+            anyObject = true;
         }
         scale[s] = v.scale();
         spike[s] = v.spike;
@@ -395,8 +423,11 @@ final class HotState {
         plainCount = new int[windows];
         otherCount = new int[windows];
         stale = new boolean[windows];
+        changed = new int[slots / 8 + 64];
+        changesOverflowed = true;
         java.util.Arrays.fill(stale, true);
         anyStale = true;
+        layout++;
         base = newBase;
         lowCapacity = capacity;
         for (int h = 0; h < n; h++) {
