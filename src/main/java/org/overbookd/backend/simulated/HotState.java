@@ -95,10 +95,10 @@ final class HotState {
     static final int WINDOW_SHIFT = 8;
     static final int WINDOW = 1 << WINDOW_SHIFT;
     /**
-     * Per window, the slots that draw, by how: the plain ones (noisy and business: a Gaussian alone)
-     * from the window's first entry up, in slot order, {@link #plainCount} of them; the others (spiky,
-     * and those drawn through their object) from its last entry down, in slot order, {@link #otherCount}
-     * of them. Valid after {@link #drawLists()}, until a slot of the window changes.
+     * Per window {@code w}, the slots that draw, by how, each list in slot order: from entry
+     * {@code 2 * w * WINDOW} the {@link #plainCount} plain ones (noisy and business: a Gaussian
+     * alone), from entry {@code (2 * w + 1) * WINDOW} the {@link #otherCount} others (spiky, and those
+     * drawn through their object). Valid after {@link #drawLists()}, until a slot of the window changes.
      */
     int[] drawList;
     int[] plainCount;
@@ -259,23 +259,39 @@ final class HotState {
         anyStale = false;
     }
 
-    private void sortWindow(int w) {
+    /**
+     * Sorts window {@code w}'s running slots into its two lists, without a branch on the pattern:
+     * each slot is written to both lists and only its own list's end moves on.
+     */
+    void sortWindow(int w) {
         int from = w << WINDOW_SHIFT;
         int to = Math.min(from + WINDOW, pattern.length);
-        int plain = from;
-        int other = from + WINDOW;
-        for (int s = to - 1; s >= from; s--) {
-            if (running[s] && (pattern[s] & (SPIKY_BIT | OBJECT)) != 0) {
-                drawList[--other] = s;
-            }
-        }
+        int[] list = drawList;
+        byte[] pattern = this.pattern;
+        boolean[] running = this.running;
+        int first = w << (WINDOW_SHIFT + 1);
+        int plain = first;
+        int other = first + WINDOW;
         for (int s = from; s < to; s++) {
-            if (running[s] && (pattern[s] & (FLAT | SPIKY_BIT)) == FLAT) {
-                drawList[plain++] = s;
-            }
+            int p = pattern[s] & -(running[s] ? 1 : 0);
+            list[plain] = s;
+            plain += p & FLAT & ~(p >>> 1); // noisy or business
+            list[other] = s;
+            other += ((p >>> 1) | (p >>> 3)) & 1; // spiky, or drawn through its object
         }
-        plainCount[w] = plain - from;
-        otherCount[w] = from + WINDOW - other;
+        plainCount[w] = plain - first;
+        otherCount[w] = other - first - WINDOW;
+    }
+
+    /**
+     * The windows that changed since the last call (or {@link #drawLists}), which are from now on
+     * taken as sorted: for a draw ahead, which sorts them on its own thread.
+     */
+    boolean[] takeStale() {
+        boolean[] taken = stale.clone();
+        java.util.Arrays.fill(stale, false);
+        anyStale = false;
+        return taken;
     }
 
     /** Whether window {@code w} changed since the last {@link #drawLists}. */
@@ -419,7 +435,7 @@ final class HotState {
         load = relaid(load, new double[slots], oldBase, newBase);
         vm = relaid(vm, new SimVm[slots], oldBase, newBase);
         int windows = (slots + WINDOW - 1) >>> WINDOW_SHIFT;
-        drawList = new int[windows << WINDOW_SHIFT];
+        drawList = new int[windows << (WINDOW_SHIFT + 1)];
         plainCount = new int[windows];
         otherCount = new int[windows];
         stale = new boolean[windows];

@@ -1,5 +1,6 @@
 package org.overbookd.backend.simulated;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
@@ -31,7 +32,8 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * loads are the same bits as drawing through the objects. The business curve's mean depends only on
  * the time: it is computed once per sweep per distinct curve.
  *
- * <p>The draw ahead (with a pool, on 2,048 hosts or more). Between two draws the world's thread is
+ * <p>The draw ahead (with a pool, on 2,048 hosts or more, and only when the JVM property
+ * {@value #DRAW_AHEAD_PROPERTY} is true). Between two draws the world's thread is
  * busy with the events and the policy's step, and the pool would be idle; so right after the draw
  * at time t, one thread of the pool draws every VM that runs then for t plus the interval (the one
  * between the last two draws), into spare copies of the streams, spike states and loads, while the
@@ -53,11 +55,21 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * list holds, or when it failed (a slot read while it changed can index a table out of range). VMs
  * drawn through their own generators (recorded traces) are never drawn ahead: their draws cannot
  * be taken back; a world that holds one does not draw ahead.
+ *
+ * <p>Why it is off by default: on the shared 2-core machine it was built on (other jobs running),
+ * the 29-day Google cell with {@code --threads 2} took 51.8 s wall and 56 s of CPU with it, 44.6 s
+ * and 47 s without: the thread drawing ahead and the world's thread slowed each other down more
+ * than the overlap saved. It stays, tested, for a measurement on a quiet machine.
  */
 final class LoadDrawer {
 
     /** Below this many hosts a parallel draw costs more in hand-offs than it saves. */
     private static final int PARALLEL_MIN_HOSTS = 2048;
+    /**
+     * The JVM system property that turns the draw ahead on ({@code -Doverbookd.drawAhead=true}). Off
+     * by default: on the shared 2-core machine it was measured slower (see the class comment).
+     */
+    static final String DRAW_AHEAD_PROPERTY = "overbookd.drawAhead";
 
     private final HotState hot;
     private final ForkJoinPool pool;
@@ -81,10 +93,17 @@ final class LoadDrawer {
     private long[] spareStream;
     private byte[] spareSpike;
     private double[] spareLoad;
+    /** Per slot and per host, the last commit that drew it again or found it changed (by {@link #commits}). */
+    private int[] redrawn;
+    private int[] hostChanged;
+    private int commits;
+    /** The demands the draw ahead summed, and the operations in flight it summed them with, per host. */
+    private double[] aheadDemand;
+    private int[] aheadOps;
 
     /** @param pool the threads to draw with on large clusters, or null to draw on the caller's */
     LoadDrawer(HotState hot, ForkJoinPool pool) {
-        this(hot, pool, true);
+        this(hot, pool, Boolean.getBoolean(DRAW_AHEAD_PROPERTY));
     }
 
     /** @param drawAhead whether to draw ahead with a pool (false: only for tests, to compare the two ways) */
@@ -102,14 +121,38 @@ final class LoadDrawer {
         int hosts = hot.cores.length;
         boolean committed = ahead != null && commitAhead(now, tow, mus, models);
         if (!committed) {
-            hot.drawLists();
             if (pool == null || hosts < PARALLEL_MIN_HOSTS) {
+                hot.drawLists();
                 draw(0, hosts, now, tow, mus, models, cursor);
             } else {
+                sortInParallel();
                 drawInParallel(now, tow, mus, models);
             }
         }
         drawAhead(now);
+    }
+
+    /** Sorts the stale windows' draw lists on the pool, in ranges of windows (each window alone is independent). */
+    private void sortInParallel() {
+        boolean[] sort = hot.takeStale();
+        int windows = sort.length;
+        int chunks = pool.getParallelism() * 4;
+        int size = (windows + chunks - 1) / chunks;
+        ForkJoinTask<?>[] tasks = new ForkJoinTask<?>[chunks];
+        for (int c = 0; c < chunks; c++) {
+            int from = Math.min(windows, c * size);
+            int to = Math.min(windows, from + size);
+            tasks[c] = pool.submit(() -> {
+                for (int w = from; w < to; w++) {
+                    if (sort[w]) {
+                        hot.sortWindow(w);
+                    }
+                }
+            });
+        }
+        for (ForkJoinTask<?> task : tasks) {
+            task.join();
+        }
     }
 
     private void drawInParallel(long now, long tow, double[] mus, SpikeModel[] models) {
@@ -145,16 +188,23 @@ final class LoadDrawer {
                 || interval <= 0) {
             return;
         }
-        st.drawLists();
+        boolean[] sort = st.takeStale();
         st.forgetChanges();
         long[] stream = st.stream;
         byte[] spike = st.spike;
         double[] load = st.load;
+        int hosts = st.cores.length;
         if (spareStream == null || spareStream.length != stream.length) {
             spareStream = new long[stream.length];
             spareSpike = new byte[stream.length];
             spareLoad = new double[stream.length];
+            redrawn = new int[stream.length];
+            aheadDemand = new double[hosts];
+            aheadOps = new int[hosts];
+            hostChanged = new int[hosts];
         }
+        double[] toDemand = aheadDemand;
+        int[] toOps = aheadOps;
         long[] toStream = spareStream;
         byte[] toSpike = spareSpike;
         double[] toLoad = spareLoad;
@@ -168,8 +218,30 @@ final class LoadDrawer {
         ahead = pool.submit(() -> {
             FlatStream own = new FlatStream();
             for (int w = 0; w < windows; w++) {
+                if (sort[w]) {
+                    // read while the world's thread may change the window: then it is stale again
+                    st.sortWindow(w);
+                }
                 copyWindow(w, stream, spike, load, toStream, toSpike, toLoad);
                 drawWindow(st, w, 0, Integer.MAX_VALUE, toStream, toSpike, toLoad, tow, mus, models, own, false);
+            }
+            // the demands too, for the hosts none of whose slots will have changed, as sum() adds
+            int[] base = st.base;
+            int[] highCount = st.highCount;
+            int[] lowCount = st.lowCount;
+            int[] ops = st.ops;
+            boolean[] running = st.running;
+            double operationLoad = st.operationLoad;
+            for (int h = 0; h < hosts; h++) {
+                int o = ops[h];
+                toOps[h] = o;
+                double sum = operationLoad * o;
+                for (int s = base[h], e = s + highCount[h] + lowCount[h]; s < e; s++) {
+                    if (running[s]) {
+                        sum += toLoad[s];
+                    }
+                }
+                toDemand[h] = sum;
             }
         });
     }
@@ -193,20 +265,27 @@ final class LoadDrawer {
         if (st.changesOverflowed) {
             return false;
         }
-        st.drawLists();
         long[] stream = st.stream;
         byte[] spike = st.spike;
         double[] load = st.load;
         boolean[] running = st.running;
         int[] changed = st.changed;
+        int[] base = st.base;
+        int commit = ++commits;
         for (int i = 0, n = st.changedCount; i < n; i++) {
             int s = changed[i];
+            if (redrawn[s] == commit) {
+                continue; // listed again
+            }
+            redrawn[s] = commit;
             spareStream[s] = stream[s];
             spareSpike[s] = spike[s];
             spareLoad[s] = load[s];
             if (running[s]) {
                 drawSlot(st, s, spareStream, spareSpike, spareLoad, tow, mus, models, cursor);
             }
+            int at = Arrays.binarySearch(base, s);
+            hostChanged[at >= 0 ? at : -at - 2] = commit;
         }
         st.stream = spareStream;
         st.spike = spareSpike;
@@ -214,7 +293,16 @@ final class LoadDrawer {
         spareStream = stream;
         spareSpike = spike;
         spareLoad = load;
-        sum(0, st.cores.length, now);
+        int[] ops = st.ops;
+        double[] demand = st.demand;
+        for (int h = 0, n = st.cores.length; h < n; h++) {
+            if (hostChanged[h] == commit || ops[h] != aheadOps[h]) {
+                sum(h, h + 1, now);
+            } else {
+                st.advance(h, now);
+                demand[h] = aheadDemand[h];
+            }
+        }
         return true;
     }
 
@@ -302,12 +390,13 @@ final class LoadDrawer {
             long tow, double[] mus, SpikeModel[] models, FlatStream cursor, boolean objects) {
         int[] list = st.drawList;
         int first = w << HotState.WINDOW_SHIFT;
-        int plainEnd = first + st.plainCount[w];
-        int otherStart = first + HotState.WINDOW - st.otherCount[w];
-        int otherEnd = first + HotState.WINDOW;
+        int plainStart = w << (HotState.WINDOW_SHIFT + 1);
+        int plainEnd = plainStart + st.plainCount[w];
+        int otherStart = plainStart + HotState.WINDOW;
+        int otherEnd = otherStart + st.otherCount[w];
         if (first < lo || first + HotState.WINDOW > hi) {
             // a window shared with another range of hosts: its slots in this range only
-            for (int i = first; i < plainEnd; i++) {
+            for (int i = plainStart; i < plainEnd; i++) {
                 int s = list[i];
                 if (s >= lo && s < hi) {
                     drawPlain(st, s, stream, load, mus, cursor);
@@ -321,7 +410,7 @@ final class LoadDrawer {
             }
             return;
         }
-        for (int i = first; i < plainEnd; i++) {
+        for (int i = plainStart; i < plainEnd; i++) {
             drawPlain(st, list[i], stream, load, mus, cursor);
         }
         for (int i = otherStart; i < otherEnd; i++) {

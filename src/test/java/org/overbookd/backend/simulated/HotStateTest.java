@@ -313,7 +313,8 @@ class HotStateTest {
      * drawn in parallel without it: the same loads and demands, bit for bit, at every draw, while
      * between draws low-QoS VMs are placed (past the first slot capacity too, which lays the slots
      * out anew), start running and draw on their own, stop, and leave their hosts (the VMs after
-     * them moving down a slot): each change after the draw ahead began must be drawn again.
+     * them moving down a slot), and operations start and end on hosts: each change after the draw
+     * ahead began must be drawn or summed again.
      */
     @Test
     void theDrawAheadGivesWhatDrawingThenGives() {
@@ -375,8 +376,19 @@ class HotStateTest {
             }
         }
 
-        /** Places, starts, stops and takes off some low-QoS VMs; a few hosts take many (the capacity grows). */
+        /**
+         * Places, starts, stops and takes off some low-QoS VMs, a few hosts taking many (the capacity
+         * grows); and starts or ends operations on some hosts, which counts in their demand.
+         */
         void changeSome(int step, long now) {
+            for (int i = 0; i < 30; i++) {
+                SimHost host = hosts[script.nextInt(hosts.length)];
+                if (host.opsInFlight > 0 && script.nextBoolean()) {
+                    host.operationEnded();
+                } else {
+                    host.operationStarted();
+                }
+            }
             for (int i = 0; i < 150; i++) {
                 SimVm vm = lows.get(script.nextInt(lows.size()));
                 if (vm.host == null) {
