@@ -57,6 +57,16 @@ final class FlatStream implements RandomGenerator {
         return state + draws * GAMMA;
     }
 
+    /**
+     * The uniform double {@link #nextDouble} draws when the stream steps to {@code state}, i.e.
+     * {@code k} draws after state {@code s} it is {@code uniformAt(after(s, k))}: the top 53 bits of
+     * the mixed state, scaled to [0, 1), as the interface's {@code nextDouble} (checked against the
+     * JDK with the rest). For a drawer that keeps a stream's state in a local variable.
+     */
+    static double uniformAt(long state) {
+        return (mix(state) >>> 11) * 0x1.0p-53;
+    }
+
     /** SplittableRandom's {@code nextInt()} differs from the interface's: not offered. */
     @Override
     public int nextInt() {
@@ -113,10 +123,14 @@ final class FlatStream implements RandomGenerator {
         FlatStream flat = new FlatStream();
         flat.state = stateOf(new SplittableRandom(0x5EED_F1A7L));
         for (int i = 0; i < 64; i++) {
-            if (reference.nextLong() != flat.nextLong()
-                    || Double.doubleToRawLongBits(reference.nextDouble()) != Double.doubleToRawLongBits(flat.nextDouble())
-                    || Double.doubleToRawLongBits(reference.nextGaussian())
-                            != Double.doubleToRawLongBits(flat.nextGaussian())) {
+            boolean same = reference.nextLong() == flat.nextLong();
+            double uniform = uniformAt(after(flat.state, 1));
+            double expected = reference.nextDouble();
+            same &= Double.doubleToRawLongBits(expected) == Double.doubleToRawLongBits(flat.nextDouble())
+                    && Double.doubleToRawLongBits(expected) == Double.doubleToRawLongBits(uniform);
+            same &= Double.doubleToRawLongBits(reference.nextGaussian())
+                    == Double.doubleToRawLongBits(flat.nextGaussian());
+            if (!same) {
                 throw new IllegalStateException("this JDK's SplittableRandom is not SplitMix64 with the golden gamma;"
                         + " the simulator's flat random streams would draw other numbers");
             }

@@ -29,6 +29,11 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * {@link SimVm#spike}), and a VM taking a slot brings them, so a low-QoS VM suspended on one host
  * and resumed on another continues the same stream.
  *
+ * <p>Per window of {@link #WINDOW} slots, the draw lists: its running slots by how they draw (a
+ * Gaussian alone, or more), so that the sweep draws each kind in a loop of its own. Every change to
+ * what a slot holds or whether it runs marks its window stale; {@link #drawLists} sorts the stale
+ * windows again before a sweep. A step of the Google cell changes a few hosts out of thousands.
+ *
  * <p>Per host: its demand (sum of the loads of its running VMs and of its operations, percent of
  * one core), its cores, its operations in flight, and the CPU delivered integrated up to a time.
  *
@@ -85,6 +90,33 @@ final class HotState {
     long[] stream;
     double[] load;
     SimVm[] vm;
+
+    // the draw lists, per window of WINDOW slots (see drawLists())
+    static final int WINDOW_SHIFT = 8;
+    static final int WINDOW = 1 << WINDOW_SHIFT;
+    /**
+     * Per window {@code w}, the slots that draw, by how, each list in slot order: from entry
+     * {@code 2 * w * WINDOW} the {@link #plainCount} plain ones (noisy and business: a Gaussian
+     * alone), from entry {@code (2 * w + 1) * WINDOW} the {@link #otherCount} others (spiky, and those
+     * drawn through their object). Valid after {@link #drawLists()}, until a slot of the window changes.
+     */
+    int[] drawList;
+    int[] plainCount;
+    int[] otherCount;
+    /** Windows whose lists a change made stale since they were last built. */
+    private boolean[] stale;
+    private boolean anyStale;
+    /**
+     * The slots changed since {@link #forgetChanges} (with repeats), for a draw ahead to draw again;
+     * past its capacity only {@link #changesOverflowed} is set (then the draw ahead is dropped).
+     */
+    int[] changed;
+    int changedCount;
+    boolean changesOverflowed;
+    /** How many times the slots were laid out anew: arrays and slot numbers from before are void. */
+    int layout;
+    /** Whether a VM drawn through its own generator (a recorded trace) ever held a slot. */
+    boolean anyObject;
 
     /** The distinct business curves and spike models, few (one each in a synthetic world). */
     final List<BusinessCurve> curves = new ArrayList<>(1);
@@ -204,6 +236,84 @@ final class HotState {
     /** Marks the VM in slot {@code s} running or not; only running VMs draw and count. */
     void running(int s, boolean value) {
         running[s] = value;
+        touch(s);
+    }
+
+    // ---- draw lists
+
+    /**
+     * Brings the draw lists up to date: each window whose slots changed since the last call is
+     * sorted again (a sweep over a few windows, not over the world: most of a world stays as it is
+     * from one draw to the next). Call on the world's thread, before a sweep reads the lists.
+     */
+    void drawLists() {
+        if (!anyStale) {
+            return;
+        }
+        for (int w = 0; w < stale.length; w++) {
+            if (stale[w]) {
+                sortWindow(w);
+                stale[w] = false;
+            }
+        }
+        anyStale = false;
+    }
+
+    /**
+     * Sorts window {@code w}'s running slots into its two lists, without a branch on the pattern:
+     * each slot is written to both lists and only its own list's end moves on.
+     */
+    void sortWindow(int w) {
+        int from = w << WINDOW_SHIFT;
+        int to = Math.min(from + WINDOW, pattern.length);
+        int[] list = drawList;
+        byte[] pattern = this.pattern;
+        boolean[] running = this.running;
+        int first = w << (WINDOW_SHIFT + 1);
+        int plain = first;
+        int other = first + WINDOW;
+        for (int s = from; s < to; s++) {
+            int p = pattern[s] & -(running[s] ? 1 : 0);
+            list[plain] = s;
+            plain += p & FLAT & ~(p >>> 1); // noisy or business
+            list[other] = s;
+            other += ((p >>> 1) | (p >>> 3)) & 1; // spiky, or drawn through its object
+        }
+        plainCount[w] = plain - first;
+        otherCount[w] = other - first - WINDOW;
+    }
+
+    /**
+     * The windows that changed since the last call (or {@link #drawLists}), which are from now on
+     * taken as sorted: for a draw ahead, which sorts them on its own thread.
+     */
+    boolean[] takeStale() {
+        boolean[] taken = stale.clone();
+        java.util.Arrays.fill(stale, false);
+        anyStale = false;
+        return taken;
+    }
+
+    /** Whether window {@code w} changed since the last {@link #drawLists}. */
+    boolean stale(int w) {
+        return stale[w];
+    }
+
+    /** Forgets the slots changed so far: a draw ahead begins. */
+    void forgetChanges() {
+        changedCount = 0;
+        changesOverflowed = false;
+    }
+
+    /** Slot {@code s} changed: what it holds, whether it runs, or its stream (a draw of its own); its window is stale. */
+    void touch(int s) {
+        stale[s >>> WINDOW_SHIFT] = true;
+        anyStale = true;
+        if (changedCount < changed.length) {
+            changed[changedCount++] = s;
+        } else {
+            changesOverflowed = true;
+        }
     }
 
     private void put(int s, SimVm v) {
@@ -233,6 +343,7 @@ final class HotState {
             curve[s] = v.curveIndex;
         } else {
             pattern[s] = OBJECT;
+            anyObject = true;
         }
         scale[s] = v.scale();
         spike[s] = v.spike;
@@ -240,6 +351,7 @@ final class HotState {
         running[s] = false;
         vm[s] = v;
         v.slot = s;
+        touch(s);
     }
 
     /** Empties slot {@code s}, its VM keeping its stream and spike state. */
@@ -263,10 +375,12 @@ final class HotState {
         stream[s] = 0;
         load[s] = 0;
         vm[s] = null;
+        touch(s);
     }
 
     private void move(int from, int to) {
         copy(this, from, this, to);
+        touch(to);
         vm[to].slot = to;
         clear(from);
     }
@@ -320,6 +434,16 @@ final class HotState {
         stream = relaid(stream, new long[slots], oldBase, newBase);
         load = relaid(load, new double[slots], oldBase, newBase);
         vm = relaid(vm, new SimVm[slots], oldBase, newBase);
+        int windows = (slots + WINDOW - 1) >>> WINDOW_SHIFT;
+        drawList = new int[windows << (WINDOW_SHIFT + 1)];
+        plainCount = new int[windows];
+        otherCount = new int[windows];
+        stale = new boolean[windows];
+        changed = new int[slots / 8 + 64];
+        changesOverflowed = true;
+        java.util.Arrays.fill(stale, true);
+        anyStale = true;
+        layout++;
         base = newBase;
         lowCapacity = capacity;
         for (int h = 0; h < n; h++) {

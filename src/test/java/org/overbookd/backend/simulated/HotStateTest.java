@@ -193,6 +193,51 @@ class HotStateTest {
         assertEquals(List.of(lows.get(2).vm()), hosts[1].overbooked());
     }
 
+    /**
+     * The sweep draws from per-window lists of the slots that draw, kept between sweeps: a VM that
+     * starts running, stops (still holding its slot, as while it is suspended) and starts again
+     * between sweeps draws exactly when it runs, every time, as its object would; a VM that does not
+     * run does not draw (its stream stays put), so that its next draw is its object's next one too.
+     */
+    @Test
+    void theDrawListsFollowEveryChangeOfWhatRuns() {
+        SimHost[] hosts = hosts(40, 8); // 320 high-QoS slots and more: windows of 256 slots are crossed
+        HotState hot = new HotState(hosts, OPERATION_LOAD);
+        List<Pair> all = new ArrayList<>();
+        for (SimHost host : hosts) {
+            for (int core = 0; core < host.cores; core++) {
+                long k = host.id * 8L + core;
+                Supplier<LoadGenerator> g = switch ((int) (k % 3)) {
+                    case 0 -> () -> new NoisyLoad(60, 15);
+                    case 1 -> () -> new SpikyLoad(75, 10, BIG_SPIKES);
+                    default -> () -> new BusinessLoad(new BusinessCurve(50, 90, 0.25), 5);
+                };
+                Pair p = pair(k, QosClass.HIGH, core, g);
+                host.holdCore(core, p.vm());
+                all.add(p);
+            }
+        }
+        LoadDrawer drawer = new LoadDrawer(hot, null);
+        SplittableRandom flips = new SplittableRandom(7);
+        for (long now = STEP; now <= 60 * STEP; now += STEP) {
+            // a random fifth of the VMs changes whether it runs between two sweeps
+            for (Pair p : all) {
+                if (flips.nextInt(5) == 0) {
+                    boolean runs = p.vm().state != VmState.RUNNING;
+                    p.vm().state = runs ? VmState.RUNNING : VmState.SUSPENDED;
+                    hot.running(p.vm().slot, runs);
+                }
+            }
+            drawer.draw(now);
+            long tow = VirtualClock.timeOfWeek(now);
+            for (Pair p : all) {
+                if (p.vm().state == VmState.RUNNING) {
+                    assertSameBits(p.expected(tow), hot.load[p.vm().slot], "VM " + p.vm().id + " at " + now);
+                }
+            }
+        }
+    }
+
     /** The one-pass count for several thresholds is the count for each, host for host at the boundary too. */
     @Test
     void hostsOverSeveralThresholdsCountsAsEachAlone() {
@@ -260,6 +305,111 @@ class HotStateTest {
         }
         for (int h = 0; h < n; h++) {
             assertSameBits(demand[0][h], demand[1][h], "host " + h);
+        }
+    }
+
+    /**
+     * The draw ahead (a pool, 2,048 hosts or more) against the same world drawn on one thread and
+     * drawn in parallel without it: the same loads and demands, bit for bit, at every draw, while
+     * between draws low-QoS VMs are placed (past the first slot capacity too, which lays the slots
+     * out anew), start running and draw on their own, stop, and leave their hosts (the VMs after
+     * them moving down a slot), and operations start and end on hosts: each change after the draw
+     * ahead began must be drawn or summed again.
+     */
+    @Test
+    void theDrawAheadGivesWhatDrawingThenGives() {
+        int n = 2100;
+        ForkJoinPool pool = new ForkJoinPool(2);
+        try {
+            Churn ahead = new Churn(n, pool, true);
+            Churn plain = new Churn(n, pool, false);
+            Churn one = new Churn(n, null, false);
+            for (int step = 1; step <= 40; step++) {
+                long now = step * STEP;
+                for (Churn c : List.of(ahead, plain, one)) {
+                    c.changeSome(step, now);
+                    c.drawer.draw(now);
+                }
+                for (int h = 0; h < n; h++) {
+                    assertSameBits(one.hot.demand[h], ahead.hot.demand[h], "host " + h + " at " + now + ", ahead");
+                    assertSameBits(one.hot.demand[h], plain.hot.demand[h], "host " + h + " at " + now + ", in parallel");
+                }
+                for (int k = 0; k < one.lows.size(); k++) {
+                    assertSameBits(one.lows.get(k).load(), ahead.lows.get(k).load(), "low VM " + k + " at " + now);
+                }
+            }
+            assertTrue(ahead.hot.layout > 1, "the slots were laid out anew while drawing ahead");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** A world of two-core hosts whose low-QoS VMs come and go by a fixed script between draws. */
+    private static final class Churn {
+        final SimHost[] hosts;
+        final HotState hot;
+        final LoadDrawer drawer;
+        final List<SimVm> lows = new ArrayList<>();
+        private final SplittableRandom script = new SplittableRandom(3);
+
+        Churn(int n, ForkJoinPool pool, boolean drawAhead) {
+            hosts = hosts(n, 2);
+            hot = new HotState(hosts, OPERATION_LOAD);
+            for (SimHost host : hosts) {
+                for (int core = 0; core < 2; core++) {
+                    long k = host.id * 2L + core;
+                    LoadGenerator g = k % 3 == 0 ? new NoisyLoad(60, 15)
+                            : k % 3 == 1 ? new SpikyLoad(75, 10, BIG_SPIKES)
+                            : new BusinessLoad(new BusinessCurve(50, 90, 0.25), 5);
+                    SimVm vm = new SimVm(k, QosClass.HIGH, core, g, stream(k), 1000, 0, EPOCH);
+                    host.holdCore(core, vm);
+                    run(host, vm);
+                }
+            }
+            drawer = new LoadDrawer(hot, pool, drawAhead);
+            for (int k = 0; k < 3000; k++) {
+                long id = 1_000_000L + k;
+                SimVm vm = new SimVm(id, QosClass.LOW, -1, k % 4 == 0 ? new SpikyLoad(70, 10, BIG_SPIKES)
+                        : new NoisyLoad(80, 15), stream(id), 1000, 0, EPOCH);
+                vm.cores = 1 + k % 2;
+                lows.add(vm);
+            }
+        }
+
+        /**
+         * Places, starts, stops and takes off some low-QoS VMs, a few hosts taking many (the capacity
+         * grows); and starts or ends operations on some hosts, which counts in their demand.
+         */
+        void changeSome(int step, long now) {
+            for (int i = 0; i < 30; i++) {
+                SimHost host = hosts[script.nextInt(hosts.length)];
+                if (host.opsInFlight > 0 && script.nextBoolean()) {
+                    host.operationEnded();
+                } else {
+                    host.operationStarted();
+                }
+            }
+            for (int i = 0; i < 150; i++) {
+                SimVm vm = lows.get(script.nextInt(lows.size()));
+                if (vm.host == null) {
+                    SimHost host = hosts[step % 7 == 0 && i < 20 ? 5 : script.nextInt(hosts.length)];
+                    vm.host = host;
+                    host.addLow(vm);
+                    vm.state = VmState.BOOTING;
+                } else if (vm.state != VmState.RUNNING) {
+                    vm.state = VmState.RUNNING;
+                    hot.running(vm.slot, true);
+                    drawer.drawOne(vm.slot, now - 1);
+                } else if (script.nextBoolean()) {
+                    vm.state = VmState.SUSPENDING;
+                    hot.running(vm.slot, false);
+                } else {
+                    hot.running(vm.slot, false);
+                    vm.state = VmState.SUSPENDED;
+                    vm.host.removeLow(vm);
+                    vm.host = null;
+                }
+            }
         }
     }
 }
