@@ -95,10 +95,10 @@ final class HotState {
     static final int WINDOW_SHIFT = 8;
     static final int WINDOW = 1 << WINDOW_SHIFT;
     /**
-     * Per window {@code w}, the slots that draw, by how, each list in slot order: from entry
-     * {@code 2 * w * WINDOW} the {@link #plainCount} plain ones (noisy and business: a Gaussian
-     * alone), from entry {@code (2 * w + 1) * WINDOW} the {@link #otherCount} others (spiky, and those
-     * drawn through their object). Valid after {@link #drawLists()}, until a slot of the window changes.
+     * Per window, the slots that draw, by how: the plain ones (noisy and business: a Gaussian alone)
+     * from the window's first entry up, in slot order, {@link #plainCount} of them; the others (spiky,
+     * and those drawn through their object) from its last entry down, in slot order, {@link #otherCount}
+     * of them. Valid after {@link #drawLists()}, until a slot of the window changes.
      */
     int[] drawList;
     int[] plainCount;
@@ -106,17 +106,6 @@ final class HotState {
     /** Windows whose lists a change made stale since they were last built. */
     private boolean[] stale;
     private boolean anyStale;
-    /**
-     * The slots changed since {@link #forgetChanges} (with repeats), for a draw ahead to draw again;
-     * past its capacity only {@link #changesOverflowed} is set (then the draw ahead is dropped).
-     */
-    int[] changed;
-    int changedCount;
-    boolean changesOverflowed;
-    /** How many times the slots were laid out anew: arrays and slot numbers from before are void. */
-    int layout;
-    /** Whether a VM drawn through its own generator (a recorded trace) ever held a slot. */
-    boolean anyObject;
 
     /** The distinct business curves and spike models, few (one each in a synthetic world). */
     final List<BusinessCurve> curves = new ArrayList<>(1);
@@ -242,9 +231,21 @@ final class HotState {
     // ---- draw lists
 
     /**
+     * The windows that changed since the last call (or {@link #drawLists}), from now on taken as
+     * sorted: for a caller that sorts them itself, on several threads ({@link #sortWindow}).
+     */
+    boolean[] takeStale() {
+        boolean[] taken = stale.clone();
+        java.util.Arrays.fill(stale, false);
+        anyStale = false;
+        return taken;
+    }
+
+    /**
      * Brings the draw lists up to date: each window whose slots changed since the last call is
-     * sorted again (a sweep over a few windows, not over the world: most of a world stays as it is
-     * from one draw to the next). Call on the world's thread, before a sweep reads the lists.
+     * sorted again (in a small world most windows stay as they are from one draw to the next; in a
+     * Google cell's busy steps most change, and a pool sorts them: {@link #takeStale}). Call on the
+     * world's thread, before a sweep reads the lists.
      */
     void drawLists() {
         if (!anyStale) {
@@ -259,61 +260,30 @@ final class HotState {
         anyStale = false;
     }
 
-    /**
-     * Sorts window {@code w}'s running slots into its two lists, without a branch on the pattern:
-     * each slot is written to both lists and only its own list's end moves on.
-     */
+    /** Sorts window {@code w}'s draw lists; windows are independent, so several threads may sort different ones. */
     void sortWindow(int w) {
         int from = w << WINDOW_SHIFT;
         int to = Math.min(from + WINDOW, pattern.length);
-        int[] list = drawList;
-        byte[] pattern = this.pattern;
-        boolean[] running = this.running;
-        int first = w << (WINDOW_SHIFT + 1);
-        int plain = first;
-        int other = first + WINDOW;
-        for (int s = from; s < to; s++) {
-            int p = pattern[s] & -(running[s] ? 1 : 0);
-            list[plain] = s;
-            plain += p & FLAT & ~(p >>> 1); // noisy or business
-            list[other] = s;
-            other += ((p >>> 1) | (p >>> 3)) & 1; // spiky, or drawn through its object
+        int plain = from;
+        int other = from + WINDOW;
+        for (int s = to - 1; s >= from; s--) {
+            if (running[s] && (pattern[s] & (SPIKY_BIT | OBJECT)) != 0) {
+                drawList[--other] = s;
+            }
         }
-        plainCount[w] = plain - first;
-        otherCount[w] = other - first - WINDOW;
+        for (int s = from; s < to; s++) {
+            if (running[s] && (pattern[s] & (FLAT | SPIKY_BIT)) == FLAT) {
+                drawList[plain++] = s;
+            }
+        }
+        plainCount[w] = plain - from;
+        otherCount[w] = from + WINDOW - other;
     }
 
-    /**
-     * The windows that changed since the last call (or {@link #drawLists}), which are from now on
-     * taken as sorted: for a draw ahead, which sorts them on its own thread.
-     */
-    boolean[] takeStale() {
-        boolean[] taken = stale.clone();
-        java.util.Arrays.fill(stale, false);
-        anyStale = false;
-        return taken;
-    }
-
-    /** Whether window {@code w} changed since the last {@link #drawLists}. */
-    boolean stale(int w) {
-        return stale[w];
-    }
-
-    /** Forgets the slots changed so far: a draw ahead begins. */
-    void forgetChanges() {
-        changedCount = 0;
-        changesOverflowed = false;
-    }
-
-    /** Slot {@code s} changed: what it holds, whether it runs, or its stream (a draw of its own); its window is stale. */
-    void touch(int s) {
+    /** Slot {@code s} changed what or whether it draws: its window's lists are stale. */
+    private void touch(int s) {
         stale[s >>> WINDOW_SHIFT] = true;
         anyStale = true;
-        if (changedCount < changed.length) {
-            changed[changedCount++] = s;
-        } else {
-            changesOverflowed = true;
-        }
     }
 
     private void put(int s, SimVm v) {
@@ -343,7 +313,6 @@ final class HotState {
             curve[s] = v.curveIndex;
         } else {
             pattern[s] = OBJECT;
-            anyObject = true;
         }
         scale[s] = v.scale();
         spike[s] = v.spike;
@@ -435,15 +404,12 @@ final class HotState {
         load = relaid(load, new double[slots], oldBase, newBase);
         vm = relaid(vm, new SimVm[slots], oldBase, newBase);
         int windows = (slots + WINDOW - 1) >>> WINDOW_SHIFT;
-        drawList = new int[windows << (WINDOW_SHIFT + 1)];
+        drawList = new int[windows << WINDOW_SHIFT];
         plainCount = new int[windows];
         otherCount = new int[windows];
         stale = new boolean[windows];
-        changed = new int[slots / 8 + 64];
-        changesOverflowed = true;
         java.util.Arrays.fill(stale, true);
         anyStale = true;
-        layout++;
         base = newBase;
         lowCapacity = capacity;
         for (int h = 0; h < n; h++) {
