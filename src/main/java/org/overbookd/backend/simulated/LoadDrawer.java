@@ -64,41 +64,33 @@ final class LoadDrawer {
             draw(0, hosts, now, tow, mus, models, cursor);
             return;
         }
-        sortInParallel();
-        int chunks = pool.getParallelism() * 4;
-        int size = (hosts + chunks - 1) / chunks;
-        ForkJoinTask<?>[] tasks = new ForkJoinTask<?>[chunks];
-        for (int c = 0; c < chunks; c++) {
-            int from = Math.min(hosts, c * size);
-            int to = Math.min(hosts, from + size);
-            tasks[c] = pool.submit(() -> draw(from, to, now, tow, mus, models, new FlatStream()));
-        }
-        for (ForkJoinTask<?> task : tasks) {
-            task.join();
-        }
+        // the stale windows' draw lists first (each window is independent): in a Google cell most
+        // windows change between two sweeps, and sorting them on the world's thread was about 15% of its time
+        boolean[] stale = hot.takeStale();
+        inParallel(stale.length, (from, to) -> {
+            for (int w = from; w < to; w++) {
+                if (stale[w]) {
+                    hot.sortWindow(w);
+                }
+            }
+        });
+        inParallel(hosts, (from, to) -> draw(from, to, now, tow, mus, models, new FlatStream()));
     }
 
-    /**
-     * Sorts the stale windows' draw lists on the pool, in ranges of windows (each window is
-     * independent): in a Google cell most windows change between two sweeps, and sorting them on
-     * the world's thread was about 15% of its time.
-     */
-    private void sortInParallel() {
-        boolean[] sort = hot.takeStale();
-        int windows = sort.length;
+    /** Work on the items {@code from} (inclusive) to {@code to}. */
+    private interface Range {
+        void run(int from, int to);
+    }
+
+    /** Runs {@code work} over {@code n} items on the pool, in fixed ranges (a few per thread), and waits. */
+    private void inParallel(int n, Range work) {
         int chunks = pool.getParallelism() * 4;
-        int size = (windows + chunks - 1) / chunks;
+        int size = (n + chunks - 1) / chunks;
         ForkJoinTask<?>[] tasks = new ForkJoinTask<?>[chunks];
         for (int c = 0; c < chunks; c++) {
-            int from = Math.min(windows, c * size);
-            int to = Math.min(windows, from + size);
-            tasks[c] = pool.submit(() -> {
-                for (int w = from; w < to; w++) {
-                    if (sort[w]) {
-                        hot.sortWindow(w);
-                    }
-                }
-            });
+            int from = Math.min(n, c * size);
+            int to = Math.min(n, from + size);
+            tasks[c] = pool.submit(() -> work.run(from, to));
         }
         for (ForkJoinTask<?> task : tasks) {
             task.join();
