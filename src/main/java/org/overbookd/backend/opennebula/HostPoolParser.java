@@ -27,16 +27,33 @@ final class HostPoolParser {
             private long maxMemKb;
             private long memUsageKb;
 
+            /** Reads HOST_POOL/HOST/{ID,NAME,STATE} and HOST/HOST_SHARE/{TOTAL_CPU,MAX_MEM,MEM_USAGE}; skips the rest. */
             @Override
-            public void start(ElementPath path) throws XMLStreamException {
+            public boolean start(ElementPath path) throws XMLStreamException {
                 XmlWalker.expectRoot(path, "HOST_POOL");
-                if (path.is(2, "HOST")) {
-                    id = UNSET;
-                    name = null;
-                    state = UNSET;
-                    totalCpu = UNSET;
-                    maxMemKb = -1;
-                    memUsageKb = -1;
+                String element = path.name();
+                switch (path.depth()) {
+                    case 1:
+                        return true;
+                    case 2:
+                        if (element.equals("HOST")) {
+                            id = UNSET;
+                            name = null;
+                            state = UNSET;
+                            totalCpu = UNSET;
+                            maxMemKb = -1;
+                            memUsageKb = -1;
+                            return true;
+                        }
+                        return false;
+                    case 3:
+                        return element.equals("ID") || element.equals("NAME") || element.equals("STATE")
+                                || element.equals("HOST_SHARE");
+                    case 4:
+                        return path.parent().equals("HOST_SHARE") && (element.equals("TOTAL_CPU")
+                                || element.equals("MAX_MEM") || element.equals("MEM_USAGE"));
+                    default:
+                        return false;
                 }
             }
 

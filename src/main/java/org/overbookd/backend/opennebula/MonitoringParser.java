@@ -42,13 +42,29 @@ enum MonitoringParser {
             private long timestamp;
             private double cpu;
 
+            /** Reads MONITORING's ID, TIMESTAMP and the CPU figure; skips the rest of each sample. */
             @Override
-            public void start(ElementPath path) throws XMLStreamException {
+            public boolean start(ElementPath path) throws XMLStreamException {
                 XmlWalker.expectRoot(path, "MONITORING_DATA");
-                if (path.is(2, "MONITORING")) {
-                    id = UNSET;
-                    timestamp = 0;
-                    cpu = Double.NaN;
+                String element = path.name();
+                switch (path.depth()) {
+                    case 1:
+                        return true;
+                    case 2:
+                        if (element.equals("MONITORING")) {
+                            id = UNSET;
+                            timestamp = 0;
+                            cpu = Double.NaN;
+                            return true;
+                        }
+                        return false;
+                    case 3:
+                        return element.equals("ID") || element.equals("TIMESTAMP")
+                                || element.equals(cpuDepth == 3 ? cpuElement : cpuParent);
+                    case 4:
+                        return cpuDepth == 4 && path.parent().equals(cpuParent) && element.equals(cpuElement);
+                    default:
+                        return false;
                 }
             }
 

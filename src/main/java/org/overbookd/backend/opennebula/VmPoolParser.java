@@ -82,29 +82,64 @@ final class VmPoolParser {
             this.out = out;
         }
 
+        /**
+         * Reads what {@link #end} uses and skips the rest: most of an extended VM (PERMISSIONS, the
+         * TEMPLATE's disks and NICs, most HISTORY fields) is never looked at.
+         */
         @Override
-        public void start(ElementPath path) throws XMLStreamException {
+        public boolean start(ElementPath path) throws XMLStreamException {
             XmlWalker.expectRoot(path, root);
-            if (path.is(vmDepth, "VM")) {
-                id = UNSET;
-                name = null;
-                state = UNSET;
-                lcmState = UNSET;
-                stime = Long.MIN_VALUE;
-                qos = null;
-                slo = null;
-                cpu = null;
-                memory = null;
-                last = null;
-                closedRunSeconds = 0;
-                records = 0;
-            } else if (path.is(vmDepth + 2, "HISTORY") && path.parent().equals("HISTORY_RECORDS")) {
-                seq = UNSET;
-                hostId = UNSET;
-                hostName = null;
-                historyStime = 0;
-                rstime = 0;
-                retime = 0;
+            String element = path.name();
+            switch (path.depth() - vmDepth) {
+                case 0:
+                    if (element.equals("VM")) {
+                        id = UNSET;
+                        name = null;
+                        state = UNSET;
+                        lcmState = UNSET;
+                        stime = Long.MIN_VALUE;
+                        qos = null;
+                        slo = null;
+                        cpu = null;
+                        memory = null;
+                        last = null;
+                        closedRunSeconds = 0;
+                        records = 0;
+                        return true;
+                    }
+                    return false;
+                case 1:
+                    return switch (element) {
+                        case "ID", "NAME", "STATE", "LCM_STATE", "STIME", "TEMPLATE", "USER_TEMPLATE",
+                                "HISTORY_RECORDS" -> true;
+                        default -> false;
+                    };
+                case 2:
+                    return switch (path.parent()) {
+                        case "USER_TEMPLATE" -> element.equalsIgnoreCase(qosAttribute)
+                                || element.equalsIgnoreCase(sloAttribute);
+                        case "TEMPLATE" -> element.equals("CPU") || element.equals("MEMORY");
+                        case "HISTORY_RECORDS" -> {
+                            if (element.equals("HISTORY")) {
+                                seq = UNSET;
+                                hostId = UNSET;
+                                hostName = null;
+                                historyStime = 0;
+                                rstime = 0;
+                                retime = 0;
+                                yield true;
+                            }
+                            yield false;
+                        }
+                        default -> false;
+                    };
+                case 3:
+                    return path.parent().equals("HISTORY") && switch (element) {
+                        case "SEQ", "HID", "HOSTNAME", "STIME", "RSTIME", "RETIME" -> true;
+                        default -> false;
+                    };
+                default:
+                    return path.depth() < vmDepth; // the pool's root
             }
         }
 

@@ -22,6 +22,11 @@ import javax.xml.stream.XMLStreamException;
  *
  * <p>Character data is reported as XML defines it: CDATA sections as their content, references
  * replaced, line ends (CR LF, CR) read as LF.
+ *
+ * <p>An element the visitor declines at its start is skipped: its content is read by a second, plainer
+ * loop that reports nothing (no path, no text, no calls) but refuses everything the main loop refuses,
+ * with the same messages and the open elements named. Most of an extended VM pool is such content
+ * (permissions, template disks and NICs, history fields the daemon does not use).
  */
 final class XmlScanner {
 
@@ -235,9 +240,16 @@ final class XmlScanner {
         open[depth++] = name;
         path.push(name.local);
         text.clear();
-        visitor.start(path);
-        if (empty) {
-            close();
+        if (visitor.start(path)) {
+            if (empty) {
+                close();
+            }
+        } else {
+            path.pop();
+            if (!empty) {
+                skipContent();
+            }
+            closeSkipped();
         }
     }
 
@@ -337,6 +349,12 @@ final class XmlScanner {
     }
 
     private void endTag() throws XMLStreamException {
+        matchEndTag();
+        close();
+    }
+
+    /** Reads the end tag at {@code pos}, which must close the innermost open element. */
+    private void matchEndTag() throws XMLStreamException {
         pos += 2;
         if (depth == 0) {
             int nameStart = pos;
@@ -362,12 +380,107 @@ final class XmlScanner {
             throw error("expected '>' after </" + expected);
         }
         pos++;
-        close();
     }
 
     private void close() throws XMLStreamException {
         visitor.end(path, text);
         path.pop();
+        previous = open[--depth];
+        previousClosed = true;
+        open[depth] = null;
+        text.clear();
+    }
+
+    // ---- skipped content ----------------------------------------------------------------------
+
+    /**
+     * Reads the content of the element just opened (at {@code depth}) up to its end tag, which is
+     * left for {@link #closeSkipped}. The same checks as the main loop, but nothing is reported:
+     * character data is only checked, nested elements only matched by name.
+     */
+    private void skipContent() throws XMLStreamException {
+        int base = depth;
+        while (true) {
+            int lt = skipCharacters();
+            if (lt >= length) {
+                throw error("the document ends before </" + open[depth - 1].written + ">");
+            }
+            if (lt + 1 < length && doc.charAt(lt + 1) == '/') {
+                matchEndTag();
+                if (depth == base) {
+                    return;
+                }
+                closeSkipped();
+            } else {
+                skipMarkup();
+            }
+        }
+    }
+
+    /** Checks character data from {@code pos} up to the next '<' (where it leaves {@code pos}) or the end. */
+    private int skipCharacters() throws XMLStreamException {
+        while (pos < length) {
+            char c = doc.charAt(pos);
+            if (c == '<') {
+                return pos;
+            }
+            if (c == '&') {
+                reference(false);
+                continue;
+            }
+            if (c < 0x20 && c != '\n' && c != '\t' && c != '\r' || c > 0xFFFD) {
+                throw error(forbidden(c));
+            }
+            if (c == '>' && pos >= 2 && doc.charAt(pos - 1) == ']' && doc.charAt(pos - 2) == ']') {
+                throw error("']]>' is not allowed in character data");
+            }
+            pos++;
+        }
+        return pos;
+    }
+
+    /** At '<' inside skipped content, not an end tag: a start tag, comment, CDATA section or PI. */
+    private void skipMarkup() throws XMLStreamException {
+        if (pos + 1 >= length) {
+            throw error("the document ends inside a tag");
+        }
+        char next = doc.charAt(pos + 1);
+        if (next == '!' && doc.startsWith("<![CDATA[", pos)) {
+            skipCdata();
+        } else if (next == '?' || next == '!') {
+            markup();
+        } else {
+            pos++;
+            Name name = startTagName();
+            boolean empty = attributes(name);
+            if (depth == open.length) {
+                open = Arrays.copyOf(open, depth * 2);
+            }
+            open[depth++] = name;
+            if (empty) {
+                closeSkipped();
+            }
+        }
+    }
+
+    private void skipCdata() throws XMLStreamException {
+        int start = pos + "<![CDATA[".length();
+        int end = doc.indexOf("]]>", start);
+        if (end < 0) {
+            throw error("the document ends inside a CDATA section");
+        }
+        for (int i = start; i < end; i++) {
+            char c = doc.charAt(i);
+            if (c < 0x20 && c != '\n' && c != '\t' && c != '\r' || c > 0xFFFD) {
+                pos = i;
+                throw error(forbidden(c));
+            }
+        }
+        pos = end + 3;
+    }
+
+    /** A skipped element closes: as {@link #close}, without the visitor or the path. */
+    private void closeSkipped() {
         previous = open[--depth];
         previousClosed = true;
         open[depth] = null;
@@ -447,7 +560,16 @@ final class XmlScanner {
     // ---- errors -----------------------------------------------------------------------------
 
     private XMLStreamException error(String message) {
-        return new XMLStreamException(depth == 0 ? message : "in " + path + ": " + message, location());
+        return new XMLStreamException(depth == 0 ? message : "in " + openElements() + ": " + message, location());
+    }
+
+    /** The open elements' local names from the root, skipped ones included (the path holds only reported ones). */
+    private String openElements() {
+        StringBuilder names = new StringBuilder(open[0].local);
+        for (int i = 1; i < depth; i++) {
+            names.append('/').append(open[i].local);
+        }
+        return names.toString();
     }
 
     private Location location() {

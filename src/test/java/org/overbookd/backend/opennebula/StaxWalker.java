@@ -8,7 +8,8 @@ import javax.xml.stream.XMLStreamReader;
 
 /**
  * The JDK's StAX reader driving an {@link XmlWalker.Visitor}, exactly as {@link XmlWalker} did before
- * it got its own scanner: the reference the scanner is compared with (XmlScannerTest).
+ * it got its own scanner: the reference the scanner is compared with (XmlScannerTest). An element the
+ * visitor declines is read (StAX checks it) but not reported, nor anything inside it.
  */
 final class StaxWalker {
 
@@ -30,21 +31,33 @@ final class StaxWalker {
         XMLStreamReader xml = FACTORY.createXMLStreamReader(reader);
         ElementPath path = new ElementPath();
         StringBuilder text = new StringBuilder();
+        int skipped = 0; // the depth of the element the visitor declined, 0 while none is
         try {
             while (xml.hasNext()) {
                 switch (xml.next()) {
                     case XMLStreamConstants.START_ELEMENT -> {
                         path.push(xml.getLocalName());
-                        text.setLength(0);
-                        visitor.start(path);
+                        if (skipped == 0) {
+                            text.setLength(0);
+                            if (!visitor.start(path)) {
+                                skipped = path.depth();
+                            }
+                        }
                     }
-                    case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE ->
+                    case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE -> {
+                        if (skipped == 0) {
                             text.append(xml.getTextCharacters(), xml.getTextStart(), xml.getTextLength());
+                        }
+                    }
                     case XMLStreamConstants.DTD ->
                             throw new XMLStreamException("the document carries a DOCTYPE declaration; refused",
                                     xml.getLocation());
                     case XMLStreamConstants.END_ELEMENT -> {
-                        visitor.end(path, text);
+                        if (skipped == 0) {
+                            visitor.end(path, text);
+                        } else if (path.depth() == skipped) {
+                            skipped = 0;
+                        }
                         path.pop();
                         text.setLength(0);
                     }

@@ -11,6 +11,7 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Predicate;
 import javax.xml.stream.XMLStreamException;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * {@link XmlScanner} against the JDK's StAX reader ({@link StaxWalker}, the walker as it was before):
  * on every document both accept, the visitor sees the same elements with the same text, so every
  * parser built on it reads the same records; every document StAX refuses, the scanner refuses too,
- * with a location.
+ * with a location. The same holds when the visitor declines elements (the scanner's skip path): what
+ * it still reports matches StAX's, and a malformed skipped subtree is refused all the same.
  */
 class XmlScannerTest {
 
@@ -100,6 +102,13 @@ class XmlScannerTest {
     }
 
     @Test
+    void wellFormedDocumentsReadTheSameAsWithStaxWhenElementsAreDeclined() throws Exception {
+        for (String document : WELL_FORMED) {
+            assertEquals(stax(document, ODD_NAMES_BELOW_ROOT), scanner(document, ODD_NAMES_BELOW_ROOT), document);
+        }
+    }
+
+    @Test
     void generatedPoolsReadTheSameAsWithStax() throws Exception {
         PoolGenerator pool = new PoolGenerator(60, 700, 11);
         List<String> documents = List.of(write(pool::writeHostPool), write(pool::writeHostMonitoring),
@@ -108,18 +117,49 @@ class XmlScannerTest {
             List<String> expected = stax(document);
             assertTrue(expected.size() > 1000, "a document worth comparing");
             assertEquals(expected, scanner(document));
+            List<String> declined = stax(document, ODD_NAMES_BELOW_ROOT);
+            assertTrue(declined.size() > 100 && declined.size() < expected.size(), "elements declined, some kept");
+            assertEquals(declined, scanner(document, ODD_NAMES_BELOW_ROOT));
         }
     }
 
     @Test
     void whatStaxRefusesTheScannerRefusesWithALocation() {
         for (String document : MALFORMED) {
-            assertThrows(XMLStreamException.class, () -> stax(document), () -> "StAX accepts " + document);
-            XMLStreamException e = assertThrows(XMLStreamException.class, () -> scanner(document),
-                    () -> "the scanner accepts " + document);
-            assertNotNull(e.getLocation(), document);
-            assertTrue(e.getMessage().startsWith("ParseError at [row,col]:["), e.getMessage());
+            for (Predicate<ElementPath> declined : List.of(NOTHING, EVERYTHING, ODD_NAMES_BELOW_ROOT)) {
+                assertThrows(XMLStreamException.class, () -> stax(document, declined), () -> "StAX accepts " + document);
+                XMLStreamException e = assertThrows(XMLStreamException.class, () -> scanner(document, declined),
+                        () -> "the scanner accepts " + document);
+                assertNotNull(e.getLocation(), document);
+                assertTrue(e.getMessage().startsWith("ParseError at [row,col]:["), e.getMessage());
+            }
         }
+    }
+
+    /**
+     * The malformed documents again, each inside an element the visitor declines: wherever StAX refuses
+     * the result, the skip path refuses it too, naming the skipped elements it is in.
+     */
+    @Test
+    void malformedContentOfADeclinedElementIsRefused() throws Exception {
+        int refused = 0;
+        for (String document : MALFORMED) {
+            String wrapped = "<R><SKIPPED>" + document + "</SKIPPED></R>";
+            try {
+                assertEquals(stax(wrapped, SKIPPED), scanner(wrapped, SKIPPED), wrapped);
+                continue; // e.g. two elements or text, which is fine inside an element
+            } catch (XMLStreamException e) {
+                assertThrows(XMLStreamException.class, () -> stax(wrapped, SKIPPED), () -> "StAX accepts " + wrapped);
+            }
+            refused++;
+            XMLStreamException e = assertThrows(XMLStreamException.class, () -> scanner(wrapped, SKIPPED),
+                    () -> "the scanner accepts " + wrapped);
+            assertNotNull(e.getLocation(), wrapped);
+            // the name table's own refusal ("'A:' is no element name") carries the location only
+            assertTrue(e.getMessage().contains("in R/SKIPPED") || e.getMessage().contains("closes no element")
+                    || e.getMessage().contains("is no element name"), e.getMessage());
+        }
+        assertTrue(refused > 30, refused + " of " + MALFORMED.size() + " still malformed inside an element");
     }
 
     /**
@@ -130,6 +170,8 @@ class XmlScannerTest {
     @Test
     void damagedDocumentsAreJudgedAsStaxJudgesThem() throws Exception {
         PoolGenerator pool = new PoolGenerator(2, 10, 5);
+        // every other damage is judged with a visitor that declines half the elements: the skip path
+        // must take the same decisions
         String vms = write(pool::writeVmPool).replace("generated VM 1<", "generated &amp; VM &#49;<");
         String hosts = write(pool::writeHostPool);
         SplittableRandom random = new SplittableRandom(20261124);
@@ -144,17 +186,18 @@ class XmlScannerTest {
                 case 3 -> original.substring(0, at);
                 default -> original.substring(0, at) + (char) random.nextInt(0x20) + original.substring(at);
             };
+            Predicate<ElementPath> declined = i % 4 < 2 ? NOTHING : ODD_NAMES_BELOW_ROOT;
             List<String> expected;
             try {
-                expected = stax(damaged);
+                expected = stax(damaged, declined);
             } catch (XMLStreamException e) {
                 refused++;
-                assertThrows(XMLStreamException.class, () -> scanner(damaged), () -> "the scanner accepts what StAX"
+                assertThrows(XMLStreamException.class, () -> scanner(damaged, declined), () -> "the scanner accepts what StAX"
                         + " refuses (" + e.getMessage() + "): " + excerpt(damaged, at));
                 continue;
             }
             try {
-                assertEquals(expected, scanner(damaged), () -> excerpt(damaged, at));
+                assertEquals(expected, scanner(damaged, declined), () -> excerpt(damaged, at));
             } catch (XMLStreamException e) {
                 fail("the scanner refuses what StAX reads: " + e.getMessage() + " " + excerpt(damaged, at));
             }
@@ -171,6 +214,12 @@ class XmlScannerTest {
                 mismatch.getMessage());
         assertEquals(3, mismatch.getLocation().getLineNumber());
         assertEquals(14, mismatch.getLocation().getColumnNumber(), "where reading stopped: after NAME");
+        XMLStreamException skipped = assertThrows(XMLStreamException.class,
+                () -> scanner("<HOST_POOL>\n<HOST>\n  <SKIPPED><ID>1</NAME>", SKIPPED));
+        assertTrue(skipped.getMessage().contains("in HOST_POOL/HOST/SKIPPED/ID: </NAME> does not close <ID>"),
+                skipped.getMessage());
+        assertEquals(3, skipped.getLocation().getLineNumber());
+        assertEquals(23, skipped.getLocation().getColumnNumber());
         XMLStreamException doctype = assertThrows(XMLStreamException.class, () -> scanner("<!DOCTYPE x><x/>"));
         assertTrue(doctype.getMessage().contains("DOCTYPE"), doctype.getMessage());
     }
@@ -188,24 +237,45 @@ class XmlScannerTest {
 
     // ---- the two readers, recording what a visitor sees ----------------------------------------
 
+    private static final Predicate<ElementPath> NOTHING = path -> false;
+    private static final Predicate<ElementPath> EVERYTHING = path -> true;
+    private static final Predicate<ElementPath> SKIPPED = path -> path.name().equals("SKIPPED");
+    /** Declines about half the elements of a pool, at every depth, the root kept. */
+    private static final Predicate<ElementPath> ODD_NAMES_BELOW_ROOT =
+            path -> path.depth() > 1 && path.name().length() % 2 == 1;
+
     private static List<String> stax(String document) throws XMLStreamException {
-        Recorder recorder = new Recorder();
+        return stax(document, NOTHING);
+    }
+
+    private static List<String> scanner(String document) throws XMLStreamException {
+        return scanner(document, NOTHING);
+    }
+
+    private static List<String> stax(String document, Predicate<ElementPath> declined) throws XMLStreamException {
+        Recorder recorder = new Recorder(declined);
         StaxWalker.walk(new StringReader(document), recorder);
         return recorder.events;
     }
 
-    private static List<String> scanner(String document) throws XMLStreamException {
-        Recorder recorder = new Recorder();
+    private static List<String> scanner(String document, Predicate<ElementPath> declined) throws XMLStreamException {
+        Recorder recorder = new Recorder(declined);
         XmlWalker.walk(document, recorder);
         return recorder.events;
     }
 
     private static final class Recorder implements XmlWalker.Visitor {
         final List<String> events = new ArrayList<>();
+        private final Predicate<ElementPath> declined;
+
+        Recorder(Predicate<ElementPath> declined) {
+            this.declined = declined;
+        }
 
         @Override
-        public void start(ElementPath path) {
+        public boolean start(ElementPath path) {
             events.add("start " + path + " " + path.depth() + " " + path.name() + " " + path.parent());
+            return !declined.test(path);
         }
 
         @Override
