@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.backend.BackendException;
@@ -89,7 +90,9 @@ class MetricsAgainstFakeOnedTest {
      * every cycle fails, the metrics and {@code overbookd status} say so (exit 1); once it answers
      * again they recover (exit 0); stopped, status exits 3; the counts match the audit and call logs.
      */
+    /** Slow: the daemon runs on its own 1-second schedule for some five cycles of wall-clock time. */
     @Test
+    @Tag("slow")
     void runningDaemonShowsFailuresAndRecoveryInMetricsAndStatus() throws Exception {
         try (FakeOned one = FakeOned.start(TestSessions.SESSION)) {
             buildWorld(one);
