@@ -96,7 +96,7 @@ public final class EventQueue<S> {
     /** Adds an event; NaN is not a time, and the kind is 0 to {@link #MAX_KIND}. */
     public void add(double time, int kind, S subject, int tag) {
         checkEvent(time, kind, nextSeq);
-        insert(timeKey(time), (long) kind << SEQ_BITS | nextSeq++, subject, tag);
+        insert(timeKey(time), orderKey(kind, nextSeq++), subject, tag);
     }
 
     /**

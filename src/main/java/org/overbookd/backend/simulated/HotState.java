@@ -236,7 +236,7 @@ final class HotState {
 
     /**
      * The windows that changed since the last call (or {@link #drawLists}), from now on taken as
-     * sorted: for a caller that sorts them itself, on several threads ({@link #sortWindow}).
+     * sorted: for a caller that sorts them itself, on several threads ({@link #sortWindows}).
      */
     boolean[] takeStale() {
         boolean[] taken = stale.clone();
@@ -252,20 +252,27 @@ final class HotState {
      * world's thread, before a sweep reads the lists.
      */
     void drawLists() {
-        if (!anyStale) {
-            return;
+        if (anyStale) {
+            boolean[] taken = takeStale();
+            sortWindows(taken, 0, taken.length);
         }
-        for (int w = 0; w < stale.length; w++) {
-            if (stale[w]) {
-                sortWindow(w);
-                stale[w] = false;
-            }
-        }
-        anyStale = false;
     }
 
-    /** Sorts window {@code w}'s draw lists; windows are independent, so several threads may sort different ones. */
-    void sortWindow(int w) {
+    /**
+     * Sorts again the lists of the windows {@code from} to {@code to} that {@code stale} (from
+     * {@link #takeStale}) marks; windows are independent, so several threads may sort different
+     * ranges of one {@code stale}.
+     */
+    void sortWindows(boolean[] stale, int from, int to) {
+        for (int w = from; w < to; w++) {
+            if (stale[w]) {
+                sortWindow(w);
+            }
+        }
+    }
+
+    /** Sorts window {@code w}'s draw lists. */
+    private void sortWindow(int w) {
         int from = w << WINDOW_SHIFT;
         int to = Math.min(from + WINDOW, pattern.length);
         int plain = from;

@@ -67,13 +67,7 @@ final class LoadDrawer {
         // the stale windows' draw lists first (each window is independent): in a Google cell most
         // windows change between two sweeps, and sorting them on the world's thread was about 15% of its time
         boolean[] stale = hot.takeStale();
-        inParallel(stale.length, (from, to) -> {
-            for (int w = from; w < to; w++) {
-                if (stale[w]) {
-                    hot.sortWindow(w);
-                }
-            }
-        });
+        inParallel(stale.length, (from, to) -> hot.sortWindows(stale, from, to));
         inParallel(hosts, (from, to) -> draw(from, to, now, tow, mus, models, new FlatStream()));
     }
 
