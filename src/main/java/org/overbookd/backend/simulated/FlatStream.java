@@ -33,6 +33,14 @@ final class FlatStream implements RandomGenerator {
     private static final long M1_INVERSE = inverse(M1);
     private static final long M2_INVERSE = inverse(M2);
 
+    /**
+     * The JDK ziggurat's one-long path, measured off the running JDK (see {@link #nextGaussian}): per
+     * value of the first long's low {@link #LAYER_BITS} bits, the factor the Gaussian is that long
+     * times, or NaN where the JDK draws more than that long.
+     */
+    private static final int LAYER_BITS = 8;
+    private static final double[] ONE_LONG_FACTOR = measureOneLongPath();
+
     static {
         verifyAgainstJdk();
     }
@@ -65,6 +73,66 @@ final class FlatStream implements RandomGenerator {
      */
     static double uniformAt(long state) {
         return (mix(state) >>> 11) * 0x1.0p-53;
+    }
+
+    /**
+     * The interface's {@code nextGaussian} (the JDK's ziggurat), bit for bit, with its common case
+     * small enough for the JIT to inline. The ziggurat takes one long; for most values of its low
+     * bits (the layer) the Gaussian is a constant of the layer times that long, and only otherwise
+     * does it draw more (the tail and the overhangs, about one draw in a hundred). The JDK method
+     * holding both is too big to inline, and calling it cost about half of a load draw. So the
+     * constants are measured off the running JDK when the class loads ({@link #measureOneLongPath}),
+     * the common case is computed here, and any other layer sets the stream back one step and draws
+     * through the JDK's own method. {@link #verifyAgainstJdk} compares the two on thousands of draws
+     * before anything draws; a JDK whose ziggurat has another shape fails that check, and the class
+     * refuses to load rather than draw other numbers.
+     */
+    @Override
+    public double nextGaussian() {
+        long first = mix(state += GAMMA);
+        double factor = ONE_LONG_FACTOR[(int) first & ((1 << LAYER_BITS) - 1)];
+        if (factor == factor) { // not NaN: the layer's one-long case
+            return factor * first;
+        }
+        state -= GAMMA;
+        return jdkGaussian();
+    }
+
+    /** The JDK's ziggurat itself (the interface's default method), drawing through {@link #nextLong}. */
+    private double jdkGaussian() {
+        return RandomGenerator.super.nextGaussian();
+    }
+
+    /**
+     * For each layer {@code k}, what the JDK's Gaussian is when the first long is {@code 2^62 + k}:
+     * as a double that long is exactly 2^62 (its low bits fall below the double's precision), so a
+     * Gaussian of one long that is a constant times it gives the constant exactly, scaled by 2^62.
+     * A layer is taken as one-long when the JDK draws that long alone there and gives that constant
+     * times the long for two other longs of the layer too (-2^62 + k, and one with its high bits
+     * mixed); any other layer is NaN and is left to the JDK.
+     */
+    private static double[] measureOneLongPath() {
+        FlatStream probe = new FlatStream();
+        double[] factors = new double[1 << LAYER_BITS];
+        for (int k = 0; k < factors.length; k++) {
+            double factor = Math.scalb(jdkGaussianOf(probe, (1L << 62) + k), -62);
+            boolean oneLong = probe.state == unmix((1L << 62) + k);
+            long negative = k - (1L << 62);
+            long mixed = (0x5DEECE66DL << 24) & ~((1L << LAYER_BITS) - 1) | k;
+            for (long first : new long[] {negative, mixed}) {
+                double g = jdkGaussianOf(probe, first);
+                oneLong &= probe.state == unmix(first)
+                        && Double.doubleToRawLongBits(g) == Double.doubleToRawLongBits(factor * first);
+            }
+            factors[k] = oneLong ? factor : Double.NaN;
+        }
+        return factors;
+    }
+
+    /** The JDK's Gaussian when the stream's next long is {@code first}; leaves the probe's state after it. */
+    private static double jdkGaussianOf(FlatStream probe, long first) {
+        probe.state = unmix(first) - GAMMA;
+        return probe.jdkGaussian();
     }
 
     /** SplittableRandom's {@code nextInt()} differs from the interface's: not offered. */
@@ -133,6 +201,17 @@ final class FlatStream implements RandomGenerator {
             if (!same) {
                 throw new IllegalStateException("this JDK's SplittableRandom is not SplitMix64 with the golden gamma;"
                         + " the simulator's flat random streams would draw other numbers");
+            }
+        }
+        // the Gaussian's inlined common case against the JDK's whole method, on the same states: 4,096
+        // draws take the JDK's other paths about 50 times
+        FlatStream jdk = new FlatStream();
+        jdk.state = flat.state;
+        for (int i = 0; i < 4096; i++) {
+            if (Double.doubleToRawLongBits(flat.nextGaussian()) != Double.doubleToRawLongBits(jdk.jdkGaussian())
+                    || flat.state != jdk.state) {
+                throw new IllegalStateException("this JDK's nextGaussian is not the ziggurat the simulator's flat"
+                        + " random streams reproduce; they would draw other numbers");
             }
         }
     }
