@@ -3,6 +3,7 @@ package org.overbookd.daemon;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import org.overbookd.backend.ActionCheck;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.simulated.RealTimeSimulatedBackend;
 import org.overbookd.backend.simulated.WorldSpec;
@@ -33,9 +34,17 @@ public final class BackendFactory {
      * @throws ConfigException naming the key at fault, record.file among them when it cannot be written
      */
     public static Backend create(Settings settings, Clock clock) throws ConfigException {
+        return create(settings, clock, ActionCheck.ALWAYS);
+    }
+
+    /**
+     * @param beforeEach asked by the OpenNebula backend right before each action of a batch (the
+     *                   simulated one acts on nothing outside this process and does not ask)
+     */
+    public static Backend create(Settings settings, Clock clock, ActionCheck beforeEach) throws ConfigException {
         Backend backend = switch (settings.get(Options.BACKEND)) {
             case SIMULATED -> new RealTimeSimulatedBackend(simulated(settings), clock.instant());
-            case OPENNEBULA -> OpenNebulaBackends.create(settings);
+            case OPENNEBULA -> OpenNebulaBackends.create(settings, beforeEach);
         };
         String record = settings.get(Options.RECORD_FILE);
         if (record.isEmpty()) {

@@ -1,6 +1,7 @@
 package org.overbookd.daemon;
 
 import java.nio.file.Path;
+import org.overbookd.backend.ActionCheck;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.opennebula.OpenNebulaBackend;
@@ -19,8 +20,9 @@ final class OpenNebulaBackends {
     /**
      * @throws ConfigException naming one.auth-file when the session file is missing, unreadable or
      *                         readable by others: restarting cannot fix that, so it is a configuration error
+     * @param beforeEach asked right before each action of a batch (the HA writer lease, or always yes)
      */
-    static Backend create(Settings settings) throws ConfigException {
+    static Backend create(Settings settings, ActionCheck beforeEach) throws ConfigException {
         OpenNebulaSettings one = new OpenNebulaSettings(
                 settings.get(Options.ONE_ENDPOINT),
                 Path.of(settings.get(Options.ONE_AUTH_FILE)),
@@ -32,7 +34,7 @@ final class OpenNebulaBackends {
                 settings.get(Options.ONE_MAX_SAMPLE_AGE),
                 settings.get(Options.ONE_MAX_REPLY_MIB) * 1024L * 1024L);
         try {
-            return new OpenNebulaBackend(one);
+            return new OpenNebulaBackend(one, beforeEach);
         } catch (BackendException e) {
             throw new ConfigException("", Options.ONE_AUTH_FILE.key(), e.getMessage());
         } catch (IllegalArgumentException e) {

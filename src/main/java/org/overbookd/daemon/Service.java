@@ -62,19 +62,26 @@ public final class Service implements AutoCloseable {
         EnactGate gate = EnactGate.OPEN;
         WriterRole role = WriterRole.single(node);
         try {
-            backend = BackendFactory.create(settings, clock);
             if (haSettings != null) {
                 ha = HaMode.open(haSettings);
-                backend = new FencedBackend(backend, ha.lease()::cycleBegins);
+                // the lease is asked once before a batch (the gate) and again before each of its actions
+                backend = new FencedBackend(BackendFactory.create(settings, clock, ha.lease()::beforeEachAction),
+                        ha.lease()::cycleBegins);
                 gate = ha.lease();
                 role = ha.lease();
-            } else if (settings.get(Options.BACKEND) == Options.BackendKind.OPENNEBULA && !dryRun) {
+            } else {
+                backend = BackendFactory.create(settings, clock);
+            }
+            if (haSettings == null && settings.get(Options.BACKEND) == Options.BackendKind.OPENNEBULA && !dryRun) {
                 SingleModeGuard guard = new SingleModeGuard(heartbeatBoard(settings), node,
                         settings.get(Options.OVERBOOKING_INTERVAL), clock);
                 backend = new FencedBackend(backend, guard::beat);
                 gate = guard;
             }
         } catch (ConfigException | RuntimeException e) {
+            if (ha != null) {
+                ha.close();
+            }
             audit.close();
             throw e;
         }

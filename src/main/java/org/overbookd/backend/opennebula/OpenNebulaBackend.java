@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.overbookd.backend.ActionCheck;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
@@ -34,11 +35,15 @@ import org.slf4j.LoggerFactory;
  * (HOST_BUSY) whatever the policy asked. Once the endpoint is found down or the session rejected in a batch, the rest of the
  * batch fails at once rather than waiting out a timeout per decision. An action whose request left
  * but whose reply did not come back is UNKNOWN; until the next observations settle it
- * ({@link #settled()}), nothing more is sent for its VM or host (UNSETTLED).
+ * ({@link #settled()}), nothing more is sent for its VM or host (UNSETTLED). Before each decision
+ * it asks its {@link ActionCheck} (in an HA group, the writer lease): once that refuses, the
+ * decision and the rest of the batch are SKIPPED (STOOD_DOWN) and nothing more is sent.
  */
 public final class OpenNebulaBackend implements Backend {
 
     private static final Logger LOG = LoggerFactory.getLogger(OpenNebulaBackend.class);
+    /** The code of a decision not sent because this process may no longer act (as the loop's gate uses it). */
+    static final String STOOD_DOWN = "STOOD_DOWN";
 
     private final OneApi api;
     private final DecisionPlanner planner;
@@ -46,6 +51,7 @@ public final class OpenNebulaBackend implements Backend {
     private final RunHistories histories;
     private final Duration maxSampleAge;
     private final UnsettledActions unsettled;
+    private final ActionCheck beforeEach;
     private final Episodes<LeftOut> hostEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
     private final Episodes<LeftOut> vmEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
     private final Episodes<Integer> sloEpisodes = new Episodes<>(id -> id, id -> "unreadable");
@@ -56,13 +62,22 @@ public final class OpenNebulaBackend implements Backend {
 
     /** Reads the session from {@code settings.authFile()}; refuses a file others may read. */
     public OpenNebulaBackend(OpenNebulaSettings settings) throws BackendException {
-        this(settings, OneSession.read(settings.authFile()));
+        this(settings, ActionCheck.ALWAYS);
     }
 
-    private OpenNebulaBackend(OpenNebulaSettings settings, OneSession session) {
+    /**
+     * Reads the session from {@code settings.authFile()}; refuses a file others may read.
+     *
+     * @param beforeEach asked right before each decision of a batch is carried out
+     */
+    public OpenNebulaBackend(OpenNebulaSettings settings, ActionCheck beforeEach) throws BackendException {
+        this(settings, OneSession.read(settings.authFile()), beforeEach);
+    }
+
+    private OpenNebulaBackend(OpenNebulaSettings settings, OneSession session, ActionCheck beforeEach) {
         this(new OneApi(new OneXmlRpcClient(settings.endpoint(), session, settings.timeout(), settings.maxReplyBytes()),
                 settings.qosAttribute(), settings.sloAttribute()), settings.suspendAction(), settings.runHistory(),
-                settings.maxSampleAge(), settings.timeout());
+                settings.maxSampleAge(), settings.timeout(), beforeEach);
         LOG.info("OpenNebula backend at {} as user {}, QoS attribute {}, suspend by {}", settings.endpoint(),
                 session.user(), settings.qosAttribute(), settings.suspendAction().verb());
     }
@@ -72,13 +87,15 @@ public final class OpenNebulaBackend implements Backend {
     }
 
     OpenNebulaBackend(OneApi api, SuspendAction suspendAction, boolean runHistory) {
-        this(api, suspendAction, runHistory, OpenNebulaSettings.DEFAULT_MAX_SAMPLE_AGE, OpenNebulaSettings.DEFAULT_TIMEOUT);
+        this(api, suspendAction, runHistory, OpenNebulaSettings.DEFAULT_MAX_SAMPLE_AGE, OpenNebulaSettings.DEFAULT_TIMEOUT,
+                ActionCheck.ALWAYS);
     }
 
     /** @param timeout the call timeout: how long oned is given to act on a request whose reply was lost */
     OpenNebulaBackend(OneApi api, SuspendAction suspendAction, boolean runHistory, Duration maxSampleAge,
-            Duration timeout) {
+            Duration timeout, ActionCheck beforeEach) {
         this.api = api;
+        this.beforeEach = beforeEach;
         this.planner = new DecisionPlanner(suspendAction);
         this.histories = runHistory ? new RunHistories() : null;
         this.maxSampleAge = maxSampleAge;
@@ -118,10 +135,20 @@ public final class OpenNebulaBackend implements Backend {
                 busy.add(host.id());
             }
         }
+        String stoodDown = null;
         for (Decision decision : decisions) {
             Outcome outcome;
+            if (blocker == null && stoodDown == null) {
+                stoodDown = beforeEach.refusal().orElse(null);
+                if (stoodDown != null) {
+                    LOG.warn("stood down: {} of the batch's {} decisions not sent: {}",
+                            decisions.size() - outcomes.size(), decisions.size(), stoodDown);
+                }
+            }
             if (blocker != null) {
                 outcome = new Outcome(decision, Outcome.Status.FAILED, blocker.code(), "not attempted: " + blocker.message());
+            } else if (stoodDown != null) {
+                outcome = new Outcome(decision, Outcome.Status.SKIPPED, STOOD_DOWN, "not sent: " + stoodDown);
             } else {
                 outcome = enactOne(decision, observed, busy, now);
             }

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The writer lease on a real PostgreSQL: one holder at a time; a holder that stops renewing (as a
  * paused process does) loses it to a standby and then refuses to enact the cycle it had begun; a
  * lapse that nobody used still refuses that cycle (new term, stale view); a batch that could
- * outlive the lease is refused; a clean stop hands the lease over at once. Also the schema: two
+ * outlive the lease is refused, and so is the next action of a batch once the lease is gone or nearly
+ * spent; a clean stop hands the lease over at once. Also the schema: two
  * nodes creating the tables at once both succeed and Quartz's tables are all there.
  */
 @Tag("slow")
@@ -140,6 +141,33 @@ class WriterLeaseTest {
         assertTrue(a.refusal(1).isEmpty(), "4 x 300 ms fit in 1.5 s");
         Optional<String> refusal = a.refusal(2);
         assertTrue(refusal.isPresent() && refusal.get().contains("2 decisions may take up to 1800 ms"), refusal.toString());
+    }
+
+    @Test
+    void aBatchUnderWayStopsOnceTheLeaseIsGone() throws Exception {
+        WriterLease a = lease("a");
+        WriterLease b = lease("b");
+        assertTrue(a.renew());
+        a.cycleBegins();
+        assertTrue(a.refusal(1).isEmpty());
+        assertTrue(a.beforeEachAction().isEmpty(), "held, same term, time left: the first action goes");
+        // a is paused in the middle of its batch (it stops renewing); b takes over
+        await(b::renew, LIFETIME.multipliedBy(3));
+        Optional<String> refusal = a.beforeEachAction();
+        assertTrue(refusal.isPresent() && refusal.get().contains("lost the writer lease in the middle"), refusal.toString());
+    }
+
+    @Test
+    void anActionThatCouldOutliveTheLeaseIsNotSent() throws Exception {
+        WriterLease a = lease("a", LIFETIME, Duration.ofMillis(300));
+        assertTrue(a.renew());
+        a.cycleBegins();
+        assertTrue(a.beforeEachAction().isEmpty(), "3 x 300 ms fit in 1.5 s");
+        // nobody renews, as in a pause: once less than 900 ms are left, no further action is sent
+        await(() -> a.beforeEachAction().isPresent(), LIFETIME);
+        Optional<String> refusal = a.beforeEachAction();
+        assertTrue(refusal.isPresent() && refusal.get().contains("less than the 900 ms (3 x one.timeout)"),
+                refusal.toString());
     }
 
     @Test
