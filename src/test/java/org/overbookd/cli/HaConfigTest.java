@@ -54,6 +54,21 @@ class HaConfigTest {
         assertTrue(r.err().contains("ha.jdbc-url") && r.err().contains("not a PostgreSQL JDBC URL"), r.err());
     }
 
+    /**
+     * pgjdbc lets a URL parameter win over the property overbookd sets, so options= in the URL would
+     * drop the session timeout that frees the lock rows of a paused node: refused before connecting.
+     */
+    @Test
+    void aUrlThatSetsOptionsIsRefusedNamingItsKey() throws IOException {
+        Cli r = Cli.run("run", "--config", config(
+                "ha.jdbc-url = jdbc:postgresql://127.0.0.1:1/x?ssl=true&options=-c%20search_path%3Dovb&password=s3cr3t",
+                "one.timeout = 1s", "ha.checkin-interval = 6s").toString(), "--once");
+        assertEquals(ExitCodes.CONFIG, r.exitCode(), r.err());
+        assertTrue(r.err().contains("ha.jdbc-url") && r.err().contains("'options'")
+                && r.err().contains("idle_in_transaction_session_timeout"), r.err());
+        assertFalse(r.err().contains("s3cr3t"), "nothing of the URL's query is printed");
+    }
+
     @Test
     void aLeaseShorterThanOneEnactmentNamesTheCheckinInterval() throws IOException {
         Cli r = Cli.run("run", "--config", config("ha.jdbc-url = jdbc:postgresql://127.0.0.1:1/x",

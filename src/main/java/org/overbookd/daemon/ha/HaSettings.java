@@ -37,6 +37,12 @@ public record HaSettings(String jdbcUrl, String user, String password, int poolS
                     "'" + url.replaceFirst("\\?.*", "?...") + "' is not a PostgreSQL JDBC URL"
                     + " (jdbc:postgresql://HOST:PORT/DATABASE)");
         }
+        if (setsOptions(url)) {
+            throw new ConfigException("", Options.HA_JDBC_URL.key(), "sets the connection parameter 'options',"
+                    + " which would replace overbookd's own (idle_in_transaction_session_timeout, which ends a"
+                    + " transaction a paused node left open so that another node can take over); remove it, and set"
+                    + " server parameters on the database role instead (ALTER ROLE ... SET ...)");
+        }
         Duration checkin = settings.get(Options.HA_CHECKIN_INTERVAL);
         Duration deadline = settings.get(Options.ONE_TIMEOUT);
         if (checkin.compareTo(deadline.multipliedBy(MIN_CALLS)) < 0) {
@@ -46,6 +52,25 @@ public record HaSettings(String jdbcUrl, String user, String password, int poolS
         }
         return new HaSettings(url, settings.get(Options.HA_USER), password(settings.get(Options.HA_PASSWORD_FILE)),
                 settings.get(Options.HA_POOL_SIZE), checkin, node, deadline);
+    }
+
+    /**
+     * Whether the URL's query sets pgjdbc's {@code options}: a parameter in the URL wins over the
+     * same property given by the program, so it would silently drop the session timeout overbookd
+     * sets there (see {@code Database}).
+     */
+    static boolean setsOptions(String url) {
+        int query = url.indexOf('?');
+        if (query < 0) {
+            return false;
+        }
+        for (String parameter : url.substring(query + 1).split("&")) {
+            String name = parameter.split("=", 2)[0];
+            if (name.strip().equals("options")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String password(String file) throws ConfigException {
