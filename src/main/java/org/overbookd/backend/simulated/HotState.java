@@ -31,12 +31,13 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  *
  * <p>Per window of {@link #WINDOW} slots, the draw lists: its running slots by how they draw (a
  * Gaussian alone, or more), so that the sweep draws each kind in a loop of its own. Every change to
- * what a slot holds or whether it runs marks its window stale; {@link #drawLists} sorts the stale
- * windows again before a sweep. Windows are small (32 slots, about three hosts) because a step of
- * the Google cell changes about a thousand of its 150,000 slots, spread over the cell: with windows
- * of 256 slots nearly every window changed every step, and sorting them again was about a quarter
- * of the drawing threads' time (29-day cell, 1-ms JFR); with 32, most lists are kept and the cell
- * ran 5-15% faster (alternating runs, same bytes).
+ * what a slot holds or whether it runs moves that slot alone between the lists (a swap with the
+ * list's last entry), so the lists are always up to date and no sweep sorts anything. The order
+ * within a list is therefore not slot order, which changes no bit (each VM draws from its own
+ * stream) and costs little locality (a window spans four cache lines of each array). Before, a
+ * change marked its window stale and the window was sorted again before the next sweep: in a Google
+ * cell about a thousand windows a step, 6-8% of the drawing threads' time (1-ms JFR), plus a round
+ * trip to the pool.
  *
  * <p>Per host: its demand (sum of the loads of its running VMs and of its operations, percent of
  * one core), its cores, its operations in flight, and the CPU delivered integrated up to a time.
@@ -95,21 +96,24 @@ final class HotState {
     double[] load;
     SimVm[] vm;
 
-    // the draw lists, per window of WINDOW slots (see drawLists())
+    // the draw lists, per window of WINDOW slots
     static final int WINDOW_SHIFT = 5;
     static final int WINDOW = 1 << WINDOW_SHIFT;
     /**
      * Per window, the slots that draw, by how: the plain ones (noisy and business: a Gaussian alone)
-     * from the window's first entry up, in slot order, {@link #plainCount} of them; the others (spiky,
-     * and those drawn through their object) from its last entry down, in slot order, {@link #otherCount}
-     * of them. Valid after {@link #drawLists()}, until a slot of the window changes.
+     * from the window's first entry up, {@link #plainCount} of them; the others (spiky, and those
+     * drawn through their object) from its last entry down, {@link #otherCount} of them. Always up
+     * to date ({@link #relist}).
      */
     int[] drawList;
     int[] plainCount;
     int[] otherCount;
-    /** Windows whose lists a change made stale since they were last built. */
-    private boolean[] stale;
-    private boolean anyStale;
+    /** Per slot, which list it is on ({@link #UNLISTED}, {@link #PLAIN}, {@link #OTHER}) and where in {@link #drawList}. */
+    private byte[] listed;
+    private int[] listIndex;
+    private static final byte UNLISTED = 0;
+    private static final byte PLAIN = 1;
+    private static final byte OTHER = 2;
 
     /** The distinct business curves and spike models, few (one each in a synthetic world). */
     final List<BusinessCurve> curves = new ArrayList<>(1);
@@ -234,67 +238,51 @@ final class HotState {
 
     // ---- draw lists
 
-    /**
-     * The windows that changed since the last call (or {@link #drawLists}), from now on taken as
-     * sorted: for a caller that sorts them itself, on several threads ({@link #sortWindows}).
-     */
-    boolean[] takeStale() {
-        boolean[] taken = stale.clone();
-        java.util.Arrays.fill(stale, false);
-        anyStale = false;
-        return taken;
+    /** The list slot {@code s} belongs on now: none unless it runs; plain for a Gaussian alone. */
+    private byte kindOf(int s) {
+        if (!running[s]) {
+            return UNLISTED;
+        }
+        if ((pattern[s] & (SPIKY_BIT | OBJECT)) != 0) {
+            return OTHER;
+        }
+        return (pattern[s] & FLAT) != 0 ? PLAIN : UNLISTED;
     }
 
-    /**
-     * Brings the draw lists up to date: each window whose slots changed since the last call is
-     * sorted again (in a small world most windows stay as they are from one draw to the next; in a
-     * Google cell's busy steps most change, and a pool sorts them: {@link #takeStale}). Call on the
-     * world's thread, before a sweep reads the lists.
-     */
-    void drawLists() {
-        if (anyStale) {
-            boolean[] taken = takeStale();
-            sortWindows(taken, 0, taken.length);
-        }
-    }
-
-    /**
-     * Sorts again the lists of the windows {@code from} to {@code to} that {@code stale} (from
-     * {@link #takeStale}) marks; windows are independent, so several threads may sort different
-     * ranges of one {@code stale}.
-     */
-    void sortWindows(boolean[] stale, int from, int to) {
-        for (int w = from; w < to; w++) {
-            if (stale[w]) {
-                sortWindow(w);
-            }
-        }
-    }
-
-    /** Sorts window {@code w}'s draw lists. */
-    private void sortWindow(int w) {
-        int from = w << WINDOW_SHIFT;
-        int to = Math.min(from + WINDOW, pattern.length);
-        int plain = from;
-        int other = from + WINDOW;
-        for (int s = to - 1; s >= from; s--) {
-            if (running[s] && (pattern[s] & (SPIKY_BIT | OBJECT)) != 0) {
-                drawList[--other] = s;
-            }
-        }
-        for (int s = from; s < to; s++) {
-            if (running[s] && (pattern[s] & (FLAT | SPIKY_BIT)) == FLAT) {
-                drawList[plain++] = s;
-            }
-        }
-        plainCount[w] = plain - from;
-        otherCount[w] = from + WINDOW - other;
-    }
-
-    /** Slot {@code s} changed what or whether it draws: its window's lists are stale. */
+    /** Slot {@code s} changed what or whether it draws: moves it to the list it now belongs on. */
     private void touch(int s) {
-        stale[s >>> WINDOW_SHIFT] = true;
-        anyStale = true;
+        byte now = kindOf(s);
+        byte was = listed[s];
+        if (now == was) {
+            return;
+        }
+        int w = s >>> WINDOW_SHIFT;
+        int first = w << WINDOW_SHIFT;
+        if (was == PLAIN) {
+            int last = first + --plainCount[w];
+            moveEntry(last, listIndex[s]);
+        } else if (was == OTHER) {
+            int last = first + WINDOW - otherCount[w]--;
+            moveEntry(last, listIndex[s]);
+        }
+        if (now == PLAIN) {
+            place(s, first + plainCount[w]++);
+        } else if (now == OTHER) {
+            place(s, first + WINDOW - ++otherCount[w]);
+        }
+        listed[s] = now;
+    }
+
+    /** The list entry at {@code from} takes the place of the one at {@code to} (a removal by swap). */
+    private void moveEntry(int from, int to) {
+        if (from != to) {
+            place(drawList[from], to);
+        }
+    }
+
+    private void place(int s, int entry) {
+        drawList[entry] = s;
+        listIndex[s] = entry;
     }
 
     private void put(int s, SimVm v) {
@@ -418,9 +406,8 @@ final class HotState {
         drawList = new int[windows << WINDOW_SHIFT];
         plainCount = new int[windows];
         otherCount = new int[windows];
-        stale = new boolean[windows];
-        java.util.Arrays.fill(stale, true);
-        anyStale = true;
+        listed = new byte[slots];
+        listIndex = new int[slots];
         base = newBase;
         lowCapacity = capacity;
         for (int h = 0; h < n; h++) {
@@ -428,6 +415,7 @@ final class HotState {
                 if (vm[s] != null) {
                     vm[s].slot = s;
                 }
+                touch(s);
             }
         }
     }

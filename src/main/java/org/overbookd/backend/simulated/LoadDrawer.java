@@ -15,9 +15,9 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * whatever the number of threads.
  *
  * <p>The sweep walks {@link HotState}'s arrays with no generator objects and no allocation per draw,
- * in two passes per range of hosts. First the draws, from the draw lists ({@link HotState#drawLists}:
- * per window of slots, its running slots sorted by how they draw, kept between sweeps and sorted
- * again only for the windows that changed): the plain slots (noisy and business, about three in
+ * in two passes per range of hosts. First the draws, from the draw lists ({@link HotState#drawList}:
+ * per window of slots, its running slots by how they draw, kept up to date by every change to a
+ * slot): the plain slots (noisy and business, about three in
  * four in the Google cell) in one loop, a Gaussian each and no uniform, the mean chosen by bit mask
  * (a branch on the pattern would be mispredicted about every other VM: patterns are mixed at random
  * across slots), then the spiky ones in another (the spike step's uniforms, then the Gaussian), then
@@ -60,14 +60,9 @@ final class LoadDrawer {
         SpikeModel[] models = spikeModels();
         int hosts = hot.cores.length;
         if (pool == null || hosts < PARALLEL_MIN_HOSTS) {
-            hot.drawLists();
             draw(0, hosts, now, tow, mus, models, cursor);
             return;
         }
-        // the stale windows' draw lists first (each window is independent): in a Google cell most
-        // windows change between two sweeps, and sorting them on the world's thread was about 15% of its time
-        boolean[] stale = hot.takeStale();
-        inParallel(stale.length, (from, to) -> hot.sortWindows(stale, from, to));
         inParallel(hosts, (from, to) -> draw(from, to, now, tow, mus, models, new FlatStream()));
     }
 
