@@ -201,7 +201,7 @@ class HotStateTest {
      */
     @Test
     void theDrawListsFollowEveryChangeOfWhatRuns() {
-        SimHost[] hosts = hosts(40, 8); // 320 high-QoS slots and more: windows of 256 slots are crossed
+        SimHost[] hosts = hosts(40, 8); // 320 high-QoS slots and more: many windows of 32 slots, hosts across them
         HotState hot = new HotState(hosts, OPERATION_LOAD);
         List<Pair> all = new ArrayList<>();
         for (SimHost host : hosts) {
