@@ -71,6 +71,31 @@ class RecordReplayTest {
         assertEquals("2.00", row.get("high_qos_hours"), "high_qos_hours: 8 VMs x 15 minutes");
     }
 
+    /**
+     * A high-QoS VM holds its core while it is in the record, not for the whole replay: on one 4-core
+     * host over 15 minutes (cycles at 0, 5 and 10 min), VM 30 is there throughout (15 min), VM 31 from
+     * minute 5 (10 min), VM 32 only at minute 0 (5 min: gone from minute 5 on), VM 33 at 0 and 10
+     * (away from 5 to 10: 10 min). 40 minutes in all, where counting every recorded VM for the whole
+     * replay gave 60.
+     */
+    @Test
+    void aReplayedVmHoldsItsCoreOnlyWhileInTheRecord() throws IOException {
+        String[] times = {"2026-11-22T10:00:00Z", "2026-11-22T10:05:00Z", "2026-11-22T10:10:00Z"};
+        int[][] present = {{30, 32, 33}, {30, 31}, {30, 31, 33}};
+        StringBuilder csv = new StringBuilder(HEADER + "\n");
+        for (int t = 0; t < times.length; t++) {
+            csv.append(times[t]).append(",0,node0,4,0,,,,,\n");
+            for (int vm : present[t]) {
+                csv.append(times[t]).append(",0,node0,4,0,").append(vm).append(",db-").append(vm).append(",HIGH,RUNNING,20.0\n");
+            }
+        }
+        Path record = dir.resolve("churn.csv");
+        Files.writeString(record, csv);
+        Map<String, String> row = summary(Cli.run("simulate", "--set", "sim.trace-file=" + record, "--set", "overbooking.slots=0",
+                "--set", "sim.duration=15m", "--set", "sim.load-interval=1m", "--out", dir.toString()));
+        assertEquals("0.67", row.get("high_qos_hours"), "40 minutes held of the 60 the four VMs would hold throughout");
+    }
+
     @Test
     void overbooksTheRecordedCluster() throws IOException {
         Path record = record();

@@ -361,9 +361,11 @@ public final class RecordedWorkload {
         TraceLoad trace(long[] replay, int cycleCount) {
             long[] times = new long[2 * n];
             double[] values = new double[2 * n];
+            boolean[] present = new boolean[2 * n];
             int m = 0;
             for (int i = 0; i < n; i++) {
                 times[m] = replay[cycles[i]];
+                present[m] = true;
                 values[m++] = loads[i];
                 int next = cycles[i] + 1;
                 if (next < cycleCount && (i + 1 == n || cycles[i + 1] != next)) {
@@ -371,7 +373,7 @@ public final class RecordedWorkload {
                     values[m++] = 0;
                 }
             }
-            return new TraceLoad(Arrays.copyOf(times, m), Arrays.copyOf(values, m));
+            return new TraceLoad(Arrays.copyOf(times, m), Arrays.copyOf(values, m), Arrays.copyOf(present, m));
         }
     }
 

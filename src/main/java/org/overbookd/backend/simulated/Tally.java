@@ -1,5 +1,6 @@
 package org.overbookd.backend.simulated;
 
+import org.overbookd.backend.simulated.load.TraceLoad;
 import org.overbookd.model.VmState;
 
 /**
@@ -66,7 +67,10 @@ final class Tally {
         for (SimHost host : hosts) {
             delivered += host.deliveredUntil(now);
             for (SimVm vm : host.high) {
-                highHeld += now - vm.heldSinceSeconds;
+                // a replayed VM holds its core only while it is in the record (its slot stays, at load 0,
+                // where it went missing: counting that too overstated a record with churn)
+                highHeld += vm.generator instanceof TraceLoad trace
+                        ? trace.presentSeconds(vm.heldSinceSeconds, now) : now - vm.heldSinceSeconds;
             }
             for (SimVm vm : host.low) {
                 if (vm.state == VmState.RUNNING) {
