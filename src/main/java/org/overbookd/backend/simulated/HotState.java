@@ -100,20 +100,23 @@ final class HotState {
     static final int WINDOW_SHIFT = 5;
     static final int WINDOW = 1 << WINDOW_SHIFT;
     /**
-     * Per window, the slots that draw, by how: the plain ones (noisy and business: a Gaussian alone)
-     * from the window's first entry up, {@link #plainCount} of them; the others (spiky, and those
-     * drawn through their object) from its last entry down, {@link #otherCount} of them. Always up
-     * to date ({@link #relist}).
+     * Per window, the slots that draw, by how: from the window's first entry up, the noisy ones
+     * ({@link #noisyCount}: a Gaussian around their own mean), then the business ones
+     * ({@link #businessCount}: a Gaussian around their curve's mean now); from its last entry down,
+     * the others ({@link #otherCount}: spiky, and those drawn through their object). Always up to
+     * date ({@link #touch}).
      */
     int[] drawList;
-    int[] plainCount;
+    int[] noisyCount;
+    int[] businessCount;
     int[] otherCount;
-    /** Per slot, which list it is on ({@link #UNLISTED}, {@link #PLAIN}, {@link #OTHER}) and where in {@link #drawList}. */
+    /** Per slot, which list it is on (one of the kinds below) and where in {@link #drawList}. */
     private byte[] listed;
     private int[] listIndex;
     private static final byte UNLISTED = 0;
-    private static final byte PLAIN = 1;
-    private static final byte OTHER = 2;
+    private static final byte NOISY_LIST = 1;
+    private static final byte BUSINESS_LIST = 2;
+    private static final byte OTHER_LIST = 3;
 
     /** The distinct business curves and spike models, few (one each in a synthetic world). */
     final List<BusinessCurve> curves = new ArrayList<>(1);
@@ -238,18 +241,26 @@ final class HotState {
 
     // ---- draw lists
 
-    /** The list slot {@code s} belongs on now: none unless it runs; plain for a Gaussian alone. */
+    /** The list slot {@code s} belongs on now: none unless it runs. */
     private byte kindOf(int s) {
         if (!running[s]) {
             return UNLISTED;
         }
-        if ((pattern[s] & (SPIKY_BIT | OBJECT)) != 0) {
-            return OTHER;
+        byte p = pattern[s];
+        if ((p & (SPIKY_BIT | OBJECT)) != 0) {
+            return OTHER_LIST;
         }
-        return (pattern[s] & FLAT) != 0 ? PLAIN : UNLISTED;
+        if ((p & FLAT) == 0) {
+            return UNLISTED;
+        }
+        return (p & BUSINESS_BIT) != 0 ? BUSINESS_LIST : NOISY_LIST;
     }
 
-    /** Slot {@code s} changed what or whether it draws: moves it to the list it now belongs on. */
+    /**
+     * Slot {@code s} changed what or whether it draws: moves it to the list it now belongs on. A
+     * removal fills the hole with the list's last entry; the noisy list grows into the business
+     * one by moving the first business entry to the business list's end.
+     */
     private void touch(int s) {
         byte now = kindOf(s);
         byte was = listed[s];
@@ -258,17 +269,25 @@ final class HotState {
         }
         int w = s >>> WINDOW_SHIFT;
         int first = w << WINDOW_SHIFT;
-        if (was == PLAIN) {
-            int last = first + --plainCount[w];
-            moveEntry(last, listIndex[s]);
-        } else if (was == OTHER) {
-            int last = first + WINDOW - otherCount[w]--;
-            moveEntry(last, listIndex[s]);
+        switch (was) {
+            case NOISY_LIST -> {
+                int lastNoisy = first + --noisyCount[w];
+                moveEntry(lastNoisy, listIndex[s]);
+                moveEntry(lastNoisy + businessCount[w], lastNoisy);
+            }
+            case BUSINESS_LIST -> moveEntry(first + noisyCount[w] + --businessCount[w], listIndex[s]);
+            case OTHER_LIST -> moveEntry(first + WINDOW - otherCount[w]--, listIndex[s]);
+            default -> { }
         }
-        if (now == PLAIN) {
-            place(s, first + plainCount[w]++);
-        } else if (now == OTHER) {
-            place(s, first + WINDOW - ++otherCount[w]);
+        switch (now) {
+            case NOISY_LIST -> {
+                int at = first + noisyCount[w]++;
+                moveEntry(at, at + businessCount[w]);
+                place(s, at);
+            }
+            case BUSINESS_LIST -> place(s, first + noisyCount[w] + businessCount[w]++);
+            case OTHER_LIST -> place(s, first + WINDOW - ++otherCount[w]);
+            default -> { }
         }
         listed[s] = now;
     }
@@ -404,7 +423,8 @@ final class HotState {
         vm = relaid(vm, new SimVm[slots], oldBase, newBase);
         int windows = (slots + WINDOW - 1) >>> WINDOW_SHIFT;
         drawList = new int[windows << WINDOW_SHIFT];
-        plainCount = new int[windows];
+        noisyCount = new int[windows];
+        businessCount = new int[windows];
         otherCount = new int[windows];
         listed = new byte[slots];
         listIndex = new int[slots];

@@ -17,11 +17,11 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * <p>The sweep walks {@link HotState}'s arrays with no generator objects and no allocation per draw,
  * in two passes per range of hosts. First the draws, from the draw lists ({@link HotState#drawList}:
  * per window of slots, its running slots by how they draw, kept up to date by every change to a
- * slot): the plain slots (noisy and business, about three in
- * four in the Google cell) in one loop, a Gaussian each and no uniform, the mean chosen by bit mask
- * (a branch on the pattern would be mispredicted about every other VM: patterns are mixed at random
- * across slots), then the spiky ones in another (the spike step's uniforms, then the Gaussian), then
- * any drawn through their objects. Before, every slot took the spike step's two uniforms and set
+ * slot): the noisy slots in one loop and the business ones in another (together about three in
+ * four in the Google cell), a Gaussian each and no uniform, around the VM's own mean or its curve's;
+ * then the spiky ones (the spike step's uniforms, then the Gaussian); then any drawn through their
+ * objects. A loop per kind has no branch on the pattern, which would be mispredicted about every
+ * other VM (patterns are mixed at random across slots). Before, every slot took the spike step's two uniforms and set
  * its stream back unless spiky, which cost more than the Gaussian. Each VM draws from its own
  * stream, so the order of the draws changes no bit. Then the sums, host after host, slot after slot
  * in memory order: the order the objects summed in, so each host's demand is the same bits.
@@ -96,8 +96,10 @@ final class LoadDrawer {
         byte p = st.pattern[s];
         if ((p & HotState.SPIKY_BIT) != 0) {
             drawSpiky(st, s, spikeModels(), cursor);
+        } else if ((p & HotState.BUSINESS_BIT) != 0) {
+            drawBusiness(st, s, businessMeans(tow), cursor);
         } else if ((p & HotState.FLAT) != 0) {
-            drawPlain(st, s, businessMeans(tow), cursor);
+            drawNoisy(st, s, cursor);
         } else {
             st.load[s] = drawObject(st, s, tow) * st.scale[s];
         }
@@ -139,21 +141,29 @@ final class LoadDrawer {
         int[] highCount = st.highCount;
         int[] lowCount = st.lowCount;
         int[] list = st.drawList;
-        int[] plainCount = st.plainCount;
+        int[] noisyCount = st.noisyCount;
+        int[] businessCount = st.businessCount;
         int[] otherCount = st.otherCount;
         int lo = base[from];
         int hi = st.end(to - 1);
         for (int w = lo >>> HotState.WINDOW_SHIFT, last = (hi - 1) >>> HotState.WINDOW_SHIFT; w <= last; w++) {
             int first = w << HotState.WINDOW_SHIFT;
-            int plainEnd = first + plainCount[w];
+            int noisyEnd = first + noisyCount[w];
+            int businessEnd = noisyEnd + businessCount[w];
             int otherStart = first + HotState.WINDOW - otherCount[w];
             int otherEnd = first + HotState.WINDOW;
             if (first < lo || first + HotState.WINDOW > hi) {
                 // a window shared with another range of hosts: its slots in this range only
-                for (int i = first; i < plainEnd; i++) {
+                for (int i = first; i < noisyEnd; i++) {
                     int s = list[i];
                     if (s >= lo && s < hi) {
-                        drawPlain(st, s, mus, cursor);
+                        drawNoisy(st, s, cursor);
+                    }
+                }
+                for (int i = noisyEnd; i < businessEnd; i++) {
+                    int s = list[i];
+                    if (s >= lo && s < hi) {
+                        drawBusiness(st, s, mus, cursor);
                     }
                 }
                 for (int i = otherStart; i < otherEnd; i++) {
@@ -164,8 +174,11 @@ final class LoadDrawer {
                 }
                 continue;
             }
-            for (int i = first; i < plainEnd; i++) {
-                drawPlain(st, list[i], mus, cursor);
+            for (int i = first; i < noisyEnd; i++) {
+                drawNoisy(st, list[i], cursor);
+            }
+            for (int i = noisyEnd; i < businessEnd; i++) {
+                drawBusiness(st, list[i], mus, cursor);
             }
             for (int i = otherStart; i < otherEnd; i++) {
                 drawOther(st, list[i], tow, models, cursor);
@@ -188,15 +201,18 @@ final class LoadDrawer {
         }
     }
 
-    /**
-     * A noisy or business slot's draw, stored as its load: N(mean, sd) clipped, as {@link
-     * LoadGenerator#normal}, the mean the VM's own or its business curve's now (chosen without a
-     * branch: the two patterns are mixed at random across slots).
-     */
-    private static void drawPlain(HotState st, int s, double[] mus, FlatStream cursor) {
-        int business = (st.pattern[s] & HotState.BUSINESS_BIT) >>> 2;
+    /** A noisy slot's draw, stored as its load: N(mu, sd) clipped, as {@link LoadGenerator#normal}. */
+    private static void drawNoisy(HotState st, int s, FlatStream cursor) {
         cursor.state = st.stream[s];
-        double value = LoadGenerator.normal(cursor, select(business, mus[st.curve[s]], st.mu[s]), st.sd[s]);
+        double value = LoadGenerator.normal(cursor, st.mu[s], st.sd[s]);
+        st.stream[s] = cursor.state;
+        st.load[s] = value * st.scale[s];
+    }
+
+    /** A business slot's draw, stored as its load: as a noisy one's, around its curve's mean now. */
+    private static void drawBusiness(HotState st, int s, double[] mus, FlatStream cursor) {
+        cursor.state = st.stream[s];
+        double value = LoadGenerator.normal(cursor, mus[st.curve[s]], st.sd[s]);
         st.stream[s] = cursor.state;
         st.load[s] = value * st.scale[s];
     }
@@ -228,13 +244,6 @@ final class LoadDrawer {
         } else {
             st.load[s] = drawObject(st, s, tow) * st.scale[s];
         }
-    }
-
-    /** {@code ifOne} when {@code bit} is 1, {@code ifZero} when it is 0, bit for bit, without a branch. */
-    private static double select(int bit, double ifOne, double ifZero) {
-        long mask = -(long) bit;
-        return Double.longBitsToDouble(
-                Double.doubleToRawLongBits(ifOne) & mask | Double.doubleToRawLongBits(ifZero) & ~mask);
     }
 
     /** A recorded trace, drawn through its object. */
