@@ -56,6 +56,11 @@ public final class Draws {
      * Any generator, so that the simulator's flat streams (which draw as a SplittableRandom does) share it.
      */
     public static double normal(RandomGenerator random, double mean, double sd) {
-        return mean + sd * random.nextGaussian();
+        return normal(mean, sd, random.nextGaussian());
+    }
+
+    /** Normal with the given mean and standard deviation from a standard normal draw: {@code mean + sd * standard}. */
+    public static double normal(double mean, double sd, double standard) {
+        return mean + sd * standard;
     }
 }

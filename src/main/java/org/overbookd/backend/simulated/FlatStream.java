@@ -89,13 +89,23 @@ final class FlatStream implements RandomGenerator {
      */
     @Override
     public double nextGaussian() {
-        long first = mix(state += GAMMA);
-        double factor = ONE_LONG_FACTOR[(int) first & ((1 << LAYER_BITS) - 1)];
-        if (factor == factor) { // not NaN: the layer's one-long case
-            return factor * first;
+        double gaussian = oneLongGaussianAt(state + GAMMA);
+        if (gaussian == gaussian) { // not NaN: the layer's one-long case
+            state += GAMMA;
+            return gaussian;
         }
-        state -= GAMMA;
         return jdkGaussian();
+    }
+
+    /**
+     * The Gaussian {@link #nextGaussian} draws when the stream steps to {@code stepped} (its state
+     * one step on, {@code after(state, 1)}) if the ziggurat takes that one long alone, about 99 draws
+     * in 100; otherwise NaN (a Gaussian never is), and the caller draws it by {@link #nextGaussian}
+     * from the state before. For a drawer that keeps a stream's state in a local variable.
+     */
+    static double oneLongGaussianAt(long stepped) {
+        long first = mix(stepped);
+        return ONE_LONG_FACTOR[(int) first & ((1 << LAYER_BITS) - 1)] * first; // NaN stays NaN
     }
 
     /** The JDK's ziggurat itself (the interface's default method), drawing through {@link #nextLong}. */

@@ -144,6 +144,12 @@ final class LoadDrawer {
         int[] noisyCount = st.noisyCount;
         int[] businessCount = st.businessCount;
         int[] otherCount = st.otherCount;
+        long[] stream = st.stream;
+        double[] mu = st.mu;
+        double[] sd = st.sd;
+        double[] scale = st.scale;
+        int[] curve = st.curve;
+        double[] load = st.load;
         int lo = base[from];
         int hi = st.end(to - 1);
         for (int w = lo >>> HotState.WINDOW_SHIFT, last = (hi - 1) >>> HotState.WINDOW_SHIFT; w <= last; w++) {
@@ -175,17 +181,18 @@ final class LoadDrawer {
                 continue;
             }
             for (int i = first; i < noisyEnd; i++) {
-                drawNoisy(st, list[i], cursor);
+                int s = list[i];
+                load[s] = plain(stream, s, mu[s], sd[s], cursor) * scale[s];
             }
             for (int i = noisyEnd; i < businessEnd; i++) {
-                drawBusiness(st, list[i], mus, cursor);
+                int s = list[i];
+                load[s] = plain(stream, s, mus[curve[s]], sd[s], cursor) * scale[s];
             }
             for (int i = otherStart; i < otherEnd; i++) {
                 drawOther(st, list[i], tow, models, cursor);
             }
         }
         boolean[] running = st.running;
-        double[] load = st.load;
         int[] ops = st.ops;
         double[] demand = st.demand;
         double operationLoad = st.operationLoad;
@@ -203,18 +210,30 @@ final class LoadDrawer {
 
     /** A noisy slot's draw, stored as its load: N(mu, sd) clipped, as {@link LoadGenerator#normal}. */
     private static void drawNoisy(HotState st, int s, FlatStream cursor) {
-        cursor.state = st.stream[s];
-        double value = LoadGenerator.normal(cursor, st.mu[s], st.sd[s]);
-        st.stream[s] = cursor.state;
-        st.load[s] = value * st.scale[s];
+        st.load[s] = plain(st.stream, s, st.mu[s], st.sd[s], cursor) * st.scale[s];
     }
 
     /** A business slot's draw, stored as its load: as a noisy one's, around its curve's mean now. */
     private static void drawBusiness(HotState st, int s, double[] mus, FlatStream cursor) {
-        cursor.state = st.stream[s];
-        double value = LoadGenerator.normal(cursor, mus[st.curve[s]], st.sd[s]);
-        st.stream[s] = cursor.state;
-        st.load[s] = value * st.scale[s];
+        st.load[s] = plain(st.stream, s, mus[st.curve[s]], st.sd[s], cursor) * st.scale[s];
+    }
+
+    /**
+     * N(mean, sd) clipped, drawn from slot {@code s}'s stream and the stream moved on, as {@link
+     * LoadGenerator#normal} draws it: the ziggurat's common case with the state in a local variable
+     * ({@link FlatStream#oneLongGaussianAt}), the rest through the cursor and the JDK.
+     */
+    private static double plain(long[] stream, int s, double mean, double sd, FlatStream cursor) {
+        long stepped = FlatStream.after(stream[s], 1);
+        double gaussian = FlatStream.oneLongGaussianAt(stepped);
+        if (gaussian == gaussian) {
+            stream[s] = stepped;
+        } else {
+            cursor.state = stream[s];
+            gaussian = cursor.nextGaussian();
+            stream[s] = cursor.state;
+        }
+        return LoadGenerator.normal(mean, sd, gaussian);
     }
 
     /**

@@ -35,4 +35,9 @@ public interface LoadGenerator {
     static double normal(RandomGenerator random, double mu, double sd) {
         return clip(Draws.normal(random, mu, sd));
     }
+
+    /** {@link #normal(RandomGenerator, double, double)} from a standard normal draw already made. */
+    static double normal(double mu, double sd, double standard) {
+        return clip(Draws.normal(mu, sd, standard));
+    }
 }
