@@ -224,16 +224,24 @@ final class LoadDrawer {
      * ({@link FlatStream#oneLongGaussianAt}), the rest through the cursor and the JDK.
      */
     private static double plain(long[] stream, int s, double mean, double sd, FlatStream cursor) {
+        return LoadGenerator.normal(mean, sd, gaussian(stream, s, cursor));
+    }
+
+    /**
+     * The next standard Gaussian of slot {@code s}'s stream, the stream moved on: as {@link
+     * FlatStream#nextGaussian}, the common case with the state in a local variable.
+     */
+    private static double gaussian(long[] stream, int s, FlatStream cursor) {
         long stepped = FlatStream.after(stream[s], 1);
         double gaussian = FlatStream.oneLongGaussianAt(stepped);
         if (gaussian == gaussian) {
             stream[s] = stepped;
-        } else {
-            cursor.state = stream[s];
-            gaussian = cursor.nextGaussian();
-            stream[s] = cursor.state;
+            return gaussian;
         }
-        return LoadGenerator.normal(mean, sd, gaussian);
+        cursor.state = stream[s];
+        gaussian = cursor.nextGaussian();
+        stream[s] = cursor.state;
+        return gaussian;
     }
 
     /**
@@ -249,9 +257,8 @@ final class LoadDrawer {
         double u1 = FlatStream.uniformAt(FlatStream.after(state, 1));
         double u2 = FlatStream.uniformAt(FlatStream.after(state, 2));
         int spike = SpikyLoad.spikeAfter(was, spikes, u1, u2);
-        cursor.state = FlatStream.after(state, SpikyLoad.uniformsUsed(was, spikes, u1));
-        double value = SpikyLoad.draw(st.mu[s], st.sd[s], spike, spikes, cursor);
-        st.stream[s] = cursor.state;
+        st.stream[s] = FlatStream.after(state, SpikyLoad.uniformsUsed(was, spikes, u1));
+        double value = SpikyLoad.draw(st.mu[s], st.sd[s], spike, spikes, gaussian(st.stream, s, cursor));
         st.spike[s] = (byte) spike;
         st.load[s] = value * st.scale[s];
     }

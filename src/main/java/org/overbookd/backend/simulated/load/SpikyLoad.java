@@ -65,7 +65,12 @@ public final class SpikyLoad implements LoadGenerator {
 
     /** The load of one draw in the spike state {@code spike}, clipped to [0, 100]. */
     public static double draw(double mu, double sd, int spike, SpikeModel spikes, RandomGenerator random) {
-        return LoadGenerator.clip(spiked(Draws.normal(random, mu, sd), spike, spikes));
+        return draw(mu, sd, spike, spikes, random.nextGaussian());
+    }
+
+    /** {@link #draw(double, double, int, SpikeModel, RandomGenerator)} from a standard normal draw already made. */
+    public static double draw(double mu, double sd, int spike, SpikeModel spikes, double standard) {
+        return LoadGenerator.clip(spiked(Draws.normal(mu, sd, standard), spike, spikes));
     }
 
     /** A draw of N(mu, sd) moved by the spike in progress, before clipping. */
