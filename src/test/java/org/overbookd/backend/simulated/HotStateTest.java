@@ -328,6 +328,7 @@ class HotStateTest {
                     c.changeSome(step, now);
                     c.drawer.draw(now);
                 }
+                assertListsHoldExactlyTheRunningSlots(one.hot);
                 for (int h = 0; h < n; h++) {
                     assertSameBits(one.hot.demand[h], parallel.hot.demand[h], "host " + h + " at " + now);
                 }
@@ -338,6 +339,36 @@ class HotStateTest {
             assertTrue(parallel.hot.lowCapacity > 4, "the slots were laid out anew");
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /**
+     * Each window's draw lists hold every running slot of the window once, on the list of its kind
+     * (noisy, business, other), and nothing else: after VMs were placed, started, stopped, taken off
+     * (the ones after them moving down) and the slots laid out anew.
+     */
+    private static void assertListsHoldExactlyTheRunningSlots(HotState hot) {
+        for (int w = 0; w < hot.noisyCount.length; w++) {
+            int first = w << HotState.WINDOW_SHIFT;
+            java.util.Set<Integer> listed = new java.util.HashSet<>();
+            int noisyEnd = first + hot.noisyCount[w];
+            int businessEnd = noisyEnd + hot.businessCount[w];
+            int otherStart = first + HotState.WINDOW - hot.otherCount[w];
+            assertTrue(businessEnd <= otherStart, "window " + w + " lists overlap");
+            for (int i = first; i < first + HotState.WINDOW; i++) {
+                if (i >= businessEnd && i < otherStart) {
+                    continue;
+                }
+                int slot = hot.drawList[i];
+                byte expected = i < noisyEnd ? HotState.NOISY : i < businessEnd ? HotState.BUSINESS : HotState.SPIKY;
+                assertTrue(slot >> HotState.WINDOW_SHIFT == w && hot.running[slot] && hot.pattern[slot] == expected,
+                        "entry " + i + " of window " + w + ": slot " + slot);
+                assertTrue(listed.add(slot), "slot " + slot + " listed twice");
+            }
+            for (int slot = first; slot < Math.min(first + HotState.WINDOW, hot.running.length); slot++) {
+                boolean draws = hot.running[slot] && hot.pattern[slot] != HotState.EMPTY;
+                assertEquals(draws, listed.contains(slot), "slot " + slot + (draws ? " runs" : " does not run"));
+            }
         }
     }
 
