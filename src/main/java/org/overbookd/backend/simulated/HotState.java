@@ -73,8 +73,12 @@ final class HotState {
     final int[] lowCount;
     final int[] ops;
     final double[] demand;
-    private final double[] delivered;
-    private final long[] integratedUntil;
+    /**
+     * Per host, side by side in one cache line: the CPU delivered so far (a double's bits) at
+     * {@code 2h}, and the time it is integrated up to at {@code 2h + 1}. Every VM event reads and
+     * writes both, for a host the step touches at random: two arrays were two cache misses.
+     */
+    private final long[] account;
     /** First slot of each host; changes when the low-QoS capacity grows. */
     int[] base;
     int lowCapacity = FIRST_LOW_CAPACITY;
@@ -131,8 +135,7 @@ final class HotState {
         lowCount = new int[n];
         ops = new int[n];
         demand = new double[n];
-        delivered = new double[n];
-        integratedUntil = new long[n];
+        account = new long[2 * n];
         for (int h = 0; h < n; h++) {
             if (hosts[h].id != h) {
                 throw new IllegalArgumentException("host " + hosts[h].id + " at index " + h);
@@ -160,15 +163,17 @@ final class HotState {
 
     /** Accounts for the CPU delivered on host {@code h} since the last change, up to {@code now}. */
     void advance(int h, long now) {
-        double capacity = cores[h] * 100.0;
-        delivered[h] += Math.min(demand[h], capacity) * (now - integratedUntil[h]);
-        integratedUntil[h] = now;
+        account[2 * h] = Double.doubleToRawLongBits(deliveredUntil(h, now));
+        account[2 * h + 1] = now;
     }
 
     /** The CPU delivered up to {@code now}, without accounting for it: what {@link #advance} would leave. */
     double deliveredUntil(int h, long now) {
         double capacity = cores[h] * 100.0;
-        return delivered[h] + Math.min(demand[h], capacity) * (now - integratedUntil[h]);
+        double d = demand[h];
+        // Math.min(d, capacity) for every d, NaN and -0.0 included (capacity is never below +0.0), by one comparison
+        double used = d > capacity ? capacity : d;
+        return Double.longBitsToDouble(account[2 * h]) + used * (now - account[2 * h + 1]);
     }
 
     /** Recomputes host {@code h}'s demand from its running VMs' last loads and its operations. */
