@@ -21,8 +21,8 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * four in the Google cell), a Gaussian each and no uniform, around the VM's own mean or its curve's;
  * then the spiky ones (the spike step's uniforms, then the Gaussian); then any drawn through their
  * objects. A loop per kind has no branch on the pattern, which would be mispredicted about every
- * other VM (patterns are mixed at random across slots). Before, every slot took the spike step's two uniforms and set
- * its stream back unless spiky, which cost more than the Gaussian. Each VM draws from its own
+ * other VM (patterns are mixed at random across slots). Before, every slot took the spike step's
+ * two uniforms and set its stream back unless spiky, which cost more than the Gaussian. Each VM draws from its own
  * stream, so the order of the draws changes no bit. Then the sums, host after host, slot after slot
  * in memory order: the order the objects summed in, so each host's demand is the same bits.
  *
@@ -180,6 +180,7 @@ final class LoadDrawer {
                 }
                 continue;
             }
+            // drawNoisy and drawBusiness, with the arrays read once for the range
             for (int i = first; i < noisyEnd; i++) {
                 int s = list[i];
                 load[s] = plain(stream, s, mu[s], sd[s], cursor) * scale[s];
