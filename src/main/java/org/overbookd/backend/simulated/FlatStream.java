@@ -83,9 +83,9 @@ final class FlatStream implements RandomGenerator {
      * holding both is too big to inline, and calling it cost about half of a load draw. So the
      * constants are measured off the running JDK when the class loads ({@link #measureOneLongPath}),
      * the common case is computed here, and any other layer sets the stream back one step and draws
-     * through the JDK's own method. {@link #verifyAgainstJdk} compares the two on thousands of draws
-     * before anything draws; a JDK whose ziggurat has another shape fails that check, and the class
-     * refuses to load rather than draw other numbers.
+     * through the JDK's own method. {@link #verifyAgainstJdk} compares the two on every layer and a
+     * stream's draws before anything draws; a JDK whose ziggurat has another shape fails that check,
+     * and the class refuses to load rather than draw other numbers.
      */
     @Override
     public double nextGaussian() {
@@ -118,8 +118,8 @@ final class FlatStream implements RandomGenerator {
      * as a double that long is exactly 2^62 (its low bits fall below the double's precision), so a
      * Gaussian of one long that is a constant times it gives the constant exactly, scaled by 2^62.
      * A layer is taken as one-long when the JDK draws that long alone there and gives that constant
-     * times the long for two other longs of the layer too (-2^62 + k, and one with its high bits
-     * mixed); any other layer is NaN and is left to the JDK.
+     * times the long for -2^62 + k too; any other layer is NaN and is left to the JDK. {@link
+     * #verifyAgainstJdk} then checks every layer on a long with its high bits mixed.
      */
     private static double[] measureOneLongPath() {
         FlatStream probe = new FlatStream();
@@ -128,12 +128,8 @@ final class FlatStream implements RandomGenerator {
             double factor = Math.scalb(jdkGaussianOf(probe, (1L << 62) + k), -62);
             boolean oneLong = probe.state == unmix((1L << 62) + k);
             long negative = k - (1L << 62);
-            long mixed = (0x5DEECE66DL << 24) & ~((1L << LAYER_BITS) - 1) | k;
-            for (long first : new long[] {negative, mixed}) {
-                double g = jdkGaussianOf(probe, first);
-                oneLong &= probe.state == unmix(first)
-                        && Double.doubleToRawLongBits(g) == Double.doubleToRawLongBits(factor * first);
-            }
+            double g = jdkGaussianOf(probe, negative);
+            oneLong &= probe.state == unmix(negative) && Double.doubleToRawLongBits(g) == Double.doubleToRawLongBits(factor * negative);
             factors[k] = oneLong ? factor : Double.NaN;
         }
         return factors;
@@ -213,16 +209,26 @@ final class FlatStream implements RandomGenerator {
                         + " the simulator's flat random streams would draw other numbers");
             }
         }
-        // the Gaussian's inlined common case against the JDK's whole method, on the same states: 4,096
-        // draws take the JDK's other paths about 50 times
+        // the Gaussian against the JDK's whole method on the same states: a state of every layer (those
+        // handed over to the JDK included), then 256 draws of one stream. Interpreted at class load, so
+        // kept short: a JVM start pays for it (4,096 draws cost about 70 ms)
         FlatStream jdk = new FlatStream();
+        for (int k = 0; k < ONE_LONG_FACTOR.length; k++) {
+            flat.state = unmix(0x6A09E667F3BCC908L & ~(long) (ONE_LONG_FACTOR.length - 1) | k) - GAMMA;
+            sameGaussian(flat, jdk);
+        }
+        for (int i = 0; i < 256; i++) {
+            sameGaussian(flat, jdk);
+        }
+    }
+
+    /** Draws a Gaussian from both, {@code jdk} started at {@code flat}'s state through the JDK's method; refuses a difference. */
+    private static void sameGaussian(FlatStream flat, FlatStream jdk) {
         jdk.state = flat.state;
-        for (int i = 0; i < 4096; i++) {
-            if (Double.doubleToRawLongBits(flat.nextGaussian()) != Double.doubleToRawLongBits(jdk.jdkGaussian())
-                    || flat.state != jdk.state) {
-                throw new IllegalStateException("this JDK's nextGaussian is not the ziggurat the simulator's flat"
-                        + " random streams reproduce; they would draw other numbers");
-            }
+        if (Double.doubleToRawLongBits(flat.nextGaussian()) != Double.doubleToRawLongBits(jdk.jdkGaussian())
+                || flat.state != jdk.state) {
+            throw new IllegalStateException("this JDK's nextGaussian is not the ziggurat the simulator's flat"
+                    + " random streams reproduce; they would draw other numbers");
         }
     }
 }
