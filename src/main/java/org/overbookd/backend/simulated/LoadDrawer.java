@@ -129,83 +129,80 @@ final class LoadDrawer {
     /**
      * Draws hosts {@code from} to {@code to}: first the running slots of their windows by the draw
      * lists (each kind in a loop of its own; the order of the draws does not matter, each VM draws
-     * from its own stream), then each host's demand, summed in slot order as always.
+     * from its own stream), then each host's demand, summed in slot order as always ({@link
+     * HotState#recompute}, as at every other change).
+     *
+     * <p>The work per window and per host is in methods of its own, each called many times per
+     * sweep, so that the JIT compiles them as methods; one method holding the long loops was
+     * compiled by on-stack replacement at each loop, four times in a tables 1-3 sweep, late, and
+     * most of those compilations were spent on runs already over.
      */
     private void draw(int from, int to, long now, long tow, double[] mus, SpikeModel[] models, FlatStream cursor) {
         if (from >= to) {
             return;
         }
-        // a sweep runs between changes to the slots, so the arrays are read once
         HotState st = hot;
-        int[] base = st.base;
-        int[] highCount = st.highCount;
-        int[] lowCount = st.lowCount;
-        int[] list = st.drawList;
-        int[] noisyCount = st.noisyCount;
-        int[] businessCount = st.businessCount;
-        int[] otherCount = st.otherCount;
-        long[] stream = st.stream;
-        double[] mu = st.mu;
-        double[] sd = st.sd;
-        double[] scale = st.scale;
-        int[] curve = st.curve;
-        double[] load = st.load;
-        int lo = base[from];
+        int lo = st.base[from];
         int hi = st.end(to - 1);
         for (int w = lo >>> HotState.WINDOW_SHIFT, last = (hi - 1) >>> HotState.WINDOW_SHIFT; w <= last; w++) {
             int first = w << HotState.WINDOW_SHIFT;
-            int noisyEnd = first + noisyCount[w];
-            int businessEnd = noisyEnd + businessCount[w];
-            int otherStart = first + HotState.WINDOW - otherCount[w];
-            int otherEnd = first + HotState.WINDOW;
             if (first < lo || first + HotState.WINDOW > hi) {
-                // a window shared with another range of hosts: its slots in this range only
-                for (int i = first; i < noisyEnd; i++) {
-                    int s = list[i];
-                    if (s >= lo && s < hi) {
-                        drawNoisy(st, s, cursor);
-                    }
-                }
-                for (int i = noisyEnd; i < businessEnd; i++) {
-                    int s = list[i];
-                    if (s >= lo && s < hi) {
-                        drawBusiness(st, s, mus, cursor);
-                    }
-                }
-                for (int i = otherStart; i < otherEnd; i++) {
-                    int s = list[i];
-                    if (s >= lo && s < hi) {
-                        drawOther(st, s, tow, models, cursor);
-                    }
-                }
-                continue;
-            }
-            // drawNoisy and drawBusiness, with the arrays read once for the range
-            for (int i = first; i < noisyEnd; i++) {
-                int s = list[i];
-                load[s] = plain(stream, s, mu[s], sd[s], cursor) * scale[s];
-            }
-            for (int i = noisyEnd; i < businessEnd; i++) {
-                int s = list[i];
-                load[s] = plain(stream, s, mus[curve[s]], sd[s], cursor) * scale[s];
-            }
-            for (int i = otherStart; i < otherEnd; i++) {
-                drawOther(st, list[i], tow, models, cursor);
+                drawShared(st, w, lo, hi, tow, mus, models, cursor);
+            } else {
+                drawWindow(st, w, tow, mus, models, cursor);
             }
         }
-        boolean[] running = st.running;
-        int[] ops = st.ops;
-        double[] demand = st.demand;
-        double operationLoad = st.operationLoad;
         for (int h = from; h < to; h++) {
             st.advance(h, now);
-            double sum = operationLoad * ops[h];
-            for (int s = base[h], e = s + highCount[h] + lowCount[h]; s < e; s++) {
-                if (running[s]) {
-                    sum += load[s];
-                }
+            st.recompute(h);
+        }
+    }
+
+    /** Draws the running slots of window {@code w}, each kind in a loop of its own. */
+    private static void drawWindow(HotState st, int w, long tow, double[] mus, SpikeModel[] models, FlatStream cursor) {
+        int[] list = st.drawList;
+        long[] stream = st.stream;
+        double[] sd = st.sd;
+        double[] scale = st.scale;
+        double[] load = st.load;
+        int first = w << HotState.WINDOW_SHIFT;
+        int noisyEnd = first + st.noisyCount[w];
+        int businessEnd = noisyEnd + st.businessCount[w];
+        // drawNoisy and drawBusiness, with the arrays read once for the window
+        double[] mu = st.mu;
+        for (int i = first; i < noisyEnd; i++) {
+            int s = list[i];
+            load[s] = plain(stream, s, mu[s], sd[s], cursor) * scale[s];
+        }
+        int[] curve = st.curve;
+        for (int i = noisyEnd; i < businessEnd; i++) {
+            int s = list[i];
+            load[s] = plain(stream, s, mus[curve[s]], sd[s], cursor) * scale[s];
+        }
+        for (int i = first + HotState.WINDOW - st.otherCount[w], end = first + HotState.WINDOW; i < end; i++) {
+            drawOther(st, list[i], tow, models, cursor);
+        }
+    }
+
+    /** Draws the running slots of window {@code w} that lie in slots {@code lo} to {@code hi}: a window shared by two ranges of hosts. */
+    private static void drawShared(HotState st, int w, int lo, int hi, long tow, double[] mus, SpikeModel[] models,
+            FlatStream cursor) {
+        int[] list = st.drawList;
+        int first = w << HotState.WINDOW_SHIFT;
+        int noisyEnd = first + st.noisyCount[w];
+        int businessEnd = noisyEnd + st.businessCount[w];
+        for (int i = first; i < first + HotState.WINDOW; i++) {
+            int s = list[i];
+            if (s < lo || s >= hi || i >= businessEnd && i < first + HotState.WINDOW - st.otherCount[w]) {
+                continue;
             }
-            demand[h] = sum;
+            if (i < noisyEnd) {
+                drawNoisy(st, s, cursor);
+            } else if (i < businessEnd) {
+                drawBusiness(st, s, mus, cursor);
+            } else {
+                drawOther(st, s, tow, models, cursor);
+            }
         }
     }
 
