@@ -4,6 +4,9 @@
 #   sim/bench.sh sweep [RUNS]   tables 1-3 sweep, cold JVM each time, RUNS times (default 5): median wall and CPU
 #                               time of plain `java -jar`, then of the launcher src/deb/overbookd with its
 #                               class-data archive (made first by `--make-class-archive`, as the package does)
+#   sim/bench.sh sweep-long [RUNS]  the same grid, 200 hosts for two weeks (runs 16 times longer), through the launcher
+#                               with its class-data archive, RUNS times (default 3), alternating with HotSpot's default
+#                               C2 thresholds (JAVA_OPTS) and the launcher's own for a sweep: median wall and CPU time
 #   sim/bench.sh scale [RUNS]   12,500 hosts x 29 days (sim/scale-google-cell.properties), RUNS times (default 3):
 #                               median wall and CPU time and peak RSS, under -Xmx4g; beside it the measured cost
 #                               of one clipped Gaussian draw (DrawCostBenchmark) and the run's ns per VM-step
@@ -79,6 +82,35 @@ sweep() {
     timed_runs "tables 1-3 sweep (36 runs, --threads 2), launcher with class-data archive" "${1:-5}" \
         env OVERBOOKD_JAR=target/overbookd.jar src/deb/overbookd \
         sweep --config sim/verboven-tables.properties --out "$out" --threads 2
+    rm -rf "$out"
+}
+
+# HotSpot's own thresholds from tier 3 (C1) to tier 4 (C2), which JAVA_OPTS restores for a sweep
+# (the launcher raises them a hundredfold for one)
+HOTSPOT_TIER4="-XX:Tier4InvocationThreshold=5000 -XX:Tier4MinInvocationThreshold=600 -XX:Tier4CompileThreshold=15000 -XX:Tier4BackEdgeThreshold=40000"
+
+sweep_long() {
+    local out config archive default=() raised=()
+    out=$(mktemp -d)
+    config=$out/long.properties
+    sed 's/^sim\.seed = 1$/sim.seed = 1\nsim.nodes = 200\nsim.duration = 14d/' sim/verboven-tables.properties > "$config"
+    archive=$(OVERBOOKD_JAR=target/overbookd.jar src/deb/overbookd --make-class-archive)
+    echo "  ${archive#overbookd: }" >&2
+    # alternating, so that a change in the machine's load falls on both alike
+    for i in $(seq "${1:-3}"); do
+        timed_runs "long sweep (36 runs of 200 hosts x 14 d), launcher, HotSpot's C2 thresholds" 1 \
+            env OVERBOOKD_JAR=target/overbookd.jar JAVA_OPTS="$HOTSPOT_TIER4" src/deb/overbookd \
+            sweep --config "$config" --out "$out/a" --threads 2 > /dev/null
+        default+=("$MEDIAN_WALL $MEDIAN_CPU")
+        timed_runs "long sweep (36 runs of 200 hosts x 14 d), launcher, its C2 thresholds for a sweep" 1 \
+            env OVERBOOKD_JAR=target/overbookd.jar src/deb/overbookd \
+            sweep --config "$config" --out "$out/b" --threads 2 > /dev/null
+        raised+=("$MEDIAN_WALL $MEDIAN_CPU")
+    done
+    echo "long sweep, HotSpot's C2 thresholds: median $(printf '%s\n' "${default[@]}" | cut -d' ' -f1 | median) s wall," \
+        "$(printf '%s\n' "${default[@]}" | cut -d' ' -f2 | median) s CPU over ${1:-3} runs"
+    echo "long sweep, the launcher's thresholds: median $(printf '%s\n' "${raised[@]}" | cut -d' ' -f1 | median) s wall," \
+        "$(printf '%s\n' "${raised[@]}" | cut -d' ' -f2 | median) s CPU over ${1:-3} runs"
     rm -rf "$out"
 }
 
@@ -191,6 +223,7 @@ tune() {
 command -v /usr/bin/time > /dev/null || { echo "bench.sh: needs /usr/bin/time (apt-get install time)" >&2; exit 69; }
 case "${1:-all}" in
     sweep) build; sweep "${2:-}";;
+    sweep-long) build; sweep_long "${2:-}";;
     scale) build; scale "${2:-}";;
     jmh) build; jmh;;
     one) build; one;;
@@ -202,5 +235,5 @@ case "${1:-all}" in
     draw) build; draw;;
     events) build; events;;
     all) build; sweep; scale; draw; events; slots; jmh; one; pass; maxweight; tune;;
-    *) echo "usage: sim/bench.sh sweep|scale|draw|events|slots|jmh|one|pass|maxweight|month|tune|all [RUNS | JMH options]" >&2; exit 64;;
+    *) echo "usage: sim/bench.sh sweep|sweep-long|scale|draw|events|slots|jmh|one|pass|maxweight|month|tune|all [RUNS | JMH options]" >&2; exit 64;;
 esac

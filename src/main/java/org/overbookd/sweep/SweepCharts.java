@@ -133,8 +133,9 @@ public final class SweepCharts {
         chart.addSeries(name, x, y).setMarker(SeriesMarkers.CIRCLE);
     }
 
+    /** Draws the chart as XChart's BitmapEncoder does and writes it with ImageIO's bytes, faster (see RgbPng). */
     static Path save(XYChart chart, Path file) throws IOException {
-        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+        RgbPng.write(BitmapEncoder.getBufferedImage(chart), file);
         return file;
     }
 

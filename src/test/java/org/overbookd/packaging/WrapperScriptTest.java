@@ -150,6 +150,60 @@ class WrapperScriptTest {
                 + dir.resolve("overbookd.jar").toRealPath() + " --version", r.out().strip());
     }
 
+    /** The launcher's C2 thresholds for a sweep: a hundred times HotSpot's defaults. */
+    private static final String SWEEP_JIT = "-XX:Tier4InvocationThreshold=500000 -XX:Tier4MinInvocationThreshold=60000"
+            + " -XX:Tier4CompileThreshold=1500000 -XX:Tier4BackEdgeThreshold=4000000";
+
+    @Test
+    void aSweepCompilesWithC2OnlyWhatIsReallyHotAndJavaOptsStillWin() throws Exception {
+        Path home = jdk("jdk17", "17.0.15");
+        Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-XX:Tier4BackEdgeThreshold=40000"),
+                "sweep", "--config", "sim/verboven-tables.properties", "--out", "results/tables");
+        assertEquals(0, r.exit(), r.err());
+        // JAVA_OPTS after the sweep's thresholds: HotSpot takes the last setting of a flag
+        assertEquals("jdk17:" + SWEEP_JIT + " -XX:Tier4BackEdgeThreshold=40000 -jar " + dir.resolve("overbookd.jar")
+                + " sweep --config sim/verboven-tables.properties --out results/tables", r.out().strip());
+        // 'sweep merge' draws the same charts
+        r = run(Map.of("JAVA_HOME", home.toString()), "sweep", "merge", "results/shard-1", "--out", "results/tables");
+        assertEquals("jdk17:" + SWEEP_JIT + " -jar " + dir.resolve("overbookd.jar")
+                + " sweep merge results/shard-1 --out results/tables", r.out().strip());
+    }
+
+    @Test
+    void theJavaRunningTheseTestsTakesTheSweepsThresholdsWithoutAWord() throws Exception {
+        // an unknown -XX flag stops a JVM before main; a removed one makes it warn on every start
+        List<String> command = new java.util.ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(List.of(SWEEP_JIT.split(" ")));
+        command.add("-version");
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "java -version finished");
+        assertEquals(0, p.exitValue(), out);
+        assertFalse(out.toLowerCase(java.util.Locale.ROOT).contains("warning"), out);
+        assertFalse(out.contains("Unrecognized"), out);
+    }
+
+    @Test
+    void aSweepsThresholdsComeAfterTheClassArchivesOptions() throws Exception {
+        Path home = jdk("jdk17", "17.0.15", "17.0.15+6-Debian-1deb12u1", "echo \"jdk17:$*\"\n");
+        Path archive = archiveMadeAfterTheJar("overbookd-17.0.15+6-Debian-1deb12u1.jsa");
+        Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx512m"), "sweep", "--config", "s.properties");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("jdk17:-XX:SharedArchiveFile=" + archive + " -Xlog:cds=off,cds+dynamic=off " + SWEEP_JIT
+                + " -Xmx512m -jar " + dir.resolve("overbookd.jar").toRealPath() + " sweep --config s.properties",
+                r.out().strip());
+    }
+
+    @Test
+    void otherCommandsKeepHotSpotsThresholdsEvenWithSweepAmongTheirArguments() throws Exception {
+        Path home = jdk("jdk17", "17.0.15");
+        for (String command : List.of("simulate", "tune", "run", "audit")) {
+            Result r = run(Map.of("JAVA_HOME", home.toString()), command, "sweep");
+            assertEquals("jdk17:-jar " + dir.resolve("overbookd.jar") + " " + command + " sweep", r.out().strip());
+        }
+    }
+
     /** An archive made a minute after the jar, as the launcher makes them. */
     private Path archiveMadeAfterTheJar(String name) throws IOException {
         Path jar = dir.resolve("overbookd.jar");
