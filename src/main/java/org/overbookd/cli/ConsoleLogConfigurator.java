@@ -2,10 +2,10 @@ package org.overbookd.cli;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import ch.qos.logback.core.spi.ContextAwareBase;
 
 /**
@@ -17,8 +17,8 @@ import ch.qos.logback.core.spi.ContextAwareBase;
  * <p>An operator's own file still wins: with {@code -Dlogback.configurationFile=FILE} (or a
  * {@code logback-test.xml} on the class path) this steps aside and Logback reads that file as
  * usual. The root level is {@code OVERBOOKD_LOG_LEVEL} (a system property or the environment;
- * INFO by default). Each line starts with {@code overbookd.log.time}, which {@link Main} sets to an
- * ISO-8601 time pattern, or to nothing under journald, which adds its own time.
+ * INFO by default). Each line starts with the time when {@code overbookd.log.time} is not empty:
+ * {@link Main} sets it to {@code ISO8601}, or to nothing under journald, which adds its own time. The line is {@link ConsoleLogLayout}'s.
  */
 public final class ConsoleLogConfigurator extends ContextAwareBase implements Configurator {
 
@@ -28,9 +28,12 @@ public final class ConsoleLogConfigurator extends ContextAwareBase implements Co
                 || ConsoleLogConfigurator.class.getClassLoader().getResource("logback-test.xml") != null) {
             return ExecutionStatus.INVOKE_NEXT_IF_ANY;
         }
-        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        ConsoleLogLayout layout = new ConsoleLogLayout(!System.getProperty("overbookd.log.time", "").isEmpty());
+        layout.setContext(context);
+        layout.start();
+        LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();
         encoder.setContext(context);
-        encoder.setPattern(System.getProperty("overbookd.log.time", "") + "%-5level %logger{20} - %msg%n");
+        encoder.setLayout(layout);
         encoder.start();
         ConsoleAppender<ILoggingEvent> stderr = new ConsoleAppender<>();
         stderr.setContext(context);

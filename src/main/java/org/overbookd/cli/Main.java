@@ -25,7 +25,7 @@ public final class Main {
         // Before the first logger: journald stamps every line itself (systemd sets JOURNAL_STREAM when
         // stderr goes to the journal); anywhere else the human log carries its own timestamp.
         if (System.getProperty("overbookd.log.time") == null) {
-            System.setProperty("overbookd.log.time", System.getenv("JOURNAL_STREAM") == null ? "%d{ISO8601} " : "");
+            System.setProperty("overbookd.log.time", System.getenv("JOURNAL_STREAM") == null ? "ISO8601" : "");
         }
     }
 

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.PatternLayout;
+import ch.qos.logback.classic.spi.LoggingEvent;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import ch.qos.logback.classic.spi.Configurator.ExecutionStatus;
 import ch.qos.logback.core.ConsoleAppender;
 import org.junit.jupiter.api.AfterEach;
@@ -29,11 +31,39 @@ class ConsoleLogConfiguratorTest {
         ConsoleAppender<?> stderr = assertInstanceOf(ConsoleAppender.class,
                 context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getAppender("STDERR"));
         assertEquals("System.err", stderr.getTarget());
-        PatternLayoutEncoder encoder = assertInstanceOf(PatternLayoutEncoder.class, stderr.getEncoder());
-        assertEquals(System.getProperty("overbookd.log.time", "") + "%-5level %logger{20} - %msg%n",
-                encoder.getPattern());
+        LayoutWrappingEncoder<?> encoder = assertInstanceOf(LayoutWrappingEncoder.class, stderr.getEncoder());
+        assertInstanceOf(ConsoleLogLayout.class, encoder.getLayout());
         assertEquals(Level.WARN, context.getLogger("org.quartz").getLevel());
         assertEquals(Level.WARN, context.getLogger("org.apache.commons").getLevel());
+    }
+
+    /**
+     * The layout writes what Logback's pattern layout wrote with the pattern it replaces, to the
+     * character, with and without the time, for every level, short and long logger names, and a
+     * throwable with a cause.
+     */
+    @Test
+    void theLineIsThePatternLayoutsLine() {
+        LoggerContext context = new LoggerContext();
+        for (boolean withTime : new boolean[] {true, false}) {
+            PatternLayout pattern = new PatternLayout();
+            pattern.setContext(context);
+            pattern.setPattern((withTime ? "%d{ISO8601} " : "") + "%-5level %logger{20} - %msg%n");
+            pattern.start();
+            ConsoleLogLayout layout = new ConsoleLogLayout(withTime);
+            layout.setContext(context);
+            layout.start();
+            Exception thrown = new IllegalStateException("outer", new java.io.IOException("inner"));
+            for (Level level : new Level[] {Level.ERROR, Level.WARN, Level.INFO, Level.DEBUG, Level.TRACE}) {
+                for (String name : new String[] {"org.overbookd.backend.opennebula.OpenNebulaBackend", "Main", "org.quartz.x"}) {
+                    for (Throwable t : new Throwable[] {null, thrown}) {
+                        LoggingEvent event = new LoggingEvent("fqcn", context.getLogger(name), level,
+                                "cycle {}: {} decisions", t, new Object[] {12, 3});
+                        assertEquals(pattern.doLayout(event), layout.doLayout(event), level + " " + name + " " + t);
+                    }
+                }
+            }
+        }
     }
 
     @Test
