@@ -47,11 +47,8 @@ public final class SettingsLoader {
         List<ConfigProblem> problems = new ArrayList<>();
         Map<String, String> raw = new LinkedHashMap<>();
         Map<String, String> where = new LinkedHashMap<>();
-        if (file != null) {
-            readFile(file, raw, where, problems);
-            if (!problems.isEmpty()) {
-                throw new ConfigException(problems);
-            }
+        if (file != null && !readFile(file, raw, where, problems)) {
+            throw new ConfigException(problems);
         }
         for (Map.Entry<String, String> e : overrides.entrySet()) {
             raw.put(e.getKey(), e.getValue());
@@ -116,22 +113,28 @@ public final class SettingsLoader {
         }
     }
 
-    private static void readFile(Path file, Map<String, String> raw, Map<String, String> where,
+    /**
+     * Reads the file's keys into {@code raw} and their places into {@code where}; a key set twice is
+     * a problem, and the others are still read, so that every problem is reported at once.
+     *
+     * @return false when the file cannot be read at all (then nothing else is checked)
+     */
+    private static boolean readFile(Path file, Map<String, String> raw, Map<String, String> where,
             List<ConfigProblem> problems) {
         if (!Files.isRegularFile(file)) {
             problems.add(new ConfigProblem(file.toString(), "", Files.exists(file) ? "not a regular file" : "no such file"));
-            return;
+            return false;
         }
         if (!Files.isReadable(file)) {
             problems.add(new ConfigProblem(file.toString(), "", "not readable"));
-            return;
+            return false;
         }
         List<KeyValueLines.Entry> entries;
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             entries = KeyValueLines.read(in);
         } catch (IOException | RuntimeException e) {
             problems.add(new ConfigProblem(file.toString(), "", "cannot read: " + rootMessage(e)));
-            return;
+            return false;
         }
         Map<String, Integer> times = new HashMap<>();
         entries.forEach(e -> times.merge(e.key(), 1, Integer::sum));
@@ -150,6 +153,7 @@ public final class SettingsLoader {
             raw.put(e.key(), e.value());
             where.put(e.key(), location);
         }
+        return true;
     }
 
     private static String suggestion(String key) {
