@@ -45,8 +45,12 @@ final class XmlScanner {
         T read(XmlScanner in) throws XMLStreamException;
     }
 
+    /** oned's element names, shared by every document (see {@link OnedElementNames} for why); never changed. */
+    private static final Names KNOWN = Names.of(OnedElementNames.ALL);
+
     private final String doc;
     private final int length;
+    /** The names of this document not in {@link #KNOWN}. */
     private final Names names = new Names();
     private final Text text;
     /** Where the open elements' names are written (prefix included), to match end tags and name them in errors. */
@@ -204,11 +208,15 @@ final class XmlScanner {
     }
 
     int intValue() throws XMLStreamException {
-        return XmlWalker.intValue(value(), this);
+        CharSequence value = value();
+        long digits = text.digits(9);
+        return digits >= 0 ? (int) digits : XmlWalker.intValue(value, this);
     }
 
     long longValue() throws XMLStreamException {
-        return XmlWalker.longValue(value(), this);
+        CharSequence value = value();
+        long digits = text.digits(18);
+        return digits >= 0 ? digits : XmlWalker.longValue(value, this);
     }
 
     double doubleValue() throws XMLStreamException {
@@ -363,7 +371,10 @@ final class XmlScanner {
         pos++;
         int nameStart = pos;
         scanName();
-        Name element = names.get(doc, nameStart, pos, nameHash, nameColon, nameColons);
+        Name element = KNOWN.find(doc, nameStart, pos, nameHash);
+        if (element == null) {
+            element = names.get(doc, nameStart, pos, nameHash, nameColon, nameColons);
+        }
         if (depth == 0 && rootSeen) {
             throw error("a second root element <" + element.written + ">");
         }
@@ -761,30 +772,57 @@ final class XmlScanner {
     }
 
     /**
-     * The distinct element names of one document: a pool repeats a hundred names millions of times,
-     * so each is made a string once and the parsers compare interned constants.
+     * Distinct element names: a pool repeats a hundred names millions of times, so each is made a
+     * string once and the parsers compare interned constants.
      */
     private static final class Names {
         private Name[] table = new Name[256];
         private int size;
 
-        Name get(String doc, int start, int end, int hash, int colon, boolean colons) throws XMLStreamException {
+        static Names of(java.util.List<String> names) {
+            Names known = new Names();
+            for (String name : names) {
+                known.add(new Name(name.intern(), name.intern(), name.hashCode()));
+            }
+            return known;
+        }
+
+        /** The name written at {@code start} to {@code end} (its hash {@code hash}), or null if not in this table. */
+        Name find(String doc, int start, int end, int hash) {
             int length = end - start;
             int mask = table.length - 1;
-            int i = spread(hash) & mask;
-            for (Name n = table[i]; n != null; n = table[i = (i + 1) & mask]) {
+            for (int i = spread(hash) & mask; table[i] != null; i = (i + 1) & mask) {
+                Name n = table[i];
                 if (n.hash == hash && n.is(doc, start, length)) {
                     return n;
                 }
             }
+            return null;
+        }
+
+        /** As {@link #find}, adding the name when it is new; {@code colon} and {@code colons} as {@link #scanName} left them. */
+        Name get(String doc, int start, int end, int hash, int colon, boolean colons) throws XMLStreamException {
+            Name found = find(doc, start, end, hash);
+            if (found != null) {
+                return found;
+            }
             checkColons(doc, start, end, colon, colons);
             String written = doc.substring(start, end);
             Name name = new Name(written, (colon < 0 ? written : written.substring(colon + 1)).intern(), hash);
+            add(name);
+            return name;
+        }
+
+        private void add(Name name) {
+            int mask = table.length - 1;
+            int i = spread(name.hash) & mask;
+            while (table[i] != null) {
+                i = (i + 1) & mask;
+            }
             table[i] = name;
             if (++size * 2 > table.length) {
                 grow();
             }
-            return name;
         }
 
         private void grow() {
@@ -821,6 +859,26 @@ final class XmlScanner {
 
         Text(String doc) {
             this.doc = doc;
+        }
+
+        /**
+         * The text's value when it is one run of at most {@code max} ASCII digits, else -1: what oned
+         * writes for a count or a time, read without the general conversion (signs, space, other
+         * digits, overflow), which is left to the caller and gives the same value for these.
+         */
+        long digits(int max) {
+            if (copied || end == start || end - start > max) {
+                return -1;
+            }
+            long value = 0;
+            for (int i = start; i < end; i++) {
+                int digit = doc.charAt(i) - '0';
+                if (digit < 0 || digit > 9) {
+                    return -1;
+                }
+                value = value * 10 + digit;
+            }
+            return value;
         }
 
         void clear() {
