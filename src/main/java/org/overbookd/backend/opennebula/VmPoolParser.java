@@ -4,6 +4,7 @@ import java.io.Reader;
 import java.util.ArrayList;
 import java.util.List;
 import javax.xml.stream.XMLStreamException;
+import org.overbookd.model.VmSize;
 
 /**
  * Streams the VM_POOL document of {@code one.vmpool.infoextended}, or the single VM of
@@ -71,8 +72,8 @@ final class VmPoolParser {
         private long stime;
         private String qos;
         private String slo;
-        private String cpu;
-        private String memory;
+        private double cores;
+        private long mebibytes;
         private VmRecord.History last;
         private long closedRunSeconds;
         private int records;
@@ -85,8 +86,8 @@ final class VmPoolParser {
             stime = Long.MIN_VALUE;
             qos = null;
             slo = null;
-            cpu = null;
-            memory = null;
+            cores = 0;
+            mebibytes = 0;
             last = null;
             closedRunSeconds = 0;
             records = 0;
@@ -109,8 +110,14 @@ final class VmPoolParser {
         private void template(XmlScanner in) throws XMLStreamException {
             while (in.next()) {
                 switch (in.name()) {
-                    case "CPU" -> cpu = in.stringValue();
-                    case "MEMORY" -> memory = in.stringValue();
+                    case "CPU" -> {
+                        long plain = in.digitsValue(15);
+                        cores = plain >= 0 ? plain : TemplateSize.cores(in.text().toString());
+                    }
+                    case "MEMORY" -> {
+                        long plain = in.digitsValue(18);
+                        mebibytes = plain >= 0 ? plain : TemplateSize.mebibytes(in.text().toString());
+                    }
                     default -> in.skip();
                 }
             }
@@ -121,7 +128,7 @@ final class VmPoolParser {
             while (in.next()) {
                 String attribute = in.name();
                 if (attribute.equalsIgnoreCase(qosAttribute) || attribute.equalsIgnoreCase(sloAttribute)) {
-                    String value = in.stringValue();
+                    String value = in.sharedValue();
                     if (qos == null && attribute.equalsIgnoreCase(qosAttribute)) {
                         qos = value;
                     } else if (slo == null && attribute.equalsIgnoreCase(sloAttribute)) {
@@ -154,7 +161,7 @@ final class VmPoolParser {
                 switch (in.name()) {
                     case "SEQ" -> seq = in.intValue();
                     case "HID" -> hostId = in.intValue();
-                    case "HOSTNAME" -> hostName = in.stringValue();
+                    case "HOSTNAME" -> hostName = in.sharedValue();
                     case "STIME" -> historyStime = in.longValue();
                     case "RSTIME" -> rstime = in.longValue();
                     case "RETIME" -> retime = in.longValue();
@@ -192,7 +199,7 @@ final class VmPoolParser {
                 throw XmlWalker.missing("STIME", "VM", known);
             }
             return new VmRecord(id, name == null ? "" : name, state, lcmState, stime, qos, last, slo,
-                    new RunTimes(closedRunSeconds, last, records), TemplateSize.of(cpu, memory));
+                    new RunTimes(closedRunSeconds, last, records), new VmSize(cores, mebibytes));
         }
     }
 }

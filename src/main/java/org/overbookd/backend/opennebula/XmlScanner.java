@@ -52,6 +52,7 @@ final class XmlScanner {
     private final int length;
     /** The names of this document not in {@link #KNOWN}. */
     private final Names names = new Names();
+    private final SharedValues values = new SharedValues();
     private final Text text;
     /** Where the open elements' names are written (prefix included), to match end tags and name them in errors. */
     private int[] openStart = new int[16];
@@ -208,15 +209,32 @@ final class XmlScanner {
     }
 
     int intValue() throws XMLStreamException {
-        CharSequence value = value();
-        long digits = text.digits(9);
-        return digits >= 0 ? (int) digits : XmlWalker.intValue(value, this);
+        long digits = digitsValue(9);
+        return digits >= 0 ? (int) digits : XmlWalker.intValue(text, this);
     }
 
     long longValue() throws XMLStreamException {
-        CharSequence value = value();
-        long digits = text.digits(18);
-        return digits >= 0 ? digits : XmlWalker.longValue(value, this);
+        long digits = digitsValue(18);
+        return digits >= 0 ? digits : XmlWalker.longValue(text, this);
+    }
+
+    /**
+     * The current element's value when it is one run of at most {@code max} ASCII digits, else -1; either
+     * way {@link #text} holds it after. What oned writes for a count, a size or a time is read so, with
+     * no string made.
+     */
+    long digitsValue(int max) throws XMLStreamException {
+        value();
+        return text.digits(max);
+    }
+
+    /**
+     * The current element's value as a string shared by every element of this document with the same
+     * value: for values many records repeat (the host a VM is on, its QoS class), kept once instead of
+     * once per record.
+     */
+    String sharedValue() throws XMLStreamException {
+        return values.get(value());
     }
 
     double doubleValue() throws XMLStreamException {
@@ -842,6 +860,55 @@ final class XmlScanner {
 
         private static int spread(int hash) {
             return hash ^ (hash >>> 16);
+        }
+    }
+
+    /**
+     * The distinct values {@link #sharedValue} handed out, up to a bound: past it (a document of mostly
+     * distinct values) each value is a string of its own, as {@link #stringValue} makes it.
+     */
+    private static final class SharedValues {
+        private static final int MAX = 1 << 14;
+        private String[] table = new String[64];
+        private int size;
+
+        String get(CharSequence value) {
+            int n = value.length();
+            int hash = 0;
+            for (int i = 0; i < n; i++) {
+                hash = 31 * hash + value.charAt(i);
+            }
+            int mask = table.length - 1;
+            int i = (hash ^ (hash >>> 16)) & mask;
+            for (String s = table[i]; s != null; s = table[i = (i + 1) & mask]) {
+                if (s.hashCode() == hash && s.contentEquals(value)) {
+                    return s;
+                }
+            }
+            String s = value.toString();
+            if (size < MAX) {
+                table[i] = s;
+                if (++size * 2 > table.length) {
+                    grow();
+                }
+            }
+            return s;
+        }
+
+        private void grow() {
+            String[] old = table;
+            table = new String[old.length * 2];
+            int mask = table.length - 1;
+            for (String s : old) {
+                if (s != null) {
+                    int h = s.hashCode();
+                    int i = (h ^ (h >>> 16)) & mask;
+                    while (table[i] != null) {
+                        i = (i + 1) & mask;
+                    }
+                    table[i] = s;
+                }
+            }
         }
     }
 
