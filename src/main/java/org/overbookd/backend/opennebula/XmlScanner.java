@@ -238,7 +238,9 @@ final class XmlScanner {
     }
 
     double doubleValue() throws XMLStreamException {
-        return XmlWalker.doubleValue(value(), this);
+        value();
+        double plain = text.decimal();
+        return plain >= 0 ? plain : XmlWalker.doubleValue(text, this);
     }
 
     /** The path of the element that closed last, from the root: what a value's error names. */
@@ -946,6 +948,40 @@ final class XmlScanner {
                 value = value * 10 + digit;
             }
             return value;
+        }
+
+        /** Powers of ten a double holds exactly. */
+        private static final double[] TENS = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+            1e13, 1e14, 1e15};
+
+        /**
+         * The text's value when it is one run of ASCII digits with at most one '.', 15 digits at most,
+         * else -1: what oned writes for a CPU figure. The digits make an integer a double holds exactly,
+         * and one division by an exact power of ten rounds once, as {@link Double#parseDouble} does, so
+         * the value is the same to the bit; anything else is left to the general conversion.
+         */
+        double decimal() {
+            if (copied || end == start || end - start > 16) {
+                return -1;
+            }
+            long mantissa = 0;
+            int digits = 0;
+            int point = -1;
+            for (int i = start; i < end; i++) {
+                char c = doc.charAt(i);
+                if (c >= '0' && c <= '9') {
+                    mantissa = mantissa * 10 + (c - '0');
+                    digits++;
+                } else if (c == '.' && point < 0) {
+                    point = i;
+                } else {
+                    return -1;
+                }
+            }
+            if (digits == 0 || digits > 15) {
+                return -1;
+            }
+            return point < 0 ? mantissa : mantissa / TENS[end - point - 1];
         }
 
         void clear() {

@@ -58,7 +58,10 @@ class ParserDifferentialTest {
         List<String> values = List.of("7", "007", " 7 ", "\n7\t", "+7", "-7", "-0", "", " ", "7.0", "7e1", "x7",
                 "\u0667", "\uff17", "2147483647", "2147483648", "-2147483648", "999999999", "1000000000",
                 "9223372036854775807", "9223372036854775808", "999999999999999999", "1000000000000000000",
-                "12345678901234567890", "1&#48;", "<![CDATA[42]]>", "4<!-- c -->2", "4<X>9</X>2", "0.5", "NaN");
+                "12345678901234567890", "1&#48;", "<![CDATA[42]]>", "4<!-- c -->2", "4<X>9</X>2", "0.5", "NaN",
+                // decimals, which the parsers read by a shortcut as well
+                "84.11", "0.1", "0.3", ".5", "5.", ".", "1.2.3", "99.99", "123456789012.345", "1234567890123456",
+                "0.000000000000001", "9007199254740993", "1e3", "1,5", "3.14159265358979", "2.2250738585072014");
         int refused = 0;
         for (String value : values) {
             String host = "<HOST_POOL><HOST><ID>" + value + "</ID><NAME>n</NAME><STATE>" + value + "</STATE>"
@@ -77,6 +80,25 @@ class ParserDifferentialTest {
             }
         }
         assertTrue(refused > 40 && refused < 4 * values.size() - 20, refused + " refusals: both kinds of outcome judged");
+    }
+
+    /** Ten thousand random decimals of up to 17 digits, read by the shortcut or not: the same doubles, to the bit. */
+    @Test
+    void decimalsReadToTheBit() throws Exception {
+        SplittableRandom random = new SplittableRandom(15);
+        StringBuilder samples = new StringBuilder("<MONITORING_DATA>");
+        for (int id = 0; id < 10_000; id++) {
+            int digits = 1 + random.nextInt(17);
+            StringBuilder value = new StringBuilder();
+            for (int i = 0; i < digits; i++) {
+                value.append((char) ('0' + random.nextInt(10)));
+            }
+            value.insert(random.nextInt(digits + 1), '.');
+            samples.append("<MONITORING><ID>").append(id).append("</ID><CPU>").append(value).append("</CPU></MONITORING>");
+        }
+        String document = samples.append("</MONITORING_DATA>").toString();
+        assertSame(VM_SAMPLES, judge(VM_SAMPLES, document), "read, not refused");
+        assertEquals(10_000, MonitoringParser.VMS.parse(document).size());
     }
 
     /**
