@@ -35,53 +35,50 @@ enum MonitoringParser {
         return parse(XmlWalker.read(document));
     }
 
+    /** Reads each MONITORING's ID, TIMESTAMP and the CPU figure; skips the rest of each sample. */
     Map<Integer, MonitoringSample> parse(String document) throws XMLStreamException {
-        Map<Integer, MonitoringSample> latest = new HashMap<>();
-        XmlWalker.walk(document, new XmlWalker.Visitor() {
-            private int id;
-            private long timestamp;
-            private double cpu;
-
-            /** Reads MONITORING's ID, TIMESTAMP and the CPU figure; skips the rest of each sample. */
-            @Override
-            public boolean start(ElementPath path) throws XMLStreamException {
-                XmlWalker.expectRoot(path, "MONITORING_DATA");
-                String element = path.name();
-                switch (path.depth()) {
-                    case 1:
-                        return true;
-                    case 2:
-                        if (element.equals("MONITORING")) {
-                            id = UNSET;
-                            timestamp = 0;
-                            cpu = Double.NaN;
-                            return true;
-                        }
-                        return false;
-                    case 3:
-                        return element.equals("ID") || element.equals("TIMESTAMP")
-                                || element.equals(cpuDepth == 3 ? cpuElement : cpuParent);
-                    case 4:
-                        return cpuDepth == 4 && path.parent().equals(cpuParent) && element.equals(cpuElement);
-                    default:
-                        return false;
+        return XmlScanner.read(document, in -> {
+            in.expectRoot("MONITORING_DATA");
+            Map<Integer, MonitoringSample> latest = new HashMap<>();
+            while (in.next()) {
+                if (in.name().equals("MONITORING")) {
+                    sample(in, latest);
+                } else {
+                    in.skip();
                 }
             }
-
-            @Override
-            public void end(ElementPath path, CharSequence text) throws XMLStreamException {
-                if (path.depth() == 3 && path.parent().equals("MONITORING") && path.name().equals("ID")) {
-                    id = XmlWalker.intValue(text, path);
-                } else if (path.depth() == 3 && path.parent().equals("MONITORING") && path.name().equals("TIMESTAMP")) {
-                    timestamp = XmlWalker.longValue(text, path);
-                } else if (path.depth() == cpuDepth && path.parent().equals(cpuParent) && path.name().equals(cpuElement)) {
-                    cpu = XmlWalker.doubleValue(text, path);
-                } else if (path.is(2, "MONITORING") && id != UNSET && !Double.isNaN(cpu)) {
-                    MonitoringSample sample = new MonitoringSample(id, timestamp, cpu);
-                    latest.merge(id, sample, (old, now) -> now.timestamp() >= old.timestamp() ? now : old);
-                }
-            }
+            return latest;
         });
-        return latest;
+    }
+
+    /** One MONITORING element, just opened, read to its end and kept if it is the latest with a CPU figure. */
+    private void sample(XmlScanner in, Map<Integer, MonitoringSample> latest) throws XMLStreamException {
+        int id = UNSET;
+        long timestamp = 0;
+        double cpu = Double.NaN;
+        while (in.next()) {
+            String element = in.name();
+            if (element.equals("ID")) {
+                id = in.intValue();
+            } else if (element.equals("TIMESTAMP")) {
+                timestamp = in.longValue();
+            } else if (cpuDepth == 3 && element.equals(cpuElement)) {
+                cpu = in.doubleValue();
+            } else if (cpuDepth == 4 && element.equals(cpuParent)) {
+                while (in.next()) {
+                    if (in.name().equals(cpuElement)) {
+                        cpu = in.doubleValue();
+                    } else {
+                        in.skip();
+                    }
+                }
+            } else {
+                in.skip();
+            }
+        }
+        if (id != UNSET && !Double.isNaN(cpu)) {
+            MonitoringSample sample = new MonitoringSample(id, timestamp, cpu);
+            latest.merge(id, sample, (old, now) -> now.timestamp() >= old.timestamp() ? now : old);
+        }
     }
 }

@@ -5,7 +5,8 @@ import org.overbookd.model.VmSize;
 /**
  * A VM's size from its TEMPLATE: CPU (cores, may be fractional) and MEMORY (MiB). Both are strings
  * in the schema and may hold what a user typed; a value that is not a plain non-negative number
- * counts as unknown (0) rather than failing the whole pool.
+ * counts as unknown (0) rather than failing the whole pool. (The pool parser reads a value of plain
+ * digits itself, which these conversions would give the same number for.)
  */
 final class TemplateSize {
 
@@ -16,7 +17,7 @@ final class TemplateSize {
         return new VmSize(cores(cpu), mebibytes(memory));
     }
 
-    private static double cores(String value) {
+    static double cores(String value) {
         if (value == null) {
             return 0;
         }
@@ -28,7 +29,7 @@ final class TemplateSize {
         }
     }
 
-    private static long mebibytes(String value) {
+    static long mebibytes(String value) {
         if (value == null) {
             return 0;
         }

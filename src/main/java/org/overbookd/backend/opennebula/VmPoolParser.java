@@ -4,6 +4,7 @@ import java.io.Reader;
 import java.util.ArrayList;
 import java.util.List;
 import javax.xml.stream.XMLStreamException;
+import org.overbookd.model.VmSize;
 
 /**
  * Streams the VM_POOL document of {@code one.vmpool.infoextended}, or the single VM of
@@ -32,9 +33,19 @@ final class VmPoolParser {
     }
 
     List<VmRecord> parsePool(String document) throws XMLStreamException {
-        List<VmRecord> vms = new ArrayList<>();
-        XmlWalker.walk(document, new VmVisitor("VM_POOL", 2, vms));
-        return vms;
+        return XmlScanner.read(document, in -> {
+            in.expectRoot("VM_POOL");
+            List<VmRecord> vms = new ArrayList<>();
+            VmReader reader = new VmReader();
+            while (in.next()) {
+                if (in.name().equals("VM")) {
+                    vms.add(reader.vm(in));
+                } else {
+                    in.skip();
+                }
+            }
+            return vms;
+        });
     }
 
     VmRecord parseOne(Reader document) throws XMLStreamException {
@@ -42,20 +53,18 @@ final class VmPoolParser {
     }
 
     VmRecord parseOne(String document) throws XMLStreamException {
-        List<VmRecord> vms = new ArrayList<>(1);
-        XmlWalker.walk(document, new VmVisitor("VM", 1, vms));
-        if (vms.size() != 1) {
-            throw new XMLStreamException("expected one VM, found " + vms.size());
-        }
-        return vms.get(0);
+        return XmlScanner.read(document, in -> {
+            in.expectRoot("VM");
+            return new VmReader().vm(in);
+        });
     }
 
-    /** Collects the VM elements found at {@code vmDepth}; everything is relative to that depth. */
-    private final class VmVisitor implements XmlWalker.Visitor {
-        private final String root;
-        private final int vmDepth;
-        private final List<VmRecord> out;
-
+    /**
+     * Reads one VM element, just opened, to its end: what {@link VmRecord} holds and skips the rest.
+     * Most of an extended VM (PERMISSIONS, the TEMPLATE's disks and NICs, most HISTORY fields) is never
+     * looked at.
+     */
+    private final class VmReader {
         private int id;
         private String name;
         private int state;
@@ -63,147 +72,115 @@ final class VmPoolParser {
         private long stime;
         private String qos;
         private String slo;
-        private String cpu;
-        private String memory;
+        private double cores;
+        private long mebibytes;
         private VmRecord.History last;
         private long closedRunSeconds;
         private int records;
 
-        private int seq;
-        private int hostId;
-        private String hostName;
-        private long historyStime;
-        private long rstime;
-        private long retime;
-
-        VmVisitor(String root, int vmDepth, List<VmRecord> out) {
-            this.root = root;
-            this.vmDepth = vmDepth;
-            this.out = out;
+        VmRecord vm(XmlScanner in) throws XMLStreamException {
+            id = UNSET;
+            name = null;
+            state = UNSET;
+            lcmState = UNSET;
+            stime = Long.MIN_VALUE;
+            qos = null;
+            slo = null;
+            cores = 0;
+            mebibytes = 0;
+            last = null;
+            closedRunSeconds = 0;
+            records = 0;
+            while (in.next()) {
+                switch (in.name()) {
+                    case "ID" -> id = in.intValue();
+                    case "NAME" -> name = in.stringValue();
+                    case "STATE" -> state = in.intValue();
+                    case "LCM_STATE" -> lcmState = in.intValue();
+                    case "STIME" -> stime = in.longValue();
+                    case "TEMPLATE" -> template(in);
+                    case "USER_TEMPLATE" -> userTemplate(in);
+                    case "HISTORY_RECORDS" -> historyRecords(in);
+                    default -> in.skip();
+                }
+            }
+            return finish();
         }
 
-        /**
-         * Reads what {@link #end} uses and skips the rest: most of an extended VM (PERMISSIONS, the
-         * TEMPLATE's disks and NICs, most HISTORY fields) is never looked at.
-         */
-        @Override
-        public boolean start(ElementPath path) throws XMLStreamException {
-            XmlWalker.expectRoot(path, root);
-            String element = path.name();
-            switch (path.depth() - vmDepth) {
-                case 0:
-                    if (element.equals("VM")) {
-                        id = UNSET;
-                        name = null;
-                        state = UNSET;
-                        lcmState = UNSET;
-                        stime = Long.MIN_VALUE;
-                        qos = null;
-                        slo = null;
-                        cpu = null;
-                        memory = null;
-                        last = null;
-                        closedRunSeconds = 0;
-                        records = 0;
-                        return true;
+        private void template(XmlScanner in) throws XMLStreamException {
+            while (in.next()) {
+                switch (in.name()) {
+                    case "CPU" -> {
+                        long plain = in.digitsValue(15);
+                        cores = plain >= 0 ? plain : TemplateSize.cores(in.text().toString());
                     }
-                    return false;
-                case 1:
-                    return switch (element) {
-                        case "ID", "NAME", "STATE", "LCM_STATE", "STIME", "TEMPLATE", "USER_TEMPLATE",
-                                "HISTORY_RECORDS" -> true;
-                        default -> false;
-                    };
-                case 2:
-                    return switch (path.parent()) {
-                        case "USER_TEMPLATE" -> element.equalsIgnoreCase(qosAttribute)
-                                || element.equalsIgnoreCase(sloAttribute);
-                        case "TEMPLATE" -> element.equals("CPU") || element.equals("MEMORY");
-                        case "HISTORY_RECORDS" -> {
-                            if (element.equals("HISTORY")) {
-                                seq = UNSET;
-                                hostId = UNSET;
-                                hostName = null;
-                                historyStime = 0;
-                                rstime = 0;
-                                retime = 0;
-                                yield true;
-                            }
-                            yield false;
-                        }
-                        default -> false;
-                    };
-                case 3:
-                    return path.parent().equals("HISTORY") && switch (element) {
-                        case "SEQ", "HID", "HOSTNAME", "STIME", "RSTIME", "RETIME" -> true;
-                        default -> false;
-                    };
-                default:
-                    return path.depth() < vmDepth; // the pool's root
+                    case "MEMORY" -> {
+                        long plain = in.digitsValue(18);
+                        mebibytes = plain >= 0 ? plain : TemplateSize.mebibytes(in.text().toString());
+                    }
+                    default -> in.skip();
+                }
             }
         }
 
-        @Override
-        public void end(ElementPath path, CharSequence text) throws XMLStreamException {
-            int level = path.depth() - vmDepth;
-            if (level == 1) {
-                vmField(path, text);
-            } else if (level == 2 && path.parent().equals("USER_TEMPLATE")) {
-                if (qos == null && path.name().equalsIgnoreCase(qosAttribute)) {
-                    qos = text.toString();
-                } else if (slo == null && path.name().equalsIgnoreCase(sloAttribute)) {
-                    slo = text.toString();
-                }
-            } else if (level == 2 && path.parent().equals("TEMPLATE")) {
-                if (path.name().equals("CPU")) {
-                    cpu = text.toString();
-                } else if (path.name().equals("MEMORY")) {
-                    memory = text.toString();
-                }
-            } else if (level == 3 && path.parent().equals("HISTORY")) {
-                historyField(path, text);
-            } else if (level == 2 && path.name().equals("HISTORY") && path.parent().equals("HISTORY_RECORDS")) {
-                if (seq == UNSET || hostId == UNSET) {
-                    throw XmlWalker.missing("HISTORY SEQ or HID", "VM", id == UNSET ? Long.MIN_VALUE : id);
-                }
-                VmRecord.History record = new VmRecord.History(seq, hostId, hostName, historyStime, rstime, retime);
-                records++;
-                // every record but the last is closed; which one is last is known at the VM's end
-                if (last == null || seq >= last.seq()) {
-                    if (last != null) {
-                        closedRunSeconds += last.closedRunSeconds();
+        /** The QoS and SLO attributes, matched without regard to case; the first of each counts. */
+        private void userTemplate(XmlScanner in) throws XMLStreamException {
+            while (in.next()) {
+                String attribute = in.name();
+                if (attribute.equalsIgnoreCase(qosAttribute) || attribute.equalsIgnoreCase(sloAttribute)) {
+                    String value = in.sharedValue();
+                    if (qos == null && attribute.equalsIgnoreCase(qosAttribute)) {
+                        qos = value;
+                    } else if (slo == null && attribute.equalsIgnoreCase(sloAttribute)) {
+                        slo = value;
                     }
-                    last = record;
                 } else {
-                    closedRunSeconds += record.closedRunSeconds();
-                }
-            } else if (level == 0 && path.name().equals("VM")) {
-                out.add(finish());
-            }
-        }
-
-        private void vmField(ElementPath path, CharSequence text) throws XMLStreamException {
-            switch (path.name()) {
-                case "ID" -> id = XmlWalker.intValue(text, path);
-                case "NAME" -> name = text.toString();
-                case "STATE" -> state = XmlWalker.intValue(text, path);
-                case "LCM_STATE" -> lcmState = XmlWalker.intValue(text, path);
-                case "STIME" -> stime = XmlWalker.longValue(text, path);
-                default -> {
+                    in.skip();
                 }
             }
         }
 
-        private void historyField(ElementPath path, CharSequence text) throws XMLStreamException {
-            switch (path.name()) {
-                case "SEQ" -> seq = XmlWalker.intValue(text, path);
-                case "HID" -> hostId = XmlWalker.intValue(text, path);
-                case "HOSTNAME" -> hostName = text.toString();
-                case "STIME" -> historyStime = XmlWalker.longValue(text, path);
-                case "RSTIME" -> rstime = XmlWalker.longValue(text, path);
-                case "RETIME" -> retime = XmlWalker.longValue(text, path);
-                default -> {
+        private void historyRecords(XmlScanner in) throws XMLStreamException {
+            while (in.next()) {
+                if (in.name().equals("HISTORY")) {
+                    history(in);
+                } else {
+                    in.skip();
                 }
+            }
+        }
+
+        private void history(XmlScanner in) throws XMLStreamException {
+            int seq = UNSET;
+            int hostId = UNSET;
+            String hostName = null;
+            long historyStime = 0;
+            long rstime = 0;
+            long retime = 0;
+            while (in.next()) {
+                switch (in.name()) {
+                    case "SEQ" -> seq = in.intValue();
+                    case "HID" -> hostId = in.intValue();
+                    case "HOSTNAME" -> hostName = in.sharedValue();
+                    case "STIME" -> historyStime = in.longValue();
+                    case "RSTIME" -> rstime = in.longValue();
+                    case "RETIME" -> retime = in.longValue();
+                    default -> in.skip();
+                }
+            }
+            if (seq == UNSET || hostId == UNSET) {
+                throw XmlWalker.missing("HISTORY SEQ or HID", "VM", id == UNSET ? Long.MIN_VALUE : id);
+            }
+            VmRecord.History record = new VmRecord.History(seq, hostId, hostName, historyStime, rstime, retime);
+            records++;
+            // every record but the last is closed; which one is last is known at the VM's end
+            if (last == null || seq >= last.seq()) {
+                if (last != null) {
+                    closedRunSeconds += last.closedRunSeconds();
+                }
+                last = record;
+            } else {
+                closedRunSeconds += record.closedRunSeconds();
             }
         }
 
@@ -222,7 +199,7 @@ final class VmPoolParser {
                 throw XmlWalker.missing("STIME", "VM", known);
             }
             return new VmRecord(id, name == null ? "" : name, state, lcmState, stime, qos, last, slo,
-                    new RunTimes(closedRunSeconds, last, records), TemplateSize.of(cpu, memory));
+                    new RunTimes(closedRunSeconds, last, records), new VmSize(cores, mebibytes));
         }
     }
 }

@@ -5,12 +5,21 @@ import javax.xml.stream.Location;
 import javax.xml.stream.XMLStreamException;
 
 /**
- * Reads one XML document held in a string and reports its elements to a {@link XmlWalker.Visitor}.
+ * Reads one XML document held in a string, element by element, as its reader asks: a cursor. The
+ * pool parsers drive it directly ({@link #next}, then {@link #skip} or a value of the element, or
+ * {@code next} again for its children); {@link XmlWalker} drives it for a {@link XmlWalker.Visitor}.
  *
  * <p>Why not the JDK's StAX reader: on a pool of 100,000 VMs (130 MB of XML) it spent three quarters
  * of the parse in its own machinery (symbol tables, namespace bookkeeping, entity limits, a copy of
  * every character into its buffers), and its many classes are slow to warm up, which is what the
  * daemon's first cycle pays. This scanner reads the string in place and knows only what oned writes.
+ *
+ * <p>Why a cursor and not callbacks: the daemon's first parse after a start runs while the JIT is still
+ * compiling. With one scanning loop calling each parser's visitor, that loop's compiled code was thrown
+ * away at each new document (its calls had seen one visitor type, its name lookups had never missed),
+ * three times per observation, and most of the pool was read by code not yet compiled again. Driven by
+ * the parsers, each parser's loop is its own code, compiled for its own document, and the scanner's
+ * methods take the same branches in every document.
  *
  * <p>It is strict about what it reads: well-formed XML 1.0 without a document type. It refuses a
  * DOCTYPE (entities are where XML bombs and external-entity leaks live, and oned never sends one),
@@ -23,64 +32,224 @@ import javax.xml.stream.XMLStreamException;
  * <p>Character data is reported as XML defines it: CDATA sections as their content, references
  * replaced, line ends (CR LF, CR) read as LF.
  *
- * <p>An element the visitor declines at its start is skipped: its content is read by a second, plainer
- * loop that reports nothing (no path, no text, no calls) but refuses everything the main loop refuses,
- * with the same messages and the open elements named. Most of an extended VM pool is such content
- * (permissions, template disks and NICs, history fields the daemon does not use).
+ * <p>An element its reader does not want is skipped: its content is read by a second, plainer loop that
+ * keeps nothing (no names looked up, no text) but refuses everything the main loop refuses, with the
+ * same messages and the open elements named. Most of an extended VM pool is such content (permissions,
+ * template disks and NICs, history fields the daemon does not use).
  */
 final class XmlScanner {
 
+    /** Reads a document's root element through its cursor; what it returns is the document's value. */
+    @FunctionalInterface
+    interface Reading<T> {
+        T read(XmlScanner in) throws XMLStreamException;
+    }
+
+    /** oned's element names, shared by every document (see {@link OnedElementNames} for why); never changed. */
+    private static final Names KNOWN = Names.of(OnedElementNames.ALL);
+
     private final String doc;
     private final int length;
-    private final XmlWalker.Visitor visitor;
-    private final ElementPath path = new ElementPath();
+    /** The names of this document not in {@link #KNOWN}. */
     private final Names names = new Names();
+    private final SharedValues values = new SharedValues();
     private final Text text;
-    /** The open elements' names as written, prefix included, to match end tags. */
-    private Name[] open = new Name[16];
+    /** Where the open elements' names are written (prefix included), to match end tags and name them in errors. */
+    private int[] openStart = new int[16];
+    private int[] openEnd = new int[16];
+    /** The open elements' local names, for those opened by {@link #next} (skipped ones have none). */
+    private String[] openLocal = new String[16];
     private int depth;
     private boolean rootSeen;
     private int pos;
-    /** The last tag read, start or end, and which: it predicts the next start tag. */
-    private Name previous;
-    private boolean previousClosed;
-    /** Set by {@link #scanName}: the hash of the name just read. */
+    /** The element opened last, by its local name. */
+    private String name;
+    /** The element opened last was written {@code <X/>}: its end comes with the next call. */
+    private boolean emptyPending;
+    /** The element closed last, by its local name: a value's path in an error names it. */
+    private String closedName;
+    /** Set by {@link #scanName}: the hash of the name just read, and where its first colon is (-1: none). */
     private int nameHash;
+    private int nameColon;
+    private boolean nameColons;
 
-    private XmlScanner(String doc, XmlWalker.Visitor visitor) {
+    XmlScanner(String doc) {
         this.doc = doc;
         this.length = doc.length();
-        this.visitor = visitor;
         this.text = new Text(doc);
     }
 
-    static void scan(String document, XmlWalker.Visitor visitor) throws XMLStreamException {
-        XmlScanner scanner = new XmlScanner(document, visitor);
+    /**
+     * Reads {@code document} with {@code reading}, which gets the cursor on the root element, already
+     * open, and must read it to its end; then the rest of the document is checked. An error the
+     * reader raises without a location gets the scanner's.
+     */
+    static <T> T read(String document, Reading<T> reading) throws XMLStreamException {
+        XmlScanner in = new XmlScanner(document);
         try {
-            scanner.document();
+            in.root();
+            T value = reading.read(in);
+            in.rest();
+            return value;
         } catch (XMLStreamException e) {
-            // A visitor's complaint has no location: add where the scanner is.
-            throw e.getLocation() != null ? e : new XMLStreamException(e.getMessage(), scanner.location());
+            throw e.getLocation() != null ? e : new XMLStreamException(e.getMessage(), in.location());
         }
     }
 
-    private void document() throws XMLStreamException {
+    /** Reads the prolog and opens the root element. */
+    void root() throws XMLStreamException {
         if (doc.startsWith("<?xml", pos) && pos + 5 < length && (isSpace(doc.charAt(pos + 5)) || doc.charAt(pos + 5) == '?')) {
             skipPast("?>", "XML declaration");
         }
+        if (!next()) {
+            throw error("the document has no root element");
+        }
+    }
+
+    /**
+     * After the root element closed: the rest of the document may hold only space, comments and PIs.
+     * Its own loop, not {@link #next}'s: the end of the document comes once per document, and a branch
+     * taken once, late, is one the JIT compiles away in {@code next} and then throws {@code next} away for.
+     */
+    void rest() throws XMLStreamException {
+        if (depth > 0) {
+            throw new IllegalStateException("the root element is still open");
+        }
         while (pos < length) {
-            if (doc.charAt(pos) == '<') {
-                markup();
+            if (doc.charAt(pos) != '<') {
+                characters(); // only space at depth 0
+            } else if (pos + 1 >= length) {
+                throw error("the document ends inside a tag");
+            } else if (doc.charAt(pos + 1) == '/') {
+                matchEndTag(); // closes no element
+            } else if (doc.charAt(pos + 1) == '?' || doc.charAt(pos + 1) == '!') {
+                markup(doc.charAt(pos + 1));
             } else {
+                startTag(); // a second root element
+            }
+        }
+    }
+
+    /** Throws unless the root element is {@code expected}; call it first thing in a {@link Reading}. */
+    void expectRoot(String expected) throws XMLStreamException {
+        if (!name.equals(expected)) {
+            throw new XMLStreamException("expected root element " + expected + ", found " + name);
+        }
+    }
+
+    /** The local name of the element opened last, interned: the same string for every element of that name. */
+    String name() {
+        return name;
+    }
+
+    /** How many elements are open, the root being 1. */
+    int depth() {
+        return depth;
+    }
+
+    /**
+     * Reads on in the current element's content: true when a child element opened (it is now the
+     * current element, named by {@link #name}), false when the current element closed. At depth 0,
+     * false means the document ended.
+     */
+    boolean next() throws XMLStreamException {
+        if (emptyPending) {
+            emptyPending = false;
+            closedName = name;
+            depth--;
+            return false;
+        }
+        text.clear();
+        while (pos < length) {
+            if (doc.charAt(pos) != '<') {
                 characters();
+                continue;
+            }
+            if (pos + 1 >= length) {
+                throw error("the document ends inside a tag");
+            }
+            char next = doc.charAt(pos + 1);
+            if (next == '/') {
+                matchEndTag();
+                closedName = openLocal[depth - 1];
+                depth--;
+                return false;
+            }
+            if (next == '?' || next == '!') {
+                markup(next);
+            } else {
+                startTag();
+                return true;
             }
         }
         if (depth > 0) {
-            throw error("the document ends before </" + open[depth - 1].written + ">");
+            throw error("the document ends before </" + writtenName(depth - 1) + ">");
         }
-        if (!rootSeen) {
-            throw error("the document has no root element");
+        return false;
+    }
+
+    /**
+     * The character data of the element that just closed ({@link #next} returned false), since its
+     * last child closed: for a leaf, its value. Valid until the next call.
+     */
+    CharSequence text() {
+        return text;
+    }
+
+    /** The current element's value: its content read to its end tag, child elements skipped. */
+    CharSequence value() throws XMLStreamException {
+        while (next()) {
+            skip();
         }
+        return text;
+    }
+
+    String stringValue() throws XMLStreamException {
+        return value().toString();
+    }
+
+    int intValue() throws XMLStreamException {
+        long digits = digitsValue(9);
+        return digits >= 0 ? (int) digits : XmlWalker.intValue(text, this);
+    }
+
+    long longValue() throws XMLStreamException {
+        long digits = digitsValue(18);
+        return digits >= 0 ? digits : XmlWalker.longValue(text, this);
+    }
+
+    /**
+     * The current element's value when it is one run of at most {@code max} ASCII digits, else -1; either
+     * way {@link #text} holds it after. What oned writes for a count, a size or a time is read so, with
+     * no string made.
+     */
+    long digitsValue(int max) throws XMLStreamException {
+        value();
+        return text.digits(max);
+    }
+
+    /**
+     * The current element's value as a string shared by every element of this document with the same
+     * value: for values many records repeat (the host a VM is on, its QoS class), kept once instead of
+     * once per record.
+     */
+    String sharedValue() throws XMLStreamException {
+        return values.get(value());
+    }
+
+    double doubleValue() throws XMLStreamException {
+        value();
+        double plain = text.decimal();
+        return plain >= 0 ? plain : XmlWalker.doubleValue(text, this);
+    }
+
+    /** The path of the element that closed last, from the root: what a value's error names. */
+    String closedPath() {
+        StringBuilder path = new StringBuilder();
+        for (int i = 0; i < depth; i++) {
+            path.append(localName(i)).append('/');
+        }
+        return path.append(closedName).toString();
     }
 
     // ---- character data ---------------------------------------------------------------------
@@ -197,146 +366,104 @@ final class XmlScanner {
 
     // ---- markup -----------------------------------------------------------------------------
 
-    private void markup() throws XMLStreamException {
-        if (pos + 1 >= length) {
-            throw error("the document ends inside a tag");
-        }
-        char next = doc.charAt(pos + 1);
-        if (next == '/') {
-            endTag();
-        } else if (next == '?') {
+    /** At "<?" or "<!": a processing instruction, comment, CDATA section (its text kept), or a refusal. */
+    private void markup(char next) throws XMLStreamException {
+        if (next == '?') {
             if (doc.regionMatches(true, pos + 2, "xml", 0, 3) && pos + 5 < length
                     && (isSpace(doc.charAt(pos + 5)) || doc.charAt(pos + 5) == '?')) {
                 throw error("an XML declaration is only allowed at the start of the document");
             }
             skipPast("?>", "processing instruction");
-        } else if (next == '!') {
-            if (doc.startsWith("<!--", pos)) {
-                comment();
-            } else if (doc.startsWith("<![CDATA[", pos)) {
-                cdata();
-            } else if (doc.startsWith("<!DOCTYPE", pos)) {
-                // oned never sends one; entities are where XML bombs live
-                throw error("the document carries a DOCTYPE declaration; refused");
-            } else {
-                throw error("'<!' starts no comment or CDATA section");
-            }
+        } else if (doc.startsWith("<!--", pos)) {
+            comment();
+        } else if (doc.startsWith("<![CDATA[", pos)) {
+            cdata();
+        } else if (doc.startsWith("<!DOCTYPE", pos)) {
+            // oned never sends one; entities are where XML bombs live
+            throw error("the document carries a DOCTYPE declaration; refused");
         } else {
-            startTag();
+            throw error("'<!' starts no comment or CDATA section");
         }
     }
 
+    /** At '<' of a start tag: reads it and opens the element, its local name looked up for {@link #name}. */
     private void startTag() throws XMLStreamException {
         pos++;
-        Name name = startTagName();
+        int nameStart = pos;
+        scanName();
+        Name element = KNOWN.find(doc, nameStart, pos, nameHash);
+        if (element == null) {
+            element = names.get(doc, nameStart, pos, nameHash, nameColon, nameColons);
+        }
         if (depth == 0 && rootSeen) {
-            throw error("a second root element <" + name.written + ">");
+            throw error("a second root element <" + element.written + ">");
         }
-        boolean empty = attributes(name);
+        boolean empty = attributes(nameStart) == 1;
         rootSeen = true;
-        if (depth == open.length) {
-            open = Arrays.copyOf(open, depth * 2);
-        }
-        open[depth++] = name;
-        path.push(name.local);
+        open(nameStart, nameStart + element.written.length());
+        openLocal[depth - 1] = element.local;
+        name = element.local;
+        emptyPending = empty;
         text.clear();
-        if (visitor.start(path)) {
-            if (empty) {
-                close();
-            }
-        } else {
-            path.pop();
-            if (!empty) {
-                skipContent();
-            }
-            closeSkipped();
+    }
+
+    private void open(int nameStart, int nameEnd) {
+        if (depth == openStart.length) {
+            openStart = Arrays.copyOf(openStart, depth * 2);
+            openEnd = Arrays.copyOf(openEnd, depth * 2);
+            openLocal = Arrays.copyOf(openLocal, depth * 2);
         }
+        openStart[depth] = nameStart;
+        openEnd[depth] = nameEnd;
+        depth++;
     }
 
     /**
-     * The name of a start tag. oned writes its elements in a fixed order, so the tag that followed
-     * the previous one last time is tried first; only when it is not there is the name read and
-     * looked up.
+     * Reads over the attributes up to '>' or "/>" of the start tag whose name is at {@code nameStart}:
+     * 1 for an empty element (it closes itself), else 0.
      */
-    private Name startTagName() throws XMLStreamException {
-        Name predicted = previous == null ? null : previousClosed ? previous.nextAfterEnd : previous.nextAfterStart;
-        Name name;
-        if (predicted != null && isAt(predicted.written)) {
-            pos += predicted.written.length();
-            name = predicted;
-        } else {
-            int nameStart = pos;
-            scanName();
-            name = names.get(doc, nameStart, pos, nameHash);
-            if (previous != null) {
-                if (previousClosed) {
-                    previous.nextAfterEnd = name;
-                } else {
-                    previous.nextAfterStart = name;
-                }
-            }
-        }
-        previous = name;
-        previousClosed = false;
-        return name;
-    }
-
-    /** True if the document holds the name {@code name} (and no longer one) at {@code pos}. */
-    private boolean isAt(String name) {
-        int n = name.length();
-        if (pos + n >= length) {
-            return false;
-        }
-        for (int i = 0; i < n; i++) {
-            if (doc.charAt(pos + i) != name.charAt(i)) {
-                return false;
-            }
-        }
-        return !isNameChar(doc.charAt(pos + n));
-    }
-
-    /** Reads over the attributes up to '>' or "/>"; true for an empty element. */
-    private boolean attributes(Name element) throws XMLStreamException {
+    private int attributes(int nameStart) throws XMLStreamException {
+        int nameEnd = pos;
         while (true) {
             int spaceStart = pos;
             skipSpace();
             if (pos >= length) {
-                throw error("the document ends inside <" + element.written + ">");
+                throw error("the document ends inside <" + doc.substring(nameStart, nameEnd) + ">");
             }
             char c = doc.charAt(pos);
             if (c == '>') {
                 pos++;
-                return false;
+                return 0;
             }
             if (c == '/') {
                 if (pos + 1 >= length || doc.charAt(pos + 1) != '>') {
-                    throw error("'/' not followed by '>' in <" + element.written + ">");
+                    throw error("'/' not followed by '>' in <" + doc.substring(nameStart, nameEnd) + ">");
                 }
                 pos += 2;
-                return true;
+                return 1;
             }
             if (pos == spaceStart) {
-                throw error("expected white space, '>' or '/>' in <" + element.written + ">");
+                throw error("expected white space, '>' or '/>' in <" + doc.substring(nameStart, nameEnd) + ">");
             }
             scanName();
             skipSpace();
-            expect('=', element);
+            expect('=', nameStart, nameEnd);
             skipSpace();
             char quote = pos < length ? doc.charAt(pos) : 0;
             if (quote != '"' && quote != '\'') {
-                throw error("an attribute value in <" + element.written + "> is not quoted");
+                throw error("an attribute value in <" + doc.substring(nameStart, nameEnd) + "> is not quoted");
             }
             pos++;
             while (true) {
                 if (pos >= length) {
-                    throw error("the document ends inside <" + element.written + ">");
+                    throw error("the document ends inside <" + doc.substring(nameStart, nameEnd) + ">");
                 }
                 char v = doc.charAt(pos);
                 if (v == quote) {
                     pos++;
                     break;
                 } else if (v == '<') {
-                    throw error("'<' in an attribute value of <" + element.written + ">");
+                    throw error("'<' in an attribute value of <" + doc.substring(nameStart, nameEnd) + ">");
                 } else if (v == '&') {
                     reference(false);
                 } else if (v < 0x20 && v != '\n' && v != '\t' && v != '\r' || v > 0xFFFD) {
@@ -348,12 +475,7 @@ final class XmlScanner {
         }
     }
 
-    private void endTag() throws XMLStreamException {
-        matchEndTag();
-        close();
-    }
-
-    /** Reads the end tag at {@code pos}, which must close the innermost open element. */
+    /** Reads the end tag at {@code pos}, which must close the innermost open element (left open: the caller closes it). */
     private void matchEndTag() throws XMLStreamException {
         pos += 2;
         if (depth == 0) {
@@ -361,56 +483,53 @@ final class XmlScanner {
             scanName();
             throw error("</" + doc.substring(nameStart, pos) + "> closes no element");
         }
-        // Compared in place with the open element's name: no lookup for the commonest tag of all.
-        String expected = open[depth - 1].written;
+        // Compared in place with the open element's name as written: no lookup, no string.
+        int expected = openStart[depth - 1];
+        int n = openEnd[depth - 1] - expected;
         int nameStart = pos;
-        int n = expected.length();
-        int i = 0;
-        while (i < n && pos < length && doc.charAt(pos) == expected.charAt(i)) {
-            pos++;
-            i++;
+        if (doc.regionMatches(pos, doc, expected, n)) {
+            pos += n;
         }
-        if (i < n || pos < length && isNameChar(doc.charAt(pos))) {
+        if (pos == nameStart || pos < length && isNameChar(doc.charAt(pos))) {
             pos = nameStart;
             scanName();
-            throw error("</" + doc.substring(nameStart, pos) + "> does not close <" + expected + ">");
+            throw error("</" + doc.substring(nameStart, pos) + "> does not close <" + writtenName(depth - 1) + ">");
         }
         skipSpace();
         if (pos >= length || doc.charAt(pos) != '>') {
-            throw error("expected '>' after </" + expected);
+            throw error("expected '>' after </" + writtenName(depth - 1));
         }
         pos++;
-    }
-
-    private void close() throws XMLStreamException {
-        visitor.end(path, text);
-        path.pop();
-        previous = open[--depth];
-        previousClosed = true;
-        open[depth] = null;
-        text.clear();
     }
 
     // ---- skipped content ----------------------------------------------------------------------
 
     /**
-     * Reads the content of the element just opened (at {@code depth}) up to its end tag, which is
-     * left for {@link #closeSkipped}. The same checks as the main loop, but nothing is reported:
-     * character data is only checked, nested elements only matched by name.
+     * Skips the element just opened: its content is read up to and including its end tag with the same
+     * checks as the main loop, but nothing is kept: character data is only checked, nested elements
+     * only matched by name, no name looked up.
      */
-    private void skipContent() throws XMLStreamException {
+    void skip() throws XMLStreamException {
+        if (emptyPending) {
+            emptyPending = false;
+            closedName = name;
+            depth--;
+            return;
+        }
         int base = depth;
         while (true) {
-            int lt = skipCharacters();
-            if (lt >= length) {
-                throw error("the document ends before </" + open[depth - 1].written + ">");
+            skipCharacters();
+            if (pos >= length) {
+                throw error("the document ends before </" + writtenName(depth - 1) + ">");
             }
-            if (lt + 1 < length && doc.charAt(lt + 1) == '/') {
+            if (pos + 1 < length && doc.charAt(pos + 1) == '/') {
                 matchEndTag();
-                if (depth == base) {
+                depth--;
+                if (depth < base) {
+                    closedName = name;
+                    text.clear();
                     return;
                 }
-                closeSkipped();
             } else {
                 skipMarkup();
             }
@@ -418,11 +537,11 @@ final class XmlScanner {
     }
 
     /** Checks character data from {@code pos} up to the next '<' (where it leaves {@code pos}) or the end. */
-    private int skipCharacters() throws XMLStreamException {
+    private void skipCharacters() throws XMLStreamException {
         while (pos < length) {
             char c = doc.charAt(pos);
             if (c == '<') {
-                return pos;
+                return;
             }
             if (c == '&') {
                 reference(false);
@@ -436,7 +555,6 @@ final class XmlScanner {
             }
             pos++;
         }
-        return pos;
     }
 
     /** At '<' inside skipped content, not an end tag: a start tag, comment, CDATA section or PI. */
@@ -448,18 +566,20 @@ final class XmlScanner {
         if (next == '!' && doc.startsWith("<![CDATA[", pos)) {
             skipCdata();
         } else if (next == '?' || next == '!') {
-            markup();
+            markup(next);
         } else {
             pos++;
-            Name name = startTagName();
-            boolean empty = attributes(name);
-            if (depth == open.length) {
-                open = Arrays.copyOf(open, depth * 2);
+            int nameStart = pos;
+            scanName();
+            if (nameColon >= 0) {
+                checkColons(nameStart, pos, nameColon, nameColons);
             }
-            open[depth++] = name;
-            if (empty) {
-                closeSkipped();
-            }
+            int nameEnd = pos;
+            int closed = attributes(nameStart);
+            // opened and, for <X/>, closed at once, without a branch: the JIT would compile one away while
+            // a document has no empty element in skipped content, and throw this code away at the next that has
+            open(nameStart, nameEnd);
+            depth -= closed;
         }
     }
 
@@ -477,14 +597,6 @@ final class XmlScanner {
             }
         }
         pos = end + 3;
-    }
-
-    /** A skipped element closes: as {@link #close}, without the visitor or the path. */
-    private void closeSkipped() {
-        previous = open[--depth];
-        previousClosed = true;
-        open[depth] = null;
-        text.clear();
     }
 
     private void comment() throws XMLStreamException {
@@ -506,18 +618,44 @@ final class XmlScanner {
         pos = at + end.length();
     }
 
-    /** Reads an XML name from {@code pos}, leaving its hash in {@link #nameHash}. */
+    /**
+     * Reads an XML name from {@code pos}, leaving its hash in {@link #nameHash}, where its first colon
+     * is in {@link #nameColon} (-1: none) and whether it has more than one in {@link #nameColons}.
+     */
     private void scanName() throws XMLStreamException {
         if (pos >= length || !isNameStart(doc.charAt(pos))) {
             throw error("expected a name");
         }
+        String doc = this.doc;
+        int start = pos;
+        int p = start;
         int hash = 0;
+        int colon = -1;
+        boolean colons = false;
         char c;
-        while (pos < length && isNameChar(c = doc.charAt(pos))) {
+        while (p < length && isNameChar(c = doc.charAt(p))) {
+            if (c == ':') {
+                colons = colon >= 0;
+                colon = colon >= 0 ? colon : p - start;
+            }
             hash = 31 * hash + c;
-            pos++;
+            p++;
         }
+        pos = p;
         nameHash = hash;
+        nameColon = colon;
+        nameColons = colons;
+    }
+
+    /** An element name may hold one colon, between a prefix and a local name. */
+    private static void checkColons(String doc, int start, int end, int colon, boolean colons) throws XMLStreamException {
+        if (colon == 0 || colon == end - start - 1 || colons) {
+            throw new XMLStreamException("'" + doc.substring(start, end) + "' is no element name");
+        }
+    }
+
+    private void checkColons(int start, int end, int colon, boolean colons) throws XMLStreamException {
+        checkColons(doc, start, end, colon, colons);
     }
 
     private void skipSpace() {
@@ -526,9 +664,9 @@ final class XmlScanner {
         }
     }
 
-    private void expect(char c, Name element) throws XMLStreamException {
+    private void expect(char c, int nameStart, int nameEnd) throws XMLStreamException {
         if (pos >= length || doc.charAt(pos) != c) {
-            throw error("expected '" + c + "' in <" + element.written + ">");
+            throw error("expected '" + c + "' in <" + doc.substring(nameStart, nameEnd) + ">");
         }
         pos++;
     }
@@ -539,13 +677,23 @@ final class XmlScanner {
         return c == ' ' || c == '\n' || c == '\t' || c == '\r';
     }
 
+    /** ASCII characters that may start a name, and that may be in one: a table, one load per character. */
+    private static final boolean[] NAME_START = new boolean[128];
+    private static final boolean[] NAME_CHAR = new boolean[128];
+
+    static {
+        for (char c = 0; c < 128; c++) {
+            NAME_START[c] = c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_' || c == ':';
+            NAME_CHAR[c] = NAME_START[c] || c >= '0' && c <= '9' || c == '-' || c == '.';
+        }
+    }
+
     private static boolean isNameStart(char c) {
-        return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_' || c == ':' || c >= 0xC0 && c <= 0xFFFD
-                && c != 0xD7 && c != 0xF7;
+        return c < 128 ? NAME_START[c] : c >= 0xC0 && c <= 0xFFFD && c != 0xD7 && c != 0xF7;
     }
 
     private static boolean isNameChar(char c) {
-        return isNameStart(c) || c >= '0' && c <= '9' || c == '-' || c == '.' || c == 0xB7;
+        return c < 128 ? NAME_CHAR[c] : c >= 0xC0 && c <= 0xFFFD && c != 0xD7 && c != 0xF7 || c == 0xB7;
     }
 
     private static boolean isXmlChar(int c) {
@@ -563,16 +711,26 @@ final class XmlScanner {
         return new XMLStreamException(depth == 0 ? message : "in " + openElements() + ": " + message, location());
     }
 
-    /** The open elements' local names from the root, skipped ones included (the path holds only reported ones). */
+    /** The open elements' local names from the root, skipped ones included. */
     private String openElements() {
-        StringBuilder names = new StringBuilder(open[0].local);
+        StringBuilder names = new StringBuilder(localName(0));
         for (int i = 1; i < depth; i++) {
-            names.append('/').append(open[i].local);
+            names.append('/').append(localName(i));
         }
         return names.toString();
     }
 
-    private Location location() {
+    /** The name of the open element at {@code level} (0 = root) as written, prefix included. */
+    private String writtenName(int level) {
+        return doc.substring(openStart[level], openEnd[level]);
+    }
+
+    private String localName(int level) {
+        String written = writtenName(level);
+        return written.substring(written.indexOf(':') + 1);
+    }
+
+    Location location() {
         int line = 1;
         int lineStart = 0;
         int end = Math.min(pos, length);
@@ -620,9 +778,6 @@ final class XmlScanner {
         final String written;
         final String local;
         final int hash;
-        /** The start tag that last followed this element's start tag, and its end tag. */
-        Name nextAfterStart;
-        Name nextAfterEnd;
 
         Name(String written, String local, int hash) {
             this.written = written;
@@ -630,48 +785,64 @@ final class XmlScanner {
             this.hash = hash;
         }
 
-        /** True if the document holds this name at {@code start}; a plain loop, which the JIT makes tight. */
+        /** True if the document holds this name at {@code start}. */
         boolean is(String doc, int start, int length) {
-            if (written.length() != length) {
-                return false;
-            }
-            for (int i = 0; i < length; i++) {
-                if (doc.charAt(start + i) != written.charAt(i)) {
-                    return false;
-                }
-            }
-            return true;
+            return written.length() == length && doc.regionMatches(start, written, 0, length);
         }
     }
 
     /**
-     * The distinct element names of one document: a pool repeats a hundred names millions of times,
-     * so each is made a string once and the parsers compare interned constants.
+     * Distinct element names: a pool repeats a hundred names millions of times, so each is made a
+     * string once and the parsers compare interned constants.
      */
     private static final class Names {
         private Name[] table = new Name[256];
         private int size;
 
-        Name get(String doc, int start, int end, int hash) throws XMLStreamException {
+        static Names of(java.util.List<String> names) {
+            Names known = new Names();
+            for (String name : names) {
+                known.add(new Name(name.intern(), name.intern(), name.hashCode()));
+            }
+            return known;
+        }
+
+        /** The name written at {@code start} to {@code end} (its hash {@code hash}), or null if not in this table. */
+        Name find(String doc, int start, int end, int hash) {
             int length = end - start;
             int mask = table.length - 1;
-            int i = spread(hash) & mask;
-            for (Name n = table[i]; n != null; n = table[i = (i + 1) & mask]) {
+            for (int i = spread(hash) & mask; table[i] != null; i = (i + 1) & mask) {
+                Name n = table[i];
                 if (n.hash == hash && n.is(doc, start, length)) {
                     return n;
                 }
             }
-            String written = doc.substring(start, end);
-            int colon = written.indexOf(':');
-            if (colon == 0 || colon == length - 1 || colon >= 0 && written.indexOf(':', colon + 1) >= 0) {
-                throw new XMLStreamException("'" + written + "' is no element name");
+            return null;
+        }
+
+        /** As {@link #find}, adding the name when it is new; {@code colon} and {@code colons} as {@link #scanName} left them. */
+        Name get(String doc, int start, int end, int hash, int colon, boolean colons) throws XMLStreamException {
+            Name found = find(doc, start, end, hash);
+            if (found != null) {
+                return found;
             }
+            checkColons(doc, start, end, colon, colons);
+            String written = doc.substring(start, end);
             Name name = new Name(written, (colon < 0 ? written : written.substring(colon + 1)).intern(), hash);
+            add(name);
+            return name;
+        }
+
+        private void add(Name name) {
+            int mask = table.length - 1;
+            int i = spread(name.hash) & mask;
+            while (table[i] != null) {
+                i = (i + 1) & mask;
+            }
             table[i] = name;
             if (++size * 2 > table.length) {
                 grow();
             }
-            return name;
         }
 
         private void grow() {
@@ -695,6 +866,55 @@ final class XmlScanner {
     }
 
     /**
+     * The distinct values {@link #sharedValue} handed out, up to a bound: past it (a document of mostly
+     * distinct values) each value is a string of its own, as {@link #stringValue} makes it.
+     */
+    private static final class SharedValues {
+        private static final int MAX = 1 << 14;
+        private String[] table = new String[64];
+        private int size;
+
+        String get(CharSequence value) {
+            int n = value.length();
+            int hash = 0;
+            for (int i = 0; i < n; i++) {
+                hash = 31 * hash + value.charAt(i);
+            }
+            int mask = table.length - 1;
+            int i = (hash ^ (hash >>> 16)) & mask;
+            for (String s = table[i]; s != null; s = table[i = (i + 1) & mask]) {
+                if (s.hashCode() == hash && s.contentEquals(value)) {
+                    return s;
+                }
+            }
+            String s = value.toString();
+            if (size < MAX) {
+                table[i] = s;
+                if (++size * 2 > table.length) {
+                    grow();
+                }
+            }
+            return s;
+        }
+
+        private void grow() {
+            String[] old = table;
+            table = new String[old.length * 2];
+            int mask = table.length - 1;
+            for (String s : old) {
+                if (s != null) {
+                    int h = s.hashCode();
+                    int i = (h ^ (h >>> 16)) & mask;
+                    while (table[i] != null) {
+                        i = (i + 1) & mask;
+                    }
+                    table[i] = s;
+                }
+            }
+        }
+    }
+
+    /**
      * The character data of the current element since its last child closed. Most of it is one run
      * of the document, handed out without a copy; it is copied only when CDATA sections, references
      * or line ends make it several pieces.
@@ -710,11 +930,67 @@ final class XmlScanner {
             this.doc = doc;
         }
 
+        /**
+         * The text's value when it is one run of at most {@code max} ASCII digits, else -1: what oned
+         * writes for a count or a time, read without the general conversion (signs, space, other
+         * digits, overflow), which is left to the caller and gives the same value for these.
+         */
+        long digits(int max) {
+            if (copied || end == start || end - start > max) {
+                return -1;
+            }
+            long value = 0;
+            for (int i = start; i < end; i++) {
+                int digit = doc.charAt(i) - '0';
+                if (digit < 0 || digit > 9) {
+                    return -1;
+                }
+                value = value * 10 + digit;
+            }
+            return value;
+        }
+
+        /** Powers of ten a double holds exactly. */
+        private static final double[] TENS = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+            1e13, 1e14, 1e15};
+
+        /**
+         * The text's value when it is one run of ASCII digits with at most one '.', 15 digits at most,
+         * else -1: what oned writes for a CPU figure. The digits make an integer a double holds exactly,
+         * and one division by an exact power of ten rounds once, as {@link Double#parseDouble} does, so
+         * the value is the same to the bit; anything else is left to the general conversion.
+         */
+        double decimal() {
+            if (copied || end == start || end - start > 16) {
+                return -1;
+            }
+            long mantissa = 0;
+            int digits = 0;
+            int point = -1;
+            for (int i = start; i < end; i++) {
+                char c = doc.charAt(i);
+                if (c >= '0' && c <= '9') {
+                    mantissa = mantissa * 10 + (c - '0');
+                    digits++;
+                } else if (c == '.' && point < 0) {
+                    point = i;
+                } else {
+                    return -1;
+                }
+            }
+            if (digits == 0 || digits > 15) {
+                return -1;
+            }
+            return point < 0 ? mantissa : mantissa / TENS[end - point - 1];
+        }
+
         void clear() {
             start = 0;
             end = 0;
-            copied = false;
-            pieces.setLength(0);
+            if (copied) {
+                copied = false;
+                pieces.setLength(0);
+            }
         }
 
         void append(int from, int to) {

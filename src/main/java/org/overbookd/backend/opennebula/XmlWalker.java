@@ -7,9 +7,10 @@ import javax.xml.stream.XMLStreamException;
 
 /**
  * Walks an XML document as element starts and ends, each with its path from the root and, at the
- * end, its own character data. A parser keeps only the record it is building. The document is read
- * whole into a string first (oned's reply arrives as one anyway) and scanned in place by
- * {@link XmlScanner}.
+ * end, its own character data, driving an {@link XmlScanner} for a {@link Visitor}. The pool parsers
+ * drive the scanner themselves; this walk is the same scanner seen as StAX-like events, which is what
+ * its tests compare with the JDK's StAX reader. The document is read whole into a string first
+ * (oned's reply arrives as one anyway) and scanned in place. Also the parsers' value conversions.
  */
 final class XmlWalker {
 
@@ -33,7 +34,27 @@ final class XmlWalker {
     }
 
     static void walk(String document, Visitor visitor) throws XMLStreamException {
-        XmlScanner.scan(document, visitor);
+        XmlScanner.read(document, in -> {
+            ElementPath path = new ElementPath();
+            path.push(in.name());
+            if (!visitor.start(path)) {
+                in.skip();
+                return null;
+            }
+            while (path.depth() > 0) {
+                if (in.next()) {
+                    path.push(in.name());
+                    if (!visitor.start(path)) {
+                        path.pop();
+                        in.skip();
+                    }
+                } else {
+                    visitor.end(path, in.text());
+                    path.pop();
+                }
+            }
+            return null;
+        });
     }
 
     /** Reads the whole document first: for files and tests; the daemon hands over the reply's string. */
@@ -49,13 +70,6 @@ final class XmlWalker {
             throw new XMLStreamException("cannot read the document: " + e.getMessage(), e);
         }
         return out.toString();
-    }
-
-    /** Throws unless the root element is {@code expected}; call it from {@link Visitor#start}. */
-    static void expectRoot(ElementPath path, String expected) throws XMLStreamException {
-        if (path.depth() == 1 && !path.name().equals(expected)) {
-            throw new XMLStreamException("expected root element " + expected + ", found " + path.name());
-        }
     }
 
     /** Where the text starts once leading whitespace is skipped: parsed in place, not trimmed into a copy. */
@@ -76,27 +90,27 @@ final class XmlWalker {
         return end;
     }
 
-    static int intValue(CharSequence text, ElementPath path) throws XMLStreamException {
+    static int intValue(CharSequence text, XmlScanner at) throws XMLStreamException {
         int begin = firstNonBlank(text);
         int end = endOfNonBlank(text, begin);
         try {
             return Integer.parseInt(text, begin, end, 10);
         } catch (NumberFormatException e) {
-            throw new XMLStreamException(path + " is not an integer: '" + abbreviate(text) + "'");
+            throw new XMLStreamException(at.closedPath() + " is not an integer: '" + abbreviate(text) + "'");
         }
     }
 
-    static long longValue(CharSequence text, ElementPath path) throws XMLStreamException {
+    static long longValue(CharSequence text, XmlScanner at) throws XMLStreamException {
         int begin = firstNonBlank(text);
         int end = endOfNonBlank(text, begin);
         try {
             return Long.parseLong(text, begin, end, 10);
         } catch (NumberFormatException e) {
-            throw new XMLStreamException(path + " is not an integer: '" + abbreviate(text.toString().strip()) + "'");
+            throw new XMLStreamException(at.closedPath() + " is not an integer: '" + abbreviate(text.toString().strip()) + "'");
         }
     }
 
-    static double doubleValue(CharSequence text, ElementPath path) throws XMLStreamException {
+    static double doubleValue(CharSequence text, XmlScanner at) throws XMLStreamException {
         String value = text.toString().strip();
         try {
             double number = Double.parseDouble(value);
@@ -105,7 +119,7 @@ final class XmlWalker {
             }
             return number;
         } catch (NumberFormatException e) {
-            throw new XMLStreamException(path + " is not a number: '" + abbreviate(value) + "'");
+            throw new XMLStreamException(at.closedPath() + " is not a number: '" + abbreviate(value) + "'");
         }
     }
 

@@ -43,7 +43,7 @@ class XmlScannerTest {
             "<A>\t<B>  7  </B>\n  <C/>\n</A>",
             "<A_b-c.d\u00e9>x</A_b-c.d\u00e9>",
             "<A><B>1</B>between<C>2</C>tail</A>",
-            // the scanner tries the name that came next last time: a longer or shorter one must not pass for it
+            // names that begin like another, and end tags compared in place: a longer or shorter one must not pass for it
             "<R><A/><B>1</B><A/><BC>2</BC><A/><B>3</B><A/><B:C xmlns:B='u'>4</B:C><A/><B.C/><A/><B-/></R>");
 
     /** Each refused by StAX; the scanner must refuse them as well. */
