@@ -70,6 +70,10 @@ public final class Health implements CycleListener, AutoCloseable {
         }
         SystemdNotices systemd = new SystemdNotices(notifier, limits);
         parts.add(systemd);
+        if (settings.get(Options.BACKEND) == Options.BackendKind.OPENNEBULA) {
+            notifier.watchdog().flatMap(w -> SystemdNotices.watchdogTooShort(w, settings.get(Options.ONE_TIMEOUT)))
+                    .ifPresent(LOG::warn);
+        }
         Health health = new Health(parts, endpoint, status, systemd);
         // read at every scrape: a standby's role changes between cycles it does not run
         io.prometheus.metrics.core.metrics.GaugeWithCallback.builder().name("overbookd_writer")

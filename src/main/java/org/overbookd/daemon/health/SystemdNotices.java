@@ -29,6 +29,28 @@ final class SystemdNotices implements CycleListener {
         this.limits = limits;
     }
 
+    /** Calls to oned in a cycle with one decision: four to observe, two to act (the fresh one.vm.info and the action). */
+    static final int CALLS_OF_A_SHORT_CYCLE = 6;
+
+    /**
+     * Why the watchdog is too short for a cycle whose calls to oned each take their whole deadline,
+     * if it is. A cycle holds the scheduler's one worker thread, so the heartbeats stop while it runs,
+     * and the last one may be half a watchdog period old when it starts: a cycle has half of
+     * WatchdogSec for sure. One that observes and acts once, every call at {@code callTimeout}, must
+     * fit in it, or systemd restarts the daemon in the middle of such a cycle.
+     */
+    static Optional<String> watchdogTooShort(Duration watchdog, Duration callTimeout) {
+        Duration cycle = callTimeout.multipliedBy(CALLS_OF_A_SHORT_CYCLE);
+        if (cycle.compareTo(watchdog.dividedBy(2)) <= 0) {
+            return Optional.empty();
+        }
+        return Optional.of("systemd's WatchdogSec (" + watchdog.toSeconds() + " s) is short for one.timeout ("
+                + callTimeout.toSeconds() + " s): a cycle that observes and acts once, each of its " + CALLS_OF_A_SHORT_CYCLE
+                + " calls to oned taking one.timeout, lasts " + cycle.toSeconds() + " s, more than half the watchdog,"
+                + " and systemd would restart the daemon in the middle of it; raise WatchdogSec to at least "
+                + cycle.multipliedBy(2).toSeconds() + " s (systemctl edit overbookd) or lower one.timeout");
+    }
+
     /** How often the scheduler should ping: half of WatchdogSec, as sd_watchdog_enabled(3) advises. */
     Optional<Duration> heartbeatInterval() {
         return notifier.watchdog().map(d -> d.dividedBy(2));

@@ -92,6 +92,45 @@ class SystemdNoticesTest {
         assertEquals(List.of("/run/x STATUS=marker"), await(log, 1), "nothing was sent before the marker");
     }
 
+    /**
+     * A cycle has half of WatchdogSec for sure (the last heartbeat may be half a period old when it
+     * starts); one that observes and acts once, each call at one.timeout, must fit in that half.
+     */
+    @Test
+    void aWatchdogShorterThanTwoShortCyclesIsNamed() {
+        Duration timeout = Duration.ofSeconds(30);
+        assertEquals(Optional.empty(), SystemdNotices.watchdogTooShort(Duration.ofMinutes(10), timeout), "the default");
+        assertEquals(Optional.empty(), SystemdNotices.watchdogTooShort(Duration.ofMinutes(6), timeout), "exactly enough");
+        Optional<String> tooShort = SystemdNotices.watchdogTooShort(Duration.ofMinutes(5), timeout);
+        assertTrue(tooShort.isPresent() && tooShort.get().contains("WatchdogSec (300 s)")
+                && tooShort.get().contains("lasts 180 s") && tooShort.get().contains("at least 360 s"), tooShort.toString());
+    }
+
+    /** The daemon says so at start, against OpenNebula only (the simulated backend calls nothing). */
+    @Test
+    void healthWarnsAtStartOfAWatchdogTooShortForOneTimeout() throws Exception {
+        ch.qos.logback.classic.Logger logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory
+                .getLogger(Health.class);
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> seen =
+                new ch.qos.logback.core.read.ListAppender<>();
+        seen.start();
+        logger.addAppender(seen);
+        SystemdNotifier twoMinutes = new SystemdNotifier(Map.of("NOTIFY_SOCKET", "/run/x", "WATCHDOG_USEC", "120000000"),
+                recorder(dir.resolve("notify.log")));
+        try {
+            for (String backend : new String[] {"simulated", "opennebula"}) {
+                Health.start(Fixtures.settings("backend = " + backend, "one.timeout = 30s"),
+                        () -> new OverbookingLimits(2, 90), java.time.Clock.systemUTC(), twoMinutes).close();
+            }
+        } finally {
+            logger.detachAppender(seen);
+        }
+        List<String> warned = seen.list.stream().map(e -> e.getFormattedMessage())
+                .filter(m -> m.contains("WatchdogSec")).toList();
+        assertEquals(1, warned.size(), "once, for the OpenNebula backend alone: " + seen.list);
+        assertTrue(warned.get(0).contains("WatchdogSec (120 s) is short for one.timeout (30 s)"), warned.get(0));
+    }
+
     @Test
     void aMissingProgramIsLoggedOnceAndNeverThrows() {
         ch.qos.logback.classic.Logger logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory
