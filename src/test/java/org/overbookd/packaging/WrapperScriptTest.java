@@ -294,13 +294,21 @@ class WrapperScriptTest {
         Path home = jdk("jdk17", "17.0.15", "17.0.15+6", ARCHIVING_JAVA);
         Path earlier = dir.resolve("overbookd-17.0.14+7.jsa");
         Path otherJar = dir.resolve("other-17.0.14+7.jsa");
+        // a clone's target/ holds overbookd.jar and overbookd-0.1.0-SNAPSHOT.jar: the second's archive
+        // starts with the first's name
+        Path snapshotJar = dir.resolve("overbookd-0.1.0-SNAPSHOT-17.0.15+6.jsa");
+        Path earlyAccess = dir.resolve("overbookd-18-ea+3.jsa");
         Files.writeString(earlier, "the previous Java's");
         Files.writeString(otherJar, "another jar's");
+        Files.writeString(snapshotJar, "the snapshot jar's");
+        Files.writeString(earlyAccess, "an early-access Java's");
         Result r = run(Map.of("JAVA_HOME", home.toString()), "--make-class-archive");
         assertEquals(0, r.exit(), r.err());
         assertTrue(Files.exists(dir.resolve("overbookd-17.0.15+6.jsa")));
         assertFalse(Files.exists(earlier), "the earlier build's archive is gone");
+        assertFalse(Files.exists(earlyAccess), "an early-access build's archive is gone too");
         assertTrue(Files.exists(otherJar), "another jar's archive is not ours to delete");
+        assertTrue(Files.exists(snapshotJar), "nor is that of a jar whose name starts as this one's does");
     }
 
     @Test
