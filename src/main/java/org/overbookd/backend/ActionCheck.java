@@ -12,6 +12,12 @@ import java.util.Optional;
 @FunctionalInterface
 public interface ActionCheck {
 
+    /**
+     * The outcome code of a decision not enacted because this process may no longer act: refused
+     * here, before one action of a batch, or by the loop's gate before the whole batch.
+     */
+    String STOOD_DOWN = "STOOD_DOWN";
+
     /** Always yes: a single daemon, the simulator, the tests of one class. */
     ActionCheck ALWAYS = Optional::empty;
 

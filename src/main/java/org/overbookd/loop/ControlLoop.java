@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import org.overbookd.audit.AuditException;
 import org.overbookd.audit.AuditLog;
+import org.overbookd.backend.ActionCheck;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
@@ -86,7 +87,7 @@ public final class ControlLoop {
             Optional<String> refusal = decisions.isEmpty() ? Optional.empty() : gate.refusal(decisions.size());
             if (refusal.isPresent()) {
                 String why = "not enacted: " + refusal.get();
-                outcomes = decisions.stream().map(d -> new Outcome(d, Outcome.Status.SKIPPED, "STOOD_DOWN", why)).toList();
+                outcomes = decisions.stream().map(d -> new Outcome(d, Outcome.Status.SKIPPED, ActionCheck.STOOD_DOWN, why)).toList();
                 LOG.warn("cycle {}: stood down, {} decision{} not enacted: {}", id, decisions.size(),
                         decisions.size() == 1 ? "" : "s", refusal.get());
             } else {

@@ -42,8 +42,6 @@ import org.slf4j.LoggerFactory;
 public final class OpenNebulaBackend implements Backend {
 
     private static final Logger LOG = LoggerFactory.getLogger(OpenNebulaBackend.class);
-    /** The code of a decision not sent because this process may no longer act (as the loop's gate uses it). */
-    static final String STOOD_DOWN = "STOOD_DOWN";
 
     private final OneApi api;
     private final DecisionPlanner planner;
@@ -148,7 +146,7 @@ public final class OpenNebulaBackend implements Backend {
             if (blocker != null) {
                 outcome = new Outcome(decision, Outcome.Status.FAILED, blocker.code(), "not attempted: " + blocker.message());
             } else if (stoodDown != null) {
-                outcome = new Outcome(decision, Outcome.Status.SKIPPED, STOOD_DOWN, "not sent: " + stoodDown);
+                outcome = new Outcome(decision, Outcome.Status.SKIPPED, ActionCheck.STOOD_DOWN, "not sent: " + stoodDown);
             } else {
                 outcome = enactOne(decision, observed, busy, now);
             }
