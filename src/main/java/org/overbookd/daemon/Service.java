@@ -71,12 +71,12 @@ public final class Service implements AutoCloseable {
                 role = ha.lease();
             } else {
                 backend = BackendFactory.create(settings, clock);
-            }
-            if (haSettings == null && settings.get(Options.BACKEND) == Options.BackendKind.OPENNEBULA && !dryRun) {
-                SingleModeGuard guard = new SingleModeGuard(heartbeatBoard(settings), node,
-                        settings.get(Options.OVERBOOKING_INTERVAL), clock);
-                backend = new FencedBackend(backend, guard::beat);
-                gate = guard;
+                if (settings.get(Options.BACKEND) == Options.BackendKind.OPENNEBULA && !dryRun) {
+                    SingleModeGuard guard = new SingleModeGuard(heartbeatBoard(settings), node,
+                            settings.get(Options.OVERBOOKING_INTERVAL), clock);
+                    backend = new FencedBackend(backend, guard::beat);
+                    gate = guard;
+                }
             }
         } catch (ConfigException | RuntimeException e) {
             if (ha != null) {
