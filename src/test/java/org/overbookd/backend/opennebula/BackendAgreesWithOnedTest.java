@@ -16,6 +16,7 @@ import org.overbookd.backend.Outcome;
 import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostView;
 import org.overbookd.model.VmView;
+import org.overbookd.testing.LogCapture;
 
 /**
  * What the real oned does that the first fake did not: stale samples after a restart, RESERVED_CPU,

@@ -20,6 +20,7 @@ import org.overbookd.model.HostView;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
+import org.overbookd.testing.LogCapture;
 
 /** observe() against the fake oned's standard world ({@link FakeWorlds}). */
 class BackendObserveTest extends FakeOnedTest {

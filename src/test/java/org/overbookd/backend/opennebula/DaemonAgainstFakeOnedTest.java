@@ -30,6 +30,7 @@ import org.overbookd.daemon.CycleRunner;
 import org.overbookd.daemon.Service;
 import org.overbookd.backend.simulated.load.LoadGenerator;
 import org.overbookd.backend.simulated.load.NoisyLoad;
+import org.overbookd.testing.LogCapture;
 
 /**
  * The daemon's cycle, as {@code overbookd run} assembles it from a config file, against the fake

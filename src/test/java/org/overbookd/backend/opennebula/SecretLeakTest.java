@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
+import org.overbookd.testing.LogCapture;
 
 /**
  * The session string goes to oned and nowhere else: not to the logs (every level, stack traces

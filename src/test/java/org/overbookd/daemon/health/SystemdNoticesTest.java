@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import ch.qos.logback.classic.spi.ILoggingEvent;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
+import org.overbookd.testing.LogCapture;
 
 /** What systemd is told, through a stand-in for systemd-notify and through the real one. */
 class SystemdNoticesTest {
@@ -109,47 +111,38 @@ class SystemdNoticesTest {
     /** The daemon says so at start, against OpenNebula only (the simulated backend calls nothing). */
     @Test
     void healthWarnsAtStartOfAWatchdogTooShortForOneTimeout() throws Exception {
-        ch.qos.logback.classic.Logger logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory
-                .getLogger(Health.class);
-        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> seen =
-                new ch.qos.logback.core.read.ListAppender<>();
-        seen.start();
-        logger.addAppender(seen);
         SystemdNotifier twoMinutes = new SystemdNotifier(Map.of("NOTIFY_SOCKET", "/run/x", "WATCHDOG_USEC", "120000000"),
                 recorder(dir.resolve("notify.log")));
-        try {
+        List<ILoggingEvent> seen;
+        try (LogCapture log = LogCapture.start()) {
             for (String backend : new String[] {"simulated", "opennebula"}) {
                 Health.start(Fixtures.settings("backend = " + backend, "one.timeout = 30s"),
                         () -> new OverbookingLimits(2, 90), java.time.Clock.systemUTC(), twoMinutes).close();
             }
-        } finally {
-            logger.detachAppender(seen);
+            seen = log.events();
         }
-        List<String> warned = seen.list.stream().map(e -> e.getFormattedMessage())
-                .filter(m -> m.contains("WatchdogSec")).toList();
-        assertEquals(1, warned.size(), "once, for the OpenNebula backend alone: " + seen.list);
+        List<String> warned = seen.stream().filter(e -> e.getLoggerName().equals(Health.class.getName()))
+                .map(ILoggingEvent::getFormattedMessage).filter(m -> m.contains("WatchdogSec")).toList();
+        assertEquals(1, warned.size(), "once, for the OpenNebula backend alone: " + seen);
         assertTrue(warned.get(0).contains("WatchdogSec (120 s) is short for one.timeout (30 s)"), warned.get(0));
     }
 
     @Test
     void aMissingProgramIsLoggedOnceAndNeverThrows() {
-        ch.qos.logback.classic.Logger logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory
-                .getLogger(SystemdNotifier.class);
-        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> seen =
-                new ch.qos.logback.core.read.ListAppender<>();
-        seen.start();
-        logger.addAppender(seen);
-        SystemdNotifier broken = new SystemdNotifier(Map.of("NOTIFY_SOCKET", "/run/x"),
-                List.of(dir.resolve("no-such-program").toString()));
-        SystemdNotices notices = new SystemdNotices(broken, () -> new OverbookingLimits(2, 90));
-        notices.cycleFailed(BackendException.Cause.AUTH, "refused", Duration.ZERO);
-        notices.cycleFailed(BackendException.Cause.AUTH, "refused", Duration.ZERO);
-        notices.stopping();
-        logger.detachAppender(seen);
+        List<ILoggingEvent> seen;
+        try (LogCapture log = LogCapture.start()) {
+            SystemdNotifier broken = new SystemdNotifier(Map.of("NOTIFY_SOCKET", "/run/x"),
+                    List.of(dir.resolve("no-such-program").toString()));
+            SystemdNotices notices = new SystemdNotices(broken, () -> new OverbookingLimits(2, 90));
+            notices.cycleFailed(BackendException.Cause.AUTH, "refused", Duration.ZERO);
+            notices.cycleFailed(BackendException.Cause.AUTH, "refused", Duration.ZERO);
+            notices.stopping();
+            seen = log.events();
+        }
         // only this notifier's warnings: another test's notifier may still be finishing on its own thread
         String program = dir.resolve("no-such-program").toString();
-        assertEquals(1, seen.list.stream().filter(e -> e.getFormattedMessage().contains(program)).count(),
-                "one warning for three failed notifications: " + seen.list);
+        assertEquals(1, seen.stream().filter(e -> e.getLoggerName().equals(SystemdNotifier.class.getName())
+                && e.getFormattedMessage().contains(program)).count(), "one warning for three failed notifications: " + seen);
     }
 
     /** The real systemd-notify, sending to a Unix datagram socket a Python one-liner listens on. */

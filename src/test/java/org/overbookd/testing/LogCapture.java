@@ -1,4 +1,4 @@
-package org.overbookd.backend.opennebula;
+package org.overbookd.testing;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
@@ -9,7 +9,7 @@ import java.util.List;
 import org.slf4j.LoggerFactory;
 
 /** Captures every log event, at every level, on Logback's root logger while open. */
-final class LogCapture implements AutoCloseable {
+public final class LogCapture implements AutoCloseable {
 
     private final Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
     private final Level previous = root.getLevel();
@@ -21,16 +21,16 @@ final class LogCapture implements AutoCloseable {
         root.setLevel(Level.ALL);
     }
 
-    static LogCapture start() {
+    public static LogCapture start() {
         return new LogCapture();
     }
 
-    List<ILoggingEvent> events() {
+    public List<ILoggingEvent> events() {
         return List.copyOf(appender.list);
     }
 
     /** Every formatted message and every stack trace, causes included, as one text. */
-    String text() {
+    public String text() {
         StringBuilder all = new StringBuilder();
         for (ILoggingEvent event : events()) {
             all.append(event.getLevel()).append(' ').append(event.getLoggerName()).append(' ')
