@@ -96,6 +96,50 @@ final class XmlScanner {
         }
     }
 
+    /**
+     * As {@link #read}, for a part of a document: the reader gets the cursor on the root element, moved
+     * on to {@code from} (0: where the root's content begins), and either reads the root to its end, and
+     * then the rest of the document is checked, or stops with the root still open, at a place where a
+     * cursor that read the document from its start would be in the same state (see {@link #jumpTo}).
+     */
+    static <T> T readPart(String document, int from, Reading<T> reading) throws XMLStreamException {
+        XmlScanner in = new XmlScanner(document);
+        try {
+            in.root();
+            if (from > 0) {
+                in.jumpTo(from);
+            }
+            T value = reading.read(in);
+            if (in.depth == 0) {
+                in.rest();
+            }
+            return value;
+        } catch (XMLStreamException e) {
+            throw e.getLocation() != null ? e : new XMLStreamException(e.getMessage(), in.location());
+        }
+    }
+
+    /**
+     * Moves the cursor, on the root element's content, to {@code offset} further on, as if it had read
+     * up to there without leaving the root: where a cursor that did read up to there, and is on the root
+     * element's content at exactly that offset, is in the same state (the open root, its names, nothing
+     * pending), so the two read the rest alike. Whether the document really is at that level there is
+     * for the caller to make sure of: {@link VmPoolParser} keeps a part's records only when the part
+     * before it ended on the root's content at exactly that offset.
+     */
+    private void jumpTo(int offset) {
+        if (depth != 1 || emptyPending || offset < pos || offset > length) {
+            throw new IllegalStateException("a cursor moves on only within the root element's content");
+        }
+        pos = offset;
+        text.clear();
+    }
+
+    /** Where the cursor is: the offset of the next character it reads. */
+    int position() {
+        return pos;
+    }
+
     /** Reads the prolog and opens the root element. */
     void root() throws XMLStreamException {
         if (doc.startsWith("<?xml", pos) && pos + 5 < length && (isSpace(doc.charAt(pos + 5)) || doc.charAt(pos + 5) == '?')) {

@@ -148,6 +148,25 @@ class ParserTest {
         assertEquals(QosClass.HIGH, second.qos(), "a vector attribute is not the value LOW");
     }
 
+    /**
+     * A VM is low-QoS iff its attribute, stripped, upper-cases to LOW: checked against that rule for every
+     * character in every place of a three-letter value, and for values of one and two characters.
+     */
+    @Test
+    void theQosValueIsLowForLowInAnyCaseAndNothingElse() {
+        int low = 0;
+        for (int c = 0; c <= Character.MAX_VALUE; c++) {
+            String ch = String.valueOf((char) c);
+            for (String value : List.of(ch + "OW", "L" + ch + "W", "LO" + ch, ch, "L" + ch, " lo" + ch + "\t")) {
+                boolean rule = value.strip().toUpperCase(java.util.Locale.ROOT).equals("LOW");
+                QosClass qos = new VmRecord(1, "v", 3, 3, 0, value, null).qos();
+                assertEquals(rule ? QosClass.LOW : QosClass.HIGH, qos, value);
+                low += rule ? 1 : 0;
+            }
+        }
+        assertEquals(8, low, "l, L, o, O, w, W in their places, and w, W after ' lo'");
+    }
+
     @Test
     void theQosAttributeIsConfigurable() throws Exception {
         List<VmRecord> vms = new VmPoolParser("DESCRIPTION").parsePool(new StringReader(VM_POOL));
