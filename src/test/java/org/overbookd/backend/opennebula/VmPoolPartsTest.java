@@ -77,7 +77,7 @@ class VmPoolPartsTest {
                 + refused + " of 1000 refused");
     }
 
-    /** Large enough for the parser's own choice to read it in parts where there is more than one core. */
+    /** Large enough for the parser's own choice to read it in parts where there are four cores or more. */
     @Test
     void aLargePoolReadsTheSameByTheParsersOwnChoice() throws Exception {
         String pool = vmPool(new PoolGenerator(300, 3000, 7));
