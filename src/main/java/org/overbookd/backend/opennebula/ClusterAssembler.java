@@ -3,15 +3,14 @@ package org.overbookd.backend.opennebula;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import java.util.Set;
 import java.util.TreeMap;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.VmState;
@@ -77,28 +76,24 @@ final class ClusterAssembler {
             }
         }
 
-        VmSorter sorted = new VmSorter(usable, vmSamples, vms.size());
+        VmSorter sorted = new VmSorter(usable.values(), vmSamples, vms.size());
         for (VmRecord vm : vms) {
             sorted.add(vm);
         }
-        Map<Integer, QosClass> qosByVm = sorted.qosByVm;
-        Map<Integer, List<Placed>> placed = sorted.placed;
-        Map<Integer, List<OneVmView>> onHosts = sorted.onHosts;
-        Set<Integer> busy = sorted.busy;
         List<OneVmView> queue = sorted.queue;
-        List<Integer> unreadableSlo = sorted.unreadableSlo;
-        List<LeftOut> vmsLeftAlone = sorted.vmsLeftAlone;
         queue.sort(Comparator.comparingLong(OneVmView::id));
 
         List<OneHostView> views = new ArrayList<>(usable.size());
-        for (HostRecord host : usable.values()) {
-            List<OneVmView> overbooked = placementOrder(placed.get(host.id()));
+        for (HostEntry entry : sorted.hosts) {
+            HostRecord host = entry.host;
+            List<OneVmView> overbooked = placementOrder(entry.placed);
             double utilization = hostSamples.get(host.id()).cpu() / host.totalCpu() * 100.0;
             views.add(new OneHostView(host.id(), host.name(), cores(host), utilization, overbooked,
-                    busy.contains(host.id()), onHosts.getOrDefault(host.id(), List.of()), host.freeMemoryMb()));
+                    entry.busy, entry.onHost == null ? List.of() : entry.onHost, host.freeMemoryMb()));
         }
+        List<LeftOut> vmsLeftAlone = sorted.vmsLeftAlone;
         OneClusterView view = new OneClusterView(views, queue, count(hostsLeftOut), count(vmsLeftAlone));
-        return new Observation(view, qosByVm, usable.keySet(), hostsLeftOut, vmsLeftAlone, unreadableSlo);
+        return new Observation(view, sorted.qosByVm, usable.keySet(), hostsLeftOut, vmsLeftAlone, sorted.unreadableSlo);
     }
 
     /**
@@ -108,35 +103,41 @@ final class ClusterAssembler {
      * called per VM is compiled after a few hundred calls: what the daemon's first cycle pays.
      */
     private static final class VmSorter {
-        private final Map<Integer, HostRecord> usable;
         private final Map<Integer, MonitoringSample> vmSamples;
+        /** The usable hosts in the host pool's order, each with what the VMs say of it. */
+        final List<HostEntry> hosts;
+        private final HostIndex index;
         final Map<Integer, QosClass> qosByVm;
-        final Map<Integer, List<Placed>> placed = new HashMap<>();
-        // every ACTIVE VM by host, high-QoS ones included, for the record file (record.file)
-        final Map<Integer, List<OneVmView>> onHosts = new HashMap<>();
-        final Set<Integer> busy = new HashSet<>();
         final List<OneVmView> queue = new ArrayList<>();
         final List<Integer> unreadableSlo = new ArrayList<>();
         final List<LeftOut> vmsLeftAlone = new ArrayList<>();
 
-        VmSorter(Map<Integer, HostRecord> usable, Map<Integer, MonitoringSample> vmSamples, int vms) {
-            this.usable = usable;
+        VmSorter(Collection<HostRecord> usable, Map<Integer, MonitoringSample> vmSamples, int vms) {
             this.vmSamples = vmSamples;
             this.qosByVm = new HashMap<>(vms * 2);
+            this.hosts = new ArrayList<>(usable.size());
+            this.index = new HostIndex(usable.size());
+            for (HostRecord host : usable) {
+                HostEntry entry = new HostEntry(host);
+                hosts.add(entry);
+                index.put(host.id(), entry);
+            }
         }
 
         void add(VmRecord vm) {
             QosClass qos = vm.qos();
             qosByVm.put(vm.id(), qos);
-            if (OneVmStates.inFlight(vm.state(), vm.lcmState())) {
-                busy.add(vm.lastHostId());
+            // the host of the VM's last stay, if usable: one lookup for all the VM says of it
+            HostEntry host = vm.lastHistory() == null ? null : index.get(vm.lastHostId());
+            if (host != null && OneVmStates.inFlight(vm.state(), vm.lcmState())) {
+                host.busy = true; // an unusable host is offered to no one, busy or not
             }
             OptionalDouble slo = SloValue.parse(vm.sloValue());
             // one view per VM: an overbooked VM is both on its host's list and in its slots
             OneVmView onHost = null;
-            if (vm.state() == OneVmStates.ACTIVE && usable.containsKey(vm.lastHostId())) {
+            if (vm.state() == OneVmStates.ACTIVE && host != null) {
                 onHost = view(vm, vmSamples, slo);
-                onHosts.computeIfAbsent(vm.lastHostId(), id -> new ArrayList<>()).add(onHost);
+                host.addOnHost(onHost);
             }
             if (qos != QosClass.LOW) {
                 return;
@@ -152,16 +153,14 @@ final class ClusterAssembler {
                 // VMs on a host" true, and bounds how many deploys can fail on a broken host to its slots.
                 // The policy never picks it as a victim: it suspends running VMs only.
                 if (onHost != null) {
-                    placed.computeIfAbsent(vm.lastHostId(), id -> new ArrayList<>())
-                            .add(new Placed(onHost, vm.lastHistory().stime()));
+                    host.addPlaced(new Placed(onHost, vm.lastHistory().stime()));
                 }
                 return;
             }
             switch (vm.state()) {
                 case OneVmStates.ACTIVE -> {
                     if (onHost != null) {
-                        placed.computeIfAbsent(vm.lastHostId(), id -> new ArrayList<>())
-                                .add(new Placed(onHost, vm.lastHistory().stime()));
+                        host.addPlaced(new Placed(onHost, vm.lastHistory().stime()));
                     }
                 }
                 case OneVmStates.HOLD, OneVmStates.SUSPENDED, OneVmStates.STOPPED ->
@@ -172,6 +171,77 @@ final class ClusterAssembler {
                     // POWEROFF, UNDEPLOYED and DONE are out of overbookd's hands.
                 }
             }
+        }
+    }
+
+    /** A usable host and what the VMs of one observation say of it. */
+    private static final class HostEntry {
+        final HostRecord host;
+        /** Its low-QoS VMs holding a slot, with when their stay began; null while none. */
+        List<Placed> placed;
+        /** Every ACTIVE VM on it, high-QoS ones included, for the record file (record.file); null while none. */
+        List<OneVmView> onHost;
+        /** A VM of either QoS has an operation in flight on it. */
+        boolean busy;
+
+        HostEntry(HostRecord host) {
+            this.host = host;
+        }
+
+        void addPlaced(Placed vm) {
+            if (placed == null) {
+                placed = new ArrayList<>(4);
+            }
+            placed.add(vm);
+        }
+
+        void addOnHost(OneVmView vm) {
+            if (onHost == null) {
+                onHost = new ArrayList<>(16);
+            }
+            onHost.add(vm);
+        }
+    }
+
+    /**
+     * The usable hosts by id: an open-addressing table of int keys. A VM pool asks it once per VM, and a
+     * map keyed by Integer boxed an id and ran three lookups per VM, through code the daemon's first
+     * cycle runs before the JIT has compiled it.
+     */
+    private static final class HostIndex {
+        private final int[] ids;
+        private final HostEntry[] entries;
+        private final int mask;
+
+        HostIndex(int hosts) {
+            int capacity = Integer.highestOneBit(Math.max(4, hosts * 2 - 1)) << 1;
+            ids = new int[capacity];
+            entries = new HostEntry[capacity];
+            mask = capacity - 1;
+        }
+
+        void put(int id, HostEntry entry) {
+            int i = slot(id);
+            while (entries[i] != null && ids[i] != id) {
+                i = (i + 1) & mask;
+            }
+            ids[i] = id;
+            entries[i] = entry;
+        }
+
+        /** The entry of host {@code id}, or null if it is not a usable host. */
+        HostEntry get(int id) {
+            for (int i = slot(id); entries[i] != null; i = (i + 1) & mask) {
+                if (ids[i] == id) {
+                    return entries[i];
+                }
+            }
+            return null;
+        }
+
+        private int slot(int id) {
+            int h = id * 0x9E3779B9; // Fibonacci hashing: ids in a row spread over the table
+            return (h ^ (h >>> 16)) & mask;
         }
     }
 
