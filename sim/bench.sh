@@ -17,8 +17,9 @@
 #   sim/bench.sh jmh            JMH: one overbooking step over 12,500 hosts: the general path on a frozen view
 #                               (the daemon's), the simulator's world through its indexes, and the same world
 #                               behind a plain view
-#   sim/bench.sh one            parse a generated OpenNebula pool of 10,000 hosts and 100,000 VMs and decide once,
-#                               under -Xmx512m: the first (cold) parse and decision, and the medians
+#   sim/bench.sh one [RUNS]     parse a generated OpenNebula pool of 10,000 hosts and 100,000 VMs and decide, under
+#                               -Xmx512m, in RUNS fresh JVMs (default 3): each one's first (cold) parse and
+#                               decision and the medians of its later ones, then the median cold parse of the RUNS
 #   sim/bench.sh slots [RUNS]   the slot model's default built-in scenario (steady, about 71,000 tasks, 15 h,
 #                               125 servers), each of HYBRID, PRI and PRI-N, cold JVM each time, RUNS times
 #                               (default 3): median wall time
@@ -191,9 +192,15 @@ maxweight() {
 }
 
 one() {
-    local cp
+    local cp log
     cp=$(test_classpath)
-    java -Xmx512m -cp "$cp" org.overbookd.backend.opennebula.PoolParseBenchmark
+    log=$(mktemp)
+    for i in $(seq "${1:-3}"); do
+        java -Xmx512m -cp "$cp" org.overbookd.backend.opennebula.PoolParseBenchmark | tee -a "$log"
+    done
+    echo "first parse, median of ${1:-3} fresh JVMs: $(awk '/^parse: cold/ { print $3 }' "$log" | median) ms;" \
+        "decision median of the runs' medians: $(awk '/^decide:/ { print $5 }' "$log" | median) ms"
+    rm -f "$log"
 }
 
 draw() {
@@ -226,7 +233,7 @@ case "${1:-all}" in
     sweep-long) build; sweep_long "${2:-}";;
     scale) build; scale "${2:-}";;
     jmh) build; jmh;;
-    one) build; one;;
+    one) build; one "${2:-}";;
     slots) build; slots "${2:-}";;
     pass) shift; build; pass "$@";;
     maxweight) build; maxweight "${2:-}";;

@@ -93,7 +93,8 @@ final class ClusterAssembler {
         }
         List<LeftOut> vmsLeftAlone = sorted.vmsLeftAlone;
         OneClusterView view = new OneClusterView(views, queue, count(hostsLeftOut), count(vmsLeftAlone));
-        return new Observation(view, sorted.qosByVm, usable.keySet(), hostsLeftOut, vmsLeftAlone, sorted.unreadableSlo);
+        return new Observation(view, sorted.qosByVm.build(), usable.keySet(), hostsLeftOut, vmsLeftAlone,
+                sorted.unreadableSlo);
     }
 
     /**
@@ -107,14 +108,14 @@ final class ClusterAssembler {
         /** The usable hosts in the host pool's order, each with what the VMs say of it. */
         final List<HostEntry> hosts;
         private final HostIndex index;
-        final Map<Integer, QosClass> qosByVm;
+        final QosById.Builder qosByVm;
         final List<OneVmView> queue = new ArrayList<>();
         final List<Integer> unreadableSlo = new ArrayList<>();
         final List<LeftOut> vmsLeftAlone = new ArrayList<>();
 
         VmSorter(Collection<HostRecord> usable, Map<Integer, MonitoringSample> vmSamples, int vms) {
             this.vmSamples = vmSamples;
-            this.qosByVm = new HashMap<>(vms * 2);
+            this.qosByVm = new QosById.Builder(vms);
             this.hosts = new ArrayList<>(usable.size());
             this.index = new HostIndex(usable.size());
             for (HostRecord host : usable) {
