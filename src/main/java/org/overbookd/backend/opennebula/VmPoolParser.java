@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.xml.stream.XMLStreamException;
 import org.overbookd.model.VmSize;
@@ -56,8 +56,8 @@ final class VmPoolParser {
     }
 
     /**
-     * The pool's VMs read in at most {@code parts} parts, all but the first on the common fork-join
-     * pool. Why: the VM pool is most of an observation's XML (130 MB for 100,000 VMs), and reading it
+     * The pool's VMs read in at most {@code parts} parts, all but the first on other threads (the
+     * common fork-join pool). Why: the VM pool is most of an observation's XML (130 MB for 100,000 VMs), and reading it
      * is bound by the scanner on one core while the others wait.
      *
      * <p>Each part but the first starts right after a {@code </VM>} found near its share of the
@@ -80,14 +80,14 @@ final class VmPoolParser {
         for (int i = 1; i < starts.length; i++) {
             int from = starts[i];
             int stop = i + 1 < starts.length ? starts[i + 1] : Integer.MAX_VALUE;
-            later.add(CompletableFuture.supplyAsync(() -> partOrFailure(document, from, stop, dropped),
-                    ForkJoinPool.commonPool()));
+            // the common pool, or a thread per part where it has no more than one thread
+            later.add(CompletableFuture.supplyAsync(() -> partOrFailure(document, from, stop, dropped)));
         }
         try {
             Part part = part(document, 0, starts[1], null);
             List<VmRecord> vms = new ArrayList<>(part.vms());
             for (int i = 0; part.stoppedAtEnd() && i < later.size(); i++) {
-                part = later.get(i).join().orThrow();
+                part = joined(later.get(i)).orThrow();
                 vms.addAll(part.vms());
             }
             return vms;
@@ -123,6 +123,21 @@ final class VmPoolParser {
                 throw failure; // the part's own, message and location as one cursor would have given them
             }
             return this;
+        }
+    }
+
+    /** A later part's result; what it threw unchecked is thrown as itself, as one pass would have. */
+    private static Part joined(CompletableFuture<Part> part) {
+        try {
+            return part.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException unchecked) {
+                throw unchecked;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw e;
         }
     }
 
