@@ -52,7 +52,7 @@ final class Enactor {
         if (host == null) {
             return refuse(decision, "NO_SUCH_HOST", "no host " + hostId);
         }
-        if (host.opsInFlight > 0) {
+        if (host.opsInFlight() > 0) {
             return refuse(decision, "HOST_BUSY", "host " + hostId + " has an operation in flight");
         }
         if (decision instanceof Decision.Deploy) {

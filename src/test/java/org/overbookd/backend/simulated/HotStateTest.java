@@ -1,6 +1,8 @@
 package org.overbookd.backend.simulated;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
@@ -329,6 +331,7 @@ class HotStateTest {
                     c.drawer.draw(now);
                 }
                 assertListsHoldExactlyTheRunningSlots(one.hot);
+                one.assertHostsListTheirLowVmsInPlacingOrder();
                 for (int h = 0; h < n; h++) {
                     assertSameBits(one.hot.demand[h], parallel.hot.demand[h], "host " + h + " at " + now);
                 }
@@ -378,6 +381,8 @@ class HotStateTest {
         final HotState hot;
         final LoadDrawer drawer;
         final List<SimVm> lows = new ArrayList<>();
+        /** Per host, its low-QoS VMs in the order they were placed, kept here to check the host's own view. */
+        private final List<List<SimVm>> placed = new ArrayList<>();
         private final SplittableRandom script = new SplittableRandom(3);
 
         Churn(int n, ForkJoinPool pool) {
@@ -395,6 +400,9 @@ class HotStateTest {
                 }
             }
             drawer = new LoadDrawer(hot, pool);
+            for (int h = 0; h < n; h++) {
+                placed.add(new ArrayList<>());
+            }
             for (int k = 0; k < 3000; k++) {
                 long id = 1_000_000L + k;
                 SimVm vm = new SimVm(id, QosClass.LOW, -1, k % 4 == 0 ? new SpikyLoad(70, 10, BIG_SPIKES)
@@ -411,7 +419,7 @@ class HotStateTest {
         void changeSome(int step, long now) {
             for (int i = 0; i < 30; i++) {
                 SimHost host = hosts[script.nextInt(hosts.length)];
-                if (host.opsInFlight > 0 && script.nextBoolean()) {
+                if (host.opsInFlight() > 0 && script.nextBoolean()) {
                     host.operationEnded();
                 } else {
                     host.operationStarted();
@@ -423,6 +431,7 @@ class HotStateTest {
                     SimHost host = hosts[step % 7 == 0 && i < 20 ? 5 : script.nextInt(hosts.length)];
                     vm.host = host;
                     host.addLow(vm);
+                    placed.get(host.id).add(vm);
                     vm.state = VmState.BOOTING;
                 } else if (vm.state != VmState.RUNNING) {
                     vm.state = VmState.RUNNING;
@@ -435,8 +444,24 @@ class HotStateTest {
                     hot.running(vm.slot, false);
                     vm.state = VmState.SUSPENDED;
                     vm.host.removeLow(vm);
+                    placed.get(vm.host.id).remove(vm);
                     vm.host = null;
                 }
+            }
+        }
+
+        /** Every host's overbooked() holds exactly the VMs placed on it and not taken off, in placing order. */
+        void assertHostsListTheirLowVmsInPlacingOrder() {
+            for (SimHost host : hosts) {
+                List<SimVm> expected = placed.get(host.id);
+                List<SimVm> actual = host.overbooked();
+                assertEquals(expected.size(), actual.size(), "host " + host.id + " overbooked VMs");
+                for (int i = 0; i < expected.size(); i++) {
+                    assertSame(expected.get(i), actual.get(i), "host " + host.id + " overbooked VM " + i);
+                }
+                assertEquals(expected, new ArrayList<>(actual), "host " + host.id + " by iteration");
+                assertThrows(IndexOutOfBoundsException.class, () -> actual.get(expected.size()));
+                assertThrows(UnsupportedOperationException.class, () -> actual.add(expected.isEmpty() ? null : expected.get(0)));
             }
         }
     }
