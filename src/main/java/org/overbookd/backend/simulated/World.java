@@ -89,6 +89,11 @@ final class World implements ClusterView, BoundScan, QueueIndex {
         return id < 0 || id >= hosts.length ? null : hosts[id];
     }
 
+    /** Whether host {@code id} (an id of one of the hosts) has an operation in flight, read off the flat state. */
+    boolean operationInFlight(int id) {
+        return hot.ops[id] > 0;
+    }
+
     /** The low-QoS VM with this id, or null when there is none (or it has terminated). */
     SimVm low(long id) {
         return lowById.get(id);

@@ -59,7 +59,7 @@ class HotStateTest {
     }
 
     private static void run(SimHost host, SimVm vm) {
-        vm.host = host;
+        vm.hostedBy(host, host.id);
         vm.state = VmState.RUNNING;
         host.hot().running(vm.slot, true);
     }
@@ -271,7 +271,7 @@ class HotStateTest {
         host.hot().running(p.vm().slot, false);
         p.vm().state = VmState.SUSPENDED;
         host.removeLow(p.vm());
-        p.vm().host = null;
+        p.vm().unhosted();
         assertEquals(-1, p.vm().slot);
     }
 
@@ -429,7 +429,7 @@ class HotStateTest {
                 SimVm vm = lows.get(script.nextInt(lows.size()));
                 if (vm.host == null) {
                     SimHost host = hosts[step % 7 == 0 && i < 20 ? 5 : script.nextInt(hosts.length)];
-                    vm.host = host;
+                    vm.hostedBy(host, host.id);
                     host.addLow(vm);
                     placed.get(host.id).add(vm);
                     vm.state = VmState.BOOTING;
@@ -445,7 +445,7 @@ class HotStateTest {
                     vm.state = VmState.SUSPENDED;
                     vm.host.removeLow(vm);
                     placed.get(vm.host.id).remove(vm);
-                    vm.host = null;
+                    vm.unhosted();
                 }
             }
         }

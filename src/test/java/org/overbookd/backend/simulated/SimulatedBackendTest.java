@@ -58,6 +58,37 @@ class SimulatedBackendTest {
         assertEquals(3, backend.totals().refused());
     }
 
+    /**
+     * A suspension names the host the VM runs on: another host, one that does not exist, a busy one,
+     * or a VM no longer running is refused with what the VM is and where; only the right one is sent.
+     */
+    @Test
+    void suspendsOnlyARunningVmOnTheHostItRunsOn() {
+        WorldSpec spec = world(3);
+        SimulatedBackend backend = new SimulatedBackend(spec, EPOCH);
+        VmView vm = backend.observe(EPOCH).queue().get(0);
+        deploy(backend, vm, 0);
+        long running = spec.operationCostSeconds();
+        backend.advanceThrough(running);
+        List<? extends HostView> hosts = backend.view().hosts();
+        List<Outcome> outcomes = backend.enact(List.of(
+                new Decision.Suspend(VmRef.of(vm), HostRef.of(hosts.get(1)), WHY),
+                new Decision.Suspend(VmRef.of(vm), new HostRef(7, "7"), WHY),
+                new Decision.Suspend(VmRef.of(vm), HostRef.of(hosts.get(0)), WHY),
+                new Decision.Suspend(VmRef.of(vm), HostRef.of(hosts.get(0)), WHY)), EPOCH);
+        List<String> seen = outcomes.stream().map(o -> o.status() + " " + o.code() + " " + o.message()).toList();
+        assertEquals(List.of(
+                "REFUSED WRONG_STATE VM " + vm.id() + " is RUNNING on host 0, not RUNNING on host 1",
+                "REFUSED NO_SUCH_HOST no host 7",
+                "OK  ",
+                "REFUSED HOST_BUSY host 0 has an operation in flight"), seen);
+        backend.advanceThrough(running + spec.operationCostSeconds());
+        Outcome late = backend.enact(List.of(new Decision.Suspend(VmRef.of(vm), HostRef.of(hosts.get(0)), WHY)),
+                EPOCH).get(0);
+        assertEquals("WRONG_STATE VM " + vm.id() + " is SUSPENDED, not RUNNING on host 0", late.code() + " " + late.message());
+        assertEquals(1, backend.totals().suspends());
+    }
+
     /** The paper's queue never empties: each observation leaves as many new VMs waiting as hosts. */
     @Test
     void observeKeepsAsManyNewLowQosVmsWaitingAsHosts() {
