@@ -74,6 +74,14 @@ final class HotState {
     final int[] ops;
     final double[] demand;
     /**
+     * Per host, 1 / cores, when every host's cores are a power of two; null otherwise. Dividing by
+     * a power of two only scales, as multiplying by its inverse does, so both give the same double
+     * for every demand (NaN, infinities, -0.0 and subnormals included): {@link #utilization}
+     * multiplies then, which the per-step passes over every host of a Google cell (three a step)
+     * do several times faster than they divide.
+     */
+    private final double[] perCore;
+    /**
      * Per host, side by side in one cache line: the CPU delivered so far (a double's bits) at
      * {@code 2h}, and the time it is integrated up to at {@code 2h + 1}. Every VM event reads and
      * writes both, for a host the step touches at random: two arrays were two cache misses.
@@ -148,6 +156,7 @@ final class HotState {
             cores[h] = hosts[h].cores;
             highCount[h] = hosts[h].high.length;
         }
+        perCore = inverses(cores);
         allocate(lowCapacity);
         for (SimHost host : hosts) {
             host.attach(this);
@@ -192,19 +201,38 @@ final class HotState {
         demand[h] = sum;
     }
 
+    /** 1 / c for each of {@code cores}, when each is a power of two; null when one is not. */
+    private static double[] inverses(int[] cores) {
+        double[] inverse = new double[cores.length];
+        for (int h = 0; h < cores.length; h++) {
+            if (cores[h] <= 0 || Integer.bitCount(cores[h]) != 1) {
+                return null;
+            }
+            inverse[h] = 1.0 / cores[h];
+        }
+        return inverse;
+    }
+
+    /** Host {@code h}'s demand over its cores, bit for bit {@code demand[h] / cores[h]}: what the policy sees. */
+    double utilization(int h) {
+        return perCore != null ? demand[h] * perCore[h] : demand[h] / cores[h];
+    }
+
     /**
      * For each of {@code percents}, how many hosts are more than that utilized (demand over cores,
-     * as the policy sees it), taken in one pass over the hosts (a long run counts two every step).
+     * as the policy sees it; a long run counts two every step), one tight pass over the hosts each.
      */
     int[] hostsOver(double... percents) {
         int[] counts = new int[percents.length];
-        for (int h = 0; h < demand.length; h++) {
-            double utilization = demand[h] / cores[h];
-            for (int p = 0; p < percents.length; p++) {
-                if (utilization > percents[p]) {
-                    counts[p]++;
+        for (int p = 0; p < percents.length; p++) {
+            double percent = percents[p];
+            int count = 0;
+            for (int h = 0; h < demand.length; h++) {
+                if (utilization(h) > percent) {
+                    count++;
                 }
             }
+            counts[p] = count;
         }
         return counts;
     }

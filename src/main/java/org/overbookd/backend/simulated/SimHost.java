@@ -118,7 +118,7 @@ final class SimHost implements HostView {
 
     @Override
     public double utilization() {
-        return hot.demand[id] / cores;
+        return hot.utilization(id);
     }
 
     @Override

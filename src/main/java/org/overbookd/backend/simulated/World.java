@@ -251,12 +251,11 @@ final class World implements ClusterView, BoundScan, QueueIndex {
     @Override
     public List<HostView> overbookedAtOrAbove(double atLeast) {
         List<HostView> out = new ArrayList<>(lastOver + 16);
-        double[] demand = hot.demand;
-        int[] cores = hot.cores;
-        int[] ops = hot.ops;
-        int[] lowCount = hot.lowCount;
+        HotState state = hot;
+        int[] ops = state.ops;
+        int[] lowCount = state.lowCount;
         for (int h = 0; h < hosts.length; h++) {
-            if (!(demand[h] / cores[h] < atLeast) && ops[h] == 0 && lowCount[h] != 0) {
+            if (!(state.utilization(h) < atLeast) && ops[h] == 0 && lowCount[h] != 0) {
                 out.add(hosts[h]);
             }
         }
@@ -267,12 +266,11 @@ final class World implements ClusterView, BoundScan, QueueIndex {
     @Override
     public List<HostView> withFreeSlotAtOrBelow(int slots, double atMost) {
         List<HostView> out = new ArrayList<>(lastFree + 16);
-        double[] demand = hot.demand;
-        int[] cores = hot.cores;
-        int[] ops = hot.ops;
-        int[] lowCount = hot.lowCount;
+        HotState state = hot;
+        int[] ops = state.ops;
+        int[] lowCount = state.lowCount;
         for (int h = 0; h < hosts.length; h++) {
-            if (demand[h] / cores[h] <= atMost && ops[h] == 0 && lowCount[h] < slots) {
+            if (state.utilization(h) <= atMost && ops[h] == 0 && lowCount[h] < slots) {
                 out.add(hosts[h]);
             }
         }

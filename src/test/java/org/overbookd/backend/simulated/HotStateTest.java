@@ -375,6 +375,46 @@ class HotStateTest {
         }
     }
 
+    /**
+     * A host's utilization is its demand divided by its cores, bit for bit, whether the cores are
+     * all powers of two (it multiplies by the inverse then) or not: for demands of every kind (zeros,
+     * NaN, infinities, subnormals, huge, random bits); and the per-step count of hosts over a
+     * percentage agrees with a count by division.
+     */
+    @Test
+    void utilizationIsDemandOverCoresBitForBit() {
+        SplittableRandom random = new SplittableRandom(11);
+        double[] special = {0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
+                Double.MIN_VALUE, -Double.MIN_VALUE, Double.MIN_NORMAL, Double.MIN_NORMAL * 3 - Double.MIN_VALUE,
+                Double.MAX_VALUE, 95.0 * 8, 95.0 * 8 + 1e-12, 100.0, 1e-300, 3.0 * Double.MIN_VALUE};
+        for (int[] cores : List.of(new int[] {1, 2, 4, 8, 16, 64, 1024}, new int[] {8, 8, 12, 8, 3, 1, 8})) {
+            SimHost[] hosts = new SimHost[cores.length];
+            for (int h = 0; h < cores.length; h++) {
+                hosts[h] = new SimHost(h, cores[h]);
+            }
+            HotState hot = new HotState(hosts, OPERATION_LOAD);
+            for (int round = 0; round < 20_000; round++) {
+                for (int h = 0; h < cores.length; h++) {
+                    hot.demand[h] = round < special.length ? special[round]
+                            : round % 2 == 0 ? Double.longBitsToDouble(random.nextLong())
+                            : random.nextDouble() * 200 * cores[h];
+                    assertSameBits(hot.demand[h] / cores[h], hot.utilization(h), "demand " + hot.demand[h]
+                            + " on " + cores[h] + " cores");
+                    assertSameBits(hot.demand[h] / cores[h], hosts[h].utilization(), "host " + h);
+                }
+                int[] over = hot.hostsOver(95, 100, Double.NaN, Double.NEGATIVE_INFINITY);
+                for (int p = 0; p < 4; p++) {
+                    double percent = new double[] {95, 100, Double.NaN, Double.NEGATIVE_INFINITY}[p];
+                    int expected = 0;
+                    for (int h = 0; h < cores.length; h++) {
+                        expected += hot.demand[h] / cores[h] > percent ? 1 : 0;
+                    }
+                    assertEquals(expected, over[p], "hosts over " + percent + " in round " + round);
+                }
+            }
+        }
+    }
+
     /** A world of two-core hosts whose low-QoS VMs come and go by a fixed script between draws. */
     private static final class Churn {
         final SimHost[] hosts;
