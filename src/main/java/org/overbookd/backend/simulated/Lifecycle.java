@@ -58,6 +58,7 @@ final class Lifecycle {
 
     /** Starts the clock: high-QoS VMs on every core, the first load draw scheduled. */
     void start() {
+        world.hostsChanged();
         if (spec.recorded() == null) {
             populate();
         } else {
@@ -71,6 +72,7 @@ final class Lifecycle {
      * leaving the clock there.
      */
     void advance(long time, boolean inclusive) {
+        world.hostsChanged();
         // the clock is whole seconds far below 2^53, so the queue's double times convert back exactly
         while (!events.isEmpty() && (events.time() < time || inclusive && events.time() == time)) {
             long at = (long) events.time();
@@ -94,6 +96,7 @@ final class Lifecycle {
 
     /** Puts a queued VM on a host (whose id is {@code hostId}) and starts booting or resuming it there. */
     void place(SimVm vm, SimHost host, int hostId, VmState operation) {
+        world.hostsChanged();
         long now = clock.now();
         vm.inQueue = false;
         vm.waitedSeconds += now - vm.queuedSinceSeconds;
@@ -106,6 +109,7 @@ final class Lifecycle {
 
     /** Starts suspending a running VM; it rejoins the queue when the operation is done. */
     void suspend(SimVm vm) {
+        world.hostsChanged();
         hot.advance(vm.hostId, clock.now());
         stopRunning(vm);
         beginOperation(vm, VmState.SUSPENDING);

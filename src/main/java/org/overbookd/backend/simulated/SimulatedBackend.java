@@ -91,7 +91,7 @@ public final class SimulatedBackend implements Backend {
      * hosts: the per-step degradation tally of a long run.
      */
     public int[] hostsOver(double... percents) {
-        return hot.hostsOver(percents);
+        return world.hostsOver(percents);
     }
 
     /** What the world has counted up to its clock; open stretches are counted without being closed. */
