@@ -49,20 +49,15 @@ final class SimHost implements HostView {
         return hot;
     }
 
-    /** Accounts for the CPU delivered since the last change, up to {@code now}. */
-    void advance(long now) {
-        hot.advance(id, now);
-    }
-
     /**
-     * The CPU delivered up to {@code now}, without accounting for it: the same sum {@link #advance}
-     * would leave, bit for bit.
+     * The CPU delivered up to {@code now}, without accounting for it: the same sum {@link
+     * HotState#advance} would leave, bit for bit.
      */
     double deliveredUntil(long now) {
         return hot.deliveredUntil(id, now);
     }
 
-    /** Recomputes the demand from the VMs; call {@link #advance} first. */
+    /** Recomputes the demand from the VMs; account for the CPU delivered first ({@link HotState#advance}). */
     void recompute() {
         hot.recompute(id);
     }
@@ -72,15 +67,12 @@ final class SimHost implements HostView {
         return hot.demand[id];
     }
 
-    /** VMs on this host in a transient state, whatever their QoS. */
-    int opsInFlight() {
-        return hot.ops[id];
-    }
-
+    /** A VM on this host starts an operation (boot, resume, suspend, shutdown): it counts in the demand. */
     void operationStarted() {
         hot.ops[id]++;
     }
 
+    /** A VM operation on this host has ended. */
     void operationEnded() {
         hot.ops[id]--;
     }

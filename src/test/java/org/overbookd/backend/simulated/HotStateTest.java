@@ -459,7 +459,7 @@ class HotStateTest {
         void changeSome(int step, long now) {
             for (int i = 0; i < 30; i++) {
                 SimHost host = hosts[script.nextInt(hosts.length)];
-                if (host.opsInFlight() > 0 && script.nextBoolean()) {
+                if (host.operationInFlight() && script.nextBoolean()) {
                     host.operationEnded();
                 } else {
                     host.operationStarted();
