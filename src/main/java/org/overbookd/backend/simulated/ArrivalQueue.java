@@ -65,7 +65,8 @@ final class ArrivalQueue implements Iterable<SimVm> {
 
     /** Removes {@code vm}; false (and no change) when it is not here. */
     boolean remove(SimVm vm) {
-        int at = lowerBound(vm.firstArrivalSeconds, vm.id);
+        // the policy resumes from the head, so a VM leaving is most often the first: no search then
+        int at = head < tail && vms[head] == vm ? head : lowerBound(vm.firstArrivalSeconds, vm.id);
         if (at == tail || vms[at] != vm) {
             return false;
         }

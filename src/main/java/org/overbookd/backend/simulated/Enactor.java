@@ -52,7 +52,7 @@ final class Enactor {
         if (host == null) {
             return refuse(decision, "NO_SUCH_HOST", "no host " + hostId);
         }
-        if (host.opsInFlight > 0) {
+        if (world.operationInFlight(hostId)) {
             return refuse(decision, "HOST_BUSY", "host " + hostId + " has an operation in flight");
         }
         if (decision instanceof Decision.Deploy) {
@@ -60,20 +60,20 @@ final class Enactor {
                 return refuse(decision, "WRONG_STATE", "VM " + vm.id + " is " + vm.state + ", not QUEUED");
             }
             arrivals.deployed();
-            lifecycle.place(vm, host, VmState.BOOTING);
+            lifecycle.place(vm, host, hostId, VmState.BOOTING);
             world.dequeue(vm, false);
             tally.deployed();
         } else if (decision instanceof Decision.Resume) {
             if (vm.state != VmState.SUSPENDED) {
                 return refuse(decision, "WRONG_STATE", "VM " + vm.id + " is " + vm.state + ", not SUSPENDED");
             }
-            lifecycle.place(vm, host, VmState.RESUMING);
+            lifecycle.place(vm, host, hostId, VmState.RESUMING);
             world.dequeue(vm, true);
             tally.resumed();
         } else {
-            if (vm.state != VmState.RUNNING || vm.host != host) {
+            if (vm.state != VmState.RUNNING || vm.hostId != hostId) {
                 return refuse(decision, "WRONG_STATE",
-                        "VM " + vm.id + " is " + vm.state + (vm.host == null ? "" : " on host " + vm.host.id)
+                        "VM " + vm.id + " is " + vm.state + (vm.hostId < 0 ? "" : " on host " + vm.hostId)
                                 + ", not RUNNING on host " + hostId);
             }
             lifecycle.suspend(vm);

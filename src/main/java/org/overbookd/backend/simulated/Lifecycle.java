@@ -19,6 +19,11 @@ final class Lifecycle {
     private final WorldSpec spec;
     private final VirtualClock clock;
     private final World world;
+    /**
+     * The hosts' flat state, changed here by host index ({@link SimVm#hostId}) rather than through
+     * the host objects: an event then reads the VM and the arrays, not the host object too.
+     */
+    private final HotState hot;
     private final VmFactory vms;
     private final Tally tally;
     private final LoadDrawer loads;
@@ -38,10 +43,12 @@ final class Lifecycle {
      */
     private final Agenda<SimVm> events;
 
-    Lifecycle(WorldSpec spec, VirtualClock clock, World world, VmFactory vms, Tally tally, LoadDrawer loads) {
+    Lifecycle(WorldSpec spec, VirtualClock clock, World world, HotState hot, VmFactory vms, Tally tally,
+            LoadDrawer loads) {
         this.spec = spec;
         this.clock = clock;
         this.world = world;
+        this.hot = hot;
         this.vms = vms;
         this.tally = tally;
         this.loads = loads;
@@ -51,6 +58,7 @@ final class Lifecycle {
 
     /** Starts the clock: high-QoS VMs on every core, the first load draw scheduled. */
     void start() {
+        world.hostsChanged();
         if (spec.recorded() == null) {
             populate();
         } else {
@@ -64,6 +72,7 @@ final class Lifecycle {
      * leaving the clock there.
      */
     void advance(long time, boolean inclusive) {
+        world.hostsChanged();
         // the clock is whole seconds far below 2^53, so the queue's double times convert back exactly
         while (!events.isEmpty() && (events.time() < time || inclusive && events.time() == time)) {
             long at = (long) events.time();
@@ -85,21 +94,23 @@ final class Lifecycle {
         clock.moveTo(time);
     }
 
-    /** Puts a queued VM on a host and starts booting or resuming it there. */
-    void place(SimVm vm, SimHost host, VmState operation) {
+    /** Puts a queued VM on a host (whose id is {@code hostId}) and starts booting or resuming it there. */
+    void place(SimVm vm, SimHost host, int hostId, VmState operation) {
+        world.hostsChanged();
         long now = clock.now();
         vm.inQueue = false;
         vm.waitedSeconds += now - vm.queuedSinceSeconds;
-        vm.host = host;
+        vm.hostedBy(host, hostId);
         vm.placedAt = clock.instant(now);
-        host.addLow(vm);
-        host.advance(now);
+        hot.addLow(hostId, vm);
+        hot.advance(hostId, now);
         beginOperation(vm, operation);
     }
 
     /** Starts suspending a running VM; it rejoins the queue when the operation is done. */
     void suspend(SimVm vm) {
-        vm.host.advance(clock.now());
+        world.hostsChanged();
+        hot.advance(vm.hostId, clock.now());
         stopRunning(vm);
         beginOperation(vm, VmState.SUSPENDING);
     }
@@ -131,8 +142,8 @@ final class Lifecycle {
 
     private void beginOperation(SimVm vm, VmState operation) {
         vm.state = operation;
-        vm.host.operationStarted();
-        vm.host.recompute();
+        hot.ops[vm.hostId]++;
+        hot.recompute(vm.hostId);
         events.addInOrder(clock.now() + spec.operationCostSeconds(), OP_DONE, vm, 0);
     }
 
@@ -140,13 +151,13 @@ final class Lifecycle {
         long now = clock.now();
         vm.state = VmState.RUNNING;
         vm.runningSinceSeconds = now;
-        vm.host.hot().running(vm.slot, true);
+        hot.running(vm.slot, true);
         loads.drawOne(vm.slot, now);
         events.add(now + vm.remainingSeconds, FINISH, vm, vm.version);
     }
 
     private void stopRunning(SimVm vm) {
-        vm.host.hot().running(vm.slot, false);
+        hot.running(vm.slot, false);
         long ran = clock.now() - vm.runningSinceSeconds;
         vm.remainingSeconds -= ran;
         vm.ranSeconds += ran;
@@ -159,23 +170,23 @@ final class Lifecycle {
     /** A VM operation has completed. */
     private void operationDone(SimVm vm) {
         long now = clock.now();
-        SimHost host = vm.host;
-        host.advance(now);
-        host.operationEnded();
+        int h = vm.hostId;
+        hot.advance(h, now);
+        hot.ops[h]--;
         switch (vm.state) {
             case BOOTING, RESUMING -> startRunning(vm);
             case SUSPENDING -> {
-                host.removeLow(vm);
-                vm.host = null;
+                hot.removeLow(h, vm);
+                vm.unhosted();
                 vm.placedAt = null;
                 vm.state = VmState.SUSPENDED;
                 world.enqueue(vm, now);
             }
             case TERMINATING -> {
                 vm.state = VmState.DONE;
-                vm.host = null;
+                vm.unhosted();
                 if (vm.qos == QosClass.LOW) {
-                    host.removeLow(vm);
+                    hot.removeLow(h, vm);
                     world.forget(vm);
                     long inSystem = now - vm.firstArrivalSeconds;
                     double availability = inSystem <= 0 ? 1.0 : (double) vm.ranSeconds / inSystem;
@@ -184,7 +195,7 @@ final class Lifecycle {
             }
             default -> throw new IllegalStateException("VM " + vm.id + " completed an operation in state " + vm.state);
         }
-        host.recompute();
+        hot.recompute(h);
     }
 
     /**
@@ -203,7 +214,7 @@ final class Lifecycle {
         }
         long now = clock.now();
         SimHost host = vm.host;
-        host.advance(now);
+        hot.advance(vm.hostId, now);
         stopRunning(vm);
         if (vm.qos == QosClass.HIGH) {
             tally.highHeld(now - vm.heldSinceSeconds);

@@ -1,8 +1,9 @@
 package org.overbookd.backend.simulated;
 
+import java.util.AbstractList;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
+import java.util.RandomAccess;
 import org.overbookd.model.HostView;
 
 /**
@@ -19,17 +20,12 @@ final class SimHost implements HostView {
     /** One high-QoS VM per core; set through {@link #holdCore}, which keeps the flat slots in step. */
     final SimVm[] high;
     /**
-     * Low-QoS VMs holding an overbooking slot, in the order they were placed; changed through
-     * {@link #addLow} and {@link #removeLow}, which keep the flat slots in step.
+     * Low-QoS VMs holding an overbooking slot, in the order they were placed: read off the host's
+     * low-QoS slots in {@link HotState}, which keep that order, rather than kept in a list of its
+     * own. A list beside the slots cost an object, its array and a check at every place and
+     * removal, each a cache miss on a host the step touches at random.
      */
-    final ArrayList<SimVm> low = new ArrayList<>(4);
-    private final List<SimVm> lowView = Collections.unmodifiableList(low);
-
-    /**
-     * VMs on this host in a transient state, whatever their QoS. Changed only through
-     * {@link #operationStarted} and {@link #operationEnded}, which keep the flat copy in step.
-     */
-    int opsInFlight;
+    final List<SimVm> low = new LowSlots();
     private HotState hot;
 
     SimHost(int id, int cores) {
@@ -53,20 +49,15 @@ final class SimHost implements HostView {
         return hot;
     }
 
-    /** Accounts for the CPU delivered since the last change, up to {@code now}. */
-    void advance(long now) {
-        hot.advance(id, now);
-    }
-
     /**
-     * The CPU delivered up to {@code now}, without accounting for it: the same sum {@link #advance}
-     * would leave, bit for bit.
+     * The CPU delivered up to {@code now}, without accounting for it: the same sum {@link
+     * HotState#advance} would leave, bit for bit.
      */
     double deliveredUntil(long now) {
         return hot.deliveredUntil(id, now);
     }
 
-    /** Recomputes the demand from the VMs; call {@link #advance} first. */
+    /** Recomputes the demand from the VMs; account for the CPU delivered first ({@link HotState#advance}). */
     void recompute() {
         hot.recompute(id);
     }
@@ -76,13 +67,13 @@ final class SimHost implements HostView {
         return hot.demand[id];
     }
 
+    /** A VM on this host starts an operation (boot, resume, suspend, shutdown): it counts in the demand. */
     void operationStarted() {
-        opsInFlight++;
         hot.ops[id]++;
     }
 
+    /** A VM operation on this host has ended. */
     void operationEnded() {
-        opsInFlight--;
         hot.ops[id]--;
     }
 
@@ -94,20 +85,11 @@ final class SimHost implements HostView {
 
     /** Places a low-QoS VM after the others. */
     void addLow(SimVm vm) {
-        low.add(vm);
         hot.addLow(id, vm);
     }
 
-    /**
-     * Takes a low-QoS VM off this host. Its place in {@link #low} is that of its slot among the
-     * host's low-QoS slots (both keep the order of placing), so no search is needed.
-     */
+    /** Takes a low-QoS VM off this host; those placed after it keep their order. */
     void removeLow(SimVm vm) {
-        int at = vm.slot - hot.base[id] - hot.highCount[id];
-        if (at < 0 || at >= low.size() || low.get(at) != vm) {
-            throw new IllegalStateException("VM " + vm.id + " is not overbooked on host " + id);
-        }
-        low.remove(at);
         hot.removeLow(id, vm);
     }
 
@@ -128,12 +110,12 @@ final class SimHost implements HostView {
 
     @Override
     public double utilization() {
-        return hot.demand[id] / cores;
+        return hot.utilization(id);
     }
 
     @Override
     public List<SimVm> overbooked() {
-        return lowView;
+        return low;
     }
 
     @Override
@@ -146,6 +128,23 @@ final class SimHost implements HostView {
 
     @Override
     public boolean operationInFlight() {
-        return opsInFlight > 0;
+        return hot.ops[id] > 0;
+    }
+
+    /** The host's low-QoS slots as a read-only list, live: it follows every place and removal. */
+    private final class LowSlots extends AbstractList<SimVm> implements RandomAccess {
+
+        @Override
+        public SimVm get(int index) {
+            if (index < 0 || index >= hot.lowCount[id]) {
+                throw new IndexOutOfBoundsException("index " + index + " of " + hot.lowCount[id] + " overbooked VMs");
+            }
+            return hot.vm[hot.base[id] + hot.highCount[id] + index];
+        }
+
+        @Override
+        public int size() {
+            return hot.lowCount[id];
+        }
     }
 }

@@ -25,7 +25,14 @@ final class SimVm implements VmView {
     private final Instant firstArrival;
 
     VmState state;
+    /** The host the VM is on, or null; set with {@link #hostedBy} and {@link #unhosted}. */
     SimHost host;
+    /**
+     * {@code host.id} while the VM is on a host, -1 otherwise: the VM's events reach its host's
+     * flat state ({@link HotState}) by this index, without reading the host object, which in a
+     * Google cell was a cache miss at nearly every event.
+     */
+    int hostId = -1;
     /** Core index for a high-QoS VM; -1 for low-QoS. */
     final int core;
     /** The VM's slot in {@link HotState} while it holds one (on a host), -1 otherwise. */
@@ -81,6 +88,18 @@ final class SimVm implements VmView {
         this.remainingSeconds = runtimeSeconds;
         this.firstArrivalSeconds = arrivalSeconds;
         this.firstArrival = firstArrival;
+    }
+
+    /** The VM is now on {@code host}, whose id is {@code hostId} (passed, not read, to leave the host object unread). */
+    void hostedBy(SimHost host, int hostId) {
+        this.host = host;
+        this.hostId = hostId;
+    }
+
+    /** The VM is on no host. */
+    void unhosted() {
+        this.host = null;
+        this.hostId = -1;
     }
 
     @Override

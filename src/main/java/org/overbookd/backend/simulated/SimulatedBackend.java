@@ -47,7 +47,7 @@ public final class SimulatedBackend implements Backend {
         VmFactory vms = new VmFactory(spec, clock);
         this.hot = new HotState(world.hostArray(), spec.operationLoad());
         world.attach(hot);
-        this.lifecycle = new Lifecycle(spec, clock, world, vms, tally, new LoadDrawer(hot, pool));
+        this.lifecycle = new Lifecycle(spec, clock, world, hot, vms, tally, new LoadDrawer(hot, pool));
         this.arrivals = new LowQosArrivals(world, vms, clock);
         this.enactor = new Enactor(world, lifecycle, arrivals, tally);
         lifecycle.start();
@@ -91,7 +91,7 @@ public final class SimulatedBackend implements Backend {
      * hosts: the per-step degradation tally of a long run.
      */
     public int[] hostsOver(double... percents) {
-        return hot.hostsOver(percents);
+        return world.hostsOver(percents);
     }
 
     /** What the world has counted up to its clock; open stretches are counted without being closed. */

@@ -10,6 +10,12 @@ final class VirtualClock {
 
     private final Instant epoch;
     private long now;
+    /**
+     * The last instant handed out and its second: the hundreds of VMs placed or made at one step
+     * share one (instants are values, compared by equals), instead of one object each.
+     */
+    private long lastSecond;
+    private Instant last;
 
     /** @param epoch the instant of simulated second 0 */
     VirtualClock(Instant epoch) {
@@ -26,7 +32,11 @@ final class VirtualClock {
 
     /** The instant simulated second {@code seconds} stands for. */
     Instant instant(long seconds) {
-        return epoch.plusSeconds(seconds);
+        if (last == null || seconds != lastSecond) {
+            last = epoch.plusSeconds(seconds);
+            lastSecond = seconds;
+        }
+        return last;
     }
 
     /** The second of the week the load patterns see. */

@@ -43,6 +43,23 @@ final class World implements ClusterView, BoundScan, QueueIndex {
     /** How many hosts each scan found last step: the next one's list starts that large. */
     private int lastOver;
     private int lastFree;
+    /**
+     * Bumped by the {@link Lifecycle} before it changes any host ({@link #hostsChanged}): what
+     * {@link #hostsOver} found ahead for the scans holds while it stays the same.
+     */
+    private long hostsVersion;
+    /**
+     * The bounds the policy scanned with last ({@code NaN} and -1 before the first scan), and, when
+     * {@link #hostsOver} found them ahead, the lists for them and the version they hold for. A long
+     * run counts the hosts over 95 and 100 % right before every step, whose two scans then read the
+     * lists off instead of passing over every host twice more: one pass a step instead of three.
+     */
+    private double overBound = Double.NaN;
+    private int freeSlots = -1;
+    private double freeBound = Double.NaN;
+    private List<HostView> overAhead;
+    private List<HostView> freeAhead;
+    private long aheadVersion = -1;
     /** Queued VMs taken off a host (SUSPENDED). */
     private final ArrivalQueue suspended = new ArrivalQueue();
     /** Queued new VMs (QUEUED) by arrival from {@code freshHead} on, with holes where one was deployed. */
@@ -87,6 +104,68 @@ final class World implements ClusterView, BoundScan, QueueIndex {
     /** The host with this id, or null when there is none. */
     SimHost host(int id) {
         return id < 0 || id >= hosts.length ? null : hosts[id];
+    }
+
+    /** A host is about to change (its load, demand, operations or VMs): what was found ahead no longer holds. */
+    void hostsChanged() {
+        hostsVersion++;
+    }
+
+    /**
+     * For each of {@code percents}, how many hosts are more than that utilized now (as {@link
+     * HotState#hostsOver}); in the same pass, the hosts each bound scan would find with the bounds
+     * the policy used last, kept for its next scans if no host changes before.
+     */
+    int[] hostsOver(double... percents) {
+        if (freeSlots < 0) {
+            return hot.hostsOver(percents);
+        }
+        int[] counts = new int[percents.length];
+        List<HostView> over = new ArrayList<>(lastOver + 16);
+        List<HostView> free = new ArrayList<>(lastFree + 16);
+        HotState state = hot;
+        int[] ops = state.ops;
+        int[] lowCount = state.lowCount;
+        double atLeast = overBound;
+        double atMost = freeBound;
+        int slots = freeSlots;
+        // the first two percentages counted in locals (a long run asks for two), any others in the array
+        double first = percents.length > 0 ? percents[0] : Double.NaN;
+        double second = percents.length > 1 ? percents[1] : Double.NaN;
+        int overFirst = 0;
+        int overSecond = 0;
+        for (int h = 0; h < hosts.length; h++) {
+            double utilization = state.utilization(h);
+            overFirst += utilization > first ? 1 : 0;
+            overSecond += utilization > second ? 1 : 0;
+            for (int p = 2; p < percents.length; p++) {
+                if (utilization > percents[p]) {
+                    counts[p]++;
+                }
+            }
+            // as in the two scans below, the same tests in the same order
+            if (!(utilization < atLeast) && ops[h] == 0 && lowCount[h] != 0) {
+                over.add(hosts[h]);
+            }
+            if (utilization <= atMost && ops[h] == 0 && lowCount[h] < slots) {
+                free.add(hosts[h]);
+            }
+        }
+        if (percents.length > 0) {
+            counts[0] = overFirst;
+        }
+        if (percents.length > 1) {
+            counts[1] = overSecond;
+        }
+        overAhead = over;
+        freeAhead = free;
+        aheadVersion = hostsVersion;
+        return counts;
+    }
+
+    /** Whether host {@code id} (an id of one of the hosts) has an operation in flight, read off the flat state. */
+    boolean operationInFlight(int id) {
+        return hot.ops[id] > 0;
     }
 
     /** The low-QoS VM with this id, or null when there is none (or it has terminated). */
@@ -245,13 +324,20 @@ final class World implements ClusterView, BoundScan, QueueIndex {
 
     @Override
     public List<HostView> overbookedAtOrAbove(double atLeast) {
+        boolean same = Double.doubleToRawLongBits(atLeast) == Double.doubleToRawLongBits(overBound);
+        overBound = atLeast;
+        List<HostView> ahead = overAhead;
+        overAhead = null;
+        if (same && ahead != null && aheadVersion == hostsVersion) {
+            lastOver = ahead.size();
+            return ahead;
+        }
         List<HostView> out = new ArrayList<>(lastOver + 16);
-        double[] demand = hot.demand;
-        int[] cores = hot.cores;
-        int[] ops = hot.ops;
-        int[] lowCount = hot.lowCount;
+        HotState state = hot;
+        int[] ops = state.ops;
+        int[] lowCount = state.lowCount;
         for (int h = 0; h < hosts.length; h++) {
-            if (!(demand[h] / cores[h] < atLeast) && ops[h] == 0 && lowCount[h] != 0) {
+            if (!(state.utilization(h) < atLeast) && ops[h] == 0 && lowCount[h] != 0) {
                 out.add(hosts[h]);
             }
         }
@@ -261,13 +347,21 @@ final class World implements ClusterView, BoundScan, QueueIndex {
 
     @Override
     public List<HostView> withFreeSlotAtOrBelow(int slots, double atMost) {
+        boolean same = slots == freeSlots && Double.doubleToRawLongBits(atMost) == Double.doubleToRawLongBits(freeBound);
+        freeSlots = slots;
+        freeBound = atMost;
+        List<HostView> ahead = freeAhead;
+        freeAhead = null;
+        if (same && ahead != null && aheadVersion == hostsVersion) {
+            lastFree = ahead.size();
+            return ahead;
+        }
         List<HostView> out = new ArrayList<>(lastFree + 16);
-        double[] demand = hot.demand;
-        int[] cores = hot.cores;
-        int[] ops = hot.ops;
-        int[] lowCount = hot.lowCount;
+        HotState state = hot;
+        int[] ops = state.ops;
+        int[] lowCount = state.lowCount;
         for (int h = 0; h < hosts.length; h++) {
-            if (demand[h] / cores[h] <= atMost && ops[h] == 0 && lowCount[h] < slots) {
+            if (state.utilization(h) <= atMost && ops[h] == 0 && lowCount[h] < slots) {
                 out.add(hosts[h]);
             }
         }

@@ -36,7 +36,7 @@ public final class DrawSweepBench {
         HotState hot = new HotState(world.hostArray(), spec.operationLoad());
         ForkJoinPool pool = threads > 1 ? new ForkJoinPool(threads) : null;
         LoadDrawer drawer = new LoadDrawer(hot, pool);
-        new Lifecycle(spec, clock, world, new VmFactory(spec, clock), new Tally(), drawer).start();
+        new Lifecycle(spec, clock, world, hot, new VmFactory(spec, clock), new Tally(), drawer).start();
         long vms = (long) hosts * 8;
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         for (int round = 0; round < 3; round++) {

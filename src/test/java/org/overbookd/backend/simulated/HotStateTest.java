@@ -1,6 +1,8 @@
 package org.overbookd.backend.simulated;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
@@ -57,7 +59,7 @@ class HotStateTest {
     }
 
     private static void run(SimHost host, SimVm vm) {
-        vm.host = host;
+        vm.hostedBy(host, host.id);
         vm.state = VmState.RUNNING;
         host.hot().running(vm.slot, true);
     }
@@ -269,7 +271,7 @@ class HotStateTest {
         host.hot().running(p.vm().slot, false);
         p.vm().state = VmState.SUSPENDED;
         host.removeLow(p.vm());
-        p.vm().host = null;
+        p.vm().unhosted();
         assertEquals(-1, p.vm().slot);
     }
 
@@ -329,6 +331,7 @@ class HotStateTest {
                     c.drawer.draw(now);
                 }
                 assertListsHoldExactlyTheRunningSlots(one.hot);
+                one.assertHostsListTheirLowVmsInPlacingOrder();
                 for (int h = 0; h < n; h++) {
                     assertSameBits(one.hot.demand[h], parallel.hot.demand[h], "host " + h + " at " + now);
                 }
@@ -372,12 +375,54 @@ class HotStateTest {
         }
     }
 
+    /**
+     * A host's utilization is its demand divided by its cores, bit for bit, whether the cores are
+     * all powers of two (it multiplies by the inverse then) or not: for demands of every kind (zeros,
+     * NaN, infinities, subnormals, huge, random bits); and the per-step count of hosts over a
+     * percentage agrees with a count by division.
+     */
+    @Test
+    void utilizationIsDemandOverCoresBitForBit() {
+        SplittableRandom random = new SplittableRandom(11);
+        double[] special = {0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
+                Double.MIN_VALUE, -Double.MIN_VALUE, Double.MIN_NORMAL, Double.MIN_NORMAL * 3 - Double.MIN_VALUE,
+                Double.MAX_VALUE, 95.0 * 8, 95.0 * 8 + 1e-12, 100.0, 1e-300, 3.0 * Double.MIN_VALUE};
+        for (int[] cores : List.of(new int[] {1, 2, 4, 8, 16, 64, 1024}, new int[] {8, 8, 12, 8, 3, 1, 8})) {
+            SimHost[] hosts = new SimHost[cores.length];
+            for (int h = 0; h < cores.length; h++) {
+                hosts[h] = new SimHost(h, cores[h]);
+            }
+            HotState hot = new HotState(hosts, OPERATION_LOAD);
+            for (int round = 0; round < 20_000; round++) {
+                for (int h = 0; h < cores.length; h++) {
+                    hot.demand[h] = round < special.length ? special[round]
+                            : round % 2 == 0 ? Double.longBitsToDouble(random.nextLong())
+                            : random.nextDouble() * 200 * cores[h];
+                    assertSameBits(hot.demand[h] / cores[h], hot.utilization(h), "demand " + hot.demand[h]
+                            + " on " + cores[h] + " cores");
+                    assertSameBits(hot.demand[h] / cores[h], hosts[h].utilization(), "host " + h);
+                }
+                int[] over = hot.hostsOver(95, 100, Double.NaN, Double.NEGATIVE_INFINITY);
+                for (int p = 0; p < 4; p++) {
+                    double percent = new double[] {95, 100, Double.NaN, Double.NEGATIVE_INFINITY}[p];
+                    int expected = 0;
+                    for (int h = 0; h < cores.length; h++) {
+                        expected += hot.demand[h] / cores[h] > percent ? 1 : 0;
+                    }
+                    assertEquals(expected, over[p], "hosts over " + percent + " in round " + round);
+                }
+            }
+        }
+    }
+
     /** A world of two-core hosts whose low-QoS VMs come and go by a fixed script between draws. */
     private static final class Churn {
         final SimHost[] hosts;
         final HotState hot;
         final LoadDrawer drawer;
         final List<SimVm> lows = new ArrayList<>();
+        /** Per host, its low-QoS VMs in the order they were placed, kept here to check the host's own view. */
+        private final List<List<SimVm>> placed = new ArrayList<>();
         private final SplittableRandom script = new SplittableRandom(3);
 
         Churn(int n, ForkJoinPool pool) {
@@ -395,6 +440,9 @@ class HotStateTest {
                 }
             }
             drawer = new LoadDrawer(hot, pool);
+            for (int h = 0; h < n; h++) {
+                placed.add(new ArrayList<>());
+            }
             for (int k = 0; k < 3000; k++) {
                 long id = 1_000_000L + k;
                 SimVm vm = new SimVm(id, QosClass.LOW, -1, k % 4 == 0 ? new SpikyLoad(70, 10, BIG_SPIKES)
@@ -411,7 +459,7 @@ class HotStateTest {
         void changeSome(int step, long now) {
             for (int i = 0; i < 30; i++) {
                 SimHost host = hosts[script.nextInt(hosts.length)];
-                if (host.opsInFlight > 0 && script.nextBoolean()) {
+                if (host.operationInFlight() && script.nextBoolean()) {
                     host.operationEnded();
                 } else {
                     host.operationStarted();
@@ -421,8 +469,9 @@ class HotStateTest {
                 SimVm vm = lows.get(script.nextInt(lows.size()));
                 if (vm.host == null) {
                     SimHost host = hosts[step % 7 == 0 && i < 20 ? 5 : script.nextInt(hosts.length)];
-                    vm.host = host;
+                    vm.hostedBy(host, host.id);
                     host.addLow(vm);
+                    placed.get(host.id).add(vm);
                     vm.state = VmState.BOOTING;
                 } else if (vm.state != VmState.RUNNING) {
                     vm.state = VmState.RUNNING;
@@ -435,8 +484,24 @@ class HotStateTest {
                     hot.running(vm.slot, false);
                     vm.state = VmState.SUSPENDED;
                     vm.host.removeLow(vm);
-                    vm.host = null;
+                    placed.get(vm.host.id).remove(vm);
+                    vm.unhosted();
                 }
+            }
+        }
+
+        /** Every host's overbooked() holds exactly the VMs placed on it and not taken off, in placing order. */
+        void assertHostsListTheirLowVmsInPlacingOrder() {
+            for (SimHost host : hosts) {
+                List<SimVm> expected = placed.get(host.id);
+                List<SimVm> actual = host.overbooked();
+                assertEquals(expected.size(), actual.size(), "host " + host.id + " overbooked VMs");
+                for (int i = 0; i < expected.size(); i++) {
+                    assertSame(expected.get(i), actual.get(i), "host " + host.id + " overbooked VM " + i);
+                }
+                assertEquals(expected, new ArrayList<>(actual), "host " + host.id + " by iteration");
+                assertThrows(IndexOutOfBoundsException.class, () -> actual.get(expected.size()));
+                assertThrows(UnsupportedOperationException.class, () -> actual.add(expected.isEmpty() ? null : expected.get(0)));
             }
         }
     }

@@ -7,11 +7,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.overbookd.backend.Outcome;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;
+import org.overbookd.model.BoundScan;
 import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostRef;
 import org.overbookd.model.HostView;
@@ -56,6 +58,109 @@ class SimulatedBackendTest {
         outcomes.forEach(o -> refusals.add(o.status() + " " + o.code()));
         assertEquals(List.of("REFUSED NO_SUCH_VM", "OK ", "REFUSED HOST_BUSY", "REFUSED WRONG_STATE"), refusals);
         assertEquals(3, backend.totals().refused());
+    }
+
+    /**
+     * A suspension names the host the VM runs on: another host, one that does not exist, a busy one,
+     * or a VM no longer running is refused with what the VM is and where; only the right one is sent.
+     */
+    @Test
+    void suspendsOnlyARunningVmOnTheHostItRunsOn() {
+        WorldSpec spec = world(3);
+        SimulatedBackend backend = new SimulatedBackend(spec, EPOCH);
+        VmView vm = backend.observe(EPOCH).queue().get(0);
+        deploy(backend, vm, 0);
+        long running = spec.operationCostSeconds();
+        backend.advanceThrough(running);
+        List<? extends HostView> hosts = backend.view().hosts();
+        List<Outcome> outcomes = backend.enact(List.of(
+                new Decision.Suspend(VmRef.of(vm), HostRef.of(hosts.get(1)), WHY),
+                new Decision.Suspend(VmRef.of(vm), new HostRef(7, "7"), WHY),
+                new Decision.Suspend(VmRef.of(vm), HostRef.of(hosts.get(0)), WHY),
+                new Decision.Suspend(VmRef.of(vm), HostRef.of(hosts.get(0)), WHY)), EPOCH);
+        List<String> seen = outcomes.stream().map(o -> o.status() + " " + o.code() + " " + o.message()).toList();
+        assertEquals(List.of(
+                "REFUSED WRONG_STATE VM " + vm.id() + " is RUNNING on host 0, not RUNNING on host 1",
+                "REFUSED NO_SUCH_HOST no host 7",
+                "OK  ",
+                "REFUSED HOST_BUSY host 0 has an operation in flight"), seen);
+        backend.advanceThrough(running + spec.operationCostSeconds());
+        Outcome late = backend.enact(List.of(new Decision.Suspend(VmRef.of(vm), HostRef.of(hosts.get(0)), WHY)),
+                EPOCH).get(0);
+        assertEquals("WRONG_STATE VM " + vm.id() + " is SUSPENDED, not RUNNING on host 0", late.code() + " " + late.message());
+        assertEquals(1, backend.totals().suspends());
+    }
+
+    /**
+     * The bound scans answer as a pass over every host would, whether the per-step count of hosts
+     * over 95 and 100 % found their lists ahead (same bounds, no change since) or not (other
+     * bounds, or a VM deployed or suspended in between), step after step of a busy world.
+     */
+    @Test
+    void boundScansAnswerAsAPassOverEveryHostWouldWhateverWasFoundAhead() {
+        SimulatedBackend backend = new SimulatedBackend(world(60), EPOCH);
+        SplittableRandom random = new SplittableRandom(5);
+        int cached = 0;
+        int changed = 0;
+        for (long t = 0; t < 3 * 86_400; t += 300) {
+            backend.advanceThrough(t);
+            int[] over = backend.hostsOver(95, 100, 50);
+            ClusterView view = backend.observe(EPOCH.plusSeconds(t));
+            List<? extends HostView> hosts = view.hosts();
+            for (int p = 0; p < 3; p++) {
+                double percent = new double[] {95, 100, 50}[p];
+                assertEquals(hosts.stream().filter(h -> h.utilization() > percent).count(), over[p], "over " + percent);
+            }
+            BoundScan scan = (BoundScan) view;
+            int step = (int) (t / 300);
+            if (step % 5 == 3 && !free(hosts, 2, 75).isEmpty()) {
+                // a change between the count and the scans (a host found with a free slot gets a VM, so
+                // an operation in flight): what was found ahead no longer holds
+                HostRef idle = HostRef.of(free(hosts, 2, 75).get(0));
+                VmView waiting = view.queue().get(0);
+                Decision place = waiting.state() == org.overbookd.model.VmState.SUSPENDED
+                        ? new Decision.Resume(VmRef.of(waiting), idle, WHY) : new Decision.Deploy(VmRef.of(waiting), idle, WHY);
+                Outcome done = backend.enact(List.of(place), EPOCH).get(0);
+                assertEquals(Outcome.Status.OK, done.status(), done.toString());
+                changed++;
+            }
+            double upper = step % 7 == 6 ? 90 : 95;
+            double lower = step % 11 == 10 ? 80 : 75;
+            int slots = step % 13 == 12 ? 3 : 2;
+            assertEquals(over(hosts, upper), scan.overbookedAtOrAbove(upper), "over " + upper + " at " + t);
+            assertEquals(free(hosts, slots, lower), scan.withFreeSlotAtOrBelow(slots, lower), "free at " + t);
+            cached += step % 5 == 3 || upper != 95 ? 0 : 1;
+            // the policy's own moves: suspend on hosts over the bound, fill free ones from the queue
+            List<Decision> moves = new ArrayList<>();
+            for (HostView h : over(hosts, 95)) {
+                VmView victim = h.overbooked().get(h.overbooked().size() - 1);
+                if (victim.state() == org.overbookd.model.VmState.RUNNING && random.nextInt(3) > 0) {
+                    moves.add(new Decision.Suspend(VmRef.of(victim), HostRef.of(h), WHY));
+                }
+            }
+            List<? extends VmView> queue = view.queue();
+            List<HostView> free = free(hosts, 2, 75);
+            for (int i = 0; i < Math.min(queue.size(), free.size()); i++) {
+                VmView vm = queue.get(i);
+                moves.add(vm.state() == org.overbookd.model.VmState.SUSPENDED
+                        ? new Decision.Resume(VmRef.of(vm), HostRef.of(free.get(i)), WHY)
+                        : new Decision.Deploy(VmRef.of(vm), HostRef.of(free.get(i)), WHY));
+            }
+            backend.enact(moves, EPOCH);
+        }
+        assertTrue(cached > 500, "steps whose scans could use what was found ahead: " + cached);
+        assertTrue(changed > 100, "steps with a change between the count and the scans: " + changed);
+        assertTrue(backend.totals().suspends() > 100, "a busy world: " + backend.totals());
+    }
+
+    private static List<HostView> over(List<? extends HostView> hosts, double atLeast) {
+        return hosts.stream().filter(h -> !(h.utilization() < atLeast) && !h.operationInFlight()
+                && !h.overbooked().isEmpty()).map(h -> (HostView) h).toList();
+    }
+
+    private static List<HostView> free(List<? extends HostView> hosts, int slots, double atMost) {
+        return hosts.stream().filter(h -> h.utilization() <= atMost && !h.operationInFlight()
+                && h.overbooked().size() < slots).map(h -> (HostView) h).toList();
     }
 
     /** The paper's queue never empties: each observation leaves as many new VMs waiting as hosts. */
