@@ -17,9 +17,10 @@
 #   sim/bench.sh jmh            JMH: one overbooking step over 12,500 hosts: the general path on a frozen view
 #                               (the daemon's), the simulator's world through its indexes, and the same world
 #                               behind a plain view
-#   sim/bench.sh one [RUNS]     parse a generated OpenNebula pool of 10,000 hosts and 100,000 VMs and decide, under
-#                               -Xmx512m, in RUNS fresh JVMs (default 3): each one's first (cold) parse and
-#                               decision and the medians of its later ones, then the median cold parse of the RUNS
+#   sim/bench.sh one [RUNS]     parse a generated OpenNebula pool of 10,000 hosts and 100,000 VMs and decide, with the
+#                               daemon's JVM options (init/overbookd.default: 512 MB heap, the parallel collector),
+#                               in RUNS fresh JVMs (default 3): each one's first (cold) parse and decision and the
+#                               medians of its later ones, then the median cold parse and decision of the RUNS
 #   sim/bench.sh slots [RUNS]   the slot model's default built-in scenario (steady, about 71,000 tasks, 15 h,
 #                               125 servers), each of HYBRID, PRI and PRI-N, cold JVM each time, RUNS times
 #                               (default 3): median wall time
@@ -192,14 +193,17 @@ maxweight() {
 }
 
 one() {
-    local cp log
+    local cp log opts
     cp=$(test_classpath)
     log=$(mktemp)
+    # the daemon's own JVM options, as the package installs them
+    opts=$(. init/overbookd.default && echo "$JAVA_OPTS")
+    echo "JVM options of init/overbookd.default: $opts"
     for i in $(seq "${1:-3}"); do
-        java -Xmx512m -cp "$cp" org.overbookd.backend.opennebula.PoolParseBenchmark | tee -a "$log"
+        java $opts -cp "$cp" org.overbookd.backend.opennebula.PoolParseBenchmark | tee -a "$log"
     done
     echo "first parse, median of ${1:-3} fresh JVMs: $(awk '/^parse: cold/ { print $3 }' "$log" | median) ms;" \
-        "decision median of the runs' medians: $(awk '/^decide:/ { print $5 }' "$log" | median) ms"
+        "decision median of the runs' medians: $(awk '/^decide:/ { print $6 }' "$log" | median) ms"
     rm -f "$log"
 }
 
