@@ -45,10 +45,12 @@ final class VmPoolParser {
      * of a document that does not parse, are the same as read in one go.
      *
      * <p>Half, not all: the daemon's first parse after a start runs beside the JIT compiling the parser,
-     * and the GC, which then take about as much CPU as the parser itself. Measured on two cores, the
-     * first parse of a 100,000-VM pool in two parts took about 400 ms more CPU and 150 ms more time than
-     * in one; later parses in two parts took 35-40% less time. So a two-core front-end reads in one part,
-     * and larger ones spare a core for the compiler for every core they read on.
+     * and the GC, which then take about as much CPU as the parser itself. Measured on two cores with the
+     * service's JVM options, the first parse of a 100,000-VM pool's VMs in two parts took 0.3 s more CPU
+     * and 30 ms more time than in one (544 against 514 ms, medians of 3); later parses in two parts took
+     * a third less time (317 against 464 ms). The first parse is the one the daemon's first cycle waits
+     * for, so a two-core front-end reads in one part, and larger ones spare a core for the compiler for
+     * every core they read on.
      */
     List<VmRecord> parsePool(String document) throws XMLStreamException {
         int parts = (int) Math.min(Runtime.getRuntime().availableProcessors() / 2, document.length() / MIN_PART_CHARS);
