@@ -43,8 +43,14 @@ record Room(long cpu, long memory) {
         return cpuFits && memoryFits;
     }
 
-    /** {@code size.equals(VmSize.UNKNOWN)}, asked first by reference: views mostly hand out the constant itself. */
+    /**
+     * {@code size.equals(VmSize.UNKNOWN)}, asked first by reference (the simulator's views hand out the
+     * constant itself), then field by field as the record's equals compares them: a CPU of exactly +0.0
+     * ({@code Double.compare}'s equality: -0.0 is not it) and no memory. The record's generated equals
+     * goes through {@code ObjectMethods}; asked for every queued VM against every room, it was a tenth
+     * of the daemon's decision on a pool whose VMs all have a size.
+     */
     static boolean unknown(VmSize size) {
-        return size == VmSize.UNKNOWN || size.equals(VmSize.UNKNOWN);
+        return size == VmSize.UNKNOWN || Double.doubleToRawLongBits(size.cpu()) == 0L && size.memoryMb() == 0;
     }
 }

@@ -121,4 +121,18 @@ class PlacementTest {
         assertEquals("20->1 21->2", placements(decide(Placement.MAXWEIGHT, cluster)),
                 "max-weight weighs the small VMs by the whole queue and finds them behind the big ones");
     }
+
+    /** Unknown is what the record's equals says of the constant, for every corner of the two fields. */
+    @Test
+    void aSizeIsUnknownExactlyWhenItEqualsTheConstant() {
+        for (double cpu : new double[] {0.0, -0.0, Double.MIN_VALUE, 0.5, 1, 1e300}) {
+            for (long memory : new long[] {0, 1, 512, Long.MAX_VALUE}) {
+                VmSize size = new VmSize(cpu, memory);
+                assertEquals(size.equals(VmSize.UNKNOWN), Room.unknown(size), cpu + " cores, " + memory + " MiB");
+            }
+        }
+        assertTrue(Room.unknown(VmSize.UNKNOWN));
+        assertTrue(Room.unknown(new VmSize(0, 0)));
+        assertFalse(Room.unknown(new VmSize(-0.0, 0)), "-0.0 is not the record's 0.0");
+    }
 }
