@@ -196,7 +196,7 @@ one() {
     local cp log opts
     cp=$(test_classpath)
     log=$(mktemp)
-    # the daemon's own JVM options, as the package installs them
+    # the daemon's own JVM options, as the package installs them; a list of options, split on blanks below
     opts=$(. init/overbookd.default && echo "$JAVA_OPTS")
     echo "JVM options of init/overbookd.default: $opts"
     for i in $(seq "${1:-3}"); do
