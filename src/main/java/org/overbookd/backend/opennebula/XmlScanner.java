@@ -85,15 +85,7 @@ final class XmlScanner {
      * reader raises without a location gets the scanner's.
      */
     static <T> T read(String document, Reading<T> reading) throws XMLStreamException {
-        XmlScanner in = new XmlScanner(document);
-        try {
-            in.root();
-            T value = reading.read(in);
-            in.rest();
-            return value;
-        } catch (XMLStreamException e) {
-            throw e.getLocation() != null ? e : new XMLStreamException(e.getMessage(), in.location());
-        }
+        return scan(document, 0, reading, false);
     }
 
     /**
@@ -103,6 +95,12 @@ final class XmlScanner {
      * cursor that read the document from its start would be in the same state (see {@link #jumpTo}).
      */
     static <T> T readPart(String document, int from, Reading<T> reading) throws XMLStreamException {
+        return scan(document, from, reading, true);
+    }
+
+    /** {@link #read} and {@link #readPart}: {@code mayStop} lets the reader leave the root open. */
+    private static <T> T scan(String document, int from, Reading<T> reading, boolean mayStop)
+            throws XMLStreamException {
         XmlScanner in = new XmlScanner(document);
         try {
             in.root();
@@ -110,8 +108,8 @@ final class XmlScanner {
                 in.jumpTo(from);
             }
             T value = reading.read(in);
-            if (in.depth == 0) {
-                in.rest();
+            if (!mayStop || in.depth == 0) {
+                in.rest(); // refuses a root left open by a reader that must read it to its end
             }
             return value;
         } catch (XMLStreamException e) {
