@@ -59,8 +59,8 @@ final class VmPoolParser {
 
     /**
      * The pool's VMs read in at most {@code parts} parts, all but the first on other threads (the
-     * common fork-join pool). Why: the VM pool is most of an observation's XML (130 MB for 100,000 VMs), and reading it
-     * is bound by the scanner on one core while the others wait.
+     * common fork-join pool). Why: the VM pool is most of an observation's XML (130 MB for 100,000
+     * VMs), and reading it is bound by the scanner on one core while the others wait.
      *
      * <p>Each part but the first starts right after a {@code </VM>} found near its share of the
      * document, on the root element's content, and stops at the next part's start. Where such a
@@ -83,13 +83,19 @@ final class VmPoolParser {
             int from = starts[i];
             int stop = i + 1 < starts.length ? starts[i + 1] : Integer.MAX_VALUE;
             // the common pool, or a thread per part where it has no more than one thread
-            later.add(CompletableFuture.supplyAsync(() -> partOrFailure(document, from, stop, dropped)));
+            later.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return part(document, from, stop, dropped);
+                } catch (XMLStreamException e) {
+                    throw new CompletionException(e); // thrown as itself by joined
+                }
+            }));
         }
         try {
             Part part = part(document, 0, starts[1], null);
             List<VmRecord> vms = new ArrayList<>(part.vms());
             for (int i = 0; part.stoppedAtEnd() && i < later.size(); i++) {
-                part = joined(later.get(i)).orThrow();
+                part = joined(later.get(i));
                 vms.addAll(part.vms());
             }
             return vms;
@@ -119,20 +125,20 @@ final class VmPoolParser {
      * What one part read: its VMs, and whether it stopped at its end (the next part's start, on the
      * root's content) rather than reading on to the document's end.
      */
-    private record Part(List<VmRecord> vms, boolean stoppedAtEnd, XMLStreamException failure) {
-        Part orThrow() throws XMLStreamException {
-            if (failure != null) {
-                throw failure; // the part's own, message and location as one cursor would have given them
-            }
-            return this;
-        }
+    private record Part(List<VmRecord> vms, boolean stoppedAtEnd) {
     }
 
-    /** A later part's result; what it threw unchecked is thrown as itself, as one pass would have. */
-    private static Part joined(CompletableFuture<Part> part) {
+    /**
+     * A later part's result; what it threw is thrown as itself, as one pass would have thrown it (a
+     * refusal with the part's own message and location).
+     */
+    private static Part joined(CompletableFuture<Part> part) throws XMLStreamException {
         try {
             return part.join();
         } catch (CompletionException e) {
+            if (e.getCause() instanceof XMLStreamException refusal) {
+                throw refusal;
+            }
             if (e.getCause() instanceof RuntimeException unchecked) {
                 throw unchecked;
             }
@@ -140,14 +146,6 @@ final class VmPoolParser {
                 throw error;
             }
             throw e;
-        }
-    }
-
-    private Part partOrFailure(String document, int from, int stop, AtomicBoolean dropped) {
-        try {
-            return part(document, from, stop, dropped);
-        } catch (XMLStreamException e) {
-            return new Part(List.of(), false, e);
         }
     }
 
@@ -165,12 +163,12 @@ final class VmPoolParser {
             while (true) {
                 if (in.position() >= end) {
                     if (in.position() == end) {
-                        return new Part(vms, true, null);
+                        return new Part(vms, true);
                     }
                     end = Integer.MAX_VALUE;
                 }
                 if (dropped != null && dropped.get() || !in.next()) {
-                    return new Part(vms, false, null);
+                    return new Part(vms, false);
                 }
                 if (in.name().equals("VM")) {
                     vms.add(reader.vm(in));
