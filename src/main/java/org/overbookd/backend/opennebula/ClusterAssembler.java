@@ -3,13 +3,12 @@ package org.overbookd.backend.opennebula;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.TreeMap;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.VmState;
@@ -64,35 +63,35 @@ final class ClusterAssembler {
      */
     static Observation assemble(List<HostRecord> hosts, Map<Integer, MonitoringSample> hostSamples,
             List<VmRecord> vms, Map<Integer, MonitoringSample> vmSamples, Instant now, Duration maxSampleAge) {
-        Map<Integer, HostRecord> usable = new LinkedHashMap<>();
+        VmSorter sorted = new VmSorter(vmSamples, hosts.size(), vms.size());
         List<LeftOut> hostsLeftOut = new ArrayList<>();
         for (HostRecord host : hosts) {
             LeftOut exclusion = exclusion(host, hostSamples.get(host.id()), now, maxSampleAge);
             if (exclusion != null) {
                 hostsLeftOut.add(exclusion);
             } else {
-                usable.put(host.id(), host);
+                sorted.usable(host);
             }
         }
-
-        VmSorter sorted = new VmSorter(usable.values(), vmSamples, vms.size());
         for (VmRecord vm : vms) {
             sorted.add(vm);
         }
         List<OneVmView> queue = sorted.queue;
         queue.sort(Comparator.comparingLong(OneVmView::id));
 
-        List<OneHostView> views = new ArrayList<>(usable.size());
+        List<OneHostView> views = new ArrayList<>(sorted.hosts.size());
+        List<Integer> usableIds = new ArrayList<>(sorted.hosts.size());
         for (HostEntry entry : sorted.hosts) {
             HostRecord host = entry.host;
             List<OneVmView> overbooked = placementOrder(entry.placed);
             double utilization = hostSamples.get(host.id()).cpu() / host.totalCpu() * 100.0;
             views.add(new OneHostView(host.id(), host.name(), cores(host), utilization, overbooked,
                     entry.busy, entry.onHost == null ? List.of() : entry.onHost, host.freeMemoryMb()));
+            usableIds.add(host.id());
         }
         List<LeftOut> vmsLeftAlone = sorted.vmsLeftAlone;
         OneClusterView view = new OneClusterView(views, queue, count(hostsLeftOut), count(vmsLeftAlone));
-        return new Observation(view, sorted.qosByVm.build(), usable.keySet(), hostsLeftOut, vmsLeftAlone,
+        return new Observation(view, sorted.qosByVm.build(), Set.copyOf(usableIds), hostsLeftOut, vmsLeftAlone,
                 sorted.unreadableSlo);
     }
 
@@ -112,16 +111,23 @@ final class ClusterAssembler {
         final List<Integer> unreadableSlo = new ArrayList<>();
         final List<LeftOut> vmsLeftAlone = new ArrayList<>();
 
-        VmSorter(Collection<HostRecord> usable, Map<Integer, MonitoringSample> vmSamples, int vms) {
+        VmSorter(Map<Integer, MonitoringSample> vmSamples, int hostCount, int vms) {
             this.vmSamples = vmSamples;
             this.qosByVm = new QosById.Builder(vms);
-            this.hosts = new ArrayList<>(usable.size());
-            this.index = new HostIndex(usable.size());
-            for (HostRecord host : usable) {
-                HostEntry entry = new HostEntry(host);
-                hosts.add(entry);
-                index.put(host.id(), entry);
+            this.hosts = new ArrayList<>(hostCount);
+            this.index = new HostIndex(hostCount);
+        }
+
+        /** A host the view offers; a later record of the same id replaces the earlier one, in its place. */
+        void usable(HostRecord host) {
+            HostEntry entry = index.get(host.id());
+            if (entry != null) {
+                entry.host = host;
+                return;
             }
+            entry = new HostEntry(host);
+            hosts.add(entry);
+            index.put(host.id(), entry);
         }
 
         void add(VmRecord vm) {
@@ -176,7 +182,7 @@ final class ClusterAssembler {
 
     /** A usable host and what the VMs of one observation say of it. */
     private static final class HostEntry {
-        final HostRecord host;
+        HostRecord host;
         /** Its low-QoS VMs holding a slot, with when their stay began; null while none. */
         List<Placed> placed;
         /** Every ACTIVE VM on it, high-QoS ones included, for the record file (record.file); null while none. */

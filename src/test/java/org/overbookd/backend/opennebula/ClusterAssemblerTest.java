@@ -49,4 +49,21 @@ class ClusterAssemblerTest {
         Observation observation = ClusterAssembler.assemble(List.of(), Map.of(), List.of(odd), Map.of());
         assertEquals(OptionalInt.empty(), observation.view().queue().get(0).pinnedHost());
     }
+
+    /** A host listed twice is one host of the view, in the first one's place, as the later record says. */
+    @Test
+    void aHostListedTwiceIsOfferedOnceAsItsLaterRecordSays() {
+        List<HostRecord> hosts = List.of(new HostRecord(0, "old-name", OneHostStates.MONITORED, 800),
+                new HostRecord(1, "n1", OneHostStates.MONITORED, 800),
+                new HostRecord(0, "new-name", OneHostStates.MONITORED, 400));
+        Map<Integer, MonitoringSample> samples = Map.of(0, new MonitoringSample(0, 1, 200),
+                1, new MonitoringSample(1, 1, 100));
+        Observation observation = ClusterAssembler.assemble(hosts, samples, List.of(running(5, 0, 10, "LOW")), Map.of());
+        List<OneHostView> views = observation.view().hosts();
+        assertEquals(List.of(0, 1), views.stream().map(OneHostView::id).toList());
+        assertEquals("new-name", views.get(0).name());
+        assertEquals(4, views.get(0).cores());
+        assertEquals(List.of(5L), views.get(0).overbooked().stream().map(VmView::id).toList());
+        assertEquals(java.util.Set.of(0, 1), observation.usableHosts());
+    }
 }
