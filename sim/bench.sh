@@ -7,7 +7,8 @@
 #   sim/bench.sh sweep-long [RUNS]  the same grid, 200 hosts for two weeks (runs 16 times longer), through the launcher
 #                               with its class-data archive, RUNS times (default 3), alternating with HotSpot's default
 #                               C2 thresholds (JAVA_OPTS) and the launcher's own for a sweep: median wall and CPU time
-#   sim/bench.sh scale [RUNS]   12,500 hosts x 29 days (sim/scale-google-cell.properties), RUNS times (default 3):
+#   sim/bench.sh scale [RUNS]   12,500 hosts x 29 days (sim/scale-google-cell.properties), RUNS times (default 3), through
+#                               the launcher src/deb/overbookd (the parallel collector, as `overbookd simulate` runs):
 #                               median wall and CPU time and peak RSS, under -Xmx4g; beside it the measured cost
 #                               of one clipped Gaussian draw (DrawCostBenchmark) and the run's ns per VM-step
 #   sim/bench.sh draw           ns per VM-step of the load draw sweep alone (12,500 octacore hosts, 1 and 2 threads)
@@ -123,8 +124,11 @@ scale() {
     java -cp "$cp" org.overbookd.backend.simulated.DrawCostBenchmark | tee target/draw-cost.txt
     draw=$(awk '/one stream/ { print $3 }' target/draw-cost.txt)
     summary=$(mktemp)
-    TIMED_STDOUT=$summary timed_runs "scale 12,500 hosts x 29 d (-Xmx4g, --threads 2)" "${1:-3}" \
-        java -Xmx4g -jar target/overbookd.jar simulate --config sim/scale-google-cell.properties --threads 2
+    # through the package's launcher, as `overbookd simulate` runs: it picks the parallel collector for a
+    # simulation (no class-data archive: a start is nothing beside the run)
+    TIMED_STDOUT=$summary timed_runs "scale 12,500 hosts x 29 d (overbookd simulate, -Xmx4g, --threads 2)" "${1:-3}" \
+        env JAVA_OPTS=-Xmx4g OVERBOOKD_JAR="$PWD/target/overbookd.jar" OVERBOOKD_CLASS_ARCHIVE= \
+        src/deb/overbookd simulate --config sim/scale-google-cell.properties --threads 2
     # VM-steps: every running VM draws once per 5-minute step, so they are the VM-hours that ran
     # (high-QoS hours + overbooked hours) times 12.
     awk -v wall="$MEDIAN_WALL" -v cpu="$MEDIAN_CPU" -v draw="$draw" '

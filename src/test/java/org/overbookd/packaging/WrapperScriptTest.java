@@ -198,10 +198,49 @@ class WrapperScriptTest {
     @Test
     void otherCommandsKeepHotSpotsThresholdsEvenWithSweepAmongTheirArguments() throws Exception {
         Path home = jdk("jdk17", "17.0.15");
-        for (String command : List.of("simulate", "tune", "run", "audit")) {
+        for (String command : List.of("tune", "run", "audit")) {
             Result r = run(Map.of("JAVA_HOME", home.toString()), command, "sweep");
             assertEquals("jdk17:-jar " + dir.resolve("overbookd.jar") + " " + command + " sweep", r.out().strip());
         }
+        Result r = run(Map.of("JAVA_HOME", home.toString()), "simulate", "sweep");
+        assertEquals("jdk17:-XX:+UseParallelGC -jar " + dir.resolve("overbookd.jar") + " simulate sweep", r.out().strip());
+    }
+
+    @Test
+    void aSimulationRunsUnderTheParallelCollectorAndOnlyASimulation() throws Exception {
+        Path home = jdk("jdk17", "17.0.15", "17.0.15+6-Debian-1deb12u1", "echo \"jdk17:$*\"\n");
+        Path archive = archiveMadeAfterTheJar("overbookd-17.0.15+6-Debian-1deb12u1.jsa");
+        Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx4g"), "simulate", "--config", "c.properties");
+        assertEquals(0, r.exit(), r.err());
+        // after the archive's options, before JAVA_OPTS
+        assertEquals("jdk17:-XX:SharedArchiveFile=" + archive + " -Xlog:cds=off,cds+dynamic=off -XX:+UseParallelGC -Xmx4g -jar "
+                + dir.resolve("overbookd.jar").toRealPath() + " simulate --config c.properties", r.out().strip());
+        for (String command : List.of("run", "sweep", "tune", "compare", "check-config")) {
+            r = run(Map.of("JAVA_HOME", home.toString()), command);
+            assertFalse(r.out().contains("UseParallelGC"), command + ": " + r.out());
+        }
+    }
+
+    @Test
+    void aCollectorNamedInJavaOptsIsTheOnlyOne() throws Exception {
+        Path home = jdk("jdk17", "17.0.15");
+        // the JVM refuses two collectors ("multiple garbage collectors selected"): the user's wins alone
+        for (String collector : List.of("-XX:+UseG1GC", "-XX:+UseSerialGC", "-XX:+UseZGC", "-XX:+UseParallelGC")) {
+            Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx4g " + collector + " -XX:+AlwaysPreTouch"),
+                    "simulate");
+            assertEquals("jdk17:-Xmx4g " + collector + " -XX:+AlwaysPreTouch -jar " + dir.resolve("overbookd.jar")
+                    + " simulate", r.out().strip());
+        }
+    }
+
+    @Test
+    void theJavaRunningTheseTestsTakesTheParallelCollectorBesideTheClassArchiveOptionsWithoutAWord() throws Exception {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xlog:cds=off,cds+dynamic=off", "-XX:+UseParallelGC", "-version").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "java -version finished");
+        assertEquals(0, p.exitValue(), out);
+        assertFalse(out.toLowerCase(java.util.Locale.ROOT).contains("warning"), out);
     }
 
     /** An archive made a minute after the jar, as the launcher makes them. */
