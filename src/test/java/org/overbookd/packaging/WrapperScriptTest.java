@@ -171,10 +171,14 @@ class WrapperScriptTest {
 
     @Test
     void theJavaRunningTheseTestsTakesTheSweepsThresholdsWithoutAWord() throws Exception {
-        // an unknown -XX flag stops a JVM before main; a removed one makes it warn on every start
+        assertTheJavaRunningTheseTestsTakesWithoutAWord(SWEEP_JIT.split(" "));
+    }
+
+    /** An unknown -XX flag stops a JVM before main; a removed one makes it warn on every start. */
+    private static void assertTheJavaRunningTheseTestsTakesWithoutAWord(String... options) throws Exception {
         List<String> command = new java.util.ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        command.addAll(List.of(SWEEP_JIT.split(" ")));
+        command.addAll(List.of(options));
         command.add("-version");
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -235,12 +239,7 @@ class WrapperScriptTest {
 
     @Test
     void theJavaRunningTheseTestsTakesTheParallelCollectorBesideTheClassArchiveOptionsWithoutAWord() throws Exception {
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xlog:cds=off,cds+dynamic=off", "-XX:+UseParallelGC", "-version").redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "java -version finished");
-        assertEquals(0, p.exitValue(), out);
-        assertFalse(out.toLowerCase(java.util.Locale.ROOT).contains("warning"), out);
+        assertTheJavaRunningTheseTestsTakesWithoutAWord("-Xlog:cds=off,cds+dynamic=off", "-XX:+UseParallelGC");
     }
 
     /** An archive made a minute after the jar, as the launcher makes them. */
