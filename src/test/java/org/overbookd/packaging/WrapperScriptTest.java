@@ -189,14 +189,17 @@ class WrapperScriptTest {
     }
 
     @Test
-    void aSweepsThresholdsComeAfterTheClassArchivesOptions() throws Exception {
+    void aCommandsOwnOptionsComeAfterTheClassArchivesAndBeforeJavaOpts() throws Exception {
         Path home = jdk("jdk17", "17.0.15", "17.0.15+6-Debian-1deb12u1", "echo \"jdk17:$*\"\n");
         Path archive = archiveMadeAfterTheJar("overbookd-17.0.15+6-Debian-1deb12u1.jsa");
-        Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx512m"), "sweep", "--config", "s.properties");
-        assertEquals(0, r.exit(), r.err());
-        assertEquals("jdk17:-XX:SharedArchiveFile=" + archive + " -Xlog:cds=off,cds+dynamic=off " + SWEEP_JIT
-                + " -Xmx512m -jar " + dir.resolve("overbookd.jar").toRealPath() + " sweep --config s.properties",
-                r.out().strip());
+        // the sweep's C2 thresholds; the simulation's collector
+        for (Map.Entry<String, String> own : Map.of("sweep", SWEEP_JIT, "simulate", "-XX:+UseParallelGC").entrySet()) {
+            Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx512m"), own.getKey(), "--config", "s.properties");
+            assertEquals(0, r.exit(), r.err());
+            assertEquals("jdk17:-XX:SharedArchiveFile=" + archive + " -Xlog:cds=off,cds+dynamic=off " + own.getValue()
+                    + " -Xmx512m -jar " + dir.resolve("overbookd.jar").toRealPath() + " " + own.getKey() + " --config s.properties",
+                    r.out().strip());
+        }
     }
 
     @Test
@@ -211,16 +214,10 @@ class WrapperScriptTest {
     }
 
     @Test
-    void aSimulationRunsUnderTheParallelCollectorAndOnlyASimulation() throws Exception {
-        Path home = jdk("jdk17", "17.0.15", "17.0.15+6-Debian-1deb12u1", "echo \"jdk17:$*\"\n");
-        Path archive = archiveMadeAfterTheJar("overbookd-17.0.15+6-Debian-1deb12u1.jsa");
-        Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx4g"), "simulate", "--config", "c.properties");
-        assertEquals(0, r.exit(), r.err());
-        // after the archive's options, before JAVA_OPTS
-        assertEquals("jdk17:-XX:SharedArchiveFile=" + archive + " -Xlog:cds=off,cds+dynamic=off -XX:+UseParallelGC -Xmx4g -jar "
-                + dir.resolve("overbookd.jar").toRealPath() + " simulate --config c.properties", r.out().strip());
+    void onlyASimulationRunsUnderTheParallelCollector() throws Exception {
+        Path home = jdk("jdk17", "17.0.15");
         for (String command : List.of("run", "sweep", "tune", "compare", "check-config")) {
-            r = run(Map.of("JAVA_HOME", home.toString()), command);
+            Result r = run(Map.of("JAVA_HOME", home.toString()), command);
             assertFalse(r.out().contains("UseParallelGC"), command + ": " + r.out());
         }
     }
