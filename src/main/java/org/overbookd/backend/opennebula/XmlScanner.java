@@ -138,37 +138,56 @@ final class XmlScanner {
         return pos;
     }
 
-    /** Reads the prolog and opens the root element. */
+    /**
+     * Reads the prolog and opens the root element, by {@link #outside}, not by {@link #next}: the code
+     * for what stands outside the root element (depth 0: only space, comments and PIs) runs once at
+     * each end of a document. Through {@code next}, the JIT compiled those branches away while reading
+     * the first document (each taken once, before any profile) and threw its compiled {@code next} away
+     * again at the start of each later one, in the middle of the daemon's first parse.
+     */
     void root() throws XMLStreamException {
         if (doc.startsWith("<?xml", pos) && pos + 5 < length && (isSpace(doc.charAt(pos + 5)) || doc.charAt(pos + 5) == '?')) {
             skipPast("?>", "XML declaration");
         }
-        if (!next()) {
-            throw error("the document has no root element");
-        }
+        outside();
     }
 
     /**
-     * After the root element closed: the rest of the document may hold only space, comments and PIs.
-     * Its own loop, not {@link #next}'s: the end of the document comes once per document, and a branch
-     * taken once, late, is one the JIT compiles away in {@code next} and then throws {@code next} away for.
+     * After the root element closed: the rest of the document may hold only space, comments and PIs;
+     * read by {@link #outside}, as the prolog is, for the same reason.
      */
     void rest() throws XMLStreamException {
         if (depth > 0) {
             throw new IllegalStateException("the root element is still open");
         }
+        outside();
+    }
+
+    /**
+     * Reads what stands outside the root element (space, comments, PIs): before it, up to its start
+     * tag, which it opens; after it, to the end of the document, where a start tag is a second root.
+     */
+    private void outside() throws XMLStreamException {
         while (pos < length) {
             if (doc.charAt(pos) != '<') {
-                characters(); // only space at depth 0
+                outsideText();
             } else if (pos + 1 >= length) {
                 throw error("the document ends inside a tag");
             } else if (doc.charAt(pos + 1) == '/') {
                 matchEndTag(); // closes no element
             } else if (doc.charAt(pos + 1) == '?' || doc.charAt(pos + 1) == '!') {
                 markup(doc.charAt(pos + 1));
+            } else if (rootSeen) {
+                pos++;
+                throw error("a second root element <" + scannedName().written + ">");
             } else {
-                startTag(); // a second root element
+                startTag();
+                rootSeen = true;
+                return;
             }
+        }
+        if (!rootSeen) {
+            throw error("the document has no root element");
         }
     }
 
@@ -296,12 +315,46 @@ final class XmlScanner {
 
     // ---- character data ---------------------------------------------------------------------
 
+    /** Character data inside the root element, up to the next '<' or the end, kept for {@link #text}. */
     private void characters() throws XMLStreamException {
+        int start = pos;
+        textRun();
+        text.append(start, pos);
+        if (pos < length) {
+            if (doc.charAt(pos) == '\r') {
+                lineEnd();
+                text.append('\n');
+            } else if (doc.charAt(pos) == '&') {
+                reference(true);
+            }
+        }
+    }
+
+    /** Character data outside the root element (before it or after it), where only space may be. */
+    private void outsideText() throws XMLStreamException {
+        int start = pos;
+        textRun();
+        for (int i = start; i < pos; i++) {
+            if (!isSpace(doc.charAt(i))) {
+                throw error(rootSeen ? "text after the root element" : "text before the root element");
+            }
+        }
+        if (pos < length) {
+            if (doc.charAt(pos) == '\r') {
+                lineEnd();
+            } else if (doc.charAt(pos) == '&') {
+                throw error("a reference outside the root element");
+            }
+        }
+    }
+
+    /** Checks character data from {@code pos} up to the next '<', '&', CR or the end, and leaves {@code pos} there. */
+    private void textRun() throws XMLStreamException {
         int start = pos;
         while (pos < length) {
             char c = doc.charAt(pos);
             if (c == '<' || c == '&' || c == '\r') {
-                break;
+                return;
             }
             if (c < 0x20 && c != '\n' && c != '\t' || c > 0xFFFD) {
                 throw error(forbidden(c));
@@ -311,31 +364,13 @@ final class XmlScanner {
             }
             pos++;
         }
-        if (depth == 0) {
-            for (int i = start; i < pos; i++) {
-                if (!isSpace(doc.charAt(i))) {
-                    throw error(rootSeen ? "text after the root element" : "text before the root element");
-                }
-            }
-        } else {
-            text.append(start, pos);
-        }
-        if (pos < length) {
-            char c = doc.charAt(pos);
-            if (c == '\r') {
-                pos++;
-                if (pos < length && doc.charAt(pos) == '\n') {
-                    pos++;
-                }
-                if (depth > 0) {
-                    text.append('\n');
-                }
-            } else if (c == '&') {
-                if (depth == 0) {
-                    throw error("a reference outside the root element");
-                }
-                reference(true);
-            }
+    }
+
+    /** At a CR: it and an LF after it are one line end. */
+    private void lineEnd() {
+        pos++;
+        if (pos < length && doc.charAt(pos) == '\n') {
+            pos++;
         }
     }
 
@@ -432,21 +467,21 @@ final class XmlScanner {
     private void startTag() throws XMLStreamException {
         pos++;
         int nameStart = pos;
-        scanName();
-        Name element = KNOWN.find(doc, nameStart, pos, nameHash);
-        if (element == null) {
-            element = names.get(doc, nameStart, pos, nameHash, nameColon, nameColons);
-        }
-        if (depth == 0 && rootSeen) {
-            throw error("a second root element <" + element.written + ">");
-        }
+        Name element = scannedName();
         boolean empty = attributes(nameStart) == 1;
-        rootSeen = true;
         open(nameStart, nameStart + element.written.length());
         openLocal[depth - 1] = element.local;
         name = element.local;
         emptyPending = empty;
         text.clear();
+    }
+
+    /** Reads the element name at {@code pos} and looks it up: oned's names first, then the document's own. */
+    private Name scannedName() throws XMLStreamException {
+        int nameStart = pos;
+        scanName();
+        Name element = KNOWN.find(doc, nameStart, pos, nameHash);
+        return element != null ? element : names.get(doc, nameStart, pos, nameHash, nameColon, nameColons);
     }
 
     private void open(int nameStart, int nameEnd) {

@@ -1,5 +1,6 @@
 package org.overbookd.backend.opennebula;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,7 +10,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Predicate;
 import javax.xml.stream.XMLStreamException;
@@ -222,6 +225,35 @@ class XmlScannerTest {
         assertEquals(23, skipped.getLocation().getColumnNumber());
         XMLStreamException doctype = assertThrows(XMLStreamException.class, () -> scanner("<!DOCTYPE x><x/>"));
         assertTrue(doctype.getMessage().contains("DOCTYPE"), doctype.getMessage());
+    }
+
+    /**
+     * What may stand before and after the root element is read by loops of their own (not the one
+     * inside it, so that the JIT's code for that one never meets depth 0): each refusal there says
+     * what it found and where.
+     */
+    @Test
+    void outsideTheRootElementEachRefusalSaysWhatAndWhere() {
+        Map<String, String> refusals = new LinkedHashMap<>();
+        refusals.put("  x<A/>", "1:4 text before the root element");
+        refusals.put("<A/>\r\n y", "2:3 text after the root element");
+        refusals.put("\r\n&amp;<A/>", "2:1 a reference outside the root element");
+        refusals.put("<A/><B c='1'/>", "1:7 a second root element <B>");
+        refusals.put("<A/>\n<a:b:c/>", "2:7 'a:b:c' is no element name");
+        refusals.put("<?xml version='1.0'?>\n<!-- c -->\n", "3:1 the document has no root element");
+        refusals.put("<![CDATA[x]]><A/>", "1:1 a CDATA section outside the root element");
+        refusals.put("<A/><![CDATA[x]]>", "1:5 a CDATA section outside the root element");
+        refusals.put("</A>", "1:4 </A> closes no element");
+        refusals.put("<A/>\u0001", "1:5 character U+0001 is not allowed in XML");
+        refusals.put("<A/>]]>", "1:7 ']]>' is not allowed in character data");
+        refusals.forEach((document, expected) -> {
+            XMLStreamException e = assertThrows(XMLStreamException.class, () -> scanner(document), document);
+            assertEquals(expected, e.getLocation().getLineNumber() + ":" + e.getLocation().getColumnNumber() + " "
+                    + e.getMessage().replaceFirst("^ParseError at \\[row,col\\]:\\[\\d+,\\d+\\]\\nMessage: ", ""),
+                    document);
+        });
+        // and what may stand there is read over: space with line ends of every kind, comments, PIs
+        assertDoesNotThrow(() -> scanner("<?xml version='1.0'?>\r\n\t<!-- a --><?pi x?>\r<A/>\n<!-- b -->\r\n<?pi?> "));
     }
 
     @Test
