@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,6 +101,9 @@ class RollingFileTest {
     void aTornLastLineStaysALineOfItsOwn() throws IOException {
         Path file = dir.resolve("audit.jsonl");
         Files.writeString(file, "{\"whole\":1}\n{\"torn", StandardCharsets.UTF_8); // a crash mid-write
+        // earlier on the clock's day: a file last written on another day rolls at the first append,
+        // and this test's day is the clock's, not the machine's (it failed on every day but 2026-11-24)
+        Files.setLastModifiedTime(file, FileTime.from(clock.instant()));
         try (RollingFile out = new RollingFile(file, new RollingFile.Policy(1 << 20, 10), false, clock)) {
             out.append("{\"next\":2}");
         }
