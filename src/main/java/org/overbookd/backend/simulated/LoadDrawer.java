@@ -167,6 +167,9 @@ final class LoadDrawer {
             if (t instanceof Error e) {
                 throw e;
             }
+            if (t != null) {
+                throw new IllegalStateException("a drawing thread failed", t);
+            }
         }
     }
 
