@@ -2,7 +2,8 @@ package org.overbookd.backend.simulated;
 
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import org.overbookd.backend.simulated.load.BusinessCurve;
 import org.overbookd.backend.simulated.load.LoadGenerator;
 import org.overbookd.backend.simulated.load.SpikeModel;
@@ -35,6 +36,13 @@ final class LoadDrawer {
 
     /** Below this many hosts a parallel draw costs more in hand-offs than it saves. */
     private static final int PARALLEL_MIN_HOSTS = 2048;
+    /**
+     * Hosts per range of a parallel draw. A power of two of 32 or more: when every host has as many
+     * slots, a range then starts and ends on a window's edge and no window is drawn by two ranges.
+     */
+    static final int RANGE_HOSTS = 512;
+    /** How many times the caller checks the other threads' ranges before it sleeps. */
+    private static final int AWAIT_SPINS = 2000;
 
     private final HotState hot;
     private final ForkJoinPool pool;
@@ -47,7 +55,10 @@ final class LoadDrawer {
     /** How many of {@link HotState#spikeModels} {@link #spikeModels} holds (they are only ever added). */
     private int knownSpikeModels;
 
-    /** @param pool the threads to draw with on large clusters, or null to draw on the caller's */
+    /**
+     * @param pool the threads that draw with the caller on large clusters (the caller draws too: a
+     *             pool of one thread makes two drawing), or null to draw on the caller's alone
+     */
     LoadDrawer(HotState hot, ForkJoinPool pool) {
         this.hot = hot;
         this.pool = pool;
@@ -63,26 +74,102 @@ final class LoadDrawer {
             draw(0, hosts, now, tow, mus, models, cursor);
             return;
         }
-        inParallel(hosts, (from, to) -> draw(from, to, now, tow, mus, models, new FlatStream()));
-    }
-
-    /** Work on the items {@code from} (inclusive) to {@code to}. */
-    private interface Range {
-        void run(int from, int to);
-    }
-
-    /** Runs {@code work} over {@code n} items on the pool, in fixed ranges (a few per thread), and waits. */
-    private void inParallel(int n, Range work) {
-        int chunks = pool.getParallelism() * 4;
-        int size = (n + chunks - 1) / chunks;
-        ForkJoinTask<?>[] tasks = new ForkJoinTask<?>[chunks];
-        for (int c = 0; c < chunks; c++) {
-            int from = Math.min(n, c * size);
-            int to = Math.min(n, from + size);
-            tasks[c] = pool.submit(() -> work.run(from, to));
+        Sweep sweep = new Sweep(hosts, now, tow, mus, models);
+        for (int i = 0, helpers = Math.min(pool.getParallelism(), sweep.ranges - 1); i < helpers; i++) {
+            pool.execute(sweep);
         }
-        for (ForkJoinTask<?> task : tasks) {
-            task.join();
+        sweep.drawRanges(cursor);
+        sweep.await();
+    }
+
+    /**
+     * One parallel draw: the hosts in fixed ranges of {@link #RANGE_HOSTS}, which the caller and the
+     * pool's threads take in turn until none is left, and the caller then waits for the ranges still
+     * being drawn. Which thread draws a range changes no bit (hosts are independent), and the ranges
+     * do not depend on the number of threads. The caller draws too: a step wakes one thread fewer,
+     * and the caller's core, idle while it waited in a join, draws its share. A pool thread that
+     * wakes late finds no range left and returns, touching nothing.
+     */
+    private final class Sweep implements Runnable {
+        final int hosts;
+        final int ranges;
+        final long now;
+        final long tow;
+        final double[] mus;
+        final SpikeModel[] models;
+        /** The next range to take. */
+        private final AtomicInteger next = new AtomicInteger();
+        /** How many ranges are drawn; the last one drawn wakes the caller if it sleeps. */
+        private final AtomicInteger drawn = new AtomicInteger();
+        /** The caller, once it waits asleep; null before. */
+        private volatile Thread sleeper;
+        /** The first failure of a pool thread's range, thrown by {@link #await} on the caller. */
+        private volatile Throwable failure;
+
+        Sweep(int hosts, long now, long tow, double[] mus, SpikeModel[] models) {
+            this.hosts = hosts;
+            this.ranges = (hosts + RANGE_HOSTS - 1) / RANGE_HOSTS;
+            this.now = now;
+            this.tow = tow;
+            this.mus = mus;
+            this.models = models;
+        }
+
+        /** A pool thread's part: ranges until none is left. */
+        @Override
+        public void run() {
+            try {
+                drawRanges(new FlatStream());
+            } catch (Throwable t) {
+                failure = t;
+                done(ranges); // the caller wakes and throws it rather than wait for ranges never drawn
+            }
+        }
+
+        void drawRanges(FlatStream cursor) {
+            int mine = 0;
+            for (int r; (r = next.getAndIncrement()) < ranges; mine++) {
+                int from = r * RANGE_HOSTS;
+                draw(from, Math.min(hosts, from + RANGE_HOSTS), now, tow, mus, models, cursor);
+            }
+            if (mine > 0) {
+                done(mine);
+            }
+        }
+
+        private void done(int count) {
+            if (drawn.addAndGet(count) >= ranges) {
+                Thread waiting = sleeper;
+                if (waiting != null) {
+                    LockSupport.unpark(waiting);
+                }
+            }
+        }
+
+        /**
+         * Returns once every range is drawn: spins a little (the ranges left are a pool thread's last
+         * one, a fraction of a millisecond), then sleeps until the last range drawn wakes it.
+         */
+        void await() {
+            for (int spin = 0; spin < AWAIT_SPINS && drawn.get() < ranges; spin++) {
+                Thread.onSpinWait();
+            }
+            if (drawn.get() < ranges) {
+                sleeper = Thread.currentThread();
+                while (drawn.get() < ranges) {
+                    LockSupport.park(this);
+                }
+            }
+            Throwable t = failure;
+            if (t instanceof RuntimeException e) {
+                throw e;
+            }
+            if (t instanceof Error e) {
+                throw e;
+            }
+            if (t != null) {
+                throw new IllegalStateException("a drawing thread failed", t);
+            }
         }
     }
 

@@ -52,7 +52,8 @@ public final class Simulation {
         if (threads == 1) {
             return run(null);
         }
-        ForkJoinPool pool = new ForkJoinPool(threads);
+        // the simulation's own thread draws too: threads - 1 more
+        ForkJoinPool pool = new ForkJoinPool(threads - 1);
         try {
             return run(pool);
         } finally {

@@ -34,7 +34,8 @@ public final class DrawSweepBench {
         VirtualClock clock = new VirtualClock(Instant.parse("2024-01-01T00:00:00Z"));
         World world = new World(spec);
         HotState hot = new HotState(world.hostArray(), spec.operationLoad());
-        ForkJoinPool pool = threads > 1 ? new ForkJoinPool(threads) : null;
+        // the caller draws too, as the simulation's thread does
+        ForkJoinPool pool = threads > 1 ? new ForkJoinPool(threads - 1) : null;
         LoadDrawer drawer = new LoadDrawer(hot, pool);
         new Lifecycle(spec, clock, world, hot, new VmFactory(spec, clock), new Tally(), drawer).start();
         long vms = (long) hosts * 8;

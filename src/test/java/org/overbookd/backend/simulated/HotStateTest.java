@@ -3,6 +3,7 @@ package org.overbookd.backend.simulated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
@@ -307,6 +308,107 @@ class HotStateTest {
         }
         for (int h = 0; h < n; h++) {
             assertSameBits(demand[0][h], demand[1][h], "host " + h);
+        }
+    }
+
+    /**
+     * The caller draws ranges of hosts beside the pool's threads: with pools of one, two and three
+     * threads (two, three and four drawing) the loads and demands are those of the caller alone, bit
+     * for bit, at every draw. The hosts have one to three cores, so ranges end inside windows (two
+     * ranges draw parts of one window), and the last range is short.
+     */
+    @Test
+    void theCallerAndAnyNumberOfPoolThreadsDrawTheSameLoads() {
+        int n = 4 * LoadDrawer.RANGE_HOSTS + 77;
+        BusinessCurve curve = new BusinessCurve(40, 90, 0.25);
+        double[][] loads = new double[4][];
+        double[][] demands = new double[4][];
+        for (int threads = 0; threads <= 3; threads++) {
+            SimHost[] hosts = new SimHost[n];
+            for (int h = 0; h < n; h++) {
+                hosts[h] = new SimHost(h, 1 + h % 3);
+            }
+            HotState hot = new HotState(hosts, OPERATION_LOAD);
+            for (SimHost host : hosts) {
+                for (int core = 0; core < host.cores; core++) {
+                    long k = host.id * 4L + core;
+                    LoadGenerator g = k % 3 == 0 ? new NoisyLoad(60, 15)
+                            : k % 3 == 1 ? new SpikyLoad(75, 10, BIG_SPIKES) : new BusinessLoad(curve, 5);
+                    SimVm vm = new SimVm(k, QosClass.HIGH, core, g, stream(k), 1000, 0, EPOCH);
+                    host.holdCore(core, vm);
+                    if (k % 7 != 0) {
+                        run(host, vm);
+                    }
+                }
+                if (host.id % 5 == 0) {
+                    host.operationStarted();
+                }
+            }
+            ForkJoinPool pool = threads == 0 ? null : new ForkJoinPool(threads);
+            try {
+                LoadDrawer drawer = new LoadDrawer(hot, pool);
+                for (long now = STEP; now <= 30 * STEP; now += STEP) {
+                    drawer.draw(now + 8 * 3600);
+                }
+            } finally {
+                if (pool != null) {
+                    pool.shutdownNow();
+                }
+            }
+            loads[threads] = hot.load.clone();
+            demands[threads] = hot.demand.clone();
+        }
+        assertTrue(demands[0][n - 1] > 0, "the last, short range was drawn");
+        for (int threads = 1; threads <= 3; threads++) {
+            for (int s = 0; s < loads[0].length; s++) {
+                assertSameBits(loads[0][s], loads[threads][s], "slot " + s + " with " + threads + " pool threads");
+            }
+            for (int h = 0; h < n; h++) {
+                assertSameBits(demands[0][h], demands[threads][h], "host " + h + " with " + threads + " pool threads");
+            }
+        }
+    }
+
+    /**
+     * A draw that fails on a pool thread fails on the caller too, with the pool thread's exception,
+     * instead of the caller waiting for a range that will never be drawn. Each range has a VM drawn
+     * through its object, which fails on a pool thread, and on the caller waits until it did (with a
+     * deadline): so the caller draws one range while a pool thread fails on another.
+     */
+    @Test
+    void aRangeThatFailsOnAPoolThreadFailsTheCaller() {
+        int n = 5 * LoadDrawer.RANGE_HOSTS; // past the size drawn in parallel
+        java.util.concurrent.atomic.AtomicBoolean failed = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicReference<Thread> caller = new java.util.concurrent.atomic.AtomicReference<>();
+        LoadGenerator failing = (tow, random) -> {
+            if (Thread.currentThread() != caller.get()) {
+                failed.set(true);
+                throw new IllegalStateException("a pool thread's range failed");
+            }
+            for (long deadline = System.nanoTime() + 10_000_000_000L; !failed.get() && System.nanoTime() < deadline; ) {
+                Thread.onSpinWait();
+            }
+            return 50;
+        };
+        SimHost[] hosts = hosts(n, 1);
+        HotState hot = new HotState(hosts, OPERATION_LOAD);
+        for (SimHost host : hosts) {
+            LoadGenerator g = host.id % LoadDrawer.RANGE_HOSTS == 0 ? failing : new NoisyLoad(50, 10);
+            SimVm vm = new SimVm(host.id, QosClass.HIGH, 0, g, stream(host.id), 1000, 0, EPOCH);
+            host.holdCore(0, vm);
+            run(host, vm);
+        }
+        ForkJoinPool pool = new ForkJoinPool(1);
+        try {
+            LoadDrawer drawer = new LoadDrawer(hot, pool);
+            IllegalStateException e = assertTimeoutPreemptively(java.time.Duration.ofSeconds(30),
+                    () -> assertThrows(IllegalStateException.class, () -> {
+                        caller.set(Thread.currentThread()); // the timeout's thread, not the test's
+                        drawer.draw(STEP);
+                    }));
+            assertEquals("a pool thread's range failed", e.getMessage());
+        } finally {
+            pool.shutdownNow();
         }
     }
 
