@@ -142,7 +142,7 @@ final class Lifecycle {
 
     private void beginOperation(SimVm vm, VmState operation) {
         vm.state = operation;
-        hot.ops[vm.hostId]++;
+        hot.operationStarted(vm.hostId);
         hot.recompute(vm.hostId);
         events.addInOrder(clock.now() + spec.operationCostSeconds(), OP_DONE, vm, 0);
     }
@@ -172,7 +172,7 @@ final class Lifecycle {
         long now = clock.now();
         int h = vm.hostId;
         hot.advance(h, now);
-        hot.ops[h]--;
+        hot.operationEnded(h);
         switch (vm.state) {
             case BOOTING, RESUMING -> startRunning(vm);
             case SUSPENDING -> {

@@ -124,8 +124,6 @@ final class World implements ClusterView, BoundScan, QueueIndex {
         List<HostView> over = new ArrayList<>(lastOver + 16);
         List<HostView> free = new ArrayList<>(lastFree + 16);
         HotState state = hot;
-        int[] ops = state.ops;
-        int[] lowCount = state.lowCount;
         double atLeast = overBound;
         double atMost = freeBound;
         int slots = freeSlots;
@@ -144,10 +142,10 @@ final class World implements ClusterView, BoundScan, QueueIndex {
                 }
             }
             // as in the two scans below, the same tests in the same order
-            if (!(utilization < atLeast) && ops[h] == 0 && lowCount[h] != 0) {
+            if (!(utilization < atLeast) && state.ops(h) == 0 && state.lowCount(h) != 0) {
                 over.add(hosts[h]);
             }
-            if (utilization <= atMost && ops[h] == 0 && lowCount[h] < slots) {
+            if (utilization <= atMost && state.ops(h) == 0 && state.lowCount(h) < slots) {
                 free.add(hosts[h]);
             }
         }
@@ -165,7 +163,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
 
     /** Whether host {@code id} (an id of one of the hosts) has an operation in flight, read off the flat state. */
     boolean operationInFlight(int id) {
-        return hot.ops[id] > 0;
+        return hot.ops(id) > 0;
     }
 
     /** The low-QoS VM with this id, or null when there is none (or it has terminated). */
@@ -334,10 +332,8 @@ final class World implements ClusterView, BoundScan, QueueIndex {
         }
         List<HostView> out = new ArrayList<>(lastOver + 16);
         HotState state = hot;
-        int[] ops = state.ops;
-        int[] lowCount = state.lowCount;
         for (int h = 0; h < hosts.length; h++) {
-            if (!(state.utilization(h) < atLeast) && ops[h] == 0 && lowCount[h] != 0) {
+            if (!(state.utilization(h) < atLeast) && state.ops(h) == 0 && state.lowCount(h) != 0) {
                 out.add(hosts[h]);
             }
         }
@@ -358,10 +354,8 @@ final class World implements ClusterView, BoundScan, QueueIndex {
         }
         List<HostView> out = new ArrayList<>(lastFree + 16);
         HotState state = hot;
-        int[] ops = state.ops;
-        int[] lowCount = state.lowCount;
         for (int h = 0; h < hosts.length; h++) {
-            if (state.utilization(h) <= atMost && ops[h] == 0 && lowCount[h] < slots) {
+            if (state.utilization(h) <= atMost && state.ops(h) == 0 && state.lowCount(h) < slots) {
                 out.add(hosts[h]);
             }
         }
