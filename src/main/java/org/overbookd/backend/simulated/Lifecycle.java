@@ -102,7 +102,7 @@ final class Lifecycle {
         vm.inQueue = false;
         vm.waitedSeconds += now - vm.queuedSinceSeconds;
         vm.hostedBy(host, hostId);
-        vm.placedAt = clock.instant(now);
+        vm.placedAtSeconds = now;
         hot.addLow(hostId, vm);
         hot.advance(hostId, now);
         beginOperation(vm, operation);
@@ -186,7 +186,7 @@ final class Lifecycle {
             case SUSPENDING -> {
                 hot.removeLow(h, vm);
                 vm.unhosted();
-                vm.placedAt = null;
+                vm.placedAtSeconds = SimVm.NOT_PLACED;
                 vm.state = VmState.SUSPENDED;
                 world.enqueue(vm, now);
             }

@@ -57,8 +57,14 @@ final class SimVm implements VmView {
     /** For a high-QoS VM, how many VMs held its core before it: part of its random stream's identity. */
     int generation;
     boolean inQueue;
-    /** Set when placed on a host, cleared when taken off. */
-    Instant placedAt;
+    /**
+     * When the VM was placed on its host, in seconds of the virtual clock; {@link #NOT_PLACED} when
+     * it is on none. A number, not an {@link Instant}: setting an object field at each of the
+     * hundreds of placements a step was an allocation and a garbage collector's write barrier
+     * each, and the instant is asked for only by the sticky-slot rule.
+     */
+    long placedAtSeconds = NOT_PLACED;
+    static final long NOT_PLACED = Long.MIN_VALUE;
     private String name;
     /**
      * The generator's business curve and spike model as indices into {@link HotState}'s tables,
@@ -133,7 +139,8 @@ final class SimVm implements VmView {
 
     @Override
     public Instant placedAt() {
-        return placedAt;
+        // the clock's instant for that second, as firstArrival is the one for firstArrivalSeconds
+        return placedAtSeconds == NOT_PLACED ? null : firstArrival.plusSeconds(placedAtSeconds - firstArrivalSeconds);
     }
 
     /** The simulator swaps a suspended VM out entirely; it may resume anywhere (paper section 4.1). */

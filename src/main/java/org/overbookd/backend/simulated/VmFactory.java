@@ -32,7 +32,7 @@ final class VmFactory {
         SimVm vm = new SimVm(nextId++, QosClass.HIGH, core, generator, random, runtime, now, clock.instant(now));
         vm.hostedBy(host, host.id);
         vm.heldSinceSeconds = now;
-        vm.placedAt = clock.instant(now);
+        vm.placedAtSeconds = now;
         vm.generation = generation;
         return vm;
     }
@@ -43,7 +43,7 @@ final class VmFactory {
         SimVm vm = new SimVm(nextId++, QosClass.HIGH, k, recorded.load(),
                 Seeds.stream(spec.seed(), Seeds.HIGH_QOS, host.id, k), Long.MAX_VALUE / 4, now, clock.instant(now));
         vm.hostedBy(host, host.id);
-        vm.placedAt = clock.instant(now);
+        vm.placedAtSeconds = now;
         return vm;
     }
 
