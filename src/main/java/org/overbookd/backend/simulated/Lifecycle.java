@@ -95,13 +95,13 @@ final class Lifecycle {
         clock.moveTo(time);
     }
 
-    /** Puts a queued VM on a host (whose id is {@code hostId}) and starts booting or resuming it there. */
-    void place(SimVm vm, SimHost host, int hostId, VmState operation) {
+    /** Puts a queued VM on host {@code hostId} and starts booting or resuming it there. */
+    void place(SimVm vm, int hostId, VmState operation) {
         world.hostsChanged();
         long now = clock.now();
         vm.inQueue = false;
         vm.waitedSeconds += now - vm.queuedSinceSeconds;
-        vm.hostedBy(host, hostId);
+        vm.hostedBy(hot, hostId);
         vm.placedAtSeconds = now;
         hot.addLow(hostId, vm);
         hot.advance(hostId, now);
@@ -221,7 +221,7 @@ final class Lifecycle {
             return;
         }
         long now = clock.now();
-        SimHost host = vm.host;
+        SimHost host = world.host(vm.hostId);
         hot.advance(vm.hostId, now);
         stopRunning(vm);
         if (vm.qos == QosClass.HIGH) {

@@ -25,12 +25,16 @@ final class SimVm implements VmView {
     private final Instant firstArrival;
 
     VmState state;
-    /** The host the VM is on, or null; set with {@link #hostedBy} and {@link #unhosted}. */
-    SimHost host;
     /**
-     * {@code host.id} while the VM is on a host, -1 otherwise: the VM's events reach its host's
-     * flat state ({@link HotState}) by this index, without reading the host object, which in a
-     * Google cell was a cache miss at nearly every event.
+     * The world's flat state, from the VM's first placement on: where {@link #load} is read. Not
+     * the host object: storing a reference into a long-lived VM at each placement cost a garbage
+     * collector's write barrier, and nothing on the hot path needs the host object.
+     */
+    private HotState hot;
+    /**
+     * The id of the host the VM is on, -1 when on none; set with {@link #hostedBy} and {@link
+     * #unhosted}. The VM's events reach its host's flat state ({@link HotState}) by this index,
+     * without reading the host object, which in a Google cell was a cache miss at nearly every event.
      */
     int hostId = -1;
     /** Core index for a high-QoS VM; -1 for low-QoS. */
@@ -96,15 +100,16 @@ final class SimVm implements VmView {
         this.firstArrival = firstArrival;
     }
 
-    /** The VM is now on {@code host}, whose id is {@code hostId} (passed, not read, to leave the host object unread). */
-    void hostedBy(SimHost host, int hostId) {
-        this.host = host;
+    /** The VM is now on host {@code hostId} of the world whose flat state is {@code state}. */
+    void hostedBy(HotState state, int hostId) {
+        if (hot != state) {
+            hot = state;
+        }
         this.hostId = hostId;
     }
 
     /** The VM is on no host. */
     void unhosted() {
-        this.host = null;
         this.hostId = -1;
     }
 
@@ -151,7 +156,7 @@ final class SimVm implements VmView {
 
     @Override
     public double load() {
-        return state == VmState.RUNNING ? host.hot().load[slot] : 0;
+        return state == VmState.RUNNING ? hot.load[slot] : 0;
     }
 
     /** Booting, resuming and suspending count as pending, as in Silva et al.: no work is done. */

@@ -101,6 +101,11 @@ final class World implements ClusterView, BoundScan, QueueIndex {
         return hosts.length;
     }
 
+    /** Whether there is a host with this id (without reading its object). */
+    boolean hasHost(int id) {
+        return id >= 0 && id < hosts.length;
+    }
+
     /** The host with this id, or null when there is none. */
     SimHost host(int id) {
         return id < 0 || id >= hosts.length ? null : hosts[id];

@@ -59,7 +59,7 @@ class HotStateTest {
     }
 
     private static void run(SimHost host, SimVm vm) {
-        vm.hostedBy(host, host.id);
+        vm.hostedBy(host.hot(), host.id);
         vm.state = VmState.RUNNING;
         host.hot().running(vm.slot, true);
     }
@@ -472,9 +472,9 @@ class HotStateTest {
             }
             for (int i = 0; i < 150; i++) {
                 SimVm vm = lows.get(script.nextInt(lows.size()));
-                if (vm.host == null) {
+                if (vm.hostId < 0) {
                     SimHost host = hosts[step % 7 == 0 && i < 20 ? 5 : script.nextInt(hosts.length)];
-                    vm.hostedBy(host, host.id);
+                    vm.hostedBy(host.hot(), host.id);
                     host.addLow(vm);
                     placed.get(host.id).add(vm);
                     vm.state = VmState.BOOTING;
@@ -488,8 +488,8 @@ class HotStateTest {
                 } else {
                     hot.running(vm.slot, false);
                     vm.state = VmState.SUSPENDED;
-                    vm.host.removeLow(vm);
-                    placed.get(vm.host.id).remove(vm);
+                    hosts[vm.hostId].removeLow(vm);
+                    placed.get(vm.hostId).remove(vm);
                     vm.unhosted();
                 }
             }
