@@ -446,6 +446,7 @@ final class HotState {
                 v.spikeModelIndex = indexOf(spikeModels, sp.spikes());
             }
             spikeModel[s] = v.spikeModelIndex;
+            spike[s] = v.spike;
         } else if (g instanceof BusinessLoad b) {
             pattern[s] = BUSINESS;
             sd[s] = b.sd();
@@ -457,7 +458,6 @@ final class HotState {
             pattern[s] = OBJECT;
         }
         scale[s] = v.scale();
-        spike[s] = v.spike;
         stream[s] = v.stream;
         load[s] = 0;
         running[s] = false;
@@ -471,7 +471,10 @@ final class HotState {
     private void take(int s) {
         SimVm v = vm[s];
         v.stream = stream[s];
-        v.spike = spike[s];
+        if (pattern[s] == SPIKY) {
+            // only a spiky slot's spike state is kept (put writes no other's): the pattern's line is written below anyway
+            v.spike = spike[s];
+        }
         v.slot = -1;
         clear(s);
     }
@@ -480,7 +483,7 @@ final class HotState {
      * Marks slot {@code s} empty. Its other fields keep their last values: no one reads a slot
      * without a VM (it is off the draw lists and past its host's last slot in use), and
      * {@link #put} writes every one its VM's pattern draws with (mu is not read for a business
-     * slot, the curve only for one, the spike model only for a spiky one). Zeroing them cost a
+     * slot, the curve only for one, the spike model and spike state only for a spiky one). Zeroing them cost a
      * store to eight more arrays at every VM leaving a host, each at a slot the step touches at
      * random.
      */
