@@ -15,8 +15,8 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * a few megabytes of memory in order instead of chasing three pointers per VM.
  *
  * <p>Layout, host-major: host {@code h} owns the slots {@code base[h]} up to {@code base[h] +
- * highCount(h) + lowCapacity}; its high-QoS VMs hold the first ones, core {@code c} at
- * {@code base[h] + c}, and its low-QoS VMs the next {@code lowCount(h)}, in the order they were
+ * highCount[h] + lowCapacity}; its high-QoS VMs hold the first ones, core {@code c} at
+ * {@code base[h] + c}, and its low-QoS VMs the next {@code lowCount[h]}, in the order they were
  * placed (a VM leaving shifts the ones after it down). That is the order the objects summed a
  * host's demand in, so the sums, and the bits, do not change. A host that takes more low-QoS VMs
  * than the capacity doubles it for every host (rare: the capacity starts at 4).
@@ -39,9 +39,8 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * cell about a thousand windows a step, 6-8% of the drawing threads' time (1-ms JFR), plus a round
  * trip to the pool.
  *
- * <p>Per host, in one record of {@link #RECORD} longs: its demand (sum of the loads of its running
- * VMs and of its operations, percent of one core), its cores and high-QoS slots, its operations in
- * flight, its first slot and low-QoS VMs, and the CPU delivered integrated up to a time.
+ * <p>Per host: its demand (sum of the loads of its running VMs and of its operations, percent of
+ * one core), its cores, its operations in flight, and the CPU delivered integrated up to a time.
  *
  * <p>The arrays are the truth for these fields; {@link SimHost} and {@link SimVm} read them for the
  * policy's views. Draw sweeps over disjoint host ranges may run in parallel; every other change
@@ -69,39 +68,26 @@ final class HotState {
     final double operationLoad;
 
     // per host
-    /** Per host, its cores (also in its record: this array is for those that want the host count or a core count alone). */
     final int[] cores;
+    final int[] highCount;
+    final int[] lowCount;
+    final int[] ops;
+    final double[] demand;
     /**
-     * Per host, one record of {@link #RECORD} longs, side by side: what a VM event reads and writes
-     * for its host, a host the step touches at random (the CPU delivered and the time it is
-     * integrated up to, the demand, 1 / cores, the cores and high-QoS VMs, the operations in flight,
-     * the first slot, the low-QoS VMs). As seven arrays they were up to seven cache misses at the
-     * first touch of a host; as one record they are one or two adjacent lines.
+     * Per host, 1 / cores, when every host's cores are a power of two; null otherwise. Dividing by
+     * a power of two only scales, as multiplying by its inverse does, so both give the same double
+     * for every demand (NaN, infinities, -0.0 and subnormals included): {@link #utilization}
+     * multiplies then, faster than it divides (the per-step pass over every host of a Google cell
+     * does it 12,500 times).
      */
-    private final long[] host;
-    static final int RECORD = 8;
-    private static final int DELIVERED = 0;
-    private static final int UNTIL = 1;
-    private static final int DEMAND = 2;
+    private final double[] perCore;
     /**
-     * 1 / cores, when every host's cores are a power of two (see {@link #perCore}). Dividing by a
-     * power of two only scales, as multiplying by its inverse does, so both give the same double for
-     * every demand (NaN, infinities, -0.0 and subnormals included): {@link #utilization} multiplies
-     * then, faster than it divides (the per-step pass over every host of a Google cell does it
-     * 12,500 times).
+     * Per host, side by side in one cache line: the CPU delivered so far (a double's bits) at
+     * {@code 2h}, and the time it is integrated up to at {@code 2h + 1}. Every VM event reads and
+     * writes both, for a host the step touches at random: two arrays were two cache misses.
      */
-    private static final int INVERSE = 3;
-    /** The cores in the low 32 bits, the high-QoS VMs (slots) in the high 32 bits: both fixed. */
-    private static final int SHAPE = 4;
-    private static final int OPS = 5;
-    private static final int BASE = 6;
-    private static final int LOW = 7;
-    /** Whether every host's cores are a power of two, so that {@link #INVERSE} holds 1 / cores. */
-    private final boolean perCore;
-    /**
-     * First slot of each host (also in its record, which is what the events read); changes when the
-     * low-QoS capacity grows.
-     */
+    private final long[] account;
+    /** First slot of each host; changes when the low-QoS capacity grows. */
     int[] base;
     int lowCapacity = FIRST_LOW_CAPACITY;
 
@@ -160,22 +146,19 @@ final class HotState {
         this.operationLoad = operationLoad;
         int n = hosts.length;
         cores = new int[n];
-        host = new long[RECORD * n];
-        boolean powers = true;
+        highCount = new int[n];
+        lowCount = new int[n];
+        ops = new int[n];
+        demand = new double[n];
+        account = new long[2 * n];
         for (int h = 0; h < n; h++) {
             if (hosts[h].id != h) {
                 throw new IllegalArgumentException("host " + hosts[h].id + " at index " + h);
             }
             cores[h] = hosts[h].cores;
-            host[RECORD * h + SHAPE] = (long) hosts[h].high.length << 32 | cores[h] & 0xFFFF_FFFFL;
-            powers &= cores[h] > 0 && Integer.bitCount(cores[h]) == 1;
+            highCount[h] = hosts[h].high.length;
         }
-        perCore = powers;
-        if (powers) {
-            for (int h = 0; h < n; h++) {
-                host[RECORD * h + INVERSE] = Double.doubleToRawLongBits(1.0 / cores[h]);
-            }
-        }
+        perCore = inverses(cores);
         allocate(lowCapacity);
         for (SimHost host : hosts) {
             host.attach(this);
@@ -189,89 +172,92 @@ final class HotState {
 
     /** One past the last slot in use on host {@code h}. */
     int end(int h) {
-        int r = RECORD * h;
-        return (int) host[r + BASE] + (int) (host[r + SHAPE] >>> 32) + (int) host[r + LOW];
+        return base[h] + highCount[h] + lowCount[h];
     }
 
     /** Host {@code h}'s high-QoS slots (its first ones). */
     int highCount(int h) {
-        return (int) (host[RECORD * h + SHAPE] >>> 32);
+        return highCount[h];
     }
 
     /** Host {@code h}'s low-QoS VMs. */
     int lowCount(int h) {
-        return (int) host[RECORD * h + LOW];
+        return lowCount[h];
     }
 
     /** Host {@code h}'s first low-QoS slot. */
     int firstLow(int h) {
-        int r = RECORD * h;
-        return (int) host[r + BASE] + (int) (host[r + SHAPE] >>> 32);
+        return base[h] + highCount[h];
     }
 
     /** Host {@code h}'s operations in flight. */
     int ops(int h) {
-        return (int) host[RECORD * h + OPS];
+        return ops[h];
     }
 
     /** An operation starts on host {@code h}: it counts in the demand (after {@link #recompute}). */
     void operationStarted(int h) {
-        host[RECORD * h + OPS]++;
+        ops[h]++;
     }
 
     /** An operation on host {@code h} ends. */
     void operationEnded(int h) {
-        host[RECORD * h + OPS]--;
+        ops[h]--;
     }
 
     /** Host {@code h}'s demand: the sum of its running VMs' loads and its operations', percent of one core. */
     double demand(int h) {
-        return Double.longBitsToDouble(host[RECORD * h + DEMAND]);
+        return demand[h];
     }
 
     /** Sets host {@code h}'s demand as it is (for tests of what reads it). */
     void demand(int h, double value) {
-        host[RECORD * h + DEMAND] = Double.doubleToRawLongBits(value);
+        demand[h] = value;
     }
+
+    // ---- hosts
 
     /** Accounts for the CPU delivered on host {@code h} since the last change, up to {@code now}. */
     void advance(int h, long now) {
-        int r = RECORD * h;
-        host[r + DELIVERED] = Double.doubleToRawLongBits(deliveredUntil(h, now));
-        host[r + UNTIL] = now;
+        account[2 * h] = Double.doubleToRawLongBits(deliveredUntil(h, now));
+        account[2 * h + 1] = now;
     }
 
     /** The CPU delivered up to {@code now}, without accounting for it: what {@link #advance} would leave. */
     double deliveredUntil(int h, long now) {
-        long[] k = host;
-        int r = RECORD * h;
-        double capacity = (int) k[r + SHAPE] * 100.0;
-        double d = Double.longBitsToDouble(k[r + DEMAND]);
+        double capacity = cores[h] * 100.0;
+        double d = demand[h];
         // Math.min(d, capacity) for every d, NaN and -0.0 included (capacity is never below +0.0), by one comparison
         double used = d > capacity ? capacity : d;
-        return Double.longBitsToDouble(k[r + DELIVERED]) + used * (now - k[r + UNTIL]);
+        return Double.longBitsToDouble(account[2 * h]) + used * (now - account[2 * h + 1]);
     }
 
     /** Recomputes host {@code h}'s demand from its running VMs' last loads and its operations. */
     void recompute(int h) {
-        long[] k = host;
-        int r = RECORD * h;
-        double sum = operationLoad * (int) k[r + OPS];
-        int s = (int) k[r + BASE];
-        for (int e = s + (int) (k[r + SHAPE] >>> 32) + (int) k[r + LOW]; s < e; s++) {
+        double sum = operationLoad * ops[h];
+        for (int s = base[h], e = end(h); s < e; s++) {
             if (running[s]) {
                 sum += load[s];
             }
         }
-        k[r + DEMAND] = Double.doubleToRawLongBits(sum);
+        demand[h] = sum;
     }
 
-    /** Host {@code h}'s demand over its cores, bit for bit {@code demand / cores}: what the policy sees. */
+    /** 1 / c for each of {@code cores}, when each is a power of two; null when one is not. */
+    private static double[] inverses(int[] cores) {
+        double[] inverse = new double[cores.length];
+        for (int h = 0; h < cores.length; h++) {
+            if (cores[h] <= 0 || Integer.bitCount(cores[h]) != 1) {
+                return null;
+            }
+            inverse[h] = 1.0 / cores[h];
+        }
+        return inverse;
+    }
+
+    /** Host {@code h}'s demand over its cores, bit for bit {@code demand[h] / cores[h]}: what the policy sees. */
     double utilization(int h) {
-        long[] k = host;
-        int r = RECORD * h;
-        double d = Double.longBitsToDouble(k[r + DEMAND]);
-        return perCore ? d * Double.longBitsToDouble(k[r + INVERSE]) : d / (int) k[r + SHAPE];
+        return perCore != null ? demand[h] * perCore[h] : demand[h] / cores[h];
     }
 
     /**
@@ -283,7 +269,7 @@ final class HotState {
         for (int p = 0; p < percents.length; p++) {
             double percent = percents[p];
             int count = 0;
-            for (int h = 0; h < cores.length; h++) {
+            for (int h = 0; h < demand.length; h++) {
                 if (utilization(h) > percent) {
                     count++;
                 }
@@ -297,7 +283,7 @@ final class HotState {
 
     /** Puts {@code v} on core {@code core} of host {@code h}, the core's previous VM leaving its slot. */
     void holdCore(int h, int core, SimVm v) {
-        int s = (int) host[RECORD * h + BASE] + core;
+        int s = base[h] + core;
         if (vm[s] != null) {
             take(s);
         }
@@ -306,17 +292,17 @@ final class HotState {
 
     /** Puts {@code v} after the low-QoS VMs of host {@code h}. */
     void addLow(int h, SimVm v) {
-        if (lowCount(h) == lowCapacity) {
+        if (lowCount[h] == lowCapacity) {
             allocate(lowCapacity * 2);
         }
         put(end(h), v);
-        host[RECORD * h + LOW]++;
+        lowCount[h]++;
     }
 
     /** Takes low-QoS {@code v} off host {@code h}; the VMs placed after it move down one slot. */
     void removeLow(int h, SimVm v) {
         int s = v.slot;
-        if (s < firstLow(h) || s >= end(h) || vm[s] != v) {
+        if (s < base[h] + highCount[h] || s >= end(h) || vm[s] != v) {
             throw new IllegalStateException("VM " + v.id + " holds no low-QoS slot of host " + h);
         }
         take(s);
@@ -324,7 +310,7 @@ final class HotState {
         for (; s < last; s++) {
             move(s + 1, s);
         }
-        host[RECORD * h + LOW]--;
+        lowCount[h]--;
     }
 
     /** Marks the VM in slot {@code s} running or not; only running VMs draw and count. */
@@ -550,7 +536,7 @@ final class HotState {
         long total = 0;
         for (int h = 0; h < n; h++) {
             newBase[h] = (int) total;
-            total += highCount(h) + capacity;
+            total += highCount[h] + capacity;
         }
         if (total > Integer.MAX_VALUE - 8) {
             throw new IllegalStateException("too many VM slots for one world: " + total);
@@ -575,9 +561,6 @@ final class HotState {
         otherCount = new int[windows];
         listing = new byte[slots];
         base = newBase;
-        for (int h = 0; h < n; h++) {
-            host[RECORD * h + BASE] = newBase[h];
-        }
         lowCapacity = capacity;
         for (int h = 0; h < n; h++) {
             for (int s = base[h], e = end(h); s < e; s++) {
@@ -593,7 +576,7 @@ final class HotState {
     private <A> A relaid(A old, A fresh, int[] oldBase, int[] newBase) {
         if (old != null) {
             for (int h = 0; h < newBase.length; h++) {
-                System.arraycopy(old, oldBase[h], fresh, newBase[h], highCount(h) + lowCount(h));
+                System.arraycopy(old, oldBase[h], fresh, newBase[h], highCount[h] + lowCount[h]);
             }
         }
         return fresh;
