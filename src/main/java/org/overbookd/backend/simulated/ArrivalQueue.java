@@ -107,13 +107,15 @@ final class ArrivalQueue implements Iterable<SimVm> {
     private int lowerBound(long second, long id) {
         int lo = head;
         int hi = tail;
+        long[] secondsAt = seconds;
+        long[] idsAt = ids;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (seconds[mid] < second || seconds[mid] == second && ids[mid] < id) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
+            long s = secondsAt[mid];
+            // no short circuit and no branch: which half is taken is a coin toss the CPU cannot predict
+            boolean below = s < second | s == second & idsAt[mid] < id;
+            lo = below ? mid + 1 : lo;
+            hi = below ? hi : mid;
         }
         return lo;
     }

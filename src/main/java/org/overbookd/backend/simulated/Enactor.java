@@ -48,8 +48,7 @@ final class Enactor {
         if (vm.qos != QosClass.LOW) {
             return refuse(decision, "HIGH_QOS", "VM " + vm.id + " is high-QoS: overbookd never acts on it");
         }
-        SimHost host = world.host(hostId);
-        if (host == null) {
+        if (!world.hasHost(hostId)) {
             return refuse(decision, "NO_SUCH_HOST", "no host " + hostId);
         }
         if (world.operationInFlight(hostId)) {
@@ -60,14 +59,14 @@ final class Enactor {
                 return refuse(decision, "WRONG_STATE", "VM " + vm.id + " is " + vm.state + ", not QUEUED");
             }
             arrivals.deployed();
-            lifecycle.place(vm, host, hostId, VmState.BOOTING);
+            lifecycle.place(vm, hostId, VmState.BOOTING);
             world.dequeue(vm, false);
             tally.deployed();
         } else if (decision instanceof Decision.Resume) {
             if (vm.state != VmState.SUSPENDED) {
                 return refuse(decision, "WRONG_STATE", "VM " + vm.id + " is " + vm.state + ", not SUSPENDED");
             }
-            lifecycle.place(vm, host, hostId, VmState.RESUMING);
+            lifecycle.place(vm, hostId, VmState.RESUMING);
             world.dequeue(vm, true);
             tally.resumed();
         } else {

@@ -125,7 +125,9 @@ final class HotState {
     /**
      * Per slot, which list it is on (one of the kinds below, the low two bits) and where in its
      * window's part of {@link #drawList} (the offset from the window's first entry, the bits
-     * above): one byte, so that a change of a slot's list reads and writes one array, not two.
+     * above); for a slot on no list, the list its VM goes on when it runs (none for an empty slot)
+     * in the bits above. One byte, so that a VM starting or stopping reads and writes one array for
+     * its slot, not three (list, place, and the pattern that says which list).
      */
     private byte[] listing;
     private static final int KIND_BITS = 2;
@@ -171,6 +173,46 @@ final class HotState {
     /** One past the last slot in use on host {@code h}. */
     int end(int h) {
         return base[h] + highCount[h] + lowCount[h];
+    }
+
+    /** Host {@code h}'s high-QoS slots (its first ones). */
+    int highCount(int h) {
+        return highCount[h];
+    }
+
+    /** Host {@code h}'s low-QoS VMs. */
+    int lowCount(int h) {
+        return lowCount[h];
+    }
+
+    /** Host {@code h}'s first low-QoS slot. */
+    int firstLow(int h) {
+        return base[h] + highCount[h];
+    }
+
+    /** Host {@code h}'s operations in flight. */
+    int ops(int h) {
+        return ops[h];
+    }
+
+    /** An operation starts on host {@code h}: it counts in the demand (after {@link #recompute}). */
+    void operationStarted(int h) {
+        ops[h]++;
+    }
+
+    /** An operation on host {@code h} ends. */
+    void operationEnded(int h) {
+        ops[h]--;
+    }
+
+    /** Host {@code h}'s demand: the sum of its running VMs' loads and its operations', percent of one core. */
+    double demand(int h) {
+        return demand[h];
+    }
+
+    /** Sets host {@code h}'s demand as it is (for tests of what reads it). */
+    void demand(int h, double value) {
+        demand[h] = value;
     }
 
     // ---- hosts
@@ -274,17 +316,24 @@ final class HotState {
     /** Marks the VM in slot {@code s} running or not; only running VMs draw and count. */
     void running(int s, boolean value) {
         running[s] = value;
-        touch(s);
+        int was = listing[s];
+        int kind = was & KIND_MASK;
+        if (value == (kind != UNLISTED)) {
+            return;
+        }
+        int w = s >>> WINDOW_SHIFT;
+        if (value) {
+            enlist(s, w, was >>> KIND_BITS);
+        } else {
+            delist(w, was);
+            listing[s] = (byte) (kind << KIND_BITS);
+        }
     }
 
     // ---- draw lists
 
-    /** The list slot {@code s} belongs on now: none unless it runs. */
-    private byte kindOf(int s) {
-        if (!running[s]) {
-            return UNLISTED;
-        }
-        byte p = pattern[s];
+    /** The list a running slot of pattern {@code p} is on. */
+    private static int listOf(byte p) {
         if ((p & (SPIKY_BIT | OBJECT)) != 0) {
             return OTHER_LIST;
         }
@@ -295,46 +344,70 @@ final class HotState {
     }
 
     /**
-     * Slot {@code s} changed what or whether it draws: moves it to the list it now belongs on. A
-     * removal fills the hole with the list's last entry; the noisy list grows into the business
-     * one by moving the first business entry to the business list's end.
+     * Slot {@code s} may have changed what or whether it draws: puts it on the list it belongs on
+     * now, from its pattern and running flag. {@link #running}, {@link #put}, {@link #clear} and
+     * {@link #move} know the change and skip these reads.
      */
     private void touch(int s) {
-        byte now = kindOf(s);
+        int run = listOf(pattern[s]);
+        int now = running[s] ? run : UNLISTED;
         int was = listing[s];
-        if (now == (was & KIND_MASK)) {
-            return;
+        if (now != (was & KIND_MASK)) {
+            int w = s >>> WINDOW_SHIFT;
+            delist(w, was);
+            if (now != UNLISTED) {
+                enlist(s, w, now);
+                return;
+            }
         }
-        int w = s >>> WINDOW_SHIFT;
+        if (now == UNLISTED) {
+            listing[s] = (byte) (run << KIND_BITS);
+        }
+    }
+
+    /**
+     * Takes the entry {@code was} (a slot's listing) off its list in window {@code w}. A removal
+     * fills the hole with the list's last entry; the noisy list shrinks by moving the last business
+     * entry into the place it leaves. Nothing for a slot on no list.
+     */
+    private void delist(int w, int was) {
         int first = w << WINDOW_SHIFT;
         int entry = first + (was >>> KIND_BITS);
         switch (was & KIND_MASK) {
             case NOISY_LIST -> {
                 int lastNoisy = first + --noisyCount[w];
-                moveEntry(lastNoisy, entry);
-                moveEntry(lastNoisy + businessCount[w], lastNoisy);
+                moveEntry(lastNoisy, entry, NOISY_LIST);
+                moveEntry(lastNoisy + businessCount[w], lastNoisy, BUSINESS_LIST);
             }
-            case BUSINESS_LIST -> moveEntry(first + noisyCount[w] + --businessCount[w], entry);
-            case OTHER_LIST -> moveEntry(first + WINDOW - otherCount[w]--, entry);
+            case BUSINESS_LIST -> moveEntry(first + noisyCount[w] + --businessCount[w], entry, BUSINESS_LIST);
+            case OTHER_LIST -> moveEntry(first + WINDOW - otherCount[w]--, entry, OTHER_LIST);
             default -> { }
-        }
-        switch (now) {
-            case NOISY_LIST -> {
-                int at = first + noisyCount[w]++;
-                moveEntry(at, at + businessCount[w]);
-                place(s, at, now);
-            }
-            case BUSINESS_LIST -> place(s, first + noisyCount[w] + businessCount[w]++, now);
-            case OTHER_LIST -> place(s, first + WINDOW - ++otherCount[w], now);
-            default -> listing[s] = UNLISTED;
         }
     }
 
-    /** The list entry at {@code from} takes the place of the one at {@code to} (a removal by swap). */
-    private void moveEntry(int from, int to) {
+    /**
+     * Puts slot {@code s} (of window {@code w}, on no list) on list {@code kind}, nothing for
+     * {@link #UNLISTED}. The noisy list grows into the business one by moving the first business
+     * entry to the business list's end.
+     */
+    private void enlist(int s, int w, int kind) {
+        int first = w << WINDOW_SHIFT;
+        switch (kind) {
+            case NOISY_LIST -> {
+                int at = first + noisyCount[w]++;
+                moveEntry(at, at + businessCount[w], BUSINESS_LIST);
+                place(s, at, NOISY_LIST);
+            }
+            case BUSINESS_LIST -> place(s, first + noisyCount[w] + businessCount[w]++, BUSINESS_LIST);
+            case OTHER_LIST -> place(s, first + WINDOW - ++otherCount[w], OTHER_LIST);
+            default -> { }
+        }
+    }
+
+    /** The entry at {@code from}, on list {@code kind}, takes the place of the one at {@code to} (a removal by swap). */
+    private void moveEntry(int from, int to, int kind) {
         if (from != to) {
-            int s = drawList[from];
-            place(s, to, listing[s] & KIND_MASK);
+            place(drawList[from], to, kind);
         }
     }
 
@@ -346,10 +419,7 @@ final class HotState {
 
     private void put(int s, SimVm v) {
         LoadGenerator g = v.generator;
-        mu[s] = 0;
-        sd[s] = 0;
-        curve[s] = 0;
-        spikeModel[s] = 0;
+        // only what the slot's pattern draws with: a store to each of the other arrays cost a cache miss, at a random slot
         if (g instanceof NoisyLoad n) {
             pattern[s] = NOISY;
             mu[s] = n.mu();
@@ -362,6 +432,7 @@ final class HotState {
                 v.spikeModelIndex = indexOf(spikeModels, sp.spikes());
             }
             spikeModel[s] = v.spikeModelIndex;
+            spike[s] = v.spike;
         } else if (g instanceof BusinessLoad b) {
             pattern[s] = BUSINESS;
             sd[s] = b.sd();
@@ -373,20 +444,23 @@ final class HotState {
             pattern[s] = OBJECT;
         }
         scale[s] = v.scale();
-        spike[s] = v.spike;
         stream[s] = v.stream;
         load[s] = 0;
         running[s] = false;
         vm[s] = v;
         v.slot = s;
-        touch(s);
+        // an empty slot is on no list, and a VM that does not run goes on none: only the list it goes on when it runs is kept
+        listing[s] = (byte) (listOf(pattern[s]) << KIND_BITS);
     }
 
     /** Empties slot {@code s}, its VM keeping its stream and spike state. */
     private void take(int s) {
         SimVm v = vm[s];
         v.stream = stream[s];
-        v.spike = spike[s];
+        if (pattern[s] == SPIKY) {
+            // only a spiky slot's spike state is kept (put writes no other's): the pattern's line is written below anyway
+            v.spike = spike[s];
+        }
         v.slot = -1;
         clear(s);
     }
@@ -394,20 +468,40 @@ final class HotState {
     /**
      * Marks slot {@code s} empty. Its other fields keep their last values: no one reads a slot
      * without a VM (it is off the draw lists and past its host's last slot in use), and
-     * {@link #put} writes them all. Zeroing them cost a store to eight more arrays at every VM
-     * leaving a host, each at a slot the step touches at random.
+     * {@link #put} writes every one its VM's pattern draws with (mu is not read for a business
+     * slot, the curve only for one, the spike model and spike state only for a spiky one). Zeroing them cost a
+     * store to eight more arrays at every VM leaving a host, each at a slot the step touches at
+     * random.
      */
     private void clear(int s) {
         pattern[s] = EMPTY;
-        running[s] = false;
         vm[s] = null;
-        touch(s);
+        if (running[s]) {
+            running[s] = false;
+            delist(s >>> WINDOW_SHIFT, listing[s]);
+        }
+        listing[s] = UNLISTED;
     }
 
+    /**
+     * The VM in slot {@code from} moves to slot {@code to}, which is empty. Within a window its
+     * list entry is rewritten to name the new slot (no entry moves); across windows it leaves one
+     * window's list for the other's.
+     */
     private void move(int from, int to) {
         copy(this, from, this, to);
-        touch(to);
         vm[to].slot = to;
+        int was = listing[from];
+        if ((was & KIND_MASK) == UNLISTED || from >>> WINDOW_SHIFT == to >>> WINDOW_SHIFT) {
+            if ((was & KIND_MASK) != UNLISTED) {
+                drawList[(from >>> WINDOW_SHIFT << WINDOW_SHIFT) + (was >>> KIND_BITS)] = to;
+            }
+            listing[to] = (byte) was;
+            running[from] = false;
+            clear(from);
+            return;
+        }
+        touch(to);
         clear(from);
     }
 

@@ -39,7 +39,8 @@ final class Lifecycle {
      * About one entry per running VM and the load tick; per-VM draws are one sweep per tick. Operation
      * ends all fall due at now + the operation's cost, so they wait in the agenda's lane; finishes,
      * mostly far ahead, wait in its calendar (buckets of one load interval), which drops those made
-     * stale by a suspension before they reach the heap.
+     * stale by a suspension before they reach the heap. An event's tag: for a finish the VM's
+     * version, for an operation end the host the VM is on.
      */
     private final Agenda<SimVm> events;
 
@@ -78,12 +79,12 @@ final class Lifecycle {
             long at = (long) events.time();
             int kind = events.kind();
             SimVm vm = events.subject();
-            int version = events.tag();
+            int tag = events.tag();
             events.remove();
             clock.moveTo(at);
             switch (kind) {
-                case OP_DONE -> operationDone(vm);
-                case FINISH -> finished(vm, version);
+                case OP_DONE -> operationDone(vm, tag);
+                case FINISH -> finished(vm, tag);
                 case LOAD -> {
                     loads.draw(clock.now());
                     events.add(clock.now() + spec.loadIntervalSeconds(), LOAD, null, 0);
@@ -94,14 +95,14 @@ final class Lifecycle {
         clock.moveTo(time);
     }
 
-    /** Puts a queued VM on a host (whose id is {@code hostId}) and starts booting or resuming it there. */
-    void place(SimVm vm, SimHost host, int hostId, VmState operation) {
+    /** Puts a queued VM on host {@code hostId} and starts booting or resuming it there. */
+    void place(SimVm vm, int hostId, VmState operation) {
         world.hostsChanged();
         long now = clock.now();
         vm.inQueue = false;
         vm.waitedSeconds += now - vm.queuedSinceSeconds;
-        vm.hostedBy(host, hostId);
-        vm.placedAt = clock.instant(now);
+        vm.hostedBy(hot, hostId);
+        vm.placedAtSeconds = now;
         hot.addLow(hostId, vm);
         hot.advance(hostId, now);
         beginOperation(vm, operation);
@@ -142,9 +143,9 @@ final class Lifecycle {
 
     private void beginOperation(SimVm vm, VmState operation) {
         vm.state = operation;
-        hot.ops[vm.hostId]++;
+        hot.operationStarted(vm.hostId);
         hot.recompute(vm.hostId);
-        events.addInOrder(clock.now() + spec.operationCostSeconds(), OP_DONE, vm, 0);
+        events.addInOrder(clock.now() + spec.operationCostSeconds(), OP_DONE, vm, vm.hostId);
     }
 
     private void startRunning(SimVm vm) {
@@ -167,18 +168,25 @@ final class Lifecycle {
         vm.version++;
     }
 
-    /** A VM operation has completed. */
-    private void operationDone(SimVm vm) {
+    /**
+     * A VM operation has completed on host {@code h}, the VM's host while the operation ran (the
+     * event's tag): the host's flat state is read without waiting for the VM's, so the two cache
+     * misses of an operation end overlap.
+     */
+    private void operationDone(SimVm vm, int h) {
         long now = clock.now();
-        int h = vm.hostId;
         hot.advance(h, now);
-        hot.ops[h]--;
+        hot.operationEnded(h);
+        if (vm.hostId != h) {
+            throw new IllegalStateException("VM " + vm.id + " ended an operation on host " + h + " but is on host "
+                    + vm.hostId);
+        }
         switch (vm.state) {
             case BOOTING, RESUMING -> startRunning(vm);
             case SUSPENDING -> {
                 hot.removeLow(h, vm);
                 vm.unhosted();
-                vm.placedAt = null;
+                vm.placedAtSeconds = SimVm.NOT_PLACED;
                 vm.state = VmState.SUSPENDED;
                 world.enqueue(vm, now);
             }
@@ -213,7 +221,7 @@ final class Lifecycle {
             return;
         }
         long now = clock.now();
-        SimHost host = vm.host;
+        SimHost host = world.host(vm.hostId);
         hot.advance(vm.hostId, now);
         stopRunning(vm);
         if (vm.qos == QosClass.HIGH) {
@@ -222,7 +230,7 @@ final class Lifecycle {
             host.holdCore(vm.core, next);
             next.state = VmState.BOOTING;
             host.operationStarted();
-            events.addInOrder(now + spec.operationCostSeconds(), OP_DONE, next, 0);
+            events.addInOrder(now + spec.operationCostSeconds(), OP_DONE, next, vm.hostId);
         }
         beginOperation(vm, VmState.TERMINATING);
     }

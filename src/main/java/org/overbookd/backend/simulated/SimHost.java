@@ -64,17 +64,17 @@ final class SimHost implements HostView {
 
     /** Sum of the loads of the VMs on this host and of its operations, percent of one core. */
     double demand() {
-        return hot.demand[id];
+        return hot.demand(id);
     }
 
     /** A VM on this host starts an operation (boot, resume, suspend, shutdown): it counts in the demand. */
     void operationStarted() {
-        hot.ops[id]++;
+        hot.operationStarted(id);
     }
 
     /** A VM operation on this host has ended. */
     void operationEnded() {
-        hot.ops[id]--;
+        hot.operationEnded(id);
     }
 
     /** Puts a high-QoS VM on a core, in place of the one that held it. */
@@ -128,7 +128,7 @@ final class SimHost implements HostView {
 
     @Override
     public boolean operationInFlight() {
-        return hot.ops[id] > 0;
+        return hot.ops(id) > 0;
     }
 
     /** The host's low-QoS slots as a read-only list, live: it follows every place and removal. */
@@ -136,15 +136,16 @@ final class SimHost implements HostView {
 
         @Override
         public SimVm get(int index) {
-            if (index < 0 || index >= hot.lowCount[id]) {
-                throw new IndexOutOfBoundsException("index " + index + " of " + hot.lowCount[id] + " overbooked VMs");
+            int count = hot.lowCount(id);
+            if (index < 0 || index >= count) {
+                throw new IndexOutOfBoundsException("index " + index + " of " + count + " overbooked VMs");
             }
-            return hot.vm[hot.base[id] + hot.highCount[id] + index];
+            return hot.vm[hot.firstLow(id) + index];
         }
 
         @Override
         public int size() {
-            return hot.lowCount[id];
+            return hot.lowCount(id);
         }
     }
 }

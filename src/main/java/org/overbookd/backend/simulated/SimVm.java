@@ -25,12 +25,16 @@ final class SimVm implements VmView {
     private final Instant firstArrival;
 
     VmState state;
-    /** The host the VM is on, or null; set with {@link #hostedBy} and {@link #unhosted}. */
-    SimHost host;
     /**
-     * {@code host.id} while the VM is on a host, -1 otherwise: the VM's events reach its host's
-     * flat state ({@link HotState}) by this index, without reading the host object, which in a
-     * Google cell was a cache miss at nearly every event.
+     * The world's flat state, from the VM's first placement on: where {@link #load} is read. Not
+     * the host object: storing a reference into a long-lived VM at each placement cost a garbage
+     * collector's write barrier, and nothing on the hot path needs the host object.
+     */
+    private HotState hot;
+    /**
+     * The id of the host the VM is on, -1 when on none; set with {@link #hostedBy} and {@link
+     * #unhosted}. The VM's events reach its host's flat state ({@link HotState}) by this index,
+     * without reading the host object, which in a Google cell was a cache miss at nearly every event.
      */
     int hostId = -1;
     /** Core index for a high-QoS VM; -1 for low-QoS. */
@@ -57,8 +61,14 @@ final class SimVm implements VmView {
     /** For a high-QoS VM, how many VMs held its core before it: part of its random stream's identity. */
     int generation;
     boolean inQueue;
-    /** Set when placed on a host, cleared when taken off. */
-    Instant placedAt;
+    /**
+     * When the VM was placed on its host, in seconds of the virtual clock; {@link #NOT_PLACED} when
+     * it is on none. A number, not an {@link Instant}: setting an object field at each of the
+     * hundreds of placements a step was an allocation and a garbage collector's write barrier
+     * each, and the instant is asked for only by the sticky-slot rule.
+     */
+    long placedAtSeconds = NOT_PLACED;
+    static final long NOT_PLACED = Long.MIN_VALUE;
     private String name;
     /**
      * The generator's business curve and spike model as indices into {@link HotState}'s tables,
@@ -90,15 +100,16 @@ final class SimVm implements VmView {
         this.firstArrival = firstArrival;
     }
 
-    /** The VM is now on {@code host}, whose id is {@code hostId} (passed, not read, to leave the host object unread). */
-    void hostedBy(SimHost host, int hostId) {
-        this.host = host;
+    /** The VM is now on host {@code hostId} of the world whose flat state is {@code state}. */
+    void hostedBy(HotState state, int hostId) {
+        if (hot != state) {
+            hot = state;
+        }
         this.hostId = hostId;
     }
 
     /** The VM is on no host. */
     void unhosted() {
-        this.host = null;
         this.hostId = -1;
     }
 
@@ -133,7 +144,8 @@ final class SimVm implements VmView {
 
     @Override
     public Instant placedAt() {
-        return placedAt;
+        // the clock's instant for that second, as firstArrival is the one for firstArrivalSeconds
+        return placedAtSeconds == NOT_PLACED ? null : firstArrival.plusSeconds(placedAtSeconds - firstArrivalSeconds);
     }
 
     /** The simulator swaps a suspended VM out entirely; it may resume anywhere (paper section 4.1). */
@@ -144,7 +156,7 @@ final class SimVm implements VmView {
 
     @Override
     public double load() {
-        return state == VmState.RUNNING ? host.hot().load[slot] : 0;
+        return state == VmState.RUNNING ? hot.load[slot] : 0;
     }
 
     /** Booting, resuming and suspending count as pending, as in Silva et al.: no work is done. */

@@ -30,9 +30,9 @@ final class VmFactory {
         var generator = w.highLoad(w.highPattern(random), random);
         long runtime = w.highRuntime().sampleSeconds(random);
         SimVm vm = new SimVm(nextId++, QosClass.HIGH, core, generator, random, runtime, now, clock.instant(now));
-        vm.hostedBy(host, host.id);
+        vm.hostedBy(host.hot(), host.id);
         vm.heldSinceSeconds = now;
-        vm.placedAt = clock.instant(now);
+        vm.placedAtSeconds = now;
         vm.generation = generation;
         return vm;
     }
@@ -42,8 +42,8 @@ final class VmFactory {
         long now = clock.now();
         SimVm vm = new SimVm(nextId++, QosClass.HIGH, k, recorded.load(),
                 Seeds.stream(spec.seed(), Seeds.HIGH_QOS, host.id, k), Long.MAX_VALUE / 4, now, clock.instant(now));
-        vm.hostedBy(host, host.id);
-        vm.placedAt = clock.instant(now);
+        vm.hostedBy(host.hot(), host.id);
+        vm.placedAtSeconds = now;
         return vm;
     }
 

@@ -101,6 +101,11 @@ final class World implements ClusterView, BoundScan, QueueIndex {
         return hosts.length;
     }
 
+    /** Whether there is a host with this id (without reading its object). */
+    boolean hasHost(int id) {
+        return id >= 0 && id < hosts.length;
+    }
+
     /** The host with this id, or null when there is none. */
     SimHost host(int id) {
         return id < 0 || id >= hosts.length ? null : hosts[id];
@@ -124,8 +129,6 @@ final class World implements ClusterView, BoundScan, QueueIndex {
         List<HostView> over = new ArrayList<>(lastOver + 16);
         List<HostView> free = new ArrayList<>(lastFree + 16);
         HotState state = hot;
-        int[] ops = state.ops;
-        int[] lowCount = state.lowCount;
         double atLeast = overBound;
         double atMost = freeBound;
         int slots = freeSlots;
@@ -144,10 +147,10 @@ final class World implements ClusterView, BoundScan, QueueIndex {
                 }
             }
             // as in the two scans below, the same tests in the same order
-            if (!(utilization < atLeast) && ops[h] == 0 && lowCount[h] != 0) {
+            if (!(utilization < atLeast) && state.ops(h) == 0 && state.lowCount(h) != 0) {
                 over.add(hosts[h]);
             }
-            if (utilization <= atMost && ops[h] == 0 && lowCount[h] < slots) {
+            if (utilization <= atMost && state.ops(h) == 0 && state.lowCount(h) < slots) {
                 free.add(hosts[h]);
             }
         }
@@ -165,7 +168,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
 
     /** Whether host {@code id} (an id of one of the hosts) has an operation in flight, read off the flat state. */
     boolean operationInFlight(int id) {
-        return hot.ops[id] > 0;
+        return hot.ops(id) > 0;
     }
 
     /** The low-QoS VM with this id, or null when there is none (or it has terminated). */
@@ -334,10 +337,8 @@ final class World implements ClusterView, BoundScan, QueueIndex {
         }
         List<HostView> out = new ArrayList<>(lastOver + 16);
         HotState state = hot;
-        int[] ops = state.ops;
-        int[] lowCount = state.lowCount;
         for (int h = 0; h < hosts.length; h++) {
-            if (!(state.utilization(h) < atLeast) && ops[h] == 0 && lowCount[h] != 0) {
+            if (!(state.utilization(h) < atLeast) && state.ops(h) == 0 && state.lowCount(h) != 0) {
                 out.add(hosts[h]);
             }
         }
@@ -358,10 +359,8 @@ final class World implements ClusterView, BoundScan, QueueIndex {
         }
         List<HostView> out = new ArrayList<>(lastFree + 16);
         HotState state = hot;
-        int[] ops = state.ops;
-        int[] lowCount = state.lowCount;
         for (int h = 0; h < hosts.length; h++) {
-            if (state.utilization(h) <= atMost && ops[h] == 0 && lowCount[h] < slots) {
+            if (state.utilization(h) <= atMost && state.ops(h) == 0 && state.lowCount(h) < slots) {
                 out.add(hosts[h]);
             }
         }

@@ -60,7 +60,7 @@ class HotStateTest {
     }
 
     private static void run(SimHost host, SimVm vm) {
-        vm.hostedBy(host, host.id);
+        vm.hostedBy(host.hot(), host.id);
         vm.state = VmState.RUNNING;
         host.hot().running(vm.slot, true);
     }
@@ -247,7 +247,9 @@ class HotStateTest {
         SimHost[] hosts = hosts(7, 4);
         HotState hot = new HotState(hosts, OPERATION_LOAD);
         double[] demands = {0, 379.9, 380, 380.1, 400, 400.0000001, 1000};
-        System.arraycopy(demands, 0, hot.demand, 0, demands.length);
+        for (int h = 0; h < demands.length; h++) {
+            hot.demand(h, demands[h]);
+        }
         double[] thresholds = {95, 100, 0, 250};
         int[] counts = hot.hostsOver(thresholds);
         for (int p = 0; p < thresholds.length; p++) {
@@ -304,7 +306,10 @@ class HotStateTest {
                     pool.shutdownNow();
                 }
             }
-            demand[run] = hot.demand.clone();
+            demand[run] = new double[n];
+            for (int h = 0; h < n; h++) {
+                demand[run][h] = hot.demand(h);
+            }
         }
         for (int h = 0; h < n; h++) {
             assertSameBits(demand[0][h], demand[1][h], "host " + h);
@@ -435,7 +440,7 @@ class HotStateTest {
                 assertListsHoldExactlyTheRunningSlots(one.hot);
                 one.assertHostsListTheirLowVmsInPlacingOrder();
                 for (int h = 0; h < n; h++) {
-                    assertSameBits(one.hot.demand[h], parallel.hot.demand[h], "host " + h + " at " + now);
+                    assertSameBits(one.hot.demand(h), parallel.hot.demand(h), "host " + h + " at " + now);
                 }
                 for (int k = 0; k < one.lows.size(); k++) {
                     assertSameBits(one.lows.get(k).load(), parallel.lows.get(k).load(), "low VM " + k + " at " + now);
@@ -497,19 +502,19 @@ class HotStateTest {
             HotState hot = new HotState(hosts, OPERATION_LOAD);
             for (int round = 0; round < 20_000; round++) {
                 for (int h = 0; h < cores.length; h++) {
-                    hot.demand[h] = round < special.length ? special[round]
+                    hot.demand(h, round < special.length ? special[round]
                             : round % 2 == 0 ? Double.longBitsToDouble(random.nextLong())
-                            : random.nextDouble() * 200 * cores[h];
-                    assertSameBits(hot.demand[h] / cores[h], hot.utilization(h), "demand " + hot.demand[h]
+                            : random.nextDouble() * 200 * cores[h]);
+                    assertSameBits(hot.demand(h) / cores[h], hot.utilization(h), "demand " + hot.demand(h)
                             + " on " + cores[h] + " cores");
-                    assertSameBits(hot.demand[h] / cores[h], hosts[h].utilization(), "host " + h);
+                    assertSameBits(hot.demand(h) / cores[h], hosts[h].utilization(), "host " + h);
                 }
                 int[] over = hot.hostsOver(95, 100, Double.NaN, Double.NEGATIVE_INFINITY);
                 for (int p = 0; p < 4; p++) {
                     double percent = new double[] {95, 100, Double.NaN, Double.NEGATIVE_INFINITY}[p];
                     int expected = 0;
                     for (int h = 0; h < cores.length; h++) {
-                        expected += hot.demand[h] / cores[h] > percent ? 1 : 0;
+                        expected += hot.demand(h) / cores[h] > percent ? 1 : 0;
                     }
                     assertEquals(expected, over[p], "hosts over " + percent + " in round " + round);
                 }
@@ -569,9 +574,9 @@ class HotStateTest {
             }
             for (int i = 0; i < 150; i++) {
                 SimVm vm = lows.get(script.nextInt(lows.size()));
-                if (vm.host == null) {
+                if (vm.hostId < 0) {
                     SimHost host = hosts[step % 7 == 0 && i < 20 ? 5 : script.nextInt(hosts.length)];
-                    vm.hostedBy(host, host.id);
+                    vm.hostedBy(host.hot(), host.id);
                     host.addLow(vm);
                     placed.get(host.id).add(vm);
                     vm.state = VmState.BOOTING;
@@ -585,8 +590,8 @@ class HotStateTest {
                 } else {
                     hot.running(vm.slot, false);
                     vm.state = VmState.SUSPENDED;
-                    vm.host.removeLow(vm);
-                    placed.get(vm.host.id).remove(vm);
+                    hosts[vm.hostId].removeLow(vm);
+                    placed.get(vm.hostId).remove(vm);
                     vm.unhosted();
                 }
             }

@@ -92,6 +92,38 @@ class SimulatedBackendTest {
     }
 
     /**
+     * A VM's placedAt is the clock's instant of the second it was placed, kept as a number: none
+     * while queued, the deploy's second while on its host, none again once suspended, the resume's
+     * second after; a high-QoS VM's is its start.
+     */
+    @Test
+    void placedAtIsTheSecondOfPlacementWhileOnAHost() {
+        WorldSpec spec = world(3);
+        SimulatedBackend backend = new SimulatedBackend(spec, EPOCH);
+        backend.advanceThrough(50);
+        VmView vm = backend.observe(EPOCH.plusSeconds(50)).queue().get(0);
+        assertEquals(EPOCH.plusSeconds(50), vm.firstArrival());
+        assertEquals(null, vm.placedAt());
+        assertEquals(EPOCH, backend.view().hosts().get(2).vms().get(0).placedAt());
+        backend.advanceThrough(101);
+        deploy(backend, vm, 0);
+        assertEquals(EPOCH.plusSeconds(101), vm.placedAt());
+        long cost = spec.operationCostSeconds();
+        backend.advanceThrough(101 + cost);
+        assertEquals(EPOCH.plusSeconds(101), vm.placedAt());
+        HostRef host0 = HostRef.of(backend.view().hosts().get(0));
+        assertEquals(Outcome.Status.OK, backend.enact(List.of(new Decision.Suspend(VmRef.of(vm), host0, WHY)), EPOCH)
+                .get(0).status());
+        backend.advanceThrough(101 + 2 * cost);
+        assertEquals(null, vm.placedAt());
+        backend.advanceThrough(777);
+        HostRef host1 = HostRef.of(backend.view().hosts().get(1));
+        assertEquals(Outcome.Status.OK, backend.enact(List.of(new Decision.Resume(VmRef.of(vm), host1, WHY)), EPOCH)
+                .get(0).status());
+        assertEquals(EPOCH.plusSeconds(777), vm.placedAt());
+    }
+
+    /**
      * The bound scans answer as a pass over every host would, whether the per-step count of hosts
      * over 95 and 100 % found their lists ahead (same bounds, no change since) or not (other
      * bounds, or a VM deployed or suspended in between), step after step of a busy world.
