@@ -210,14 +210,20 @@ final class XmlScanner {
 
     /**
      * Reads on in the current element's content: true when a child element opened (it is now the
-     * current element, named by {@link #name}), false when the current element closed. At depth 0,
-     * false means the document ended.
+     * current element, named by {@link #name}), false when the current element closed. At depth 0
+     * (the root closed), the rest of the document is read as {@link #rest} reads it, and false means
+     * it ended. The parsers never call it there: that branch is never taken, so the JIT compiles it
+     * away without ever throwing {@code next} away for it.
      */
     boolean next() throws XMLStreamException {
         if (emptyPending) {
             emptyPending = false;
             closedName = name;
             depth--;
+            return false;
+        }
+        if (depth == 0) {
+            outside();
             return false;
         }
         text.clear();

@@ -2,6 +2,7 @@ package org.overbookd.backend.opennebula;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -252,6 +253,19 @@ class XmlScannerTest {
                     + e.getMessage().replaceFirst("^ParseError at \\[row,col\\]:\\[\\d+,\\d+\\]\\nMessage: ", ""),
                     document);
         });
+        // a reader that reads on after the root closed gets the same refusals, and false at the end
+        for (String[] after : new String[][] {{"<A/> x", "text after the root element"}, {"<A/><B/>", "a second root element <B>"}}) {
+            XMLStreamException e = assertThrows(XMLStreamException.class, () -> XmlScanner.read(after[0], in -> {
+                assertFalse(in.next());
+                return in.next();
+            }), after[0]);
+            assertTrue(e.getMessage().endsWith(after[1]), e.getMessage());
+        }
+        assertEquals(List.of(false, false), assertDoesNotThrow(() -> XmlScanner.read("<A><B/></A>\n<!-- end -->\n", in -> {
+            in.next();
+            in.skip();
+            return List.of(in.next(), in.next());
+        })));
         // and what may stand there is read over: space with line ends of every kind, comments, PIs
         assertDoesNotThrow(() -> scanner("<?xml version='1.0'?>\r\n\t<!-- a --><?pi x?>\r<A/>\n<!-- b -->\r\n<?pi?> "));
     }
