@@ -146,11 +146,11 @@ final class World implements ClusterView, BoundScan, QueueIndex {
                     counts[p]++;
                 }
             }
-            // as in the two scans below, the same tests in the same order
-            if (!(utilization < atLeast) && state.ops(h) == 0 && state.lowCount(h) != 0) {
+            // the two scans' own tests, so the lists are the ones they would find
+            if (overCandidate(state, h, utilization, atLeast)) {
                 over.add(hosts[h]);
             }
-            if (utilization <= atMost && state.ops(h) == 0 && state.lowCount(h) < slots) {
+            if (freeCandidate(state, h, utilization, slots, atMost)) {
                 free.add(hosts[h]);
             }
         }
@@ -338,7 +338,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
         List<HostView> out = new ArrayList<>(lastOver + 16);
         HotState state = hot;
         for (int h = 0; h < hosts.length; h++) {
-            if (!(state.utilization(h) < atLeast) && state.ops(h) == 0 && state.lowCount(h) != 0) {
+            if (overCandidate(state, h, state.utilization(h), atLeast)) {
                 out.add(hosts[h]);
             }
         }
@@ -360,11 +360,21 @@ final class World implements ClusterView, BoundScan, QueueIndex {
         List<HostView> out = new ArrayList<>(lastFree + 16);
         HotState state = hot;
         for (int h = 0; h < hosts.length; h++) {
-            if (state.utilization(h) <= atMost && state.ops(h) == 0 && state.lowCount(h) < slots) {
+            if (freeCandidate(state, h, state.utilization(h), slots, atMost)) {
                 out.add(hosts[h]);
             }
         }
         lastFree = out.size();
         return out;
+    }
+
+    /** Whether host {@code h}, at {@code utilization}, is one {@link #overbookedAtOrAbove} finds for {@code atLeast}. */
+    private static boolean overCandidate(HotState state, int h, double utilization, double atLeast) {
+        return !(utilization < atLeast) && state.ops(h) == 0 && state.lowCount(h) != 0;
+    }
+
+    /** Whether host {@code h}, at {@code utilization}, is one {@link #withFreeSlotAtOrBelow} finds for these bounds. */
+    private static boolean freeCandidate(HotState state, int h, double utilization, int slots, double atMost) {
+        return utilization <= atMost && state.ops(h) == 0 && state.lowCount(h) < slots;
     }
 }
