@@ -13,6 +13,8 @@ import java.util.NoSuchElementException;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.overbookd.backend.simulated.load.NoisyLoad;
 import org.overbookd.model.QosClass;
 
@@ -20,7 +22,8 @@ import org.overbookd.model.QosClass;
  * {@link ArrivalQueue} against the tree it replaced (a {@code TreeSet} by first arrival, then id):
  * the same answers to add and remove, the same size and the same order, through long runs of
  * random adds and removes that join and leave at the head, the tail and in between, and grow and
- * shrink it past its first capacity.
+ * shrink it past its first capacity, with its own blocks and with blocks small enough (2 and 3
+ * entries) to be split and emptied at almost every step.
  */
 class ArrivalQueueTest {
 
@@ -39,8 +42,9 @@ class ArrivalQueueTest {
         return out;
     }
 
-    @Test
-    void keepsTheTreesOrderThroughRandomAddsAndRemoves() {
+    @ParameterizedTest(name = "blocks of {0}")
+    @ValueSource(ints = {ArrivalQueue.BLOCK, 2, 3})
+    void keepsTheTreesOrderThroughRandomAddsAndRemoves(int blockSize) {
         for (long seed = 0; seed < 6; seed++) {
             SplittableRandom random = new SplittableRandom(seed);
             // few distinct arrival seconds, so that ids break many ties
@@ -49,7 +53,7 @@ class ArrivalQueueTest {
                 all.add(vm(i, 300L * random.nextInt(40)));
             }
             TreeSet<SimVm> tree = new TreeSet<>(BY_ARRIVAL);
-            ArrivalQueue queue = new ArrivalQueue();
+            ArrivalQueue queue = new ArrivalQueue(blockSize);
             // phases that grow, churn at the head, and empty it, as a long run does
             int[] addPercent = {90, 50, 50, 10, 70};
             for (int phase = 0; phase < addPercent.length; phase++) {
@@ -92,5 +96,12 @@ class ArrivalQueueTest {
         it.next();
         assertThrows(UnsupportedOperationException.class, it::remove);
         assertThrows(NoSuchElementException.class, it::next);
+        assertFalse(new ArrivalQueue().iterator().hasNext(), "an empty queue's iterator");
+        assertThrows(NoSuchElementException.class, () -> new ArrivalQueue().iterator().next());
+    }
+
+    @Test
+    void aBlockHoldsTwoEntriesAtLeast() {
+        assertThrows(IllegalArgumentException.class, () -> new ArrivalQueue(1));
     }
 }
