@@ -119,15 +119,21 @@ sweep_long() {
 
 scale() {
     # The floor first: what one clipped Gaussian draw costs on this machine, now.
-    local cp draw summary
+    local cp draw summary archive
     cp=$(test_classpath)
     java -cp "$cp" org.overbookd.backend.simulated.DrawCostBenchmark | tee target/draw-cost.txt
     draw=$(awk '/one stream/ { print $3 }' target/draw-cost.txt)
     summary=$(mktemp)
-    # through the package's launcher, as `overbookd simulate` runs: it picks the parallel collector for a
-    # simulation (no class-data archive: a start is nothing beside the run)
-    TIMED_STDOUT=$summary timed_runs "scale 12,500 hosts x 29 d (overbookd simulate, -Xmx4g, --threads 2)" "${1:-3}" \
+    # through the package's launcher, as an installed `overbookd simulate` runs: the parallel collector,
+    # and the class-data archive the package's postinst makes (made here for this jar first, untimed);
+    # then without the archive, as a clone's launcher runs before --make-class-archive
+    archive=$(OVERBOOKD_JAR=target/overbookd.jar src/deb/overbookd --make-class-archive)
+    echo "  ${archive#overbookd: }" >&2
+    timed_runs "scale 12,500 hosts x 29 d (overbookd simulate, -Xmx4g, --threads 2), no class-data archive" "${1:-3}" \
         env JAVA_OPTS=-Xmx4g OVERBOOKD_JAR="$PWD/target/overbookd.jar" OVERBOOKD_CLASS_ARCHIVE= \
+        src/deb/overbookd simulate --config sim/scale-google-cell.properties --threads 2
+    TIMED_STDOUT=$summary timed_runs "scale 12,500 hosts x 29 d (overbookd simulate, -Xmx4g, --threads 2), as installed" "${1:-3}" \
+        env JAVA_OPTS=-Xmx4g OVERBOOKD_JAR="$PWD/target/overbookd.jar" \
         src/deb/overbookd simulate --config sim/scale-google-cell.properties --threads 2
     # VM-steps: every running VM draws once per 5-minute step, so they are the VM-hours that ran
     # (high-QoS hours + overbooked hours) times 12.
