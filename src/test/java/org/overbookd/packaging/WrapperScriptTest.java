@@ -153,6 +153,9 @@ class WrapperScriptTest {
     /** The launcher's C2 thresholds for a sweep: a hundred times HotSpot's defaults. */
     private static final String SWEEP_JIT = "-XX:Tier4InvocationThreshold=500000 -XX:Tier4MinInvocationThreshold=60000"
             + " -XX:Tier4CompileThreshold=1500000 -XX:Tier4BackEdgeThreshold=4000000";
+    /** The launcher's C2 thresholds for a simulation: ten times HotSpot's defaults. */
+    private static final String SIMULATE_JIT = "-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000"
+            + " -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000";
 
     @Test
     void aSweepCompilesWithC2OnlyWhatIsReallyHotAndJavaOptsStillWin() throws Exception {
@@ -174,6 +177,20 @@ class WrapperScriptTest {
         assertTheJavaRunningTheseTestsTakesWithoutAWord(SWEEP_JIT.split(" "));
     }
 
+    @Test
+    void aSimulationTakesTenTimesHotSpotsThresholdsBesideItsCollectorAndJavaOptsStillWin() throws Exception {
+        Path home = jdk("jdk17", "17.0.15");
+        Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-XX:Tier4InvocationThreshold=5000"),
+                "simulate", "--model", "slots");
+        assertEquals(0, r.exit(), r.err());
+        // JAVA_OPTS after the simulation's thresholds: HotSpot takes the last setting of a flag
+        assertEquals("jdk17:" + SIMULATE_JIT + " -XX:+UseParallelGC -XX:Tier4InvocationThreshold=5000 -jar "
+                + dir.resolve("overbookd.jar") + " simulate --model slots", r.out().strip());
+        List<String> options = new java.util.ArrayList<>(List.of(SIMULATE_JIT.split(" ")));
+        options.add("-XX:+UseParallelGC");
+        assertTheJavaRunningTheseTestsTakesWithoutAWord(options.toArray(String[]::new));
+    }
+
     /** An unknown -XX flag stops a JVM before main; a removed one makes it warn on every start. */
     private static void assertTheJavaRunningTheseTestsTakesWithoutAWord(String... options) throws Exception {
         List<String> command = new java.util.ArrayList<>(List.of(
@@ -192,8 +209,9 @@ class WrapperScriptTest {
     void aCommandsOwnOptionsComeAfterTheClassArchivesAndBeforeJavaOpts() throws Exception {
         Path home = jdk("jdk17", "17.0.15", "17.0.15+6-Debian-1deb12u1", "echo \"jdk17:$*\"\n");
         Path archive = archiveMadeAfterTheJar("overbookd-17.0.15+6-Debian-1deb12u1.jsa");
-        // the sweep's C2 thresholds; the simulation's collector
-        for (Map.Entry<String, String> own : Map.of("sweep", SWEEP_JIT, "simulate", "-XX:+UseParallelGC").entrySet()) {
+        // the sweep's C2 thresholds; the simulation's, and its collector
+        for (Map.Entry<String, String> own : Map.of("sweep", SWEEP_JIT, "simulate", SIMULATE_JIT + " -XX:+UseParallelGC")
+                .entrySet()) {
             Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx512m"), own.getKey(), "--config", "s.properties");
             assertEquals(0, r.exit(), r.err());
             assertEquals("jdk17:-XX:SharedArchiveFile=" + archive + " -Xlog:cds=off,cds+dynamic=off " + own.getValue()
@@ -209,8 +227,10 @@ class WrapperScriptTest {
             Result r = run(Map.of("JAVA_HOME", home.toString()), command, "sweep");
             assertEquals("jdk17:-jar " + dir.resolve("overbookd.jar") + " " + command + " sweep", r.out().strip());
         }
+        // a simulation takes its own, whatever its arguments say
         Result r = run(Map.of("JAVA_HOME", home.toString()), "simulate", "sweep");
-        assertEquals("jdk17:-XX:+UseParallelGC -jar " + dir.resolve("overbookd.jar") + " simulate sweep", r.out().strip());
+        assertEquals("jdk17:" + SIMULATE_JIT + " -XX:+UseParallelGC -jar " + dir.resolve("overbookd.jar") + " simulate sweep",
+                r.out().strip());
     }
 
     @Test
@@ -229,8 +249,8 @@ class WrapperScriptTest {
         for (String collector : List.of("-XX:+UseG1GC", "-XX:+UseSerialGC", "-XX:+UseZGC", "-XX:+UseParallelGC")) {
             Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx4g " + collector + " -XX:+AlwaysPreTouch"),
                     "simulate");
-            assertEquals("jdk17:-Xmx4g " + collector + " -XX:+AlwaysPreTouch -jar " + dir.resolve("overbookd.jar")
-                    + " simulate", r.out().strip());
+            assertEquals("jdk17:" + SIMULATE_JIT + " -Xmx4g " + collector + " -XX:+AlwaysPreTouch -jar "
+                    + dir.resolve("overbookd.jar") + " simulate", r.out().strip());
         }
     }
 
