@@ -14,19 +14,20 @@ import java.util.NoSuchElementException;
  * <p>Why blocks: in a Google-cell-sized run thousands of VMs wait suspended (about 4,900 on
  * average), a suspended VM arrived long ago and so joins near the head (about 450 places from it),
  * and a resumed one leaves from the head. In one sorted array a VM joining moved the shorter side
- * of the run by one place, some 320 entries of each array; in a block it moves at most half a
- * block. Measured on the cell's 29 days (CPU samples of the world's thread): the queue's share fell
- * from 0.59 to 0.49 s, what is left being mostly the cache misses of the searches. A VM's block is
- * found by galloping from the head over the blocks' last keys, its place in the block by a binary
- * search over the primitive keys, without reaching into a VM object per probe. A full block is
- * split in two, an empty one dropped. Iteration reads the blocks in order.
+ * of the run by one place, some 320 entries of each array; in a block it moves the block's shorter
+ * side that has room, a few tens of entries. Measured on the cell's 29 days (CPU samples of the
+ * world's thread): the queue's share fell from 0.59 to 0.49 s, what is left being mostly the cache
+ * misses of the searches. A VM's block is found by galloping from the head over the blocks' last
+ * keys, its place in the block by a binary search over the primitive keys, without reaching into a
+ * VM object per probe. A full block is split in two, an empty one dropped. Iteration reads the
+ * blocks in order.
  *
  * <p>Keys are unique (ids are), so a VM is found by its key alone; {@link #add} and
  * {@link #remove} answer as a set's do.
  */
 final class ArrivalQueue implements Iterable<SimVm> {
 
-    /** Entries per block: a VM joining moves at most half as many. */
+    /** Entries per block: a VM joining moves at most this many, about a quarter as many on average. */
     static final int BLOCK = 128;
 
     private final int blockSize;
