@@ -302,7 +302,7 @@ final class HotState {
     /** Takes low-QoS {@code v} off host {@code h}; the VMs placed after it move down one slot. */
     void removeLow(int h, SimVm v) {
         int s = v.slot;
-        if (s < base[h] + highCount[h] || s >= end(h) || vm[s] != v) {
+        if (s < firstLow(h) || s >= end(h) || vm[s] != v) {
             throw new IllegalStateException("VM " + v.id + " holds no low-QoS slot of host " + h);
         }
         take(s);

@@ -221,10 +221,11 @@ final class Lifecycle {
             return;
         }
         long now = clock.now();
-        SimHost host = world.host(vm.hostId);
         hot.advance(vm.hostId, now);
         stopRunning(vm);
         if (vm.qos == QosClass.HIGH) {
+            // the host object only here: its core goes to a fresh high-QoS VM
+            SimHost host = world.host(vm.hostId);
             tally.highHeld(now - vm.heldSinceSeconds);
             SimVm next = vms.high(host, vm.core, vm.generation + 1);
             host.holdCore(vm.core, next);
