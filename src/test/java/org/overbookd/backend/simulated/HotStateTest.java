@@ -13,6 +13,8 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.overbookd.backend.simulated.load.BusinessCurve;
 import org.overbookd.backend.simulated.load.BusinessLoad;
 import org.overbookd.backend.simulated.load.LoadGenerator;
@@ -33,6 +35,7 @@ class HotStateTest {
     private static final Instant EPOCH = Instant.parse("2024-01-01T00:00:00Z");
     private static final double OPERATION_LOAD = 10;
     private static final long STEP = 300;
+    private static final long MORNING = 8 * 3600;
     private static final SpikeModel BIG_SPIKES = new SpikeModel(0.3, 0.6, 0.5, 25);
 
     /** A VM and, beside it, the object it was made like with a stream of its own: the reference. */
@@ -417,25 +420,44 @@ class HotStateTest {
         }
     }
 
+    /** How the sweeps of {@link #aPoolDrawsWhatOneThreadDrawsWhileVmsComeAndGo} follow each other. */
+    enum Sweeps {
+        /** No next sweep is told: nothing is drawn ahead. */
+        UNANNOUNCED,
+        /** Each sweep tells the next one's time: a pool thread draws ahead while the VMs change. */
+        ANNOUNCED,
+        /** As ANNOUNCED, and the VMs change only once the draws ahead are all made, so every change is one they missed. */
+        ANNOUNCED_AND_AWAITED,
+        /** Every fifth sweep comes at another time than the one told: its draws ahead (business means of another time) are not taken. */
+        SOMETIMES_LATE
+    }
+
     /**
-     * A world of 2,048 hosts or more drawn on a pool (the draw lists of its changed windows sorted on
-     * the pool too) against the same world drawn on one thread: the same loads and demands, bit for
-     * bit, at every draw, while between draws low-QoS VMs are placed (past the first slot capacity
-     * too, which lays the slots out anew), start running and draw on their own, stop, and leave
-     * their hosts (the VMs after them moving down a slot), and operations start and end on hosts.
+     * A world of 2,048 hosts or more drawn on a pool against the same world drawn on one thread: the
+     * same loads and demands, bit for bit, at every draw, while between draws low-QoS VMs are placed
+     * (past the first slot capacity too, which lays the slots out anew), start running and draw on
+     * their own, stop, and leave their hosts (the VMs after them moving down a slot), and operations
+     * start and end on hosts; with and without draws made ahead for the next sweep.
      */
-    @Test
-    void aPoolDrawsWhatOneThreadDrawsWhileVmsComeAndGo() {
+    @ParameterizedTest
+    @EnumSource(Sweeps.class)
+    void aPoolDrawsWhatOneThreadDrawsWhileVmsComeAndGo(Sweeps sweeps) {
         int n = 2100;
+        int ranges = (n + LoadDrawer.RANGE_HOSTS - 1) / LoadDrawer.RANGE_HOSTS;
         ForkJoinPool pool = new ForkJoinPool(2);
         try {
             Churn parallel = new Churn(n, pool);
             Churn one = new Churn(n, null);
             for (int step = 1; step <= 40; step++) {
-                long now = step * STEP;
+                // from 08:00 on a Monday: the business curve rises, so each sweep's time gives its own means
+                long now = MORNING + step * STEP + (sweeps == Sweeps.SOMETIMES_LATE && step % 5 == 0 ? 60 : 0);
+                long next = sweeps == Sweeps.UNANNOUNCED ? Long.MIN_VALUE : MORNING + (step + 1) * STEP;
+                if (sweeps == Sweeps.ANNOUNCED_AND_AWAITED) {
+                    parallel.drawer.awaitAhead();
+                }
                 for (Churn c : List.of(parallel, one)) {
                     c.changeSome(step, now);
-                    c.drawer.draw(now);
+                    c.drawer.draw(now, next);
                 }
                 assertListsHoldExactlyTheRunningSlots(one.hot);
                 one.assertHostsListTheirLowVmsInPlacingOrder();
@@ -447,6 +469,15 @@ class HotStateTest {
                 }
             }
             assertTrue(parallel.hot.lowCapacity > 4, "the slots were laid out anew");
+            long taken = parallel.drawer.rangesTakenAhead();
+            switch (sweeps) {
+                case UNANNOUNCED -> assertEquals(0, taken, "ranges taken as drawn ahead");
+                // every sweep but the first and those after a relayout (the capacity doubles a few times)
+                case ANNOUNCED_AND_AWAITED -> assertTrue(taken >= 30L * ranges, taken + " ranges taken as drawn ahead");
+                // eight sweeps come late and take nothing
+                case SOMETIMES_LATE -> assertTrue(taken <= 31L * ranges, taken + " ranges taken as drawn ahead");
+                default -> { } // as many as the pool thread drew in time
+            }
         } finally {
             pool.shutdownNow();
         }
@@ -560,10 +591,21 @@ class HotStateTest {
         }
 
         /**
-         * Places, starts, stops and takes off some low-QoS VMs, a few hosts taking many (the capacity
-         * grows); and starts or ends operations on some hosts, which counts in their demand.
+         * Puts fresh high-QoS VMs on a few cores, running with no draw of their own; places, starts,
+         * stops and takes off some low-QoS VMs, a few hosts taking many (the capacity grows); and
+         * starts or ends operations on some hosts, which counts in their demand.
          */
         void changeSome(int step, long now) {
+            for (int i = 0; i < 3; i++) {
+                // a fresh high-QoS VM takes a core's slot and runs, with no draw of its own: the sweep draws its first load
+                SimHost host = hosts[script.nextInt(hosts.length)];
+                long id = 2_000_000L + step * 10L + i;
+                LoadGenerator g = i == 0 ? new NoisyLoad(40, 10)
+                        : i == 1 ? new BusinessLoad(new BusinessCurve(30, 70, 0.25), 5) : new SpikyLoad(50, 10, BIG_SPIKES);
+                SimVm fresh = new SimVm(id, QosClass.HIGH, 0, g, stream(id), 1000, 0, EPOCH);
+                host.holdCore(0, fresh);
+                run(host, fresh);
+            }
             for (int i = 0; i < 30; i++) {
                 SimHost host = hosts[script.nextInt(hosts.length)];
                 if (host.operationInFlight() && script.nextBoolean()) {
