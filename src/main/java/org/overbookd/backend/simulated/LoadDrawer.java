@@ -147,11 +147,19 @@ final class LoadDrawer {
         pool.execute(a);
     }
 
-    /** Waits until the draws ahead handed out last are all made or left (for tests). */
+    /**
+     * Waits until the draws ahead handed out last are all made or left (for tests).
+     *
+     * @throws IllegalStateException if the drawing thread has not left them within 30 s
+     */
     void awaitAhead() {
         DrawAhead a = lastAhead;
+        long deadline = System.nanoTime() + 30_000_000_000L;
         while (a != null && !a.exited) {
-            Thread.onSpinWait();
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("the thread drawing ahead has not finished in 30 s");
+            }
+            Thread.yield();
         }
     }
 
