@@ -38,7 +38,7 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * serial and would otherwise leave that core idle. The next sweep then takes, range by range, each
  * slot's draw made ahead where nothing it read has changed, and draws the others itself: the same
  * bits. In a Google cell on two cores the step takes about as long as a sweep, so about half of
- * the draws are made ahead, and the run is 15-20% shorter.
+ * the draws are made ahead, and the run is about 15% shorter.
  */
 final class LoadDrawer {
 
