@@ -2,7 +2,6 @@ package org.overbookd.backend.simulated;
 
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
-import org.overbookd.backend.simulated.load.LoadGenerator;
 import org.overbookd.backend.simulated.load.SpikeModel;
 
 /**
@@ -184,7 +183,7 @@ final class DrawAhead implements Runnable {
         for (int i = first; i < noisyEnd; i++) {
             int s = list[i];
             if (s >>> HotState.WINDOW_SHIFT == w) {
-                load[s] = LoadGenerator.normal(mu[s], sd[s], LoadDrawer.gaussian(stream, after, s, cursor)) * scale[s];
+                load[s] = LoadDrawer.plain(stream, after, s, mu[s], sd[s], cursor) * scale[s];
                 stamp[s] = key | NOISY;
             }
         }
@@ -192,7 +191,7 @@ final class DrawAhead implements Runnable {
             int s = list[i];
             int c;
             if (s >>> HotState.WINDOW_SHIFT == w && (c = curve[s]) >= 0 && c < means.length) {
-                load[s] = LoadGenerator.normal(means[c], sd[s], LoadDrawer.gaussian(stream, after, s, cursor)) * scale[s];
+                load[s] = LoadDrawer.plain(stream, after, s, means[c], sd[s], cursor) * scale[s];
                 stamp[s] = key | BUSINESS;
             }
         }

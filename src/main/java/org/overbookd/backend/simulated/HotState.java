@@ -481,7 +481,7 @@ final class HotState {
         running[s] = false;
         vm[s] = v;
         v.slot = s;
-        changedIn[s] = aheadEpoch;
+        changed(s);
         // an empty slot is on no list, and a VM that does not run goes on none: only the list it goes on when it runs is kept
         listing[s] = (byte) (listOf(pattern[s]) << KIND_BITS);
     }
@@ -524,7 +524,7 @@ final class HotState {
     private void move(int from, int to) {
         copy(this, from, this, to);
         vm[to].slot = to;
-        changedIn[to] = aheadEpoch;
+        changed(to);
         int was = listing[from];
         if ((was & KIND_MASK) == UNLISTED || from >>> WINDOW_SHIFT == to >>> WINDOW_SHIFT) {
             if ((was & KIND_MASK) != UNLISTED) {

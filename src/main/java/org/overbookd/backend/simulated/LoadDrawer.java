@@ -98,8 +98,7 @@ final class LoadDrawer {
         }
         DrawAhead ready = takeAhead(now);
         long tow = VirtualClock.timeOfWeek(now);
-        double[] mus = businessMeans(tow, curveMu);
-        curveMu = mus;
+        double[] mus = businessMeans(tow);
         SpikeModel[] models = spikeModels();
         int hosts = hot.cores.length;
         if (pool == null || hosts < PARALLEL_MIN_HOSTS) {
@@ -281,14 +280,19 @@ final class LoadDrawer {
         if ((p & HotState.SPIKY_BIT) != 0) {
             drawSpiky(st, s, spikeModels(), cursor);
         } else if ((p & HotState.BUSINESS_BIT) != 0) {
-            curveMu = businessMeans(tow, curveMu);
-            drawBusiness(st, s, curveMu, cursor);
+            drawBusiness(st, s, businessMeans(tow), cursor);
         } else if ((p & HotState.FLAT) != 0) {
             drawNoisy(st, s, cursor);
         } else {
             st.load[s] = drawObject(st, s, tow) * st.scale[s];
         }
         return st.load[s];
+    }
+
+    /** The business curves' means at {@code tow}, in {@link #curveMu}. */
+    private double[] businessMeans(long tow) {
+        curveMu = businessMeans(tow, curveMu);
+        return curveMu;
     }
 
     /** The business curves' means at {@code tow}, in {@code into} or in a larger array if it is too short. */
@@ -363,14 +367,14 @@ final class LoadDrawer {
         for (int i = first; i < noisyEnd; i++) {
             int s = list[i];
             if (!took(ahead, s, key | DrawAhead.NOISY, changed, epoch, load, stream)) {
-                load[s] = LoadGenerator.normal(mu[s], sd[s], gaussian(stream, stream, s, cursor)) * scale[s];
+                load[s] = plain(stream, stream, s, mu[s], sd[s], cursor) * scale[s];
             }
         }
         int[] curve = st.curve;
         for (int i = noisyEnd; i < businessEnd; i++) {
             int s = list[i];
             if (!took(ahead, s, key | DrawAhead.BUSINESS, changed, epoch, load, stream)) {
-                load[s] = LoadGenerator.normal(mus[curve[s]], sd[s], gaussian(stream, stream, s, cursor)) * scale[s];
+                load[s] = plain(stream, stream, s, mus[curve[s]], sd[s], cursor) * scale[s];
             }
         }
         for (int i = first + HotState.WINDOW - st.otherCount[w], end = first + HotState.WINDOW; i < end; i++) {
@@ -413,12 +417,12 @@ final class LoadDrawer {
         double[] mu = st.mu;
         for (int i = first; i < noisyEnd; i++) {
             int s = list[i];
-            load[s] = LoadGenerator.normal(mu[s], sd[s], gaussian(stream, stream, s, cursor)) * scale[s];
+            load[s] = plain(stream, stream, s, mu[s], sd[s], cursor) * scale[s];
         }
         int[] curve = st.curve;
         for (int i = noisyEnd; i < businessEnd; i++) {
             int s = list[i];
-            load[s] = LoadGenerator.normal(mus[curve[s]], sd[s], gaussian(stream, stream, s, cursor)) * scale[s];
+            load[s] = plain(stream, stream, s, mus[curve[s]], sd[s], cursor) * scale[s];
         }
         for (int i = first + HotState.WINDOW - st.otherCount[w], end = first + HotState.WINDOW; i < end; i++) {
             drawOther(st, list[i], tow, models, cursor);
@@ -449,21 +453,27 @@ final class LoadDrawer {
 
     /** A noisy slot's draw, stored as its load: N(mu, sd) clipped, as {@link LoadGenerator#normal}. */
     private static void drawNoisy(HotState st, int s, FlatStream cursor) {
-        st.load[s] = LoadGenerator.normal(st.mu[s], st.sd[s], gaussian(st.stream, st.stream, s, cursor)) * st.scale[s];
+        st.load[s] = plain(st.stream, st.stream, s, st.mu[s], st.sd[s], cursor) * st.scale[s];
     }
 
     /** A business slot's draw, stored as its load: as a noisy one's, around its curve's mean now. */
     private static void drawBusiness(HotState st, int s, double[] mus, FlatStream cursor) {
-        st.load[s] = LoadGenerator.normal(mus[st.curve[s]], st.sd[s], gaussian(st.stream, st.stream, s, cursor))
-                * st.scale[s];
+        st.load[s] = plain(st.stream, st.stream, s, mus[st.curve[s]], st.sd[s], cursor) * st.scale[s];
+    }
+
+    /**
+     * N(mean, sd) clipped, drawn from slot {@code s}'s stream as {@link LoadGenerator#normal} draws
+     * it, the stream read from {@code from} and stored moved on in {@code to}: the same array for a
+     * sweep, another for a draw made ahead.
+     */
+    static double plain(long[] from, long[] to, int s, double mean, double sd, FlatStream cursor) {
+        return LoadGenerator.normal(mean, sd, gaussian(from, to, s, cursor));
     }
 
     /**
      * The next standard Gaussian of slot {@code s}'s stream as {@link FlatStream#nextGaussian} draws
      * it (the ziggurat's common case with the state in a local variable, the rest through the
-     * cursor and the JDK), read from {@code from} and the stream moved on stored in {@code to}: the
-     * same array for a sweep, another for a draw made ahead. N(mean, sd) clipped is then {@link
-     * LoadGenerator#normal} of it, as the pattern's object draws.
+     * cursor and the JDK), read from {@code from} and the stream moved on stored in {@code to}.
      */
     static double gaussian(long[] from, long[] to, int s, FlatStream cursor) {
         long state = from[s];
