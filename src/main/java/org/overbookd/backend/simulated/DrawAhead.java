@@ -107,7 +107,7 @@ final class DrawAhead implements Runnable {
         this.models = models;
         this.before = before;
         this.failure = failure;
-        this.done = new AtomicIntegerArray((st.cores.length + LoadDrawer.RANGE_HOSTS - 1) / LoadDrawer.RANGE_HOSTS);
+        this.done = new AtomicIntegerArray(LoadDrawer.ranges(st.cores.length));
         pattern = st.pattern;
         spike = st.spike;
         mu = st.mu;

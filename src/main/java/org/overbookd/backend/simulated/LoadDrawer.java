@@ -81,6 +81,11 @@ final class LoadDrawer {
         this.pool = pool;
     }
 
+    /** How many ranges of {@link #RANGE_HOSTS} hosts a parallel draw of {@code hosts} hosts cuts them into (the last may be short). */
+    static int ranges(int hosts) {
+        return (hosts + RANGE_HOSTS - 1) / RANGE_HOSTS;
+    }
+
     /** Draws every running VM's load at {@code now} and sums each host's demand; no sweep is known to follow. */
     void draw(long now) {
         draw(now, Long.MIN_VALUE);
@@ -198,7 +203,7 @@ final class LoadDrawer {
         Sweep(int hosts, long now, long tow, double[] mus, SpikeModel[] models, DrawAhead ready) {
             this.ready = ready;
             this.hosts = hosts;
-            this.ranges = (hosts + RANGE_HOSTS - 1) / RANGE_HOSTS;
+            this.ranges = ranges(hosts);
             this.now = now;
             this.tow = tow;
             this.mus = mus;
