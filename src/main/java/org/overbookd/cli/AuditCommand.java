@@ -65,7 +65,7 @@ final class AuditCommand implements Callable<Integer> {
         if (!Files.isRegularFile(file)) {
             err.println("overbookd: " + file + ": " + (Files.exists(file) ? "not a regular file" : "no such file"));
             err.flush();
-            return ExitCodes.DATA_ERROR;
+            return ExitCodes.NO_INPUT;
         }
         if (totals == null) {
             out.printf(Locale.ROOT, "%-24s %6s %-10s %-7s %8s %6s %7s %-9s %s%n",

@@ -44,7 +44,7 @@ final class CompareCommand implements Callable<Integer> {
             pairs = PairedRuns.read(dirA, dirB);
         } catch (InputException e) {
             spec.commandLine().getErr().println("overbookd: " + e.getMessage());
-            return ExitCodes.DATA_ERROR;
+            return ExitCodes.of(e);
         }
         String nameA = dirA.getFileName() == null ? "A" : dirA.getFileName().toString();
         String nameB = dirB.getFileName() == null ? "B" : dirB.getFileName().toString();

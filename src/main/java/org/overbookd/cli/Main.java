@@ -17,8 +17,8 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = {"Raises the utilization of a virtualized cluster by overbooking it with low-QoS VMs,",
             "while protecting the high-QoS VMs already there."},
-        footer = {"", "Exit codes: 0 ok, 64 usage error, 65 bad input data, 69 service unavailable,"
-                + " 73 cannot write output, 78 configuration error."})
+        footer = {"", "Exit codes: 0 ok, 64 usage error, 65 bad input data, 66 cannot read an input,",
+            "69 service unavailable, 73 cannot write output, 78 configuration error."})
 public final class Main {
 
     static {
@@ -167,8 +167,8 @@ public final class Main {
         if (ex instanceof ConfigException) {
             return ExitCodes.CONFIG;
         }
-        if (ex instanceof InputException) {
-            return ExitCodes.DATA_ERROR;
+        if (ex instanceof InputException input) {
+            return ExitCodes.of(input);
         }
         if (ex instanceof CommandLine.ParameterException) {
             return ExitCodes.USAGE;

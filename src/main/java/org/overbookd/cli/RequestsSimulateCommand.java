@@ -220,7 +220,7 @@ final class RequestsSimulateCommand implements Callable<Integer> {
                     .withProgress(progress(Math.min(end, lastSubmit))).withAccounting(overheadAccounting).run();
         } catch (InputException e) {
             spec.commandLine().getErr().println("overbookd: " + e.getMessage());
-            return ExitCodes.DATA_ERROR;
+            return ExitCodes.of(e);
         }
         try {
             ResultFiles.write(result, classes, out);

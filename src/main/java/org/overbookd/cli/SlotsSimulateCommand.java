@@ -56,7 +56,8 @@ import picocli.CommandLine.Spec;
             "  overbookd simulate --model slots --policy pri --tasks task_events/part-00000-of-00500.csv.gz --out r/",
             "  overbookd simulate --model slots --policy hybrid --tasks task_events/part-00000-of-00500.csv.gz"
                     + " --task-usage task_usage/part-00000-of-00500.csv.gz --out r/",
-            "", "Exit codes: 0 ok, 64 usage error, 65 bad trace or servers file, 73 cannot write output."})
+            "", "Exit codes: 0 ok, 64 usage error, 65 bad trace or servers file,",
+            "66 cannot read one, 73 cannot write output."})
 public final class SlotsSimulateCommand implements Callable<Integer> {
 
     @Spec
@@ -134,7 +135,7 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
         } catch (InputException e) {
             err.println("overbookd: " + e.getMessage());
             err.flush();
-            return ExitCodes.DATA_ERROR;
+            return ExitCodes.of(e);
         }
         SlotResult result = new SlotSimulation(infra, workload.tasks(), chosen).run();
         List<Path> files;

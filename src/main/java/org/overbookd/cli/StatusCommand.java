@@ -89,6 +89,14 @@ final class StatusCommand implements Callable<Integer> {
         row(out, "health", verdict.health().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": " + verdict.reason());
         row(out, "daemon", "pid " + s.pid() + (s.node().isEmpty() ? "" : " on " + s.node()) + ", started "
                 + time(s.started()) + ", every " + StatusCheck.words(s.interval()));
+        // a single daemon has no role to tell; a node of an HA group says whether it is the one acting
+        if (!"single".equals(s.role())) {
+            row(out, "HA role", switch (s.role()) {
+                case "active" -> "active: holds the group's writer lease, this node acts";
+                case "standby" -> "standby: another node holds the writer lease, this node waits";
+                default -> s.role();
+            });
+        }
         DaemonStatus.LastCycle last = s.lastCycle();
         if (last == null) {
             row(out, "last cycle", "none yet");

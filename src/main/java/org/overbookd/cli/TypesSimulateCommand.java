@@ -154,7 +154,7 @@ public final class TypesSimulateCommand implements Callable<Integer> {
         } catch (InputException e) {
             err.println("overbookd: " + e.getMessage());
             err.flush();
-            return ExitCodes.DATA_ERROR;
+            return ExitCodes.of(e);
         }
         if (servers != null && !(model.workload() instanceof Workload.Trace)) {
             throw usage("--servers applies to traces (--trace, or a google-trace or synthetic-trace scenario);"

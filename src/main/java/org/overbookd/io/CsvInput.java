@@ -77,7 +77,7 @@ public final class CsvInput implements AutoCloseable {
         try {
             return withHeader(name, InputFiles.text(in, false), columns);
         } catch (IOException e) {
-            throw new InputException(name, "cannot read: " + IoReasons.of(e));
+            throw InputException.cannotRead(name, 0, e);
         }
     }
 
@@ -112,9 +112,12 @@ public final class CsvInput implements AutoCloseable {
     private static CSVParser parse(Path file, BufferedReader text, CSVFormat format) throws InputException {
         try {
             return CSVParser.parse(text, format);
-        } catch (IOException | UncheckedIOException e) {
+        } catch (IOException e) {
             close(text);
-            throw new InputException(file, 1, "cannot read: " + IoReasons.of(e));
+            throw InputException.cannotRead(file, 1, e);
+        } catch (UncheckedIOException e) {
+            close(text);
+            throw InputException.cannotRead(file, 1, e.getCause());
         } catch (IllegalArgumentException e) {
             close(text);
             throw new InputException(file, 1, "bad header: " + e.getMessage());
@@ -168,7 +171,7 @@ public final class CsvInput implements AutoCloseable {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             String text = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
             if (cause instanceof IOException io && !(cause instanceof CSVException)) {
-                throw new InputException(file, parser.getCurrentLineNumber() + 1, "cannot read: " + IoReasons.of(io));
+                throw InputException.cannotRead(file, parser.getCurrentLineNumber() + 1, io);
             }
             // Commons CSV names the line a broken record starts on as "(startline N) ..."
             Matcher m = START_LINE.matcher(text);

@@ -31,10 +31,10 @@ public final class InputFiles {
             in = Files.newInputStream(file);
             return text(in, gzipped);
         } catch (NoSuchFileException e) {
-            throw new InputException(file, "no such file");
+            throw InputException.unreadable(file, "no such file");
         } catch (IOException e) {
             closeQuietly(in);
-            throw new InputException(file, "cannot read: " + IoReasons.of(e));
+            throw InputException.cannotRead(file, 0, e);
         }
     }
 

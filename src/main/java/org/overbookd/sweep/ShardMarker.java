@@ -113,7 +113,7 @@ public record ShardMarker(int shard, int of, int gridRuns, String fingerprint, M
      */
     public static ShardMarker read(Path dir) throws InputException, IOException {
         if (!Files.isDirectory(dir)) {
-            throw new InputException(dir, Files.exists(dir) ? "not a directory" : "no such directory");
+            throw InputException.unreadable(dir, Files.exists(dir) ? "not a directory" : "no such directory");
         }
         Path file = dir.resolve(FILE);
         byte[] bytes;

@@ -117,7 +117,7 @@ public final class TuneShard {
             try {
                 bytes = Files.readAllBytes(dir.resolve(CSV));
             } catch (IOException e) {
-                throw new InputException(dir.resolve(CSV), "cannot read: " + e.getMessage());
+                throw InputException.cannotRead(dir.resolve(CSV), 0, e);
             }
             if (!ShardMarker.sha256(bytes).equals(marker.get("csv-sha256"))) {
                 throw new InputException(dir.resolve(CSV), "changed or cut short since the shard wrote it");
@@ -148,6 +148,9 @@ public final class TuneShard {
     }
 
     private static Map<String, String> marker(Path dir) throws InputException {
+        if (!Files.isDirectory(dir)) {
+            throw InputException.unreadable(dir, Files.exists(dir) ? "not a directory" : "no such directory");
+        }
         Path file = dir.resolve(MARKER);
         if (!Files.isRegularFile(file)) {
             throw new InputException(dir, "no " + MARKER + ": not a tune shard, or one that did not finish");
@@ -161,7 +164,7 @@ public final class TuneShard {
                 }
             }
         } catch (IOException e) {
-            throw new InputException(file, "cannot read: " + e.getMessage());
+            throw InputException.cannotRead(file, 0, e);
         }
         return values;
     }

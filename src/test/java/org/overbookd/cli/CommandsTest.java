@@ -121,6 +121,7 @@ class CommandsTest {
             assertTrue(r.out().contains(command), command);
         }
         assertTrue(r.out().contains("78 configuration error"));
+        assertTrue(r.out().contains("65 bad input data, 66 cannot read an input"), r.out());
     }
 
     @Test

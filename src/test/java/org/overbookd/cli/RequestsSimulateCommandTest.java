@@ -77,10 +77,10 @@ class RequestsSimulateCommandTest {
     }
 
     @Test
-    void missingFileIsBadDataToo() {
+    void aMissingFileIsExit66NamingIt() {
         Cli cli = run("--policy", "qos", "--workload", "nope.csv", "--hosts", dir.resolve("none.csv").toString(),
                 "--out", dir.toString());
-        assertEquals(ExitCodes.DATA_ERROR, cli.exitCode());
+        assertEquals(ExitCodes.NO_INPUT, cli.exitCode());
         assertTrue(cli.err().contains("none.csv: no such file"), cli.err());
     }
 

@@ -148,8 +148,14 @@ class RunCommandTest {
         assertTrue(r.err().contains(binary + ": not an overbookd audit log"), r.err());
         assertFalse(r.err().contains("Exception") || r.err().contains("Input length"), r.err());
         Cli missing = Cli.run("audit", dir.resolve("none.jsonl").toString());
-        assertEquals(ExitCodes.DATA_ERROR, missing.exitCode());
+        assertEquals(ExitCodes.NO_INPUT, missing.exitCode());
         assertTrue(missing.err().contains("none.jsonl: no such file"), missing.err());
+        // an empty log (a daemon that has decided nothing yet) is an empty table, not an error
+        Path empty = Files.createFile(dir.resolve("empty.jsonl"));
+        Cli none = Cli.run("audit", empty.toString());
+        assertEquals(ExitCodes.OK, none.exitCode(), none.err());
+        assertEquals(1, none.out().strip().lines().count(), none.out());
+        assertTrue(none.out().startsWith("time"), none.out());
     }
 
     /** {@code overbookd run --config FILE} as a real process, its output to {@code log}. */

@@ -154,7 +154,7 @@ class SlotsSimulateCommandTest {
     }
 
     @Test
-    void aMalformedServersFileOrAMissingTraceIsExit65() throws IOException {
+    void aMalformedServersFileIsExit65AndATraceThatCannotBeReadExit66() throws IOException {
         Files.writeString(servers, "type,count,cpu,memory,cores,slots\nA,3,half,0.5,12,24\n");
         Cli r = small("pri", dir.resolve("out"));
         assertEquals(ExitCodes.DATA_ERROR, r.exitCode());
@@ -162,8 +162,21 @@ class SlotsSimulateCommandTest {
 
         Path missing = dir.resolve("missing.csv");
         r = run("--policy", "pri", "--tasks", missing.toString(), "--out", dir.toString());
-        assertEquals(ExitCodes.DATA_ERROR, r.exitCode());
+        assertEquals(ExitCodes.NO_INPUT, r.exitCode());
         assertEquals("overbookd: " + missing + ": no such file", r.err().strip());
+
+        // a directory opens but cannot be read: unreadable too
+        Path folder = Files.createDirectories(dir.resolve("a-folder.csv"));
+        r = run("--policy", "pri", "--tasks", folder.toString(), "--out", dir.toString());
+        assertEquals(ExitCodes.NO_INPUT, r.exitCode(), r.err());
+        assertTrue(r.err().startsWith("overbookd: " + folder + ": cannot read: "), r.err());
+
+        // bytes that are not UTF-8 were read: the file is wrong, not unreadable
+        Path binary = dir.resolve("binary.csv");
+        Files.write(binary, new byte[] {'1', ',', (byte) 0xff, (byte) 0xfe, '\n'});
+        r = run("--policy", "pri", "--tasks", binary.toString(), "--out", dir.toString());
+        assertEquals(ExitCodes.DATA_ERROR, r.exitCode(), r.err());
+        assertTrue(r.err().contains(binary + ":") && r.err().contains("not a UTF-8 text file"), r.err());
     }
 
     @Test

@@ -62,6 +62,23 @@ class StatusCommandTest {
     }
 
     @Test
+    void aNodeOfAnHaGroupShowsItsRoleAndASingleDaemonNone() throws Exception {
+        long me = ProcessHandle.current().pid();
+        Instant now = Instant.now();
+        DaemonStatus.LastCycle ok = new DaemonStatus.LastCycle(now, Duration.ofMillis(30), null, null, 0);
+        for (String role : new String[] {"active", "standby"}) {
+            Path file = dir.resolve(role + ".json");
+            Files.writeString(file, new DaemonStatus(me, "front1", now.minusSeconds(600), now, Duration.ofMinutes(5),
+                    null, 3, ok, 0, now, 0, 0, 0, 4, role).toJson());
+            Cli r = Cli.run("status", "--file", file.toString());
+            assertEquals(0, r.exitCode(), r.out());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("HA role +" + role + ": .*")), r.out());
+        }
+        Cli single = Cli.run("status", "--file", write(me, now, ok, 0).toString());
+        assertTrue(single.out().lines().noneMatch(l -> l.startsWith("HA role")), single.out());
+    }
+
+    @Test
     void statusFollowsTheConfiguredStatusFile() throws Exception {
         Path file = write(ProcessHandle.current().pid(), Instant.now(),
                 new DaemonStatus.LastCycle(Instant.now(), Duration.ofMillis(5), null, null, 0), 0);

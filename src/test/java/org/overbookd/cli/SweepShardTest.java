@@ -188,6 +188,12 @@ class SweepShardTest {
         assertEquals(ExitCodes.DATA_ERROR, unfinished.exitCode(), unfinished.err());
         assertTrue(unfinished.err().contains(s1 + ": not a finished sweep shard"), unfinished.err());
         assertFalse(unfinished.err().contains("Exception"), unfinished.err());
+
+        // a directory that is not there was never read: no input (66), not bad data
+        Path gone = dir.resolve("no-such-shard");
+        Cli absent = Cli.run("sweep", "merge", s2.toString(), gone.toString(), "--out", out.toString());
+        assertEquals(ExitCodes.NO_INPUT, absent.exitCode(), absent.err());
+        assertTrue(absent.err().contains(gone + ": no such directory"), absent.err());
     }
 
     /** Issue 17: the grid of the paper's tables 1-3, 36 runs of 50 hosts for a week, as 4 shards. */

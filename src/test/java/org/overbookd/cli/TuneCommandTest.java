@@ -168,6 +168,10 @@ class TuneCommandTest {
                 shards.get(1), shards.get(3));
         assertEquals(ExitCodes.DATA_ERROR, missing.exitCode());
         assertTrue(missing.err().contains("shard 3/4 is missing from the merge"), missing.err());
+        Path gone = dir.resolve("no-such-shard");
+        Cli absent = tune(record, dir.resolve("absent"), "--max-degradation", "2", "--merge", shards.get(0), gone.toString());
+        assertEquals(ExitCodes.NO_INPUT, absent.exitCode(), absent.err());
+        assertTrue(absent.err().contains(gone + ": no such directory"), absent.err());
         List<String> otherArgs = new java.util.ArrayList<>(List.of("--max-degradation", "2", "--set", "sim.seed=5", "--merge"));
         otherArgs.addAll(shards);
         Cli other = tune(record, dir.resolve("other"), otherArgs.toArray(String[]::new));

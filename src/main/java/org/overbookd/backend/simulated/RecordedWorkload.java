@@ -148,7 +148,7 @@ public final class RecordedWorkload {
                     sha.update(buffer, 0, n);
                 }
             } catch (IOException e) {
-                throw new InputException(part, "cannot read: " + IoReasons.of(e));
+                throw InputException.cannotRead(part, 0, e);
             }
             // each file's length closes its bytes: content cannot pass from one file to the next unseen
             sha.update(Long.toString(length).getBytes(StandardCharsets.US_ASCII));
@@ -162,14 +162,14 @@ public final class RecordedWorkload {
         Set<Path> seen = new LinkedHashSet<>();
         for (Path file : files) {
             if (!Files.isRegularFile(file)) {
-                throw new InputException(file, Files.exists(file) ? "not a regular file" : "no such file");
+                throw InputException.unreadable(file, Files.exists(file) ? "not a regular file" : "no such file");
             }
             try {
                 for (Path rolled : RollingFile.rolled(file)) {
                     seen.add(rolled.toAbsolutePath().normalize());
                 }
             } catch (IOException e) {
-                throw new InputException(file, "cannot list its rolled files: " + IoReasons.of(e));
+                throw InputException.unreadable(file, "cannot list its rolled files: " + IoReasons.of(e));
             }
             seen.add(file.toAbsolutePath().normalize());
         }

@@ -2,7 +2,6 @@ package org.overbookd.sim.requests;
 
 import org.overbookd.io.InputException;
 import org.overbookd.io.InputFiles;
-import org.overbookd.io.IoReasons;
 import org.overbookd.io.StrictNumbers;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -70,7 +69,7 @@ public final class Overheads {
                 values.add(v);
             }
         } catch (IOException e) {
-            throw new InputException(file, number + 1, "cannot read: " + IoReasons.of(e));
+            throw InputException.cannotRead(file, number + 1, e);
         }
         if (values.isEmpty()) {
             throw new InputException(file, "no overhead values");

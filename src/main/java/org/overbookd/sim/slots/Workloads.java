@@ -2,7 +2,6 @@ package org.overbookd.sim.slots;
 
 import org.overbookd.io.InputException;
 import org.overbookd.io.InputFiles;
-import org.overbookd.io.IoReasons;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -112,7 +111,7 @@ public final class Workloads {
             String field = first.split(",", 2)[0].trim();
             return !field.isEmpty() && field.chars().allMatch(Character::isDigit) ? Format.GOOGLE : Format.CSV;
         } catch (IOException e) {
-            throw new InputException(file, "cannot read: " + IoReasons.of(e));
+            throw InputException.cannotRead(file, 0, e);
         }
     }
 

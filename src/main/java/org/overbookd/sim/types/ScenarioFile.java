@@ -16,7 +16,6 @@ import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.overbookd.io.InputException;
-import org.overbookd.io.IoReasons;
 import org.overbookd.io.KeyValueLines;
 import org.overbookd.io.StrictNumbers;
 
@@ -93,9 +92,9 @@ public final class ScenarioFile {
             Path dir = file.toAbsolutePath().getParent();
             return parse(nameOrPath, reader, dir, seed, servers);
         } catch (NoSuchFileException e) {
-            throw new InputException(nameOrPath, 0, "no such file (built-in scenarios: " + String.join(", ", BUILT_IN) + ")");
+            throw InputException.unreadable(nameOrPath, "no such file (built-in scenarios: " + String.join(", ", BUILT_IN) + ")");
         } catch (IOException e) {
-            throw new InputException(nameOrPath, 0, "cannot read: " + IoReasons.of(e));
+            throw InputException.cannotRead(nameOrPath, 0, e);
         }
     }
 
