@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
         description = {"Join the directories of the N shards of one sweep (sweep --shard I/N) into the sweep.csv and"
                 + " charts one unsharded run writes, byte for byte.",
             "Refuses, naming the directory, shards of different grids, a shard missing or given twice, and a torn"
-                    + " or changed file (exit 65)."},
+                    + " or changed file (exit 65; 66 for a directory that is not there)."},
         footer = {"", "Example:",
             "  overbookd sweep merge results/shard-1 results/shard-2 \\",
             "                        results/shard-3 results/shard-4 --out results/tables"})

@@ -2,8 +2,8 @@
  * Files overbookd reads and writes, below any one use of them: RollingFile (whole lines appended
  * for months, rolled without losing or splitting a line; the audit log and the record file),
  * IoReasons (the operating system's words for an I/O failure, for messages that already name the
- * file), and the one input layer every model reads through: InputException (bad input data, naming
- * file and line; exit 65), InputFiles (UTF-8 text, gunzipped by name), CsvInput (the one CSV reader,
+ * file), and the one input layer every model reads through: InputException (bad input, naming file
+ * and line; exit 65 for a file read and found wrong, 66 for one that could not be read), InputFiles (UTF-8 text, gunzipped by name), CsvInput (the one CSV reader,
  * typed fields, one wording for every problem), StrictNumbers (the one rule for a number in an
  * input file), KeyValueLines (the properties format as Commons Configuration reads it, with line
  * numbers), TaskEventRows and TaskUsageRows (the Google cluster trace's task_events and task_usage
