@@ -62,6 +62,20 @@ class CompareCommandTest {
     }
 
     @Test
+    void aRunDirectoryThatIsNotThereIsNoInputAndOneWithoutItsTablesBadData() throws Exception {
+        Path a = runDir("a", "r1,silver,0.9,1.0,true,0,0,1,0,0");
+        Path gone = dir.resolve("never-ran");
+        Cli absent = run(a.toString(), gone.toString(), "--out", dir.resolve("cmp").toString());
+        assertEquals(ExitCodes.NO_INPUT, absent.exitCode(), absent.err());
+        assertTrue(absent.err().contains(gone + ": no such directory"), absent.err());
+
+        Path other = Files.createDirectories(dir.resolve("some-other-output"));
+        Cli notARun = run(a.toString(), other.toString(), "--out", dir.resolve("cmp").toString());
+        assertEquals(ExitCodes.DATA_ERROR, notARun.exitCode(), notARun.err());
+        assertTrue(notARun.err().contains("is it a simulate --model requests output directory?"), notARun.err());
+    }
+
+    @Test
     void binsAreFivePointSquares() {
         assertEquals(0, org.overbookd.sim.requests.PairedRuns.bin(0.0));
         assertEquals(0, org.overbookd.sim.requests.PairedRuns.bin(0.0499));

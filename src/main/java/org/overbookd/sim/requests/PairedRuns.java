@@ -56,6 +56,11 @@ public final class PairedRuns {
 
     /** Pairs by request id; classes in the order run A lists them. Both runs must hold the same requests. */
     public static Map<String, ClassPairs> read(Path dirA, Path dirB) throws InputException {
+        for (Path dir : List.of(dirA, dirB)) {
+            if (!Files.isDirectory(dir)) { // not there at all: nothing was read (an output directory without its tables was)
+                throw InputException.unreadable(dir, Files.exists(dir) ? "not a directory" : "no such directory");
+            }
+        }
         Map<String, Row> a = requests(dirA.resolve("requests.csv"));
         Map<String, Row> b = requests(dirB.resolve("requests.csv"));
         if (!a.keySet().equals(b.keySet())) {
