@@ -19,8 +19,9 @@ import picocli.CommandLine.Spec;
         description = {"Validate a configuration file against the option schema, run the checks 'run' makes before"
                 + " its first cycle (auth file present and private, audit and record files writable), and print the"
                 + " effective settings.",
-            "Every problem is reported at once; the exit code is 78 if there is any. Checks run as the calling"
-                    + " user: run it as the service's user (sudo -u overbookd) to check what the service will meet."},
+            "Every problem of the file is reported at once; once the file is valid, every failed check is. The"
+                    + " exit code is 78 if there is any. Checks run as the calling user: run it as the service's user"
+                    + " (sudo -u overbookd) to check what the service will meet."},
         footer = {"", "Examples:",
             "  sudo -u overbookd overbookd check-config --config /etc/overbookd/overbookd.properties",
             "  overbookd check-config --config conf/overbookd.properties --set backend=simulated --quiet"})

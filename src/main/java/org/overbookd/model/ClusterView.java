@@ -17,7 +17,7 @@ public interface ClusterView {
     List<? extends VmView> queue();
 
     /**
-     * Hosts the backend knows of but left out of this view, counted by a short reason label
+     * Hosts the backend knows of but left out of this view, counted by {@link HostLeftOut#label()}
      * ({@code offline}, {@code stale-monitoring}, ...), for metrics and logs. Policies have no use
      * for it.
      */
@@ -26,9 +26,10 @@ public interface ClusterView {
     }
 
     /**
-     * Low-QoS VMs the backend sees but neither queues nor places nor acts on, counted by a short
-     * reason label ({@code failed}: a failed operation waits for an administrator; {@code pending}:
-     * the VIM's own scheduler will place it), for metrics and logs. Policies have no use for it.
+     * Low-QoS VMs the backend sees but neither queues nor places nor acts on, counted by
+     * {@link VmLeftAlone#label()} ({@code failed}: a failed operation waits for an administrator;
+     * {@code pending}: the VIM's own scheduler will place it), for metrics and logs. Policies have no
+     * use for it.
      */
     default java.util.Map<String, Integer> vmsLeftAlone() {
         return java.util.Map.of();

@@ -122,6 +122,8 @@ public record ShardMarker(int shard, int of, int gridRuns, String fingerprint, M
         } catch (NoSuchFileException e) {
             throw new InputException(dir, "not a finished sweep shard: no " + FILE
                     + " (the shard did not finish, or the directory was written by another command)");
+        } catch (IOException e) {
+            throw InputException.cannotRead(file, 0, e);
         }
         String text = new String(bytes, StandardCharsets.UTF_8);
         int end = text.lastIndexOf("\n" + END);
@@ -196,6 +198,8 @@ public record ShardMarker(int shard, int of, int gridRuns, String fingerprint, M
             csvBytes = Files.readAllBytes(csv);
         } catch (NoSuchFileException e) {
             throw new InputException(csv, "missing: the shard's rows are not there");
+        } catch (IOException e) {
+            throw InputException.cannotRead(csv, 0, e);
         }
         if (!sha256(csvBytes).equals(csvSha)) {
             throw new InputException(csv, "torn or changed: not the file shard " + shard + "/" + of

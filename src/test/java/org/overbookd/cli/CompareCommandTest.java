@@ -15,7 +15,7 @@ class CompareCommandTest {
     @TempDir
     Path dir;
 
-    /** Main mounting the command is the integrating engineer's job; meanwhile it runs under Main's handling. */
+    /** {@code overbookd compare ARGS}, under Main's handling. */
     private static Cli run(String... args) {
         String[] all = new String[args.length + 1];
         all[0] = "compare";

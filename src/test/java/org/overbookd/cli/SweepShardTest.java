@@ -194,6 +194,12 @@ class SweepShardTest {
         Cli absent = Cli.run("sweep", "merge", s2.toString(), gone.toString(), "--out", out.toString());
         assertEquals(ExitCodes.NO_INPUT, absent.exitCode(), absent.err());
         assertTrue(absent.err().contains(gone + ": no such directory"), absent.err());
+
+        // a marker that is there but cannot be read (here a directory): named, 66, not "cannot write output"
+        Files.createDirectory(marker);
+        Cli unreadable = Cli.run("sweep", "merge", s1.toString(), s2.toString(), "--out", out.toString());
+        assertEquals(ExitCodes.NO_INPUT, unreadable.exitCode(), unreadable.err());
+        assertTrue(unreadable.err().contains(marker + ": cannot read: "), unreadable.err());
     }
 
     /** Issue 17: the grid of the paper's tables 1-3, 36 runs of 50 hosts for a week, as 4 shards. */

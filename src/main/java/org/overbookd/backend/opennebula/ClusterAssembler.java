@@ -10,7 +10,9 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
+import org.overbookd.model.HostLeftOut;
 import org.overbookd.model.QosClass;
+import org.overbookd.model.VmLeftAlone;
 import org.overbookd.model.VmState;
 
 /**
@@ -38,11 +40,6 @@ final class ClusterAssembler {
 
     private static final Comparator<Placed> PLACEMENT_ORDER =
             Comparator.comparingLong(Placed::since).thenComparingLong(placed -> placed.vm().id());
-
-    /** The view's label for a host whose last sample is older than the maximum age. */
-    static final String STALE = "stale-monitoring";
-    static final String FAILED_VM = "failed";
-    static final String PENDING_VM = "pending";
 
     private ClusterAssembler() {
     }
@@ -152,7 +149,7 @@ final class ClusterAssembler {
                 unreadableSlo.add(vm.id());
             }
             if (OneVmStates.failed(vm.state(), vm.lcmState())) {
-                vmsLeftAlone.add(new LeftOut(vm.id(), vm.name(), FAILED_VM,
+                vmsLeftAlone.add(new LeftOut(vm.id(), vm.name(), VmLeftAlone.FAILED.label(),
                         OneVmStates.describe(vm.state(), vm.lcmState()) + " on host " + vm.lastHostId()));
                 // It still holds its slot: it is on the host (OpenNebula keeps it allocated there), and an
                 // administrator's recover may boot it again; counting it keeps "never more than N low-QoS
@@ -171,7 +168,7 @@ final class ClusterAssembler {
                 }
                 case OneVmStates.HOLD, OneVmStates.SUSPENDED, OneVmStates.STOPPED ->
                         queue.add(view(vm, vmSamples, slo));
-                case OneVmStates.PENDING -> vmsLeftAlone.add(new LeftOut(vm.id(), vm.name(), PENDING_VM,
+                case OneVmStates.PENDING -> vmsLeftAlone.add(new LeftOut(vm.id(), vm.name(), VmLeftAlone.PENDING.label(),
                         OneVmStates.describe(vm.state(), vm.lcmState())));
                 default -> {
                     // POWEROFF, UNDEPLOYED and DONE are out of overbookd's hands.
@@ -286,20 +283,20 @@ final class ClusterAssembler {
     }
 
     private static LeftOut exclusion(HostRecord host, MonitoringSample sample, Instant now, Duration maxSampleAge) {
-        String byState = OneHostStates.exclusion(host.state());
+        HostLeftOut byState = OneHostStates.exclusion(host.state());
         if (byState != null) {
-            return new LeftOut(host.id(), host.name(), byState, "STATE " + host.state());
+            return new LeftOut(host.id(), host.name(), byState.label(), "STATE " + host.state());
         }
         if (sample == null) {
-            return new LeftOut(host.id(), host.name(), "no-monitoring", "no monitoring record");
+            return new LeftOut(host.id(), host.name(), HostLeftOut.NO_MONITORING.label(), "no monitoring record");
         }
         if (host.totalCpu() <= 0) {
-            return new LeftOut(host.id(), host.name(), "no-capacity", "TOTAL_CPU " + host.totalCpu());
+            return new LeftOut(host.id(), host.name(), HostLeftOut.NO_CAPACITY.label(), "TOTAL_CPU " + host.totalCpu());
         }
         if (!maxSampleAge.isZero()) {
             long age = now.getEpochSecond() - sample.timestamp();
             if (age > maxSampleAge.toSeconds()) {
-                return new LeftOut(host.id(), host.name(), STALE, "last monitoring sample " + age + " s old (at most "
+                return new LeftOut(host.id(), host.name(), HostLeftOut.STALE_MONITORING.label(), "last monitoring sample " + age + " s old (at most "
                         + maxSampleAge.toSeconds() + " s: one.max-sample-age)");
             }
         }

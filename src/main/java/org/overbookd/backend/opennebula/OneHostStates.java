@@ -1,5 +1,7 @@
 package org.overbookd.backend.opennebula;
 
+import org.overbookd.model.HostLeftOut;
+
 /**
  * OpenNebula's host states (host.xsd documents them) and which of them overbookd places VMs on.
  * Only a host whose monitoring works (MONITORED, or MONITORING_MONITORED while being re-probed) is
@@ -21,17 +23,16 @@ final class OneHostStates {
     }
 
     /**
-     * Why a host in {@code state} is left out of the view, as a {@link org.overbookd.model.ClusterView#hostsLeftOut}
-     * label, or null if it is usable.
+     * Why a host in {@code state} is left out of the view, or null if it is usable.
      */
-    static String exclusion(int state) {
+    static HostLeftOut exclusion(int state) {
         return switch (state) {
             case MONITORED, MONITORING_MONITORED -> null;
-            case INIT, MONITORING_INIT -> "no-monitoring";
-            case ERROR, MONITORING_ERROR -> "error";
-            case DISABLED, MONITORING_DISABLED -> "disabled";
-            case OFFLINE -> "offline";
-            default -> "unknown-state";
+            case INIT, MONITORING_INIT -> HostLeftOut.NO_MONITORING;
+            case ERROR, MONITORING_ERROR -> HostLeftOut.ERROR;
+            case DISABLED, MONITORING_DISABLED -> HostLeftOut.DISABLED;
+            case OFFLINE -> HostLeftOut.OFFLINE;
+            default -> HostLeftOut.UNKNOWN_STATE;
         };
     }
 }

@@ -13,6 +13,8 @@ import org.overbookd.backend.Backend;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
 import org.overbookd.model.ClusterView;
+import org.overbookd.model.HostLeftOut;
+import org.overbookd.model.VmLeftAlone;
 import org.overbookd.policy.Decision;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -230,7 +232,7 @@ public final class OpenNebulaBackend implements Backend {
     /** Each host left out, and each low-QoS VM left alone, once when the condition begins. */
     private void logEpisodes(Observation observation) {
         for (LeftOut host : hostEpisodes.began(observation.hostsLeftOut())) {
-            if (host.label().equals(ClusterAssembler.STALE)) {
+            if (host.label().equals(HostLeftOut.STALE_MONITORING.label())) {
                 LOG.warn("Host {} ({}) left out: {}; OpenNebula is not monitoring it, so it is no measurement",
                         host.id(), host.name(), host.detail());
             } else {
@@ -238,7 +240,7 @@ public final class OpenNebulaBackend implements Backend {
             }
         }
         for (LeftOut vm : vmEpisodes.began(observation.vmsLeftAlone())) {
-            if (vm.label().equals(ClusterAssembler.FAILED_VM)) {
+            if (vm.label().equals(VmLeftAlone.FAILED.label())) {
                 LOG.warn("Low-QoS VM {} ({}) is {}: overbookd leaves it alone (it holds its slot, is never suspended, and does not block its host);"
                         + " an administrator must recover it (onevm recover)", vm.id(), vm.name(), vm.detail());
             } else {

@@ -15,6 +15,8 @@ import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
 import org.overbookd.loop.CycleListener;
 import org.overbookd.loop.CycleResult;
+import org.overbookd.model.HostLeftOut;
+import org.overbookd.model.VmLeftAlone;
 import org.overbookd.model.VmState;
 
 /**
@@ -117,9 +119,13 @@ public final class DaemonMetrics implements CycleListener {
             reconciled.labelValues(action, "ok").inc(0);
             reconciled.labelValues(action, "failed").inc(0);
         }
-        for (String reason : new String[] {"failed", "pending"}) {
-            vmsLeftAlone.labelValues(reason).set(0);
-            leftAloneReasons.add(reason);
+        for (HostLeftOut reason : HostLeftOut.values()) {
+            hostsLeftOut.labelValues(reason.label()).set(0);
+            leftOutReasons.add(reason.label());
+        }
+        for (VmLeftAlone reason : VmLeftAlone.values()) {
+            vmsLeftAlone.labelValues(reason.label()).set(0);
+            leftAloneReasons.add(reason.label());
         }
         reloads.labelValues("ok").inc(0);
         reloads.labelValues("rejected").inc(0);

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.overbookd.model.HostLeftOut;
 import org.overbookd.model.VmState;
 
 class OneVmStatesTest {
@@ -57,6 +58,7 @@ class OneVmStatesTest {
         for (int state : new int[] {0, 3, 4, 5, 6, 7, 8, 42}) {
             assertFalse(OneHostStates.exclusion(state) == null, "state " + state);
         }
-        assertTrue(OneHostStates.exclusion(OneHostStates.MONITORING_DISABLED).contains("disabled"));
+        assertEquals(HostLeftOut.DISABLED, OneHostStates.exclusion(OneHostStates.MONITORING_DISABLED));
+        assertEquals(HostLeftOut.UNKNOWN_STATE, OneHostStates.exclusion(42));
     }
 }

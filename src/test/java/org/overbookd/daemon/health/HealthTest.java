@@ -21,6 +21,8 @@ import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
 import org.overbookd.config.Settings;
 import org.overbookd.loop.CycleResult;
+import org.overbookd.model.HostLeftOut;
+import org.overbookd.model.VmLeftAlone;
 import org.overbookd.testing.ManualClock;
 
 /** The health listener: metrics over HTTP, the status file, and how they react to cycles and reloads. */
@@ -72,6 +74,21 @@ class HealthTest {
             assertEquals(1, s.value("overbookd_hosts_at_upper_bound"));
             assertEquals(1, s.value("overbookd_config_reloads_total", "result", "ok"));
             assertEquals(0, s.value("overbookd_config_reloads_total", "result", "rejected"));
+        }
+    }
+
+    /** The README promises that alerts and panels need no {@code or vector(0)}: every labelled series is there before any cycle. */
+    @Test
+    void everyReasonASeriesCanTakeIsScrapedAtZeroBeforeTheFirstCycle() throws Exception {
+        Settings settings = Fixtures.settings("metrics.listen = 127.0.0.1:0");
+        try (Health health = Health.start(settings, () -> new OverbookingLimits(2, 90), Clock.systemUTC(), NO_SYSTEMD)) {
+            Scrape s = Scrape.of(health.metricsAddress().orElseThrow());
+            for (HostLeftOut reason : HostLeftOut.values()) {
+                assertEquals(0, s.value("overbookd_hosts_left_out", "reason", reason.label()), reason.label());
+            }
+            for (VmLeftAlone reason : VmLeftAlone.values()) {
+                assertEquals(0, s.value("overbookd_low_qos_vms_left_alone", "reason", reason.label()), reason.label());
+            }
         }
     }
 
