@@ -38,6 +38,31 @@ class HaConfigTest {
         }
     }
 
+    /**
+     * The README's HA example, copied as an operator would: every line must read as meant. A comment
+     * after a value becomes part of it (a value runs to the end of its line), so a password file
+     * named with its comment would not exist and the daemon would not start.
+     */
+    @Test
+    void theReadmesHaExampleReadsAsMeant() throws IOException {
+        List<String> readme = Files.readAllLines(Path.of("README.md"));
+        int start = readme.indexOf("    # /etc/overbookd/overbookd.properties, on each machine (only ha.node-name differs)");
+        assertTrue(start >= 0, "README.md's HA example was not found");
+        List<String> example = new ArrayList<>();
+        for (int i = start + 1; i < readme.size() && !readme.get(i).isBlank(); i++) {
+            example.add(readme.get(i).strip());
+        }
+        Path password = Files.createFile(dir.resolve("db-password"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Path file = dir.resolve("ha.properties");
+        Files.write(file, example.stream().map(l -> l.replace("/etc/overbookd/db-password", password.toString())).toList());
+        Cli r = Cli.run("check-config", "--config", file.toString(), "--set", "backend=simulated",
+                "--set", "audit.file=" + dir.resolve("audit.jsonl"), "--set", "status.file=" + dir.resolve("status.json"));
+        assertEquals(ExitCodes.OK, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().lines().anyMatch(l -> l.equals("ha.password-file = " + password)), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.equals("ha.node-name = front1")), r.out());
+    }
+
     @Test
     void anUnreachableDatabaseIsUnavailableSoSystemdRestarts() throws IOException {
         Cli r = Cli.run("run", "--config", config("ha.jdbc-url = jdbc:postgresql://127.0.0.1:" + closedPort() + "/overbookd",
