@@ -3,13 +3,13 @@
  * for months, rolled without losing or splitting a line; the audit log and the record file),
  * IoReasons (the operating system's words for an I/O failure, for messages that already name the
  * file), and the one input layer every model reads through: InputException (bad input, naming file
- * and line; exit 65 for a file read and found wrong, 66 for one that could not be read), InputFiles (UTF-8 text, gunzipped by name), CsvInput (the one CSV reader,
- * typed fields, one wording for every problem), StrictNumbers (the one rule for a number in an
- * input file), KeyValueLines (the properties format as Commons Configuration reads it, with line
- * numbers), TaskEventRows and TaskUsageRows (the Google cluster trace's task_events and task_usage
- * files, read as typed events and usage intervals);
- * and CsvTable and Decimals, the one writer of result tables (header, typed cells, fixed decimals
- * with the rounding named).
+ * and line; exit 65 for a file read and found wrong, 66 for one that could not be read), InputFiles
+ * (UTF-8 text, gunzipped by name), CsvInput (the one CSV reader, typed fields, one wording for
+ * every problem), StrictNumbers (the one rule for a number in an input file), KeyValueLines (the
+ * properties format as Commons Configuration reads it, with line numbers), TaskEventRows and
+ * TaskUsageRows (the Google cluster trace's task_events and task_usage files, read as typed events
+ * and usage intervals); and CsvTable and Decimals, the one writer of result tables (header, typed
+ * cells, fixed decimals with the rounding named).
  *
  * <p>Layer 3 (see ArchitectureTest): may import random and model, and Commons CSV and Commons
  * Configuration's properties reader.

@@ -168,8 +168,8 @@ final class ClusterAssembler {
                 }
                 case OneVmStates.HOLD, OneVmStates.SUSPENDED, OneVmStates.STOPPED ->
                         queue.add(view(vm, vmSamples, slo));
-                case OneVmStates.PENDING -> vmsLeftAlone.add(new LeftOut(vm.id(), vm.name(), VmLeftAlone.PENDING.label(),
-                        OneVmStates.describe(vm.state(), vm.lcmState())));
+                case OneVmStates.PENDING -> vmsLeftAlone.add(new LeftOut(vm.id(), vm.name(),
+                        VmLeftAlone.PENDING.label(), OneVmStates.describe(vm.state(), vm.lcmState())));
                 default -> {
                     // POWEROFF, UNDEPLOYED and DONE are out of overbookd's hands.
                 }
@@ -296,8 +296,8 @@ final class ClusterAssembler {
         if (!maxSampleAge.isZero()) {
             long age = now.getEpochSecond() - sample.timestamp();
             if (age > maxSampleAge.toSeconds()) {
-                return new LeftOut(host.id(), host.name(), HostLeftOut.STALE_MONITORING.label(), "last monitoring sample " + age + " s old (at most "
-                        + maxSampleAge.toSeconds() + " s: one.max-sample-age)");
+                return new LeftOut(host.id(), host.name(), HostLeftOut.STALE_MONITORING.label(), "last monitoring sample "
+                        + age + " s old (at most " + maxSampleAge.toSeconds() + " s: one.max-sample-age)");
             }
         }
         return null;
