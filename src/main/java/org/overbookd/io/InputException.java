@@ -1,8 +1,10 @@
 package org.overbookd.io;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Path;
+import java.util.zip.ZipException;
 
 /**
  * An input file a simulation reads (a trace, a workload, a servers or hosts file, an overheads file)
@@ -10,7 +12,8 @@ import java.nio.file.Path;
  * {@code FILE:LINE: problem}; every command reports it as is. Two kinds, as sysexits.h tells them
  * apart: the file could not be read at all ({@link #unreadable()}: missing, not a regular file, an
  * I/O error; exit 66, EX_NOINPUT), or it was read and is wrong (exit 65, EX_DATAERR). Bytes that
- * are not UTF-8 text are wrong data, not an unreadable file.
+ * are not UTF-8 text, and a .gz file that is not gzip or is cut short, are wrong data, not an
+ * unreadable file: the file was read, its contents are at fault.
  */
 public final class InputException extends Exception {
 
@@ -53,7 +56,8 @@ public final class InputException extends Exception {
 
     /**
      * Reading {@code file} failed (at {@code line}, or 0 for none) with {@code e}: "cannot read" and
-     * the system's words. Unreadable, unless the bytes read were not UTF-8 text.
+     * the system's words. Unreadable, unless the bytes read were at fault: not UTF-8 text, or not
+     * gzip's format or cut short in a .gz file.
      */
     public static InputException cannotRead(Path file, long line, IOException e) {
         return cannotRead(file.toString(), line, e);
@@ -61,8 +65,9 @@ public final class InputException extends Exception {
 
     /** As {@link #cannotRead(Path, long, IOException)}, for a source named as the user typed it. */
     public static InputException cannotRead(String file, long line, IOException e) {
-        return new InputException(where(file, line) + "cannot read: " + IoReasons.of(e),
-                !(e instanceof CharacterCodingException));
+        boolean contents = e instanceof CharacterCodingException || e instanceof ZipException
+                || e instanceof EOFException;
+        return new InputException(where(file, line) + "cannot read: " + IoReasons.of(e), !contents);
     }
 
     /** Whether the file could not be read at all (exit 66), rather than read and found wrong (exit 65). */

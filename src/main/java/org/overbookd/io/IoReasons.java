@@ -1,5 +1,6 @@
 package org.overbookd.io;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
@@ -9,6 +10,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.util.zip.ZipException;
 
 /**
  * The operating system's words for an I/O failure ("no such file or directory", "permission
@@ -38,6 +40,13 @@ public final class IoReasons {
         }
         if (e instanceof CharacterCodingException) {
             return "not a UTF-8 text file";
+        }
+        if (e instanceof ZipException) { // GZIPInputStream's: "Not in GZIP format", "Corrupt GZIP trailer", ...
+            return "Not in GZIP format".equals(e.getMessage()) ? "not a gzip file"
+                    : "corrupt gzip data (" + e.getMessage() + ")";
+        }
+        if (e instanceof EOFException) {
+            return "cut short (the file ends in the middle of its data)";
         }
         if (e instanceof FileSystemException fs) {
             return fs.getReason() != null ? fs.getReason() : "cannot be written or read (" + fs.getFile() + ")";

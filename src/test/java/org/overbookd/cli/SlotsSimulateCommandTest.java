@@ -177,6 +177,26 @@ class SlotsSimulateCommandTest {
         r = run("--policy", "pri", "--tasks", binary.toString(), "--out", dir.toString());
         assertEquals(ExitCodes.DATA_ERROR, r.exitCode(), r.err());
         assertTrue(r.err().contains(binary + ":") && r.err().contains("not a UTF-8 text file"), r.err());
+
+        // a .gz trace that is not gzip, or one cut short, was read too: wrong data
+        Path notGzip = dir.resolve("part-00000-of-00500.csv.gz");
+        Files.writeString(notGzip, "0,,1,0,,0,u,0,4,0.5,0.1,0,0\n");
+        r = run("--policy", "pri", "--tasks", notGzip.toString(), "--out", dir.toString());
+        assertEquals(ExitCodes.DATA_ERROR, r.exitCode(), r.err());
+        assertEquals("overbookd: " + notGzip + ": cannot read: not a gzip file", r.err().strip());
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (var gz = new java.util.zip.GZIPOutputStream(bytes)) {
+            for (int i = 0; i < 2000; i++) {
+                gz.write(("0,,1," + i + ",,0,u,0,4,0.5,0.1,0,0\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            }
+        }
+        byte[] whole = bytes.toByteArray();
+        Path cut = dir.resolve("part-00001-of-00500.csv.gz");
+        Files.write(cut, java.util.Arrays.copyOf(whole, whole.length / 2));
+        r = run("--policy", "pri", "--tasks", cut.toString(), "--out", dir.toString());
+        assertEquals(ExitCodes.DATA_ERROR, r.exitCode(), r.err());
+        assertTrue(r.err().startsWith("overbookd: " + cut + ":") && r.err().contains("cut short"), r.err());
+        assertFalse(r.err().contains("\tat "), r.err());
     }
 
     @Test
