@@ -42,8 +42,8 @@ import picocli.CommandLine.Spec;
                     + " the grid varies (and sim.seed, the first seed)."},
         footer = {"", "Exit status: 0 with a recommendation; 1 when no configuration keeps within the budget"
                     + " (frontier files written, no recommended.properties); 64 usage; 65 a record that is not one"
-                    + " (file and line named); 66 a record missing; 73 the output not writable; 78 a bad --grid"
-                    + " or --config.",
+                    + " (file and line named), or a --merge shard that is not one; 66 a record or a --merge directory"
+                    + " missing; 73 the output not writable; 78 a bad --grid or --config.",
             "", "Examples:",
             "  overbookd tune --record /var/lib/overbookd/record.csv \\",
             "                 --max-degradation 1 --out tune/",

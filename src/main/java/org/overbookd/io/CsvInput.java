@@ -112,6 +112,10 @@ public final class CsvInput implements AutoCloseable {
     private static CSVParser parse(Path file, BufferedReader text, CSVFormat format) throws InputException {
         try {
             return CSVParser.parse(text, format);
+        } catch (CSVException e) { // an IOException, but of the file's contents: its header line does not parse
+            close(text);
+            Matcher m = START_LINE.matcher(String.valueOf(e.getMessage()));
+            throw new InputException(file, 1, "unreadable CSV: " + (m.find() ? m.group(2) : e.getMessage()));
         } catch (IOException e) {
             close(text);
             throw InputException.cannotRead(file, 1, e);

@@ -2,6 +2,7 @@ package org.overbookd.sweep;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -119,12 +120,16 @@ public final class SweepMerge {
                 : " (same swept keys and --set: the config files or overbookd versions differ)";
     }
 
-    private static List<List<String>> records(Path csv) throws IOException {
+    private static List<List<String>> records(Path csv) throws InputException {
         List<List<String>> out = new ArrayList<>();
         try (Reader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
             for (CSVRecord r : CSVFormat.DEFAULT.parse(in)) {
                 out.add(r.toList());
             }
+        } catch (IOException e) { // its digest was checked just before: the file changed or went away since
+            throw InputException.cannotRead(csv, 0, e);
+        } catch (UncheckedIOException e) {
+            throw InputException.cannotRead(csv, 0, e.getCause());
         }
         return out;
     }

@@ -3,6 +3,7 @@ package org.overbookd.sweep;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
@@ -116,6 +117,8 @@ public final class TuneShard {
             byte[] bytes;
             try {
                 bytes = Files.readAllBytes(dir.resolve(CSV));
+            } catch (NoSuchFileException e) { // as sweep merge: a shard without its rows is a broken shard
+                throw new InputException(dir.resolve(CSV), "missing: the shard's rows are not there");
             } catch (IOException e) {
                 throw InputException.cannotRead(dir.resolve(CSV), 0, e);
             }
@@ -152,7 +155,7 @@ public final class TuneShard {
             throw InputException.unreadable(dir, Files.exists(dir) ? "not a directory" : "no such directory");
         }
         Path file = dir.resolve(MARKER);
-        if (!Files.isRegularFile(file)) {
+        if (!Files.exists(file)) { // one there but not readable is named by the read below (66)
             throw new InputException(dir, "no " + MARKER + ": not a tune shard, or one that did not finish");
         }
         Map<String, String> values = new TreeMap<>();

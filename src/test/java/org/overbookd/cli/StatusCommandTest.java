@@ -75,6 +75,8 @@ class StatusCommandTest {
             assertTrue(r.out().lines().anyMatch(l -> l.matches("HA role +" + role + ": .*")), r.out());
         }
         Cli single = Cli.run("status", "--file", write(me, now, ok, 0).toString());
+        assertEquals(0, single.exitCode(), single.out());
+        assertTrue(single.out().lines().anyMatch(l -> l.startsWith("daemon ")), single.out());
         assertTrue(single.out().lines().noneMatch(l -> l.startsWith("HA role")), single.out());
     }
 

@@ -172,6 +172,14 @@ class TuneCommandTest {
         Cli absent = tune(record, dir.resolve("absent"), "--max-degradation", "2", "--merge", shards.get(0), gone.toString());
         assertEquals(ExitCodes.NO_INPUT, absent.exitCode(), absent.err());
         assertTrue(absent.err().contains(gone + ": no such directory"), absent.err());
+        // a shard without its rows is a broken shard (65), as sweep merge says of one
+        Path rows = Path.of(shards.get(1)).resolve("tune-shard.csv");
+        byte[] kept = Files.readAllBytes(rows);
+        Files.delete(rows);
+        Cli noRows = tune(record, dir.resolve("no-rows"), args.toArray(String[]::new));
+        assertEquals(ExitCodes.DATA_ERROR, noRows.exitCode(), noRows.err());
+        assertTrue(noRows.err().contains(rows + ": missing: the shard's rows are not there"), noRows.err());
+        Files.write(rows, kept);
         List<String> otherArgs = new java.util.ArrayList<>(List.of("--max-degradation", "2", "--set", "sim.seed=5", "--merge"));
         otherArgs.addAll(shards);
         Cli other = tune(record, dir.resolve("other"), otherArgs.toArray(String[]::new));

@@ -110,15 +110,23 @@ class CsvInputTest {
     @Test
     void unreadableInputIsNamedWithoutJava() throws IOException {
         Path missing = dir.resolve("nope.csv");
-        assertEquals(missing + ": no such file",
-                assertThrows(InputException.class, () -> CsvInput.headerless(missing)).getMessage());
+        InputException gone = assertThrows(InputException.class, () -> CsvInput.headerless(missing));
+        assertEquals(missing + ": no such file", gone.getMessage());
+        assertTrue(gone.unreadable(), "never read: exit 66");
         Path binary = dir.resolve("bin.csv");
         Files.write(binary, new byte[] {'x', ',', 'y', '\n', '1', ',', (byte) 0xff, '\n'});
         InputException e = assertThrows(InputException.class, () -> all(CsvInput.withHeader(binary, XY)));
         assertTrue(e.getMessage().startsWith(binary + ":") && e.getMessage().endsWith("cannot read: not a UTF-8 text file"),
                 e.getMessage());
+        assertFalse(e.unreadable(), "read, and wrong: exit 65");
         Path quote = file("q.csv", "x,y\n1,2\n\"3,4\n5,6\n");
         e = assertThrows(InputException.class, () -> all(CsvInput.withHeader(quote, XY)));
         assertTrue(e.getMessage().startsWith(quote + ":3: unreadable CSV: "), e.getMessage());
+        assertFalse(e.unreadable(), e.getMessage());
+        // the same in the header line, which the parser reads as it opens: the file's contents still
+        Path header = file("h.csv", "x,\"y\n1,2\n");
+        e = assertThrows(InputException.class, () -> all(CsvInput.withHeader(header, XY)));
+        assertTrue(e.getMessage().startsWith(header + ":1: unreadable CSV: "), e.getMessage());
+        assertFalse(e.unreadable(), e.getMessage());
     }
 }
