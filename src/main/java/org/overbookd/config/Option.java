@@ -145,15 +145,24 @@ public final class Option<T> {
                 java.net.URI uri = new java.net.URI(raw);
                 String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
                 if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null) {
-                    throw new IllegalArgumentException("'" + raw + "' is not an http:// or https:// URL with a host");
+                    throw new IllegalArgumentException("'" + shownUrl(raw) + "' is not an http:// or https:// URL with a host");
                 }
                 return uri;
             } catch (java.net.URISyntaxException e) {
-                throw new IllegalArgumentException("'" + raw + "' is not a URL: " + e.getReason());
+                // the reason, not the JDK's message: that quotes the whole input, credentials and all
+                throw new IllegalArgumentException("'" + shownUrl(raw) + "' is not a URL: " + e.getReason());
             }
         };
         return new Option<>(key, "url", parser.apply(def), "an http:// or https:// URL", doc, parser,
                 java.net.URI::toString);
+    }
+
+    /**
+     * {@code raw} as a message may quote it: with what could be a user's password before the host
+     * ({@code user:secret@}) and the query (where a password may be put against advice) left out.
+     */
+    static String shownUrl(String raw) {
+        return raw.replaceFirst("//[^/?#]*@", "//***@").replaceFirst("\\?.*", "?...");
     }
 
     public static Option<String> path(String key, String def, String doc) {

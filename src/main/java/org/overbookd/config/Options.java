@@ -136,7 +136,8 @@ public final class Options {
     public static final Option<String> HA_JDBC_URL = Option.string("ha.jdbc-url", "",
             "PostgreSQL database shared by every overbookd of an HA group, as jdbc:postgresql://HOST:PORT/DB. Set:"
             + " the daemons share one clustered Quartz schedule there and only the holder of the writer lease acts."
-            + " Empty: a single daemon (the default).");
+            + " Empty: a single daemon (the default). It may not carry a password (password=, sslpassword=, or"
+            + " user:password@ before the host): the password goes in ha.password-file.");
     public static final Option<String> HA_USER = Option.string("ha.user", "overbookd",
             "Database user for ha.jdbc-url.");
     public static final Option<String> HA_PASSWORD_FILE = Option.path("ha.password-file", "",

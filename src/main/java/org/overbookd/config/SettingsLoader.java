@@ -102,6 +102,11 @@ public final class SettingsLoader {
             problems.add(new ConfigProblem(where.getOrDefault(key, ""), key,
                     "must not carry credentials (they would show in logs); put them in one.auth-file"));
         }
+        if (JdbcUrls.carriesPassword(s.get(Options.HA_JDBC_URL))) {
+            String key = Options.HA_JDBC_URL.key();
+            problems.add(new ConfigProblem(where.getOrDefault(key, ""), key, "must not carry a password (it would show"
+                    + " in check-config's settings and in logs); put it in ha.password-file"));
+        }
         String qos = s.get(Options.ONE_QOS_ATTRIBUTE);
         if (qos.isBlank() || !qos.equals(qos.strip())) {
             String key = Options.ONE_QOS_ATTRIBUTE.key();

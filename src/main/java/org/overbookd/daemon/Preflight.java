@@ -12,6 +12,8 @@ import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;
+import org.overbookd.daemon.ha.HaSettings;
+import org.overbookd.daemon.ha.NodeName;
 import org.overbookd.io.InputException;
 
 /**
@@ -54,6 +56,9 @@ public final class Preflight {
             }
             case SIMULATED -> checks.add(simulated(settings));
         }
+        if (!settings.get(Options.HA_JDBC_URL).isBlank()) {
+            checks.addAll(ha(settings));
+        }
         if (settings.get(Options.BACKEND) == Options.BackendKind.OPENNEBULA && !dryRun
                 && settings.get(Options.AUDIT_FILE).isEmpty()) {
             // the promise is that no action reaches oned unrecorded: without an audit log there is no record
@@ -72,6 +77,20 @@ public final class Preflight {
                 .map(c -> new ConfigProblem("", c.key(), c.detail())).toList();
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);
+        }
+    }
+
+    /** An HA group's settings as {@code run} reads them: the URL, the lease's length, the password file. */
+    private static List<Check> ha(Settings settings) {
+        String key = Options.HA_JDBC_URL.key();
+        try {
+            HaSettings ha = HaSettings.from(settings, NodeName.of(settings.get(Options.HA_NODE_NAME)));
+            return List.of(new Check(key, Status.OK, ha.shownUrl() + " is a PostgreSQL URL; the lease outlasts a"
+                            + " decision; the password file, if any, is private"),
+                    new Check(key, Status.NOT_CHECKED, "whether the database answers and accepts the login:"
+                            + " 'overbookd run --once --dry-run' does"));
+        } catch (ConfigException e) {
+            return e.problems().stream().map(p -> new Check(p.key(), Status.FAILED, p.message())).toList();
         }
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -98,6 +99,19 @@ class BadInputTest {
         assertEquals(ExitCodes.CONFIG, r.exitCode());
         assertTrue(r.err().contains(missing + ": no such file"), r.err());
         assertNoStackTrace(r);
+    }
+
+    /** A URL that does not parse is quoted in its error, but not the password it may hold, nor its query. */
+    @Test
+    void aMalformedEndpointIsQuotedWithoutItsCredentials() {
+        for (String endpoint : List.of("http://oneadmin:S3cretPW@127.0.0.1:bad/RPC2", "ftp://oneadmin:S3cretPW@one/RPC2",
+                "http://one:2633/RPC2?token=S3cretPW x")) {
+            Cli r = Cli.run("check-config", "--set", "one.endpoint=" + endpoint);
+            assertEquals(ExitCodes.CONFIG, r.exitCode(), endpoint + ": " + r.err());
+            assertTrue(r.err().contains("one.endpoint"), r.err());
+            assertFalse((r.out() + r.err()).contains("S3cretPW"), endpoint + ": " + r.out() + r.err());
+            assertNoStackTrace(r);
+        }
     }
 
     @Test

@@ -54,6 +54,7 @@ class HaConfigTest {
         }
         Path password = Files.createFile(dir.resolve("db-password"),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(password, "not-the-real-one\n");
         Path file = dir.resolve("ha.properties");
         Files.write(file, example.stream().map(l -> l.replace("/etc/overbookd/db-password", password.toString())).toList());
         Cli r = Cli.run("check-config", "--config", file.toString(), "--set", "backend=simulated",
@@ -86,7 +87,7 @@ class HaConfigTest {
     @Test
     void aUrlThatSetsOptionsIsRefusedNamingItsKey() throws IOException {
         Cli r = Cli.run("run", "--config", config(
-                "ha.jdbc-url = jdbc:postgresql://127.0.0.1:1/x?ssl=true&options=-c%20search_path%3Dovb&password=s3cr3t",
+                "ha.jdbc-url = jdbc:postgresql://127.0.0.1:1/x?ssl=true&options=-c%20search_path%3Dovb&ApplicationName=s3cr3t",
                 "one.timeout = 1s", "ha.checkin-interval = 6s").toString(), "--once");
         assertEquals(ExitCodes.CONFIG, r.exitCode(), r.err());
         assertTrue(r.err().contains("ha.jdbc-url") && r.err().contains("'options'")
@@ -113,5 +114,33 @@ class HaConfigTest {
         assertEquals(ExitCodes.CONFIG, r.exitCode(), r.err());
         assertTrue(r.err().contains("ha.password-file") && r.err().contains("chmod 600"), r.err());
         assertFalse(r.err().contains("s3cr3t-db-pw"), "the password is never printed");
+
+        // check-config says what run would: "valid" there means run starts
+        Cli check = Cli.run("check-config", "--config", config("ha.jdbc-url = jdbc:postgresql://127.0.0.1:1/x",
+                "one.timeout = 1s", "ha.checkin-interval = 6s", "ha.password-file = " + password).toString());
+        assertEquals(ExitCodes.CONFIG, check.exitCode(), check.out() + check.err());
+        assertTrue(check.out().contains("ha.password-file") && check.out().contains("chmod 600"), check.out());
+        assertFalse((check.out() + check.err()).contains("s3cr3t-db-pw"), "the password is never printed");
+    }
+
+    /**
+     * A password put in the URL would be printed with the settings (check-config) and logged with a
+     * reload's changes: refused when the settings are read, without quoting the URL.
+     */
+    @Test
+    void aPasswordInTheJdbcUrlIsRefusedWithoutPrintingIt() throws IOException {
+        for (String url : List.of("jdbc:postgresql://db1/overbookd?password=dbS3cret",
+                "jdbc:postgresql://db1/overbookd?ssl=true&SSLPASSWORD=dbS3cret",
+                "jdbc:postgresql://overbookd:dbS3cret@db1/overbookd")) {
+            for (String command : List.of("check-config", "run")) {
+                Cli r = Cli.run(command, "--config", config("ha.jdbc-url = " + url).toString());
+                assertEquals(ExitCodes.CONFIG, r.exitCode(), command + " " + url + ": " + r.out() + r.err());
+                assertTrue(r.err().contains("ha.jdbc-url: must not carry a password"), r.err());
+                assertFalse((r.out() + r.err()).contains("dbS3cret"), command + " " + url + ": " + r.out() + r.err());
+            }
+        }
+        Cli fine = Cli.run("check-config", "--config", config("ha.jdbc-url = jdbc:postgresql://db1/overbookd?ssl=true",
+                "one.timeout = 1s", "ha.checkin-interval = 6s").toString());
+        assertEquals(ExitCodes.OK, fine.exitCode(), fine.out() + fine.err());
     }
 }

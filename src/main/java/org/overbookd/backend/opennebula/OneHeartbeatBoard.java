@@ -12,6 +12,8 @@ import org.overbookd.backend.BackendException;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
+import org.xml.sax.SAXParseException;
+import org.xml.sax.helpers.DefaultHandler;
 
 /**
  * A notice board in OpenNebula that every overbookd pointed at the same oned can see, wherever it
@@ -80,7 +82,12 @@ public final class OneHeartbeatBoard {
         for (int i = 0; i < documents.getLength(); i++) {
             Element document = (Element) documents.item(i);
             if (NAME.equals(text(document, "NAME")) && String.valueOf(TYPE).equals(text(document, "TYPE"))) {
-                int id = Integer.parseInt(text(document, "ID"));
+                int id;
+                try {
+                    id = Integer.parseInt(text(document, "ID"));
+                } catch (NumberFormatException e) { // its text is the server's: never quoted unscrubbed
+                    throw client.malformed("one.documentpool.info", "a DOCUMENT whose ID is not a number", null);
+                }
                 lowest = lowest < 0 ? id : Math.min(lowest, id);
             }
         }
@@ -106,10 +113,17 @@ public final class OneHeartbeatBoard {
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             factory.setExpandEntityReferences(false);
             DocumentBuilder builder = factory.newDocumentBuilder();
+            // thrown, not printed: the default handler writes "[Fatal Error] ..." to stderr
+            builder.setErrorHandler(new DefaultHandler() {
+                @Override
+                public void fatalError(SAXParseException e) throws SAXParseException {
+                    throw e;
+                }
+            });
             return builder.parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8))).getDocumentElement();
         } catch (Exception e) {
-            throw new BackendException(BackendException.Cause.MALFORMED, method + ": unreadable reply: "
-                    + e.getMessage(), null);
+            // the parser's complaint may quote the reply: scrubbed of the session and bounded, as every reply text
+            throw client.malformed(method, String.valueOf(e.getMessage()), null);
         }
     }
 
