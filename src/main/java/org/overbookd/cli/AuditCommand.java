@@ -59,6 +59,10 @@ final class AuditCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Instant from = instant("--since", since);
         Instant to = instant("--until", until);
+        if (from != null && to != null && from.isAfter(to)) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    "--since " + since + " is after --until " + until + ": the window would be empty");
+        }
         AuditSummary totals = summary ? new AuditSummary() : null;
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

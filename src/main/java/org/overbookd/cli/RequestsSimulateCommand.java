@@ -143,7 +143,7 @@ final class RequestsSimulateCommand implements Callable<Integer> {
     Double until;
 
     @Option(names = "--watchdog", paramLabel = "SECONDS", defaultValue = "10", converter = Seconds.class,
-            description = {"Longest time between two scheduling passes, in seconds, 30 or 30s (default ${DEFAULT-VALUE}:"
+            description = {"Longest time between two scheduling passes, in seconds (at least 1), 30 or 30s (default ${DEFAULT-VALUE}:"
                     + " the paper's section 4.1.3). The authors' published simulator passes every 30 s."})
     double watchdog;
 
@@ -174,8 +174,18 @@ final class RequestsSimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (watchdog <= 0 || (until != null && until < 0) || hostsToScore < 0 || failuresInARow < 0) {
-            return usage("--watchdog must be > 0; --until, --hosts-to-score and --failures-in-a-row >= 0");
+        // each names its option; a watchdog under a second would pass more often than any event comes
+        if (!(watchdog >= 1) || Double.isInfinite(watchdog)) {
+            return usage("--watchdog must be at least 1 s, not " + watchdog);
+        }
+        if (until != null && !(until >= 0 && Double.isFinite(until))) {
+            return usage("--until must be a number of seconds >= 0, not " + until);
+        }
+        if (hostsToScore < 0) {
+            return usage("--hosts-to-score must be >= 0, not " + hostsToScore);
+        }
+        if (failuresInARow < 0) {
+            return usage("--failures-in-a-row must be >= 0, not " + failuresInARow);
         }
         boolean generated = GENERATED.equals(workload);
         if ((workload == null) == (googleTasks == null)

@@ -68,6 +68,11 @@ final class SweepCommand implements Callable<Integer> {
         if (out == null) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required option: '--out=DIR'");
         }
+        boolean setsASweep = configOptions.overrides.keySet().stream().anyMatch(k -> k.startsWith(SweepGrid.PREFIX));
+        if (configOptions.config == null && !setsASweep) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--config: a sweep needs a file of "
+                    + SweepGrid.PREFIX + "* keys, such as sim/verboven-tables.properties");
+        }
         int[] slice = shard == null ? null : Shards.parse(spec.commandLine(), shard);
         SettingsLoader.Loaded loaded = configOptions.load(List.of(SweepGrid.PREFIX), Map.of());
         SweepGrid whole = SweepGrid.from(loaded);

@@ -139,6 +139,12 @@ final class TuneCommand implements Callable<Integer> {
                     + " then one merge");
         }
         int[] slice = shard == null ? null : Shards.parse(spec.commandLine(), shard);
+        for (Path dir : merge == null ? List.<Path>of() : merge) { // as sweep merge: the merge must not overwrite a shard
+            if (Files.exists(out) && Files.exists(dir) && Files.isSameFile(out, dir)) {
+                throw new ParameterException(spec.commandLine(), "--out: " + out + " is one of the shards;"
+                        + " merge into another directory");
+            }
+        }
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
         String missing = RecordNotes.missing(records);

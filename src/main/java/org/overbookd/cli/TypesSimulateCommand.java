@@ -109,10 +109,20 @@ public final class TypesSimulateCommand implements Callable<Integer> {
         List<String> kinds = new ArrayList<>();
         for (String p : policies) {
             String name = p.trim().toLowerCase(Locale.ROOT);
+            if (name.isEmpty()) {
+                continue; // "a,,b" or a trailing comma: nothing between the commas
+            }
             if (!PolicyRegistry.has(PolicyRegistry.TYPES, name)) {
                 throw usage("--policy: " + UnknownPolicyException.of(PolicyRegistry.TYPES, p).getMessage());
             }
+            if (kinds.contains(name)) { // each policy is one series of the charts and one row per summary
+                throw usage("--policy: " + name + " is given twice");
+            }
             kinds.add(name);
+        }
+        if (kinds.isEmpty()) {
+            throw usage("--policy: name at least one policy ("
+                    + String.join(", ", PolicyRegistry.names(PolicyRegistry.TYPES)) + ")");
         }
         SolverChoice solverChoice = parse(() -> SolverChoice.valueOf(choice(solver)), "--solver",
                 "'" + solver + "' is not one of exact, greedy, auto");

@@ -137,6 +137,13 @@ class BadInputTest {
     }
 
     @Test
+    void aSweepWithoutAFileOfSweptKeysIsAUsageErrorSayingSo() {
+        Cli r = Cli.run("sweep", "--out", dir.resolve("o").toString());
+        assertEquals(ExitCodes.USAGE, r.exitCode(), r.err());
+        assertTrue(r.err().contains("--config: a sweep needs a file of sweep.* keys"), r.err());
+    }
+
+    @Test
     void sweepNeedsAtLeastOneThread() throws IOException {
         Path file = config("sweep.overbooking.slots = 1, 2\n");
         Cli r = Cli.run("sweep", "--config", file.toString(), "--out", dir.resolve("o").toString(), "--threads", "0");

@@ -158,6 +158,21 @@ class RequestsSimulateCommandTest {
         }
     }
 
+    /** Values that parse but would make a run endless or meaningless: each refused naming its own flag. */
+    @Test
+    void aWatchdogUnderASecondOrAnUntilThatIsNoTimeIsUsageNamingTheFlag() {
+        for (String[] bad : List.of(new String[] {"--watchdog", "1e-300"}, new String[] {"--watchdog", "0.5"},
+                new String[] {"--until", "NaN"}, new String[] {"--until", "-5"}, new String[] {"--until", "Infinity"},
+                new String[] {"--hosts-to-score", "-1"})) {
+            // checked before any file is read
+            Cli cli = run("--policy", "qos", "--workload", "w.csv", "--hosts", "h.csv", bad[0], bad[1],
+                    "--out", dir.resolve("bad").toString());
+            assertEquals(ExitCodes.USAGE, cli.exitCode(), String.join(" ", bad) + ": " + cli.err());
+            assertTrue(cli.err().contains(bad[0] + " must be"), cli.err());
+            assertFalse(cli.err().contains("--watchdog") && !bad[0].equals("--watchdog"), "names only the flag at fault: " + cli.err());
+        }
+    }
+
     @Test
     void workloadAndTraceTogetherIsUsage() {
         Cli cli = run("--policy", "qos", "--workload", "w.csv", "--google-task-events", "t.csv", "--hosts", "h.csv",

@@ -125,6 +125,9 @@ class RunCommandTest {
         Cli later = Cli.run("audit", audit.toString(), "--since", "2999-01-01T00:00:00Z");
         assertEquals(1, later.out().lines().count(), "nothing after 2999:\n" + later.out());
         assertEquals(ExitCodes.USAGE, Cli.run("audit", audit.toString(), "--since", "yesterday").exitCode());
+        Cli backwards = Cli.run("audit", audit.toString(), "--since", "2026-11-26T00:00:00Z", "--until", "2026-11-25T00:00:00Z");
+        assertEquals(ExitCodes.USAGE, backwards.exitCode(), backwards.out());
+        assertTrue(backwards.err().contains("--since 2026-11-26T00:00:00Z is after --until"), backwards.err());
     }
 
     @Test

@@ -168,6 +168,9 @@ class TuneCommandTest {
                 shards.get(1), shards.get(3));
         assertEquals(ExitCodes.DATA_ERROR, missing.exitCode());
         assertTrue(missing.err().contains("shard 3/4 is missing from the merge"), missing.err());
+        Cli intoAShard = tune(record, Path.of(shards.get(0)), args.toArray(String[]::new));
+        assertEquals(ExitCodes.USAGE, intoAShard.exitCode(), intoAShard.err());
+        assertTrue(intoAShard.err().contains("is one of the shards"), intoAShard.err());
         Path gone = dir.resolve("no-such-shard");
         Cli absent = tune(record, dir.resolve("absent"), "--max-degradation", "2", "--merge", shards.get(0), gone.toString());
         assertEquals(ExitCodes.NO_INPUT, absent.exitCode(), absent.err());

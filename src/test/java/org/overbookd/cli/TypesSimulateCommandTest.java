@@ -141,6 +141,9 @@ class TypesSimulateCommandTest {
                 new String[] {"--horizon", "-5"},
                 new String[] {"--samples", "0"},
                 new String[] {"--servers", "100,0", "--scenario", "google-synthetic"},
+                new String[] {"--policy", "maxweight,maxweight"},
+                new String[] {"--policy", "maxweight", "--policy", "MaxWeight"},
+                new String[] {"--policy", ","},
                 new String[] {"--sed", "3"})) {
             Cli r = run("u", args);
             assertEquals(ExitCodes.USAGE, r.exitCode(), String.join(" ", args) + ": " + r.err());
@@ -150,6 +153,8 @@ class TypesSimulateCommandTest {
         Cli unknown = run("u", "--policy", "maxweight,maxweihgt");
         assertTrue(unknown.err().startsWith("overbookd: --policy: 'maxweihgt' is not one of maxweight, m14, m14-central, g16, best-fit"),
                 unknown.err());
+        Cli twice = run("u", "--policy", "m14,maxweight,m14");
+        assertTrue(twice.err().startsWith("overbookd: --policy: m14 is given twice"), twice.err());
         Cli notATrace = run("u", "--scenario", "example1", "--servers", "3");
         assertEquals(ExitCodes.USAGE, notATrace.exitCode());
         assertTrue(notATrace.err().contains("--servers applies to traces"), notATrace.err());

@@ -175,6 +175,10 @@ final class OneCallFailure extends BackendException {
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        return root.getClass().getSimpleName() + (root.getMessage() == null ? "" : " " + root.getMessage());
+        // the system's words, not Java's class names: "Connection refused", "unknown host one.example"
+        if (root instanceof UnknownHostException) {
+            return "unknown host " + root.getMessage();
+        }
+        return root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();
     }
 }

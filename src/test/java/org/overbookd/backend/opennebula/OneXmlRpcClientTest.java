@@ -103,7 +103,8 @@ class OneXmlRpcClientTest extends FakeOnedTest {
         one.stop();
         OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(AMPLE).call("one.hostpool.info"));
         assertEquals(OneCallFailure.Kind.UNREACHABLE, failure.kind());
-        assertTrue(failure.getMessage().contains("cannot connect"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("cannot connect: Connection refused"), failure.getMessage());
+        assertFalse(failure.getMessage().contains("Exception"), "the system's words, not Java's: " + failure.getMessage());
     }
 
     @Test
