@@ -55,7 +55,7 @@ final class CompareCommand implements Callable<Integer> {
             }
             writeTable(out.resolve("compare.csv"), pairs);
         } catch (IOException e) {
-            spec.commandLine().getErr().println("overbookd: cannot write " + out + ": " + e.getMessage());
+            spec.commandLine().getErr().println("overbookd: " + Main.writeFailure(out, e));
             return ExitCodes.CANT_CREATE;
         }
         spec.commandLine().getOut().println("compare.csv and " + pairs.size() + " heat maps in " + out);

@@ -151,6 +151,15 @@ public final class Main {
         return command.getAnnotation(Command.class).name();
     }
 
+    /**
+     * "cannot write /proc/x: no such file or directory", for an output under {@code out}: the file the
+     * system names (else {@code out}) and its reason in words, never a bare path.
+     */
+    static String writeFailure(java.nio.file.Path out, IOException e) {
+        String file = org.overbookd.io.IoReasons.file(e);
+        return "cannot write " + (file == null ? out : file) + ": " + org.overbookd.io.IoReasons.of(e);
+    }
+
     /** "cannot write /proc/x: no such file or directory": the file and the system's reason, never a bare path. */
     static String ioMessage(IOException e) {
         String file = org.overbookd.io.IoReasons.file(e);

@@ -235,7 +235,7 @@ final class RequestsSimulateCommand implements Callable<Integer> {
         try {
             ResultFiles.write(result, classes, out);
         } catch (IOException e) {
-            spec.commandLine().getErr().println("overbookd: cannot write " + out + ": " + e.getMessage());
+            spec.commandLine().getErr().println("overbookd: " + Main.writeFailure(out, e));
             return ExitCodes.CANT_CREATE;
         }
         spec.commandLine().getOut().printf("%d requests simulated to %.0f s; results in %s%n",
@@ -259,7 +259,8 @@ final class RequestsSimulateCommand implements Callable<Integer> {
                     files.count(), result.endS(), result.passes(), result.passesSkipped(), out);
             return ExitCodes.OK;
         } catch (IOException | java.io.UncheckedIOException e) {
-            spec.commandLine().getErr().println("overbookd: cannot write " + out + ": " + e.getMessage());
+            IOException io = e instanceof java.io.UncheckedIOException u ? u.getCause() : (IOException) e;
+            spec.commandLine().getErr().println("overbookd: " + Main.writeFailure(out, io));
             return ExitCodes.CANT_CREATE;
         }
     }

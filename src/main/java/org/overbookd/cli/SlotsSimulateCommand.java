@@ -143,7 +143,7 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
             Files.createDirectories(out);
             files = SlotTables.write(out, result, seed);
         } catch (IOException e) {
-            err.println("overbookd: cannot write into " + out + ": " + e.getMessage());
+            err.println("overbookd: " + Main.writeFailure(out, e));
             err.flush();
             return ExitCodes.CANT_CREATE;
         }

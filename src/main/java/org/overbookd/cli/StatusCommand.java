@@ -56,10 +56,12 @@ final class StatusCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Path path = file;
         boolean fileGiven = spec.commandLine().getParseResult().hasMatchedOption("--file");
-        if (!fileGiven && configOptions.config != null) {
+        // --set alone counts too: its keys are checked (an unknown one is 78), and its status.file read
+        if (!fileGiven && (configOptions.config != null || !configOptions.overrides.isEmpty())) {
             String configured = configOptions.load(List.of(), Map.of()).settings().get(Options.STATUS_FILE);
             if (configured.isEmpty()) {
-                err.println("overbookd: status.file is empty in " + configOptions.config + ": the daemon writes no status");
+                err.println("overbookd: status.file is empty" + (configOptions.config == null ? ""
+                        : " in " + configOptions.config) + ": the daemon writes no status");
                 err.flush();
                 return UNKNOWN;
             }
@@ -73,7 +75,7 @@ final class StatusCommand implements Callable<Integer> {
             out.flush();
             return StatusCheck.Health.NOT_RUNNING.exitCode();
         } catch (IOException e) {
-            err.println("overbookd: cannot read the status file " + path + ": " + e.getMessage());
+            err.println("overbookd: cannot read the status file " + path + ": " + org.overbookd.io.IoReasons.of(e));
             err.flush();
             return UNKNOWN;
         }

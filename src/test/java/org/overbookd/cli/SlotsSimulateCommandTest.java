@@ -199,6 +199,17 @@ class SlotsSimulateCommandTest {
         assertFalse(r.err().contains("\tat "), r.err());
     }
 
+    /** An output that cannot be written is named with the system's reason, not with its own path twice. */
+    @Test
+    void anOutputUnderAFileIsExit73WithTheReasonInWords() throws IOException {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        Path out = file.resolve("results");
+        Cli r = run("--policy", "pri", "--out", out.toString());
+        assertEquals(ExitCodes.CANT_CREATE, r.exitCode(), r.err());
+        assertTrue(r.err().startsWith("overbookd: cannot write " + out + ": "), r.err());
+        assertFalse(r.err().strip().endsWith(": " + out), "a reason, not the path again: " + r.err());
+    }
+
     @Test
     void taskUsageGivesTheDemandsOfAGoogleTraceAndTheFallbackIsCounted() throws IOException {
         // two tasks run 100 s each; 1-0 has usage (0.25 x 100 s = 25 CPU-s), 2-0 has none: request 0.5 x 100 s

@@ -81,6 +81,18 @@ class StatusCommandTest {
     }
 
     @Test
+    void statusTakesStatusFileFromSetAloneAndRefusesAnUnknownKey() throws Exception {
+        Path file = write(ProcessHandle.current().pid(), Instant.now(),
+                new DaemonStatus.LastCycle(Instant.now(), Duration.ofMillis(5), null, null, 0), 0);
+        Cli set = Cli.run("status", "--set", "status.file=" + file);
+        assertEquals(0, set.exitCode(), set.out() + set.err());
+        assertTrue(set.out().contains("healthy"), set.out());
+        Cli bogus = Cli.run("status", "--set", "bogus=1");
+        assertEquals(ExitCodes.CONFIG, bogus.exitCode(), bogus.out() + bogus.err());
+        assertTrue(bogus.err().contains("bogus"), bogus.err());
+    }
+
+    @Test
     void statusFollowsTheConfiguredStatusFile() throws Exception {
         Path file = write(ProcessHandle.current().pid(), Instant.now(),
                 new DaemonStatus.LastCycle(Instant.now(), Duration.ofMillis(5), null, null, 0), 0);
