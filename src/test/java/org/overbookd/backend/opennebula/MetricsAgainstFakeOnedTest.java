@@ -114,10 +114,10 @@ class MetricsAgainstFakeOnedTest {
                     awaitScrape(address, s -> s.value("overbookd_cycles_total") >= 2, "two cycles");
                     one.fail("one.hostpool.info", FakeOned.Fault.AUTH_FAILURE);
                     awaitScrape(address, s -> s.value("overbookd_consecutive_failures") >= 1, "a failed cycle");
-                    assertEquals(1, Main.execute("status", "--file", status.toString()), "degraded while cycles fail");
+                    awaitStatus(status, 1, "degraded while cycles fail");
                     one.clearFaults();
                     awaitScrape(address, s -> s.value("overbookd_consecutive_failures") == 0, "a cycle succeeding again");
-                    assertEquals(0, Main.execute("status", "--file", status.toString()), "healthy again");
+                    awaitStatus(status, 0, "healthy again");
                 } finally {
                     daemon.stop();
                     running.get();
@@ -251,6 +251,23 @@ class MetricsAgainstFakeOnedTest {
 
     private static void load(FakeOned one, int host, long usedCpu) {
         one.hostForTest(host).usedCpu(usedCpu);
+    }
+
+    /**
+     * Waits for {@code overbookd status} to exit {@code expected}: after a cycle the metrics are
+     * updated first and the status file rewritten next, so a scrape may run a moment ahead of it.
+     */
+    private static void awaitStatus(Path status, int expected, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        int last;
+        do {
+            last = Main.execute("status", "--file", status.toString());
+            if (last == expected) {
+                return;
+            }
+            Thread.sleep(50);
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError(what + ": overbookd status still exits " + last + " after 10 s, not " + expected);
     }
 
     private static void awaitScrape(InetSocketAddress address, Predicate<Scrape> condition, String what)
