@@ -38,6 +38,13 @@ public final class InputFiles {
         }
     }
 
+    /** Refuses, as unreadable, an input directory that is not there or not a directory. */
+    public static void requireDirectory(Path dir) throws InputException {
+        if (!Files.isDirectory(dir)) {
+            throw InputException.unreadable(dir, Files.exists(dir) ? "not a directory" : "no such directory");
+        }
+    }
+
     private static void closeQuietly(InputStream in) {
         try {
             if (in != null) {

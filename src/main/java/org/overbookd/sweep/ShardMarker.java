@@ -17,6 +17,7 @@ import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.io.InputException;
+import org.overbookd.io.InputFiles;
 
 /**
  * What a sweep shard's directory is, in {@code shard.properties} beside its {@code sweep.csv}: which
@@ -112,9 +113,7 @@ public record ShardMarker(int shard, int of, int gridRuns, String fingerprint, M
      *                        the shard wrote
      */
     public static ShardMarker read(Path dir) throws InputException, IOException {
-        if (!Files.isDirectory(dir)) {
-            throw InputException.unreadable(dir, Files.exists(dir) ? "not a directory" : "no such directory");
-        }
+        InputFiles.requireDirectory(dir);
         Path file = dir.resolve(FILE);
         byte[] bytes;
         try {

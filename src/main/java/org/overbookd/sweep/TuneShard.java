@@ -15,6 +15,7 @@ import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.io.InputException;
+import org.overbookd.io.InputFiles;
 import org.overbookd.sim.overbooking.SimResult;
 
 /**
@@ -151,9 +152,7 @@ public final class TuneShard {
     }
 
     private static Map<String, String> marker(Path dir) throws InputException {
-        if (!Files.isDirectory(dir)) {
-            throw InputException.unreadable(dir, Files.exists(dir) ? "not a directory" : "no such directory");
-        }
+        InputFiles.requireDirectory(dir);
         Path file = dir.resolve(MARKER);
         if (!Files.exists(file)) { // one there but not readable is named by the read below (66)
             throw new InputException(dir, "no " + MARKER + ": not a tune shard, or one that did not finish");

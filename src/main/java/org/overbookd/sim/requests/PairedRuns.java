@@ -2,6 +2,7 @@ package org.overbookd.sim.requests;
 
 import org.overbookd.io.CsvInput;
 import org.overbookd.io.InputException;
+import org.overbookd.io.InputFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -56,11 +57,9 @@ public final class PairedRuns {
 
     /** Pairs by request id; classes in the order run A lists them. Both runs must hold the same requests. */
     public static Map<String, ClassPairs> read(Path dirA, Path dirB) throws InputException {
-        for (Path dir : List.of(dirA, dirB)) {
-            if (!Files.isDirectory(dir)) { // not there at all: nothing was read (an output directory without its tables was)
-                throw InputException.unreadable(dir, Files.exists(dir) ? "not a directory" : "no such directory");
-            }
-        }
+        // not there at all: nothing was read (an output directory without its tables was: bad data)
+        InputFiles.requireDirectory(dirA);
+        InputFiles.requireDirectory(dirB);
         Map<String, Row> a = requests(dirA.resolve("requests.csv"));
         Map<String, Row> b = requests(dirB.resolve("requests.csv"));
         if (!a.keySet().equals(b.keySet())) {
