@@ -52,7 +52,9 @@ final class FakeOned implements AutoCloseable {
         /** Reads the request, then closes the connection without acting or replying. */
         CLOSE_BEFORE_ACTING,
         /** Carries the call out, then closes the connection without replying: the reply is lost. */
-        CLOSE_AFTER_ACTING
+        CLOSE_AFTER_ACTING,
+        /** oned's 0x200: the session's user may not do this, in oned's words. */
+        NOT_AUTHORIZED
     }
 
     static {
@@ -282,6 +284,11 @@ final class FakeOned implements AutoCloseable {
                 case SECRET_IN_FAULT -> {
                     return XmlRpcWire.fault(-501, "cannot handle call with session " + call.param(0));
                 }
+                case NOT_AUTHORIZED -> {
+                    return XmlRpcWire.failure("[" + call.method() + "] User [2] : Not authorized to perform "
+                            + (call.method().endsWith(".allocate") ? "CREATE" : "MANAGE") + " "
+                            + call.method().split("\\.")[1].toUpperCase(java.util.Locale.ROOT) + ".", 0x200);
+                }
                 case SECRET_IN_REFUSAL -> {
                     return XmlRpcWire.failure("[" + call.method() + "] refused for session " + call.param(0), 0x800);
                 }
@@ -317,6 +324,12 @@ final class FakeOned implements AutoCloseable {
             case "one.document.allocate" -> allocateDocument((String) args.get(0), (Integer) args.get(1));
             case "one.document.update" -> updateDocument((Integer) args.get(0), (String) args.get(1), (Integer) args.get(2));
             case "one.document.info" -> documentInfo((Integer) args.get(0));
+            case "one.document.chmod" -> documents.containsKey((Integer) args.get(0))
+                    ? XmlRpcWire.success((Integer) args.get(0))
+                    : XmlRpcWire.failure("[one.document.chmod] Error getting document [" + args.get(0) + "].", 0x400);
+            case "one.system.version" -> XmlRpcWire.success("7.4.0");
+            case "one.user.info" -> XmlRpcWire.success("<USER><ID>2</ID><GID>100</GID><GROUPS><ID>100</ID></GROUPS>"
+                    + "<GNAME>overbookd</GNAME><NAME>" + session.substring(0, session.indexOf(':')) + "</NAME></USER>");
             default -> XmlRpcWire.fault(-506, "Method " + call.method() + " not defined");
         };
     }
@@ -328,6 +341,11 @@ final class FakeOned implements AutoCloseable {
     }
 
     private final TreeMap<Integer, FakeDocument> documents = new TreeMap<>();
+
+    /** An administrator deletes document {@code id}. */
+    synchronized void deleteDocument(int id) {
+        documents.remove(id);
+    }
 
     /** The template attributes of document {@code id}, or null: for tests. */
     synchronized Map<String, String> documentTemplate(int id) {
