@@ -73,6 +73,20 @@ public final class CycleRunner {
         return result;
     }
 
+    /**
+     * Reads the configuration file again now, as a change of it would before the next cycle
+     * (SIGHUP); what is valid and reloadable applies from the next cycle on.
+     */
+    public void reloadNow() {
+        if (reloader == null) {
+            LOG.info("no configuration file to reload");
+            return;
+        }
+        LOG.info("reloading {}", reloader.file());
+        reloader.reload(listener).ifPresentOrElse(settings -> policy.replace(Bindings.overbookingPolicy(settings)),
+                () -> LOG.info("{} reloaded: nothing to apply", reloader.file()));
+    }
+
     /** How long the cycle under way has run; zero between cycles. */
     public Duration runningFor() {
         long started = startedNanos;
