@@ -29,9 +29,9 @@ public final class CycleJob implements Job {
         try {
             runner.runCycle();
         } catch (Exception e) {
-            LOG.error("cycle failed: {}; the next cycle runs as scheduled", e.getMessage());
+            LOG.error("cycle {} failed: {}; the next cycle runs as scheduled", runner.cycle(), e.getMessage());
         } catch (Error e) {
-            LOG.error("cycle failed: {}", e.toString());
+            LOG.error("cycle {} failed: {}", runner.cycle(), e.toString());
             throw e;
         }
     }

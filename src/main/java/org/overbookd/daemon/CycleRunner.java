@@ -55,10 +55,10 @@ public final class CycleRunner {
         try {
             result = loop.runCycle(now);
         } catch (BackendException e) {
-            listener.cycleFailed(e.failureCause(), e.getMessage(), since(started));
+            listener.cycleFailed(loop.cyclesRun(), e.failureCause(), e.getMessage(), since(started));
             throw e;
         } catch (RuntimeException e) {
-            listener.cycleFailed(BackendException.Cause.INTERNAL, e.toString(), since(started));
+            listener.cycleFailed(loop.cyclesRun(), BackendException.Cause.INTERNAL, e.toString(), since(started));
             throw e;
         } finally {
             startedNanos = 0;
@@ -85,6 +85,11 @@ public final class CycleRunner {
         LOG.info("reloading {}", reloader.file());
         reloader.reload(listener).ifPresentOrElse(settings -> policy.replace(Bindings.overbookingPolicy(settings)),
                 () -> LOG.info("{} reloaded: nothing to apply", reloader.file()));
+    }
+
+    /** The number of the last cycle begun, as the log, the audit and the status file give it. */
+    public long cycle() {
+        return loop.cyclesRun();
     }
 
     /** How long the cycle under way has run; zero between cycles. */

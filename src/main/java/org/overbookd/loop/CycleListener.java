@@ -16,15 +16,19 @@ public interface CycleListener {
         }
 
         @Override
-        public void cycleFailed(BackendException.Cause cause, String message, Duration took) {
+        public void cycleFailed(long cycle, BackendException.Cause cause, String message, Duration took) {
         }
     };
 
     /** The cycle observed, decided and (unless the audit failed) enacted. */
     void cycleSucceeded(CycleResult result, Duration took);
 
-    /** The cycle could not observe the backend, or failed on a bug of ours ({@code INTERNAL}). */
-    void cycleFailed(BackendException.Cause cause, String message, Duration took);
+    /**
+     * The cycle could not observe the backend, or failed on a bug of ours ({@code INTERNAL}).
+     *
+     * @param cycle its number, the one the log and the audit give it (see {@link CycleResult#cycle()})
+     */
+    void cycleFailed(long cycle, BackendException.Cause cause, String message, Duration took);
 
     /** The configuration file changed: {@code accepted} when it was valid and applied. */
     default void reloaded(boolean accepted) {

@@ -85,9 +85,13 @@ class RunCommandTest {
     @Test
     void cycleNumbersContinueAcrossRestartsAndTheRehearsalRunsOnTheWallClock() throws IOException {
         java.time.Instant before = java.time.Instant.now().minusSeconds(1);
-        Path config = config("overbooking.queue = qos"); // the qos rule audits each VM's Q
+        Path status = dir.resolve("status.json");
+        Path config = config("overbooking.queue = qos", "status.file = " + status); // the qos rule audits each VM's Q
         assertEquals(0, Cli.run("run", "--config", config.toString(), "--once").exitCode());
         assertEquals(0, Cli.run("run", "--config", config.toString(), "--once").exitCode());
+        // one counter: the status file numbers the cycle as the audit and the log do, across the restart
+        Cli shown = Cli.run("status", "--file", status.toString());
+        assertTrue(shown.out().contains("#2 ended"), shown.out());
         ObjectMapper json = new ObjectMapper();
         List<String> audit = Files.readAllLines(dir.resolve("audit.jsonl"));
         assertTrue(audit.stream().anyMatch(l -> l.contains("vm_q_seconds")), "Q is in the audit");

@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
  */
 final class DaemonProcess implements AutoCloseable {
 
-    /** "cycle 12: 1 decision in 40 ms" or "cycle failed: ...": one line per cycle run. */
-    private static final Pattern CYCLE = Pattern.compile("\\bcycle (\\d+: (?!audit)|failed)");
+    /** "cycle 12: 1 decision in 40 ms" or "cycle 13 failed: ...": one line per cycle run. */
+    private static final Pattern CYCLE = Pattern.compile("\\bcycle \\d+(: (?!audit)| failed)");
 
     private final Process process;
     private final Path stdout;

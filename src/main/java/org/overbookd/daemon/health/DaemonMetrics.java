@@ -177,7 +177,7 @@ public final class DaemonMetrics implements CycleListener {
     }
 
     @Override
-    public void cycleFailed(BackendException.Cause cause, String message, Duration took) {
+    public void cycleFailed(long cycle, BackendException.Cause cause, String message, Duration took) {
         cycles.inc();
         duration.observe(seconds(took));
         failures.labelValues(cause.label()).inc();

@@ -137,9 +137,9 @@ public final class Health implements CycleListener, AutoCloseable {
     }
 
     @Override
-    public void cycleFailed(BackendException.Cause cause, String message, Duration took) {
+    public void cycleFailed(long cycle, BackendException.Cause cause, String message, Duration took) {
         for (CycleListener part : parts) {
-            guarded(() -> part.cycleFailed(cause, message, took));
+            guarded(() -> part.cycleFailed(cycle, cause, message, took));
         }
     }
 

@@ -70,11 +70,11 @@ final class StatusFile implements CycleListener {
         cycles++;
         if (result.auditFailure().isPresent()) {
             // observed and decided, but nothing enacted: for an operator that is a failing daemon
-            lastCycle = new DaemonStatus.LastCycle(now, took, "audit", "decisions not enacted: the audit log cannot"
+            lastCycle = new DaemonStatus.LastCycle(result.cycle(), now, took, "audit", "decisions not enacted: the audit log cannot"
                     + " be written: " + result.auditFailure().get(), figures.decisions());
             consecutiveFailures++;
         } else {
-            lastCycle = new DaemonStatus.LastCycle(now, took, null, null, figures.decisions());
+            lastCycle = new DaemonStatus.LastCycle(result.cycle(), now, took, null, null, figures.decisions());
             consecutiveFailures = 0;
             lastSuccess = now;
         }
@@ -86,9 +86,9 @@ final class StatusFile implements CycleListener {
     }
 
     @Override
-    public synchronized void cycleFailed(BackendException.Cause cause, String message, Duration took) {
+    public synchronized void cycleFailed(long cycle, BackendException.Cause cause, String message, Duration took) {
         cycles++;
-        lastCycle = new DaemonStatus.LastCycle(clock.instant(), took, cause.label(), message, 0);
+        lastCycle = new DaemonStatus.LastCycle(cycle, clock.instant(), took, cause.label(), message, 0);
         consecutiveFailures++;
         write(null);
     }

@@ -21,7 +21,6 @@ final class SystemdNotices implements CycleListener {
     private final SystemdNotifier notifier;
     private final Supplier<OverbookingLimits> limits;
     private boolean ready;
-    private long cycles;
     private int failingInARow;
 
     SystemdNotices(SystemdNotifier notifier, Supplier<OverbookingLimits> limits) {
@@ -69,11 +68,10 @@ final class SystemdNotices implements CycleListener {
 
     @Override
     public synchronized void cycleSucceeded(CycleResult result, Duration took) {
-        cycles++;
         failingInARow = 0;
         CycleFigures figures = CycleFigures.of(result, limits.get());
         String status = String.format(java.util.Locale.ROOT,
-                "cycle %d ok in %.1f s: %d decision%s, %d queued, %d slot%s in use, %d free%s", cycles,
+                "cycle %d ok in %.1f s: %d decision%s, %d queued, %d slot%s in use, %d free%s", result.cycle(),
                 took.toMillis() / 1000.0, figures.decisions(), figures.decisions() == 1 ? "" : "s", figures.queue(),
                 figures.slotsInUse(), figures.slotsInUse() == 1 ? "" : "s", figures.slotsAvailable(),
                 result.auditFailure().isPresent() ? "; AUDIT WRITE FAILED, nothing enacted" : "");
@@ -81,10 +79,9 @@ final class SystemdNotices implements CycleListener {
     }
 
     @Override
-    public synchronized void cycleFailed(BackendException.Cause cause, String message, Duration took) {
-        cycles++;
+    public synchronized void cycleFailed(long cycle, BackendException.Cause cause, String message, Duration took) {
         failingInARow++;
-        tell("cycle " + cycles + " failed (" + cause.label() + (failingInARow > 1 ? ", " + failingInARow + " in a row"
+        tell("cycle " + cycle + " failed (" + cause.label() + (failingInARow > 1 ? ", " + failingInARow + " in a row"
                 : "") + "): " + message);
     }
 

@@ -61,7 +61,7 @@ class SystemdNoticesTest {
         SystemdNotices notices = new SystemdNotices(notifier, () -> new OverbookingLimits(2, 90));
         assertEquals(Optional.of(Duration.ofSeconds(5)), notices.heartbeatInterval(), "half of WatchdogSec");
 
-        notices.cycleFailed(BackendException.Cause.UNREACHABLE, "connection refused", Duration.ofMillis(5));
+        notices.cycleFailed(1, BackendException.Cause.UNREACHABLE, "connection refused", Duration.ofMillis(5));
         List<String> first = await(log, 1);
         assertTrue(first.get(0).startsWith("/run/test.sock READY=1 STATUS=cycle 1 failed (unreachable): connection refused"),
                 first.get(0));
@@ -84,7 +84,7 @@ class SystemdNoticesTest {
         Path log = dir.resolve("calls.log");
         SystemdNotifier none = new SystemdNotifier(Map.of("WATCHDOG_USEC", "1000000"), recorder(log));
         SystemdNotices notices = new SystemdNotices(none, () -> new OverbookingLimits(2, 90));
-        notices.cycleFailed(BackendException.Cause.AUTH, "refused", Duration.ZERO);
+        notices.cycleFailed(1, BackendException.Cause.AUTH, "refused", Duration.ZERO);
         notices.heartbeat();
         assertEquals(Optional.empty(), notices.heartbeatInterval());
         SystemdNotifier inherited = new SystemdNotifier(Map.of("NOTIFY_SOCKET", "/run/x", "WATCHDOG_USEC", "1000000",
@@ -134,8 +134,8 @@ class SystemdNoticesTest {
             SystemdNotifier broken = new SystemdNotifier(Map.of("NOTIFY_SOCKET", "/run/x"),
                     List.of(dir.resolve("no-such-program").toString()));
             SystemdNotices notices = new SystemdNotices(broken, () -> new OverbookingLimits(2, 90));
-            notices.cycleFailed(BackendException.Cause.AUTH, "refused", Duration.ZERO);
-            notices.cycleFailed(BackendException.Cause.AUTH, "refused", Duration.ZERO);
+            notices.cycleFailed(1, BackendException.Cause.AUTH, "refused", Duration.ZERO);
+            notices.cycleFailed(1, BackendException.Cause.AUTH, "refused", Duration.ZERO);
             notices.stopping();
             seen = log.events();
         }
@@ -164,7 +164,7 @@ class SystemdNoticesTest {
             SystemdNotifier notifier = new SystemdNotifier(Map.of("NOTIFY_SOCKET", socket.toString()),
                     List.of("systemd-notify"));
             new SystemdNotices(notifier, () -> new OverbookingLimits(2, 90))
-                    .cycleFailed(BackendException.Cause.TIMEOUT, "no reply", Duration.ofSeconds(1));
+                    .cycleFailed(1, BackendException.Cause.TIMEOUT, "no reply", Duration.ofSeconds(1));
             String received = out.readLine();
             assertTrue(received != null && received.contains("READY=1")
                     && received.contains("STATUS=cycle 1 failed (timeout): no reply"), String.valueOf(received));
