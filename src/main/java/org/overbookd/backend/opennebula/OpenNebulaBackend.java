@@ -52,6 +52,7 @@ public final class OpenNebulaBackend implements Backend {
     private final Duration maxSampleAge;
     private final UnsettledActions unsettled;
     private final ActionCheck beforeEach;
+    private final OneDrsWatch drs;
     private final Episodes<LeftOut> hostEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
     private final Episodes<LeftOut> vmEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
     private final Episodes<Integer> sloEpisodes = new Episodes<>(id -> id, id -> "unreadable");
@@ -100,6 +101,7 @@ public final class OpenNebulaBackend implements Backend {
         this.histories = runHistory ? new RunHistories() : null;
         this.maxSampleAge = maxSampleAge;
         this.unsettled = new UnsettledActions(timeout);
+        this.drs = new OneDrsWatch(api::clusterPool);
     }
 
     @Override
@@ -117,6 +119,7 @@ public final class OpenNebulaBackend implements Backend {
         last = observation;
         unsettled.settle(vms, now);
         logEpisodes(observation);
+        drs.check(now);
         if (LOG.isDebugEnabled()) {
             LOG.debug("Observed {} of {} hosts usable, {} VMs, {} low-QoS VMs queued", observation.view().hosts().size(),
                     hosts.size(), vms.size(), observation.view().queue().size());
@@ -187,6 +190,12 @@ public final class OpenNebulaBackend implements Backend {
             }
             busy.add(host);
             VmCall call = ((Plan.Act) plan).call();
+            if (call.places()) {
+                Outcome unmarked = markForOneDrs(decision, call);
+                if (unmarked != null) {
+                    return unmarked;
+                }
+            }
             try {
                 api.perform(call);
             } catch (OneCallFailure e) {
@@ -207,6 +216,12 @@ public final class OpenNebulaBackend implements Backend {
                         + " is locked in OpenNebula (onevm lock); overbookd leaves it alone until it is unlocked: "
                         + e.serverMessage());
             }
+            if (e.errorCode() == OneErrorCode.AUTHORIZATION) {
+                return new Outcome(decision, Outcome.Status.REFUSED, OneErrorCode.hex(e.code()), "outside overbookd's"
+                        + " rights in OpenNebula: its user may not do this to VM " + decision.vm().id() + " on host "
+                        + decision.host().id() + " (a low-QoS VM must be in the group its account may manage; README:"
+                        + " An OpenNebula account for overbookd): " + e.getMessage());
+            }
             Outcome.Status status = e.errorCode().refusesTheDecision() ? Outcome.Status.REFUSED : Outcome.Status.FAILED;
             return new Outcome(decision, status, OneErrorCode.hex(e.code()), e.getMessage());
         } catch (OneCallFailure e) {
@@ -215,6 +230,26 @@ public final class OpenNebulaBackend implements Backend {
             // A bug of ours must not stop the loop; the message is ours, not the server's.
             LOG.error("Unexpected failure enacting {} of VM {}", decision.action(), decision.vm().id(), e);
             return new Outcome(decision, Outcome.Status.FAILED, "INTERNAL", e.getClass().getSimpleName());
+        }
+    }
+
+    /**
+     * Marks the VM ONEDRS_BLOCKED before the call that places it, so that OneDRS never moves what
+     * overbookd placed; null when done. The mark is part of carrying out the recorded decision, sent
+     * once like the action. Refused by oned, it throws, and the decision is refused with oned's
+     * words. Its reply lost, the placing call is not sent and the decision fails: nothing was
+     * placed, and a mark that did land changes nothing but what OneDRS may do with the VM.
+     */
+    private Outcome markForOneDrs(Decision decision, VmCall call) throws OneRefusal, OneCallFailure {
+        try {
+            api.keepFromOneDrs(call.vmId());
+            return null;
+        } catch (OneCallFailure e) {
+            if (!e.mayHaveReachedOned()) {
+                throw e;
+            }
+            return new Outcome(decision, Outcome.Status.FAILED, e.kind().name(), "not sent: " + call
+                    + ", because the reply to marking VM " + call.vmId() + " ONEDRS_BLOCKED was lost: " + e.getMessage());
         }
     }
 

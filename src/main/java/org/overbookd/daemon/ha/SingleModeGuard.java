@@ -18,10 +18,10 @@ import org.slf4j.LoggerFactory;
  * Keeps a second daemon in single mode (no ha.*) from acting beside a first one on the same oned.
  * Every cycle, as it observes, each daemon writes a heartbeat into a board that lives in OpenNebula
  * (so daemons on different machines see each other): one entry per node name, holding a token unique
- * to the process, when it started, when it last wrote, its interval, and its machine and process.
- * Before enacting, it reads the board: if another process wrote within two of that process's own
- * intervals and started before this one (ties broken by token), this one refuses to enact and says
- * who it saw.
+ * to the process, when it started, when it last wrote, its interval, and its machine and process;
+ * it reads the board just before it writes. Before enacting, it looks at what it read: if another
+ * process wrote within two of that process's own intervals and started before this one (ties broken
+ * by token), this one refuses to enact and says who it saw.
  *
  * <p>Restarts act at once. A daemon that stops cleanly empties its entry ({@link #withdraw}). The
  * entry is the node's, not the process's: a daemon started again on the same node writes over its
@@ -52,6 +52,8 @@ public final class SingleModeGuard implements EnactGate {
     /** Daemons seen writing over this node's entry, by token: the last entry each wrote. */
     private final Map<String, Heartbeat> rivals = new LinkedHashMap<>();
     private volatile boolean written;
+    /** The board as the last beat read it, before writing this daemon's entry; null before the first. */
+    private volatile Map<String, String> lastRead;
     private volatile String beatFailure;
     private volatile String lastRefusal;
     private String predecessorNoted;
@@ -90,6 +92,7 @@ public final class SingleModeGuard implements EnactGate {
         try {
             Map<String, String> entries = board.read();
             noteRivals(entries, now);
+            lastRead = entries;
             Heartbeat mine = new Heartbeat(node, token, started, now, interval.toMillis(), processes.machine(),
                     processes.pid(), processes.started(), false);
             Map<String, String> kept = withoutLeftovers(entries, now);
@@ -128,21 +131,19 @@ public final class SingleModeGuard implements EnactGate {
         }
     }
 
+    /**
+     * Judged on the board as this cycle's beat read it, moments before: a daemon that began writing
+     * since started after this one, so it is the younger, and it stands down when it reads this one's
+     * entry.
+     */
     @Override
     public Optional<String> refusal() {
-        if (beatFailure != null) {
-            return say("cannot write this daemon's heartbeat in OpenNebula (" + beatFailure + "), so it cannot tell"
-                    + " whether another overbookd acts on the same oned");
-        }
-        Map<String, String> entries;
-        try {
-            entries = board.read();
-        } catch (BackendException e) {
-            return say("cannot read the heartbeats in OpenNebula (" + e.getMessage() + "), so it cannot tell whether"
-                    + " another overbookd acts on the same oned");
+        Map<String, String> entries = lastRead;
+        if (beatFailure != null || entries == null) {
+            return say("cannot read and write the heartbeats in OpenNebula (" + (beatFailure == null ? "no beat yet"
+                    : beatFailure) + "), so it cannot tell whether another overbookd acts on the same oned");
         }
         long now = clock.millis();
-        noteRivals(entries, now);
         Heartbeat me = new Heartbeat(node, token, started, now, interval.toMillis(), "", -1, -1, false);
         for (Map.Entry<String, String> entry : entries.entrySet()) {
             if (!entry.getKey().startsWith(PREFIX) || entry.getKey().equals(attribute())) {

@@ -28,8 +28,12 @@ final class SystemdNotices implements CycleListener {
         this.limits = limits;
     }
 
-    /** Calls to oned in a cycle with one decision: four to observe, two to act (the fresh one.vm.info and the action). */
-    static final int CALLS_OF_A_SHORT_CYCLE = 6;
+    /**
+     * Calls to oned in a cycle with one decision: four to observe, two to the heartbeat board (a
+     * daemon without HA reads it, then writes its entry), three to place a VM (the fresh one.vm.info,
+     * the mark for OneDRS, the deploy or resume).
+     */
+    static final int CALLS_OF_A_SHORT_CYCLE = 9;
 
     /**
      * Why the watchdog is too short for a cycle whose calls to oned each take their whole deadline,

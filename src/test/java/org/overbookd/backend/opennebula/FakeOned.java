@@ -320,6 +320,7 @@ final class FakeOned implements AutoCloseable {
             case "one.vm.info" -> info((Integer) args.get(0));
             case "one.vm.deploy" -> deploy((Integer) args.get(0), (Integer) args.get(1));
             case "one.vm.action" -> action((String) args.get(0), (Integer) args.get(1));
+            case "one.vm.update" -> update((Integer) args.get(0), (String) args.get(1), (Integer) args.get(2));
             case "one.documentpool.info" -> documentPool((Integer) args.get(3));
             case "one.document.allocate" -> allocateDocument((String) args.get(0), (Integer) args.get(1));
             case "one.document.update" -> updateDocument((Integer) args.get(0), (String) args.get(1), (Integer) args.get(2));
@@ -328,6 +329,7 @@ final class FakeOned implements AutoCloseable {
                     ? XmlRpcWire.success((Integer) args.get(0))
                     : XmlRpcWire.failure("[one.document.chmod] Error getting document [" + args.get(0) + "].", 0x400);
             case "one.system.version" -> XmlRpcWire.success("7.4.0");
+            case "one.clusterpool.info" -> XmlRpcWire.success(clusterPool());
             case "one.user.info" -> XmlRpcWire.success("<USER><ID>2</ID><GID>100</GID><GROUPS><ID>100</ID></GROUPS>"
                     + "<GNAME>overbookd</GNAME><NAME>" + session.substring(0, session.indexOf(':')) + "</NAME></USER>");
             default -> XmlRpcWire.fault(-506, "Method " + call.method() + " not defined");
@@ -341,6 +343,26 @@ final class FakeOned implements AutoCloseable {
     }
 
     private final TreeMap<Integer, FakeDocument> documents = new TreeMap<>();
+
+    /** ONE_DRS/AUTOMATION of the one cluster, which holds every host; empty: unset. */
+    private String drsAutomation = "";
+
+    synchronized void drsAutomation(String automation) {
+        drsAutomation = automation;
+    }
+
+    private String clusterPool() {
+        StringBuilder xml = new StringBuilder("<CLUSTER_POOL><CLUSTER><ID>0</ID><NAME>default</NAME><HOSTS>");
+        for (int id : hosts.keySet()) {
+            xml.append("<ID>").append(id).append("</ID>");
+        }
+        xml.append("</HOSTS><DATASTORES><ID>0</ID></DATASTORES><VNETS/><TEMPLATE><RESERVED_CPU><![CDATA[]]></RESERVED_CPU>");
+        if (!drsAutomation.isEmpty()) {
+            xml.append("<ONE_DRS><AUTOMATION><![CDATA[").append(drsAutomation).append("]]></AUTOMATION>")
+                    .append("<POLICY><![CDATA[balance]]></POLICY></ONE_DRS>");
+        }
+        return xml.append("</TEMPLATE></CLUSTER></CLUSTER_POOL>").toString();
+    }
 
     /** An administrator deletes document {@code id}. */
     synchronized void deleteDocument(int id) {
@@ -522,6 +544,22 @@ final class FakeOned implements AutoCloseable {
         for (int lcm : lcmStates) {
             vm.pending.add(new int[] {OneVmStates.ACTIVE, lcm});
         }
+    }
+
+    /** one.vm.update: the user template replaced (mode 0) or merged into (mode 1). */
+    private String update(int id, String template, int mode) {
+        FakeVm vm = vms.get(id);
+        if (vm == null) {
+            return noVm("one.vm.update", id);
+        }
+        if (vm.locked) {
+            return locked("one.vm.update");
+        }
+        if (mode == 0) {
+            vm.userTemplate.clear();
+        }
+        vm.userTemplate.putAll(parseTemplate(template));
+        return XmlRpcWire.success(id);
     }
 
     /** As oned 7.4 answers for a VM an administrator locked (measured): 0x200, not 0x8000. */

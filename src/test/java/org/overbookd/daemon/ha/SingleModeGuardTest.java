@@ -203,6 +203,6 @@ class SingleModeGuardTest {
         SingleModeGuard guard = daemon("front1", "m1", 100);
         oned.close();
         String why = cycle(guard).orElseThrow();
-        assertTrue(why.startsWith("cannot write this daemon's heartbeat in OpenNebula"), why);
+        assertTrue(why.startsWith("cannot read and write the heartbeats in OpenNebula"), why);
     }
 }
