@@ -92,9 +92,11 @@ public final class Preflight {
                 return List.of(new Check(Options.ONE_AUTH_FILE.key(), Status.FAILED, "oned refuses the session of "
                         + authFile + ": " + e.getMessage()));
             }
-            return List.of(new Check(Options.ONE_ENDPOINT.key(), Status.NOT_CHECKED, "no answer from oned at " + endpoint
-                    + " (" + e.getMessage() + "): what the account may do; 'run' starts anyway, its cycles fail until"
-                    + " oned answers"));
+            boolean silent = e.failureCause() == BackendException.Cause.UNREACHABLE
+                    || e.failureCause() == BackendException.Cause.TIMEOUT;
+            return List.of(new Check(Options.ONE_ENDPOINT.key(), Status.NOT_CHECKED, (silent ? "no answer from oned at "
+                    : "no usable answer from oned at ") + endpoint + " (" + e.getMessage() + "): what the account may do;"
+                    + " 'run' starts anyway, its cycles fail until oned answers"));
         }
         checks.add(new Check(Options.ONE_ENDPOINT.key(), Status.OK, "oned " + account.version() + " answers and"
                 + " accepts the session of user " + account.user() + " (id " + account.userId() + ", group "

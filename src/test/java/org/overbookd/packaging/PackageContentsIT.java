@@ -54,6 +54,22 @@ class PackageContentsIT {
         assertEquals("-rw-r--r-- root/root", entry("/etc/overbookd/overbookd.properties"));
         assertEquals("-rw-r--r-- root/root", entry("/etc/default/overbookd"));
         assertEquals("-rw-r--r-- root/root", entry("/usr/share/overbookd/grafana/overbookd.json"));
+        assertEquals("-rwxr-xr-x root/root", entry("/usr/share/overbookd/opennebula/place"));
+        assertEquals("-rwxr-xr-x root/root", entry("/usr/share/overbookd/opennebula/hold-low-qos"));
+        assertEquals("-rw-r--r-- root/root", entry("/usr/share/overbookd/opennebula/hold-low-qos.hook"));
+    }
+
+    /** The front-end's placer and hook installed are the repository's, and the hook's template names where the script is. */
+    @Test
+    void installsTheOpenNebulaPlacerAndHook() throws Exception {
+        Path tree = dir.resolve("opennebula-tree");
+        ok("dpkg-deb", "-x", deb.toString(), tree.toString());
+        for (String file : List.of("place", "hold-low-qos", "hold-low-qos.hook")) {
+            assertEquals(Files.readString(Path.of("conf", "opennebula", file)),
+                    Files.readString(tree.resolve("usr/share/overbookd/opennebula").resolve(file)), file);
+        }
+        assertContains(Files.readString(tree.resolve("usr/share/overbookd/opennebula/hold-low-qos.hook")),
+                "COMMAND   = \"/usr/share/overbookd/opennebula/hold-low-qos\"");
     }
 
     /** The dashboard installed is the repository's, byte for byte, and still a Grafana dashboard of overbookd's series. */
