@@ -150,8 +150,8 @@ public final class Options {
             "Lifetime of the writer lease, renewed every third of it, and Quartz's cluster check-in. A standby takes"
             + " over at most this plus a sixth of it plus one overbooking step after the writer stops (from 15s up;"
             + " below, Quartz's fixed 7.5 s grace before it recovers a dead node's step dominates). A cycle enacts"
-            + " N decisions only while the lease has (3N+2) x one.timeout left, so this must be at least"
-            + " 6 x one.timeout: with ha.jdbc-url set, lower one.timeout (5s: up to 7 decisions a step).");
+            + " N decisions only while the lease has (2N+2) x one.timeout left, so this must be at least"
+            + " 5 x one.timeout: with ha.jdbc-url set, lower one.timeout (5s: up to 11 decisions a step).");
     public static final Option<String> HA_NODE_NAME = Option.string("ha.node-name", "",
             "This daemon's name in the audit log, the logs and the status. Empty: the host name.");
 

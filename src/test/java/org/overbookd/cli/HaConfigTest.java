@@ -100,7 +100,7 @@ class HaConfigTest {
         Cli r = Cli.run("run", "--config", config("ha.jdbc-url = jdbc:postgresql://127.0.0.1:1/x",
                 "one.timeout = 30s", "ha.checkin-interval = 1m").toString(), "--once");
         assertEquals(ExitCodes.CONFIG, r.exitCode(), r.err());
-        assertTrue(r.err().contains("ha.checkin-interval") && r.err().contains("at least 6 x one.timeout (180 s)"),
+        assertTrue(r.err().contains("ha.checkin-interval") && r.err().contains("at least 5 x one.timeout (150 s)"),
                 r.err());
     }
 

@@ -61,6 +61,19 @@ final class DaemonProcess implements AutoCloseable {
         return List.of(stdout, stderr);
     }
 
+    /** Sends {@code signal} (HUP, TERM, ...) to the daemon, as kill does. */
+    void signal(String signal) throws IOException, InterruptedException {
+        new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start().waitFor();
+    }
+
+    /** kill -9, as a crash: no cycle finishes, nothing is withdrawn; the exit code, 137. */
+    int kill9() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+        exitCode = process.exitValue();
+        return exitCode;
+    }
+
     /** SIGTERM, then the exit code (the daemon finishes its cycle and exits 0); -1 if it had to be killed. */
     int stop() throws InterruptedException {
         if (exitCode != null) {

@@ -195,6 +195,12 @@ public final class OpenNebulaBackend implements Backend {
                 if (unmarked != null) {
                     return unmarked;
                 }
+                // the mark took a call's time: ask again right before the action, which must not be late
+                Optional<String> late = beforeEach.refusal();
+                if (late.isPresent()) {
+                    return new Outcome(decision, Outcome.Status.SKIPPED, ActionCheck.STOOD_DOWN, "not sent: " + call
+                            + " (VM " + call.vmId() + " was marked ONEDRS_BLOCKED, nothing more): " + late.get());
+                }
             }
             try {
                 api.perform(call);

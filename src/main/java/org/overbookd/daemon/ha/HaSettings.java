@@ -23,11 +23,8 @@ import org.overbookd.config.Settings;
 public record HaSettings(String jdbcUrl, String user, String password, int poolSize, Duration checkinInterval,
         String node, Duration callDeadline) {
 
-    /**
-     * The lease's lifetime in calls to oned: room for one decision (the fresh one.vm.info, the mark for
-     * OneDRS, the action, and the batch's one more), one of margin, and the renewal's own time.
-     */
-    static final int MIN_CALLS = 6;
+    /** The lease's lifetime in calls to oned: room for one decision (3 calls), one of margin, and the renewal's own time. */
+    static final int MIN_CALLS = 5;
 
     /** Null when ha.jdbc-url is empty (single-daemon mode). */
     public static HaSettings from(Settings settings, String node) throws ConfigException {
@@ -51,8 +48,7 @@ public record HaSettings(String jdbcUrl, String user, String password, int poolS
         if (checkin.compareTo(deadline.multipliedBy(MIN_CALLS)) < 0) {
             throw new ConfigException("", Options.HA_CHECKIN_INTERVAL.key(), "must be at least " + MIN_CALLS
                     + " x one.timeout (" + deadline.multipliedBy(MIN_CALLS).toSeconds() + " s): the writer lease must"
-                    + " outlast the enactment of one decision (up to four calls) with a margin; raise it or lower"
-                    + " one.timeout");
+                    + " outlast the enactment of one decision (three calls) with a margin; raise it or lower one.timeout");
         }
         return new HaSettings(url, settings.get(Options.HA_USER), password(settings.get(Options.HA_PASSWORD_FILE)),
                 settings.get(Options.HA_POOL_SIZE), checkin, node, deadline);

@@ -31,8 +31,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>As an {@link EnactGate} it answers right before a cycle enacts: it renews, then refuses unless
  * the lease was held without a change of term since the cycle observed, and has time left for the
- * whole batch: (3N+1) calls to oned of one.timeout each (a decision that places a VM makes three:
- * the fresh one.vm.info, the mark for OneDRS, the action), plus one of margin. Then, as the
+ * whole batch: (2N+1) calls to oned of one.timeout each, plus one of margin. Then, as the
  * OpenNebula backend's {@link org.overbookd.backend.ActionCheck}, it is asked again before each
  * action of the batch ({@link #beforeEachAction}), locally, so a node paused in the middle of a
  * batch sends nothing more once the lease is gone.
@@ -223,13 +222,13 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
                         + "); its view may be stale");
             }
             Duration left = Duration.ofNanos(validUntilNanos - System.nanoTime());
-            // (3N+1) calls of one.timeout each, plus one more as margin for the time between this check
+            // (2N+1) calls of one.timeout each, plus one more as margin for the time between this check
             // and the first call, and for the two machines' clocks running at slightly different rates
-            Duration needed = callDeadline.multipliedBy(3L * actions + 2);
+            Duration needed = callDeadline.multipliedBy(2L * actions + 2);
             if (left.compareTo(needed) < 0) {
                 return Optional.of("the writer lease has " + left.toMillis() + " ms left and " + actions
                         + " decision" + (actions == 1 ? "" : "s") + " may take up to " + needed.toMillis()
-                        + " ms ((3N+2) x one.timeout); raise ha.checkin-interval or lower one.timeout");
+                        + " ms ((2N+2) x one.timeout); raise ha.checkin-interval or lower one.timeout");
             }
         }
         return Optional.empty();
@@ -237,8 +236,10 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
 
     /**
      * Asked right before each action of a batch that {@link #refusal(int)} let through: still held,
-     * in the term under which the cycle observed, with time left for this decision's calls to oned
-     * (the fresh one.vm.info, the mark for OneDRS of a VM it places, and the action) plus one of margin. Local, no round trip: the renewer
+     * in the term under which the cycle observed, with time left for this action's two calls to oned
+     * (the fresh one.vm.info and the action) plus one of margin; and again, for a decision that places
+     * a VM, between its mark for OneDRS and the action (the mark needs no lease: sent late, it changes
+     * nothing but what OneDRS may do with the VM). Local, no round trip: the renewer
      * keeps extending the deadline while this node runs, so a batch sent without a pause never
      * trips it; a node paused in the middle of its batch (SIGSTOP, a long GC) for longer than the
      * lease had left finds its deadline passed when it wakes, and sends nothing more.
@@ -250,10 +251,10 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
                     + " (holder now: " + lastHolderSeen + ")");
         }
         Duration left = Duration.ofNanos(validUntilNanos - System.nanoTime());
-        Duration needed = callDeadline.multipliedBy(4);
+        Duration needed = callDeadline.multipliedBy(3);
         if (left.compareTo(needed) < 0) {
             return Optional.of("the writer lease has " + left.toMillis() + " ms left, less than the " + needed.toMillis()
-                    + " ms (4 x one.timeout) one more decision may take; the rest of the batch is not sent");
+                    + " ms (3 x one.timeout) one more action may take; the rest of the batch is not sent");
         }
         return Optional.empty();
     }
