@@ -285,8 +285,9 @@ public final class OpenNebulaBackend implements Backend {
                 LOG.warn("Low-QoS VM {} ({}) is {}: overbookd leaves it alone (it holds its slot, is never suspended, and does not block its host);"
                         + " an administrator must recover it (onevm recover)", vm.id(), vm.name(), vm.detail());
             } else {
-                LOG.warn("Low-QoS VM {} ({}) is PENDING: OpenNebula's scheduler will place it; create low-QoS VMs on"
-                        + " hold so overbookd places them", vm.id(), vm.name());
+                LOG.warn("Low-QoS VM {} ({}) is PENDING: OpenNebula's scheduler may place it; create low-QoS VMs on"
+                        + " hold, or install overbookd's placer and hook on the front-end (README: Running beside"
+                        + " OpenNebula, step 4), so overbookd places them", vm.id(), vm.name());
             }
         }
         List<Integer> slo = sloEpisodes.began(observation.unreadableSlo());
