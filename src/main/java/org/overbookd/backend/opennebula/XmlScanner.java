@@ -1092,7 +1092,7 @@ final class XmlScanner {
     }
 
     /** An element name as written and its local part; one instance per distinct name in a document. */
-    private static final class Name {
+    static final class Name {
         final String written;
         final String local;
         final int hash;
@@ -1118,7 +1118,7 @@ final class XmlScanner {
      * neither itself nor a free slot by then, or is longer than {@link #MAX_SHARED_CHARS}, is made anew
      * and not kept, so no set of names, however chosen, makes a lookup cost more.
      */
-    private static final class Names {
+    static final class Names {
         private Name[] table;
         private int size;
         long probes;
@@ -1219,7 +1219,7 @@ final class XmlScanner {
      * distinct values) each value is a string of its own, as {@link #stringValue} makes it. Bounded
      * in probes and in length as {@link Names} is, with the hashes kept beside the strings.
      */
-    private static final class SharedValues {
+    static final class SharedValues {
         private static final int MAX = 1 << 14;
         private String[] table = new String[64];
         private int[] hashes = new int[64];
@@ -1227,10 +1227,11 @@ final class XmlScanner {
         long probes;
 
         String get(CharSequence value) {
-            if (value.length() > MAX_SHARED_CHARS) {
-                return value.toString();
-            }
-            int hash = hash(value);
+            return value.length() > MAX_SHARED_CHARS ? value.toString() : get(value, hash(value));
+        }
+
+        /** As {@link #get(CharSequence)}, for a value at most {@link #MAX_SHARED_CHARS} long whose hash is {@code hash}. */
+        String get(CharSequence value, int hash) {
             int mask = table.length - 1;
             int i = slot(hash, mask);
             for (int probe = 0; probe < MAX_PROBES; probe++, i = (i + 1) & mask) {
