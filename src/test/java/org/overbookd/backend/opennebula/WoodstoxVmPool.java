@@ -35,7 +35,7 @@ final class WoodstoxVmPool {
         factory.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
         factory.setProperty(WstxInputProperties.P_MAX_ELEMENT_DEPTH, XmlScanner.MAX_DEPTH);
         factory.setProperty(WstxInputProperties.P_MAX_ATTRIBUTES_PER_ELEMENT, XmlScanner.MAX_ATTRIBUTES);
-        factory.setProperty(WstxInputProperties.P_MAX_ENTITY_COUNT, 0);
+        factory.setProperty(WstxInputProperties.P_MAX_ENTITY_COUNT, 1);
         factory.setProperty(WstxInputProperties.P_MAX_TEXT_LENGTH, 64 << 20);
         return factory;
     }
