@@ -52,7 +52,14 @@ final class FakeOned implements AutoCloseable {
         /** Reads the request, then closes the connection without acting or replying. */
         CLOSE_BEFORE_ACTING,
         /** Carries the call out, then closes the connection without replying: the reply is lost. */
-        CLOSE_AFTER_ACTING
+        CLOSE_AFTER_ACTING,
+        /**
+         * A reply of no announced length that never ends: the start of a successful reply, then a VM
+         * pool's text, streamed until the client hangs up.
+         */
+        ENDLESS_REPLY,
+        /** A successful reply whose value sits inside 5,000 nested arrays (215 KB). */
+        NESTED_ARRAYS
     }
 
     static {
@@ -234,6 +241,17 @@ final class FakeOned implements AutoCloseable {
                 reply(exchange, 500, "Internal Server Error");
                 return;
             }
+            if (fault == Fault.ENDLESS_REPLY) {
+                endless(exchange);
+                return;
+            }
+            if (fault == Fault.NESTED_ARRAYS) {
+                String open = "<value><array><data>".repeat(5_000);
+                String close = "</data></array></value>".repeat(5_000);
+                reply(exchange, 200, "<?xml version=\"1.0\"?><methodResponse><params><param>" + open
+                        + "<value><string>x</string></value>" + close + "</param></params></methodResponse>");
+                return;
+            }
             if (fault == Fault.CLOSE_BEFORE_ACTING) {
                 // the JDK server closes the connection, without a response, when a handler throws
                 throw new IOException("fake oned closes the connection before acting");
@@ -243,6 +261,20 @@ final class FakeOned implements AutoCloseable {
                 throw new IOException("fake oned closes the connection after acting");
             }
             reply(exchange, 200, answer);
+        }
+    }
+
+    /** Streams a reply with no Content-Length until the client closes the connection (or the fake is closed). */
+    private void endless(HttpExchange exchange) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", "text/xml");
+        exchange.sendResponseHeaders(200, 0);
+        byte[] vm = "&lt;VM&gt;&lt;ID&gt;1&lt;/ID&gt;&lt;NAME&gt;vm&lt;/NAME&gt;&lt;/VM&gt;\n".repeat(1_000)
+                .getBytes(StandardCharsets.UTF_8);
+        OutputStream out = exchange.getResponseBody();
+        out.write(("<?xml version=\"1.0\"?><methodResponse><params><param><value><array><data><value><boolean>1"
+                + "</boolean></value><value><string>&lt;VM_POOL&gt;").getBytes(StandardCharsets.UTF_8));
+        while (release.getCount() > 0) {
+            out.write(vm); // until the client hangs up: an IOException ends the exchange
         }
     }
 

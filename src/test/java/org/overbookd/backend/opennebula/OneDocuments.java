@@ -34,7 +34,7 @@ final class OneDocuments {
 
     static void write(Writer out, Body body) {
         try {
-            XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
+            XMLStreamWriter xml = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(out);
             body.write(xml);
             xml.flush();
             xml.close();
