@@ -14,6 +14,7 @@ import org.overbookd.model.ClusterView;
  * @param settled      earlier unknown outcomes this cycle's observation settled
  * @param auditFailure why the audit log could not be written, when it could not: the decisions
  *                     were then not enacted (their outcomes are SKIPPED)
+ * @see #failure()
  */
 public record CycleResult(long cycle, ClusterView view, List<Outcome> outcomes, List<Outcome> settled,
         Optional<String> auditFailure) {
@@ -22,5 +23,15 @@ public record CycleResult(long cycle, ClusterView view, List<Outcome> outcomes, 
         outcomes = List.copyOf(outcomes);
         settled = List.copyOf(settled);
         Objects.requireNonNull(auditFailure, "auditFailure");
+    }
+
+    /**
+     * Why this cycle failed though it observed, if it did: the audit log could not be written (its
+     * decisions were not enacted, and the next ones will not be until it can). Empty when it did what
+     * it decided, or stood down on purpose.
+     */
+    public Optional<CycleFailure> failure() {
+        return auditFailure.map(why -> new CycleFailure(CycleFailure.AUDIT, "decisions not enacted: the audit log"
+                + " cannot be written: " + why));
     }
 }

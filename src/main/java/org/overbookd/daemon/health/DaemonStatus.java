@@ -44,7 +44,7 @@ public record DaemonStatus(long pid, String node, Instant started, Instant writt
 
     /**
      * @param ended     when it ended
-     * @param cause     why it failed (a {@link org.overbookd.backend.BackendException.Cause} label), null when ok
+     * @param cause     why it failed (a {@link org.overbookd.loop.CycleFailure} cause), null when ok
      * @param message   the failure, null when ok; never a secret (backend messages carry none)
      * @param decisions decisions it made (0 when it failed)
      */

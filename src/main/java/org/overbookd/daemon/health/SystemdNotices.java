@@ -3,7 +3,7 @@ package org.overbookd.daemon.health;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Supplier;
-import org.overbookd.backend.BackendException;
+import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleListener;
 import org.overbookd.loop.CycleResult;
 
@@ -68,24 +68,26 @@ final class SystemdNotices implements CycleListener {
     }
 
     @Override
-    public synchronized void cycleSucceeded(CycleResult result, Duration took) {
+    public synchronized void cycleEnded(CycleResult result, Duration took) {
+        if (result.failure().isPresent()) {
+            cycleFailed(result.failure().get(), took);
+            return;
+        }
         cycles++;
         failingInARow = 0;
         CycleFigures figures = CycleFigures.of(result, limits.get());
-        String status = String.format(java.util.Locale.ROOT,
-                "cycle %d ok in %.1f s: %d decision%s, %d queued, %d slot%s in use, %d free%s", cycles,
+        tell(String.format(java.util.Locale.ROOT,
+                "cycle %d ok in %.1f s: %d decision%s, %d queued, %d slot%s in use, %d free", cycles,
                 took.toMillis() / 1000.0, figures.decisions(), figures.decisions() == 1 ? "" : "s", figures.queue(),
-                figures.slotsInUse(), figures.slotsInUse() == 1 ? "" : "s", figures.slotsAvailable(),
-                result.auditFailure().isPresent() ? "; AUDIT WRITE FAILED, nothing enacted" : "");
-        tell(status);
+                figures.slotsInUse(), figures.slotsInUse() == 1 ? "" : "s", figures.slotsAvailable()));
     }
 
     @Override
-    public synchronized void cycleFailed(BackendException.Cause cause, String message, Duration took) {
+    public synchronized void cycleFailed(CycleFailure failure, Duration took) {
         cycles++;
         failingInARow++;
-        tell("cycle " + cycles + " failed (" + cause.label() + (failingInARow > 1 ? ", " + failingInARow + " in a row"
-                : "") + "): " + message);
+        tell("cycle " + cycles + " failed (" + failure.cause() + (failingInARow > 1 ? ", " + failingInARow + " in a row"
+                : "") + "): " + failure.message());
     }
 
     private void tell(String status) {
