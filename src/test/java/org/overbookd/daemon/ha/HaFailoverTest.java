@@ -183,24 +183,7 @@ class HaFailoverTest {
     }
 
     private DaemonProcess start(String node, String database, Postgres pg, OnedCallLog calls, Path auth) throws Exception {
-        Path home = Files.createDirectories(dir.resolve(database + "-" + node));
-        Path audit = home.resolve("audit.jsonl");
-        Path config = home.resolve("overbookd.properties");
-        Files.write(config, List.of(
-                "backend = opennebula",
-                "one.endpoint = " + calls.proxyFor(node),
-                "one.auth-file = " + auth,
-                "one.timeout = 1s",
-                "overbooking.lower-bound = 70",
-                "overbooking.upper-bound = 85",
-                "overbooking.slots = 2",
-                "schedule.overbooking-interval = " + INTERVAL.toSeconds() + "s",
-                "audit.file = " + audit,
-                "ha.jdbc-url = " + pg.jdbcUrl(database),
-                "ha.user = " + Postgres.role(node),
-                "ha.checkin-interval = " + CHECKIN.toSeconds() + "s",
-                "ha.node-name = " + node));
-        return DaemonProcess.start(node, config, audit, home);
+        return DaemonProcess.startHaNode(dir, database, node, calls.proxyFor(node), auth, INTERVAL, CHECKIN, pg);
     }
 
     private static DaemonProcess awaitActive(List<DaemonProcess> group, long from) throws InterruptedException {
