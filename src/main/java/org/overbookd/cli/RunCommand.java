@@ -39,8 +39,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions configOptions;
 
-    @Option(names = "--once", description = "Run one cycle, then exit (69 if the backend cannot be reached, 73 if"
-            + " the audit log cannot be written, so nothing was enacted).")
+    @Option(names = "--once", description = "Run one cycle, then exit (69 if the backend cannot be reached or its"
+            + " time budget ran out before every decision was sent, 73 if the audit log cannot be written, so nothing"
+            + " was enacted).")
     boolean once;
 
     @Option(names = "--dry-run", description = "Decide and audit, but enact nothing.")
@@ -83,7 +84,8 @@ final class RunCommand implements Callable<Integer> {
                     spec.commandLine().getErr().println("overbookd: cycle " + result.cycle() + " failed ("
                             + failure.get().cause() + "): " + failure.get().message());
                     spec.commandLine().getErr().flush();
-                    return ExitCodes.CANT_CREATE;
+                    // the audit log cannot be written (73); or oned too slow to act within the budget (69)
+                    return failure.get().cause().equals(CycleFailure.AUDIT) ? ExitCodes.CANT_CREATE : ExitCodes.UNAVAILABLE;
                 }
                 return ExitCodes.OK;
             }

@@ -22,8 +22,8 @@ public interface CycleListener {
 
     /**
      * The cycle observed and decided. It succeeded unless {@link CycleResult#failure()} says otherwise
-     * (its decisions could not be audited): a failed cycle for every signal, though its view and
-     * decisions are there to count.
+     * (its decisions could not be audited, or its time budget ran out): a failed cycle for every
+     * signal, though its view and decisions are there to count.
      */
     void cycleEnded(CycleResult result, Duration took);
 

@@ -27,11 +27,23 @@ public record CycleResult(long cycle, ClusterView view, List<Outcome> outcomes, 
 
     /**
      * Why this cycle failed though it observed, if it did: the audit log could not be written (its
-     * decisions were not enacted, and the next ones will not be until it can). Empty when it did what
-     * it decided, or stood down on purpose.
+     * decisions were not enacted, and the next ones will not be until it can), or its time budget ran
+     * out before every decision was sent. Empty when it did what it decided, or stood down on purpose.
      */
     public Optional<CycleFailure> failure() {
-        return auditFailure.map(why -> new CycleFailure(CycleFailure.AUDIT, "decisions not enacted: the audit log"
-                + " cannot be written: " + why));
+        if (auditFailure.isPresent()) {
+            return Optional.of(new CycleFailure(CycleFailure.AUDIT, "decisions not enacted: the audit log cannot be"
+                    + " written: " + auditFailure.get()));
+        }
+        List<Outcome> late = outcomes.stream().filter(CycleResult::overBudget).toList();
+        if (late.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new CycleFailure(CycleFailure.BUDGET, late.size() + " of " + outcomes.size() + " decision"
+                + (outcomes.size() == 1 ? "" : "s") + " not sent: " + late.get(0).message()));
+    }
+
+    private static boolean overBudget(Outcome outcome) {
+        return outcome.status() == Outcome.Status.SKIPPED && Outcome.CYCLE_BUDGET.equals(outcome.code());
     }
 }

@@ -23,7 +23,7 @@ import org.overbookd.model.VmState;
  * The daemon's Prometheus metrics, kept up to date by the cycle listener calls. Counters count
  * since the daemon started; gauges describe the last cycle's observation (they keep their values
  * while cycles cannot observe: the failure counters and the last-success time say so). A cycle that
- * observed but failed afterwards ({@link CycleResult#failure()}: audit) is a failure for the
+ * observed but failed afterwards ({@link CycleResult#failure()}: audit, budget) is a failure for the
  * failure counter, the failures in a row and the last-success time, which alerts watch.
  * Labels are few and bounded: cause, action, status, state, reason, result.
  */
@@ -63,7 +63,8 @@ public final class DaemonMetrics implements CycleListener {
                 .help("Overbooking cycles run, successful or not.").register(registry);
         failures = Counter.builder().name("overbookd_cycle_failures_total")
                 .help("Cycles that failed, by cause: unreachable, auth, timeout, malformed, internal (it could not"
-                        + " observe), audit (its decisions could not be audited, so none was enacted).")
+                        + " observe), audit (its decisions could not be audited, so none was enacted), budget (its time"
+                        + " budget ran out before every decision was sent).")
                 .labelNames("cause").register(registry);
         duration = Histogram.builder().name("overbookd_cycle_duration_seconds")
                 .help("Wall time of each cycle, failed ones included.")

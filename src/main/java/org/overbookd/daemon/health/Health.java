@@ -91,6 +91,11 @@ public final class Health implements CycleListener, AutoCloseable {
 
     private volatile Supplier<String> role = () -> "single";
 
+    /** systemd's watchdog period (WatchdogSec) when it watches this process, from the environment. */
+    public static Optional<Duration> systemdWatchdog() {
+        return SystemdNotifier.fromEnvironment().watchdog();
+    }
+
     /**
      * Where this node's role comes from: {@code single}, or in an HA group {@code active} or
      * {@code standby}. Shown in the metrics ({@code overbookd_writer}) and the status file.

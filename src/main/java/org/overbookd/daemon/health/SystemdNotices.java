@@ -3,6 +3,7 @@ package org.overbookd.daemon.health;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.overbookd.backend.opennebula.OpenNebulaBackend;
 import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleListener;
 import org.overbookd.loop.CycleResult;
@@ -30,7 +31,7 @@ final class SystemdNotices implements CycleListener {
     }
 
     /** Calls to oned in a cycle with one decision: four to observe, two to act (the fresh one.vm.info and the action). */
-    static final int CALLS_OF_A_SHORT_CYCLE = 6;
+    static final int CALLS_OF_A_SHORT_CYCLE = OpenNebulaBackend.OBSERVE_CALLS + OpenNebulaBackend.CALLS_PER_ACTION;
 
     /**
      * Why the watchdog is too short for a cycle whose calls to oned each take their whole deadline,

@@ -106,6 +106,7 @@ class HealthTest {
             InetSocketAddress address = health.metricsAddress().orElseThrow();
             assertEquals(0, Scrape.of(address).value("overbookd_last_success_timestamp_seconds"));
             assertEquals(0, Scrape.of(address).value("overbookd_cycle_failures_total", "cause", "audit"), "there from the start");
+            assertEquals(0, Scrape.of(address).value("overbookd_cycle_failures_total", "cause", "budget"));
             health.cycleEnded(Fixtures.result(1, List.of()), Duration.ofMillis(3));
             double succeededAt = clock.instant().getEpochSecond();
             clock.advance(Duration.ofMinutes(5));
@@ -132,6 +133,24 @@ class HealthTest {
             for (Scrape.Sample sample : s.samples()) {
                 assertTrue(sample.name().startsWith("overbookd_"), sample.name());
             }
+        }
+    }
+
+    /** A cycle whose time budget ran out before every decision was sent is a failure too (cause budget). */
+    @Test
+    void aCycleOutOfTimeIsAFailedCycle() throws Exception {
+        Settings settings = Fixtures.settings("metrics.listen = 127.0.0.1:0");
+        try (Health health = Health.start(settings, () -> new OverbookingLimits(2, 90), Clock.systemUTC(), NO_SYSTEMD)) {
+            Outcome late = new Outcome(Fixtures.outcome("suspend", Outcome.Status.OK).decision(), Outcome.Status.SKIPPED,
+                    Outcome.CYCLE_BUDGET, "not sent: the cycle's time budget of 300.0 s is spent");
+            health.cycleEnded(new CycleResult(1, Fixtures.result(1, List.of()).view(),
+                    List.of(Fixtures.outcome("deploy", Outcome.Status.OK), late), List.of(), java.util.Optional.empty()),
+                    Duration.ofSeconds(290));
+            Scrape s = Scrape.of(health.metricsAddress().orElseThrow());
+            assertEquals(1, s.value("overbookd_cycle_failures_total", "cause", "budget"));
+            assertEquals(1, s.value("overbookd_consecutive_failures"));
+            assertEquals(0, s.value("overbookd_last_success_timestamp_seconds"));
+            assertEquals(1, s.value("overbookd_outcomes_total", "action", "suspend", "status", "skipped"));
         }
     }
 
