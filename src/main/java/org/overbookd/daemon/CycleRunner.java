@@ -75,6 +75,11 @@ public final class CycleRunner {
         return result;
     }
 
+    /** After the last cycle: writes, or logs in full, what the audit log could not take (see {@link ControlLoop#close()}). */
+    public void close() {
+        loop.close();
+    }
+
     /** How long the cycle under way has run; zero between cycles. */
     public Duration runningFor() {
         long started = startedNanos;

@@ -11,7 +11,8 @@ import org.overbookd.model.ClusterView;
  *
  * @param view         what the cycle observed
  * @param outcomes     one per decision, in the policy's order
- * @param settled      earlier unknown outcomes this cycle's observation settled
+ * @param settled      earlier unknown outcomes this cycle's observation settled (and those a cycle
+ *                     that failed after settling them could not report)
  * @param auditFailure why the audit log could not be written, when it could not: the decisions
  *                     were then not enacted (their outcomes are SKIPPED)
  * @see #failure()
