@@ -158,6 +158,7 @@ public final class Service implements AutoCloseable {
 
     @Override
     public void close() {
+        runner.close();
         health.close();
         if (ha != null) {
             ha.close();

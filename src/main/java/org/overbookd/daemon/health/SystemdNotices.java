@@ -3,7 +3,8 @@ package org.overbookd.daemon.health;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Supplier;
-import org.overbookd.backend.BackendException;
+import org.overbookd.backend.opennebula.OpenNebulaBackend;
+import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleListener;
 import org.overbookd.loop.CycleResult;
 
@@ -30,7 +31,7 @@ final class SystemdNotices implements CycleListener {
     }
 
     /** Calls to oned in a cycle with one decision: four to observe, two to act (the fresh one.vm.info and the action). */
-    static final int CALLS_OF_A_SHORT_CYCLE = 6;
+    static final int CALLS_OF_A_SHORT_CYCLE = OpenNebulaBackend.OBSERVE_CALLS + OpenNebulaBackend.CALLS_PER_ACTION;
 
     /**
      * Why the watchdog is too short for a cycle whose calls to oned each take their whole deadline,
@@ -68,24 +69,26 @@ final class SystemdNotices implements CycleListener {
     }
 
     @Override
-    public synchronized void cycleSucceeded(CycleResult result, Duration took) {
+    public synchronized void cycleEnded(CycleResult result, Duration took) {
+        if (result.failure().isPresent()) {
+            cycleFailed(result.failure().get(), took);
+            return;
+        }
         cycles++;
         failingInARow = 0;
         CycleFigures figures = CycleFigures.of(result, limits.get());
-        String status = String.format(java.util.Locale.ROOT,
-                "cycle %d ok in %.1f s: %d decision%s, %d queued, %d slot%s in use, %d free%s", cycles,
+        tell(String.format(java.util.Locale.ROOT,
+                "cycle %d ok in %.1f s: %d decision%s, %d queued, %d slot%s in use, %d free", cycles,
                 took.toMillis() / 1000.0, figures.decisions(), figures.decisions() == 1 ? "" : "s", figures.queue(),
-                figures.slotsInUse(), figures.slotsInUse() == 1 ? "" : "s", figures.slotsAvailable(),
-                result.auditFailure().isPresent() ? "; AUDIT WRITE FAILED, nothing enacted" : "");
-        tell(status);
+                figures.slotsInUse(), figures.slotsInUse() == 1 ? "" : "s", figures.slotsAvailable()));
     }
 
     @Override
-    public synchronized void cycleFailed(BackendException.Cause cause, String message, Duration took) {
+    public synchronized void cycleFailed(CycleFailure failure, Duration took) {
         cycles++;
         failingInARow++;
-        tell("cycle " + cycles + " failed (" + cause.label() + (failingInARow > 1 ? ", " + failingInARow + " in a row"
-                : "") + "): " + message);
+        tell("cycle " + cycles + " failed (" + failure.cause() + (failingInARow > 1 ? ", " + failingInARow + " in a row"
+                : "") + "): " + failure.message());
     }
 
     private void tell(String status) {
