@@ -180,6 +180,9 @@ final class OneDocuments {
         xml.writeStartElement("TEMPLATE");
         cdata(xml, "CPU", "1");
         cdata(xml, "MEMORY", "512");
+        if (vm.vcpu != null) {
+            cdata(xml, "VCPU", vm.vcpu);
+        }
         cdata(xml, "TM_MAD_SYSTEM", "ssh");
         cdata(xml, "VMID", String.valueOf(vm.id));
         xml.writeEndElement();
