@@ -180,10 +180,10 @@ final class OneDocuments {
         xml.writeStartElement("TEMPLATE");
         cdata(xml, "CPU", "1");
         cdata(xml, "MEMORY", "512");
-        if (vm.vcpu != null) {
+        cdata(xml, "TM_MAD_SYSTEM", "ssh");
+        if (vm.vcpu != null) { // in the schema's order: after TM_MAD_SYSTEM, before VMID
             cdata(xml, "VCPU", vm.vcpu);
         }
-        cdata(xml, "TM_MAD_SYSTEM", "ssh");
         cdata(xml, "VMID", String.valueOf(vm.id));
         xml.writeEndElement();
         xml.writeStartElement("USER_TEMPLATE");
