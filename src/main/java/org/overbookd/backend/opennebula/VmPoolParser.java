@@ -219,6 +219,7 @@ final class VmPoolParser {
         private String slo;
         private double cores;
         private long mebibytes;
+        private int vcpus;
         private VmRecord.History last;
         private long closedRunSeconds;
         private int records;
@@ -233,6 +234,7 @@ final class VmPoolParser {
             slo = null;
             cores = 0;
             mebibytes = 0;
+            vcpus = 0;
             last = null;
             closedRunSeconds = 0;
             records = 0;
@@ -262,6 +264,10 @@ final class VmPoolParser {
                     case "MEMORY" -> {
                         long plain = in.digitsValue(18);
                         mebibytes = plain >= 0 ? plain : TemplateSize.mebibytes(in.text().toString());
+                    }
+                    case "VCPU" -> {
+                        long plain = in.digitsValue(9);
+                        vcpus = plain >= 0 ? TemplateSize.vcpus(plain) : TemplateSize.vcpus(in.text().toString());
                     }
                     default -> in.skip();
                 }
@@ -344,7 +350,7 @@ final class VmPoolParser {
                 throw XmlWalker.missing("STIME", "VM", known);
             }
             return new VmRecord(id, name == null ? "" : name, state, lcmState, stime, qos, last, slo,
-                    new RunTimes(closedRunSeconds, last, records), new VmSize(cores, mebibytes));
+                    new RunTimes(closedRunSeconds, last, records), new VmSize(cores, mebibytes), vcpus);
         }
     }
 }

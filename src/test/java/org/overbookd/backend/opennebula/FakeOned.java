@@ -1,5 +1,6 @@
 package org.overbookd.backend.opennebula;
 
+import java.nio.file.Path;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -107,6 +108,15 @@ final class FakeOned implements AutoCloseable {
     }
 
     // ---- the world -----------------------------------------------------------------------
+
+    /**
+     * The lines of a daemon's configuration that point it at this fake: the OpenNebula backend, the
+     * endpoint, an auth file of the test session written into {@code dir}, a one-second timeout.
+     */
+    List<String> daemonConfig(Path dir) throws IOException {
+        return List.of("backend = opennebula", "one.endpoint = " + endpoint(),
+                "one.auth-file = " + TestSessions.authFile(dir), "one.timeout = 1s");
+    }
 
     synchronized FakeHost host(int id, String name, int cores) {
         FakeHost host = new FakeHost(id, name, cores);
