@@ -73,6 +73,7 @@ final class WoodstoxVmPool {
         String qos = null;
         double cores = 0;
         long mebibytes = 0;
+        int vcpus = 0;
         VmRecord.History last = null;
         long closed = 0;
         int records = 0;
@@ -88,6 +89,7 @@ final class WoodstoxVmPool {
                         switch (in.getLocalName()) {
                             case "CPU" -> cores = TemplateSize.cores(in.getElementText());
                             case "MEMORY" -> mebibytes = TemplateSize.mebibytes(in.getElementText());
+                            case "VCPU" -> vcpus = TemplateSize.vcpus(in.getElementText());
                             default -> in.skipElement();
                         }
                     }
@@ -124,7 +126,7 @@ final class WoodstoxVmPool {
             throw new XMLStreamException("VM " + id + " lacks ID, STATE, LCM_STATE or STIME");
         }
         return new VmRecord(id, name, state, lcmState, stime, qos, last, null, new RunTimes(closed, last, records),
-                new VmSize(cores, mebibytes));
+                new VmSize(cores, mebibytes), vcpus);
     }
 
     private static VmRecord.History history(XMLStreamReader2 in) throws XMLStreamException {
