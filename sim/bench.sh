@@ -22,6 +22,11 @@
 #                               daemon's JVM options (init/overbookd.default: 512 MB heap, the parallel collector),
 #                               in RUNS fresh JVMs (default 3): each one's first (cold) parse and decision and the
 #                               medians of its later ones, then the median cold parse and decision of the RUNS
+#   sim/bench.sh xml [RUNS]     the VM pool parser on overbookd's XML scanner against the same parser on Woodstox,
+#                               hardened, each in fresh JVMs (RUNS each, alternating, default 1): the generated
+#                               100,000-VM pool (cold, warm), then hostile documents: 4,096 to 262,144 USER_TEMPLATE
+#                               names of one String.hashCode against as many of distinct hashes, QOS values of one
+#                               hash over 131,072 VMs, nesting 1,000,000 deep, 131,072 attributes; thread CPU time
 #   sim/bench.sh slots [RUNS]   the slot model's default built-in scenario (steady, about 71,000 tasks, 15 h,
 #                               125 servers), each of HYBRID, PRI and PRI-N, cold JVM each time, RUNS times
 #                               (default 3): median wall time
@@ -217,6 +222,16 @@ one() {
     rm -f "$log"
 }
 
+xml() {
+    local cp
+    cp=$(test_classpath)
+    for i in $(seq "${1:-1}"); do
+        for parser in scanner woodstox; do
+            java -Xmx3g -XX:+UseParallelGC -cp "$cp" org.overbookd.backend.opennebula.XmlParserBenchmark "$parser"
+        done
+    done
+}
+
 draw() {
     local cp
     cp=$(test_classpath)
@@ -248,6 +263,7 @@ case "${1:-all}" in
     scale) build; scale "${2:-}";;
     jmh) build; jmh;;
     one) build; one "${2:-}";;
+    xml) build; xml "${2:-}";;
     slots) build; slots "${2:-}";;
     pass) shift; build; pass "$@";;
     maxweight) build; maxweight "${2:-}";;
@@ -256,5 +272,5 @@ case "${1:-all}" in
     draw) build; draw;;
     events) build; events;;
     all) build; sweep; scale; draw; events; slots; jmh; one; pass; maxweight; tune;;
-    *) echo "usage: sim/bench.sh sweep|sweep-long|scale|draw|events|slots|jmh|one|pass|maxweight|month|tune|all [RUNS | JMH options]" >&2; exit 64;;
+    *) echo "usage: sim/bench.sh sweep|sweep-long|scale|draw|events|slots|jmh|one|xml|pass|maxweight|month|tune|all [RUNS | JMH options]" >&2; exit 64;;
 esac

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import org.overbookd.io.InputException;
 import org.overbookd.config.ConfigException;
+import org.overbookd.daemon.OutOfMemoryExit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -44,14 +45,14 @@ public final class Main {
             CheckConfigCommand.class, ConfigReferenceCommand.class, CommandLine.HelpCommand.class);
 
     public static void main(String[] args) {
+        // a thread of the daemon's (Quartz's, a pool's) that runs out of memory ends the JVM as this one does
+        OutOfMemoryExit.onUncaught();
         int code;
         try {
             code = execute(args);
         } catch (OutOfMemoryError e) {
             // no stack trace: the trace of an allocation says nothing useful to the person at the terminal
-            System.err.println("overbookd: out of memory (maximum heap " + Runtime.getRuntime().maxMemory() / (1 << 20)
-                    + " MB); raise it with java -Xmx (for the service: JAVA_OPTS in /etc/default/overbookd),"
-                    + " or make the run smaller");
+            System.err.println(OutOfMemoryExit.message());
             code = ExitCodes.SOFTWARE;
         }
         System.exit(code);

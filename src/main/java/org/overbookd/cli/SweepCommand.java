@@ -15,6 +15,7 @@ import org.overbookd.config.Settings;
 import org.overbookd.config.SettingsLoader;
 import org.overbookd.config.SimBindings;
 import org.overbookd.io.CsvTable;
+import org.overbookd.io.OutputDirectory;
 import org.overbookd.sim.overbooking.SimResult;
 import org.overbookd.sweep.ShardMarker;
 import org.overbookd.sweep.SweepCharts;
@@ -77,7 +78,7 @@ final class SweepCommand implements Callable<Integer> {
         SettingsLoader.Loaded loaded = configOptions.load(List.of(SweepGrid.PREFIX), Map.of());
         SweepGrid whole = SweepGrid.from(loaded);
         SweepGrid grid = slice == null ? whole : whole.shard(slice[0], slice[1]);
-        Files.createDirectories(out);
+        OutputDirectory.prepare(out); // before the runs: a shard that cannot write its rows must not run them
         if (slice != null) {
             // a marker left by an earlier shard run must not vouch for the rows this one is about to write
             Files.deleteIfExists(out.resolve(ShardMarker.FILE));

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.overbookd.io.CsvTable;
+import org.overbookd.io.OutputDirectory;
+import org.overbookd.sweep.Build;
 import org.overbookd.sweep.SweepCharts;
 import org.overbookd.sweep.SweepMerge;
 import picocli.CommandLine.Command;
@@ -46,11 +48,11 @@ final class SweepMergeCommand implements Callable<Integer> {
             }
         }
         long started = System.nanoTime();
-        SweepMerge.Merged merged = SweepMerge.merge(shards);
+        SweepMerge.Merged merged = SweepMerge.merge(shards, Build.current());
         PrintWriter err = spec.commandLine().getErr();
         err.printf("sweep merge: %d shards, %d runs%n", shards.size(), merged.rows().size());
         err.flush();
-        Files.createDirectories(out);
+        OutputDirectory.prepare(out);
         // written as sweep writes them, from the same rows and figures: the same bytes
         Path csv = out.resolve("sweep.csv");
         try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {

@@ -182,6 +182,7 @@ public final class Service implements AutoCloseable {
 
     @Override
     public void close() {
+        runner.close();
         if (guard != null) {
             guard.withdraw(); // after the last cycle: a daemon started next acts at once
         }

@@ -2,7 +2,8 @@
  * Files overbookd reads and writes, below any one use of them: RollingFile (whole lines appended
  * for months, rolled without losing or splitting a line; the audit log and the record file),
  * IoReasons (the operating system's words for an I/O failure, for messages that already name the
- * file), and the one input layer every model reads through: InputException (bad input, naming file
+ * file), OutputDirectory (an output directory tried before the work whose results go into it), and
+ * the one input layer every model reads through: InputException (bad input, naming file
  * and line; exit 65 for a file read and found wrong, 66 for one that could not be read), InputFiles
  * (UTF-8 text, gunzipped by name), CsvInput (the one CSV reader, typed fields, one wording for
  * every problem), StrictNumbers (the one rule for a number in an input file), KeyValueLines (the

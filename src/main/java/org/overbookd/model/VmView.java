@@ -53,4 +53,14 @@ public interface VmView {
     default VmSize size() {
         return VmSize.UNKNOWN;
     }
+
+    /**
+     * The VM's virtual CPUs, 0 when the VIM does not say: the most CPU it can use, {@link #load()} being
+     * at most this x 100. Not {@link #size()}'s CPU, the share of a host the VM asks for, which may be
+     * less (OpenNebula's TEMPLATE/CPU 0.5 with VCPU 2 is half a core reserved for a VM that can keep two
+     * busy). A record of the cluster keeps it, so that a replay bounds each VM's load by its own cores.
+     */
+    default int vcpus() {
+        return 0;
+    }
 }

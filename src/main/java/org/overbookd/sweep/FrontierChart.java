@@ -1,5 +1,6 @@
 package org.overbookd.sweep;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,8 +16,19 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * {@code frontier.png}: each configuration's mean objective against its worst-seed degradation_100,
  * those within the budget apart from those over it, the Pareto frontier as a line, the budget as a
  * vertical line, the baseline without overbooking, and the recommendation labelled.
+ *
+ * <p>Each series has its own colour in every chart: XChart gives colours by the order series are
+ * added, and a series left out for want of points (nothing over the budget, say) gave the next one
+ * its colour, so "within budget" was green in one chart and red in the next.
  */
 final class FrontierChart {
+
+    static final Color WITHIN = new Color(0x2c, 0xa0, 0x2c);
+    static final Color OVER = new Color(0xd6, 0x27, 0x28);
+    static final Color PARETO = new Color(0x1f, 0x77, 0xb4);
+    static final Color BUDGET = new Color(0x7f, 0x7f, 0x7f);
+    static final Color BASELINE = Color.BLACK;
+    static final Color RECOMMENDED = new Color(0xff, 0x7f, 0x0e);
 
     private FrontierChart() {
     }
@@ -45,23 +57,25 @@ final class FrontierChart {
             }
         }
         frontier.sort(Comparator.comparingDouble(TunedConfig::degradation100Max));
-        points(chart, "within budget", within, o, SeriesMarkers.CIRCLE);
-        points(chart, "over budget", over, o, SeriesMarkers.CROSS);
+        points(chart, "within budget", within, o, SeriesMarkers.CIRCLE, WITHIN);
+        points(chart, "over budget", over, o, SeriesMarkers.CROSS, OVER);
         XYSeries line = series(chart, "Pareto frontier", frontier, o);
         if (line != null) {
             line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
             line.setMarker(SeriesMarkers.NONE);
+            line.setLineColor(PARETO);
         }
         double budget = f.budget().maxDegradation100();
         XYSeries limit = chart.addSeries("budget: " + TunedConfig.plain(budget) + "% of host-steps",
                 new double[] {budget, budget}, new double[] {yMin, yMax});
         limit.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         limit.setMarker(SeriesMarkers.NONE);
-        points(chart, "without overbooking (0 slots)", List.of(f.baseline()), o, SeriesMarkers.DIAMOND);
+        limit.setLineColor(BUDGET);
+        points(chart, "without overbooking (0 slots)", List.of(f.baseline()), o, SeriesMarkers.DIAMOND, BASELINE);
         double yLow = yMin;
         double yHigh = yMax;
         f.recommended().ifPresent(r -> {
-            points(chart, "recommended: " + r.label(), List.of(r), o, SeriesMarkers.SQUARE);
+            points(chart, "recommended: " + r.label(), List.of(r), o, SeriesMarkers.SQUARE, RECOMMENDED);
             // below the point, so that the label does not hide its marker
             double below = r.objectiveMean(o) - 0.04 * (yHigh - yLow == 0 ? 1 : yHigh - yLow);
             chart.addAnnotation(new AnnotationText("recommended", r.degradation100Max(), below, false));
@@ -69,11 +83,13 @@ final class FrontierChart {
         return SweepCharts.save(chart, file);
     }
 
-    private static void points(XYChart chart, String name, List<TunedConfig> configs, Objective o, Marker marker) {
+    private static void points(XYChart chart, String name, List<TunedConfig> configs, Objective o, Marker marker,
+            Color color) {
         XYSeries s = series(chart, name, configs, o);
         if (s != null) {
             s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             s.setMarker(marker);
+            s.setMarkerColor(color);
         }
     }
 

@@ -131,7 +131,7 @@ public record TunedConfig(int position, Settings settings, List<Long> seeds, Lis
     }
 
     /** 1.0 -> "1", 0.25 -> "0.25": a number as a person typed it. */
-    static String plain(double v) {
+    public static String plain(double v) {
         return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
     }
 

@@ -62,7 +62,7 @@ class CompareCommandTest {
     }
 
     @Test
-    void aRunDirectoryThatIsNotThereIsNoInputAndOneWithoutItsTablesBadData() throws Exception {
+    void aRunDirectoryThatIsNotThereOrHasNoTablesIsNoInput() throws Exception {
         Path a = runDir("a", "r1,silver,0.9,1.0,true,0,0,1,0,0");
         Path gone = dir.resolve("never-ran");
         Cli absent = run(a.toString(), gone.toString(), "--out", dir.resolve("cmp").toString());
@@ -71,8 +71,10 @@ class CompareCommandTest {
 
         Path other = Files.createDirectories(dir.resolve("some-other-output"));
         Cli notARun = run(a.toString(), other.toString(), "--out", dir.resolve("cmp").toString());
-        assertEquals(ExitCodes.DATA_ERROR, notARun.exitCode(), notARun.err());
-        assertTrue(notARun.err().contains("is it a simulate --model requests output directory?"), notARun.err());
+        // requests.csv could not be read: not there (66), not read and found wrong (65)
+        assertEquals(ExitCodes.NO_INPUT, notARun.exitCode(), notARun.err());
+        assertTrue(notARun.err().contains(other.resolve("requests.csv") + ": not found: is it a simulate --model requests"
+                + " output directory?"), notARun.err());
     }
 
     @Test

@@ -63,6 +63,17 @@ class StatusCommandTest {
         assertTrue(unknown.err().contains(garbage.toString()), unknown.err());
     }
 
+    /** A corrupt file is named with where it stops being JSON, in words, not with the JSON parser's own message. */
+    @Test
+    void aCorruptStatusFileIsNamedWithLineAndColumnInWords() throws Exception {
+        Path garbage = dir.resolve("corrupt.json");
+        Files.writeString(garbage, "{\n  \"pid\": 42,\n  \"node\": x\n}\n");
+        Cli unknown = Cli.run("status", "--file", garbage.toString());
+        assertEquals(4, unknown.exitCode());
+        assertEquals("overbookd: cannot read the status file " + garbage + ": not JSON at line 3, column 12 (cut short,"
+                + " or overwritten by something else)", unknown.err().strip());
+    }
+
     @Test
     void aNodeOfAnHaGroupShowsItsRoleAndASingleDaemonNone() throws Exception {
         long me = ProcessHandle.current().pid();

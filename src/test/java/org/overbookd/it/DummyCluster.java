@@ -183,11 +183,17 @@ final class DummyCluster {
         return groups;
     }
 
-    /** One high-QoS VM per host, deployed there by the administrator; wait for RUNNING with {@link #pool}. */
+    /** The virtual CPUs of each high-QoS VM's template: what the daemon's record must give them. */
+    static final int HIGH_VCPUS = 2;
+
+    /**
+     * One high-QoS VM per host of {@link #HIGH_VCPUS} virtual CPUs, deployed there by the administrator;
+     * wait for RUNNING with {@link #pool}.
+     */
     void createHighQosVms() throws Exception {
         for (int h : hostNames.keySet()) {
-            int id = (Integer) one.call("one.vm.allocate",
-                    "NAME=\"high-" + hostNames.get(h) + "\"\nCPU=\"1\"\nMEMORY=\"128\"\nQOS=\"HIGH\"", true);
+            int id = (Integer) one.call("one.vm.allocate", "NAME=\"high-" + hostNames.get(h)
+                    + "\"\nCPU=\"1\"\nVCPU=\"" + HIGH_VCPUS + "\"\nMEMORY=\"128\"\nQOS=\"HIGH\"", true);
             one.call("one.vm.deploy", id, h, false, -1);
             highVms.add(id);
         }

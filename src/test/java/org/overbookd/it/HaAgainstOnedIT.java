@@ -62,7 +62,10 @@ class HaAgainstOnedIT {
     private static final long SWING_SECONDS = 6;
     private static final Duration INTERVAL = Duration.ofSeconds(2);
     private static final Duration CHECKIN = Duration.ofSeconds(9);
-    /** As in HaFailoverTest: the lease's lifetime, a sixth of it, one step; plus 5 s of slack. */
+    /**
+     * The README's bound (the lease's lifetime, a sixth of it, one step), plus 5 s of slack: calls to a real
+     * oned and four processes on a machine shared with other builds (the fake oned's HaFailoverTest has 1 s).
+     */
     private static final Duration TAKEOVER_BOUND = CHECKIN.plus(CHECKIN.dividedBy(6)).plus(INTERVAL).plusSeconds(5);
 
     private Path work;

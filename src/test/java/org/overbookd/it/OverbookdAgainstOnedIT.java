@@ -277,7 +277,8 @@ class OverbookdAgainstOnedIT {
                 "overbooking.slots = " + SLOTS,
                 "overbooking.suspend-action = " + suspendAction,
                 "schedule.overbooking-interval = " + INTERVAL_SECONDS + "s",
-                "audit.file = " + round.auditFile, ""));
+                "audit.file = " + round.auditFile,
+                "record.file = " + dir.resolve("record.csv"), ""));
         before.run();
         // the daemon acts in its first cycle (no blind window after the previous round's daemon): let it
         // measure the loads just set
@@ -608,6 +609,27 @@ class OverbookdAgainstOnedIT {
             check("round " + r.suspendAction + ": the daemon exited 0 on SIGTERM, no stack trace",
                     r.exitCode == 0 && !out.contains("\n\tat "), "exit " + r.exitCode
                             + (out.contains("\n\tat ") ? ", stack trace in its output" : ""));
+        }
+        // the record: each high-QoS VM with the virtual CPUs its template gives it, a low-QoS VM without any
+        for (Round r : rounds) {
+            List<String> rows = Files.readAllLines(r.auditFile.resolveSibling("record.csv"));
+            List<String> wrong = new ArrayList<>();
+            long high = 0;
+            for (String row : rows.subList(1, rows.size())) {
+                String[] f = row.split(",", -1);
+                if (f.length != 11) {
+                    wrong.add(row);
+                } else if (!f[5].isEmpty()) {
+                    boolean isHigh = f[7].equals("HIGH");
+                    high += isHigh ? 1 : 0;
+                    if (!f[10].equals(isHigh ? Integer.toString(DummyCluster.HIGH_VCPUS) : "")) {
+                        wrong.add(row);
+                    }
+                }
+            }
+            check("round " + r.suspendAction + ": the record gives each VM its TEMPLATE/VCPU (" + DummyCluster.HIGH_VCPUS
+                    + " for the high-QoS VMs, none for the low-QoS ones)", high > 0 && wrong.isEmpty(),
+                    high + " high-QoS rows; " + wrong.stream().limit(3).toList());
         }
         actionsOnedSaw = acts.stream().collect(Collectors.groupingBy(c -> c.verb() + (c.success() ? "" : " (refused)"),
                 TreeMap::new, Collectors.counting()));

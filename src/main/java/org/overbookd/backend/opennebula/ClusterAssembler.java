@@ -320,6 +320,6 @@ final class ClusterAssembler {
                 ? Instant.ofEpochSecond(vm.lastHistory().stime()) : null;
         boolean running = vm.state() == OneVmStates.ACTIVE && vm.lcmState() == OneVmStates.RUNNING;
         return new OneVmView(vm.id(), vm.name(), vm.qos(), state, Instant.ofEpochSecond(vm.stime()), pinned, load,
-                placedAt, vm.runTimes().toRunRecord(vm.stime(), running), slo, vm.size());
+                placedAt, vm.runTimes().toRunRecord(vm.stime(), running), slo, vm.size(), vm.vcpus());
     }
 }

@@ -22,7 +22,12 @@ final class HostPoolParser {
      * rest (the HOST's TEMPLATE, VMS and MONITORING hold elements of the same names further down).
      */
     static List<HostRecord> parse(String document) throws XMLStreamException {
-        return XmlScanner.read(document, in -> {
+        return parse(document, CallDeadline.NONE);
+    }
+
+    /** As {@link #parse(String)}, refused with {@link CallDeadline.Passed} once {@code deadline} passes. */
+    static List<HostRecord> parse(String document, CallDeadline deadline) throws XMLStreamException {
+        return XmlScanner.read(document, deadline, in -> {
             in.expectRoot("HOST_POOL");
             List<HostRecord> hosts = new ArrayList<>();
             while (in.next()) {
@@ -47,7 +52,7 @@ final class HostPoolParser {
         while (in.next()) {
             switch (in.name()) {
                 case "ID" -> id = in.intValue();
-                case "NAME" -> name = in.stringValue();
+                case "NAME" -> name = ServerText.label(in.stringValue());
                 case "STATE" -> state = in.intValue();
                 case "HOST_SHARE" -> {
                     while (in.next()) {

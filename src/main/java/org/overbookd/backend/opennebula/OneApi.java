@@ -2,11 +2,11 @@ package org.overbookd.backend.opennebula;
 
 import java.util.List;
 import java.util.Map;
-import javax.xml.stream.XMLStreamException;
 
 /**
  * The OpenNebula calls overbookd makes, with their argument conventions, each returning parsed
- * records. A document that does not parse fails the call like a transport error would.
+ * records. A document that does not parse fails the call like a transport error would, and one
+ * whose parse outlasts the call's deadline fails it as a timeout.
  */
 final class OneApi {
 
@@ -39,35 +39,29 @@ final class OneApi {
     }
 
     List<HostRecord> hostPool() throws OneRefusal, OneCallFailure {
-        String method = "one.hostpool.info";
-        return parse(method, client.callForXml(method), HostPoolParser::parse);
+        return client.callForDocument("one.hostpool.info", HostPoolParser::parse);
     }
 
     Map<Integer, MonitoringSample> hostMonitoring() throws OneRefusal, OneCallFailure {
-        String method = "one.hostpool.monitoring";
-        return parse(method, client.callForXml(method, LAST_SAMPLE), MonitoringParser.HOSTS::parse);
+        return client.callForDocument("one.hostpool.monitoring", MonitoringParser.HOSTS::parse, LAST_SAMPLE);
     }
 
     List<VmRecord> vmPool() throws OneRefusal, OneCallFailure {
-        String method = "one.vmpool.infoextended";
-        String xml = client.callForXml(method, ALL_RESOURCES, WHOLE_POOL, WHOLE_POOL, ANY_STATE_BUT_DONE);
-        return parse(method, xml, vmParser::parsePool);
+        return client.callForDocument("one.vmpool.infoextended", vmParser::parsePool, ALL_RESOURCES, WHOLE_POOL,
+                WHOLE_POOL, ANY_STATE_BUT_DONE);
     }
 
     Map<Integer, MonitoringSample> vmMonitoring() throws OneRefusal, OneCallFailure {
-        String method = "one.vmpool.monitoring";
-        return parse(method, client.callForXml(method, ALL_RESOURCES, LAST_SAMPLE), MonitoringParser.VMS::parse);
+        return client.callForDocument("one.vmpool.monitoring", MonitoringParser.VMS::parse, ALL_RESOURCES, LAST_SAMPLE);
     }
 
     /** The clusters, their hosts and their OneDRS automation: for {@link OneDrsWatch}. */
     List<OneDrsWatch.Cluster> clusterPool() throws OneRefusal, OneCallFailure {
-        String method = "one.clusterpool.info";
-        return parse(method, client.callForXml(method), OneDrsWatch::parse);
+        return client.callForDocument("one.clusterpool.info", OneDrsWatch::parse);
     }
 
     VmRecord vm(int vmId) throws OneRefusal, OneCallFailure {
-        String method = "one.vm.info";
-        return parse(method, client.callForXml(method, vmId), vmParser::parseOne);
+        return client.callForDocument("one.vm.info", vmParser::parseOne, vmId);
     }
 
     /**
@@ -84,20 +78,6 @@ final class OneApi {
             client.call("one.vm.deploy", call.vmId(), call.hostId(), ENFORCE_CAPACITY, DEFAULT_DATASTORE);
         } else {
             client.call("one.vm.action", call.action(), call.vmId());
-        }
-    }
-
-    /** Parses a document held in a string, as the reply carries it. */
-    @FunctionalInterface
-    private interface DocumentParser<T> {
-        T parse(String document) throws XMLStreamException;
-    }
-
-    private <T> T parse(String method, String xml, DocumentParser<T> parser) throws OneCallFailure {
-        try {
-            return parser.parse(xml);
-        } catch (XMLStreamException | RuntimeException e) {
-            throw client.malformed(method, String.valueOf(e.getMessage()), e);
         }
     }
 

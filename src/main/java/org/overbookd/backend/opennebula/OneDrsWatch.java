@@ -96,7 +96,12 @@ final class OneDrsWatch {
 
     /** CLUSTER_POOL/CLUSTER/{ID, NAME, HOSTS/ID, TEMPLATE/ONE_DRS/AUTOMATION}; the rest is skipped. */
     static List<Cluster> parse(String document) throws XMLStreamException {
-        return XmlScanner.read(document, in -> {
+        return parse(document, CallDeadline.NONE);
+    }
+
+    /** As {@link #parse(String)}, refused with {@link CallDeadline.Passed} once {@code deadline} passes. */
+    static List<Cluster> parse(String document, CallDeadline deadline) throws XMLStreamException {
+        return XmlScanner.read(document, deadline, in -> {
             in.expectRoot("CLUSTER_POOL");
             List<Cluster> clusters = new ArrayList<>();
             while (in.next()) {

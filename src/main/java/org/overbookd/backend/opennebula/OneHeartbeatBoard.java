@@ -33,6 +33,8 @@ public final class OneHeartbeatBoard {
     /** Document type of the board; generic documents are told apart by type (OneFlow uses 100 and 101). */
     public static final int TYPE = 6815;
     public static final String NAME = "overbookd-heartbeats";
+    /** Calls to oned of a daemon's beat each cycle: the board read, then this daemon's entry written. */
+    public static final int CALLS_PER_BEAT = 2;
     private static final int ALL_RESOURCES = -2;
     private static final int REPLACE = 0;
     private static final int MERGE = 1;

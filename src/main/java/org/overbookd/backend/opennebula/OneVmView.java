@@ -14,11 +14,11 @@ import org.overbookd.model.VmView;
  * VM's current stay on a host (its last history record) while it is ACTIVE, null otherwise.
  */
 record OneVmView(long id, String name, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost,
-        double load, Instant placedAt, RunRecord runRecord, OptionalDouble slo, VmSize size) implements VmView {
+        double load, Instant placedAt, RunRecord runRecord, OptionalDouble slo, VmSize size, int vcpus) implements VmView {
 
     OneVmView(long id, String name, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost,
             double load, Instant placedAt) {
         this(id, name, qos, state, firstArrival, pinnedHost, load, placedAt, RunRecord.neverRan(firstArrival),
-                OptionalDouble.empty(), VmSize.UNKNOWN);
+                OptionalDouble.empty(), VmSize.UNKNOWN, 0);
     }
 }

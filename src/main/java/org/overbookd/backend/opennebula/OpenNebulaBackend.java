@@ -39,11 +39,21 @@ import org.slf4j.LoggerFactory;
  * but whose reply did not come back is UNKNOWN; until the next observations settle it
  * ({@link #settled()}), nothing more is sent for its VM or host (UNSETTLED). Before each decision
  * it asks its {@link ActionCheck} (in an HA group, the writer lease): once that refuses, the
- * decision and the rest of the batch are SKIPPED (STOOD_DOWN) and nothing more is sent.
+ * decision and the rest of the batch are SKIPPED (STOOD_DOWN) and nothing more is sent. A cycle has a
+ * time budget ({@link CycleBudget}, from the start of its observation): a call is made only if it
+ * would end within it even at its deadline; once not, the rest of the batch is SKIPPED
+ * ({@link Outcome#CYCLE_BUDGET}), and an observation stops reading whole histories.
  */
 public final class OpenNebulaBackend implements Backend {
 
     private static final Logger LOG = LoggerFactory.getLogger(OpenNebulaBackend.class);
+
+    /** Calls to oned of one observation: the host pool, its monitoring, the VM pool, its monitoring. */
+    public static final int OBSERVE_CALLS = 4;
+    /** Calls to oned of one action: the fresh {@code one.vm.info}, then the action. */
+    public static final int CALLS_PER_ACTION = 2;
+    /** Calls to oned of a decision that places a VM: the fresh {@code one.vm.info}, the mark for OneDRS, the deploy or resume. */
+    public static final int CALLS_PER_PLACEMENT = 3;
 
     private final OneApi api;
     private final DecisionPlanner planner;
@@ -53,6 +63,7 @@ public final class OpenNebulaBackend implements Backend {
     private final UnsettledActions unsettled;
     private final ActionCheck beforeEach;
     private final OneDrsWatch drs;
+    private final CycleBudget budget;
     private final Episodes<LeftOut> hostEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
     private final Episodes<LeftOut> vmEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
     private final Episodes<Integer> sloEpisodes = new Episodes<>(id -> id, id -> "unreadable");
@@ -72,13 +83,30 @@ public final class OpenNebulaBackend implements Backend {
      * @param beforeEach asked right before each decision of a batch is carried out
      */
     public OpenNebulaBackend(OpenNebulaSettings settings, ActionCheck beforeEach) throws BackendException {
-        this(settings, OneSession.read(settings.authFile()), beforeEach);
+        this(settings, beforeEach, CycleBudget.unbounded(settings.timeout()));
     }
 
-    private OpenNebulaBackend(OpenNebulaSettings settings, OneSession session, ActionCheck beforeEach) {
+    /**
+     * Reads the session from {@code settings.authFile()}; refuses a file others may read.
+     *
+     * @param beforeEach  asked right before each decision of a batch is carried out
+     * @param cycleBudget how long a cycle's calls to oned may take, from the start of its observation
+     */
+    public OpenNebulaBackend(OpenNebulaSettings settings, ActionCheck beforeEach, Duration cycleBudget)
+            throws BackendException {
+        this(settings, beforeEach, new CycleBudget(cycleBudget, settings.timeout(), System::nanoTime));
+    }
+
+    private OpenNebulaBackend(OpenNebulaSettings settings, ActionCheck beforeEach, CycleBudget budget)
+            throws BackendException {
+        this(settings, OneSession.read(settings.authFile()), beforeEach, budget);
+    }
+
+    private OpenNebulaBackend(OpenNebulaSettings settings, OneSession session, ActionCheck beforeEach,
+            CycleBudget budget) {
         this(new OneApi(new OneXmlRpcClient(settings.endpoint(), session, settings.timeout(), settings.maxReplyBytes()),
                 settings.qosAttribute(), settings.sloAttribute()), settings.suspendAction(), settings.runHistory(),
-                settings.maxSampleAge(), settings.timeout(), beforeEach);
+                settings.maxSampleAge(), settings.timeout(), beforeEach, budget);
         LOG.info("OpenNebula backend at {} as user {}, QoS attribute {}, suspend by {}", settings.endpoint(),
                 session.user(), settings.qosAttribute(), settings.suspendAction().verb());
     }
@@ -89,14 +117,15 @@ public final class OpenNebulaBackend implements Backend {
 
     OpenNebulaBackend(OneApi api, SuspendAction suspendAction, boolean runHistory) {
         this(api, suspendAction, runHistory, OpenNebulaSettings.DEFAULT_MAX_SAMPLE_AGE, OpenNebulaSettings.DEFAULT_TIMEOUT,
-                ActionCheck.ALWAYS);
+                ActionCheck.ALWAYS, CycleBudget.unbounded(OpenNebulaSettings.DEFAULT_TIMEOUT));
     }
 
     /** @param timeout the call timeout: how long oned is given to act on a request whose reply was lost */
     OpenNebulaBackend(OneApi api, SuspendAction suspendAction, boolean runHistory, Duration maxSampleAge,
-            Duration timeout, ActionCheck beforeEach) {
+            Duration timeout, ActionCheck beforeEach, CycleBudget budget) {
         this.api = api;
         this.beforeEach = beforeEach;
+        this.budget = budget;
         this.planner = new DecisionPlanner(suspendAction);
         this.histories = runHistory ? new RunHistories() : null;
         this.maxSampleAge = maxSampleAge;
@@ -108,18 +137,22 @@ public final class OpenNebulaBackend implements Backend {
     public ClusterView observe(Instant now) throws BackendException {
         observedAt = now;
         observedNanos = System.nanoTime();
+        budget.begin();
         List<HostRecord> hosts = api.hostPool();
         Map<Integer, MonitoringSample> hostSamples = api.hostMonitoring();
         List<VmRecord> vms = api.vmPool();
         if (histories != null) {
-            vms = histories.complete(vms, api);
+            vms = histories.complete(vms, api, budget);
         }
         Map<Integer, MonitoringSample> vmSamples = api.vmMonitoring();
         Observation observation = ClusterAssembler.assemble(hosts, hostSamples, vms, vmSamples, now, maxSampleAge);
         last = observation;
         unsettled.settle(vms, now);
         logEpisodes(observation);
-        drs.check(now);
+        if (budget.refusal(1 + CALLS_PER_PLACEMENT).isEmpty()) {
+            // once a day, and only with time left for it and a placement after it: the cycle's actions come first
+            drs.check(now);
+        }
         if (LOG.isDebugEnabled()) {
             LOG.debug("Observed {} of {} hosts usable, {} VMs, {} low-QoS VMs queued", observation.view().hosts().size(),
                     hosts.size(), vms.size(), observation.view().queue().size());
@@ -139,19 +172,29 @@ public final class OpenNebulaBackend implements Backend {
             }
         }
         String stoodDown = null;
+        String late = null;
         for (Decision decision : decisions) {
             Outcome outcome;
-            if (blocker == null && stoodDown == null) {
+            if (blocker == null && stoodDown == null && late == null) {
                 stoodDown = beforeEach.refusal().orElse(null);
                 if (stoodDown != null) {
                     LOG.warn("stood down: {} of the batch's {} decisions not sent: {}",
                             decisions.size() - outcomes.size(), decisions.size(), stoodDown);
+                } else {
+                    late = budget.refusal(decision instanceof Decision.Suspend ? CALLS_PER_ACTION : CALLS_PER_PLACEMENT)
+                            .orElse(null);
+                    if (late != null) {
+                        LOG.warn("out of time: {} of the batch's {} decisions not sent: {}",
+                                decisions.size() - outcomes.size(), decisions.size(), late);
+                    }
                 }
             }
             if (blocker != null) {
                 outcome = new Outcome(decision, Outcome.Status.FAILED, blocker.code(), "not attempted: " + blocker.message());
             } else if (stoodDown != null) {
                 outcome = new Outcome(decision, Outcome.Status.SKIPPED, ActionCheck.STOOD_DOWN, "not sent: " + stoodDown);
+            } else if (late != null) {
+                outcome = new Outcome(decision, Outcome.Status.SKIPPED, Outcome.CYCLE_BUDGET, "not sent: " + late);
             } else {
                 outcome = enactOne(decision, observed, busy, now);
             }

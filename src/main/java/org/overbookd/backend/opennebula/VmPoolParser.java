@@ -53,8 +53,13 @@ final class VmPoolParser {
      * every core they read on.
      */
     List<VmRecord> parsePool(String document) throws XMLStreamException {
+        return parsePool(document, CallDeadline.NONE);
+    }
+
+    /** As {@link #parsePool(String)}, every part refused with {@link CallDeadline.Passed} once {@code deadline} passes. */
+    List<VmRecord> parsePool(String document, CallDeadline deadline) throws XMLStreamException {
         int parts = (int) Math.min(Runtime.getRuntime().availableProcessors() / 2, document.length() / MIN_PART_CHARS);
-        return parsePool(document, Math.max(1, parts));
+        return parsePool(document, Math.max(1, parts), deadline);
     }
 
     /**
@@ -73,9 +78,13 @@ final class VmPoolParser {
      * reading the whole document would.
      */
     List<VmRecord> parsePool(String document, int parts) throws XMLStreamException {
+        return parsePool(document, parts, CallDeadline.NONE);
+    }
+
+    List<VmRecord> parsePool(String document, int parts, CallDeadline deadline) throws XMLStreamException {
         int[] starts = partStarts(document, parts);
         if (starts.length == 1) {
-            return part(document, 0, Integer.MAX_VALUE, null).vms();
+            return part(document, 0, Integer.MAX_VALUE, null, deadline).vms();
         }
         AtomicBoolean dropped = new AtomicBoolean();
         List<CompletableFuture<Part>> later = new ArrayList<>(starts.length - 1);
@@ -85,14 +94,14 @@ final class VmPoolParser {
             // the common pool, or a thread per part where it has no more than one thread
             later.add(CompletableFuture.supplyAsync(() -> {
                 try {
-                    return part(document, from, stop, dropped);
+                    return part(document, from, stop, dropped, deadline);
                 } catch (XMLStreamException e) {
                     throw new CompletionException(e); // thrown as itself by joined
                 }
             }));
         }
         try {
-            Part part = part(document, 0, starts[1], null);
+            Part part = part(document, 0, starts[1], null, deadline);
             List<VmRecord> vms = new ArrayList<>(part.vms());
             for (int i = 0; part.stoppedAtEnd() && i < later.size(); i++) {
                 part = joined(later.get(i));
@@ -154,8 +163,9 @@ final class VmPoolParser {
      * {@code stop} inside an element means it was no VM's end, and the part reads on to the document's
      * end. Gives up early (its result unused) once {@code dropped} is set.
      */
-    private Part part(String document, int from, int stop, AtomicBoolean dropped) throws XMLStreamException {
-        return XmlScanner.readPart(document, from, in -> {
+    private Part part(String document, int from, int stop, AtomicBoolean dropped, CallDeadline deadline)
+            throws XMLStreamException {
+        return XmlScanner.readPart(document, from, deadline, in -> {
             in.expectRoot("VM_POOL");
             List<VmRecord> vms = new ArrayList<>();
             VmReader reader = new VmReader();
@@ -184,7 +194,11 @@ final class VmPoolParser {
     }
 
     VmRecord parseOne(String document) throws XMLStreamException {
-        return XmlScanner.read(document, in -> {
+        return parseOne(document, CallDeadline.NONE);
+    }
+
+    VmRecord parseOne(String document, CallDeadline deadline) throws XMLStreamException {
+        return XmlScanner.read(document, deadline, in -> {
             in.expectRoot("VM");
             return new VmReader().vm(in);
         });
@@ -205,6 +219,7 @@ final class VmPoolParser {
         private String slo;
         private double cores;
         private long mebibytes;
+        private int vcpus;
         private VmRecord.History last;
         private long closedRunSeconds;
         private int records;
@@ -219,13 +234,14 @@ final class VmPoolParser {
             slo = null;
             cores = 0;
             mebibytes = 0;
+            vcpus = 0;
             last = null;
             closedRunSeconds = 0;
             records = 0;
             while (in.next()) {
                 switch (in.name()) {
                     case "ID" -> id = in.intValue();
-                    case "NAME" -> name = in.stringValue();
+                    case "NAME" -> name = ServerText.label(in.stringValue());
                     case "STATE" -> state = in.intValue();
                     case "LCM_STATE" -> lcmState = in.intValue();
                     case "STIME" -> stime = in.longValue();
@@ -248,6 +264,10 @@ final class VmPoolParser {
                     case "MEMORY" -> {
                         long plain = in.digitsValue(18);
                         mebibytes = plain >= 0 ? plain : TemplateSize.mebibytes(in.text().toString());
+                    }
+                    case "VCPU" -> {
+                        long plain = in.digitsValue(9);
+                        vcpus = plain >= 0 ? TemplateSize.vcpus(plain) : TemplateSize.vcpus(in.text().toString());
                     }
                     default -> in.skip();
                 }
@@ -292,7 +312,7 @@ final class VmPoolParser {
                 switch (in.name()) {
                     case "SEQ" -> seq = in.intValue();
                     case "HID" -> hostId = in.intValue();
-                    case "HOSTNAME" -> hostName = in.sharedValue();
+                    case "HOSTNAME" -> hostName = ServerText.label(in.sharedValue());
                     case "STIME" -> historyStime = in.longValue();
                     case "RSTIME" -> rstime = in.longValue();
                     case "RETIME" -> retime = in.longValue();
@@ -330,7 +350,7 @@ final class VmPoolParser {
                 throw XmlWalker.missing("STIME", "VM", known);
             }
             return new VmRecord(id, name == null ? "" : name, state, lcmState, stime, qos, last, slo,
-                    new RunTimes(closedRunSeconds, last, records), new VmSize(cores, mebibytes));
+                    new RunTimes(closedRunSeconds, last, records), new VmSize(cores, mebibytes), vcpus);
         }
     }
 }

@@ -14,16 +14,19 @@ import org.overbookd.model.VmSize;
  * @param sloValue    the value of the configured SLO USER_TEMPLATE attribute, or null
  * @param runTimes    the running stretches of the HISTORY records the document carried
  * @param size        TEMPLATE/CPU and TEMPLATE/MEMORY
+ * @param vcpus       TEMPLATE/VCPU, the VM's virtual CPUs; 0 when the template does not say (the driver's
+ *                    default then applies, which overbookd does not know) or says what is no count
  */
 record VmRecord(int id, String name, int state, int lcmState, long stime, String qosValue, History lastHistory,
-        String sloValue, RunTimes runTimes, VmSize size) {
+        String sloValue, RunTimes runTimes, VmSize size, int vcpus) {
+
 
     /** The value of the QoS attribute that makes a VM low-QoS. */
     static final String LOW = "LOW";
 
     /** A VM as the policy's first version knew it: no SLO, size or run times beyond the last record. */
     VmRecord(int id, String name, int state, int lcmState, long stime, String qosValue, History lastHistory) {
-        this(id, name, state, lcmState, stime, qosValue, lastHistory, null, RunTimes.of(lastHistory), VmSize.UNKNOWN);
+        this(id, name, state, lcmState, stime, qosValue, lastHistory, null, RunTimes.of(lastHistory), VmSize.UNKNOWN, 0);
     }
 
     /**
@@ -66,6 +69,6 @@ record VmRecord(int id, String name, int state, int lcmState, long stime, String
 
     /** This record with the run times of a document that carried every HISTORY record. */
     VmRecord withRunTimes(RunTimes complete) {
-        return new VmRecord(id, name, state, lcmState, stime, qosValue, lastHistory, sloValue, complete, size);
+        return new VmRecord(id, name, state, lcmState, stime, qosValue, lastHistory, sloValue, complete, size, vcpus);
     }
 }

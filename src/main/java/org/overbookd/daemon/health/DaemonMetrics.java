@@ -11,8 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
-import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
+import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleListener;
 import org.overbookd.loop.CycleResult;
 import org.overbookd.model.HostLeftOut;
@@ -21,8 +21,10 @@ import org.overbookd.model.VmState;
 
 /**
  * The daemon's Prometheus metrics, kept up to date by the cycle listener calls. Counters count
- * since the daemon started; gauges describe the last successful cycle's observation (they keep
- * their values while cycles fail: the failure counters and the last-success time say so).
+ * since the daemon started; gauges describe the last cycle's observation (they keep their values
+ * while cycles cannot observe: the failure counters and the last-success time say so). A cycle that
+ * observed but failed afterwards ({@link CycleResult#failure()}: audit, budget) is a failure for the
+ * failure counter, the failures in a row and the last-success time, which alerts watch.
  * Labels are few and bounded: cause, action, status, state, reason, result.
  */
 public final class DaemonMetrics implements CycleListener {
@@ -60,7 +62,9 @@ public final class DaemonMetrics implements CycleListener {
         cycles = Counter.builder().name("overbookd_cycles_total")
                 .help("Overbooking cycles run, successful or not.").register(registry);
         failures = Counter.builder().name("overbookd_cycle_failures_total")
-                .help("Cycles that failed, by cause: unreachable, auth, timeout, malformed, internal.")
+                .help("Cycles that failed, by cause: unreachable, auth, timeout, malformed, internal (it could not"
+                        + " observe), audit (its decisions could not be audited, so none was enacted), budget (its time"
+                        + " budget ran out before every decision was sent).")
                 .labelNames("cause").register(registry);
         duration = Histogram.builder().name("overbookd_cycle_duration_seconds")
                 .help("Wall time of each cycle, failed ones included.")
@@ -108,8 +112,8 @@ public final class DaemonMetrics implements CycleListener {
         statusWriteFailures = Counter.builder().name("overbookd_status_write_failures_total")
                 .help("Failed writes of status.file.").register(registry);
         // every series a dashboard or alert refers to exists from the start, at zero
-        for (BackendException.Cause cause : BackendException.Cause.values()) {
-            failures.labelValues(cause.label()).inc(0);
+        for (String cause : CycleFailure.causes()) {
+            failures.labelValues(cause).inc(0);
         }
         for (String action : new String[] {"deploy", "suspend", "resume"}) {
             decisions.labelValues(action).inc(0);
@@ -137,11 +141,7 @@ public final class DaemonMetrics implements CycleListener {
     }
 
     @Override
-    public void cycleSucceeded(CycleResult result, Duration took) {
-        cycles.inc();
-        duration.observe(seconds(took));
-        failingInARow = 0;
-        consecutiveFailures.set(0);
+    public void cycleEnded(CycleResult result, Duration took) {
         for (Outcome outcome : result.outcomes()) {
             String action = outcome.decision().action();
             decisions.labelValues(action).inc();
@@ -173,14 +173,26 @@ public final class DaemonMetrics implements CycleListener {
         slotsInUse.set(figures.slotsInUse());
         slotsAvailable.set(figures.slotsAvailable());
         hostsAtUpperBound.set(figures.hostsAtUpperBound());
-        lastSuccess.set(clock.millis() / 1000.0);
+        result.failure().ifPresentOrElse(f -> failed(f, took), () -> succeeded(took));
     }
 
     @Override
-    public void cycleFailed(long cycle, BackendException.Cause cause, String message, Duration took) {
+    public void cycleFailed(long cycle, CycleFailure failure, Duration took) {
+        failed(failure, took);
+    }
+
+    private void succeeded(Duration took) {
         cycles.inc();
         duration.observe(seconds(took));
-        failures.labelValues(cause.label()).inc();
+        failingInARow = 0;
+        consecutiveFailures.set(0);
+        lastSuccess.set(clock.millis() / 1000.0);
+    }
+
+    private void failed(CycleFailure failure, Duration took) {
+        cycles.inc();
+        duration.observe(seconds(took));
+        failures.labelValues(failure.cause()).inc();
         consecutiveFailures.set(++failingInARow);
     }
 

@@ -1,5 +1,7 @@
 package org.overbookd.daemon.health;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -44,7 +46,7 @@ public record DaemonStatus(long pid, String node, Instant started, Instant writt
      * @param number    its number, the one the log and the audit give it: it goes on across restarts
      *                  (from the audit log's last), where {@code cycles} counts this process's
      * @param ended     when it ended
-     * @param cause     why it failed (a {@link org.overbookd.backend.BackendException.Cause} label), null when ok
+     * @param cause     why it failed (a {@link org.overbookd.loop.CycleFailure} cause), null when ok
      * @param message   the failure, null when ok; never a secret (backend messages carry none)
      * @param decisions decisions it made (0 when it failed)
      */
@@ -91,7 +93,15 @@ public record DaemonStatus(long pid, String node, Instant started, Instant writt
      * @throws IOException saying which field is missing or wrong
      */
     public static DaemonStatus fromJson(String text) throws IOException {
-        JsonNode root = JSON.readTree(text);
+        JsonNode root;
+        try {
+            root = JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            // Jackson's message names its own feature flags and a redacted source; say where, in words
+            JsonLocation at = e.getLocation();
+            throw new IOException("not JSON" + (at == null ? "" : " at line " + at.getLineNr() + ", column "
+                    + at.getColumnNr()) + " (cut short, or overwritten by something else)");
+        }
         if (root == null || !root.isObject()) {
             throw new IOException("not a JSON object");
         }

@@ -3,7 +3,9 @@ package org.overbookd.daemon.health;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Supplier;
-import org.overbookd.backend.BackendException;
+import org.overbookd.backend.opennebula.OneHeartbeatBoard;
+import org.overbookd.backend.opennebula.OpenNebulaBackend;
+import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleListener;
 import org.overbookd.loop.CycleResult;
 
@@ -33,7 +35,8 @@ final class SystemdNotices implements CycleListener {
      * daemon without HA reads it, then writes its entry), three to place a VM (the fresh one.vm.info,
      * the mark for OneDRS, the deploy or resume).
      */
-    static final int CALLS_OF_A_SHORT_CYCLE = 9;
+    static final int CALLS_OF_A_SHORT_CYCLE = OpenNebulaBackend.OBSERVE_CALLS + OneHeartbeatBoard.CALLS_PER_BEAT
+            + OpenNebulaBackend.CALLS_PER_PLACEMENT;
 
     /**
      * Why the watchdog is too short for a cycle whose calls to oned each take their whole deadline,
@@ -71,22 +74,24 @@ final class SystemdNotices implements CycleListener {
     }
 
     @Override
-    public synchronized void cycleSucceeded(CycleResult result, Duration took) {
+    public synchronized void cycleEnded(CycleResult result, Duration took) {
+        if (result.failure().isPresent()) {
+            cycleFailed(result.cycle(), result.failure().get(), took);
+            return;
+        }
         failingInARow = 0;
         CycleFigures figures = CycleFigures.of(result, limits.get());
-        String status = String.format(java.util.Locale.ROOT,
-                "cycle %d ok in %.1f s: %d decision%s, %d queued, %d slot%s in use, %d free%s", result.cycle(),
+        tell(String.format(java.util.Locale.ROOT,
+                "cycle %d ok in %.1f s: %d decision%s, %d queued, %d slot%s in use, %d free", result.cycle(),
                 took.toMillis() / 1000.0, figures.decisions(), figures.decisions() == 1 ? "" : "s", figures.queue(),
-                figures.slotsInUse(), figures.slotsInUse() == 1 ? "" : "s", figures.slotsAvailable(),
-                result.auditFailure().isPresent() ? "; AUDIT WRITE FAILED, nothing enacted" : "");
-        tell(status);
+                figures.slotsInUse(), figures.slotsInUse() == 1 ? "" : "s", figures.slotsAvailable()));
     }
 
     @Override
-    public synchronized void cycleFailed(long cycle, BackendException.Cause cause, String message, Duration took) {
+    public synchronized void cycleFailed(long cycle, CycleFailure failure, Duration took) {
         failingInARow++;
-        tell("cycle " + cycle + " failed (" + cause.label() + (failingInARow > 1 ? ", " + failingInARow + " in a row"
-                : "") + "): " + message);
+        tell("cycle " + cycle + " failed (" + failure.cause() + (failingInARow > 1 ? ", " + failingInARow + " in a row"
+                : "") + "): " + failure.message());
     }
 
     private void tell(String status) {

@@ -57,7 +57,7 @@ public final class PairedRuns {
 
     /** Pairs by request id; classes in the order run A lists them. Both runs must hold the same requests. */
     public static Map<String, ClassPairs> read(Path dirA, Path dirB) throws InputException {
-        // not there at all: nothing was read (an output directory without its tables was: bad data)
+        // a directory that is not there, or one without its tables, could not be read (66)
         InputFiles.requireDirectory(dirA);
         InputFiles.requireDirectory(dirB);
         Map<String, Row> a = requests(dirA.resolve("requests.csv"));
@@ -103,7 +103,7 @@ public final class PairedRuns {
     /** One of a run's own tables, read back; the other columns it has are not needed here. */
     private static CsvInput open(Path file, List<String> columns) throws InputException {
         if (!Files.exists(file)) {
-            throw new InputException(file, "not found: is it a simulate --model requests output directory?");
+            throw InputException.unreadable(file, "not found: is it a simulate --model requests output directory?");
         }
         return CsvInput.withHeader(file, CsvInput.Columns.atLeast(columns, List.of()));
     }

@@ -106,7 +106,13 @@ public final class ScenarioFile {
     }
 
     private void read(Reader reader) throws IOException, InputException {
-        for (KeyValueLines.Entry e : KeyValueLines.read(reader)) {
+        List<KeyValueLines.Entry> read;
+        try {
+            read = KeyValueLines.read(reader);
+        } catch (KeyValueLines.BadLine e) {
+            throw new InputException(source, e.line(), e.getMessage());
+        }
+        for (KeyValueLines.Entry e : read) {
             String key = e.key();
             if (key.isEmpty() || !e.separator().strip().equals("=")) {
                 throw new InputException(source, e.line(), "expected 'key = value', found '" + key + e.separator()

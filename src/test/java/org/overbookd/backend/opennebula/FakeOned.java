@@ -1,5 +1,6 @@
 package org.overbookd.backend.opennebula;
 
+import java.nio.file.Path;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -53,6 +54,13 @@ final class FakeOned implements AutoCloseable {
         CLOSE_BEFORE_ACTING,
         /** Carries the call out, then closes the connection without replying: the reply is lost. */
         CLOSE_AFTER_ACTING,
+        /**
+         * A reply of no announced length that never ends: the start of a successful reply, then a VM
+         * pool's text, streamed until the client hangs up.
+         */
+        ENDLESS_REPLY,
+        /** A successful reply whose value sits inside 5,000 nested arrays (215 KB). */
+        NESTED_ARRAYS,
         /** oned's 0x200: the session's user may not do this, in oned's words. */
         NOT_AUTHORIZED
     }
@@ -102,6 +110,15 @@ final class FakeOned implements AutoCloseable {
     }
 
     // ---- the world -----------------------------------------------------------------------
+
+    /**
+     * The lines of a daemon's configuration that point it at this fake: the OpenNebula backend, the
+     * endpoint, an auth file of the test session written into {@code dir}, a one-second timeout.
+     */
+    List<String> daemonConfig(Path dir) throws IOException {
+        return List.of("backend = opennebula", "one.endpoint = " + endpoint(),
+                "one.auth-file = " + TestSessions.authFile(dir), "one.timeout = 1s");
+    }
 
     synchronized FakeHost host(int id, String name, int cores) {
         FakeHost host = new FakeHost(id, name, cores);
@@ -236,6 +253,17 @@ final class FakeOned implements AutoCloseable {
                 reply(exchange, 500, "Internal Server Error");
                 return;
             }
+            if (fault == Fault.ENDLESS_REPLY) {
+                endless(exchange);
+                return;
+            }
+            if (fault == Fault.NESTED_ARRAYS) {
+                String open = "<value><array><data>".repeat(5_000);
+                String close = "</data></array></value>".repeat(5_000);
+                reply(exchange, 200, "<?xml version=\"1.0\"?><methodResponse><params><param>" + open
+                        + "<value><string>x</string></value>" + close + "</param></params></methodResponse>");
+                return;
+            }
             if (fault == Fault.CLOSE_BEFORE_ACTING) {
                 // the JDK server closes the connection, without a response, when a handler throws
                 throw new IOException("fake oned closes the connection before acting");
@@ -245,6 +273,20 @@ final class FakeOned implements AutoCloseable {
                 throw new IOException("fake oned closes the connection after acting");
             }
             reply(exchange, 200, answer);
+        }
+    }
+
+    /** Streams a reply with no Content-Length until the client closes the connection (or the fake is closed). */
+    private void endless(HttpExchange exchange) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", "text/xml");
+        exchange.sendResponseHeaders(200, 0);
+        byte[] vm = "&lt;VM&gt;&lt;ID&gt;1&lt;/ID&gt;&lt;NAME&gt;vm&lt;/NAME&gt;&lt;/VM&gt;\n".repeat(1_000)
+                .getBytes(StandardCharsets.UTF_8);
+        OutputStream out = exchange.getResponseBody();
+        out.write(("<?xml version=\"1.0\"?><methodResponse><params><param><value><array><data><value><boolean>1"
+                + "</boolean></value><value><string>&lt;VM_POOL&gt;").getBytes(StandardCharsets.UTF_8));
+        while (release.getCount() > 0) {
+            out.write(vm); // until the client hangs up: an IOException ends the exchange
         }
     }
 

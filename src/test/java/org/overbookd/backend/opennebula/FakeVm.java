@@ -40,6 +40,8 @@ final class FakeVm {
     final List<Stay> history = new ArrayList<>();
     /** VM/MONITORING/CPU; null when the VM has no monitoring record. */
     Double cpu;
+    /** TEMPLATE/VCPU as oned writes it; null when the template has none. */
+    String vcpu;
     /** Locked by an administrator (onevm lock): oned refuses every action on it with 0x200. */
     boolean locked;
     /** The (STATE, LCM_STATE) pairs the next ticks move the VM through. */
@@ -53,6 +55,12 @@ final class FakeVm {
 
     FakeVm attribute(String name, String value) {
         userTemplate.put(name, value);
+        return this;
+    }
+
+    /** The template's VCPU, as its owner wrote it. */
+    FakeVm vcpu(String value) {
+        this.vcpu = value;
         return this;
     }
 

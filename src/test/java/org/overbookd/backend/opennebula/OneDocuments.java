@@ -34,7 +34,7 @@ final class OneDocuments {
 
     static void write(Writer out, Body body) {
         try {
-            XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
+            XMLStreamWriter xml = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(out);
             body.write(xml);
             xml.flush();
             xml.close();
@@ -181,6 +181,9 @@ final class OneDocuments {
         cdata(xml, "CPU", "1");
         cdata(xml, "MEMORY", "512");
         cdata(xml, "TM_MAD_SYSTEM", "ssh");
+        if (vm.vcpu != null) { // in the schema's order: after TM_MAD_SYSTEM, before VMID
+            cdata(xml, "VCPU", vm.vcpu);
+        }
         cdata(xml, "VMID", String.valueOf(vm.id));
         xml.writeEndElement();
         xml.writeStartElement("USER_TEMPLATE");

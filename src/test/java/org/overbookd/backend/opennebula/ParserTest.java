@@ -225,6 +225,32 @@ class ParserTest {
                 "an open stretch counts only while the VM runs");
     }
 
+    /**
+     * TEMPLATE/VCPU, the most CPU a VM can use: a count as oned writes it (CDATA or not), 0 (unknown)
+     * when the template has none or says what is no count: the replay then bounds the VM by its host.
+     */
+    @Test
+    void theVirtualCpusAreACountFromTheTemplateOrUnknown() throws Exception {
+        java.util.function.Function<String, Integer> vcpus = template -> {
+            try {
+                return new VmPoolParser("QOS").parseOne(new StringReader(HISTORIES.replace(
+                        "<MEMORY><![CDATA[2048]]></MEMORY>", "<MEMORY><![CDATA[2048]]></MEMORY>" + template))).vcpus();
+            } catch (XMLStreamException e) {
+                throw new AssertionError(e);
+            }
+        };
+        assertEquals(4, vcpus.apply("<VCPU><![CDATA[4]]></VCPU>"));
+        assertEquals(2, vcpus.apply("<VCPU>2</VCPU>"));
+        assertEquals(2, vcpus.apply("<VCPU><![CDATA[ 2 ]]></VCPU>"));
+        assertEquals(0, vcpus.apply(""), "no VCPU: the driver's default, unknown here");
+        for (String odd : List.of("2.0", "0", "-3", "lots", "99999999999", "65537")) {
+            assertEquals(0, vcpus.apply("<VCPU>" + odd + "</VCPU>"), odd);
+        }
+        assertEquals(65536, vcpus.apply("<VCPU>65536</VCPU>"));
+        assertEquals(new VmSize(0.5, 2048), new VmPoolParser("QOS").parseOne(new StringReader(HISTORIES.replace(
+                "</TEMPLATE>", "<VCPU>4</VCPU></TEMPLATE>"))).size(), "the size is CPU and MEMORY still");
+    }
+
     @Test
     void aPoolEntryWithOnlyItsLastRecordIsIncomplete() throws Exception {
         String lastOnly = HISTORIES.replaceAll("(?s)<HISTORY><SEQ>0</SEQ>.*?</HISTORY>\\s*<HISTORY><SEQ>1</SEQ>.*?</HISTORY>", "");

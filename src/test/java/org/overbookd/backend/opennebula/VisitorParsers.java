@@ -190,6 +190,7 @@ final class VisitorParsers {
         private String slo;
         private String cpu;
         private String memory;
+        private String vcpu;
         private VmRecord.History last;
         private long closedRunSeconds;
         private int records;
@@ -227,6 +228,7 @@ final class VisitorParsers {
                         slo = null;
                         cpu = null;
                         memory = null;
+                        vcpu = null;
                         last = null;
                         closedRunSeconds = 0;
                         records = 0;
@@ -243,7 +245,7 @@ final class VisitorParsers {
                     return switch (path.parent()) {
                         case "USER_TEMPLATE" -> element.equalsIgnoreCase(qosAttribute)
                                 || element.equalsIgnoreCase(sloAttribute);
-                        case "TEMPLATE" -> element.equals("CPU") || element.equals("MEMORY");
+                        case "TEMPLATE" -> element.equals("CPU") || element.equals("MEMORY") || element.equals("VCPU");
                         case "HISTORY_RECORDS" -> {
                             if (element.equals("HISTORY")) {
                                 seq = UNSET;
@@ -284,6 +286,8 @@ final class VisitorParsers {
                     cpu = text.toString();
                 } else if (path.name().equals("MEMORY")) {
                     memory = text.toString();
+                } else if (path.name().equals("VCPU")) {
+                    vcpu = text.toString();
                 }
             } else if (level == 3 && path.parent().equals("HISTORY")) {
                 historyField(path, text);
@@ -347,7 +351,7 @@ final class VisitorParsers {
                 throw XmlWalker.missing("STIME", "VM", known);
             }
             return new VmRecord(id, name == null ? "" : name, state, lcmState, stime, qos, last, slo,
-                    new RunTimes(closedRunSeconds, last, records), TemplateSize.of(cpu, memory));
+                    new RunTimes(closedRunSeconds, last, records), TemplateSize.of(cpu, memory), TemplateSize.vcpus(vcpu));
         }
     }
 

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
 import org.overbookd.config.Settings;
+import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleResult;
 import org.overbookd.model.HostLeftOut;
 import org.overbookd.model.VmLeftAlone;
@@ -40,7 +41,7 @@ class HealthTest {
         Settings settings = Fixtures.settings("metrics.listen = 127.0.0.1:0");
         try (Health health = Health.start(settings, limits::get, Clock.systemUTC(), NO_SYSTEMD)) {
             InetSocketAddress address = health.metricsAddress().orElseThrow();
-            health.cycleSucceeded(Fixtures.result(1, List.of(Fixtures.outcome("deploy", Outcome.Status.OK),
+            health.cycleEnded(Fixtures.result(1, List.of(Fixtures.outcome("deploy", Outcome.Status.OK),
                     Fixtures.outcome("suspend", Outcome.Status.REFUSED))), Duration.ofMillis(40));
             Scrape s = Scrape.of(address);
             assertEquals(3, s.value("overbookd_hosts_observed"));
@@ -68,7 +69,7 @@ class HealthTest {
             // a reload to 3 slots and a 95 % bound shows at the next cycle
             health.reloaded(true);
             limits.set(new OverbookingLimits(3, 95));
-            health.cycleSucceeded(Fixtures.result(2, List.of()), Duration.ofMillis(5));
+            health.cycleEnded(Fixtures.result(2, List.of()), Duration.ofMillis(5));
             s = Scrape.of(address);
             assertEquals(3 + 1 + 2, s.value("overbookd_slots_available"));
             assertEquals(1, s.value("overbookd_hosts_at_upper_bound"));
@@ -92,33 +93,64 @@ class HealthTest {
         }
     }
 
+    /**
+     * A cycle that decided but enacted nothing because the audit log cannot be written is a failure
+     * for every signal an alert watches: the failure counter (cause audit), the failures in a row, and
+     * the last-success time, which stops.
+     */
     @Test
-    void failuresCountByCauseAndAuditFailuresAreCounted() throws Exception {
+    void failuresCountByCauseAndAnAuditFailureIsAFailedCycle() throws Exception {
         Settings settings = Fixtures.settings("metrics.listen = 127.0.0.1:0");
         ManualClock clock = new ManualClock(Instant.parse("2025-03-01T12:00:00Z"));
         try (Health health = Health.start(settings, () -> new OverbookingLimits(2, 90), clock, NO_SYSTEMD)) {
             InetSocketAddress address = health.metricsAddress().orElseThrow();
             assertEquals(0, Scrape.of(address).value("overbookd_last_success_timestamp_seconds"));
-            health.cycleSucceeded(new CycleResult(1, Fixtures.result(1, List.of()).view(),
+            assertEquals(0, Scrape.of(address).value("overbookd_cycle_failures_total", "cause", "audit"), "there from the start");
+            assertEquals(0, Scrape.of(address).value("overbookd_cycle_failures_total", "cause", "budget"));
+            health.cycleEnded(Fixtures.result(1, List.of()), Duration.ofMillis(3));
+            double succeededAt = clock.instant().getEpochSecond();
+            clock.advance(Duration.ofMinutes(5));
+            health.cycleEnded(new CycleResult(2, Fixtures.result(2, List.of()).view(),
                     List.of(Fixtures.outcome("deploy", Outcome.Status.SKIPPED)), List.of(),
                     java.util.Optional.of("disk full")), Duration.ofMillis(3));
-            health.cycleFailed(2, BackendException.Cause.TIMEOUT, "one.hostpool.info: no reply within 30 s", Duration.ofSeconds(30));
-            health.cycleFailed(3, BackendException.Cause.TIMEOUT, "one.hostpool.info: no reply within 30 s", Duration.ofSeconds(30));
-            health.cycleFailed(4, BackendException.Cause.AUTH, "refused", Duration.ofMillis(2));
+            health.cycleFailed(3, CycleFailure.of(BackendException.Cause.TIMEOUT, "one.hostpool.info: no reply within 30 s"),
+                    Duration.ofSeconds(30));
+            health.cycleFailed(4, CycleFailure.of(BackendException.Cause.TIMEOUT, "one.hostpool.info: no reply within 30 s"),
+                    Duration.ofSeconds(30));
+            health.cycleFailed(5, CycleFailure.of(BackendException.Cause.AUTH, "refused"), Duration.ofMillis(2));
             health.reloaded(false);
             Scrape s = Scrape.of(address);
-            assertEquals(4, s.value("overbookd_cycles_total"));
+            assertEquals(5, s.value("overbookd_cycles_total"));
+            assertEquals(1, s.value("overbookd_cycle_failures_total", "cause", "audit"));
             assertEquals(2, s.value("overbookd_cycle_failures_total", "cause", "timeout"));
             assertEquals(1, s.value("overbookd_cycle_failures_total", "cause", "auth"));
             assertEquals(0, s.value("overbookd_cycle_failures_total", "cause", "unreachable"));
-            assertEquals(3, s.value("overbookd_consecutive_failures"));
+            assertEquals(4, s.value("overbookd_consecutive_failures"), "the audit failure began the run of failures");
             assertEquals(1, s.value("overbookd_audit_write_failures_total"));
             assertEquals(1, s.value("overbookd_outcomes_total", "action", "deploy", "status", "skipped"));
-            assertEquals(clock.instant().getEpochSecond(), s.value("overbookd_last_success_timestamp_seconds"));
+            assertEquals(succeededAt, s.value("overbookd_last_success_timestamp_seconds"), "stopped at the last success");
             assertEquals(1, s.value("overbookd_config_reloads_total", "result", "rejected"));
             for (Scrape.Sample sample : s.samples()) {
                 assertTrue(sample.name().startsWith("overbookd_"), sample.name());
             }
+        }
+    }
+
+    /** A cycle whose time budget ran out before every decision was sent is a failure too (cause budget). */
+    @Test
+    void aCycleOutOfTimeIsAFailedCycle() throws Exception {
+        Settings settings = Fixtures.settings("metrics.listen = 127.0.0.1:0");
+        try (Health health = Health.start(settings, () -> new OverbookingLimits(2, 90), Clock.systemUTC(), NO_SYSTEMD)) {
+            Outcome late = new Outcome(Fixtures.outcome("suspend", Outcome.Status.OK).decision(), Outcome.Status.SKIPPED,
+                    Outcome.CYCLE_BUDGET, "not sent: the cycle's time budget of 300.0 s is spent");
+            health.cycleEnded(new CycleResult(1, Fixtures.result(1, List.of()).view(),
+                    List.of(Fixtures.outcome("deploy", Outcome.Status.OK), late), List.of(), java.util.Optional.empty()),
+                    Duration.ofSeconds(290));
+            Scrape s = Scrape.of(health.metricsAddress().orElseThrow());
+            assertEquals(1, s.value("overbookd_cycle_failures_total", "cause", "budget"));
+            assertEquals(1, s.value("overbookd_consecutive_failures"));
+            assertEquals(0, s.value("overbookd_last_success_timestamp_seconds"));
+            assertEquals(1, s.value("overbookd_outcomes_total", "action", "suspend", "status", "skipped"));
         }
     }
 
@@ -133,10 +165,10 @@ class HealthTest {
         assertEquals(null, starting.lastCycle());
         assertEquals(StatusCheck.Health.HEALTHY, judge(starting, clock).health(), "starting");
 
-        health.cycleSucceeded(Fixtures.result(41, List.of(Fixtures.outcome("deploy", Outcome.Status.OK),
+        health.cycleEnded(Fixtures.result(41, List.of(Fixtures.outcome("deploy", Outcome.Status.OK),
                 Fixtures.outcome("deploy", Outcome.Status.OK))), Duration.ofMillis(120));
         clock.advance(Duration.ofMinutes(40));
-        health.cycleSucceeded(Fixtures.result(42, List.of(Fixtures.outcome("suspend", Outcome.Status.OK))),
+        health.cycleEnded(Fixtures.result(42, List.of(Fixtures.outcome("suspend", Outcome.Status.OK))),
                 Duration.ofMillis(80));
         DaemonStatus two = read(file);
         assertEquals(2, two.cycles());
@@ -148,7 +180,7 @@ class HealthTest {
         assertEquals(StatusCheck.Health.HEALTHY, judge(two, clock).health());
 
         clock.advance(Duration.ofMinutes(25)); // the first cycle's two decisions are now over an hour old
-        health.cycleFailed(43, BackendException.Cause.UNREACHABLE, "connection refused", Duration.ofMillis(3));
+        health.cycleFailed(43, CycleFailure.of(BackendException.Cause.UNREACHABLE, "connection refused"), Duration.ofMillis(3));
         DaemonStatus failed = read(file);
         assertEquals(1, failed.decisionsLastHour());
         assertEquals(1, failed.consecutiveFailures());
@@ -159,9 +191,9 @@ class HealthTest {
         assertEquals(StatusCheck.Health.DEGRADED, verdict.health());
         assertTrue(verdict.reason().contains("unreachable"), verdict.reason());
 
-        health.cycleSucceeded(Fixtures.result(3, List.of()), Duration.ofMillis(5));
+        health.cycleEnded(Fixtures.result(3, List.of()), Duration.ofMillis(5));
         assertEquals(StatusCheck.Health.HEALTHY, judge(read(file), clock).health(), "recovered");
-        health.cycleSucceeded(new CycleResult(4, Fixtures.result(4, List.of()).view(),
+        health.cycleEnded(new CycleResult(4, Fixtures.result(4, List.of()).view(),
                 List.of(Fixtures.outcome("deploy", Outcome.Status.SKIPPED)), List.of(),
                 java.util.Optional.of("cannot write audit.jsonl: No space left on device")), Duration.ofMillis(5));
         StatusCheck.Verdict blind = judge(read(file), clock);
@@ -180,7 +212,7 @@ class HealthTest {
         Path missing = dir.resolve("no-such-dir").resolve("status.json");
         Settings settings = Fixtures.settings("status.file = " + missing, "metrics.listen = 127.0.0.1:0");
         try (Health health = Health.start(settings, () -> new OverbookingLimits(2, 90), Clock.systemUTC(), NO_SYSTEMD)) {
-            health.cycleSucceeded(Fixtures.result(1, List.of(Fixtures.outcome("deploy", Outcome.Status.OK))),
+            health.cycleEnded(Fixtures.result(1, List.of(Fixtures.outcome("deploy", Outcome.Status.OK))),
                     Duration.ofMillis(1));
             Scrape s = Scrape.of(health.metricsAddress().orElseThrow());
             assertEquals(2, s.value("overbookd_status_write_failures_total"), "at start and after the cycle");
