@@ -21,6 +21,10 @@ final class OneApi {
     /** Deploy without enforcing capacity: overbooking is the point. Datastore -1: OpenNebula's choice. */
     private static final boolean ENFORCE_CAPACITY = false;
     private static final int DEFAULT_DATASTORE = -1;
+    /** The user-template attribute OneDRS honours; see {@link #keepFromOneDrs}. */
+    static final String DRS_BLOCKED = "ONEDRS_BLOCKED = \"YES\"";
+    /** one.vm.update's mode 1: merge into the user template, leaving the other attributes alone. */
+    private static final int MERGE_INTO_USER_TEMPLATE = 1;
 
     private final OneXmlRpcClient client;
     private final VmPoolParser vmParser;
@@ -51,8 +55,22 @@ final class OneApi {
         return client.callForDocument("one.vmpool.monitoring", MonitoringParser.VMS::parse, ALL_RESOURCES, LAST_SAMPLE);
     }
 
+    /** The clusters, their hosts and their OneDRS automation: for {@link OneDrsWatch}. */
+    List<OneDrsWatch.Cluster> clusterPool() throws OneRefusal, OneCallFailure {
+        return client.callForDocument("one.clusterpool.info", OneDrsWatch::parse);
+    }
+
     VmRecord vm(int vmId) throws OneRefusal, OneCallFailure {
         return client.callForDocument("one.vm.info", vmParser::parseOne, vmId);
+    }
+
+    /**
+     * Merges {@link #DRS_BLOCKED} into the VM's user template: OneDRS (OpenNebula 7's optimizer)
+     * then keeps the VM on its host rather than migrating it (one_drs/lib/optimizer_parser.py: in
+     * OPTIMIZE mode a VM whose user template says ONEDRS_BLOCKED = "YES" may only stay where it is).
+     */
+    void keepFromOneDrs(int vmId) throws OneRefusal, OneCallFailure {
+        client.call("one.vm.update", vmId, DRS_BLOCKED, MERGE_INTO_USER_TEMPLATE);
     }
 
     void perform(VmCall call) throws OneRefusal, OneCallFailure {

@@ -52,6 +52,8 @@ public final class OpenNebulaBackend implements Backend {
     public static final int OBSERVE_CALLS = 4;
     /** Calls to oned of one action: the fresh {@code one.vm.info}, then the action. */
     public static final int CALLS_PER_ACTION = 2;
+    /** Calls to oned of a decision that places a VM: the fresh {@code one.vm.info}, the mark for OneDRS, the deploy or resume. */
+    public static final int CALLS_PER_PLACEMENT = 3;
 
     private final OneApi api;
     private final DecisionPlanner planner;
@@ -60,6 +62,7 @@ public final class OpenNebulaBackend implements Backend {
     private final Duration maxSampleAge;
     private final UnsettledActions unsettled;
     private final ActionCheck beforeEach;
+    private final OneDrsWatch drs;
     private final CycleBudget budget;
     private final Episodes<LeftOut> hostEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
     private final Episodes<LeftOut> vmEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
@@ -127,6 +130,7 @@ public final class OpenNebulaBackend implements Backend {
         this.histories = runHistory ? new RunHistories() : null;
         this.maxSampleAge = maxSampleAge;
         this.unsettled = new UnsettledActions(timeout);
+        this.drs = new OneDrsWatch(api::clusterPool);
     }
 
     @Override
@@ -145,6 +149,10 @@ public final class OpenNebulaBackend implements Backend {
         last = observation;
         unsettled.settle(vms, now);
         logEpisodes(observation);
+        if (budget.refusal(1 + CALLS_PER_PLACEMENT).isEmpty()) {
+            // once a day, and only with time left for it and a placement after it: the cycle's actions come first
+            drs.check(now);
+        }
         if (LOG.isDebugEnabled()) {
             LOG.debug("Observed {} of {} hosts usable, {} VMs, {} low-QoS VMs queued", observation.view().hosts().size(),
                     hosts.size(), vms.size(), observation.view().queue().size());
@@ -173,7 +181,8 @@ public final class OpenNebulaBackend implements Backend {
                     LOG.warn("stood down: {} of the batch's {} decisions not sent: {}",
                             decisions.size() - outcomes.size(), decisions.size(), stoodDown);
                 } else {
-                    late = budget.refusal(CALLS_PER_ACTION).orElse(null);
+                    late = budget.refusal(decision instanceof Decision.Suspend ? CALLS_PER_ACTION : CALLS_PER_PLACEMENT)
+                            .orElse(null);
                     if (late != null) {
                         LOG.warn("out of time: {} of the batch's {} decisions not sent: {}",
                                 decisions.size() - outcomes.size(), decisions.size(), late);
@@ -224,6 +233,18 @@ public final class OpenNebulaBackend implements Backend {
             }
             busy.add(host);
             VmCall call = ((Plan.Act) plan).call();
+            if (call.places()) {
+                Outcome unmarked = markForOneDrs(decision, call);
+                if (unmarked != null) {
+                    return unmarked;
+                }
+                // the mark took a call's time: ask again right before the action, which must not be late
+                Optional<String> late = beforeEach.refusal();
+                if (late.isPresent()) {
+                    return new Outcome(decision, Outcome.Status.SKIPPED, ActionCheck.STOOD_DOWN, "not sent: " + call
+                            + " (VM " + call.vmId() + " was marked ONEDRS_BLOCKED, nothing more): " + late.get());
+                }
+            }
             try {
                 api.perform(call);
             } catch (OneCallFailure e) {
@@ -244,6 +265,12 @@ public final class OpenNebulaBackend implements Backend {
                         + " is locked in OpenNebula (onevm lock); overbookd leaves it alone until it is unlocked: "
                         + e.serverMessage());
             }
+            if (e.errorCode() == OneErrorCode.AUTHORIZATION) {
+                return new Outcome(decision, Outcome.Status.REFUSED, OneErrorCode.hex(e.code()), "outside overbookd's"
+                        + " rights in OpenNebula: its user may not do this to VM " + decision.vm().id() + " on host "
+                        + decision.host().id() + " (a low-QoS VM must be in the group its account may manage; README:"
+                        + " An OpenNebula account for overbookd): " + e.getMessage());
+            }
             Outcome.Status status = e.errorCode().refusesTheDecision() ? Outcome.Status.REFUSED : Outcome.Status.FAILED;
             return new Outcome(decision, status, OneErrorCode.hex(e.code()), e.getMessage());
         } catch (OneCallFailure e) {
@@ -252,6 +279,26 @@ public final class OpenNebulaBackend implements Backend {
             // A bug of ours must not stop the loop; the message is ours, not the server's.
             LOG.error("Unexpected failure enacting {} of VM {}", decision.action(), decision.vm().id(), e);
             return new Outcome(decision, Outcome.Status.FAILED, "INTERNAL", e.getClass().getSimpleName());
+        }
+    }
+
+    /**
+     * Marks the VM ONEDRS_BLOCKED before the call that places it, so that OneDRS never moves what
+     * overbookd placed; null when done. The mark is part of carrying out the recorded decision, sent
+     * once like the action. Refused by oned, it throws, and the decision is refused with oned's
+     * words. Its reply lost, the placing call is not sent and the decision fails: nothing was
+     * placed, and a mark that did land changes nothing but what OneDRS may do with the VM.
+     */
+    private Outcome markForOneDrs(Decision decision, VmCall call) throws OneRefusal, OneCallFailure {
+        try {
+            api.keepFromOneDrs(call.vmId());
+            return null;
+        } catch (OneCallFailure e) {
+            if (!e.mayHaveReachedOned()) {
+                throw e;
+            }
+            return new Outcome(decision, Outcome.Status.FAILED, e.kind().name(), "not sent: " + call
+                    + ", because the reply to marking VM " + call.vmId() + " ONEDRS_BLOCKED was lost: " + e.getMessage());
         }
     }
 
@@ -281,8 +328,9 @@ public final class OpenNebulaBackend implements Backend {
                 LOG.warn("Low-QoS VM {} ({}) is {}: overbookd leaves it alone (it holds its slot, is never suspended, and does not block its host);"
                         + " an administrator must recover it (onevm recover)", vm.id(), vm.name(), vm.detail());
             } else {
-                LOG.warn("Low-QoS VM {} ({}) is PENDING: OpenNebula's scheduler will place it; create low-QoS VMs on"
-                        + " hold so overbookd places them", vm.id(), vm.name());
+                LOG.warn("Low-QoS VM {} ({}) is PENDING: OpenNebula's scheduler may place it; create low-QoS VMs on"
+                        + " hold, or install overbookd's placer and hook on the front-end (README: Running beside"
+                        + " OpenNebula, step 4), so overbookd places them", vm.id(), vm.name());
             }
         }
         List<Integer> slo = sloEpisodes.began(observation.unreadableSlo());

@@ -21,6 +21,11 @@ record VmCall(int vmId, int hostId, String action) {
         return action == null;
     }
 
+    /** Whether the call puts the VM to run on a host: a deploy, or a resume where its memory is. */
+    boolean places() {
+        return isDeploy() || "resume".equals(action);
+    }
+
     @Override
     public String toString() {
         return isDeploy() ? "one.vm.deploy(" + vmId + ", " + hostId + ", false, -1)"

@@ -177,7 +177,7 @@ public final class DaemonMetrics implements CycleListener {
     }
 
     @Override
-    public void cycleFailed(CycleFailure failure, Duration took) {
+    public void cycleFailed(long cycle, CycleFailure failure, Duration took) {
         failed(failure, took);
     }
 

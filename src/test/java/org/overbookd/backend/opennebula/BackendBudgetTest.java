@@ -75,4 +75,23 @@ class BackendBudgetTest extends FakeOnedTest {
         assertEquals(Outcome.CYCLE_BUDGET, outcomes.get(0).code());
         assertEquals(4, one.calls().size(), "no call after the observation's");
     }
+
+    /** A deploy makes three calls (the fresh one.vm.info, the mark for OneDRS, the deploy): the budget must hold all three. */
+    @Test
+    void aPlacementNeedsRoomForItsMark() throws Exception {
+        OpenNebulaBackend tight = backend(TIMEOUT.multipliedBy(6));
+        tight.observe(Instant.EPOCH);
+        List<Outcome> refused = tight.enact(List.of(org.overbookd.backend.opennebula.Decisions.deploy(14, 0)), Instant.EPOCH);
+        assertEquals(Outcome.CYCLE_BUDGET, refused.get(0).code(), refused.toString());
+        assertTrue(refused.get(0).message().endsWith("one action more may take 15.0 s (3 x one.timeout)"),
+                refused.get(0).message());
+        assertEquals(4, one.calls().size(), "nothing sent after the observation");
+
+        one.forgetCalls();
+        OpenNebulaBackend room = backend(TIMEOUT.multipliedBy(7));
+        room.observe(Instant.EPOCH);
+        List<Outcome> placed = room.enact(List.of(org.overbookd.backend.opennebula.Decisions.deploy(14, 0)), Instant.EPOCH);
+        assertEquals(Outcome.Status.OK, placed.get(0).status(), placed.toString());
+        assertEquals(7, one.calls().size());
+    }
 }

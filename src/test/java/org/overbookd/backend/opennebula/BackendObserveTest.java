@@ -44,8 +44,19 @@ class BackendObserveTest extends FakeOnedTest {
         return vms.stream().map(VmView::id).toList();
     }
 
+    /** Four reads a cycle; the first also reads the clusters' OneDRS setting, which is read again a day later. */
     @Test
     void makesTheFourReadCallsWithOnedsArguments() throws Exception {
+        backend.observe(Instant.EPOCH);
+        assertEquals(List.of("one.hostpool.info", "one.hostpool.monitoring", "one.vmpool.infoextended",
+                "one.vmpool.monitoring", "one.clusterpool.info"), one.methods());
+        one.forgetCalls();
+        backend.observe(Instant.EPOCH.plusSeconds(300));
+        assertEquals(List.of("one.hostpool.info", "one.hostpool.monitoring", "one.vmpool.infoextended",
+                "one.vmpool.monitoring"), one.methods());
+        backend.observe(Instant.EPOCH.plus(Duration.ofDays(1)));
+        assertEquals("one.clusterpool.info", one.methods().get(one.methods().size() - 1));
+        one.forgetCalls();
         backend.observe(Instant.EPOCH);
         assertEquals(List.of("one.hostpool.info", "one.hostpool.monitoring", "one.vmpool.infoextended",
                 "one.vmpool.monitoring"), one.methods());

@@ -55,6 +55,7 @@ class BackendUnitTest {
         verify(api).hostMonitoring();
         verify(api).vmPool();
         verify(api).vmMonitoring();
+        verify(api).clusterPool(); // the first observation's look at OneDRS: no VM named
         verifyNoMoreInteractions(api);
     }
 
@@ -62,7 +63,10 @@ class BackendUnitTest {
     void readsTheVmThenDeploysIt() throws Exception {
         when(api.vm(1)).thenReturn(new VmRecord(1, "low", OneVmStates.HOLD, 0, 1, "LOW", null));
         assertEquals(Outcome.Status.OK, backend.enact(List.of(deploy(1, 0)), Instant.EPOCH).get(0).status());
-        verify(api).perform(VmCall.deploy(1, 0));
+        org.mockito.InOrder order = org.mockito.Mockito.inOrder(api);
+        order.verify(api).vm(1);
+        order.verify(api).keepFromOneDrs(1); // marked for OneDRS before it is placed
+        order.verify(api).perform(VmCall.deploy(1, 0));
     }
 
     @Test

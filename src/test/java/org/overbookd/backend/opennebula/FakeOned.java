@@ -60,7 +60,9 @@ final class FakeOned implements AutoCloseable {
          */
         ENDLESS_REPLY,
         /** A successful reply whose value sits inside 5,000 nested arrays (215 KB). */
-        NESTED_ARRAYS
+        NESTED_ARRAYS,
+        /** oned's 0x200: the session's user may not do this, in oned's words. */
+        NOT_AUTHORIZED
     }
 
     static {
@@ -324,6 +326,11 @@ final class FakeOned implements AutoCloseable {
                 case SECRET_IN_FAULT -> {
                     return XmlRpcWire.fault(-501, "cannot handle call with session " + call.param(0));
                 }
+                case NOT_AUTHORIZED -> {
+                    return XmlRpcWire.failure("[" + call.method() + "] User [2] : Not authorized to perform "
+                            + (call.method().endsWith(".allocate") ? "CREATE" : "MANAGE") + " "
+                            + call.method().split("\\.")[1].toUpperCase(java.util.Locale.ROOT) + ".", 0x200);
+                }
                 case SECRET_IN_REFUSAL -> {
                     return XmlRpcWire.failure("[" + call.method() + "] refused for session " + call.param(0), 0x800);
                 }
@@ -355,10 +362,18 @@ final class FakeOned implements AutoCloseable {
             case "one.vm.info" -> info((Integer) args.get(0));
             case "one.vm.deploy" -> deploy((Integer) args.get(0), (Integer) args.get(1));
             case "one.vm.action" -> action((String) args.get(0), (Integer) args.get(1));
+            case "one.vm.update" -> update((Integer) args.get(0), (String) args.get(1), (Integer) args.get(2));
             case "one.documentpool.info" -> documentPool((Integer) args.get(3));
             case "one.document.allocate" -> allocateDocument((String) args.get(0), (Integer) args.get(1));
             case "one.document.update" -> updateDocument((Integer) args.get(0), (String) args.get(1), (Integer) args.get(2));
             case "one.document.info" -> documentInfo((Integer) args.get(0));
+            case "one.document.chmod" -> documents.containsKey((Integer) args.get(0))
+                    ? XmlRpcWire.success((Integer) args.get(0))
+                    : XmlRpcWire.failure("[one.document.chmod] Error getting document [" + args.get(0) + "].", 0x400);
+            case "one.system.version" -> XmlRpcWire.success("7.4.0");
+            case "one.clusterpool.info" -> XmlRpcWire.success(clusterPool());
+            case "one.user.info" -> XmlRpcWire.success("<USER><ID>2</ID><GID>100</GID><GROUPS><ID>100</ID></GROUPS>"
+                    + "<GNAME>overbookd</GNAME><NAME>" + session.substring(0, session.indexOf(':')) + "</NAME></USER>");
             default -> XmlRpcWire.fault(-506, "Method " + call.method() + " not defined");
         };
     }
@@ -370,6 +385,31 @@ final class FakeOned implements AutoCloseable {
     }
 
     private final TreeMap<Integer, FakeDocument> documents = new TreeMap<>();
+
+    /** ONE_DRS/AUTOMATION of the one cluster, which holds every host; empty: unset. */
+    private String drsAutomation = "";
+
+    synchronized void drsAutomation(String automation) {
+        drsAutomation = automation;
+    }
+
+    private String clusterPool() {
+        StringBuilder xml = new StringBuilder("<CLUSTER_POOL><CLUSTER><ID>0</ID><NAME>default</NAME><HOSTS>");
+        for (int id : hosts.keySet()) {
+            xml.append("<ID>").append(id).append("</ID>");
+        }
+        xml.append("</HOSTS><DATASTORES><ID>0</ID></DATASTORES><VNETS/><TEMPLATE><RESERVED_CPU><![CDATA[]]></RESERVED_CPU>");
+        if (!drsAutomation.isEmpty()) {
+            xml.append("<ONE_DRS><AUTOMATION><![CDATA[").append(drsAutomation).append("]]></AUTOMATION>")
+                    .append("<POLICY><![CDATA[balance]]></POLICY></ONE_DRS>");
+        }
+        return xml.append("</TEMPLATE></CLUSTER></CLUSTER_POOL>").toString();
+    }
+
+    /** An administrator deletes document {@code id}. */
+    synchronized void deleteDocument(int id) {
+        documents.remove(id);
+    }
 
     /** The template attributes of document {@code id}, or null: for tests. */
     synchronized Map<String, String> documentTemplate(int id) {
@@ -546,6 +586,22 @@ final class FakeOned implements AutoCloseable {
         for (int lcm : lcmStates) {
             vm.pending.add(new int[] {OneVmStates.ACTIVE, lcm});
         }
+    }
+
+    /** one.vm.update: the user template replaced (mode 0) or merged into (mode 1). */
+    private String update(int id, String template, int mode) {
+        FakeVm vm = vms.get(id);
+        if (vm == null) {
+            return noVm("one.vm.update", id);
+        }
+        if (vm.locked) {
+            return locked("one.vm.update");
+        }
+        if (mode == 0) {
+            vm.userTemplate.clear();
+        }
+        vm.userTemplate.putAll(parseTemplate(template));
+        return XmlRpcWire.success(id);
     }
 
     /** As oned 7.4 answers for a VM an administrator locked (measured): 0x200, not 0x8000. */
