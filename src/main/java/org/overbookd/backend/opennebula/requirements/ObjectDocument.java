@@ -1,0 +1,316 @@
+package org.overbookd.backend.opennebula.requirements;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * One OpenNebula object's XML as oned's requirement evaluation looks attributes up in it
+ * ({@code ObjectXML::search}): a name that starts with {@code /} is an absolute path; any other is
+ * looked up under each of the object's search paths at once (an XPath union), and the elements found
+ * come in document order, not in the order of the paths. For a host the paths are TEMPLATE,
+ * HOST_SHARE, HOST_SHARE/DATASTORES, MONITORING/CAPACITY, MONITORING/SYSTEM, the host itself and
+ * CLUSTER_TEMPLATE (oned's scheduler appends the host's last monitoring sample as MONITORING and
+ * its cluster's template as CLUSTER_TEMPLATE, in that order, after the host's own elements), so
+ * {@code NAME} is the host's own NAME before any TEMPLATE/NAME, and a host's template attribute
+ * comes before its cluster's. An element's value is all the text inside it
+ * ({@code xmlNodeGetContent}), that of its children included.
+ *
+ * <p>Only plain element paths are looked up ({@link #plainName}); the rest of XPath is not copied.
+ * A document may be built for a known set of names only ({@link #builder(String, List, boolean,
+ * Collection)}): it then keeps the elements those names can find and the text inside them, and tells
+ * its reader which elements it need not enter at all. It is bounded when built: past
+ * {@link #MAX_ELEMENTS} elements kept, {@link #MAX_DEPTH} levels or {@link #MAX_TEXT} characters it
+ * keeps nothing, and any look-up in it is unevaluable.
+ */
+public final class ObjectDocument {
+
+    /** The search paths of a host, relative to HOST, in oned's order (Host.cc). */
+    public static final List<String> HOST_PATHS = List.of("TEMPLATE/", "HOST_SHARE/", "HOST_SHARE/DATASTORES/",
+            "MONITORING/CAPACITY/", "MONITORING/SYSTEM/", "", "CLUSTER_TEMPLATE/");
+    /** The search paths of a datastore, relative to DATASTORE (Datastore.cc). */
+    public static final List<String> DATASTORE_PATHS = List.of("TEMPLATE/", "");
+    /** Where a host lists its VMs: what oned's CURRENT_VMS reads. */
+    static final String CURRENT_VMS_PATH = "VMS/ID";
+
+    static final int MAX_ELEMENTS = 200_000;
+    static final int MAX_DEPTH = 64;
+    static final int MAX_TEXT = 16 * 1024 * 1024;
+
+    /** An XML name step of ASCII characters; paths of them, relative or absolute. */
+    private static final Pattern PLAIN = Pattern.compile("/?[A-Za-z_][A-Za-z0-9_.-]*(/[A-Za-z_][A-Za-z0-9_.-]*)*");
+
+    private final String root;
+    private final List<String> paths;
+    private final boolean currentVms;
+    private final String text;
+    private final int[] starts;
+    private final int[] ends;
+    /** path from the root (the root itself is "") to its elements kept, in document order */
+    private final Map<String, int[]> byPath;
+    private final String tooLarge;
+
+    private ObjectDocument(Builder b) {
+        this.root = b.root;
+        this.paths = b.paths;
+        this.currentVms = b.currentVms;
+        this.tooLarge = b.tooLarge;
+        if (tooLarge != null) {
+            text = "";
+            starts = new int[0];
+            ends = new int[0];
+            byPath = Map.of();
+            return;
+        }
+        this.text = b.text.toString();
+        this.starts = Arrays.copyOf(b.starts, b.count);
+        this.ends = Arrays.copyOf(b.ends, b.count);
+        Map<String, int[]> index = new HashMap<>(b.byPath.size() * 2);
+        b.byPath.forEach((path, list) -> index.put(path, list.stream().mapToInt(Integer::intValue).toArray()));
+        this.byPath = index;
+    }
+
+    /** Whether oned's look-up reads {@code name} as a path of element names, which is all this class looks up. */
+    public static boolean plainName(String name) {
+        return PLAIN.matcher(name).matches();
+    }
+
+    /** Whether the object answers oned's pseudo-attribute CURRENT_VMS (a host does, from VMS/ID). */
+    boolean hasCurrentVms() {
+        return currentVms;
+    }
+
+    /** The ids of the VMs on a host, as oned's CURRENT_VMS reads them: /HOST/VMS/ID, whatever the paths. */
+    List<String> currentVms() throws Unevaluable {
+        return search("/" + root + "/" + CURRENT_VMS_PATH);
+    }
+
+    /**
+     * The values of the elements {@code name} finds, in document order; empty when none.
+     *
+     * @throws Unevaluable when the document was too large to keep
+     */
+    List<String> search(String name) throws Unevaluable {
+        if (tooLarge != null) {
+            throw new Unevaluable(tooLarge);
+        }
+        if (name.startsWith("/")) {
+            String absolute = absolute(root, name);
+            return absolute == null ? List.of() : values(byPath.get(absolute));
+        }
+        int[] merged = null;
+        for (String prefix : paths) {
+            int[] found = byPath.get(prefix + name);
+            if (found != null) {
+                merged = merged == null ? found : union(merged, found);
+            }
+        }
+        return values(merged);
+    }
+
+    /** The path from the root an absolute name finds ("" for the root itself), or null when it names another root. */
+    private static String absolute(String root, String name) {
+        String rootPath = "/" + root;
+        if (name.equals(rootPath)) {
+            return "";
+        }
+        return name.startsWith(rootPath + "/") ? name.substring(rootPath.length() + 1) : null;
+    }
+
+    private List<String> values(int[] elements) {
+        if (elements == null) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>(elements.length);
+        for (int e : elements) {
+            out.add(text.substring(starts[e], ends[e]));
+        }
+        return out;
+    }
+
+    /** Two ascending lists of element numbers as one, ascending, without repeats. */
+    private static int[] union(int[] a, int[] b) {
+        int[] out = new int[a.length + b.length];
+        int i = 0;
+        int j = 0;
+        int k = 0;
+        while (i < a.length || j < b.length) {
+            int next = j >= b.length || i < a.length && a[i] <= b[j] ? a[i++] : b[j++];
+            if (k == 0 || out[k - 1] != next) {
+                out[k++] = next;
+            }
+        }
+        return Arrays.copyOf(out, k);
+    }
+
+    /** A builder that keeps every element. */
+    public static Builder builder(String root, List<String> paths, boolean currentVms) {
+        return new Builder(root, paths, currentVms, null);
+    }
+
+    /** A builder that keeps only what {@code names} (attribute names of expressions) can find. */
+    public static Builder builder(String root, List<String> paths, boolean currentVms, Collection<String> names) {
+        Node tree = new Node("");
+        for (String name : names) {
+            if (name.startsWith("/")) {
+                String absolute = absolute(root, name);
+                if (absolute != null) {
+                    tree.add(absolute);
+                }
+                continue;
+            }
+            for (String prefix : paths) {
+                tree.add(prefix + name);
+            }
+            if (currentVms && name.equals("CURRENT_VMS")) {
+                tree.add(CURRENT_VMS_PATH);
+            }
+        }
+        return new Builder(root, paths, currentVms, tree);
+    }
+
+    /** The paths a restricted builder keeps, as a tree of element names. */
+    private static final class Node {
+        final String path;
+        final Map<String, Node> children = new HashMap<>();
+        boolean kept;
+
+        Node(String path) {
+            this.path = path;
+        }
+
+        void add(String relative) {
+            if (relative.isEmpty()) {
+                kept = true;
+                return;
+            }
+            int slash = relative.indexOf('/');
+            String step = slash < 0 ? relative : relative.substring(0, slash);
+            if (step.isEmpty()) {
+                return; // a search path's own trailing slash with nothing after it
+            }
+            children.computeIfAbsent(step, s -> new Node(path.isEmpty() ? s : path + "/" + s))
+                    .add(slash < 0 ? "" : relative.substring(slash + 1));
+        }
+    }
+
+    /**
+     * Fed one element at a time, in document order: {@link #open} a child of the element open (the
+     * root is open from the start); when it answers false the reader skips that element's content and
+     * does not close it; else {@link #text} the character data read inside it and {@link #close} it.
+     */
+    public static final class Builder {
+        private final String root;
+        private final List<String> paths;
+        private final boolean currentVms;
+        /** What is kept; null: everything. */
+        private final Node tree;
+        private final StringBuilder text = new StringBuilder();
+        private int[] starts = new int[16];
+        private int[] ends = new int[16];
+        private int count;
+        private final Map<String, List<Integer>> byPath = new HashMap<>();
+        /** Per open element: its node in the tree (null: off the tree), its path when everything is kept, its entry or -1. */
+        private final List<Node> openNodes = new ArrayList<>();
+        private final List<String> openPaths = new ArrayList<>();
+        private final List<Integer> openEntries = new ArrayList<>();
+        /** Open elements that are kept: while any is, all text is kept. */
+        private int keptOpen;
+        private int depth;
+        private String tooLarge;
+
+        private Builder(String root, List<String> paths, boolean currentVms, Node tree) {
+            this.root = root;
+            this.paths = List.copyOf(paths);
+            this.currentVms = currentVms;
+            this.tree = tree;
+            push(tree, "", tree == null || tree.kept);
+        }
+
+        /** Opens a child of the element open; false: skip it, it holds nothing kept. */
+        public boolean open(String name) {
+            if (tooLarge != null) {
+                return false;
+            }
+            if (depth >= MAX_DEPTH) {
+                tooLarge = root + " nests elements deeper than " + MAX_DEPTH + ", more than overbookd indexes";
+                return false;
+            }
+            Node parent = openNodes.get(openNodes.size() - 1);
+            Node node = parent == null ? null : parent.children.get(name);
+            if (tree != null && node == null && keptOpen == 0) {
+                return false;
+            }
+            String parentPath = openPaths.get(openPaths.size() - 1);
+            String path = tree == null ? (parentPath.isEmpty() ? name : parentPath + "/" + name) : null;
+            push(node, path, tree == null || node != null && node.kept);
+            return true;
+        }
+
+        public Builder text(CharSequence chars) {
+            if (tooLarge == null && keptOpen > 0 && chars.length() > 0) {
+                if (text.length() + chars.length() > MAX_TEXT) {
+                    tooLarge = root + " holds more than " + MAX_TEXT + " characters of text, more than overbookd indexes";
+                    return this;
+                }
+                text.append(chars);
+            }
+            return this;
+        }
+
+        public Builder close() {
+            if (tooLarge == null && depth > 0) {
+                pop();
+            }
+            return this;
+        }
+
+        public ObjectDocument build() {
+            if (tooLarge == null) {
+                while (depth > 0) {
+                    pop();
+                }
+                pop();
+            }
+            return new ObjectDocument(this);
+        }
+
+        private void push(Node node, String path, boolean kept) {
+            int entry = -1;
+            if (kept) {
+                if (count >= MAX_ELEMENTS) {
+                    tooLarge = root + " has more than " + MAX_ELEMENTS + " elements, more than overbookd indexes";
+                    return;
+                }
+                if (count == starts.length) {
+                    starts = Arrays.copyOf(starts, count * 2);
+                    ends = Arrays.copyOf(ends, count * 2);
+                }
+                entry = count++;
+                starts[entry] = text.length();
+                byPath.computeIfAbsent(node != null && tree != null ? node.path : path, p -> new ArrayList<>()).add(entry);
+                keptOpen++;
+            }
+            openNodes.add(tree == null ? null : node);
+            openPaths.add(path);
+            openEntries.add(entry);
+            depth = openNodes.size() - 1;
+        }
+
+        private void pop() {
+            int last = openNodes.size() - 1;
+            int entry = openEntries.remove(last);
+            if (entry >= 0) {
+                ends[entry] = text.length();
+                keptOpen--;
+            }
+            openNodes.remove(last);
+            openPaths.remove(last);
+            depth = openNodes.size() - 1;
+        }
+    }
+}
