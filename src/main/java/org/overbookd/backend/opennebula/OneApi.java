@@ -1,8 +1,11 @@
 package org.overbookd.backend.opennebula;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import javax.xml.stream.XMLStreamException;
+import org.overbookd.backend.opennebula.requirements.ObjectDocument;
+import org.overbookd.backend.opennebula.requirements.Unevaluable;
 
 /**
  * The OpenNebula calls overbookd makes, with their argument conventions, each returning parsed
@@ -18,9 +21,8 @@ final class OneApi {
     private static final int ANY_STATE_BUT_DONE = -1;
     /** Monitoring window 0: only the last sample of each object. */
     private static final int LAST_SAMPLE = 0;
-    /** Deploy without enforcing capacity: overbooking is the point. Datastore -1: OpenNebula's choice. */
+    /** Deploy without enforcing capacity: overbooking is the point. */
     private static final boolean ENFORCE_CAPACITY = false;
-    private static final int DEFAULT_DATASTORE = -1;
 
     private final OneXmlRpcClient client;
     private final VmPoolParser vmParser;
@@ -34,14 +36,46 @@ final class OneApi {
         this(client, qosAttribute, OpenNebulaSettings.DEFAULT_SLO_ATTRIBUTE);
     }
 
-    List<HostRecord> hostPool() throws OneRefusal, OneCallFailure {
-        String method = "one.hostpool.info";
-        return parse(method, client.callForXml(method), HostPoolParser::parse);
+    /** A pool as parsed, with its document, which {@link HostMatching} reads again for requirements. */
+    record Pool<T>(T parsed, String document) {
     }
 
-    Map<Integer, MonitoringSample> hostMonitoring() throws OneRefusal, OneCallFailure {
+    Pool<List<HostRecord>> hostPool() throws OneRefusal, OneCallFailure {
+        String method = "one.hostpool.info";
+        String xml = client.callForXml(method);
+        return new Pool<>(parse(method, xml, HostPoolParser::parse), xml);
+    }
+
+    Pool<Map<Integer, MonitoringSample>> hostMonitoring() throws OneRefusal, OneCallFailure {
         String method = "one.hostpool.monitoring";
-        return parse(method, client.callForXml(method, LAST_SAMPLE), MonitoringParser.HOSTS::parse);
+        String xml = client.callForXml(method, LAST_SAMPLE);
+        return new Pool<>(parse(method, xml, MonitoringParser.HOSTS::parse), xml);
+    }
+
+    /** Every datastore the session may see, as documents for SCHED_DS_REQUIREMENTS. */
+    List<ObjectDocument> datastorePool() throws OneRefusal, OneCallFailure {
+        String method = "one.datastorepool.info";
+        return parse(method, client.callForXml(method, ALL_RESOURCES, WHOLE_POOL, WHOLE_POOL),
+                xml -> PoolDocuments.read(xml, "DATASTORE_POOL", "DATASTORE",
+                        () -> ObjectDocument.builder("DATASTORE", ObjectDocument.DATASTORE_PATHS, false)));
+    }
+
+    /** Every cluster, as documents by id: their TEMPLATE is what a host's requirements fall back on. */
+    Map<Integer, ObjectDocument> clusterPool() throws OneRefusal, OneCallFailure {
+        String method = "one.clusterpool.info";
+        List<ObjectDocument> clusters = parse(method, client.callForXml(method, ALL_RESOURCES, WHOLE_POOL, WHOLE_POOL),
+                xml -> PoolDocuments.read(xml, "CLUSTER_POOL", "CLUSTER",
+                        () -> ObjectDocument.builder("CLUSTER", List.of(""), false)));
+        Map<Integer, ObjectDocument> byId = new HashMap<>();
+        for (ObjectDocument cluster : clusters) {
+            try {
+                List<String> id = cluster.search("/CLUSTER/ID");
+                byId.put(Integer.parseInt(id.get(0).strip()), cluster);
+            } catch (Unevaluable | RuntimeException e) {
+                throw client.malformed(method, "a CLUSTER without a readable ID", e);
+            }
+        }
+        return byId;
     }
 
     List<VmRecord> vmPool() throws OneRefusal, OneCallFailure {
@@ -62,7 +96,7 @@ final class OneApi {
 
     void perform(VmCall call) throws OneRefusal, OneCallFailure {
         if (call.isDeploy()) {
-            client.call("one.vm.deploy", call.vmId(), call.hostId(), ENFORCE_CAPACITY, DEFAULT_DATASTORE);
+            client.call("one.vm.deploy", call.vmId(), call.hostId(), ENFORCE_CAPACITY, call.datastoreId());
         } else {
             client.call("one.vm.action", call.action(), call.vmId());
         }

@@ -12,9 +12,12 @@ import org.overbookd.backend.ActionCheck;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
+import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostLeftOut;
 import org.overbookd.model.VmLeftAlone;
+import org.overbookd.model.VmRef;
+import org.overbookd.model.VmUnmatched;
 import org.overbookd.policy.Decision;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,8 +30,9 @@ import org.slf4j.LoggerFactory;
  * the host samples: one older than the maximum age is no measurement and its host is left out.
  * Nothing is cached beyond the last observation and the actions whose reply was lost
  * ({@link UnsettledActions}), so a restarted daemon carries on from what OpenNebula reports.
- * Hosts left out, and low-QoS VMs left alone (failed, pending), are logged once each when the
- * condition begins, and counted in the view every time.
+ * Hosts left out, low-QoS VMs left alone (failed, pending), and queued ones that may run on no host
+ * by OpenNebula's own rules ({@link HostMatching}) are logged once each when the condition begins,
+ * and counted in the view every time; the last are also handed to the audit ({@link #unmatched}).
  *
  * <p>{@code enact} re-reads each VM before acting on it, since anything may have changed in
  * between, and never throws: a refusal, by overbookd or by OpenNebula, and a failed call become
@@ -55,6 +59,9 @@ public final class OpenNebulaBackend implements Backend {
     private final Episodes<LeftOut> hostEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
     private final Episodes<LeftOut> vmEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
     private final Episodes<Integer> sloEpisodes = new Episodes<>(id -> id, id -> "unreadable");
+    private final Episodes<LeftOut> unmatchedEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
+    /** The unmatched VMs whose episode began with the last observation, until the loop takes them for the audit. */
+    private List<UnmatchedVm> unmatchedBegan = List.of();
     private volatile Observation last = Observation.NONE;
     /** The {@code now} of the last observe and the monotonic clock then: when a request really left. */
     private volatile Instant observedAt;
@@ -106,14 +113,21 @@ public final class OpenNebulaBackend implements Backend {
     public ClusterView observe(Instant now) throws BackendException {
         observedAt = now;
         observedNanos = System.nanoTime();
-        List<HostRecord> hosts = api.hostPool();
-        Map<Integer, MonitoringSample> hostSamples = api.hostMonitoring();
+        OneApi.Pool<List<HostRecord>> hostPool = api.hostPool();
+        List<HostRecord> hosts = hostPool.parsed();
+        OneApi.Pool<Map<Integer, MonitoringSample>> hostSamples = api.hostMonitoring();
         List<VmRecord> vms = api.vmPool();
         if (histories != null) {
             vms = histories.complete(vms, api);
         }
         Map<Integer, MonitoringSample> vmSamples = api.vmMonitoring();
-        Observation observation = ClusterAssembler.assemble(hosts, hostSamples, vms, vmSamples, now, maxSampleAge);
+        // datastores and clusters matter only to a VM that waits for a host: two calls more then
+        HostMatching.Sources sources = vms.stream().anyMatch(ClusterAssembler::queued)
+                ? new HostMatching.Sources(hostPool.document(), hostSamples.document(), api.datastorePool(),
+                        api.clusterPool())
+                : new HostMatching.Sources("", "", List.of(), Map.of());
+        Observation observation = ClusterAssembler.assemble(hosts, hostSamples.parsed(), vms, vmSamples, now,
+                maxSampleAge, sources);
         last = observation;
         unsettled.settle(vms, now);
         logEpisodes(observation);
@@ -181,7 +195,7 @@ public final class OpenNebulaBackend implements Backend {
                         "host " + host + " already has an operation in flight");
             }
             VmRecord current = api.vm((int) decision.vm().id());
-            Plan plan = planner.plan(decision, current);
+            Plan plan = planner.plan(decision, current, observed.matching());
             if (plan instanceof Plan.Refuse refusal) {
                 return refused(decision, refusal);
             }
@@ -219,6 +233,13 @@ public final class OpenNebulaBackend implements Backend {
     }
 
     @Override
+    public synchronized List<UnmatchedVm> unmatched() {
+        List<UnmatchedVm> began = unmatchedBegan;
+        unmatchedBegan = List.of();
+        return began;
+    }
+
+    @Override
     public List<Outcome> settled() {
         List<Outcome> settled = unsettled.drain();
         for (Outcome outcome : settled) {
@@ -247,6 +268,16 @@ public final class OpenNebulaBackend implements Backend {
                 LOG.warn("Low-QoS VM {} ({}) is PENDING: OpenNebula's scheduler will place it; create low-QoS VMs on"
                         + " hold so overbookd places them", vm.id(), vm.name());
             }
+        }
+        List<UnmatchedVm> began = new ArrayList<>();
+        for (LeftOut vm : unmatchedEpisodes.began(observation.vmsUnmatched())) {
+            String detail = ServerText.bounded(vm.detail());
+            LOG.warn("Low-QoS VM {} ({}) may run on no host ({}): {}; it stays queued, and VMs behind it are placed",
+                    vm.id(), ServerText.bounded(vm.name()), vm.label(), detail);
+            began.add(new UnmatchedVm(new VmRef(vm.id(), vm.name()), VmUnmatched.of(vm.label()), detail));
+        }
+        synchronized (this) {
+            unmatchedBegan = began;
         }
         List<Integer> slo = sloEpisodes.began(observation.unreadableSlo());
         if (!slo.isEmpty()) {

@@ -55,7 +55,7 @@ class BackendEnactTest extends FakeOnedTest {
         Outcome outcome = only(backend.enact(List.of(deploy(14, 0)), Instant.EPOCH));
         assertEquals(Outcome.Status.OK, outcome.status());
         assertEquals(List.of("one.vm.info", "one.vm.deploy"), one.methods());
-        assertEquals(List.of(14, 0, false, -1), one.calls().get(1).arguments());
+        assertEquals(List.of(14, 0, false, 0), one.calls().get(1).arguments());
 
         one.tick(); // PROLOG -> BOOT: the deploy's own record starts now, after every other stay
         HostView host0 = hosts(backend.observe(Instant.EPOCH)).get(0);
@@ -115,7 +115,7 @@ class BackendEnactTest extends FakeOnedTest {
         one.forgetCalls();
         assertEquals(Outcome.Status.OK, only(backend.enact(List.of(resume(12, 1)), Instant.EPOCH)).status());
         assertEquals(List.of("one.vm.info", "one.vm.deploy"), one.methods());
-        assertEquals(List.of(12, 1, false, -1), one.calls().get(1).arguments());
+        assertEquals(List.of(12, 1, false, 0), one.calls().get(1).arguments());
         HostView host1 = hosts(backend.observe(Instant.EPOCH)).get(1);
         assertEquals(VmState.RESUMING, find(host1.overbooked(), 12).state(), "PROLOG_RESUME");
         one.tick();

@@ -45,13 +45,16 @@ class BackendObserveTest extends FakeOnedTest {
     }
 
     @Test
-    void makesTheFourReadCallsWithOnedsArguments() throws Exception {
+    void makesTheFourReadCallsWithOnedsArgumentsAndTwoMoreWhenAVmWaits() throws Exception {
         backend.observe(Instant.EPOCH);
+        // low-QoS VMs wait on hold in this world: where they may go needs the datastores and clusters
         assertEquals(List.of("one.hostpool.info", "one.hostpool.monitoring", "one.vmpool.infoextended",
-                "one.vmpool.monitoring"), one.methods());
+                "one.vmpool.monitoring", "one.datastorepool.info", "one.clusterpool.info"), one.methods());
         assertEquals(List.of(0), one.calls().get(1).arguments());
         assertEquals(List.of(-2, -1, -1, -1), one.calls().get(2).arguments());
         assertEquals(List.of(-2, 0), one.calls().get(3).arguments());
+        assertEquals(List.of(-2, -1, -1), one.calls().get(4).arguments());
+        assertEquals(List.of(-2, -1, -1), one.calls().get(5).arguments());
     }
 
     @Test

@@ -79,6 +79,10 @@ final class FakeOned implements AutoCloseable {
 
     private final TreeMap<Integer, FakeHost> hosts = new TreeMap<>();
     private final TreeMap<Integer, FakeVm> vms = new TreeMap<>();
+    /** OpenNebula's defaults: system datastore 0 in cluster 0. */
+    private final TreeMap<Integer, OneDocuments.Datastore> datastores =
+            new TreeMap<>(Map.of(0, OneDocuments.Datastore.system(0, "system", 0)));
+    private final TreeMap<Integer, Map<String, String>> clusters = new TreeMap<>(Map.of(0, Map.of()));
     /** Starts at the wall clock, so the daemon's wall-clock cycles find its samples fresh. */
     private long now = java.time.Instant.now().getEpochSecond();
     private Runnable afterNextInfo;
@@ -115,6 +119,14 @@ final class FakeOned implements AutoCloseable {
 
     synchronized FakeVm vm(int id) {
         return vms.get(id);
+    }
+
+    synchronized void datastore(OneDocuments.Datastore datastore) {
+        datastores.put(datastore.id(), datastore);
+    }
+
+    synchronized void cluster(int id, Map<String, String> template) {
+        clusters.put(id, template);
     }
 
     synchronized FakeHost hostForTest(int id) {
@@ -311,7 +323,12 @@ final class FakeOned implements AutoCloseable {
             case "one.vmpool.monitoring" ->
                     XmlRpcWire.success(OneDocuments.toString(OneDocuments.vmMonitoring(notDone(vms.values()), now)));
             case "one.vm.info" -> info((Integer) args.get(0));
-            case "one.vm.deploy" -> deploy((Integer) args.get(0), (Integer) args.get(1));
+            case "one.vm.deploy" -> deploy((Integer) args.get(0), (Integer) args.get(1),
+                    args.size() > 3 ? (Integer) args.get(3) : -1);
+            case "one.datastorepool.info" -> XmlRpcWire.success(
+                    OneDocuments.toString(OneDocuments.datastorePool(List.copyOf(datastores.values()))));
+            case "one.clusterpool.info" -> XmlRpcWire.success(
+                    OneDocuments.toString(OneDocuments.clusterPool(new TreeMap<>(clusters))));
             case "one.vm.action" -> action((String) args.get(0), (Integer) args.get(1));
             case "one.documentpool.info" -> documentPool((Integer) args.get(3));
             case "one.document.allocate" -> allocateDocument((String) args.get(0), (Integer) args.get(1));
@@ -423,7 +440,11 @@ final class FakeOned implements AutoCloseable {
         return reply;
     }
 
-    private String deploy(int id, int hostId) {
+    /**
+     * As oned 7.4: datastore -1 takes the lowest-id system datastore of the host's cluster (or fails when
+     * it has none), another must be a system datastore of that cluster; the requirements are not checked.
+     */
+    private String deploy(int id, int hostId, int datastoreId) {
         FakeVm vm = vms.get(id);
         if (vm == null) {
             return noVm("one.vm.deploy", id);
@@ -435,13 +456,27 @@ final class FakeOned implements AutoCloseable {
         if (host == null) {
             return XmlRpcWire.failure("[one.vm.deploy] Error getting host [" + hostId + "].", 0x400);
         }
+        int ds = datastoreId;
+        if (ds == -1) {
+            ds = datastores.values().stream().filter(d -> d.type() == 1 && d.clusters().contains(host.clusterId))
+                    .mapToInt(OneDocuments.Datastore::id).findFirst().orElse(-1);
+            if (ds == -1) {
+                return XmlRpcWire.failure("[one.vm.deploy] cluster [" + host.clusterId
+                        + "] does not have any datastore of type SYSTEM_DS.", 0x800);
+            }
+        } else if (!datastores.containsKey(ds) || !datastores.get(ds).clusters().contains(host.clusterId)) {
+            return XmlRpcWire.failure("[one.vm.deploy] datastore [" + ds + "] and host [" + hostId
+                    + "] are not in the same cluster [" + host.clusterId + "].", 0x800);
+        }
         switch (vm.state) {
             case OneVmStates.HOLD, OneVmStates.PENDING -> {
                 vm.stay(host, now).state(OneVmStates.ACTIVE, OneVmStates.PROLOG);
+                vm.lastStay().datastoreId = ds;
                 steps(vm, OneVmStates.BOOT, OneVmStates.RUNNING);
             }
             case OneVmStates.STOPPED -> {
                 vm.stay(host, now).state(OneVmStates.ACTIVE, OneVmStates.PROLOG_RESUME);
+                vm.lastStay().datastoreId = ds;
                 steps(vm, OneVmStates.BOOT_STOPPED, OneVmStates.RUNNING);
             }
             default -> {

@@ -6,6 +6,8 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -53,8 +55,22 @@ public final class ObjectDocument {
     /** path from the root (the root itself is "") to its elements kept, in document order */
     private final Map<String, int[]> byPath;
     private final String tooLarge;
+    private final List<Attachment> attachments;
+
+    private ObjectDocument(ObjectDocument base, List<Attachment> attachments) {
+        this.root = base.root;
+        this.paths = base.paths;
+        this.currentVms = base.currentVms;
+        this.text = base.text;
+        this.starts = base.starts;
+        this.ends = base.ends;
+        this.byPath = base.byPath;
+        this.tooLarge = base.tooLarge;
+        this.attachments = attachments;
+    }
 
     private ObjectDocument(Builder b) {
+        this.attachments = List.of();
         this.root = b.root;
         this.paths = b.paths;
         this.currentVms = b.currentVms;
@@ -86,30 +102,50 @@ public final class ObjectDocument {
 
     /** The ids of the VMs on a host, as oned's CURRENT_VMS reads them: /HOST/VMS/ID, whatever the paths. */
     List<String> currentVms() throws Unevaluable {
-        return search("/" + root + "/" + CURRENT_VMS_PATH);
+        return values(List.of(CURRENT_VMS_PATH));
     }
 
     /**
      * The values of the elements {@code name} finds, in document order; empty when none.
      *
-     * @throws Unevaluable when the document was too large to keep
+     * @throws Unevaluable when the document, or a document attached to it that the name reaches into,
+     *                     was too large to keep
      */
-    List<String> search(String name) throws Unevaluable {
-        if (tooLarge != null) {
-            throw new Unevaluable(tooLarge);
-        }
+    public List<String> search(String name) throws Unevaluable {
+        List<String> full = new ArrayList<>(paths.size());
         if (name.startsWith("/")) {
             String absolute = absolute(root, name);
-            return absolute == null ? List.of() : values(byPath.get(absolute));
-        }
-        int[] merged = null;
-        for (String prefix : paths) {
-            int[] found = byPath.get(prefix + name);
-            if (found != null) {
-                merged = merged == null ? found : union(merged, found);
+            if ("".equals(absolute)) {
+                throw new Unevaluable("\"" + name + "\" is the whole " + root + ", whose value overbookd does not compose");
+            }
+            if (absolute != null) {
+                full.add(absolute);
+            }
+        } else {
+            for (String prefix : paths) {
+                full.add(prefix + name);
             }
         }
-        return values(merged);
+        List<String> found = values(full);
+        for (Attachment a : attachments) {
+            List<String> inside = new ArrayList<>();
+            for (String path : full) {
+                if (path.equals(a.child())) {
+                    inside.add(a.path());
+                } else if (path.startsWith(a.child() + "/")) {
+                    String rest = path.substring(a.child().length() + 1);
+                    inside.add(a.path().isEmpty() ? rest : a.path() + "/" + rest);
+                }
+            }
+            if (!inside.isEmpty()) {
+                List<String> more = a.document().values(inside);
+                if (!more.isEmpty()) {
+                    found = new ArrayList<>(found);
+                    found.addAll(more);
+                }
+            }
+        }
+        return found;
     }
 
     /** The path from the root an absolute name finds ("" for the root itself), or null when it names another root. */
@@ -121,15 +157,40 @@ public final class ObjectDocument {
         return name.startsWith(rootPath + "/") ? name.substring(rootPath.length() + 1) : null;
     }
 
-    private List<String> values(int[] elements) {
-        if (elements == null) {
+    /** The values at these paths of this document itself, in document order, each element once. */
+    private List<String> values(List<String> full) throws Unevaluable {
+        if (tooLarge != null) {
+            throw new Unevaluable(tooLarge);
+        }
+        int[] merged = null;
+        for (String path : full) {
+            int[] found = byPath.get(path);
+            if (found != null) {
+                merged = merged == null ? found : union(merged, found);
+            }
+        }
+        if (merged == null) {
             return List.of();
         }
-        List<String> out = new ArrayList<>(elements.length);
-        for (int e : elements) {
+        List<String> out = new ArrayList<>(merged.length);
+        for (int e : merged) {
             out.add(text.substring(starts[e], ends[e]));
         }
         return out;
+    }
+
+    /**
+     * This document with {@code other}'s element at {@code path} (from its root, "" for the root)
+     * as its last child, named {@code child}: what oned's scheduler does when it appends a host's
+     * monitoring sample and its cluster's template to the host. Documents attached earlier stay before.
+     */
+    public ObjectDocument attach(String child, ObjectDocument other, String path) {
+        List<Attachment> more = new ArrayList<>(attachments);
+        more.add(new Attachment(child, other, path));
+        return new ObjectDocument(this, List.copyOf(more));
+    }
+
+    private record Attachment(String child, ObjectDocument document, String path) {
     }
 
     /** Two ascending lists of element numbers as one, ascending, without repeats. */
@@ -152,24 +213,50 @@ public final class ObjectDocument {
         return new Builder(root, paths, currentVms, null);
     }
 
-    /** A builder that keeps only what {@code names} (attribute names of expressions) can find. */
-    public static Builder builder(String root, List<String> paths, boolean currentVms, Collection<String> names) {
-        Node tree = new Node("");
+    /**
+     * The paths from the root (the root itself is "") at which {@code names}, the attribute names of
+     * expressions, can find elements in an object with these search paths.
+     */
+    public static Set<String> pathsFor(String root, List<String> paths, boolean currentVms, Collection<String> names) {
+        Set<String> kept = new TreeSet<>();
         for (String name : names) {
             if (name.startsWith("/")) {
                 String absolute = absolute(root, name);
                 if (absolute != null) {
-                    tree.add(absolute);
+                    kept.add(absolute);
                 }
                 continue;
             }
             for (String prefix : paths) {
-                tree.add(prefix + name);
+                kept.add(prefix + name);
             }
             if (currentVms && name.equals("CURRENT_VMS")) {
-                tree.add(CURRENT_VMS_PATH);
+                kept.add(CURRENT_VMS_PATH);
             }
         }
+        return kept;
+    }
+
+    /**
+     * The paths of {@code kept} that lie inside the child {@code child} of the root, as paths from
+     * that child ("" for the child itself): what to keep of a document attached as that child.
+     */
+    public static Set<String> inside(Set<String> kept, String child) {
+        Set<String> inside = new TreeSet<>();
+        for (String path : kept) {
+            if (path.equals(child)) {
+                inside.add("");
+            } else if (path.startsWith(child + "/")) {
+                inside.add(path.substring(child.length() + 1));
+            }
+        }
+        return inside;
+    }
+
+    /** A builder that keeps only the elements at {@code kept} (paths from the root) and the text inside them. */
+    public static Builder builder(String root, List<String> paths, boolean currentVms, Set<String> kept) {
+        Node tree = new Node("");
+        kept.forEach(tree::add);
         return new Builder(root, paths, currentVms, tree);
     }
 

@@ -3,6 +3,8 @@ package org.overbookd.backend.opennebula.requirements;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
+import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.w3c.dom.Element;
@@ -24,9 +26,17 @@ final class Documents {
     /** A HOST element, its cluster's TEMPLATE appended as CLUSTER_TEMPLATE as oned's scheduler does. */
     static Sample hostSample(String hostXml, String clusterTemplateXml) {
         return new Sample(host(hostXml, clusterTemplateXml), names -> {
-            ObjectDocument.Builder b = ObjectDocument.builder("HOST", ObjectDocument.HOST_PATHS, true, names);
-            feed(b, hostXml, clusterTemplateXml);
-            return b.build();
+            Set<String> kept = ObjectDocument.pathsFor("HOST", ObjectDocument.HOST_PATHS, true, names);
+            ObjectDocument.Builder b = ObjectDocument.builder("HOST", ObjectDocument.HOST_PATHS, true, kept);
+            feedChildren(parse(hostXml), b);
+            ObjectDocument host = b.build();
+            if (clusterTemplateXml == null) {
+                return host;
+            }
+            // the cluster's template attached, as the backend does, rather than fed in
+            ObjectDocument.Builder cluster = ObjectDocument.builder("TEMPLATE", List.of(""), false);
+            feedChildren(parse(clusterTemplateXml), cluster);
+            return host.attach("CLUSTER_TEMPLATE", cluster.build(), "");
         });
     }
 
