@@ -220,6 +220,35 @@ final class HostMatching {
     }
 
     /**
+     * The usable hosts whose document matches {@code vm}'s host expression, by id: oned's
+     * REQUIREMENTS/VM/HOSTS for it (the datastores and clusters aside). Empty when its requirements
+     * are invalid or unsupported.
+     */
+    Set<Integer> hostsMatching(VmRecord vm) {
+        Match m = matches.get(vm.requirements());
+        Set<Integer> ids = new TreeSet<>();
+        positions.forEach((id, at) -> {
+            if (m.hostOk[at] && m.evaluatedOrConcluded()) {
+                ids.add(id);
+            }
+        });
+        return ids;
+    }
+
+    /** The eligible system datastores {@code vm}'s datastore expression matches, by id: oned's REQUIREMENTS/VM/DATASTORES. */
+    Set<Integer> datastoresMatching(VmRecord vm) {
+        Set<Integer> ids = new TreeSet<>();
+        matches.get(vm.requirements()).datastores.forEach(ds -> ids.add(ds.id()));
+        return ids;
+    }
+
+    /** Why {@code vm} may go nowhere ({@link VmUnmatched#label()}), or null. */
+    String verdict(VmRecord vm) {
+        VmUnmatched verdict = matches.get(vm.requirements()).verdict;
+        return verdict == null ? null : verdict.label();
+    }
+
+    /**
      * Why {@code vm}, as oned reports it now, may not be deployed or resumed on {@code hostId}, or
      * null when it may. Its requirements must be those observed: requirements changed since are for
      * the next observation to judge.
@@ -326,12 +355,18 @@ final class HostMatching {
             this.detail = detail;
         }
 
+        /** Whether its host expression is evaluated on the hosts: nothing else rules it out first. */
         boolean evaluable() {
-            return verdict == null;
+            return requirements.beyond() == null && host.kind() == Requirement.Kind.VALID;
+        }
+
+        /** Its host answers mean something: the host expression was evaluated (whatever the datastores). */
+        boolean evaluatedOrConcluded() {
+            return evaluable();
         }
 
         void matchDatastores(List<SystemDatastore> eligible, WorkBudget budget) {
-            if (!evaluable()) {
+            if (!evaluable() || datastore.kind() != Requirement.Kind.VALID) {
                 return;
             }
             List<SystemDatastore> out = new ArrayList<>();
@@ -386,7 +421,7 @@ final class HostMatching {
 
         /** Decides whether it may go somewhere, and if not why; once every answer is in. */
         void conclude(int[] clusterOf) {
-            if (!evaluable()) {
+            if (verdict != null) {
                 return;
             }
             Set<Integer> matched = new TreeSet<>();

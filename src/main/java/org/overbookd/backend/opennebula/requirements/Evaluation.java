@@ -1,5 +1,7 @@
 package org.overbookd.backend.opennebula.requirements;
 
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.overbookd.backend.opennebula.requirements.Expression.Comparison;
@@ -16,8 +18,9 @@ import org.overbookd.backend.opennebula.requirements.Expression.Operator;
  *       {@code A = ""} and {@code A != ""} are both false;</li>
  *   <li>on a host, {@code CURRENT_VMS = N} is true when VM N is on the host, and oned's quirk makes
  *       {@code CURRENT_VMS = -1} always true; {@code CURRENT_VMS != N} is true when it is not and N is
- *       not -1; compared with text, CURRENT_VMS reads "-1"; compared with {@code >}, {@code <} or a
- *       decimal, oned reads an uninitialised value, so that is unevaluable.</li>
+ *       not -1; compared with text, CURRENT_VMS reads one byte, 0xFF (oned assigns -1 to a
+ *       std::string), which {@code "*"} and {@code "?"} match and no digit does; compared with
+ *       {@code >}, {@code <} or a decimal, oned reads an uninitialised value, so that is unevaluable.</li>
  * </ul>
  * {@code &} and {@code |} fold from the left as the grammar reduces them; skipping the right side
  * once the left decides is safe, since a look-up has no effect on the answer of another.
@@ -98,12 +101,22 @@ final class Evaluation {
 
     private static boolean strings(Operator op, Expression.StringLiteral s, List<String> values, WorkBudget budget)
             throws Unevaluable {
+        List<byte[]> bytes = new ArrayList<>(values.size());
+        for (String value : values) {
+            bytes.add(value.getBytes(StandardCharsets.UTF_8));
+        }
+        return bytes(op, s, bytes, budget);
+    }
+
+    /** A text comparison over the values' bytes, as fnmatch compares them in the C locale. */
+    private static boolean bytes(Operator op, Expression.StringLiteral s, List<byte[]> values, WorkBudget budget)
+            throws Unevaluable {
         if (s.value() == null) {
             return false;
         }
         Glob pattern = s.pattern();
         if (op == Operator.CONTAINS) {
-            for (String value : values) {
+            for (byte[] value : values) {
                 if (pattern.matches(value, budget)) {
                     return true;
                 }
@@ -119,8 +132,9 @@ final class Evaluation {
 
     private static boolean currentVms(Comparison c, ObjectDocument doc, WorkBudget budget) throws Unevaluable {
         if (c.literal() instanceof Expression.StringLiteral s) {
-            // oned looks for a VM whose id equals an empty string, finds none, and compares "-1"
-            return strings(c.operator(), s, List.of("-1"), budget);
+            // oned looks for a VM whose id equals an empty string, finds none, and assigns -1 to the
+            // std::string: one char, the byte 0xFF; the pattern is matched against that
+            return bytes(c.operator(), s, List.of(new byte[] {(byte) 0xFF}), budget);
         }
         if (!(c.literal() instanceof Expression.IntegerLiteral n)
                 || c.operator() != Operator.EQUALS && c.operator() != Operator.NOT_EQUALS) {

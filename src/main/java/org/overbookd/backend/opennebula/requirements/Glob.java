@@ -76,7 +76,11 @@ final class Glob {
 
     /** Whether {@code value} matches, charging one unit per step. */
     boolean matches(String value, WorkBudget budget) throws Unevaluable {
-        byte[] s = value.getBytes(StandardCharsets.UTF_8);
+        return matches(value.getBytes(StandardCharsets.UTF_8), budget);
+    }
+
+    /** Whether the bytes {@code s} match, charging one unit per step. */
+    boolean matches(byte[] s, WorkBudget budget) throws Unevaluable {
         int m = elements.length;
         int p = 0;
         int i = 0;
