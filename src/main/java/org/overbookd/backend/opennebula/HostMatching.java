@@ -87,7 +87,16 @@ final class HostMatching {
         }
         HostMatching matching = new HostMatching(positions, clusterOf, matches, observed, new ArrayList<>(), false);
         if (!queued.isEmpty()) {
-            matching.evaluate(usable, sources);
+            try {
+                matching.evaluate(usable, sources);
+            } catch (RuntimeException e) {
+                // a bug of ours must not stop the cycle (its suspensions still matter): no VM goes anywhere
+                String why = "overbookd failed evaluating requirements (" + e + "); please report it";
+                matches.values().forEach(m -> {
+                    Arrays.fill(m.hostOk, false);
+                    m.noHosts(why);
+                });
+            }
             matches.values().forEach(m -> m.conclude(clusterOf));
             matching.judge(usable, queued);
         }
@@ -111,7 +120,8 @@ final class HostMatching {
         }
         Map<Integer, ObjectDocument> hosts;
         Map<Integer, ObjectDocument> samples;
-        Set<String> kept = ObjectDocument.pathsFor("HOST", ObjectDocument.HOST_PATHS, true, names);
+        Set<String> kept = new TreeSet<>(ObjectDocument.pathsFor("HOST", ObjectDocument.HOST_PATHS, true, names));
+        kept.add("ID"); // to know whose document it is; keeping more elements changes no look-up
         try {
             hosts = byId(PoolDocuments.read(sources.hostPool(), "HOST_POOL", "HOST",
                     () -> ObjectDocument.builder("HOST", ObjectDocument.HOST_PATHS, true, kept)), "/HOST/ID", null);

@@ -48,7 +48,7 @@ final class ExpressionLexer {
                 case STRING -> text == null ? "\"\"" : "STRING " + text;
                 case INTEGER -> "INTEGER " + text;
                 case FLOAT -> "FLOAT " + text;
-                case END -> "the end";
+                case END -> "end of expression";
             };
         }
     }
