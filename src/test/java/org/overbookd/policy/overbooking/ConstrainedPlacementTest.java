@@ -39,26 +39,18 @@ class ConstrainedPlacementTest {
         return decide(cluster, Placement.FIRST_FIT, QueueRule.FIFO);
     }
 
-    private static String placements(List<Decision> decisions) {
-        StringBuilder s = new StringBuilder();
-        for (Decision d : decisions) {
-            s.append(s.length() == 0 ? "" : " ").append(d.vm().id()).append("->").append(d.host().id());
-        }
-        return s.toString();
-    }
-
     @Test
     void aVmThatMayUseNoCandidateWaitsAndTheOnesBehindItAreServed() {
         var cluster = new FixtureCluster().host(Host.of(1, 30)).host(Host.of(2, 30)).host(Host.of(3, 95))
                 .queue(Vm.queued(10, 0).onlyOn(3), Vm.queued(11, 1), Vm.queued(12, 2));
-        assertEquals("11->1 12->2", placements(decide(cluster)), "host 3 is above the lower bound: 10 waits for it");
+        assertEquals("11->1 12->2", PlacementTest.placements(decide(cluster)), "host 3 is above the lower bound: 10 waits for it");
     }
 
     @Test
     void theHeadStillGetsTheFirstHostItMayUseBeforeTheVmsBehindIt() {
         var cluster = new FixtureCluster().host(Host.of(1, 30)).host(Host.of(2, 30))
                 .queue(Vm.queued(10, 0).onlyOn(2), Vm.queued(11, 1), Vm.queued(12, 2));
-        assertEquals("10->2 11->1", placements(decide(cluster)),
+        assertEquals("10->2 11->1", PlacementTest.placements(decide(cluster)),
                 "first in the queue, first served: 11 takes only a host 10 could not use");
     }
 
@@ -66,10 +58,10 @@ class ConstrainedPlacementTest {
     void aPinnedVmResumesOnlyWhereItMayRun() {
         var cluster = new FixtureCluster().host(Host.of(1, 30))
                 .queue(Vm.suspendedOn(10, 0, 1).onlyOn(2), Vm.queued(11, 1));
-        assertEquals("11->1", placements(decide(cluster)), "its host no longer matches: it stays suspended");
+        assertEquals("11->1", PlacementTest.placements(decide(cluster)), "its host no longer matches: it stays suspended");
         var allowed = new FixtureCluster().host(Host.of(1, 30))
                 .queue(Vm.suspendedOn(10, 0, 1).onlyOn(1), Vm.queued(11, 1));
-        assertEquals("10->1", placements(decide(allowed)));
+        assertEquals("10->1", PlacementTest.placements(decide(allowed)));
     }
 
     @Test
@@ -78,7 +70,7 @@ class ConstrainedPlacementTest {
         var cluster = new FixtureCluster().host(Host.of(1, 30)).host(Host.of(3, 95))
                 .queue(Vm.suspended(10, 0).slo(0.9).onlyOn(3), Vm.queued(11, 30_000).slo(0.9),
                         Vm.queued(12, 39_000).slo(0.5));
-        assertEquals("11->1", placements(decide(cluster, Placement.FIRST_FIT, QueueRule.QOS)));
+        assertEquals("11->1", PlacementTest.placements(decide(cluster, Placement.FIRST_FIT, QueueRule.QOS)));
     }
 
     @Test
@@ -87,12 +79,12 @@ class ConstrainedPlacementTest {
         var cluster = new FixtureCluster().host(Host.of(1, 30))
                 .queue(Vm.queued(10, 0).sized(4, 0), Vm.queued(11, 1).sized(1, 0).onlyOn(2),
                         Vm.queued(12, 2).sized(1, 0).onlyOn(2), Vm.queued(13, 3).sized(1, 0).onlyOn(2));
-        assertEquals("10->1", placements(decide(cluster, Placement.MAXWEIGHT, QueueRule.FIFO)));
+        assertEquals("10->1", PlacementTest.placements(decide(cluster, Placement.MAXWEIGHT, QueueRule.FIFO)));
         // within the size max-weight chooses, the first VM in queue order that may run there
         var within = new FixtureCluster().host(Host.of(1, 30))
                 .queue(Vm.queued(10, 0).sized(4, 0), Vm.queued(11, 1).sized(1, 0).onlyOn(2),
                         Vm.queued(12, 2).sized(1, 0), Vm.queued(13, 3).sized(1, 0));
-        assertEquals("12->1", placements(decide(within, Placement.MAXWEIGHT, QueueRule.FIFO)));
+        assertEquals("12->1", PlacementTest.placements(decide(within, Placement.MAXWEIGHT, QueueRule.FIFO)));
     }
 
     @Test
@@ -107,7 +99,7 @@ class ConstrainedPlacementTest {
         cluster.queue(queue.toArray(new Vm[0]));
         for (Placement placement : Placement.values()) {
             for (QueueRule rule : QueueRule.values()) {
-                assertEquals("500->1 501->2", placements(decide(cluster, placement, rule)), placement + ", " + rule);
+                assertEquals("500->1 501->2", PlacementTest.placements(decide(cluster, placement, rule)), placement + ", " + rule);
             }
         }
     }
@@ -154,7 +146,7 @@ class ConstrainedPlacementTest {
                     }
                 }
             }
-            assertEquals(plainFirstFit(cluster), placements(decide(cluster)), "round " + round);
+            assertEquals(plainFirstFit(cluster), PlacementTest.placements(decide(cluster)), "round " + round);
         }
         assertTrue(placed > 2_500 && refusedSomewhere > 5_000, placed + " placements, " + refusedSomewhere
                 + " constrained VMs");
@@ -179,7 +171,7 @@ class ConstrainedPlacementTest {
                 }
             }
         }
-        return placements(out);
+        return PlacementTest.placements(out);
     }
 
     @Test
