@@ -82,13 +82,17 @@ final class ClusterAssembler {
         for (HostEntry entry : sorted.hosts) {
             usable.add(entry.host);
         }
-        List<VmRecord> queued = sorted.queued;
-        queued.sort(Comparator.comparingInt(VmRecord::id));
+        List<Waiting> waiting = sorted.queued;
+        waiting.sort(Comparator.comparingInt(w -> w.vm().id()));
+        List<VmRecord> queued = new ArrayList<>(waiting.size());
+        for (Waiting w : waiting) {
+            queued.add(w.vm());
+        }
         HostMatching matching = sources == null ? HostMatching.UNCONSTRAINED
                 : HostMatching.of(usable, queued, sources);
-        List<OneVmView> queue = new ArrayList<>(queued.size());
-        for (VmRecord vm : queued) {
-            queue.add(view(vm, vmSamples, SloValue.parse(vm.sloValue()), matching.forVm(vm)));
+        List<OneVmView> queue = new ArrayList<>(waiting.size());
+        for (Waiting w : waiting) {
+            queue.add(sources == null ? w.view() : w.view().withMatch(matching.forVm(w.vm())));
         }
 
         List<OneHostView> views = new ArrayList<>(sorted.hosts.size());
@@ -121,8 +125,8 @@ final class ClusterAssembler {
         final List<HostEntry> hosts;
         private final HostIndex index;
         final QosById.Builder qosByVm;
-        /** Low-QoS VMs waiting for a host: their views are made once the matching knows where they may go. */
-        final List<VmRecord> queued = new ArrayList<>();
+        /** Low-QoS VMs waiting for a host: where they may go is known once every VM is read. */
+        final List<Waiting> queued = new ArrayList<>();
         final List<Integer> unreadableSlo = new ArrayList<>();
         final List<LeftOut> vmsLeftAlone = new ArrayList<>();
 
@@ -184,7 +188,8 @@ final class ClusterAssembler {
                         host.addPlaced(new Placed(onHost, vm.lastHistory().stime()));
                     }
                 }
-                case OneVmStates.HOLD, OneVmStates.SUSPENDED, OneVmStates.STOPPED -> queued.add(vm);
+                case OneVmStates.HOLD, OneVmStates.SUSPENDED, OneVmStates.STOPPED ->
+                        queued.add(new Waiting(vm, view(vm, vmSamples, slo, HostMatching.HostMatch.ANY)));
                 case OneVmStates.PENDING -> vmsLeftAlone.add(new LeftOut(vm.id(), vm.name(),
                         VmLeftAlone.PENDING.label(), OneVmStates.describe(vm.state(), vm.lcmState())));
                 default -> {
@@ -192,6 +197,10 @@ final class ClusterAssembler {
                 }
             }
         }
+    }
+
+    /** A queued VM as read, and its view before the matching says where it may go. */
+    private record Waiting(VmRecord vm, OneVmView view) {
     }
 
     /** A usable host and what the VMs of one observation say of it. */

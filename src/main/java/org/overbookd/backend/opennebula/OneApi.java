@@ -1,11 +1,9 @@
 package org.overbookd.backend.opennebula;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import javax.xml.stream.XMLStreamException;
 import org.overbookd.backend.opennebula.requirements.ObjectDocument;
-import org.overbookd.backend.opennebula.requirements.Unevaluable;
 
 /**
  * The OpenNebula calls overbookd makes, with their argument conventions, each returning parsed
@@ -55,27 +53,13 @@ final class OneApi {
     /** Every datastore the session may see, as documents for SCHED_DS_REQUIREMENTS. */
     List<ObjectDocument> datastorePool() throws OneRefusal, OneCallFailure {
         String method = "one.datastorepool.info";
-        return parse(method, client.callForXml(method, ALL_RESOURCES, WHOLE_POOL, WHOLE_POOL),
-                xml -> PoolDocuments.read(xml, "DATASTORE_POOL", "DATASTORE",
-                        () -> ObjectDocument.builder("DATASTORE", ObjectDocument.DATASTORE_PATHS, false)));
+        return parse(method, client.callForXml(method, ALL_RESOURCES, WHOLE_POOL, WHOLE_POOL), PoolDocuments::datastores);
     }
 
     /** Every cluster, as documents by id: their TEMPLATE is what a host's requirements fall back on. */
     Map<Integer, ObjectDocument> clusterPool() throws OneRefusal, OneCallFailure {
         String method = "one.clusterpool.info";
-        List<ObjectDocument> clusters = parse(method, client.callForXml(method, ALL_RESOURCES, WHOLE_POOL, WHOLE_POOL),
-                xml -> PoolDocuments.read(xml, "CLUSTER_POOL", "CLUSTER",
-                        () -> ObjectDocument.builder("CLUSTER", List.of(""), false)));
-        Map<Integer, ObjectDocument> byId = new HashMap<>();
-        for (ObjectDocument cluster : clusters) {
-            try {
-                List<String> id = cluster.search("/CLUSTER/ID");
-                byId.put(Integer.parseInt(id.get(0).strip()), cluster);
-            } catch (Unevaluable | RuntimeException e) {
-                throw client.malformed(method, "a CLUSTER without a readable ID", e);
-            }
-        }
-        return byId;
+        return parse(method, client.callForXml(method, ALL_RESOURCES, WHOLE_POOL, WHOLE_POOL), PoolDocuments::clusters);
     }
 
     List<VmRecord> vmPool() throws OneRefusal, OneCallFailure {

@@ -31,6 +31,11 @@ record OneVmView(long id, String name, QosClass qos, VmState state, Instant firs
                 HostMatching.HostMatch.ANY);
     }
 
+    /** This view with where the VM may go. */
+    OneVmView withMatch(HostMatching.HostMatch where) {
+        return new OneVmView(id, name, qos, state, firstArrival, pinnedHost, load, placedAt, runRecord, slo, size, where);
+    }
+
     /** What the observation's {@link HostMatching} answered for this VM. */
     @Override
     public boolean mayRunOn(HostView host) {

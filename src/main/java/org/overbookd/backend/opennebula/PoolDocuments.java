@@ -1,10 +1,13 @@
 package org.overbookd.backend.opennebula;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import javax.xml.stream.XMLStreamException;
 import org.overbookd.backend.opennebula.requirements.ObjectDocument;
+import org.overbookd.backend.opennebula.requirements.Unevaluable;
 
 /**
  * The objects of a pool document (hosts, datastores, clusters, monitoring samples) as
@@ -15,6 +18,27 @@ import org.overbookd.backend.opennebula.requirements.ObjectDocument;
 final class PoolDocuments {
 
     private PoolDocuments() {
+    }
+
+    /** The DATASTOREs of one.datastorepool.info, whole. */
+    static List<ObjectDocument> datastores(String document) throws XMLStreamException {
+        return read(document, "DATASTORE_POOL", "DATASTORE",
+                () -> ObjectDocument.builder("DATASTORE", ObjectDocument.DATASTORE_PATHS, false));
+    }
+
+    /** The CLUSTERs of one.clusterpool.info, whole, by ID: their TEMPLATE is what a host's requirements fall back on. */
+    static Map<Integer, ObjectDocument> clusters(String document) throws XMLStreamException {
+        Map<Integer, ObjectDocument> byId = new HashMap<>();
+        for (ObjectDocument cluster : read(document, "CLUSTER_POOL", "CLUSTER",
+                () -> ObjectDocument.builder("CLUSTER", List.of(""), false))) {
+            try {
+                List<String> id = cluster.search("/CLUSTER/ID");
+                byId.put(Integer.parseInt(id.get(0).strip()), cluster);
+            } catch (Unevaluable | RuntimeException e) {
+                throw new XMLStreamException("a CLUSTER without a readable ID");
+            }
+        }
+        return byId;
     }
 
     /** One document per {@code element} child of the {@code root} element, in document order. */
