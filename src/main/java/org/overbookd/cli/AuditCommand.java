@@ -51,7 +51,8 @@ final class AuditCommand implements Callable<Integer> {
     String until;
 
     @Option(names = "--summary", description = "Instead of the records, a summary of them: decisions by kind and by"
-            + " outcome, hosts touched, VMs suspended and how often, the nodes that wrote, suspensions per day;"
+            + " outcome, hosts touched, VMs suspended and how often, the nodes that wrote, the VMs found to match no"
+            + " host, suspensions per day;"
             + " a --dry-run daemon's decisions counted apart.")
     boolean summary;
 

@@ -29,8 +29,12 @@ final class SystemdNotices implements CycleListener {
         this.limits = limits;
     }
 
-    /** Calls to oned in a cycle with one decision: four to observe, two to act (the fresh one.vm.info and the action). */
-    static final int CALLS_OF_A_SHORT_CYCLE = 6;
+    /**
+     * Calls to oned in a cycle with one decision: six to observe (four pools, and the datastore and
+     * cluster pools while a low-QoS VM waits, as one must for a deploy or resume), two to act (the fresh
+     * one.vm.info and the action).
+     */
+    static final int CALLS_OF_A_SHORT_CYCLE = 8;
 
     /**
      * Why the watchdog is too short for a cycle whose calls to oned each take their whole deadline,

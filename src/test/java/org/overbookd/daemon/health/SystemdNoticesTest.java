@@ -102,10 +102,10 @@ class SystemdNoticesTest {
     void aWatchdogShorterThanTwoShortCyclesIsNamed() {
         Duration timeout = Duration.ofSeconds(30);
         assertEquals(Optional.empty(), SystemdNotices.watchdogTooShort(Duration.ofMinutes(10), timeout), "the default");
-        assertEquals(Optional.empty(), SystemdNotices.watchdogTooShort(Duration.ofMinutes(6), timeout), "exactly enough");
-        Optional<String> tooShort = SystemdNotices.watchdogTooShort(Duration.ofMinutes(5), timeout);
-        assertTrue(tooShort.isPresent() && tooShort.get().contains("WatchdogSec (300 s)")
-                && tooShort.get().contains("lasts 180 s") && tooShort.get().contains("at least 360 s"), tooShort.toString());
+        assertEquals(Optional.empty(), SystemdNotices.watchdogTooShort(Duration.ofMinutes(8), timeout), "exactly enough");
+        Optional<String> tooShort = SystemdNotices.watchdogTooShort(Duration.ofMinutes(7), timeout);
+        assertTrue(tooShort.isPresent() && tooShort.get().contains("WatchdogSec (420 s)")
+                && tooShort.get().contains("lasts 240 s") && tooShort.get().contains("at least 480 s"), tooShort.toString());
     }
 
     /** The daemon says so at start, against OpenNebula only (the simulated backend calls nothing). */
