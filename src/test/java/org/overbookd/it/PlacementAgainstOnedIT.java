@@ -66,6 +66,9 @@ class PlacementAgainstOnedIT {
     private static final int FILLING = 100;
     private static final int CROSSING = 600;
     private static final int INTERVAL_SECONDS = 2;
+    /** Rounds of crossing the upper bound and falling back, and the cycles the daemon runs at least. */
+    private static final int ROUNDS = 3;
+    private static final int CYCLES = 60;
 
     /** Host requirements of the differential, each on a PENDING VM of its own. */
     private static final List<String> EXPRESSIONS = List.of(
@@ -150,6 +153,7 @@ class PlacementAgainstOnedIT {
             cluster.readHosts(HOSTS);
             cluster.setBases(FILLING, FILLING, 300, 500, 100, 100);
             loads.scheduleWithFixedDelay(cluster::writeLoads, 0, 300, TimeUnit.MILLISECONDS);
+            loads.scheduleWithFixedDelay(this::healHostsInError, 2, 2, TimeUnit.SECONDS);
             awaitOrFail("hosts MONITORED with our probe's samples", Duration.ofSeconds(60),
                     () -> cluster.hostsMonitoredSince(0));
             buildClusters();
@@ -244,6 +248,27 @@ class PlacementAgainstOnedIT {
         }
         awaitOrFail("system datastores monitored (shared ones are matched only once monitored)", Duration.ofSeconds(90),
                 this::datastoresMonitored);
+    }
+
+    /**
+     * On a loaded machine a run of our monitoring probe may fail, and oned then puts the host in ERROR
+     * until an administrator enables it again; the suite does what one would, and says so. (overbookd
+     * leaves a host in ERROR out of its view meanwhile, which is what is checked.)
+     */
+    private void healHostsInError() {
+        try {
+            for (Element host : DummyCluster.elements(one.xml("one.hostpool.info"), "HOST")) {
+                int id = OnedEvidence.integer(host, "ID");
+                if (OnedEvidence.integer(host, "STATE") == 3) {
+                    one.call("one.host.status", id, 0);
+                    synchronized (notes) {
+                        notes.add("host " + id + " in ERROR (its probe failed) enabled again at " + Instant.now());
+                    }
+                }
+            }
+        } catch (Exception e) {
+            // oned busy: the next round
+        }
     }
 
     private void hostTemplate(int host, String attributes) throws Exception {
@@ -406,7 +431,8 @@ class PlacementAgainstOnedIT {
             cluster.lowVms().add(id);
         }
         long createdAt = System.currentTimeMillis() * 1_000_000L;
-        Map<Integer, OnedMatch> matched = awaitPlacerMessage(createdAt, 1);
+        // the second message after: the first may have been composed while the last twins were created
+        Map<Integer, OnedMatch> matched = awaitPlacerMessage(createdAt, 2);
         Map<Integer, Set<Integer>> allowed = new TreeMap<>();
         for (int vm : lows.keySet()) {
             OnedMatch twin = matched.getOrDefault(twinOf.get(vm), new OnedMatch(Set.of(), Set.of()));
@@ -444,21 +470,21 @@ class PlacementAgainstOnedIT {
         Instant disabledAt = Instant.now();
         one.call("one.host.status", 3, 1);
         notes.add("host 3 disabled at " + disabledAt);
-        cluster.setBases(CROSSING, FILLING, CROSSING, CROSSING, 100, 100);
-        awaitOrFail("crossing: no low-QoS VM left on hosts 0 and 2", Duration.ofSeconds(90),
-                () -> cluster.pool().stream().noneMatch(vm -> vm.low() && vm.state() == 3
-                        && (vm.host() == 0 || vm.host() == 2)));
-        cluster.setBases(FILLING, FILLING, FILLING, FILLING, 100, 100);
-        awaitOrFail("falling: hosts 0 and 2 each run " + SLOTS + " low-QoS VMs again", Duration.ofSeconds(90),
-                () -> running(List.of(0, 2)));
-        // a second round: the VMs taken off come back wherever they may, not only where they were
-        cluster.setBases(CROSSING, FILLING, CROSSING, CROSSING, 100, 100);
-        awaitOrFail("crossing again: no low-QoS VM left on hosts 0 and 2", Duration.ofSeconds(90),
-                () -> cluster.pool().stream().noneMatch(vm -> vm.low() && vm.state() == 3
-                        && (vm.host() == 0 || vm.host() == 2)));
-        cluster.setBases(FILLING, FILLING, FILLING, FILLING, 100, 100);
-        awaitOrFail("falling again: hosts 0 and 2 each run " + SLOTS + " low-QoS VMs", Duration.ofSeconds(90),
-                () -> running(List.of(0, 2)));
+        // rounds of crossing and falling back: the VMs taken off (stopped) come back wherever they may,
+        // not only where they were
+        for (int round = 1; round <= ROUNDS; round++) {
+            cluster.setBases(CROSSING, FILLING, CROSSING, CROSSING, 100, 100);
+            awaitOrFail("round " + round + ", crossing: no low-QoS VM left on hosts 0 and 2", Duration.ofSeconds(90),
+                    () -> cluster.pool().stream().noneMatch(vm -> vm.low() && vm.state() == 3
+                            && (vm.host() == 0 || vm.host() == 2)));
+            cluster.setBases(FILLING, FILLING, FILLING, FILLING, 100, 100);
+            awaitOrFail("round " + round + ", falling: hosts 0 and 2 each run " + SLOTS + " low-QoS VMs",
+                    Duration.ofSeconds(90), () -> running(List.of(0, 2)));
+        }
+        // and steady for a while: the VMs no host matches stay where they are, cycle after cycle
+        awaitOrFail("at least " + CYCLES + " cycles in all", Duration.ofSeconds(3L * CYCLES * INTERVAL_SECONDS),
+                () -> cycles(daemon) >= CYCLES);
+        awaitOrFail("hosts 0, 2 and 4 MONITORED at the end", Duration.ofSeconds(60), this::endStates);
         long at = daemon.cyclesLogged();
         awaitOrFail("two more cycles", Duration.ofSeconds(20), () -> cycles(daemon) >= at + 2);
         notes.add(cycles(daemon) + " daemon cycles");
@@ -529,7 +555,7 @@ class PlacementAgainstOnedIT {
         check("no decision names a VM no host matches", named.isEmpty(), String.join("; ", named));
         check("every audited deploy and resume is on a host oned's matching allows, and MONITORED", wrong.isEmpty(),
                 String.join("; ", wrong));
-        check("the run placed and resumed VMs (not vacuous)", deploys >= 6 && resumes >= 6,
+        check("the run placed and resumed VMs (not vacuous)", deploys >= 6 && resumes >= 4 * ROUNDS,
                 deploys + " deploys, " + resumes + " resumes");
 
         // oned's own record of every stay: host and system datastore
@@ -560,16 +586,21 @@ class PlacementAgainstOnedIT {
                     && r.path("vm_id").asInt() == vm).map(r -> r.path("unmatched").asText()).toList();
             long logged = output.lines().filter(l -> l.contains("Low-QoS VM " + vm + " (low-" + e.getValue().name()
                     + ") may run on no host (" + expected + ")")).count();
+            long loggedAny = output.lines().filter(l -> l.contains("Low-QoS VM " + vm + " (low-" + e.getValue().name()
+                    + ") may run on no host")).count();
             if (expected == null) {
-                if (!records.isEmpty()) {
-                    unmatched.add("VM " + vm + " (" + e.getValue().name() + ") audited unmatched " + records);
+                // one that may go somewhere is found so only while its hosts are out of the view (a host in ERROR)
+                if (!records.isEmpty() && !hostsErred(output)) {
+                    unmatched.add("VM " + vm + " (" + e.getValue().name() + ") audited unmatched " + records
+                            + " though no host went to ERROR");
                 }
-            } else if (placed.contains(vm) || !records.equals(List.of(expected)) || logged != 1) {
+            } else if (placed.contains(vm) || records.isEmpty() || !records.get(0).equals(expected) || logged < 1
+                    || loggedAny != records.size()) {
                 unmatched.add("VM " + vm + " (" + e.getValue().name() + ") placed " + placed.contains(vm) + ", audited "
-                        + records + " (expected [" + expected + "]), logged " + logged + " times");
+                        + records + " (expected first [" + expected + "]), logged " + loggedAny + " times");
             }
         }
-        check("VMs no host matches stayed on hold, audited and logged once with their reason; no other was audited so",
+        check("VMs no host matches stayed on hold, audited with their reason and logged once each time it began",
                 unmatched.isEmpty(), String.join("; ", unmatched));
         // they were created first, so the queue's head: the VMs behind them were placed all the same
         long placeable = LOW_VMS.stream().filter(l -> l.unmatched() == null).count();
@@ -587,6 +618,20 @@ class PlacementAgainstOnedIT {
         }
         check("the metric counts the queued VMs no host matches by reason", gauges.isEmpty(),
                 "missing " + gauges + " in " + metrics.lines().filter(l -> l.contains("unmatched")).toList());
+    }
+
+    private boolean endStates() {
+        try {
+            return DummyCluster.elements(one.xml("one.hostpool.info"), "HOST").stream()
+                    .filter(h -> List.of(0, 2, 4).contains(OnedEvidence.integer(h, "ID")))
+                    .allMatch(h -> OnedEvidence.integer(h, "STATE") == 2);
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private static boolean hostsErred(String output) {
+        return output.contains("left out: error");
     }
 
     private static String scrape(int port) throws IOException {
