@@ -124,12 +124,12 @@ final class HostMatching {
         kept.add("ID"); // to know whose document it is; keeping more elements changes no look-up
         try {
             hosts = byId(PoolDocuments.read(sources.hostPool(), "HOST_POOL", "HOST",
-                    () -> ObjectDocument.builder("HOST", ObjectDocument.HOST_PATHS, true, kept)), "/HOST/ID", null);
+                    ObjectDocument.builders("HOST", ObjectDocument.HOST_PATHS, true, kept)), "/HOST/ID", null);
             Set<String> inSample = new TreeSet<>(ObjectDocument.inside(kept, "MONITORING"));
             inSample.add("ID");
             inSample.add("TIMESTAMP");
             samples = byId(PoolDocuments.read(sources.hostMonitoring(), "MONITORING_DATA", "MONITORING",
-                    () -> ObjectDocument.builder("MONITORING", List.of(""), false, inSample)), "/MONITORING/ID",
+                    ObjectDocument.builders("MONITORING", List.of(""), false, inSample)), "/MONITORING/ID",
                     "/MONITORING/TIMESTAMP");
         } catch (XMLStreamException e) {
             // both documents were read once already this observation: this cannot happen; if it does, no host matches

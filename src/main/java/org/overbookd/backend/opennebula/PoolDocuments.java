@@ -23,14 +23,14 @@ final class PoolDocuments {
     /** The DATASTOREs of one.datastorepool.info, whole. */
     static List<ObjectDocument> datastores(String document) throws XMLStreamException {
         return read(document, "DATASTORE_POOL", "DATASTORE",
-                () -> ObjectDocument.builder("DATASTORE", ObjectDocument.DATASTORE_PATHS, false));
+                ObjectDocument.builders("DATASTORE", ObjectDocument.DATASTORE_PATHS, false));
     }
 
     /** The CLUSTERs of one.clusterpool.info, whole, by ID: their TEMPLATE is what a host's requirements fall back on. */
     static Map<Integer, ObjectDocument> clusters(String document) throws XMLStreamException {
         Map<Integer, ObjectDocument> byId = new HashMap<>();
         for (ObjectDocument cluster : read(document, "CLUSTER_POOL", "CLUSTER",
-                () -> ObjectDocument.builder("CLUSTER", List.of(""), false))) {
+                ObjectDocument.builders("CLUSTER", List.of(""), false))) {
             try {
                 List<String> id = cluster.search("/CLUSTER/ID");
                 byId.put(Integer.parseInt(id.get(0).strip()), cluster);

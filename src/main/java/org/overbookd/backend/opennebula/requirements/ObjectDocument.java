@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -46,9 +48,7 @@ public final class ObjectDocument {
     /** An XML name step of ASCII characters; paths of them, relative or absolute. */
     private static final Pattern PLAIN = Pattern.compile("/?[A-Za-z_][A-Za-z0-9_.-]*(/[A-Za-z_][A-Za-z0-9_.-]*)*");
 
-    private final String root;
-    private final List<String> paths;
-    private final boolean currentVms;
+    private final Kind kind;
     private final String text;
     private final int[] starts;
     private final int[] ends;
@@ -58,9 +58,7 @@ public final class ObjectDocument {
     private final List<Attachment> attachments;
 
     private ObjectDocument(ObjectDocument base, List<Attachment> attachments) {
-        this.root = base.root;
-        this.paths = base.paths;
-        this.currentVms = base.currentVms;
+        this.kind = base.kind;
         this.text = base.text;
         this.starts = base.starts;
         this.ends = base.ends;
@@ -71,9 +69,7 @@ public final class ObjectDocument {
 
     private ObjectDocument(Builder b) {
         this.attachments = List.of();
-        this.root = b.root;
-        this.paths = b.paths;
-        this.currentVms = b.currentVms;
+        this.kind = b.kind;
         this.tooLarge = b.tooLarge;
         if (tooLarge != null) {
             text = "";
@@ -97,12 +93,12 @@ public final class ObjectDocument {
 
     /** Whether the object answers oned's pseudo-attribute CURRENT_VMS (a host does, from VMS/ID). */
     boolean hasCurrentVms() {
-        return currentVms;
+        return kind.currentVms;
     }
 
     /** The ids of the VMs on a host, as oned's CURRENT_VMS reads them: /HOST/VMS/ID, whatever the paths. */
     List<String> currentVms() throws Unevaluable {
-        return values(List.of(CURRENT_VMS_PATH));
+        return values(CURRENT_VMS_PATH);
     }
 
     /**
@@ -112,32 +108,14 @@ public final class ObjectDocument {
      *                     was too large to keep
      */
     public List<String> search(String name) throws Unevaluable {
-        List<String> full = new ArrayList<>(paths.size());
-        if (name.startsWith("/")) {
-            String absolute = absolute(root, name);
-            if ("".equals(absolute)) {
-                throw new Unevaluable("\"" + name + "\" is the whole " + root + ", whose value overbookd does not compose");
-            }
-            if (absolute != null) {
-                full.add(absolute);
-            }
-        } else {
-            for (String prefix : paths) {
-                full.add(prefix + name);
-            }
+        String[] full = kind.plan(name);
+        if (full == Kind.WHOLE_ROOT) {
+            throw new Unevaluable("\"" + name + "\" is the whole " + kind.root + ", whose value overbookd does not compose");
         }
         List<String> found = values(full);
         for (Attachment a : attachments) {
-            List<String> inside = new ArrayList<>();
-            for (String path : full) {
-                if (path.equals(a.child())) {
-                    inside.add(a.path());
-                } else if (path.startsWith(a.child() + "/")) {
-                    String rest = path.substring(a.child().length() + 1);
-                    inside.add(a.path().isEmpty() ? rest : a.path() + "/" + rest);
-                }
-            }
-            if (!inside.isEmpty()) {
+            String[] inside = kind.inside(name, full, a);
+            if (inside.length > 0) {
                 List<String> more = a.document().values(inside);
                 if (!more.isEmpty()) {
                     found = new ArrayList<>(found);
@@ -158,7 +136,7 @@ public final class ObjectDocument {
     }
 
     /** The values at these paths of this document itself, in document order, each element once. */
-    private List<String> values(List<String> full) throws Unevaluable {
+    private List<String> values(String... full) throws Unevaluable {
         if (tooLarge != null) {
             throw new Unevaluable(tooLarge);
         }
@@ -186,11 +164,69 @@ public final class ObjectDocument {
      */
     public ObjectDocument attach(String child, ObjectDocument other, String path) {
         List<Attachment> more = new ArrayList<>(attachments);
-        more.add(new Attachment(child, other, path));
+        more.add(new Attachment(child, other, path, child + "\u0000" + path));
         return new ObjectDocument(this, List.copyOf(more));
     }
 
-    private record Attachment(String child, ObjectDocument document, String path) {
+    /** {@code key}: child and path together, what the plans inside it are kept by. */
+    private record Attachment(String child, ObjectDocument document, String path, String key) {
+    }
+
+    /**
+     * What the documents of one kind of object share: the root's name, the search paths, whether
+     * CURRENT_VMS is answered; and the look-up plans of the names asked of them, made once per name
+     * (the full paths a name stands for, and where they lead inside an attached document), since
+     * every host of a pool is asked the same few names.
+     */
+    static final class Kind {
+        /** The plan of a name that is the root itself. */
+        static final String[] WHOLE_ROOT = new String[0];
+
+        final String root;
+        final List<String> paths;
+        final boolean currentVms;
+        private final Map<String, String[]> plans = new ConcurrentHashMap<>();
+        private final Map<String, Map<String, String[]>> insides = new ConcurrentHashMap<>();
+
+        Kind(String root, List<String> paths, boolean currentVms) {
+            this.root = root;
+            this.paths = List.copyOf(paths);
+            this.currentVms = currentVms;
+        }
+
+        /** The paths from the root that {@code name} looks at, in the paths' order; {@link #WHOLE_ROOT} for the root. */
+        String[] plan(String name) {
+            return plans.computeIfAbsent(name, n -> {
+                if (n.startsWith("/")) {
+                    String absolute = absolute(root, n);
+                    if (absolute == null) {
+                        return new String[0];
+                    }
+                    return absolute.isEmpty() ? WHOLE_ROOT : new String[] {absolute};
+                }
+                String[] full = new String[paths.size()];
+                for (int i = 0; i < full.length; i++) {
+                    full[i] = paths.get(i) + n;
+                }
+                return full;
+            });
+        }
+
+        /** Where the paths of {@code name}'s plan lead inside the attachment. */
+        String[] inside(String name, String[] full, Attachment a) {
+            return insides.computeIfAbsent(name, n -> new ConcurrentHashMap<>()).computeIfAbsent(a.key(), k -> {
+                List<String> inside = new ArrayList<>();
+                for (String path : full) {
+                    if (path.equals(a.child())) {
+                        inside.add(a.path());
+                    } else if (path.startsWith(a.child() + "/")) {
+                        String rest = path.substring(a.child().length() + 1);
+                        inside.add(a.path().isEmpty() ? rest : a.path() + "/" + rest);
+                    }
+                }
+                return inside.toArray(new String[0]);
+            });
+        }
     }
 
     /** Two ascending lists of element numbers as one, ascending, without repeats. */
@@ -210,7 +246,7 @@ public final class ObjectDocument {
 
     /** A builder that keeps every element. */
     public static Builder builder(String root, List<String> paths, boolean currentVms) {
-        return new Builder(root, paths, currentVms, null);
+        return new Builder(new Kind(root, paths, currentVms), null);
     }
 
     /**
@@ -255,12 +291,27 @@ public final class ObjectDocument {
 
     /** A builder that keeps only the elements at {@code kept} (paths from the root) and the text inside them. */
     public static Builder builder(String root, List<String> paths, boolean currentVms, Set<String> kept) {
-        Node tree = new Node("");
-        kept.forEach(tree::add);
-        return new Builder(root, paths, currentVms, tree);
+        return builders(root, paths, currentVms, kept).get();
     }
 
-    /** The paths a restricted builder keeps, as a tree of element names. */
+    /**
+     * Builders that keep only the elements at {@code kept}, for many objects of one kind (the hosts of a
+     * pool): the paths are arranged once, and every builder reads them.
+     */
+    public static Supplier<Builder> builders(String root, List<String> paths, boolean currentVms, Set<String> kept) {
+        Node tree = new Node("");
+        kept.forEach(tree::add);
+        Kind kind = new Kind(root, paths, currentVms);
+        return () -> new Builder(kind, tree);
+    }
+
+    /** Builders that keep every element, for many objects of one kind (the datastores of a pool). */
+    public static Supplier<Builder> builders(String root, List<String> paths, boolean currentVms) {
+        Kind kind = new Kind(root, paths, currentVms);
+        return () -> new Builder(kind, null);
+    }
+
+    /** The paths a restricted builder keeps, as a tree of element names; only read once arranged. */
     private static final class Node {
         final String path;
         final Map<String, Node> children = new HashMap<>();
@@ -291,9 +342,8 @@ public final class ObjectDocument {
      * does not close it; else {@link #text} the character data read inside it and {@link #close} it.
      */
     public static final class Builder {
+        private final Kind kind;
         private final String root;
-        private final List<String> paths;
-        private final boolean currentVms;
         /** What is kept; null: everything. */
         private final Node tree;
         private final StringBuilder text = new StringBuilder();
@@ -310,10 +360,9 @@ public final class ObjectDocument {
         private int depth;
         private String tooLarge;
 
-        private Builder(String root, List<String> paths, boolean currentVms, Node tree) {
-            this.root = root;
-            this.paths = List.copyOf(paths);
-            this.currentVms = currentVms;
+        private Builder(Kind kind, Node tree) {
+            this.kind = kind;
+            this.root = kind.root;
             this.tree = tree;
             push(tree, "", tree == null || tree.kept);
         }
