@@ -15,6 +15,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -248,6 +249,30 @@ class PlacementAgainstOnedIT {
         }
         awaitOrFail("system datastores monitored (shared ones are matched only once monitored)", Duration.ofSeconds(90),
                 this::datastoresMonitored);
+        defaultDatastore(sysAlpha);
+    }
+
+    /**
+     * What oned does with datastore -1 here, deployed by the administrator as overbookd did before: on a
+     * host of a cluster without a system datastore it refuses; elsewhere it takes the cluster's lowest-id
+     * system datastore, whatever the VM's SCHED_DS_REQUIREMENTS ask.
+     */
+    private void defaultDatastore(int lowestInAlpha) throws Exception {
+        int probe = (Integer) one.call("one.vm.allocate", "NAME=\"ds-probe\"\nCPU=\"0.1\"\nMEMORY=\"16\"\n"
+                + "SCHED_DS_REQUIREMENTS=\"TIER = ssd\"", true);
+        Object[] beta = one.raw("one.vm.deploy", probe, 4, false, -1);
+        check("datastore -1 on a host of a cluster without a system datastore: oned refuses",
+                !Boolean.TRUE.equals(beta[0]) && String.valueOf(beta[1]).contains("does not have any datastore"),
+                Arrays.toString(beta));
+        one.call("one.vm.deploy", probe, 2, false, -1);
+        int ds = OnedEvidence.integer(OnedEvidence.parse(one.xml("one.vm.info", probe)).getDocumentElement(), "DS_ID");
+        check("datastore -1 in alpha: oned takes its lowest-id system datastore " + lowestInAlpha
+                + ", not the ssd one the VM asks for", ds == lowestInAlpha, "DS_ID " + ds);
+        notes.add("datastore -1: refused in beta, datastore " + ds + " in alpha for a VM asking TIER = ssd");
+        awaitOrFail("the probe VM RUNNING", Duration.ofSeconds(30),
+                () -> cluster.pool().stream().anyMatch(vm -> vm.id() == probe && vm.lcm() == 3));
+        cluster.delete(probe);
+        awaitOrFail("the probe VM gone", Duration.ofSeconds(30), () -> cluster.pool().stream().noneMatch(vm -> vm.id() == probe));
     }
 
     /**

@@ -115,7 +115,7 @@ final class HostMatching {
             }
         }
         if (names.isEmpty()) {
-            matches.values().forEach(m -> m.hostsAll(usable.size()));
+            matches.values().forEach(Match::matchEveryHost);
             return;
         }
         Map<Integer, ObjectDocument> hosts;
@@ -238,7 +238,7 @@ final class HostMatching {
         Match m = matches.get(vm.requirements());
         Set<Integer> ids = new TreeSet<>();
         positions.forEach((id, at) -> {
-            if (m.hostOk[at] && m.evaluatedOrConcluded()) {
+            if (m.hostOk[at] && m.evaluable()) {
                 ids.add(id);
             }
         });
@@ -370,10 +370,6 @@ final class HostMatching {
             return requirements.beyond() == null && host.kind() == Requirement.Kind.VALID;
         }
 
-        /** Its host answers mean something: the host expression was evaluated (whatever the datastores). */
-        boolean evaluatedOrConcluded() {
-            return evaluable();
-        }
 
         void matchDatastores(List<SystemDatastore> eligible, WorkBudget budget) {
             if (!evaluable() || datastore.kind() != Requirement.Kind.VALID) {
@@ -392,7 +388,8 @@ final class HostMatching {
             datastores = out;
         }
 
-        void hostsAll(int hosts) {
+        /** Every host: its host expression is empty. */
+        void matchEveryHost() {
             if (evaluable()) {
                 Arrays.fill(hostOk, true);
             }
