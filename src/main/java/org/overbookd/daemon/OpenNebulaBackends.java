@@ -27,7 +27,7 @@ final class OpenNebulaBackends {
     /**
      * How long a cycle's calls to oned may take, from the start of its observation: one overbooking
      * interval (the next cycle observes afresh then: a plan older than that is stale), but at least
-     * long enough to observe and place one VM with every call at its deadline (7 x one.timeout), and,
+     * long enough to observe and place one VM with every call at its deadline (9 x one.timeout), and,
      * under systemd's watchdog, at most half of WatchdogSec (the time a cycle has for sure before
      * the watchdog restarts the daemon: the last heartbeat may be half a period old when it starts).
      */

@@ -2,6 +2,7 @@ package org.overbookd.backend.opennebula;
 
 import java.util.List;
 import java.util.Map;
+import org.overbookd.backend.opennebula.requirements.ObjectDocument;
 
 /**
  * The OpenNebula calls overbookd makes, with their argument conventions, each returning parsed
@@ -18,9 +19,8 @@ final class OneApi {
     private static final int ANY_STATE_BUT_DONE = -1;
     /** Monitoring window 0: only the last sample of each object. */
     private static final int LAST_SAMPLE = 0;
-    /** Deploy without enforcing capacity: overbooking is the point. Datastore -1: OpenNebula's choice. */
+    /** Deploy without enforcing capacity: overbooking is the point. */
     private static final boolean ENFORCE_CAPACITY = false;
-    private static final int DEFAULT_DATASTORE = -1;
     /** The user-template attribute OneDRS honours; see {@link #keepFromOneDrs}. */
     static final String DRS_BLOCKED = "ONEDRS_BLOCKED = \"YES\"";
     /** one.vm.update's mode 1: merge into the user template, leaving the other attributes alone. */
@@ -38,12 +38,30 @@ final class OneApi {
         this(client, qosAttribute, OpenNebulaSettings.DEFAULT_SLO_ATTRIBUTE);
     }
 
-    List<HostRecord> hostPool() throws OneRefusal, OneCallFailure {
-        return client.callForDocument("one.hostpool.info", HostPoolParser::parse);
+    /** A pool as parsed, with its document, which {@link HostMatching} reads again for requirements. */
+    record Pool<T>(T parsed, String document) {
     }
 
-    Map<Integer, MonitoringSample> hostMonitoring() throws OneRefusal, OneCallFailure {
-        return client.callForDocument("one.hostpool.monitoring", MonitoringParser.HOSTS::parse, LAST_SAMPLE);
+    Pool<List<HostRecord>> hostPool() throws OneRefusal, OneCallFailure {
+        return client.callForDocument("one.hostpool.info",
+                (xml, deadline) -> new Pool<>(HostPoolParser.parse(xml, deadline), xml));
+    }
+
+    Pool<Map<Integer, MonitoringSample>> hostMonitoring() throws OneRefusal, OneCallFailure {
+        return client.callForDocument("one.hostpool.monitoring",
+                (xml, deadline) -> new Pool<>(MonitoringParser.HOSTS.parse(xml, deadline), xml), LAST_SAMPLE);
+    }
+
+    /** Every datastore the session may see, as documents for SCHED_DS_REQUIREMENTS. */
+    List<ObjectDocument> datastorePool() throws OneRefusal, OneCallFailure {
+        return client.callForDocument("one.datastorepool.info", PoolDocuments::datastores, ALL_RESOURCES, WHOLE_POOL,
+                WHOLE_POOL);
+    }
+
+    /** Every cluster, as documents by id: their TEMPLATE is what a host's requirements fall back on. */
+    Map<Integer, ObjectDocument> clusterPool() throws OneRefusal, OneCallFailure {
+        return client.callForDocument("one.clusterpool.info", PoolDocuments::clusters, ALL_RESOURCES, WHOLE_POOL,
+                WHOLE_POOL);
     }
 
     List<VmRecord> vmPool() throws OneRefusal, OneCallFailure {
@@ -56,7 +74,7 @@ final class OneApi {
     }
 
     /** The clusters, their hosts and their OneDRS automation: for {@link OneDrsWatch}. */
-    List<OneDrsWatch.Cluster> clusterPool() throws OneRefusal, OneCallFailure {
+    List<OneDrsWatch.Cluster> drsClusters() throws OneRefusal, OneCallFailure {
         return client.callForDocument("one.clusterpool.info", OneDrsWatch::parse);
     }
 
@@ -75,7 +93,7 @@ final class OneApi {
 
     void perform(VmCall call) throws OneRefusal, OneCallFailure {
         if (call.isDeploy()) {
-            client.call("one.vm.deploy", call.vmId(), call.hostId(), ENFORCE_CAPACITY, DEFAULT_DATASTORE);
+            client.call("one.vm.deploy", call.vmId(), call.hostId(), ENFORCE_CAPACITY, call.datastoreId());
         } else {
             client.call("one.vm.action", call.action(), call.vmId());
         }

@@ -12,9 +12,12 @@ import org.overbookd.backend.ActionCheck;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
+import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostLeftOut;
 import org.overbookd.model.VmLeftAlone;
+import org.overbookd.model.VmRef;
+import org.overbookd.model.VmUnmatched;
 import org.overbookd.policy.Decision;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,8 +30,9 @@ import org.slf4j.LoggerFactory;
  * the host samples: one older than the maximum age is no measurement and its host is left out.
  * Nothing is cached beyond the last observation and the actions whose reply was lost
  * ({@link UnsettledActions}), so a restarted daemon carries on from what OpenNebula reports.
- * Hosts left out, and low-QoS VMs left alone (failed, pending), are logged once each when the
- * condition begins, and counted in the view every time.
+ * Hosts left out, low-QoS VMs left alone (failed, pending), and queued ones that may run on no host
+ * by OpenNebula's own rules ({@link HostMatching}) are logged once each when the condition begins,
+ * and counted in the view every time; the last are also handed to the audit ({@link #unmatched}).
  *
  * <p>{@code enact} re-reads each VM before acting on it, since anything may have changed in
  * between, and never throws: a refusal, by overbookd or by OpenNebula, and a failed call become
@@ -48,8 +52,11 @@ public final class OpenNebulaBackend implements Backend {
 
     private static final Logger LOG = LoggerFactory.getLogger(OpenNebulaBackend.class);
 
-    /** Calls to oned of one observation: the host pool, its monitoring, the VM pool, its monitoring. */
-    public static final int OBSERVE_CALLS = 4;
+    /**
+     * Calls to oned of one observation at most: the host pool, its monitoring, the VM pool, its
+     * monitoring, and while a low-QoS VM waits for a host the datastore and cluster pools.
+     */
+    public static final int OBSERVE_CALLS = 6;
     /** Calls to oned of one action: the fresh {@code one.vm.info}, then the action. */
     public static final int CALLS_PER_ACTION = 2;
     /** Calls to oned of a decision that places a VM: the fresh {@code one.vm.info}, the mark for OneDRS, the deploy or resume. */
@@ -67,6 +74,9 @@ public final class OpenNebulaBackend implements Backend {
     private final Episodes<LeftOut> hostEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
     private final Episodes<LeftOut> vmEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
     private final Episodes<Integer> sloEpisodes = new Episodes<>(id -> id, id -> "unreadable");
+    private final Episodes<LeftOut> unmatchedEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
+    /** The unmatched VMs whose episode began with the last observation, until the loop takes them for the audit. */
+    private List<UnmatchedVm> unmatchedBegan = List.of();
     private volatile Observation last = Observation.NONE;
     /** The {@code now} of the last observe and the monotonic clock then: when a request really left. */
     private volatile Instant observedAt;
@@ -130,7 +140,7 @@ public final class OpenNebulaBackend implements Backend {
         this.histories = runHistory ? new RunHistories() : null;
         this.maxSampleAge = maxSampleAge;
         this.unsettled = new UnsettledActions(timeout);
-        this.drs = new OneDrsWatch(api::clusterPool);
+        this.drs = new OneDrsWatch(api::drsClusters);
     }
 
     @Override
@@ -138,14 +148,21 @@ public final class OpenNebulaBackend implements Backend {
         observedAt = now;
         observedNanos = System.nanoTime();
         budget.begin();
-        List<HostRecord> hosts = api.hostPool();
-        Map<Integer, MonitoringSample> hostSamples = api.hostMonitoring();
+        OneApi.Pool<List<HostRecord>> hostPool = api.hostPool();
+        List<HostRecord> hosts = hostPool.parsed();
+        OneApi.Pool<Map<Integer, MonitoringSample>> hostSamples = api.hostMonitoring();
         List<VmRecord> vms = api.vmPool();
         if (histories != null) {
             vms = histories.complete(vms, api, budget);
         }
         Map<Integer, MonitoringSample> vmSamples = api.vmMonitoring();
-        Observation observation = ClusterAssembler.assemble(hosts, hostSamples, vms, vmSamples, now, maxSampleAge);
+        // datastores and clusters matter only to a VM that waits for a host: two calls more then
+        HostMatching.Sources sources = vms.stream().anyMatch(ClusterAssembler::queued)
+                ? new HostMatching.Sources(hostPool.document(), hostSamples.document(), api.datastorePool(),
+                        api.clusterPool())
+                : new HostMatching.Sources("", "", List.of(), Map.of());
+        Observation observation = ClusterAssembler.assemble(hosts, hostSamples.parsed(), vms, vmSamples, now,
+                maxSampleAge, sources);
         last = observation;
         unsettled.settle(vms, now);
         logEpisodes(observation);
@@ -227,7 +244,7 @@ public final class OpenNebulaBackend implements Backend {
                         "host " + host + " already has an operation in flight");
             }
             VmRecord current = api.vm((int) decision.vm().id());
-            Plan plan = planner.plan(decision, current);
+            Plan plan = planner.plan(decision, current, observed.matching());
             if (plan instanceof Plan.Refuse refusal) {
                 return refused(decision, refusal);
             }
@@ -303,6 +320,13 @@ public final class OpenNebulaBackend implements Backend {
     }
 
     @Override
+    public synchronized List<UnmatchedVm> unmatched() {
+        List<UnmatchedVm> began = unmatchedBegan;
+        unmatchedBegan = List.of();
+        return began;
+    }
+
+    @Override
     public List<Outcome> settled() {
         List<Outcome> settled = unsettled.drain();
         for (Outcome outcome : settled) {
@@ -332,6 +356,16 @@ public final class OpenNebulaBackend implements Backend {
                         + " hold, or install overbookd's placer and hook on the front-end (README: Running beside"
                         + " OpenNebula, step 4), so overbookd places them", vm.id(), vm.name());
             }
+        }
+        List<UnmatchedVm> began = new ArrayList<>();
+        for (LeftOut vm : unmatchedEpisodes.began(observation.vmsUnmatched())) {
+            String detail = ServerText.bounded(vm.detail());
+            LOG.warn("Low-QoS VM {} ({}) may run on no host ({}): {}; it stays queued, and VMs behind it are placed",
+                    vm.id(), ServerText.bounded(vm.name()), vm.label(), detail);
+            began.add(new UnmatchedVm(new VmRef(vm.id(), vm.name()), VmUnmatched.of(vm.label()), detail));
+        }
+        synchronized (this) {
+            unmatchedBegan = began;
         }
         List<Integer> slo = sloEpisodes.began(observation.unreadableSlo());
         if (!slo.isEmpty()) {

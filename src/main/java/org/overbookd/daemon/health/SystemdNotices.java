@@ -31,9 +31,10 @@ final class SystemdNotices implements CycleListener {
     }
 
     /**
-     * Calls to oned in a cycle with one decision: four to observe, two to the heartbeat board (a
-     * daemon without HA reads it, then writes its entry), three to place a VM (the fresh one.vm.info,
-     * the mark for OneDRS, the deploy or resume).
+     * Calls to oned in a cycle with one decision: six to observe (four pools, and the datastore and
+     * cluster pools while a low-QoS VM waits, as one must for a deploy or resume), two to the heartbeat
+     * board (a daemon without HA reads it, then writes its entry), three to place a VM (the fresh
+     * one.vm.info, the mark for OneDRS, the deploy or resume).
      */
     static final int CALLS_OF_A_SHORT_CYCLE = OpenNebulaBackend.OBSERVE_CALLS + OneHeartbeatBoard.CALLS_PER_BEAT
             + OpenNebulaBackend.CALLS_PER_PLACEMENT;

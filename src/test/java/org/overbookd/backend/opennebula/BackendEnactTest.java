@@ -57,7 +57,7 @@ class BackendEnactTest extends FakeOnedTest {
         // marked ONEDRS_BLOCKED first, so that OneDRS never migrates what overbookd placed
         assertEquals(List.of("one.vm.info", "one.vm.update", "one.vm.deploy"), one.methods());
         assertEquals(List.of(14, "ONEDRS_BLOCKED = \"YES\"", 1), one.calls().get(1).arguments());
-        assertEquals(List.of(14, 0, false, -1), one.calls().get(2).arguments());
+        assertEquals(List.of(14, 0, false, 0), one.calls().get(2).arguments());
         assertEquals("YES", one.vm(14).userTemplate.get("ONEDRS_BLOCKED"));
         assertEquals("LOW", one.vm(14).userTemplate.get("QOS"), "merged: the rest of the user template stays");
 
@@ -120,7 +120,7 @@ class BackendEnactTest extends FakeOnedTest {
         one.forgetCalls();
         assertEquals(Outcome.Status.OK, only(backend.enact(List.of(resume(12, 1)), Instant.EPOCH)).status());
         assertEquals(List.of("one.vm.info", "one.vm.update", "one.vm.deploy"), one.methods());
-        assertEquals(List.of(12, 1, false, -1), one.calls().get(2).arguments());
+        assertEquals(List.of(12, 1, false, 0), one.calls().get(2).arguments());
         HostView host1 = hosts(backend.observe(Instant.EPOCH)).get(1);
         assertEquals(VmState.RESUMING, find(host1.overbooked(), 12).state(), "PROLOG_RESUME");
         one.tick();
@@ -262,7 +262,7 @@ class BackendEnactTest extends FakeOnedTest {
         one.fail("one.vm.update", FakeOned.Fault.CLOSE_AFTER_ACTING);
         List<Outcome> outcomes = backend.enact(List.of(deploy(14, 0), suspend(12, 0)), Instant.EPOCH);
         assertEquals(Outcome.Status.FAILED, outcomes.get(0).status());
-        assertTrue(outcomes.get(0).message().startsWith("not sent: one.vm.deploy(14, 0, false, -1), because the reply to"
+        assertTrue(outcomes.get(0).message().startsWith("not sent: one.vm.deploy(14, 0, false, 0), because the reply to"
                 + " marking VM 14 ONEDRS_BLOCKED was lost"), outcomes.get(0).message());
         assertEquals(Outcome.Status.FAILED, outcomes.get(1).status(), "the rest of the batch is not tried");
         assertEquals(List.of("one.vm.info", "one.vm.update"), one.methods());

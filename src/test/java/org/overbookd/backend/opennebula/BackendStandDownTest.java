@@ -83,7 +83,7 @@ class BackendStandDownTest extends FakeOnedTest {
 
         assertEquals(List.of(Outcome.Status.SKIPPED, Outcome.Status.SKIPPED), outcomes.stream().map(Outcome::status).toList());
         assertEquals("STOOD_DOWN", outcomes.get(0).code());
-        assertEquals("not sent: one.vm.deploy(14, 0, false, -1) (VM 14 was marked ONEDRS_BLOCKED, nothing more):"
+        assertEquals("not sent: one.vm.deploy(14, 0, false, 0) (VM 14 was marked ONEDRS_BLOCKED, nothing more):"
                 + " the lease is gone", outcomes.get(0).message());
         assertEquals(List.of("one.vm.info", "one.vm.update"), one.methods(), "the mark, not the deploy");
         assertEquals(OneVmStates.HOLD, one.vm(14).state);

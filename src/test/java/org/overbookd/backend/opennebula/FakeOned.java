@@ -89,6 +89,10 @@ final class FakeOned implements AutoCloseable {
 
     private final TreeMap<Integer, FakeHost> hosts = new TreeMap<>();
     private final TreeMap<Integer, FakeVm> vms = new TreeMap<>();
+    /** OpenNebula's defaults: system datastore 0 in cluster 0. */
+    private final TreeMap<Integer, OneDocuments.Datastore> datastores =
+            new TreeMap<>(Map.of(0, OneDocuments.Datastore.system(0, "system", 0)));
+    private final TreeMap<Integer, Map<String, String>> clusters = new TreeMap<>(Map.of(0, Map.of()));
     /** Starts at the wall clock, so the daemon's wall-clock cycles find its samples fresh. */
     private long now = java.time.Instant.now().getEpochSecond();
     private Runnable afterNextInfo;
@@ -134,6 +138,14 @@ final class FakeOned implements AutoCloseable {
 
     synchronized FakeVm vm(int id) {
         return vms.get(id);
+    }
+
+    synchronized void datastore(OneDocuments.Datastore datastore) {
+        datastores.put(datastore.id(), datastore);
+    }
+
+    synchronized void cluster(int id, Map<String, String> template) {
+        clusters.put(id, template);
     }
 
     synchronized FakeHost hostForTest(int id) {
@@ -360,7 +372,11 @@ final class FakeOned implements AutoCloseable {
             case "one.vmpool.monitoring" ->
                     XmlRpcWire.success(OneDocuments.toString(OneDocuments.vmMonitoring(notDone(vms.values()), now)));
             case "one.vm.info" -> info((Integer) args.get(0));
-            case "one.vm.deploy" -> deploy((Integer) args.get(0), (Integer) args.get(1));
+            case "one.vm.deploy" -> deploy((Integer) args.get(0), (Integer) args.get(1),
+                    args.size() > 3 ? (Integer) args.get(3) : -1);
+            case "one.datastorepool.info" -> XmlRpcWire.success(
+                    OneDocuments.toString(OneDocuments.datastorePool(List.copyOf(datastores.values()))));
+            case "one.clusterpool.info" -> XmlRpcWire.success(clusterPool());
             case "one.vm.action" -> action((String) args.get(0), (Integer) args.get(1));
             case "one.vm.update" -> update((Integer) args.get(0), (String) args.get(1), (Integer) args.get(2));
             case "one.documentpool.info" -> documentPool((Integer) args.get(3));
@@ -371,7 +387,6 @@ final class FakeOned implements AutoCloseable {
                     ? XmlRpcWire.success((Integer) args.get(0))
                     : XmlRpcWire.failure("[one.document.chmod] Error getting document [" + args.get(0) + "].", 0x400);
             case "one.system.version" -> XmlRpcWire.success("7.4.0");
-            case "one.clusterpool.info" -> XmlRpcWire.success(clusterPool());
             case "one.user.info" -> XmlRpcWire.success("<USER><ID>2</ID><GID>100</GID><GROUPS><ID>100</ID></GROUPS>"
                     + "<GNAME>overbookd</GNAME><NAME>" + session.substring(0, session.indexOf(':')) + "</NAME></USER>");
             default -> XmlRpcWire.fault(-506, "Method " + call.method() + " not defined");
@@ -386,7 +401,7 @@ final class FakeOned implements AutoCloseable {
 
     private final TreeMap<Integer, FakeDocument> documents = new TreeMap<>();
 
-    /** ONE_DRS/AUTOMATION of the one cluster, which holds every host; empty: unset. */
+    /** ONE_DRS/AUTOMATION of cluster 0 (default), where hosts are unless a test puts them elsewhere; empty: unset. */
     private String drsAutomation = "";
 
     synchronized void drsAutomation(String automation) {
@@ -394,16 +409,12 @@ final class FakeOned implements AutoCloseable {
     }
 
     private String clusterPool() {
-        StringBuilder xml = new StringBuilder("<CLUSTER_POOL><CLUSTER><ID>0</ID><NAME>default</NAME><HOSTS>");
-        for (int id : hosts.keySet()) {
-            xml.append("<ID>").append(id).append("</ID>");
+        Map<Integer, List<Integer>> hostsByCluster = new TreeMap<>();
+        for (Map.Entry<Integer, FakeHost> host : hosts.entrySet()) {
+            hostsByCluster.computeIfAbsent(host.getValue().clusterId, c -> new java.util.ArrayList<>()).add(host.getKey());
         }
-        xml.append("</HOSTS><DATASTORES><ID>0</ID></DATASTORES><VNETS/><TEMPLATE><RESERVED_CPU><![CDATA[]]></RESERVED_CPU>");
-        if (!drsAutomation.isEmpty()) {
-            xml.append("<ONE_DRS><AUTOMATION><![CDATA[").append(drsAutomation).append("]]></AUTOMATION>")
-                    .append("<POLICY><![CDATA[balance]]></POLICY></ONE_DRS>");
-        }
-        return xml.append("</TEMPLATE></CLUSTER></CLUSTER_POOL>").toString();
+        return OneDocuments.toString(OneDocuments.clusterPool(new TreeMap<>(clusters), hostsByCluster,
+                drsAutomation.isEmpty() ? Map.of() : Map.of(0, drsAutomation)));
     }
 
     /** An administrator deletes document {@code id}. */
@@ -505,7 +516,11 @@ final class FakeOned implements AutoCloseable {
         return reply;
     }
 
-    private String deploy(int id, int hostId) {
+    /**
+     * As oned 7.4: datastore -1 takes the lowest-id system datastore of the host's cluster (or fails when
+     * it has none), another must be a system datastore of that cluster; the requirements are not checked.
+     */
+    private String deploy(int id, int hostId, int datastoreId) {
         FakeVm vm = vms.get(id);
         if (vm == null) {
             return noVm("one.vm.deploy", id);
@@ -517,13 +532,27 @@ final class FakeOned implements AutoCloseable {
         if (host == null) {
             return XmlRpcWire.failure("[one.vm.deploy] Error getting host [" + hostId + "].", 0x400);
         }
+        int ds = datastoreId;
+        if (ds == -1) {
+            ds = datastores.values().stream().filter(d -> d.type() == 1 && d.clusters().contains(host.clusterId))
+                    .mapToInt(OneDocuments.Datastore::id).findFirst().orElse(-1);
+            if (ds == -1) {
+                return XmlRpcWire.failure("[one.vm.deploy] cluster [" + host.clusterId
+                        + "] does not have any datastore of type SYSTEM_DS.", 0x800);
+            }
+        } else if (!datastores.containsKey(ds) || !datastores.get(ds).clusters().contains(host.clusterId)) {
+            return XmlRpcWire.failure("[one.vm.deploy] datastore [" + ds + "] and host [" + hostId
+                    + "] are not in the same cluster [" + host.clusterId + "].", 0x800);
+        }
         switch (vm.state) {
             case OneVmStates.HOLD, OneVmStates.PENDING -> {
                 vm.stay(host, now).state(OneVmStates.ACTIVE, OneVmStates.PROLOG);
+                vm.lastStay().datastoreId = ds;
                 steps(vm, OneVmStates.BOOT, OneVmStates.RUNNING);
             }
             case OneVmStates.STOPPED -> {
                 vm.stay(host, now).state(OneVmStates.ACTIVE, OneVmStates.PROLOG_RESUME);
+                vm.lastStay().datastoreId = ds;
                 steps(vm, OneVmStates.BOOT_STOPPED, OneVmStates.RUNNING);
             }
             default -> {

@@ -24,6 +24,7 @@ import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleResult;
 import org.overbookd.model.HostLeftOut;
 import org.overbookd.model.VmLeftAlone;
+import org.overbookd.model.VmUnmatched;
 import org.overbookd.testing.ManualClock;
 
 /** The health listener: metrics over HTTP, the status file, and how they react to cycles and reloads. */
@@ -54,6 +55,8 @@ class HealthTest {
             assertEquals(1, Scrape.of(address).value("overbookd_writer", "role", "standby"), "read at every scrape");
             health.role(() -> "single");
             assertEquals(0, s.value("overbookd_low_qos_vms_left_alone", "reason", "pending"), "there from the start");
+            assertEquals(1, s.value("overbookd_low_qos_vms_unmatched", "reason", "no-host"));
+            assertEquals(0, s.value("overbookd_low_qos_vms_unmatched", "reason", "invalid"), "there from the start");
             assertEquals(3, s.value("overbookd_slots_in_use"));
             assertEquals(2 + 0 + 1, s.value("overbookd_slots_available"), "2 free on the empty host, 1 on the host with 1");
             assertEquals(2, s.value("overbookd_hosts_at_upper_bound"), "90 % is at the bound, 95 % above it");
@@ -89,6 +92,9 @@ class HealthTest {
             }
             for (VmLeftAlone reason : VmLeftAlone.values()) {
                 assertEquals(0, s.value("overbookd_low_qos_vms_left_alone", "reason", reason.label()), reason.label());
+            }
+            for (VmUnmatched reason : VmUnmatched.values()) {
+                assertEquals(0, s.value("overbookd_low_qos_vms_unmatched", "reason", reason.label()), reason.label());
             }
         }
     }

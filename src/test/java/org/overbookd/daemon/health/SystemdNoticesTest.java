@@ -118,11 +118,11 @@ class SystemdNoticesTest {
     @Test
     void aWatchdogShorterThanTwoShortCyclesIsNamed() {
         Duration timeout = Duration.ofSeconds(30);
-        assertEquals(Optional.empty(), SystemdNotices.watchdogTooShort(Duration.ofMinutes(10), timeout), "the default");
-        assertEquals(Optional.empty(), SystemdNotices.watchdogTooShort(Duration.ofMinutes(9), timeout), "exactly enough");
-        Optional<String> tooShort = SystemdNotices.watchdogTooShort(Duration.ofMinutes(8), timeout);
-        assertTrue(tooShort.isPresent() && tooShort.get().contains("WatchdogSec (480 s)")
-                && tooShort.get().contains("lasts 270 s") && tooShort.get().contains("at least 540 s"), tooShort.toString());
+        assertEquals(Optional.empty(), SystemdNotices.watchdogTooShort(Duration.ofMinutes(12), timeout), "the default");
+        assertEquals(Optional.empty(), SystemdNotices.watchdogTooShort(Duration.ofMinutes(11), timeout), "exactly enough");
+        Optional<String> tooShort = SystemdNotices.watchdogTooShort(Duration.ofMinutes(10), timeout);
+        assertTrue(tooShort.isPresent() && tooShort.get().contains("WatchdogSec (600 s)")
+                && tooShort.get().contains("lasts 330 s") && tooShort.get().contains("at least 660 s"), tooShort.toString());
     }
 
     /** The daemon says so at start, against OpenNebula only (the simulated backend calls nothing). */
