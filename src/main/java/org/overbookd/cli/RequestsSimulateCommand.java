@@ -16,6 +16,7 @@ import org.overbookd.sim.requests.GoogleTrace;
 import org.overbookd.sim.requests.HostEvent;
 import org.overbookd.sim.requests.HostSpec;
 import org.overbookd.io.InputException;
+import org.overbookd.io.Provenance;
 import org.overbookd.sim.requests.Inputs;
 import org.overbookd.sim.requests.OverheadAccounting;
 import org.overbookd.sim.requests.Overheads;
@@ -233,7 +234,7 @@ final class RequestsSimulateCommand implements Callable<Integer> {
             return ExitCodes.of(e);
         }
         try {
-            ResultFiles.write(result, classes, out);
+            ResultFiles.write(result, classes, provenance(), out);
         } catch (IOException e) {
             spec.commandLine().getErr().println("overbookd: " + Main.writeFailure(out, e));
             return ExitCodes.CANT_CREATE;
@@ -252,7 +253,7 @@ final class RequestsSimulateCommand implements Callable<Integer> {
         GoogleCellWorkload requests = new GoogleCellWorkload(classes, seed, end);
         RequestSimulation sim = new RequestSimulation(scheduler, hostList, requests, events, overheads(), seed, end,
                 watchdog).withProgress(progress(Math.min(end, GoogleCellWorkload.MONTH_S))).withAccounting(overheadAccounting);
-        try (ResultFiles files = ResultFiles.open(out, classes)) {
+        try (ResultFiles files = ResultFiles.open(out, classes, provenance())) {
             RunResult result = sim.run(files);
             files.finish(result);
             spec.commandLine().getOut().printf("%d requests simulated to %.0f s (%d passes, %d skipped); results in %s%n",
@@ -297,6 +298,15 @@ final class RequestsSimulateCommand implements Callable<Integer> {
                     (wall - started) / 1e9);
             err.flush();
         };
+    }
+
+    /** What the requests are: the generated month, a CSV of ours (its demands as stated) or Google's requests. */
+    private Provenance provenance() {
+        if (GENERATED.equals(workload)) {
+            return Provenance.generated(GoogleCellWorkload.NAME, Provenance.Kind.SYNTHETIC);
+        }
+        return workload != null ? Provenance.trace(Path.of(workload), Provenance.Demand.STATED)
+                : Provenance.trace(googleTasks, Provenance.Demand.REQUESTED);
     }
 
     private int usage(String message) {

@@ -106,8 +106,9 @@ final class SweepCommand implements Callable<Integer> {
             rows.add(SimBindings.summaryRow(settings, extra, results.get(i)));
         }
         Path csv = out.resolve("sweep.csv");
+        List<String> header = SimBindings.summaryHeader(extra);
         try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
-            CsvTable.write(w, SimBindings.summaryHeader(extra), rows);
+            CsvTable.write(w, header, rows);
         }
         var stdout = spec.commandLine().getOut();
         if (slice != null) {
@@ -118,7 +119,7 @@ final class SweepCommand implements Callable<Integer> {
             stdout.flush();
             return ExitCodes.OK;
         }
-        List<Path> charts = SweepCharts.write(out, grid.runs(), results);
+        List<Path> charts = SweepCharts.write(out, grid.runs(), results, SweepCharts.workload(header, rows));
         stdout.printf("wrote %s (%d runs in %.1f s)%n", csv, results.size(), (System.nanoTime() - started) / 1e9);
         for (Path chart : charts) {
             stdout.println("wrote " + chart);

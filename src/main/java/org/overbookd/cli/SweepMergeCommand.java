@@ -58,7 +58,8 @@ final class SweepMergeCommand implements Callable<Integer> {
         try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
             CsvTable.write(w, merged.header(), merged.rows());
         }
-        List<Path> charts = SweepCharts.write(out, merged.points());
+        List<Path> charts = SweepCharts.write(out, merged.points(),
+                SweepCharts.workload(merged.header(), merged.rows()));
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.printf("wrote %s (%d runs from %d shards in %.1f s)%n", csv, merged.rows().size(), shards.size(),
                 (System.nanoTime() - started) / 1e9);

@@ -10,7 +10,8 @@
  * properties format as Commons Configuration reads it, with line numbers), TaskEventRows and
  * TaskUsageRows (the Google cluster trace's task_events and task_usage files, read as typed events
  * and usage intervals); and CsvTable and Decimals, the one writer of result tables (header, typed
- * cells, fixed decimals with the rounding named).
+ * cells, fixed decimals with the rounding named), and Provenance, what every result table and chart
+ * says it was computed on (the workload, its kind, the source of its demands).
  *
  * <p>Layer 3 (see ArchitectureTest): may import random and model, and Commons CSV and Commons
  * Configuration's properties reader.

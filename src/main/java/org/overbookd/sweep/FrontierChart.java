@@ -11,6 +11,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.overbookd.io.Provenance;
 
 /**
  * {@code frontier.png}: each configuration's mean objective against its worst-seed degradation_100,
@@ -33,10 +34,10 @@ final class FrontierChart {
     private FrontierChart() {
     }
 
-    static Path write(Path file, Frontier f, String recordName) throws IOException {
+    static Path write(Path file, Frontier f, Provenance workload) throws IOException {
         Objective o = f.objective();
         int seeds = f.baseline().seeds().size();
-        XYChart chart = SweepCharts.chart("Tuning on " + recordName + ": " + o.words() + " against degradation",
+        XYChart chart = SweepCharts.chart("Tuning on " + workload.describe() + ": " + o.words() + " against degradation",
                 "Degradation: host-steps above 100%, worst seed (% of host-steps)",
                 o.axisTitle() + ", mean of " + seeds + " seed" + (seeds == 1 ? "" : "s"));
         List<TunedConfig> within = new ArrayList<>();

@@ -3,8 +3,10 @@ package org.overbookd.sweep;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.BitmapEncoder;
@@ -13,6 +15,7 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
+import org.overbookd.io.Provenance;
 import org.overbookd.sim.overbooking.SimResult;
 
 /**
@@ -51,17 +54,41 @@ public final class SweepCharts {
         }
     }
 
-    /** Writes the charts and returns their paths; nothing when the grid does not vary the lower bound. */
-    public static List<Path> write(Path dir, List<Settings> runs, List<SimResult> results) throws IOException {
+    /**
+     * Writes the charts and returns their paths; nothing when the grid does not vary the lower bound.
+     *
+     * @param workload what the runs were computed on, for the titles ({@link #workload})
+     */
+    public static List<Path> write(Path dir, List<Settings> runs, List<SimResult> results, String workload)
+            throws IOException {
         List<Point> points = new ArrayList<>(runs.size());
         for (int i = 0; i < runs.size(); i++) {
             points.add(Point.of(runs.get(i), results.get(i)));
         }
-        return write(dir, points);
+        return write(dir, points, workload);
+    }
+
+    /**
+     * What a sweep's rows were computed on, from their provenance columns ({@link Provenance#COLUMNS}),
+     * for the charts' titles: one workload described, or how many when the grid sweeps several. Read
+     * from the rows, so that a merged sweep titles its charts as the unsharded one does.
+     */
+    public static String workload(List<String> header, List<List<String>> rows) {
+        int name = header.indexOf(Provenance.COLUMNS.get(0));
+        int kind = header.indexOf(Provenance.COLUMNS.get(1));
+        int demand = header.indexOf(Provenance.COLUMNS.get(2));
+        if (name < 0 || kind < 0 || demand < 0) {
+            throw new IllegalArgumentException("the rows have no provenance columns");
+        }
+        Set<String> seen = new LinkedHashSet<>();
+        for (List<String> row : rows) {
+            seen.add(Provenance.ofCells(row.get(name), row.get(kind), row.get(demand)).describe());
+        }
+        return seen.size() == 1 ? seen.iterator().next() : seen.size() + " workloads";
     }
 
     /** The charts of runs given in grid order (the order of the averages' sums). */
-    public static List<Path> write(Path dir, List<Point> points) throws IOException {
+    public static List<Path> write(Path dir, List<Point> points, String workload) throws IOException {
         // upper -> slots -> lower -> cell, each sorted ascending
         Map<Double, Map<Integer, Map<Double, Cell>>> cells = new TreeMap<>();
         for (Point p : points) {
@@ -78,9 +105,11 @@ public final class SweepCharts {
         for (Map.Entry<Double, Map<Integer, Map<Double, Cell>>> upper : cells.entrySet()) {
             String u = fmt(upper.getKey());
             written.add(byLower(dir.resolve("utilization-upper-" + u + ".png"),
-                    "Utilization, upper bound " + u + "%", "Mean utilization (%)", upper.getValue(), c -> c.utilization / c.n));
+                    "Utilization, upper bound " + u + "%; " + workload, "Mean utilization (%)", upper.getValue(),
+                    c -> c.utilization / c.n));
             written.add(byLower(dir.resolve("suspensions-upper-" + u + ".png"),
-                    "Suspensions, upper bound " + u + "%", "Suspensions", upper.getValue(), c -> c.suspensions / c.n));
+                    "Suspensions, upper bound " + u + "%; " + workload, "Suspensions", upper.getValue(),
+                    c -> c.suspensions / c.n));
         }
         Map<Integer, Map<Double, Map<Double, Cell>>> bySlots = new TreeMap<>();
         cells.forEach((upper, slotsMap) -> slotsMap.forEach((slots, lowerMap) -> lowerMap.forEach((lower, cell) ->
@@ -90,10 +119,12 @@ public final class SweepCharts {
         for (Map.Entry<Integer, Map<Double, Map<Double, Cell>>> slots : bySlots.entrySet()) {
             int n = slots.getKey();
             written.add(byWindow(dir.resolve("utilization-window-slots-" + n + ".png"),
-                    "Utilization, " + n + " slot" + (n == 1 ? "" : "s"), "Mean utilization (%)", slots.getValue(),
+                    "Utilization, " + n + " slot" + (n == 1 ? "" : "s") + "; " + workload, "Mean utilization (%)",
+                    slots.getValue(),
                     c -> c.utilization / c.n));
             written.add(byWindow(dir.resolve("suspensions-window-slots-" + n + ".png"),
-                    "Suspensions, " + n + " slot" + (n == 1 ? "" : "s"), "Suspensions", slots.getValue(),
+                    "Suspensions, " + n + " slot" + (n == 1 ? "" : "s") + "; " + workload, "Suspensions",
+                    slots.getValue(),
                     c -> c.suspensions / c.n));
         }
         return written;

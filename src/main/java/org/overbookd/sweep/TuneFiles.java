@@ -15,6 +15,7 @@ import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.io.CsvTable;
 import org.overbookd.io.Decimals;
+import org.overbookd.io.Provenance;
 
 /**
  * What {@code tune} leaves in its output directory: {@code frontier.csv} (every configuration, the
@@ -38,7 +39,7 @@ public final class TuneFiles {
             "held_out_seeds", "held_out_degradation_100_pct_max", "held_out_within_budget", "rank");
 
     /** Writes frontier.csv and frontier.png; returns their paths. */
-    public static List<Path> writeFrontier(Path dir, Frontier f, List<Option<?>> swept, String recordName)
+    public static List<Path> writeFrontier(Path dir, Frontier f, List<Option<?>> swept, Provenance workload)
             throws IOException {
         List<Option<?>> extra = new ArrayList<>();
         for (Option<?> option : swept) {
@@ -49,6 +50,7 @@ public final class TuneFiles {
         List<String> header = new ArrayList<>(List.of("config", "upper", "lower", "slots"));
         extra.forEach(o -> header.add(o.key()));
         header.addAll(METRICS);
+        header.addAll(Provenance.COLUMNS);
         Path csv = dir.resolve(CSV);
         try (CsvTable table = CsvTable.create(csv, header, Decimals.FORMATTER)) {
             List<TunedConfig> rows = new ArrayList<>();
@@ -80,10 +82,11 @@ public final class TuneFiles {
                 } else {
                     table.count(rank);
                 }
+                workload.cells().forEach(table::text);
                 table.endRow();
             }
         }
-        Path png = FrontierChart.write(dir.resolve(CHART), f, recordName);
+        Path png = FrontierChart.write(dir.resolve(CHART), f, workload);
         return List.of(csv, png);
     }
 

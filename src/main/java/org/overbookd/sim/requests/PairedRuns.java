@@ -3,6 +3,7 @@ package org.overbookd.sim.requests;
 import org.overbookd.io.CsvInput;
 import org.overbookd.io.InputException;
 import org.overbookd.io.InputFiles;
+import org.overbookd.io.Provenance;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -75,6 +76,27 @@ public final class PairedRuns {
         penalties(dirA.resolve("penalties.csv"), byClass, true);
         penalties(dirB.resolve("penalties.csv"), byClass, false);
         return byClass;
+    }
+
+    /**
+     * What a run's requests were, as its classes.csv states it (every row states the same).
+     *
+     * @throws InputException for a classes.csv that is missing, empty, or states no provenance
+     */
+    public static Provenance workload(Path dir) throws InputException {
+        Path file = dir.resolve("classes.csv");
+        try (CsvInput in = open(file, Provenance.COLUMNS)) {
+            CsvInput.Row row = in.next();
+            if (row == null) {
+                throw new InputException(file, "no class: not a finished run's table");
+            }
+            try {
+                return Provenance.ofCells(row.text(Provenance.COLUMNS.get(0)), row.text(Provenance.COLUMNS.get(1)),
+                        row.text(Provenance.COLUMNS.get(2)));
+            } catch (IllegalArgumentException e) {
+                throw row.problem(e.getMessage());
+            }
+        }
     }
 
     private static Map<String, Row> requests(Path file) throws InputException {

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.overbookd.io.CsvTable;
 import org.overbookd.io.Decimals;
+import org.overbookd.io.Provenance;
 import org.overbookd.policy.qos.ServiceClass;
 import org.overbookd.policy.qos.ServiceClasses;
 import org.overbookd.stats.Quantile;
@@ -30,15 +31,17 @@ public final class ResultFiles implements Consumer<RequestOutcome>, Closeable {
 
     private final Path dir;
     private final ServiceClasses classes;
+    private final Provenance workload;
     private final CsvTable requests;
     private final CsvTable penalties;
     private final Map<ServiceClass, ClassTotals> totals = new LinkedHashMap<>();
     private long count;
 
-    private ResultFiles(Path dir, ServiceClasses classes) throws IOException {
+    private ResultFiles(Path dir, ServiceClasses classes, Provenance workload) throws IOException {
         Files.createDirectories(dir);
         this.dir = dir;
         this.classes = classes;
+        this.workload = workload;
         for (ServiceClass c : classes.all()) {
             totals.put(c, new ClassTotals());
         }
@@ -48,14 +51,19 @@ public final class ResultFiles implements Consumer<RequestOutcome>, Closeable {
                 "duration_h", "cpu", "cpu_hour_deficit", "bonus", "penalty"), Decimals.SCALED);
     }
 
-    /** Opens the files for a run's outcomes; call {@link #finish} with the run's result. */
-    public static ResultFiles open(Path dir, ServiceClasses classes) throws IOException {
-        return new ResultFiles(dir, classes);
+    /**
+     * Opens the files for a run's outcomes; call {@link #finish} with the run's result.
+     *
+     * @param workload what the requests are, which classes.csv's rows end with
+     */
+    public static ResultFiles open(Path dir, ServiceClasses classes, Provenance workload) throws IOException {
+        return new ResultFiles(dir, classes, workload);
     }
 
     /** All four files of a run whose outcomes it holds. */
-    public static void write(RunResult result, ServiceClasses classes, Path dir) throws IOException {
-        try (ResultFiles files = open(dir, classes)) {
+    public static void write(RunResult result, ServiceClasses classes, Provenance workload, Path dir)
+            throws IOException {
+        try (ResultFiles files = open(dir, classes, workload)) {
             result.outcomes().forEach(files);
             files.finish(result);
         } catch (UncheckedIOException e) {
@@ -92,11 +100,15 @@ public final class ResultFiles implements Consumer<RequestOutcome>, Closeable {
         close();
         List<List<String>> classRows = new ArrayList<>();
         for (ServiceClass c : classes.all()) {
-            classRows.add(totals.get(c).row(c));
+            List<String> row = new ArrayList<>(totals.get(c).row(c));
+            row.addAll(workload.cells());
+            classRows.add(row);
         }
-        write(dir.resolve("classes.csv"), List.of("class", "slo", "requests", "mean_availability",
+        List<String> classHeader = new ArrayList<>(List.of("class", "slo", "requests", "mean_availability",
                 "min_availability", "slo_fulfilment", "deficit_mean", "deficit_p95", "deficit_max", "gini",
-                "preemptions", "penalty"), classRows);
+                "preemptions", "penalty"));
+        classHeader.addAll(Provenance.COLUMNS);
+        write(dir.resolve("classes.csv"), classHeader, classRows);
         write(dir.resolve("intervals.csv"), intervalHeader(), intervalRows(result));
     }
 

@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.overbookd.io.InputException;
 import org.overbookd.io.KeyValueLines;
+import org.overbookd.io.Provenance;
 import org.overbookd.io.StrictNumbers;
 
 /**
@@ -197,7 +198,8 @@ public final class ScenarioFile {
             requireSomeServerFits(prefix + ".demand", d.getValue(), servers);
             types.add(new VmType(d.getKey(), d.getValue(), lambda, mu));
         }
-        return new TypesScenario(name, resources, servers, types, new Workload.Poisson(), horizon(true));
+        return new TypesScenario(name, resources, servers, types, new Workload.Poisson(), horizon(true),
+                Provenance.generated(name, Provenance.Kind.SYNTHETIC));
     }
 
     private TypesScenario trace(String name, String workload, long seed, OptionalInt serversOverride) throws InputException {
@@ -210,14 +212,16 @@ public final class ScenarioFile {
         if (workload.equals("google-trace")) {
             Path file = baseDir.resolve(text(required("trace.file", "workload"), ""));
             int max = entries.containsKey("trace.tasks") ? (int) integer("trace.tasks", 1, Integer.MAX_VALUE) : Integer.MAX_VALUE;
-            return TraceScenario.of(name, GoogleTasks.read(file, max), levels, servers, horizon);
+            return TraceScenario.of(name, GoogleTasks.read(file, max), levels, servers, horizon,
+                    Provenance.trace(file, Provenance.Demand.REQUESTED));
         }
         SyntheticTrace synthetic = new SyntheticTrace(
                 (int) integer(required("synthetic.tasks", "workload"), 1, 50_000_000),
                 decimal(required("synthetic.load", "workload"), Double.MIN_VALUE, 100),
                 decimal(required("synthetic.mean-service", "workload"), Double.MIN_VALUE, 1e12),
                 fileServers, typeWeights(levels));
-        return TraceScenario.of(name, synthetic.generate(seed), levels, servers, horizon);
+        return TraceScenario.of(name, synthetic.generate(seed), levels, servers, horizon,
+                Provenance.generated(name, Provenance.Kind.SYNTHETIC));
     }
 
     private double[] typeWeights(int levels) throws InputException {
