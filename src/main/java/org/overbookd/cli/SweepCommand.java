@@ -17,6 +17,7 @@ import org.overbookd.config.SimBindings;
 import org.overbookd.io.CsvTable;
 import org.overbookd.io.OutputDirectory;
 import org.overbookd.sim.overbooking.SimResult;
+import org.overbookd.sweep.SeedIntervals;
 import org.overbookd.sweep.ShardMarker;
 import org.overbookd.sweep.SweepCharts;
 import org.overbookd.sweep.SweepGrid;
@@ -119,8 +120,12 @@ final class SweepCommand implements Callable<Integer> {
             stdout.flush();
             return ExitCodes.OK;
         }
+        Path intervals = SeedIntervals.write(out, header, rows);
         List<Path> charts = SweepCharts.write(out, grid.runs(), results, SweepCharts.workload(header, rows));
         stdout.printf("wrote %s (%d runs in %.1f s)%n", csv, results.size(), (System.nanoTime() - started) / 1e9);
+        if (intervals != null) {
+            stdout.println("wrote " + intervals + " (mean and 95% interval over the seeds, Student's t)");
+        }
         for (Path chart : charts) {
             stdout.println("wrote " + chart);
         }

@@ -8,37 +8,45 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.ToDoubleFunction;
+import java.util.function.Function;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.io.Provenance;
 import org.overbookd.sim.overbooking.SimResult;
+import org.overbookd.stats.MeanInterval;
 
 /**
  * PNG charts of a bounds sweep in the manner of Verboven et al. figures 5-7: utilization and
  * suspensions against the lower bound, one chart per upper bound and one series per slot count
  * (figure 5); and against the window (upper - lower), one chart per slot count and one series per
- * upper bound (figures 6 and 7). Runs that differ only in other swept keys (seeds) are averaged.
+ * upper bound (figures 6 and 7). Runs that differ only in other swept keys (seeds) are averaged, and
+ * when a point averages several runs its error bar is the 95% interval of the mean by Student's t
+ * over them ({@link MeanInterval}, of the runs' exact figures).
  */
 public final class SweepCharts {
 
     private SweepCharts() {
     }
 
-    /** Cell of the chart grid: mean metrics of the runs that share (upper, slots, lower). */
+    /** Cell of the chart grid: the runs that share (upper, slots, lower), in grid order. */
     private static final class Cell {
-        double utilization;
-        double suspensions;
-        int n;
+        final List<Point> runs = new ArrayList<>();
 
         void add(Point p) {
-            utilization += p.utilization();
-            suspensions += p.suspends();
-            n++;
+            runs.add(p);
+        }
+
+        MeanInterval utilization() {
+            return MeanInterval.of(SeedIntervals.CONFIDENCE, runs.stream().mapToDouble(Point::utilization).toArray());
+        }
+
+        MeanInterval suspensions() {
+            return MeanInterval.of(SeedIntervals.CONFIDENCE, runs.stream().mapToDouble(Point::suspends).toArray());
         }
     }
 
@@ -106,10 +114,10 @@ public final class SweepCharts {
             String u = fmt(upper.getKey());
             written.add(byLower(dir.resolve("utilization-upper-" + u + ".png"),
                     "Utilization, upper bound " + u + "%; " + workload, "Mean utilization (%)", upper.getValue(),
-                    c -> c.utilization / c.n));
+                    Cell::utilization));
             written.add(byLower(dir.resolve("suspensions-upper-" + u + ".png"),
                     "Suspensions, upper bound " + u + "%; " + workload, "Suspensions", upper.getValue(),
-                    c -> c.suspensions / c.n));
+                    Cell::suspensions));
         }
         Map<Integer, Map<Double, Map<Double, Cell>>> bySlots = new TreeMap<>();
         cells.forEach((upper, slotsMap) -> slotsMap.forEach((slots, lowerMap) -> lowerMap.forEach((lower, cell) ->
@@ -120,25 +128,23 @@ public final class SweepCharts {
             int n = slots.getKey();
             written.add(byWindow(dir.resolve("utilization-window-slots-" + n + ".png"),
                     "Utilization, " + n + " slot" + (n == 1 ? "" : "s") + "; " + workload, "Mean utilization (%)",
-                    slots.getValue(),
-                    c -> c.utilization / c.n));
+                    slots.getValue(), Cell::utilization));
             written.add(byWindow(dir.resolve("suspensions-window-slots-" + n + ".png"),
                     "Suspensions, " + n + " slot" + (n == 1 ? "" : "s") + "; " + workload, "Suspensions",
-                    slots.getValue(),
-                    c -> c.suspensions / c.n));
+                    slots.getValue(), Cell::suspensions));
         }
         return written;
     }
 
     private static Path byLower(Path file, String title, String yTitle, Map<Integer, Map<Double, Cell>> series,
-            ToDoubleFunction<Cell> metric) throws IOException {
+            Function<Cell, MeanInterval> metric) throws IOException {
         XYChart chart = chart(title, "Lower bound (%)", yTitle);
         series.forEach((slots, points) -> addSeries(chart, slots + " slot" + (slots == 1 ? "" : "s"), points, metric));
         return save(chart, file);
     }
 
     private static Path byWindow(Path file, String title, String yTitle, Map<Double, Map<Double, Cell>> series,
-            ToDoubleFunction<Cell> metric) throws IOException {
+            Function<Cell, MeanInterval> metric) throws IOException {
         XYChart chart = chart(title, "Window, upper - lower bound (points)", yTitle);
         series.forEach((upper, points) -> addSeries(chart, "upper " + fmt(upper), points, metric));
         return save(chart, file);
@@ -149,19 +155,39 @@ public final class SweepCharts {
         chart.getStyler().setChartTitleVisible(true);
         chart.getStyler().setLegendVisible(true);
         chart.getStyler().setAntiAlias(true);
+        chart.getStyler().setErrorBarsColorSeriesColor(true);
         return chart;
     }
 
-    private static void addSeries(XYChart chart, String name, Map<Double, Cell> points, ToDoubleFunction<Cell> metric) {
+    private static void addSeries(XYChart chart, String name, Map<Double, Cell> points,
+            Function<Cell, MeanInterval> metric) {
         double[] x = new double[points.size()];
         double[] y = new double[points.size()];
+        List<MeanInterval> intervals = new ArrayList<>();
         int i = 0;
         for (Map.Entry<Double, Cell> p : points.entrySet()) {
+            MeanInterval m = metric.apply(p.getValue());
             x[i] = p.getKey();
-            y[i] = metric.applyAsDouble(p.getValue());
+            y[i] = m.mean();
+            intervals.add(m);
             i++;
         }
-        chart.addSeries(name, x, y).setMarker(SeriesMarkers.CIRCLE);
+        withErrorBars(chart, name, x, y, intervals).setMarker(SeriesMarkers.CIRCLE);
+    }
+
+    /**
+     * A series whose points that average several runs have the half-width of their interval as an
+     * error bar (a point of one run has none); without any such point, a plain series, drawn as before.
+     */
+    static XYSeries withErrorBars(XYChart chart, String name, double[] x, double[] y, List<MeanInterval> intervals) {
+        double[] bars = new double[x.length];
+        boolean anyBar = false;
+        for (int i = 0; i < bars.length; i++) {
+            MeanInterval m = intervals.get(i);
+            bars[i] = Double.isNaN(m.halfWidth()) ? 0 : m.halfWidth();
+            anyBar |= m.count() > 1;
+        }
+        return anyBar ? chart.addSeries(name, x, y, bars) : chart.addSeries(name, x, y);
     }
 
     /** Draws the chart as XChart's BitmapEncoder does and writes it with ImageIO's bytes, faster (see RgbPng). */
