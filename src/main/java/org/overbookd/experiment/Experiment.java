@@ -1,0 +1,39 @@
+package org.overbookd.experiment;
+
+import java.io.PrintWriter;
+
+/**
+ * One of the papers' experiments: it runs the models and prints, on {@code out}, Markdown tables of
+ * our figures beside the paper's, and nothing that changes from one run to the next (no times), so
+ * that its output is the documentation's table byte for byte. Progress goes to {@code err}.
+ */
+public interface Experiment {
+
+    /** The name the command line knows it by. */
+    String name();
+
+    /** One line: the paper, what is run, on what. */
+    String summary();
+
+    /**
+     * Runs the experiment.
+     *
+     * @throws ExperimentException for a part it does not have, or an input that cannot be used
+     */
+    void run(Run run, PrintWriter out, PrintWriter err) throws ExperimentException, InterruptedException;
+
+    /**
+     * How to run it.
+     *
+     * @param threads runs in parallel; results never depend on it
+     * @param full    the paper's scale where the default is a developer's shorter run
+     * @param part    the one table to print (an experiment's own names), or null for all
+     */
+    record Run(int threads, boolean full, String part) {
+        public Run {
+            if (threads < 1) {
+                throw new IllegalArgumentException("at least one thread");
+            }
+        }
+    }
+}
