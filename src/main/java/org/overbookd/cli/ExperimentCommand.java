@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 import org.overbookd.experiment.Experiment;
 import org.overbookd.experiment.ExperimentException;
 import org.overbookd.experiment.Experiments;
+import org.overbookd.io.InputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -57,6 +58,10 @@ final class ExperimentCommand implements Callable<Integer> {
             experiment.run(new Experiment.Run(threads, full, part), out, spec.commandLine().getErr());
         } catch (ExperimentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
+        } catch (InputException e) {
+            spec.commandLine().getErr().println("overbookd: " + e.getMessage());
+            spec.commandLine().getErr().flush();
+            return ExitCodes.of(e);
         }
         out.flush();
         return ExitCodes.OK;

@@ -1,6 +1,7 @@
 package org.overbookd.experiment;
 
 import java.io.PrintWriter;
+import org.overbookd.io.InputException;
 
 /**
  * One of the papers' experiments: it runs the models and prints, on {@code out}, Markdown tables of
@@ -18,9 +19,11 @@ public interface Experiment {
     /**
      * Runs the experiment.
      *
-     * @throws ExperimentException for a part it does not have, or an input that cannot be used
+     * @throws ExperimentException for a part it does not have, or a setting it cannot use
+     * @throws InputException       for an input file missing or found wrong
      */
-    void run(Run run, PrintWriter out, PrintWriter err) throws ExperimentException, InterruptedException;
+    void run(Run run, PrintWriter out, PrintWriter err) throws ExperimentException, InterruptedException,
+            InputException;
 
     /**
      * How to run it.

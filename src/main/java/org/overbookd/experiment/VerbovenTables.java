@@ -112,6 +112,7 @@ public final class VerbovenTables implements Experiment {
 
     @Override
     public void run(Run run, PrintWriter out, PrintWriter err) throws ExperimentException, InterruptedException {
+        // reads no file: the paper's scenario is the simulator's defaults
         String part = run.part();
         List<String> parts = List.of("baseline", "table-1", "table-2", "table-3");
         if (part != null && !parts.contains(part)) {

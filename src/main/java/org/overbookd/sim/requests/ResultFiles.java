@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +15,6 @@ import org.overbookd.io.Decimals;
 import org.overbookd.io.Provenance;
 import org.overbookd.policy.qos.ServiceClass;
 import org.overbookd.policy.qos.ServiceClasses;
-import org.overbookd.stats.Quantile;
-import org.overbookd.stats.Sample;
 
 /**
  * Writes requests.csv, classes.csv, intervals.csv and penalties.csv through io's CsvTable, with
@@ -100,7 +97,7 @@ public final class ResultFiles implements Consumer<RequestOutcome>, Closeable {
         close();
         List<List<String>> classRows = new ArrayList<>();
         for (ServiceClass c : classes.all()) {
-            List<String> row = new ArrayList<>(totals.get(c).row(c));
+            List<String> row = new ArrayList<>(row(c, totals.get(c)));
             row.addAll(workload.cells());
             classRows.add(row);
         }
@@ -118,40 +115,10 @@ public final class ResultFiles implements Consumer<RequestOutcome>, Closeable {
         penalties.close();
     }
 
-    /** What classes.csv needs of one class's requests. */
-    private static final class ClassTotals {
-        private double[] availability = new double[1024];
-        private double[] deficits = new double[64];
-        private int n;
-        private int violated;
-        private long preemptions;
-        private double penalty;
-
-        void add(RequestOutcome o) {
-            if (n == availability.length) {
-                availability = Arrays.copyOf(availability, n * 2);
-            }
-            availability[n++] = o.availability();
-            if (!o.met()) {
-                if (violated == deficits.length) {
-                    deficits = Arrays.copyOf(deficits, violated * 2);
-                }
-                deficits[violated++] = o.deficit();
-            }
-            preemptions += o.preemptions();
-            penalty += PenaltyModel.penalty(o);
-        }
-
-        List<String> row(ServiceClass c) {
-            Sample a = Sample.of(Arrays.copyOf(availability, n));
-            Sample d = Sample.of(Arrays.copyOf(deficits, violated));
-            return List.of(c.name(), f(c.slo(), 4), Integer.toString(n), f(a.mean(0), 6),
-                    f(a.min(0), 6),
-                    f(n == 0 ? 0 : (double) (n - violated) / n, 6),
-                    f(d.mean(0), 6), f(d.quantile(Quantile.NEAREST_RANK, 0.95, 0), 6),
-                    f(d.max(0), 6), f(a.gini(0), 6),
-                    Long.toString(preemptions), f(penalty, 6));
-        }
+    private static List<String> row(ServiceClass c, ClassTotals t) {
+        return List.of(c.name(), f(c.slo(), 4), Integer.toString(t.requests()), f(t.meanAvailability(), 6),
+                f(t.minAvailability(), 6), f(t.fulfilment(), 6), f(t.deficitMean(), 6), f(t.deficitP95(), 6),
+                f(t.deficitMax(), 6), f(t.gini(), 6), Long.toString(t.preemptions()), f(t.penalty(), 6));
     }
 
     private List<String> intervalHeader() {
