@@ -25,7 +25,7 @@ class ExperimentCommandTest {
     void anUnknownExperimentOrPartIsAUsageErrorNamingWhatThereIs() {
         Cli unknown = Cli.run("experiment", "figure-9");
         assertEquals(ExitCodes.USAGE, unknown.exitCode());
-        assertTrue(unknown.err().contains("'figure-9' is not one of verboven-tables"), unknown.err());
+        assertTrue(unknown.err().contains("'figure-9' is not one of verboven-tables, "), unknown.err());
         Cli part = Cli.run("experiment", "verboven-tables", "--part", "table-4");
         assertEquals(ExitCodes.USAGE, part.exitCode());
         assertTrue(part.err().contains("its parts: baseline, table-1, table-2, table-3"), part.err());
@@ -41,6 +41,20 @@ class ExperimentCommandTest {
                 .map(ExperimentCommandTest::cell).sorted().toList();
         assertEquals(36, grid.size());
         assertEquals(grid, experiment);
+    }
+
+    /** sticky-slots runs the grid of sim/sticky-slots.properties. */
+    @Test
+    void stickySlotsRunsTheGridOfTheShippedFile() throws Exception {
+        SettingsLoader.Loaded loaded = new SettingsLoader(List.of(SweepGrid.PREFIX))
+                .load(Path.of("sim/sticky-slots.properties"), Map.of());
+        assertEquals(SweepGrid.from(loaded).runs().stream().map(ExperimentCommandTest::every).toList(),
+                org.overbookd.experiment.StickySlots.runs().stream().map(ExperimentCommandTest::every).toList());
+    }
+
+    /** Every setting as it would be written in a file. */
+    private static List<String> every(Settings s) {
+        return Options.ALL.stream().map(o -> o.key() + "=" + s.formatted(o)).toList();
     }
 
     private static String cell(Settings s) {
