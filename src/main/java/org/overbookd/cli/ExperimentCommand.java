@@ -1,6 +1,7 @@
 package org.overbookd.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.overbookd.experiment.Experiment;
 import org.overbookd.experiment.ExperimentException;
@@ -35,6 +36,10 @@ final class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--full", description = "The paper's scale, where the default is a shorter run for a developer.")
     boolean full;
 
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Where an experiment that draws figures (silva-section5's heat maps) writes them.")
+    Path out;
+
     @Option(names = "--threads", paramLabel = "N",
             description = "Runs in parallel (default: the number of cores, ${DEFAULT-VALUE}). Results do not depend on it.")
     int threads = Runtime.getRuntime().availableProcessors();
@@ -55,7 +60,7 @@ final class ExperimentCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--threads must be at least 1");
         }
         try {
-            experiment.run(new Experiment.Run(threads, full, part), out, spec.commandLine().getErr());
+            experiment.run(new Experiment.Run(threads, full, part, this.out), out, spec.commandLine().getErr());
         } catch (ExperimentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         } catch (InputException e) {

@@ -1,6 +1,7 @@
 package org.overbookd.experiment;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import org.overbookd.io.InputException;
 
 /**
@@ -31,8 +32,9 @@ public interface Experiment {
      * @param threads runs in parallel; results never depend on it
      * @param full    the paper's scale where the default is a developer's shorter run
      * @param part    the one table to print (an experiment's own names), or null for all
+     * @param out     where an experiment that draws figures writes them, or null for none
      */
-    record Run(int threads, boolean full, String part) {
+    record Run(int threads, boolean full, String part, Path out) {
         public Run {
             if (threads < 1) {
                 throw new IllegalArgumentException("at least one thread");

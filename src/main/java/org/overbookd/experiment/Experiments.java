@@ -6,7 +6,7 @@ import java.util.Optional;
 /** Every experiment by its name, in the order the command lists them. */
 public final class Experiments {
 
-    private static final List<Experiment> ALL = List.of(new VerbovenTables(), new StickySlots(), new QosHeterogeneous());
+    private static final List<Experiment> ALL = List.of(new VerbovenTables(), new StickySlots(), new QosHeterogeneous(), new PsychasFigure4());
 
     private Experiments() {
     }

@@ -20,20 +20,28 @@ import java.util.stream.Stream;
  * &lt;!-- end table --&gt;
  * </pre>
  *
- * and {@code table (slow):} for a command that runs a model for long (its check is tagged slow). The
- * command is run in-process, split at spaces (no quoting), and must exit 0. With the system property
- * {@value #UPDATE} set to true the checks write what the commands print into the files instead
- * ({@code sim/doc-tables.sh}): one command regenerates every table after a change that moves bytes.
+ * and {@code table (slow):} for a command that runs a model for long (its check is tagged slow), or
+ * {@code table (long):} for one that runs for many minutes (a paper-scale experiment: checked, with the
+ * slow ones, only when the system property {@value #LONG} is true). The command is run in-process,
+ * split at spaces (no quoting), and must exit 0. With the system property {@value #UPDATE} set to true
+ * the checks write what the commands print into the files instead ({@code sim/doc-tables.sh}): one
+ * command regenerates every table after a change that moves bytes.
  */
 final class DocTables {
 
     static final String UPDATE = "overbookd.docs.update";
+    static final String LONG = "overbookd.docs.long";
 
-    private static final Pattern START = Pattern.compile("^<!-- table( \\(slow\\))?: (overbookd .+) -->$");
+    /** How long a table's command runs, as its start comment says. */
+    enum Speed {
+        QUICK, SLOW, LONG
+    }
+
+    private static final Pattern START = Pattern.compile("^<!-- table( \\((slow|long)\\))?: (overbookd .+) -->$");
     private static final String END = "<!-- end table -->";
 
     /** One table: where it is, the command, whether it is slow, the lines between the comments. */
-    record Block(Path file, int line, String command, boolean slow, int from, int to, String content) {
+    record Block(Path file, int line, String command, Speed speed, int from, int to, String content) {
     }
 
     private DocTables() {
@@ -71,7 +79,8 @@ final class DocTables {
             }
             StringBuilder content = new StringBuilder();
             lines.subList(i + 1, end).forEach(l -> content.append(l).append('\n'));
-            blocks.add(new Block(file, i + 1, m.group(2), m.group(1) != null, i + 1, end, content.toString()));
+            Speed speed = m.group(2) == null ? Speed.QUICK : m.group(2).equals("slow") ? Speed.SLOW : Speed.LONG;
+            blocks.add(new Block(file, i + 1, m.group(3), speed, i + 1, end, content.toString()));
             i = end;
         }
         return blocks;
@@ -113,18 +122,19 @@ final class DocTables {
     }
 
     /**
-     * Checks (or, updating, rewrites) every block of the documents whose slowness is {@code slow};
+     * Checks (or, updating, rewrites) every block of the documents whose speed is one of {@code speeds};
      * returns the differences, one message per stale table.
      */
-    static List<String> check(boolean slow) throws IOException {
+    static List<String> check(java.util.Set<Speed> speeds) throws IOException {
         List<String> stale = new ArrayList<>();
         for (Path file : documents()) {
             List<Block> all = blocks(file);
             List<Block> chosen = new ArrayList<>();
             List<String> printed = new ArrayList<>();
             for (Block b : all) {
-                String now = b.slow() == slow ? print(b) : b.content();
-                if (b.slow() == slow) {
+                boolean chosenHere = speeds.contains(b.speed());
+                String now = chosenHere ? print(b) : b.content();
+                if (chosenHere) {
                     chosen.add(b);
                     if (!now.equals(b.content())) {
                         stale.add(b.file() + ":" + b.line() + ": '" + b.command() + "' prints another table now:\n"

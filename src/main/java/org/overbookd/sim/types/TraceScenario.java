@@ -27,6 +27,23 @@ public final class TraceScenario {
     }
 
     /**
+     * The same trace on {@code servers} unit servers: the number of servers sets the load, the types'
+     * rates are the trace's own.
+     */
+    public static TypesScenario withServers(TypesScenario scenario, int servers) {
+        if (!(scenario.workload() instanceof Workload.Trace) || servers < 1) {
+            throw new IllegalArgumentException("a trace scenario on at least one server");
+        }
+        long[] unit = scenario.servers().get(0).capacity();
+        List<ServerSpec> unitServers = new ArrayList<>(servers);
+        for (int s = 0; s < servers; s++) {
+            unitServers.add(new ServerSpec("unit-" + (s + 1), unit.clone()));
+        }
+        return new TypesScenario(scenario.name(), scenario.resources(), unitServers, scenario.types(),
+                scenario.workload(), scenario.horizon(), scenario.provenance());
+    }
+
+    /**
      * @param horizon    the run's length in seconds, or NaN for "until the last arrival"
      * @param provenance what the tasks are, for the result tables
      */
