@@ -48,7 +48,12 @@ public final class ClassTotals {
 
     /** The deficits of the requests that missed the SLO (section 4.3.1: over violating requests only). */
     public Sample deficits() {
-        return Sample.of(Arrays.copyOf(deficits, violated));
+        return Sample.of(deficitValues());
+    }
+
+    /** The same deficits, in the order the requests ended. */
+    public double[] deficitValues() {
+        return Arrays.copyOf(deficits, violated);
     }
 
     /** Mean availability, compensated summation in the order the requests ended. */

@@ -19,7 +19,7 @@ public final class PairedCharts {
 
     public static Path write(Path dir, String cls, PairedRuns.ClassPairs pairs, String nameA, String nameB,
             Provenance workload) throws IOException {
-        HeatMapChart chart = new HeatMapChartBuilder().width(640).height(600)
+        HeatMapChart chart = new HeatMapChartBuilder().width(960).height(600)
                 .title(String.format(Locale.ROOT, "%s on %s: SLO met by both %.1f%%, A only %.1f%%, B only %.1f%%,"
                                 + " neither %.1f%%", cls, workload.describe(), pct(pairs.bothMet, pairs),
                         pct(pairs.onlyA, pairs), pct(pairs.onlyB, pairs), pct(pairs.neither, pairs)))

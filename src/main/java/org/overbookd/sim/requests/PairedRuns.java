@@ -30,6 +30,22 @@ public final class PairedRuns {
         public double penaltyA;
         public double penaltyB;
 
+        /** Adds another set of pairs (another sample of the same classes) to these. */
+        public void addAll(ClassPairs other) {
+            for (int x = 0; x < BINS; x++) {
+                for (int y = 0; y < BINS; y++) {
+                    counts[x][y] += other.counts[x][y];
+                }
+            }
+            pairs += other.pairs;
+            bothMet += other.bothMet;
+            onlyA += other.onlyA;
+            onlyB += other.onlyB;
+            neither += other.neither;
+            penaltyA += other.penaltyA;
+            penaltyB += other.penaltyB;
+        }
+
         void add(double a, boolean metA, double b, boolean metB) {
             counts[bin(a)][bin(b)]++;
             pairs++;
@@ -54,6 +70,31 @@ public final class PairedRuns {
     /** Squares [0, 5%), [5%, 10%), ..., [95%, 100%]. */
     public static int bin(double availability) {
         return Math.max(0, Math.min(BINS - 1, (int) Math.floor(availability * BINS)));
+    }
+
+    /**
+     * Adds two runs' outcomes of one workload, in the same (workload) order, to {@code into}, per
+     * class: the pairs of availabilities and each run's penalties (section 5.2).
+     *
+     * @throws IllegalArgumentException when the runs do not hold the same requests in the same order
+     */
+    public static void pair(Map<String, ClassPairs> into, List<RequestOutcome> a, List<RequestOutcome> b) {
+        if (a.size() != b.size()) {
+            throw new IllegalArgumentException("runs of different workloads: " + a.size() + " and " + b.size()
+                    + " requests");
+        }
+        for (int i = 0; i < a.size(); i++) {
+            RequestOutcome x = a.get(i);
+            RequestOutcome y = b.get(i);
+            if (!x.spec().id().equals(y.spec().id())) {
+                throw new IllegalArgumentException("runs of different workloads: request " + i + " is "
+                        + x.spec().id() + " and " + y.spec().id());
+            }
+            ClassPairs c = into.computeIfAbsent(x.spec().serviceClass().name(), k -> new ClassPairs());
+            c.add(x.availability(), x.met(), y.availability(), y.met());
+            c.penaltyA += PenaltyModel.penalty(x);
+            c.penaltyB += PenaltyModel.penalty(y);
+        }
     }
 
     /** Pairs by request id; classes in the order run A lists them. Both runs must hold the same requests. */
