@@ -23,10 +23,16 @@ import picocli.CommandLine.Command;
 public final class Main {
 
     static {
-        // Before the first logger: journald stamps every line itself (systemd sets JOURNAL_STREAM when
-        // stderr goes to the journal); anywhere else the human log carries its own timestamp.
+        // Before the first logger: journald stamps every line itself and reads its priority from a
+        // "<N>" prefix (when JOURNAL_STREAM names the stream stderr is); anywhere else the human log
+        // carries its own timestamp and no prefix.
+        boolean journal = Journal.isStderr();
         if (System.getProperty("overbookd.log.time") == null) {
-            System.setProperty("overbookd.log.time", System.getenv("JOURNAL_STREAM") == null ? "ISO8601" : "");
+            System.setProperty("overbookd.log.time", journal ? "" : "ISO8601");
+        }
+        if (journal && System.getProperty(Journal.PROPERTY) == null) {
+            System.setProperty(Journal.PROPERTY, "true");
+            System.setErr(Journal.prefixing(System.err));
         }
     }
 

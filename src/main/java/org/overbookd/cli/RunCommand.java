@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
         description = {"Run the daemon: the overbooking step every schedule.overbooking-interval against the backend"
                 + " of the configuration (OpenNebula, or the simulated cluster in real time).",
             "SIGTERM or SIGINT lets the cycle under way finish, then exits 0. Bounds and slots are reloaded when"
-                    + " the configuration file changes."},
+                    + " the configuration file changes, and on SIGHUP (systemctl reload overbookd)."},
         footer = {"", "Examples:",
             "  overbookd run --config /etc/overbookd/overbookd.properties",
             "  overbookd run --config conf/overbookd.properties --once --dry-run",
@@ -53,6 +53,7 @@ final class RunCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required option: '--config=FILE'");
         }
         Signals.Termination termination = once ? null : Signals.Termination.install();
+        Signals.Reload reload = once ? null : Signals.Reload.install();
         LOG.info("starting with {}", configOptions.config);
         Settings settings = configOptions.load(List.of(), Map.of()).settings();
         Service assembled;
@@ -99,6 +100,7 @@ final class RunCommand implements Callable<Integer> {
             service.health().heartbeatInterval()
                     .or(() -> service.ha() == null ? java.util.Optional.empty() : java.util.Optional.of(service.interval()))
                     .ifPresent(every -> daemon.heartbeat(every, service.health()::heartbeat));
+            reload.to(service.runner()::reloadNow);
             termination.onRequest(() -> {
                 service.health().stopping();
                 daemon.stop();

@@ -57,10 +57,11 @@ public final class CycleRunner {
         try {
             result = loop.runCycle(now);
         } catch (BackendException e) {
-            listener.cycleFailed(CycleFailure.of(e.failureCause(), e.getMessage()), since(started));
+            listener.cycleFailed(loop.cyclesRun(), CycleFailure.of(e.failureCause(), e.getMessage()), since(started));
             throw e;
         } catch (RuntimeException e) {
-            listener.cycleFailed(CycleFailure.of(BackendException.Cause.INTERNAL, e.toString()), since(started));
+            listener.cycleFailed(loop.cyclesRun(), CycleFailure.of(BackendException.Cause.INTERNAL, e.toString()),
+                    since(started));
             throw e;
         } finally {
             startedNanos = 0;
@@ -73,6 +74,25 @@ public final class CycleRunner {
                 took.toMillis());
         result.failure().ifPresent(f -> LOG.error("cycle {} failed ({}): {}", result.cycle(), f.cause(), f.message()));
         return result;
+    }
+
+    /**
+     * Reads the configuration file again now, as a change of it would before the next cycle
+     * (SIGHUP); what is valid and reloadable applies from the next cycle on.
+     */
+    public void reloadNow() {
+        if (reloader == null) {
+            LOG.info("no configuration file to reload");
+            return;
+        }
+        LOG.info("reloading {}", reloader.file());
+        reloader.reload(listener).ifPresentOrElse(settings -> policy.replace(Bindings.overbookingPolicy(settings)),
+                () -> LOG.info("{} reloaded: nothing to apply", reloader.file()));
+    }
+
+    /** The number of the last cycle begun, as the log, the audit and the status file give it. */
+    public long cycle() {
+        return loop.cyclesRun();
     }
 
     /** After the last cycle: writes, or logs in full, what the audit log could not take (see {@link ControlLoop#close()}). */

@@ -27,12 +27,13 @@ final class OpenNebulaBackends {
     /**
      * How long a cycle's calls to oned may take, from the start of its observation: one overbooking
      * interval (the next cycle observes afresh then: a plan older than that is stale), but at least
-     * long enough to observe and act once with every call at its deadline (6 x one.timeout), and,
+     * long enough to observe and place one VM with every call at its deadline (9 x one.timeout), and,
      * under systemd's watchdog, at most half of WatchdogSec (the time a cycle has for sure before
      * the watchdog restarts the daemon: the last heartbeat may be half a period old when it starts).
      */
     static Duration cycleBudget(Duration interval, Duration callDeadline, Optional<Duration> watchdog) {
-        Duration shortCycle = callDeadline.multipliedBy(OpenNebulaBackend.OBSERVE_CALLS + OpenNebulaBackend.CALLS_PER_ACTION);
+        Duration shortCycle = callDeadline.multipliedBy(OpenNebulaBackend.OBSERVE_CALLS
+                + OpenNebulaBackend.CALLS_PER_PLACEMENT);
         Duration budget = interval.compareTo(shortCycle) >= 0 ? interval : shortCycle;
         if (watchdog.isPresent() && budget.compareTo(watchdog.get().dividedBy(2)) > 0) {
             budget = watchdog.get().dividedBy(2);

@@ -10,6 +10,7 @@ import org.overbookd.backend.ActionCheck;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
+import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.model.ClusterView;
 import org.overbookd.policy.Decision;
 import org.overbookd.policy.Policy;
@@ -17,7 +18,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one loop of overbookd: observe, decide, audit, enact, audit. The daemon runs it on a Quartz
+ * The one loop of overbookd: observe, decide, audit, enact, audit. The queued VMs the backend found
+ * may run on no host are audited before the decisions, when that begins. The daemon runs it on a Quartz
  * trigger against OpenNebula; the simulator runs it at its overbooking steps. Not thread-safe: one
  * cycle at a time.
  *
@@ -74,6 +76,11 @@ public final class ControlLoop {
         settled.forEach(s -> backlog.add(new Unrecorded(id, now, s, true)));
         unreported.addAll(settled);
         String auditFailure = writeBacklog(id);
+        List<UnmatchedVm> unmatched = backend.unmatched();
+        if (auditFailure == null && !unmatched.isEmpty()) {
+            // why the queued VMs no decision names wait: part of the cycle's record, so a failure enacts nothing
+            auditFailure = record(() -> unmatched.forEach(u -> audit.unmatched(id, now, u)));
+        }
         List<Decision> decisions = policy.decide(view, now);
         if (auditFailure == null) {
             auditFailure = record(() -> decisions.forEach(d -> audit.decided(id, now, d)));

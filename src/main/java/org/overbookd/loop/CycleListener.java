@@ -16,7 +16,7 @@ public interface CycleListener {
         }
 
         @Override
-        public void cycleFailed(CycleFailure failure, Duration took) {
+        public void cycleFailed(long cycle, CycleFailure failure, Duration took) {
         }
     };
 
@@ -27,8 +27,12 @@ public interface CycleListener {
      */
     void cycleEnded(CycleResult result, Duration took);
 
-    /** The cycle could not observe the backend, or failed on a bug of ours ({@code internal}). */
-    void cycleFailed(CycleFailure failure, Duration took);
+    /**
+     * The cycle could not observe the backend, or failed on a bug of ours ({@code internal}).
+     *
+     * @param cycle its number, the one the log and the audit give it (see {@link CycleResult#cycle()})
+     */
+    void cycleFailed(long cycle, CycleFailure failure, Duration took);
 
     /** The configuration file changed: {@code accepted} when it was valid and applied. */
     default void reloaded(boolean accepted) {

@@ -63,4 +63,15 @@ public interface VmView {
     default int vcpus() {
         return 0;
     }
+
+    /**
+     * Whether the VIM's own placement rules let this VM run on {@code host}, a host of the same view
+     * (in OpenNebula: its requirement expressions match the host, a system datastore it may use is in
+     * the host's cluster, and, for a VM suspended in place, its requirements still match its host).
+     * Capacity and the overbooking bounds are the policy's business, not this. The default knows no
+     * rules: every host (the simulator's VMs, the paper's).
+     */
+    default boolean mayRunOn(HostView host) {
+        return true;
+    }
 }

@@ -124,14 +124,7 @@ class HaAgainstOnedIT {
         String single = "not run";
         try (Postgres pg = Postgres.start(work.resolve("pgdata"))) {
             Files.createDirectories(work.resolve("one"));
-            one.clearDummyActions();
-            one.prepare();
-            one.start();
-            one.setupHosts(HOSTS);
-            cluster.readHosts(HOSTS);
-            world.scheduleWithFixedDelay(cluster::writeLoads, 0, 300, TimeUnit.MILLISECONDS);
-            awaitOrFail("hosts MONITORED with our probe's samples", Duration.ofSeconds(60),
-                    () -> cluster.hostsMonitoredSince(0));
+            assertTrue(cluster.bringUp(HOSTS, world), "hosts MONITORED with our probe's samples within 60 s");
             cluster.createHighQosVms();
             awaitOrFail("high-QoS VMs RUNNING", Duration.ofSeconds(30), () -> cluster.pool().stream()
                     .filter(vm -> cluster.highVms().contains(vm.id())).allMatch(vm -> vm.lcm() == 3));

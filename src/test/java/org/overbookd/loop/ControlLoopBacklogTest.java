@@ -12,6 +12,7 @@ import org.overbookd.audit.AuditException;
 import org.overbookd.audit.AuditLog;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.Outcome;
+import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostRef;
 import org.overbookd.model.HostView;
@@ -70,6 +71,11 @@ class ControlLoopBacklogTest {
         }
 
         @Override
+        public void unmatched(long cycle, Instant time, UnmatchedVm vm) {
+            write(cycle + " unmatched " + vm.vm().id() + " " + vm.reason().label());
+        }
+
+        @Override
         public void close() {
         }
     }
@@ -94,6 +100,15 @@ class ControlLoopBacklogTest {
         public List<Outcome> settled() {
             List<Outcome> once = toSettle;
             toSettle = List.of();
+            return once;
+        }
+
+        List<UnmatchedVm> toReport = List.of();
+
+        @Override
+        public List<UnmatchedVm> unmatched() {
+            List<UnmatchedVm> once = toReport;
+            toReport = List.of();
             return once;
         }
     }

@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
 /**
  * A stand-in for oned that serves one small world from canned pool documents (made with the
  * backend tests' FakeOned: host 0 with 8 cores at 10 %, high-QoS VM 10 running there, low-QoS VM 42
- * on hold) to the four pool queries a cycle makes, and records every call's method and session.
+ * on hold) to the four pool queries a cycle makes, what check-config asks of the account (version,
+ * user, the heartbeat board's probe) and the clusters, and records every call's method and session.
  * Any other method (one.vm.deploy, one.vm.action: acting) is refused and recorded, so a dry run that
  * acts shows. Monitoring timestamps are rewritten to now, so the samples are fresh.
  */
@@ -68,6 +69,10 @@ final class CannedOned implements AutoCloseable {
             } else if (SERVED.contains(name)) {
                 reply = success(TIMESTAMP.matcher(document(name))
                         .replaceAll("<TIMESTAMP>" + Instant.now().getEpochSecond() + "</TIMESTAMP>"));
+            } else if (ACCOUNT.containsKey(name)) {
+                reply = success(ACCOUNT.get(name));
+            } else if (name.startsWith("one.document")) {
+                reply = board(name);
             } else {
                 reply = failure("[" + name + "] not served by this stand-in", 0x800);
             }
@@ -78,6 +83,32 @@ final class CannedOned implements AutoCloseable {
                 out.write(bytes);
             }
         }
+    }
+
+    /** What check-config asks of oned about the account, and the daemon's daily look at OneDRS. */
+    private static final java.util.Map<String, String> ACCOUNT = java.util.Map.of(
+            "one.system.version", "7.4.0",
+            "one.user.info", "<USER><ID>2</ID><GID>100</GID><GROUPS><ID>100</ID></GROUPS><GNAME>overbookd</GNAME>"
+                    + "<NAME>overbookd</NAME></USER>",
+            "one.clusterpool.info", "<CLUSTER_POOL><CLUSTER><ID>0</ID><NAME>default</NAME><HOSTS><ID>0</ID></HOSTS>"
+                    + "<TEMPLATE/></CLUSTER></CLUSTER_POOL>");
+
+    private volatile boolean boardMade;
+
+    /** The heartbeat board, enough for check-config's probe: none, then one once allocated. */
+    private String board(String method) {
+        return switch (method) {
+            case "one.documentpool.info" -> success(boardMade ? "<DOCUMENT_POOL><DOCUMENT><ID>0</ID><UID>2</UID>"
+                    + "<NAME>overbookd-heartbeats</NAME><TYPE>6815</TYPE><TEMPLATE/></DOCUMENT></DOCUMENT_POOL>"
+                    : "<DOCUMENT_POOL></DOCUMENT_POOL>");
+            case "one.document.allocate" -> {
+                boardMade = true;
+                yield envelope("<value><boolean>1</boolean></value><value><i4>0</i4></value><value><i4>0</i4></value>");
+            }
+            case "one.document.chmod", "one.document.update" ->
+                    envelope("<value><boolean>1</boolean></value><value><i4>0</i4></value><value><i4>0</i4></value>");
+            default -> failure("[" + method + "] not served by this stand-in", 0x800);
+        };
     }
 
     private static String document(String method) {

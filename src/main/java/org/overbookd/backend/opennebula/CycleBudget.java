@@ -54,7 +54,8 @@ final class CycleBudget {
         }
         return Optional.of(String.format(Locale.ROOT, "the cycle's time budget of %s is spent: %s since it began"
                 + " observing, and %s more may take %s (%d x one.timeout)", seconds(budget), seconds(spent),
-                calls == OpenNebulaBackend.CALLS_PER_ACTION ? "one action" : calls == 1 ? "one call" : calls + " calls",
+                calls == OpenNebulaBackend.CALLS_PER_ACTION || calls == OpenNebulaBackend.CALLS_PER_PLACEMENT
+                        ? "one action" : calls == 1 ? "one call" : calls + " calls",
                 seconds(needed), calls));
     }
 

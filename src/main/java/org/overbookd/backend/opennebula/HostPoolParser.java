@@ -18,7 +18,7 @@ final class HostPoolParser {
     }
 
     /**
-     * Reads HOST_POOL/HOST/{ID,NAME,STATE} and HOST/HOST_SHARE/{TOTAL_CPU,MAX_MEM,MEM_USAGE}; skips the
+     * Reads HOST_POOL/HOST/{ID,NAME,STATE,CLUSTER_ID} and HOST/HOST_SHARE/{TOTAL_CPU,MAX_MEM,MEM_USAGE}; skips the
      * rest (the HOST's TEMPLATE, VMS and MONITORING hold elements of the same names further down).
      */
     static List<HostRecord> parse(String document) throws XMLStreamException {
@@ -46,6 +46,7 @@ final class HostPoolParser {
         int id = UNSET;
         String name = null;
         int state = UNSET;
+        int clusterId = -1;
         int totalCpu = UNSET;
         long maxMemKb = -1;
         long memUsageKb = -1;
@@ -54,6 +55,7 @@ final class HostPoolParser {
                 case "ID" -> id = in.intValue();
                 case "NAME" -> name = ServerText.label(in.stringValue());
                 case "STATE" -> state = in.intValue();
+                case "CLUSTER_ID" -> clusterId = in.intValue();
                 case "HOST_SHARE" -> {
                     while (in.next()) {
                         switch (in.name()) {
@@ -81,6 +83,6 @@ final class HostPoolParser {
             throw XmlWalker.missing("HOST_SHARE/TOTAL_CPU", "HOST", known);
         }
         long free = maxMemKb < 0 || memUsageKb < 0 ? Long.MAX_VALUE : Math.max(0, maxMemKb - memUsageKb) / 1024;
-        return new HostRecord(id, name, state, totalCpu, free);
+        return new HostRecord(id, name, state, totalCpu, free, clusterId);
     }
 }

@@ -139,6 +139,11 @@ final class OneXmlRpcClient {
         return value == null ? "nothing" : value.getClass().getSimpleName();
     }
 
+    /** The OpenNebula user of the session: a name, never the secret. */
+    String user() {
+        return session.user();
+    }
+
     @Override
     public String toString() {
         return "OneXmlRpcClient[" + endpoint + " as " + session.user() + "]";

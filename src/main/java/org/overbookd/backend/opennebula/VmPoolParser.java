@@ -223,6 +223,11 @@ final class VmPoolParser {
         private VmRecord.History last;
         private long closedRunSeconds;
         private int records;
+        private String sched;
+        private String automatic;
+        private String schedDs;
+        private String automaticDs;
+        private String beyond;
 
         VmRecord vm(XmlScanner in) throws XMLStreamException {
             id = UNSET;
@@ -238,6 +243,11 @@ final class VmPoolParser {
             last = null;
             closedRunSeconds = 0;
             records = 0;
+            sched = null;
+            automatic = null;
+            schedDs = null;
+            automaticDs = null;
+            beyond = null;
             while (in.next()) {
                 switch (in.name()) {
                     case "ID" -> id = in.intValue();
@@ -269,16 +279,56 @@ final class VmPoolParser {
                         long plain = in.digitsValue(9);
                         vcpus = plain >= 0 ? TemplateSize.vcpus(plain) : TemplateSize.vcpus(in.text().toString());
                     }
+                    // oned reads the first of each; one with elements inside (a vector) reads as empty
+                    case "AUTOMATIC_REQUIREMENTS" -> automatic = first(automatic, in);
+                    case "AUTOMATIC_DS_REQUIREMENTS" -> automaticDs = first(automaticDs, in);
+                    case "NIC" -> nic(in);
+                    case "VM_GROUP" -> {
+                        beyond = beyond != null ? beyond : "it is in a VM group, whose affinity rules OpenNebula's"
+                                + " scheduler applies and overbookd does not";
+                        in.skip();
+                    }
+                    case "PCI" -> {
+                        beyond = beyond != null ? beyond : "it asks for a PCI device, which OpenNebula's scheduler"
+                                + " assigns and overbookd does not";
+                        in.skip();
+                    }
                     default -> in.skip();
                 }
             }
         }
 
-        /** The QoS and SLO attributes, matched without regard to case; the first of each counts. */
+        /** A NIC whose network OpenNebula's scheduler is to choose (NETWORK_MODE = auto) overbookd cannot deploy. */
+        private void nic(XmlScanner in) throws XMLStreamException {
+            while (in.next()) {
+                if (in.name().equals("NETWORK_MODE") && in.stringValue().strip().equalsIgnoreCase("auto")) {
+                    beyond = beyond != null ? beyond : "a NIC has NETWORK_MODE = auto: OpenNebula's scheduler picks"
+                            + " its network, overbookd does not";
+                } else {
+                    in.skip();
+                }
+            }
+        }
+
+        /** {@code current} if already read (the first counts), else this element's value, shared. */
+        private static String first(String current, XmlScanner in) throws XMLStreamException {
+            String value = in.sharedValue();
+            return current != null ? current : value;
+        }
+
+        /**
+         * The QoS and SLO attributes, and SCHED_REQUIREMENTS and SCHED_DS_REQUIREMENTS, matched without
+         * regard to case (a requirement oned might not read is still honoured: the safe side); the first of
+         * each counts.
+         */
         private void userTemplate(XmlScanner in) throws XMLStreamException {
             while (in.next()) {
                 String attribute = in.name();
-                if (attribute.equalsIgnoreCase(qosAttribute) || attribute.equalsIgnoreCase(sloAttribute)) {
+                if (attribute.equalsIgnoreCase("SCHED_REQUIREMENTS")) {
+                    sched = first(sched, in);
+                } else if (attribute.equalsIgnoreCase("SCHED_DS_REQUIREMENTS")) {
+                    schedDs = first(schedDs, in);
+                } else if (attribute.equalsIgnoreCase(qosAttribute) || attribute.equalsIgnoreCase(sloAttribute)) {
                     String value = in.sharedValue();
                     if (qos == null && attribute.equalsIgnoreCase(qosAttribute)) {
                         qos = value;
@@ -308,9 +358,11 @@ final class VmPoolParser {
             long historyStime = 0;
             long rstime = 0;
             long retime = 0;
+            int datastore = -1;
             while (in.next()) {
                 switch (in.name()) {
                     case "SEQ" -> seq = in.intValue();
+                    case "DS_ID" -> datastore = in.intValue();
                     case "HID" -> hostId = in.intValue();
                     case "HOSTNAME" -> hostName = ServerText.label(in.sharedValue());
                     case "STIME" -> historyStime = in.longValue();
@@ -322,7 +374,8 @@ final class VmPoolParser {
             if (seq == UNSET || hostId == UNSET) {
                 throw XmlWalker.missing("HISTORY SEQ or HID", "VM", id == UNSET ? Long.MIN_VALUE : id);
             }
-            VmRecord.History record = new VmRecord.History(seq, hostId, hostName, historyStime, rstime, retime);
+            VmRecord.History record = new VmRecord.History(seq, hostId, hostName, historyStime, rstime, retime,
+                    datastore);
             records++;
             // every record but the last is closed; which one is last is known at the VM's end
             if (last == null || seq >= last.seq()) {
@@ -349,8 +402,12 @@ final class VmPoolParser {
             if (stime == Long.MIN_VALUE) {
                 throw XmlWalker.missing("STIME", "VM", known);
             }
+            Requirements requirements = sched == null && automatic == null && schedDs == null && automaticDs == null
+                    && beyond == null ? Requirements.NONE
+                    : new Requirements(sched, automatic, schedDs, automaticDs, beyond);
             return new VmRecord(id, name == null ? "" : name, state, lcmState, stime, qos, last, slo,
-                    new RunTimes(closedRunSeconds, last, records), new VmSize(cores, mebibytes), vcpus);
+                    new RunTimes(closedRunSeconds, last, records), new VmSize(cores, mebibytes), vcpus,
+                    requirements);
         }
     }
 }

@@ -249,7 +249,9 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
     /**
      * Asked right before each action of a batch that {@link #refusal(int)} let through: still held,
      * in the term under which the cycle observed, with time left for this action's two calls to oned
-     * (the fresh one.vm.info and the action) plus one of margin. Local, no round trip: the renewer
+     * (the fresh one.vm.info and the action) plus one of margin; and again, for a decision that places
+     * a VM, between its mark for OneDRS and the action (the mark needs no lease: sent late, it changes
+     * nothing but what OneDRS may do with the VM). Local, no round trip: the renewer
      * keeps extending the deadline while this node runs, so a batch sent without a pause never
      * trips it; a node paused in the middle of its batch (SIGSTOP, a long GC) for longer than the
      * lease had left finds its deadline passed when it wakes, and sends nothing more.

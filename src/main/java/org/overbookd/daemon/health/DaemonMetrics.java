@@ -18,6 +18,7 @@ import org.overbookd.loop.CycleResult;
 import org.overbookd.model.HostLeftOut;
 import org.overbookd.model.VmLeftAlone;
 import org.overbookd.model.VmState;
+import org.overbookd.model.VmUnmatched;
 
 /**
  * The daemon's Prometheus metrics, kept up to date by the cycle listener calls. Counters count
@@ -52,8 +53,10 @@ public final class DaemonMetrics implements CycleListener {
     private final Counter reloads;
     private final Counter statusWriteFailures;
     private final Gauge vmsLeftAlone;
+    private final Gauge vmsUnmatched;
     private final Set<String> leftOutReasons = new HashSet<>();
     private final Set<String> leftAloneReasons = new HashSet<>();
+    private final Set<String> unmatchedReasons = new HashSet<>();
     private int failingInARow;
 
     public DaemonMetrics(PrometheusRegistry registry, Supplier<OverbookingLimits> limits, Clock clock) {
@@ -86,6 +89,12 @@ public final class DaemonMetrics implements CycleListener {
         vmsLeftAlone = Gauge.builder().name("overbookd_low_qos_vms_left_alone")
                 .help("Low-QoS VMs overbookd does not act on, by reason: failed (a *_FAILURE state, for an"
                         + " administrator to recover) or pending (not on hold: OpenNebula's scheduler places it).")
+                .labelNames("reason").register(registry);
+        vmsUnmatched = Gauge.builder().name("overbookd_low_qos_vms_unmatched")
+                .help("Queued low-QoS VMs that may run on no host by OpenNebula's own rules, by reason: no-host"
+                        + " (their requirements match no usable host), no-datastore (no system datastore they may use"
+                        + " in the matching hosts' clusters), invalid (requirements that do not parse), unsupported"
+                        + " (beyond what overbookd evaluates). They stay queued.")
                 .labelNames("reason").register(registry);
         lowQosVms = Gauge.builder().name("overbookd_low_qos_vms")
                 .help("Low-QoS VMs in the last view by state: on a host (running, booting, suspending, resuming,"
@@ -131,6 +140,10 @@ public final class DaemonMetrics implements CycleListener {
             vmsLeftAlone.labelValues(reason.label()).set(0);
             leftAloneReasons.add(reason.label());
         }
+        for (VmUnmatched reason : VmUnmatched.values()) {
+            vmsUnmatched.labelValues(reason.label()).set(0);
+            unmatchedReasons.add(reason.label());
+        }
         reloads.labelValues("ok").inc(0);
         reloads.labelValues("rejected").inc(0);
         for (VmState state : VmState.values()) {
@@ -155,20 +168,9 @@ public final class DaemonMetrics implements CycleListener {
         }
         CycleFigures figures = CycleFigures.of(result, limits.get());
         hostsObserved.set(figures.hostsObserved());
-        for (String reason : leftOutReasons) {
-            hostsLeftOut.labelValues(reason).set(0);
-        }
-        for (Map.Entry<String, Integer> e : figures.hostsLeftOut().entrySet()) {
-            leftOutReasons.add(e.getKey());
-            hostsLeftOut.labelValues(e.getKey()).set(e.getValue());
-        }
-        for (String reason : leftAloneReasons) {
-            vmsLeftAlone.labelValues(reason).set(0);
-        }
-        for (Map.Entry<String, Integer> e : figures.vmsLeftAlone().entrySet()) {
-            leftAloneReasons.add(e.getKey());
-            vmsLeftAlone.labelValues(e.getKey()).set(e.getValue());
-        }
+        setByReason(hostsLeftOut, leftOutReasons, figures.hostsLeftOut());
+        setByReason(vmsLeftAlone, leftAloneReasons, figures.vmsLeftAlone());
+        setByReason(vmsUnmatched, unmatchedReasons, figures.vmsUnmatched());
         figures.lowQosVms().forEach((state, count) -> lowQosVms.labelValues(label(state)).set(count));
         slotsInUse.set(figures.slotsInUse());
         slotsAvailable.set(figures.slotsAvailable());
@@ -176,8 +178,19 @@ public final class DaemonMetrics implements CycleListener {
         result.failure().ifPresentOrElse(f -> failed(f, took), () -> succeeded(took));
     }
 
+    /** Every reason seen so far to 0, then the counts of this cycle: a reason no longer seen reads 0, not its last count. */
+    private static void setByReason(Gauge gauge, Set<String> known, Map<String, Integer> counts) {
+        for (String reason : known) {
+            gauge.labelValues(reason).set(0);
+        }
+        for (Map.Entry<String, Integer> e : counts.entrySet()) {
+            known.add(e.getKey());
+            gauge.labelValues(e.getKey()).set(e.getValue());
+        }
+    }
+
     @Override
-    public void cycleFailed(CycleFailure failure, Duration took) {
+    public void cycleFailed(long cycle, CycleFailure failure, Duration took) {
         failed(failure, took);
     }
 

@@ -142,9 +142,9 @@ public final class Health implements CycleListener, AutoCloseable {
     }
 
     @Override
-    public void cycleFailed(CycleFailure failure, Duration took) {
+    public void cycleFailed(long cycle, CycleFailure failure, Duration took) {
         for (CycleListener part : parts) {
-            guarded(() -> part.cycleFailed(failure, took));
+            guarded(() -> part.cycleFailed(cycle, failure, took));
         }
     }
 

@@ -72,11 +72,11 @@ final class StatusFile implements CycleListener {
         Optional<CycleFailure> failure = result.failure();
         if (failure.isPresent()) {
             // observed and decided, but not (all) enacted: for an operator that is a failing daemon
-            lastCycle = new DaemonStatus.LastCycle(now, took, failure.get().cause(), failure.get().message(),
+            lastCycle = new DaemonStatus.LastCycle(result.cycle(), now, took, failure.get().cause(), failure.get().message(),
                     figures.decisions());
             consecutiveFailures++;
         } else {
-            lastCycle = new DaemonStatus.LastCycle(now, took, null, null, figures.decisions());
+            lastCycle = new DaemonStatus.LastCycle(result.cycle(), now, took, null, null, figures.decisions());
             consecutiveFailures = 0;
             lastSuccess = now;
         }
@@ -88,9 +88,9 @@ final class StatusFile implements CycleListener {
     }
 
     @Override
-    public synchronized void cycleFailed(CycleFailure failure, Duration took) {
+    public synchronized void cycleFailed(long cycle, CycleFailure failure, Duration took) {
         cycles++;
-        lastCycle = new DaemonStatus.LastCycle(clock.instant(), took, failure.cause(), failure.message(), 0);
+        lastCycle = new DaemonStatus.LastCycle(cycle, clock.instant(), took, failure.cause(), failure.message(), 0);
         consecutiveFailures++;
         write(null);
     }

@@ -60,7 +60,9 @@ final class FakeOned implements AutoCloseable {
          */
         ENDLESS_REPLY,
         /** A successful reply whose value sits inside 5,000 nested arrays (215 KB). */
-        NESTED_ARRAYS
+        NESTED_ARRAYS,
+        /** oned's 0x200: the session's user may not do this, in oned's words. */
+        NOT_AUTHORIZED
     }
 
     static {
@@ -87,6 +89,10 @@ final class FakeOned implements AutoCloseable {
 
     private final TreeMap<Integer, FakeHost> hosts = new TreeMap<>();
     private final TreeMap<Integer, FakeVm> vms = new TreeMap<>();
+    /** OpenNebula's defaults: system datastore 0 in cluster 0. */
+    private final TreeMap<Integer, OneDocuments.Datastore> datastores =
+            new TreeMap<>(Map.of(0, OneDocuments.Datastore.system(0, "system", 0)));
+    private final TreeMap<Integer, Map<String, String>> clusters = new TreeMap<>(Map.of(0, Map.of()));
     /** Starts at the wall clock, so the daemon's wall-clock cycles find its samples fresh. */
     private long now = java.time.Instant.now().getEpochSecond();
     private Runnable afterNextInfo;
@@ -132,6 +138,14 @@ final class FakeOned implements AutoCloseable {
 
     synchronized FakeVm vm(int id) {
         return vms.get(id);
+    }
+
+    synchronized void datastore(OneDocuments.Datastore datastore) {
+        datastores.put(datastore.id(), datastore);
+    }
+
+    synchronized void cluster(int id, Map<String, String> template) {
+        clusters.put(id, template);
     }
 
     synchronized FakeHost hostForTest(int id) {
@@ -324,6 +338,11 @@ final class FakeOned implements AutoCloseable {
                 case SECRET_IN_FAULT -> {
                     return XmlRpcWire.fault(-501, "cannot handle call with session " + call.param(0));
                 }
+                case NOT_AUTHORIZED -> {
+                    return XmlRpcWire.failure("[" + call.method() + "] User [2] : Not authorized to perform "
+                            + (call.method().endsWith(".allocate") ? "CREATE" : "MANAGE") + " "
+                            + call.method().split("\\.")[1].toUpperCase(java.util.Locale.ROOT) + ".", 0x200);
+                }
                 case SECRET_IN_REFUSAL -> {
                     return XmlRpcWire.failure("[" + call.method() + "] refused for session " + call.param(0), 0x800);
                 }
@@ -353,12 +372,23 @@ final class FakeOned implements AutoCloseable {
             case "one.vmpool.monitoring" ->
                     XmlRpcWire.success(OneDocuments.toString(OneDocuments.vmMonitoring(notDone(vms.values()), now)));
             case "one.vm.info" -> info((Integer) args.get(0));
-            case "one.vm.deploy" -> deploy((Integer) args.get(0), (Integer) args.get(1));
+            case "one.vm.deploy" -> deploy((Integer) args.get(0), (Integer) args.get(1),
+                    args.size() > 3 ? (Integer) args.get(3) : -1);
+            case "one.datastorepool.info" -> XmlRpcWire.success(
+                    OneDocuments.toString(OneDocuments.datastorePool(List.copyOf(datastores.values()))));
+            case "one.clusterpool.info" -> XmlRpcWire.success(clusterPool());
             case "one.vm.action" -> action((String) args.get(0), (Integer) args.get(1));
+            case "one.vm.update" -> update((Integer) args.get(0), (String) args.get(1), (Integer) args.get(2));
             case "one.documentpool.info" -> documentPool((Integer) args.get(3));
             case "one.document.allocate" -> allocateDocument((String) args.get(0), (Integer) args.get(1));
             case "one.document.update" -> updateDocument((Integer) args.get(0), (String) args.get(1), (Integer) args.get(2));
             case "one.document.info" -> documentInfo((Integer) args.get(0));
+            case "one.document.chmod" -> documents.containsKey((Integer) args.get(0))
+                    ? XmlRpcWire.success((Integer) args.get(0))
+                    : XmlRpcWire.failure("[one.document.chmod] Error getting document [" + args.get(0) + "].", 0x400);
+            case "one.system.version" -> XmlRpcWire.success("7.4.0");
+            case "one.user.info" -> XmlRpcWire.success("<USER><ID>2</ID><GID>100</GID><GROUPS><ID>100</ID></GROUPS>"
+                    + "<GNAME>overbookd</GNAME><NAME>" + session.substring(0, session.indexOf(':')) + "</NAME></USER>");
             default -> XmlRpcWire.fault(-506, "Method " + call.method() + " not defined");
         };
     }
@@ -370,6 +400,27 @@ final class FakeOned implements AutoCloseable {
     }
 
     private final TreeMap<Integer, FakeDocument> documents = new TreeMap<>();
+
+    /** ONE_DRS/AUTOMATION of cluster 0 (default), where hosts are unless a test puts them elsewhere; empty: unset. */
+    private String drsAutomation = "";
+
+    synchronized void drsAutomation(String automation) {
+        drsAutomation = automation;
+    }
+
+    private String clusterPool() {
+        Map<Integer, List<Integer>> hostsByCluster = new TreeMap<>();
+        for (Map.Entry<Integer, FakeHost> host : hosts.entrySet()) {
+            hostsByCluster.computeIfAbsent(host.getValue().clusterId, c -> new java.util.ArrayList<>()).add(host.getKey());
+        }
+        return OneDocuments.toString(OneDocuments.clusterPool(new TreeMap<>(clusters), hostsByCluster,
+                drsAutomation.isEmpty() ? Map.of() : Map.of(0, drsAutomation)));
+    }
+
+    /** An administrator deletes document {@code id}. */
+    synchronized void deleteDocument(int id) {
+        documents.remove(id);
+    }
 
     /** The template attributes of document {@code id}, or null: for tests. */
     synchronized Map<String, String> documentTemplate(int id) {
@@ -465,7 +516,11 @@ final class FakeOned implements AutoCloseable {
         return reply;
     }
 
-    private String deploy(int id, int hostId) {
+    /**
+     * As oned 7.4: datastore -1 takes the lowest-id system datastore of the host's cluster (or fails when
+     * it has none), another must be a system datastore of that cluster; the requirements are not checked.
+     */
+    private String deploy(int id, int hostId, int datastoreId) {
         FakeVm vm = vms.get(id);
         if (vm == null) {
             return noVm("one.vm.deploy", id);
@@ -477,13 +532,27 @@ final class FakeOned implements AutoCloseable {
         if (host == null) {
             return XmlRpcWire.failure("[one.vm.deploy] Error getting host [" + hostId + "].", 0x400);
         }
+        int ds = datastoreId;
+        if (ds == -1) {
+            ds = datastores.values().stream().filter(d -> d.type() == 1 && d.clusters().contains(host.clusterId))
+                    .mapToInt(OneDocuments.Datastore::id).findFirst().orElse(-1);
+            if (ds == -1) {
+                return XmlRpcWire.failure("[one.vm.deploy] cluster [" + host.clusterId
+                        + "] does not have any datastore of type SYSTEM_DS.", 0x800);
+            }
+        } else if (!datastores.containsKey(ds) || !datastores.get(ds).clusters().contains(host.clusterId)) {
+            return XmlRpcWire.failure("[one.vm.deploy] datastore [" + ds + "] and host [" + hostId
+                    + "] are not in the same cluster [" + host.clusterId + "].", 0x800);
+        }
         switch (vm.state) {
             case OneVmStates.HOLD, OneVmStates.PENDING -> {
                 vm.stay(host, now).state(OneVmStates.ACTIVE, OneVmStates.PROLOG);
+                vm.lastStay().datastoreId = ds;
                 steps(vm, OneVmStates.BOOT, OneVmStates.RUNNING);
             }
             case OneVmStates.STOPPED -> {
                 vm.stay(host, now).state(OneVmStates.ACTIVE, OneVmStates.PROLOG_RESUME);
+                vm.lastStay().datastoreId = ds;
                 steps(vm, OneVmStates.BOOT_STOPPED, OneVmStates.RUNNING);
             }
             default -> {
@@ -546,6 +615,22 @@ final class FakeOned implements AutoCloseable {
         for (int lcm : lcmStates) {
             vm.pending.add(new int[] {OneVmStates.ACTIVE, lcm});
         }
+    }
+
+    /** one.vm.update: the user template replaced (mode 0) or merged into (mode 1). */
+    private String update(int id, String template, int mode) {
+        FakeVm vm = vms.get(id);
+        if (vm == null) {
+            return noVm("one.vm.update", id);
+        }
+        if (vm.locked) {
+            return locked("one.vm.update");
+        }
+        if (mode == 0) {
+            vm.userTemplate.clear();
+        }
+        vm.userTemplate.putAll(parseTemplate(template));
+        return XmlRpcWire.success(id);
     }
 
     /** As oned 7.4 answers for a VM an administrator locked (measured): 0x200, not 0x8000. */

@@ -28,7 +28,7 @@ class ParserTest {
     private static final String HOST_POOL = """
             <HOST_POOL>
               <HOST>
-                <ID>3</ID><NAME>node3</NAME><STATE>2</STATE><PREV_STATE>2</PREV_STATE>
+                <ID>3</ID><NAME>node3</NAME><STATE>2</STATE><PREV_STATE>2</PREV_STATE><CLUSTER_ID>0</CLUSTER_ID>
                 <HOST_SHARE><TOTAL_CPU>800</TOTAL_CPU><MAX_CPU>750</MAX_CPU></HOST_SHARE>
                 <VMS><ID>99</ID></VMS>
                 <TEMPLATE><ID>77</ID><NAME><![CDATA[not the name]]></NAME><MAX_CPU>1</MAX_CPU></TEMPLATE>
@@ -43,8 +43,9 @@ class ParserTest {
     @Test
     void hostPoolReadsEachHostIgnoringSameNamedElementsElsewhere() throws Exception {
         List<HostRecord> hosts = HostPoolParser.parse(new StringReader(HOST_POOL));
-        assertEquals(List.of(new HostRecord(3, "node3", 2, 800), new HostRecord(4, "node4", 4, 1600, 14 * 1024)), hosts,
-                "TOTAL_CPU, not MAX_CPU; free memory: MAX_MEM less MEM_USAGE, KiB to MiB (16 GiB - 2 GiB); unknown without them");
+        assertEquals(List.of(new HostRecord(3, "node3", 2, 800), new HostRecord(4, "node4", 4, 1600, 14 * 1024, -1)), hosts,
+                "TOTAL_CPU, not MAX_CPU; free memory: MAX_MEM less MEM_USAGE, KiB to MiB (16 GiB - 2 GiB); unknown without"
+                        + " them; a host without CLUSTER_ID is in no cluster");
     }
 
     @Test

@@ -126,7 +126,8 @@ final class WoodstoxVmPool {
             throw new XMLStreamException("VM " + id + " lacks ID, STATE, LCM_STATE or STIME");
         }
         return new VmRecord(id, name, state, lcmState, stime, qos, last, null, new RunTimes(closed, last, records),
-                new VmSize(cores, mebibytes), vcpus);
+                new VmSize(cores, mebibytes), vcpus,
+                Requirements.NONE); // the plain pool it is measured on has none
     }
 
     private static VmRecord.History history(XMLStreamReader2 in) throws XMLStreamException {

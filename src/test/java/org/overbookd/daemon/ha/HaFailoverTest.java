@@ -114,7 +114,7 @@ class HaFailoverTest {
                             // before the buffered reply is read, the observation itself fails. Which one wins is
                             // a race between two threads of the resumed process; the counts below judge the rest.
                             DaemonProcess.Line stood = active.await(l -> l.contains("stood down")
-                                    || l.contains("cycle failed") && l.contains("the request was sent"), resumed,
+                                    || l.matches(".*cycle \\d+ failed.*") && l.contains("the request was sent"), resumed,
                                     Duration.ofSeconds(15));
                             assertNotNull(stood, "the resumed node enacts nothing from the cycle it had begun: "
                                     + active.lines());

@@ -38,7 +38,7 @@ class DashboardAndConfigTest {
                 () -> new OverbookingLimits(2, 90), Clock.systemUTC(), NO_SYSTEMD)) {
             health.cycleEnded(Fixtures.result(1, List.of(Fixtures.outcome("deploy", Outcome.Status.OK))),
                     Duration.ofMillis(3));
-            health.cycleFailed(CycleFailure.of(BackendException.Cause.TIMEOUT, "x"), Duration.ofMillis(3));
+            health.cycleFailed(2, CycleFailure.of(BackendException.Cause.TIMEOUT, "x"), Duration.ofMillis(3));
             exported = new TreeSet<>(Scrape.of(health.metricsAddress().orElseThrow()).names());
         }
         JsonNode board = new ObjectMapper().readTree(Path.of("conf/grafana/overbookd.json").toFile());

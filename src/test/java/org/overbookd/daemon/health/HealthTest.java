@@ -24,6 +24,7 @@ import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleResult;
 import org.overbookd.model.HostLeftOut;
 import org.overbookd.model.VmLeftAlone;
+import org.overbookd.model.VmUnmatched;
 import org.overbookd.testing.ManualClock;
 
 /** The health listener: metrics over HTTP, the status file, and how they react to cycles and reloads. */
@@ -54,6 +55,8 @@ class HealthTest {
             assertEquals(1, Scrape.of(address).value("overbookd_writer", "role", "standby"), "read at every scrape");
             health.role(() -> "single");
             assertEquals(0, s.value("overbookd_low_qos_vms_left_alone", "reason", "pending"), "there from the start");
+            assertEquals(1, s.value("overbookd_low_qos_vms_unmatched", "reason", "no-host"));
+            assertEquals(0, s.value("overbookd_low_qos_vms_unmatched", "reason", "invalid"), "there from the start");
             assertEquals(3, s.value("overbookd_slots_in_use"));
             assertEquals(2 + 0 + 1, s.value("overbookd_slots_available"), "2 free on the empty host, 1 on the host with 1");
             assertEquals(2, s.value("overbookd_hosts_at_upper_bound"), "90 % is at the bound, 95 % above it");
@@ -90,6 +93,9 @@ class HealthTest {
             for (VmLeftAlone reason : VmLeftAlone.values()) {
                 assertEquals(0, s.value("overbookd_low_qos_vms_left_alone", "reason", reason.label()), reason.label());
             }
+            for (VmUnmatched reason : VmUnmatched.values()) {
+                assertEquals(0, s.value("overbookd_low_qos_vms_unmatched", "reason", reason.label()), reason.label());
+            }
         }
     }
 
@@ -113,11 +119,11 @@ class HealthTest {
             health.cycleEnded(new CycleResult(2, Fixtures.result(2, List.of()).view(),
                     List.of(Fixtures.outcome("deploy", Outcome.Status.SKIPPED)), List.of(),
                     java.util.Optional.of("disk full")), Duration.ofMillis(3));
-            health.cycleFailed(CycleFailure.of(BackendException.Cause.TIMEOUT, "one.hostpool.info: no reply within 30 s"),
+            health.cycleFailed(3, CycleFailure.of(BackendException.Cause.TIMEOUT, "one.hostpool.info: no reply within 30 s"),
                     Duration.ofSeconds(30));
-            health.cycleFailed(CycleFailure.of(BackendException.Cause.TIMEOUT, "one.hostpool.info: no reply within 30 s"),
+            health.cycleFailed(4, CycleFailure.of(BackendException.Cause.TIMEOUT, "one.hostpool.info: no reply within 30 s"),
                     Duration.ofSeconds(30));
-            health.cycleFailed(CycleFailure.of(BackendException.Cause.AUTH, "refused"), Duration.ofMillis(2));
+            health.cycleFailed(5, CycleFailure.of(BackendException.Cause.AUTH, "refused"), Duration.ofMillis(2));
             health.reloaded(false);
             Scrape s = Scrape.of(address);
             assertEquals(5, s.value("overbookd_cycles_total"));
@@ -165,13 +171,14 @@ class HealthTest {
         assertEquals(null, starting.lastCycle());
         assertEquals(StatusCheck.Health.HEALTHY, judge(starting, clock).health(), "starting");
 
-        health.cycleEnded(Fixtures.result(1, List.of(Fixtures.outcome("deploy", Outcome.Status.OK),
+        health.cycleEnded(Fixtures.result(41, List.of(Fixtures.outcome("deploy", Outcome.Status.OK),
                 Fixtures.outcome("deploy", Outcome.Status.OK))), Duration.ofMillis(120));
         clock.advance(Duration.ofMinutes(40));
-        health.cycleEnded(Fixtures.result(2, List.of(Fixtures.outcome("suspend", Outcome.Status.OK))),
+        health.cycleEnded(Fixtures.result(42, List.of(Fixtures.outcome("suspend", Outcome.Status.OK))),
                 Duration.ofMillis(80));
         DaemonStatus two = read(file);
         assertEquals(2, two.cycles());
+        assertEquals(42, two.lastCycle().number(), "the loop's number (it goes on from the audit), not this process's count");
         assertEquals(3, two.decisionsLastHour());
         assertEquals(3, two.queue());
         assertEquals(3, two.slotsInUse());
@@ -179,11 +186,12 @@ class HealthTest {
         assertEquals(StatusCheck.Health.HEALTHY, judge(two, clock).health());
 
         clock.advance(Duration.ofMinutes(25)); // the first cycle's two decisions are now over an hour old
-        health.cycleFailed(CycleFailure.of(BackendException.Cause.UNREACHABLE, "connection refused"), Duration.ofMillis(3));
+        health.cycleFailed(43, CycleFailure.of(BackendException.Cause.UNREACHABLE, "connection refused"), Duration.ofMillis(3));
         DaemonStatus failed = read(file);
         assertEquals(1, failed.decisionsLastHour());
         assertEquals(1, failed.consecutiveFailures());
         assertEquals("unreachable", failed.lastCycle().cause());
+        assertEquals(43, failed.lastCycle().number(), "a failed cycle has the number the loop gave it");
         assertEquals(3, failed.queue(), "queue and slots of the last successful cycle stay");
         StatusCheck.Verdict verdict = judge(failed, clock);
         assertEquals(StatusCheck.Health.DEGRADED, verdict.health());
@@ -223,7 +231,7 @@ class HealthTest {
     void statusJudgesStaleGoneAndLongFailingDaemons() {
         Instant t = Instant.parse("2025-03-01T12:00:00Z");
         Duration interval = Duration.ofMinutes(5);
-        DaemonStatus.LastCycle ok = new DaemonStatus.LastCycle(t, Duration.ofSeconds(1), null, null, 0);
+        DaemonStatus.LastCycle ok = new DaemonStatus.LastCycle(7, t, Duration.ofSeconds(1), null, null, 0);
         DaemonStatus fresh = new DaemonStatus(42, "n", t, t, interval, null, 7, ok, 0, t, 0, 0, 0, 2);
         assertEquals(StatusCheck.Health.HEALTHY, StatusCheck.judge(fresh, t.plusSeconds(60), pid -> true).health());
         assertEquals(StatusCheck.Health.NOT_RUNNING, StatusCheck.judge(fresh, t, pid -> false).health(), "pid gone");
@@ -251,7 +259,7 @@ class HealthTest {
     void statusRoundTripsThroughJson() throws IOException {
         Instant t = Instant.parse("2025-03-01T12:00:00.123Z");
         DaemonStatus s = new DaemonStatus(42, "node1", t, t.plusSeconds(5), Duration.ofMinutes(5), null, 3,
-                new DaemonStatus.LastCycle(t.plusSeconds(5), Duration.ofMillis(1500), "timeout", "no reply \"quoted\"", 0),
+                new DaemonStatus.LastCycle(8, t.plusSeconds(5), Duration.ofMillis(1500), "timeout", "no reply \"quoted\"", 0),
                 2, t, 4, 5, 6, 7);
         assertEquals(s, DaemonStatus.fromJson(s.toJson()));
     }
