@@ -7,8 +7,8 @@ import java.util.random.RandomGenerator;
  * Random variates drawn from a seeded stream, each written once. Logarithms go through
  * {@link StrictMath}: {@code Math.log} may differ from it in the last bit, and does on some JVMs and
  * CPUs (on OpenJDK 17 on x86-64, for about 7% of arguments), which would break the promise that the
- * same seed gives the same bytes everywhere. {@link #normal} uses the JDK's own {@code nextGaussian}
- * (its ziggurat).
+ * same seed gives the same bytes everywhere. Normal draws are {@link Ziggurat}'s, not the JDK's
+ * {@code nextGaussian}, whose ziggurat changed in JDK 19.
  *
  * <p>Every draw of the models goes through here; the same rule holds for the deterministic curves
  * they follow (sines and cosines of the daily load), which use {@link StrictMath} where they are.
@@ -33,17 +33,15 @@ public final class Draws {
     }
 
     /**
-     * Log-normal with the given median: {@code median * exp(sigma * Z)}, Z from the JDK's
-     * {@code nextGaussian}.
+     * Log-normal with the given median: {@code median * exp(sigma * Z)}, Z from {@link Ziggurat}.
      */
     public static double lognormal(SplittableRandom random, double median, double sigma) {
-        return median * StrictMath.exp(sigma * random.nextGaussian());
+        return median * StrictMath.exp(sigma * Ziggurat.next(random));
     }
 
     /**
-     * Standard normal by Box-Muller (one of the pair): unlike {@code nextGaussian}, whose ziggurat
-     * takes a varying number of draws, it always takes two, so the draws after it do not depend on
-     * its value.
+     * Standard normal by Box-Muller (one of the pair): unlike {@link Ziggurat}, which takes a varying
+     * number of draws, it always takes two, so the draws after it do not depend on its value.
      */
     public static double boxMuller(SplittableRandom random) {
         double u = 1.0 - random.nextDouble();
@@ -52,11 +50,12 @@ public final class Draws {
     }
 
     /**
-     * Normal with the given mean and standard deviation: {@code mean + sd * random.nextGaussian()}.
-     * Any generator, so that the simulator's flat streams (which draw as a SplittableRandom does) share it.
+     * Normal with the given mean and standard deviation: {@code mean + sd * Z}, Z from {@link
+     * Ziggurat}. Any generator, so that the simulator's flat streams (which draw as a SplittableRandom
+     * does) share it.
      */
     public static double normal(RandomGenerator random, double mean, double sd) {
-        return normal(mean, sd, random.nextGaussian());
+        return normal(mean, sd, Ziggurat.next(random));
     }
 
     /** Normal with the given mean and standard deviation from a standard normal draw: {@code mean + sd * standard}. */
