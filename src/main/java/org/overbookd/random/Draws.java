@@ -10,8 +10,14 @@ import java.util.random.RandomGenerator;
  * same seed gives the same bytes everywhere. Normal draws are {@link Ziggurat}'s, not the JDK's
  * {@code nextGaussian}, whose ziggurat changed in JDK 19.
  *
- * <p>Every draw of the models goes through here; the same rule holds for the deterministic curves
- * they follow (sines and cosines of the daily load), which use {@link StrictMath} where they are.
+ * <p>Every variate of a named distribution the models draw (exponential, geometric, normal,
+ * log-normal) is drawn here; the same rule holds for the deterministic curves they follow (sines and
+ * cosines of the daily load), which use {@link StrictMath} where they are. What is drawn elsewhere,
+ * and why it keeps the promise: uniform choices (a class by its share, a tie broken, a Bernoulli
+ * trial) take {@code nextDouble} or {@code nextInt} of the same seeded streams inline, which is exact
+ * arithmetic on every JVM; and the simulated backend's flat load loops (backend.simulated's
+ * LoadDrawer, the fast path of the load draw) take the standard normal from {@link Ziggurat} on a
+ * flat stream's state, its common case inline, and scale it by {@link #normal(double, double, double)}.
  */
 public final class Draws {
 
@@ -55,7 +61,12 @@ public final class Draws {
      * does) share it.
      */
     public static double normal(RandomGenerator random, double mean, double sd) {
-        return normal(mean, sd, Ziggurat.next(random));
+        return normal(mean, sd, standardNormal(random));
+    }
+
+    /** Standard normal from {@link Ziggurat}, for a caller that scales it later. */
+    public static double standardNormal(RandomGenerator random) {
+        return Ziggurat.next(random);
     }
 
     /** Normal with the given mean and standard deviation from a standard normal draw: {@code mean + sd * standard}. */

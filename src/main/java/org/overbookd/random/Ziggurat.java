@@ -126,7 +126,7 @@ public final class Ziggurat {
      * A standard normal draw from {@code random}'s longs. A branch on the part, not a NaN in the
      * table tested after the multiplication: the branch is taken 253 times in 256, so the CPU
      * predicts it and the multiplication does not wait on it; tested after, the comparison waits on
-     * the product, and the whole draw cost 7% more (about 4.5 against 4.2 ns on one stream).
+     * the product, and the whole draw cost more (docs/performance.md).
      */
     public static double next(RandomGenerator random) {
         long first = random.nextLong();

@@ -3,7 +3,6 @@ package org.overbookd.backend.simulated.load;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.overbookd.random.Draws;
-import org.overbookd.random.Ziggurat;
 
 /**
  * Spiky: N(mu, sd) with spikes. Outside a spike, each draw starts one with the start probability; a
@@ -66,7 +65,7 @@ public final class SpikyLoad implements LoadGenerator {
 
     /** The load of one draw in the spike state {@code spike}, clipped to [0, 100]. */
     public static double draw(double mu, double sd, int spike, SpikeModel spikes, RandomGenerator random) {
-        return draw(mu, sd, spike, spikes, Ziggurat.next(random));
+        return draw(mu, sd, spike, spikes, Draws.standardNormal(random));
     }
 
     /** {@link #draw(double, double, int, SpikeModel, RandomGenerator)} from a standard normal draw already made. */
