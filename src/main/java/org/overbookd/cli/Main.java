@@ -41,7 +41,7 @@ public final class Main {
     /** The commands, in the order the help lists them. */
     private static final List<Class<?>> COMMANDS = List.of(RunCommand.class, SimulateCommand.class,
             SlotsSimulateCommand.class, RequestsSimulateCommand.class, TypesSimulateCommand.class, CompareCommand.class,
-            SweepCommand.class, TuneCommand.class, RecordInfoCommand.class, AuditCommand.class, StatusCommand.class,
+            SweepCommand.class, TuneCommand.class, ExperimentCommand.class, ConvertTraceCommand.class, RecordInfoCommand.class, AuditCommand.class, StatusCommand.class,
             CheckConfigCommand.class, ConfigReferenceCommand.class, CommandLine.HelpCommand.class);
 
     public static void main(String[] args) {

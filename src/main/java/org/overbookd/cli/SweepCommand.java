@@ -17,6 +17,7 @@ import org.overbookd.config.SimBindings;
 import org.overbookd.io.CsvTable;
 import org.overbookd.io.OutputDirectory;
 import org.overbookd.sim.overbooking.SimResult;
+import org.overbookd.sweep.SeedIntervals;
 import org.overbookd.sweep.ShardMarker;
 import org.overbookd.sweep.SweepCharts;
 import org.overbookd.sweep.SweepGrid;
@@ -106,8 +107,9 @@ final class SweepCommand implements Callable<Integer> {
             rows.add(SimBindings.summaryRow(settings, extra, results.get(i)));
         }
         Path csv = out.resolve("sweep.csv");
+        List<String> header = SimBindings.summaryHeader(extra);
         try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
-            CsvTable.write(w, SimBindings.summaryHeader(extra), rows);
+            CsvTable.write(w, header, rows);
         }
         var stdout = spec.commandLine().getOut();
         if (slice != null) {
@@ -118,8 +120,12 @@ final class SweepCommand implements Callable<Integer> {
             stdout.flush();
             return ExitCodes.OK;
         }
-        List<Path> charts = SweepCharts.write(out, grid.runs(), results);
+        Path intervals = SeedIntervals.write(out, header, rows);
+        List<Path> charts = SweepCharts.write(out, grid.runs(), results, SweepCharts.workload(header, rows));
         stdout.printf("wrote %s (%d runs in %.1f s)%n", csv, results.size(), (System.nanoTime() - started) / 1e9);
+        if (intervals != null) {
+            stdout.println("wrote " + intervals + " (mean and 95% interval over the seeds, Student's t)");
+        }
         for (Path chart : charts) {
             stdout.println("wrote " + chart);
         }

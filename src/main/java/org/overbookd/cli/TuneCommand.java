@@ -14,6 +14,7 @@ import org.overbookd.backend.simulated.RecordedWorkload;
 import org.overbookd.config.Settings;
 import org.overbookd.io.InputException;
 import org.overbookd.io.OutputDirectory;
+import org.overbookd.io.Provenance;
 import org.overbookd.sim.overbooking.SimResult;
 import org.overbookd.sweep.BaselineCheck;
 import org.overbookd.sweep.Budget;
@@ -234,8 +235,9 @@ final class TuneCommand implements Callable<Integer> {
         }
         Frontier frontier = new Frontier(tuned.get(0), tuned.subList(1, tuned.size()), budget, goal);
         frontier = checkHeldOut(frontier, tuning, base, runner, err);
-        String recordName = records.get(0).getFileName().toString() + (records.size() > 1 ? " and others" : "");
-        List<Path> written = TuneFiles.writeFrontier(out, frontier, configs.swept(), recordName);
+        // the records' measured high-QoS loads, the generator's low-QoS queue (as every replay)
+        Provenance workload = Provenance.trace(records, Provenance.Demand.MEASURED);
+        List<Path> written = TuneFiles.writeFrontier(out, frontier, configs.swept(), workload);
         TuneTable.print(stdout, frontier, check);
         stdout.printf(Locale.ROOT, "(%d replays %s and %d held out in %.1f s)%n", all.size(),
                 merge == null ? "run" : "merged", frontier.checked().size() * heldOutSeeds,

@@ -11,6 +11,8 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.overbookd.io.Provenance;
+import org.overbookd.stats.MeanInterval;
 
 /**
  * {@code frontier.png}: each configuration's mean objective against its worst-seed degradation_100,
@@ -33,10 +35,10 @@ final class FrontierChart {
     private FrontierChart() {
     }
 
-    static Path write(Path file, Frontier f, String recordName) throws IOException {
+    static Path write(Path file, Frontier f, Provenance workload) throws IOException {
         Objective o = f.objective();
         int seeds = f.baseline().seeds().size();
-        XYChart chart = SweepCharts.chart("Tuning on " + recordName + ": " + o.words() + " against degradation",
+        XYChart chart = SweepCharts.chart("Tuning on " + workload.describe() + ": " + o.words() + " against degradation",
                 "Degradation: host-steps above 100%, worst seed (% of host-steps)",
                 o.axisTitle() + ", mean of " + seeds + " seed" + (seeds == 1 ? "" : "s"));
         List<TunedConfig> within = new ArrayList<>();
@@ -59,7 +61,7 @@ final class FrontierChart {
         frontier.sort(Comparator.comparingDouble(TunedConfig::degradation100Max));
         points(chart, "within budget", within, o, SeriesMarkers.CIRCLE, WITHIN);
         points(chart, "over budget", over, o, SeriesMarkers.CROSS, OVER);
-        XYSeries line = series(chart, "Pareto frontier", frontier, o);
+        XYSeries line = series(chart, "Pareto frontier", frontier, o, false);
         if (line != null) {
             line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
             line.setMarker(SeriesMarkers.NONE);
@@ -85,25 +87,32 @@ final class FrontierChart {
 
     private static void points(XYChart chart, String name, List<TunedConfig> configs, Objective o, Marker marker,
             Color color) {
-        XYSeries s = series(chart, name, configs, o);
+        XYSeries s = series(chart, name, configs, o, true);
         if (s != null) {
             s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
             s.setMarker(marker);
             s.setMarkerColor(color);
+            // error bars are drawn in the line's colour, which a scatter series draws nothing else in
+            s.setLineColor(color);
         }
     }
 
-    /** Null for no points: XChart refuses an empty series. */
-    private static XYSeries series(XYChart chart, String name, List<TunedConfig> configs, Objective o) {
+    /**
+     * Null for no points: XChart refuses an empty series. With {@code bars}, each point that averages
+     * several seeds has the 95% interval of its mean as an error bar.
+     */
+    private static XYSeries series(XYChart chart, String name, List<TunedConfig> configs, Objective o, boolean bars) {
         if (configs.isEmpty()) {
             return null;
         }
         double[] x = new double[configs.size()];
         double[] y = new double[configs.size()];
+        List<MeanInterval> intervals = new ArrayList<>();
         for (int i = 0; i < x.length; i++) {
             x[i] = configs.get(i).degradation100Max();
             y[i] = configs.get(i).objectiveMean(o);
+            intervals.add(configs.get(i).objectiveInterval(o));
         }
-        return chart.addSeries(name, x, y);
+        return bars ? SweepCharts.withErrorBars(chart, name, x, y, intervals) : chart.addSeries(name, x, y);
     }
 }

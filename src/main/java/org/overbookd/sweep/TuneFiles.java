@@ -15,6 +15,8 @@ import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.io.CsvTable;
 import org.overbookd.io.Decimals;
+import org.overbookd.io.Provenance;
+import org.overbookd.stats.MeanInterval;
 
 /**
  * What {@code tune} leaves in its output directory: {@code frontier.csv} (every configuration, the
@@ -35,10 +37,12 @@ public final class TuneFiles {
     static final List<String> METRICS = List.of("seeds", "utilization_mean", "utilization_min", "low_qos_hours_mean",
             "low_qos_hours_min", "degradation_100_pct_mean", "degradation_100_pct_max", "degradation_95_pct_mean",
             "degradation_95_pct_max", "suspends_mean", "suspends_max", "suspends_per_day_max", "within_budget", "pareto",
-            "held_out_seeds", "held_out_degradation_100_pct_max", "held_out_within_budget", "rank");
+            "held_out_seeds", "held_out_degradation_100_pct_max", "held_out_within_budget", "rank",
+            "utilization_ci95_low", "utilization_ci95_high", "low_qos_hours_ci95_low", "low_qos_hours_ci95_high",
+            "degradation_100_pct_ci95_low", "degradation_100_pct_ci95_high", "suspends_ci95_low", "suspends_ci95_high");
 
     /** Writes frontier.csv and frontier.png; returns their paths. */
-    public static List<Path> writeFrontier(Path dir, Frontier f, List<Option<?>> swept, String recordName)
+    public static List<Path> writeFrontier(Path dir, Frontier f, List<Option<?>> swept, Provenance workload)
             throws IOException {
         List<Option<?>> extra = new ArrayList<>();
         for (Option<?> option : swept) {
@@ -49,6 +53,7 @@ public final class TuneFiles {
         List<String> header = new ArrayList<>(List.of("config", "upper", "lower", "slots"));
         extra.forEach(o -> header.add(o.key()));
         header.addAll(METRICS);
+        header.addAll(Provenance.COLUMNS);
         Path csv = dir.resolve(CSV);
         try (CsvTable table = CsvTable.create(csv, header, Decimals.FORMATTER)) {
             List<TunedConfig> rows = new ArrayList<>();
@@ -80,11 +85,21 @@ public final class TuneFiles {
                 } else {
                     table.count(rank);
                 }
+                // the ends of each mean's 95% interval over the seeds: one decimal more than the mean
+                interval(table, c.utilizationInterval(), 4);
+                interval(table, c.lowQosHoursInterval(), 3);
+                interval(table, c.degradation100Interval(), 5);
+                interval(table, c.suspendsInterval(), 2);
+                workload.cells().forEach(table::text);
                 table.endRow();
             }
         }
-        Path png = FrontierChart.write(dir.resolve(CHART), f, recordName);
+        Path png = FrontierChart.write(dir.resolve(CHART), f, workload);
         return List.of(csv, png);
+    }
+
+    private static void interval(CsvTable table, MeanInterval interval, int places) {
+        table.fixedOrEmpty(interval.low(), places).fixedOrEmpty(interval.high(), places);
     }
 
     private static String capitalized(String text) {

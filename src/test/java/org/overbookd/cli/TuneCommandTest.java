@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -123,10 +124,26 @@ class TuneCommandTest {
         assertEquals("config,upper,lower,slots,seeds,utilization_mean,utilization_min,low_qos_hours_mean,low_qos_hours_min,"
                 + "degradation_100_pct_mean,degradation_100_pct_max,degradation_95_pct_mean,degradation_95_pct_max,"
                 + "suspends_mean,suspends_max,suspends_per_day_max,within_budget,pareto,held_out_seeds,"
-                + "held_out_degradation_100_pct_max,held_out_within_budget,rank", csv.get(0));
+                + "held_out_degradation_100_pct_max,held_out_within_budget,rank,utilization_ci95_low,utilization_ci95_high,"
+                + "low_qos_hours_ci95_low,low_qos_hours_ci95_high,degradation_100_pct_ci95_low,"
+                + "degradation_100_pct_ci95_high,suspends_ci95_low,suspends_ci95_high,workload,workload_kind,demand_source",
+                csv.get(0));
         assertEquals(1 + 1 + 8, csv.size(), "header, the baseline and 2 slot counts x 4 pairs of bounds");
         assertTrue(csv.get(1).startsWith("baseline,90,70,0,1 2,"), csv.get(1));
-        assertEquals(1, csv.stream().filter(l -> l.endsWith(",1")).count(), "one configuration ranked first");
+        List<Map<String, String>> rows = CsvRows.of(out.resolve("frontier.csv"));
+        assertEquals(1, rows.stream().filter(row -> row.get("rank").equals("1")).count(), "one configuration ranked first");
+        for (Map<String, String> row : rows) {
+            // two seeds a and b: the mean +- t(0.95, 1) |a - b| / 2, and |a - b| / 2 is the mean less the worst
+            double mean = Double.parseDouble(row.get("utilization_mean"));
+            double half = 12.7062 * (mean - Double.parseDouble(row.get("utilization_min")));
+            assertEquals(mean + half, Double.parseDouble(row.get("utilization_ci95_high")), 0.01 + 0.0005 * 12.71,
+                    row.toString());
+            assertEquals(mean - half, Double.parseDouble(row.get("utilization_ci95_low")), 0.01 + 0.0005 * 12.71,
+                    row.toString());
+            // every row says it replayed the record's measured loads
+            assertEquals(List.of(record.getFileName().toString(), "trace", "measured"),
+                    List.of(row.get("workload"), row.get("workload_kind"), row.get("demand_source")), row.toString());
+        }
         List<String> recommended = Files.readAllLines(out.resolve("recommended.properties"));
         String comment = String.join("\n", recommended);
         assertTrue(comment.contains("# Measured on the record " + record + " (2 files),"), comment);

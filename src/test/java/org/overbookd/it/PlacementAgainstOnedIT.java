@@ -521,7 +521,10 @@ class PlacementAgainstOnedIT {
         return daemon;
     }
 
-    /** A low-QoS VM on hold, or its PENDING twin (no QOS); its id. */
+    /**
+     * A low-QoS VM on hold in the low-QoS group (README: An OpenNebula account for overbookd), or its
+     * PENDING twin (no QOS); its id.
+     */
     private int lowVm(Low low, boolean held) throws Exception {
         StringBuilder template = new StringBuilder("NAME=\"" + (held ? "low-" : "twin-") + low.name()
                 + "\"\nCPU=\"1\"\nMEMORY=\"128\"\n");
@@ -535,7 +538,11 @@ class PlacementAgainstOnedIT {
             template.append("SCHED_DS_REQUIREMENTS=\"").append(low.datastoreRequirements().replace("\"", "\\\""))
                     .append("\"\n");
         }
-        return (Integer) one.call("one.vm.allocate", template.toString(), held);
+        int id = (Integer) one.call("one.vm.allocate", template.toString(), held);
+        if (held) {
+            one.call("one.vm.chown", id, -1, cluster.accountRecipe().lowQos()); // the group overbookd's account may manage
+        }
+        return id;
     }
 
     private boolean running(List<Integer> hosts) {

@@ -19,8 +19,9 @@ import java.util.regex.Pattern;
 /**
  * A stand-in for oned that serves one small world from canned pool documents (made with the
  * backend tests' FakeOned: host 0 with 8 cores at 10 %, high-QoS VM 10 running there, low-QoS VM 42
- * on hold) to the four pool queries a cycle makes, what check-config asks of the account (version,
- * user, the heartbeat board's probe) and the clusters, and records every call's method and session.
+ * on hold) to the six pool queries a cycle makes while a VM waits (hosts, their monitoring, VMs, theirs,
+ * datastores and clusters), what check-config asks of the account (version, user, the heartbeat
+ * board's probe), and records every call's method and session.
  * Any other method (one.vm.deploy, one.vm.action: acting) is refused and recorded, so a dry run that
  * acts shows. Monitoring timestamps are rewritten to now, so the samples are fresh.
  */
@@ -85,13 +86,21 @@ final class CannedOned implements AutoCloseable {
         }
     }
 
-    /** What check-config asks of oned about the account, and the daemon's daily look at OneDRS. */
+    /**
+     * What check-config asks of oned about the account, the daemon's daily look at OneDRS, and the
+     * system datastore and cluster a low-QoS VM waiting on hold may be placed with.
+     */
     private static final java.util.Map<String, String> ACCOUNT = java.util.Map.of(
             "one.system.version", "7.4.0",
             "one.user.info", "<USER><ID>2</ID><GID>100</GID><GROUPS><ID>100</ID></GROUPS><GNAME>overbookd</GNAME>"
                     + "<NAME>overbookd</NAME></USER>",
             "one.clusterpool.info", "<CLUSTER_POOL><CLUSTER><ID>0</ID><NAME>default</NAME><HOSTS><ID>0</ID></HOSTS>"
-                    + "<TEMPLATE/></CLUSTER></CLUSTER_POOL>");
+                    + "<TEMPLATE/></CLUSTER></CLUSTER_POOL>",
+            "one.datastorepool.info", "<DATASTORE_POOL><DATASTORE><ID>0</ID><UID>0</UID><GID>0</GID><UNAME>oneadmin"
+                    + "</UNAME><GNAME>oneadmin</GNAME><NAME>system</NAME><TM_MAD>ssh</TM_MAD><TYPE>1</TYPE><STATE>0"
+                    + "</STATE><CLUSTERS><ID>0</ID></CLUSTERS><TOTAL_MB>1000</TOTAL_MB><FREE_MB>1000</FREE_MB><USED_MB>0"
+                    + "</USED_MB><IMAGES/><TEMPLATE><SHARED><![CDATA[YES]]></SHARED></TEMPLATE></DATASTORE>"
+                    + "</DATASTORE_POOL>");
 
     private volatile boolean boardMade;
 

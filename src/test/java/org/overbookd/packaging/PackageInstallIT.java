@@ -51,8 +51,9 @@ class PackageInstallIT {
             // the session came from /etc/overbookd/one_auth, written by the guide and named by the edited key
             assertTrue(calls.stream().allMatch(c -> c.session().equals(SESSION)), calls.toString());
             // check-config's questions (the account, the heartbeat board's probe), then the dry run's reads
-            assertEquals(List.of("one.clusterpool.info", "one.document.allocate", "one.document.chmod",
-                    "one.document.update", "one.documentpool.info", "one.hostpool.info", "one.hostpool.monitoring",
+            // (with VM 42 waiting: the datastores and clusters it may be placed with)
+            assertEquals(List.of("one.clusterpool.info", "one.datastorepool.info", "one.document.allocate",
+                    "one.document.chmod", "one.document.update", "one.documentpool.info", "one.hostpool.info", "one.hostpool.monitoring",
                     "one.system.version", "one.user.info", "one.vmpool.infoextended", "one.vmpool.monitoring"),
                     calls.stream().map(CannedOned.Call::method).distinct().sorted().toList());
             // the dry run decided (VM 42 onto host 0), audited it where the package made room, and sent

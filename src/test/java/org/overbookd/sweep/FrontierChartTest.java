@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
+import org.overbookd.io.Provenance;
 import org.overbookd.sim.overbooking.SimResult;
 
 /** frontier.png draws each series in its own colour, whichever series a tune happens to have. */
@@ -47,7 +48,8 @@ class FrontierChartTest {
             configs.add(config(i, 1 + i, 60 + 5 * i, degradations[i]));
         }
         Frontier f = new Frontier(config(-1, 0, 50, 0), configs, new Budget(budget, Double.NaN), Objective.UTILIZATION);
-        return ImageIO.read(FrontierChart.write(dir.resolve(name), f, "record.csv").toFile());
+        return ImageIO.read(FrontierChart.write(dir.resolve(name), f,
+                Provenance.trace(Path.of("record.csv"), Provenance.Demand.MEASURED)).toFile());
     }
 
     @Test
