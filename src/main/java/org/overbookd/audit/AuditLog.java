@@ -4,6 +4,7 @@ import java.time.Instant;
 import org.overbookd.backend.Outcome;
 import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.policy.cluster.Decision;
+import org.overbookd.policy.cluster.HeldBack;
 
 /**
  * The record auditors read to learn why overbookd did what it did. A decision is recorded, and
@@ -39,6 +40,10 @@ public interface AuditLog extends AutoCloseable {
 
     /** A queued VM found to run on no host, when that begins: it is why no decision names it. */
     default void unmatched(long cycle, Instant time, UnmatchedVm vm) {
+    }
+
+    /** A decision a guard of the policy held back, when the hold begins: it is why the decision was not made. */
+    default void held(long cycle, Instant time, HeldBack held) {
     }
 
     /**

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.overbookd.backend.Outcome;
 import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.policy.cluster.Decision;
+import org.overbookd.policy.cluster.HeldBack;
 
 /**
  * The fields of one audit record, in the order they are written, shared by every audit log so
@@ -61,6 +62,33 @@ final class AuditRecord {
         f.put("vm_name", vm.vm().name());
         f.put("unmatched", vm.reason().label());
         f.put("reason", bounded(vm.detail()));
+        return f;
+    }
+
+    /**
+     * A decision a guard held back: time, cycle, event {@code held}, the action that was not taken,
+     * the VM and the host it names (a held host names no VM, a VM kept queued no host), the guard's
+     * label as {@code guard}, the reason's other facts and the reason in words.
+     */
+    static Map<String, Object> held(long cycle, Instant time, HeldBack held) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("time", time.toString());
+        f.put("cycle", cycle);
+        f.put("event", "held");
+        f.put("action", held.action());
+        if (held.vm() != null) {
+            f.put("vm_id", held.vm().id());
+            f.put("vm_name", held.vm().name());
+        }
+        if (held.host() != null) {
+            f.put("host_id", held.host().id());
+            f.put("host_name", held.host().name());
+        }
+        f.put("guard", held.guard());
+        for (Map.Entry<String, Object> fact : held.reason().facts().entrySet()) {
+            f.putIfAbsent(fact.getKey(), fact.getValue());
+        }
+        f.put("reason", bounded(held.reason().text()));
         return f;
     }
 

@@ -17,11 +17,13 @@ import org.overbookd.backend.Outcome;
 import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.io.RollingFile;
 import org.overbookd.policy.cluster.Decision;
+import org.overbookd.policy.cluster.HeldBack;
 
 /**
  * Writes one JSON object per line ({@link AuditRecord}): {@code "event":"decision"} before
  * enactment, {@code "event":"outcome"} after, {@code "event":"reconciled"} when an unknown outcome
- * is settled, {@code "event":"unmatched"} when a queued VM is found to run on no host. Field order is fixed so that equal runs give equal bytes.
+ * is settled, {@code "event":"unmatched"} when a queued VM is found to run on no host,
+ * {@code "event":"held"} when a guard of the policy begins to hold a decision back. Field order is fixed so that equal runs give equal bytes.
  *
  * <p>Two destinations: a {@link Writer} (the simulator's audit, flushed per line), and for the
  * daemon a {@link RollingFile} synced to the device on every record ({@link #open}), so that a
@@ -120,6 +122,11 @@ public final class JsonLinesAuditLog implements AuditLog {
     @Override
     public synchronized void unmatched(long cycle, Instant time, UnmatchedVm vm) {
         write(AuditRecord.unmatched(cycle, time, vm));
+    }
+
+    @Override
+    public synchronized void held(long cycle, Instant time, HeldBack held) {
+        write(AuditRecord.held(cycle, time, held));
     }
 
     @Override

@@ -174,9 +174,12 @@ final class AuditCommand implements Callable<Integer> {
                     reading.skip(part, lineNo, "not a JSON audit record");
                     continue;
                 }
-                // every record names a host but an unmatched one: a VM that may run on none
-                if (r == null || !r.hasNonNull("time") || !r.hasNonNull("vm_id")
-                        || !r.hasNonNull("host_id") && !r.hasNonNull("unmatched")) {
+                // every record names a VM and a host, but an unmatched one (a VM that may run on none) and a
+                // held one (a guard held a VM back wherever it could go, or a host back with no VM for it)
+                boolean held = r != null && r.path("event").asText().equals("held") && r.hasNonNull("guard");
+                if (r == null || !r.hasNonNull("time")
+                        || (held ? !r.hasNonNull("vm_id") && !r.hasNonNull("host_id")
+                                : !r.hasNonNull("vm_id") || !r.hasNonNull("host_id") && !r.hasNonNull("unmatched"))) {
                     reading.skip(part, lineNo, "not an overbookd audit record (no time, vm_id or host_id)");
                     continue;
                 }
@@ -188,7 +191,7 @@ final class AuditCommand implements Callable<Integer> {
                     continue;
                 }
                 reading.records++;
-                if (vm != null && r.get("vm_id").asLong() != vm
+                if (vm != null && (!r.hasNonNull("vm_id") || r.get("vm_id").asLong() != vm)
                         || host != null && (!r.hasNonNull("host_id") || r.get("host_id").asInt() != host)
                         || from != null && time.isBefore(from)
                         || to != null && !time.isBefore(to)) {
@@ -198,13 +201,13 @@ final class AuditCommand implements Callable<Integer> {
                     totals.add(r, time);
                     continue;
                 }
-                out.printf(Locale.ROOT, "%-24s %6d %-10s %-7s %8d %6s %7s %-9s %s%n",
+                out.printf(Locale.ROOT, "%-24s %6d %-10s %-7s %8s %6s %7s %-9s %s%n",
                         r.get("time").asText(), r.path("cycle").asLong(), r.path("event").asText(),
-                        r.path("action").asText(), r.get("vm_id").asLong(),
+                        r.path("action").asText(), r.hasNonNull("vm_id") ? String.valueOf(r.get("vm_id").asLong()) : "-",
                         r.hasNonNull("host_id") ? String.valueOf(r.get("host_id").asInt()) : "-",
                         r.has("host_utilization") ? String.format(Locale.ROOT, "%.1f", r.get("host_utilization").asDouble()) : "",
                         r.has("outcome") ? r.get("outcome").asText() + (r.has("error_code") ? " " + r.get("error_code").asText() : "")
-                                : r.path("unmatched").asText(),
+                                : held ? r.get("guard").asText() : r.path("unmatched").asText(),
                         // an outcome's own words (why it failed, how it was settled) say more than the reason again
                         r.hasNonNull("error_message") ? r.get("error_message").asText() : r.path("reason").asText());
             }

@@ -42,17 +42,19 @@ final class AuditSummary {
         final String action;
         final long vm;
         final int host;
+        final Instant time;
         /** The outcome's status; "none" while no outcome record was read. */
         String status = "none";
         boolean dryRun;
         boolean settledLater;
 
-        Decided(String node, long cycle, String action, long vm, int host) {
+        Decided(String node, long cycle, String action, long vm, int host, Instant time) {
             this.node = node;
             this.cycle = cycle;
             this.action = action;
             this.vm = vm;
             this.host = host;
+            this.time = time;
         }
     }
 
@@ -68,6 +70,8 @@ final class AuditSummary {
     private long orphaned;
     /** VMs found to run on no host, by reason: the reason they were last found so for. */
     private final Map<Long, String> unmatchedVms = new TreeMap<>();
+    /** Holds of the live guards that began in the window, by guard. */
+    private final Map<String, Long> held = new TreeMap<>();
     private Instant first;
     private Instant last;
 
@@ -80,10 +84,11 @@ final class AuditSummary {
             nodes.merge(node, 1L, Long::sum);
         }
         String action = r.path("action").asText();
-        long vm = r.get("vm_id").asLong();
+        long vm = r.path("vm_id").asLong();
         Key key = new Key(node, r.path("cycle").asLong(), action, vm);
         switch (r.path("event").asText()) {
-            case "decision" -> decisions.putIfAbsent(key, new Decided(node, key.cycle(), action, vm, r.get("host_id").asInt()));
+            case "decision" -> decisions.putIfAbsent(key, new Decided(node, key.cycle(), action, vm,
+                    r.get("host_id").asInt(), time));
             case "outcome" -> {
                 Decided d = decisions.get(key);
                 if (d == null) {
@@ -105,6 +110,7 @@ final class AuditSummary {
                 }
             }
             case "unmatched" -> unmatchedVms.put(vm, r.path("unmatched").asText("?"));
+            case "held" -> held.merge(r.path("guard").asText("?"), 1L, Long::sum);
             default -> {
                 // a newer kind of record: counted in the records, nothing else
             }
@@ -119,6 +125,8 @@ final class AuditSummary {
         long settledLater;
         final Set<Integer> hosts = new HashSet<>();
         final Map<Long, Long> suspensionsPerVm = new HashMap<>();
+        /** When each VM was suspended, in the log's order. */
+        final Map<Long, List<Instant>> suspendedAt = new HashMap<>();
         long suspensions;
         long repeats;
 
@@ -139,6 +147,7 @@ final class AuditSummary {
                 } else if (d.action.equals("suspend")) {
                     suspensions++;
                     suspensionsPerVm.merge(d.vm, 1L, Long::sum);
+                    suspendedAt.computeIfAbsent(d.vm, k -> new ArrayList<>()).add(d.time);
                 }
             }
         }
@@ -180,6 +189,7 @@ final class AuditSummary {
         row(out, "  repeats, not counted", "-", dry.repeats);
         row(out, "suspensions per VM, max", max(decided), max(dry));
         row(out, "suspensions per VM, mean", mean(decided), mean(dry));
+        row(out, "  of one VM in 24 h, max", mostInDay(decided), mostInDay(dry));
         row(out, "suspensions per day", perDay(decided.suspensions, span), perDay(dry.suspensions, span));
         out.println();
         Map<String, Long> byReason = new TreeMap<>();
@@ -188,6 +198,10 @@ final class AuditSummary {
         byReason.forEach((reason, n) -> reasons.add(reason + " " + n));
         out.printf(Locale.ROOT, "VMs that matched no host  %d%s%n", unmatchedVms.size(),
                 reasons.isEmpty() ? "" : " (" + String.join(", ", reasons) + ", by the last reason found)");
+        List<String> guards = new ArrayList<>();
+        held.forEach((guard, n) -> guards.add(guard + " " + n));
+        out.printf(Locale.ROOT, "holds by the live guards  %d%s%n", held.values().stream().mapToLong(Long::longValue).sum(),
+                guards.isEmpty() ? "" : " (" + String.join(", ", guards) + ", each hold counted once, when it began)");
         out.println();
         out.println("decided: decisions meant to be enacted; hosts, VMs and suspensions count those whose outcome was ok.");
         out.println("dry run: decisions of a --dry-run daemon, enacted by no one; their suspensions per day are the"
@@ -208,6 +222,25 @@ final class AuditSummary {
     private static String mean(Column c) {
         return c.suspensionsPerVm.isEmpty() ? "-"
                 : String.format(Locale.ROOT, "%.2f", (double) c.suspensions / c.suspensionsPerVm.size());
+    }
+
+    /** The most suspensions of one VM within any 24 hours of the window: what the live cap per VM bounds. */
+    private static String mostInDay(Column c) {
+        if (c.suspendedAt.isEmpty()) {
+            return "-";
+        }
+        int most = 0;
+        for (List<Instant> times : c.suspendedAt.values()) {
+            List<Instant> sorted = new ArrayList<>(times);
+            sorted.sort(null);
+            for (int end = 0, start = 0; end < sorted.size(); end++) {
+                while (Duration.between(sorted.get(start), sorted.get(end)).compareTo(Duration.ofHours(24)) >= 0) {
+                    start++;
+                }
+                most = Math.max(most, end - start + 1);
+            }
+        }
+        return Integer.toString(most);
     }
 
     private static String perDay(long n, Duration span) {

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.overbookd.backend.simulated.RecordFacts;
 import org.overbookd.backend.simulated.RecordedWorkload;
+import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.io.InputException;
 import org.overbookd.io.OutputDirectory;
@@ -102,6 +103,12 @@ final class TuneCommand implements Callable<Integer> {
                     + " 'audit --summary' counts them), for every seed.")
     Double maxSuspendsPerDay;
 
+    @Option(names = "--max-suspends-per-vm-per-day", paramLabel = "N",
+            description = "The live cap of suspensions of one low-QoS VM a day (overbooking.guard.max-suspends-per-day):"
+                    + " every replay runs under it, and recommended.properties sets it, so that the daemon enforces"
+                    + " what was tuned. --max-suspends-per-day budgets the whole cluster's suspensions instead.")
+    Integer maxSuspendsPerVmPerDay;
+
     @Option(names = "--objective", paramLabel = "WHAT",
             description = "What to maximize within the budget: utilization (mean cluster utilization, the default)"
                     + " or low-qos-hours (hours low-QoS VMs ran).")
@@ -186,7 +193,10 @@ final class TuneCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.NO_INPUT;
         }
-        Settings base = configOptions.load(List.of(), Map.of()).settings();
+        Settings given = configOptions.load(List.of(), Map.of()).settings();
+        // the live cap, when asked, holds in every replay: what is recommended is what was replayed
+        Settings base = maxSuspendsPerVmPerDay == null ? given
+                : given.with(Options.GUARD_MAX_SUSPENDS_PER_DAY, maxSuspendsPerVmPerDay);
         SweepGrid configs = TuneGrid.of(base, grid);
         // hashed before it is read: a shard's marker vouches for what it replayed
         String contents = slice != null || merge != null ? RecordedWorkload.digest(records) : "";
@@ -257,7 +267,11 @@ final class TuneCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.NO_RECOMMENDATION;
         }
-        stdout.println("wrote " + TuneFiles.writeRecommended(out, frontier, base, configs.swept(), records, facts, check));
+        List<org.overbookd.config.Option<?>> recommendedKeys = new ArrayList<>(configs.swept());
+        if (maxSuspendsPerVmPerDay != null && !recommendedKeys.contains(Options.GUARD_MAX_SUSPENDS_PER_DAY)) {
+            recommendedKeys.add(Options.GUARD_MAX_SUSPENDS_PER_DAY);
+        }
+        stdout.println("wrote " + TuneFiles.writeRecommended(out, frontier, given, recommendedKeys, records, facts, check));
         stdout.flush();
         return ExitCodes.OK;
     }
@@ -325,6 +339,10 @@ final class TuneCommand implements Callable<Integer> {
         }
         if (maxDegradation95 != null && !(maxDegradation95 >= 0 && maxDegradation95 <= 100)) {
             throw new ParameterException(spec.commandLine(), "--max-degradation-95 must be 0 to 100 (percent of host-steps)");
+        }
+        if (maxSuspendsPerVmPerDay != null && !(maxSuspendsPerVmPerDay >= 1 && maxSuspendsPerVmPerDay <= 10_000)) {
+            throw new ParameterException(spec.commandLine(), "--max-suspends-per-vm-per-day must be 1 to 10000"
+                    + " (suspensions of one VM a day)");
         }
         if (maxSuspendsPerDay != null && !(maxSuspendsPerDay >= 0 && maxSuspendsPerDay < Double.POSITIVE_INFINITY)) {
             throw new ParameterException(spec.commandLine(), "--max-suspends-per-day must be 0 or more (suspensions a day)");

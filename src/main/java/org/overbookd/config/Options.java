@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.Map;
 import org.overbookd.backend.opennebula.SuspendAction;
 import org.overbookd.backend.simulated.SizeMix;
+import org.overbookd.backend.simulated.SyntheticWorkload;
 import org.overbookd.policy.overbooking.HostOrder;
 import org.overbookd.policy.overbooking.Placement;
 import org.overbookd.policy.overbooking.QueueRule;
+import org.overbookd.policy.overbooking.UtilizationSource;
 import org.overbookd.policy.overbooking.VictimRule;
 
 /**
@@ -96,6 +98,43 @@ public final class Options {
     public static final Option<Duration> ALLOCATION_TIME = Option.duration("overbooking.allocation-time",
             Duration.ofSeconds(30), Duration.ZERO, Duration.ofHours(1),
             "Silva et al.'s alpha for the qos rules: how long a VM takes to run again once placed (boot or resume).");
+
+    // ---- the utilization the bounds are compared with ----------------------------------------
+
+    public static final Option<UtilizationSource> UTILIZATION_SOURCE = Option.choice("utilization.source",
+            UtilizationSource.class, UtilizationSource.MEASURED,
+            "What the bounds are compared with: measured (the host's last monitoring sample, the paper's), forecast"
+            + " (OpenNebula's short-term forecast of it: USED_CPU_FORECAST over TOTAL_CPU in the host's monitoring,"
+            + " from its prediction probe) or blend (measured x (1 - utilization.forecast-weight) + forecast x the"
+            + " weight, as OneDRS's PREDICTIVE factor blends them). A host without a forecast (or with 0) is judged"
+            + " on its measurement, logged once. The simulator forecasts as OpenNebula's default model does"
+            + " (sim.forecast.*).");
+    public static final Option<Double> UTILIZATION_FORECAST_WEIGHT = Option.decimal("utilization.forecast-weight",
+            0.5, 0, 1, "The forecast's share of a blend (utilization.source = blend), 0 to 1: OneDRS's PREDICTIVE."
+            + " 0 is the measurement, 1 the forecast.");
+
+    // ---- live guards against churn ------------------------------------------------------------
+
+    public static final Option<Duration> GUARD_MIN_RUN_TIME = Option.duration("overbooking.guard.min-run-time",
+            Duration.ZERO, Duration.ZERO, Duration.ofDays(1),
+            "A low-QoS VM deployed or resumed less than this long ago is not suspended while another VM of its host"
+            + " may be (its placement time is OpenNebula's: its last history record). When its host, above the upper"
+            + " bound, has no other, it is suspended all the same and the audit says the guard yielded. 0s: off.");
+    public static final Option<Integer> GUARD_MAX_SUSPENDS_PER_DAY = Option.integer(
+            "overbooking.guard.max-suspends-per-day", 0, 0, 10_000,
+            "A low-QoS VM that overbookd suspended this many times in the last 24 hours waits in the queue until fewer"
+            + " of its suspensions are that recent, so that it is never suspended more often than this in a day"
+            + " (counted from the audit log, read back at start). 0: off.");
+    public static final Option<Integer> GUARD_MAX_ACTIONS_PER_CYCLE = Option.integer(
+            "overbooking.guard.max-actions-per-cycle", 0, 0, 100_000,
+            "Actions (deploy, resume, suspend) in one cycle at most: once the cycle's suspensions and placements reach"
+            + " it, the other placements wait for the next cycle. Suspensions of hosts above the upper bound are never"
+            + " held back: past the cap the guard yields, and the audit says so. 0: off.");
+    public static final Option<Integer> GUARD_MAX_ACTIONS_PER_HOST_HOUR = Option.integer(
+            "overbooking.guard.max-actions-per-host-per-hour", 0, 0, 10_000,
+            "A host on which overbookd enacted this many actions in the last hour receives no low-QoS VM until it"
+            + " saw fewer (one cycle acts at most once on a host already, so the cap counts a rolling hour). A host"
+            + " above the upper bound is relieved all the same, and the audit says the guard yielded. 0: off.");
 
     // ---- schedule ---------------------------------------------------------------------------
 
@@ -189,6 +228,10 @@ public final class Options {
             "Mean of N(mean, sd) from which each noisy or spiky high-QoS VM draws its own mean load.");
     public static final Option<Double> SIM_HIGH_MU_SD = Option.decimal("sim.high-qos.mu-sd", 15, 0, 100,
             "Standard deviation of that draw.");
+    public static final Option<SyntheticWorkload.PatternMix> SIM_HIGH_PATTERNS = Option.choice(
+            "sim.high-qos.patterns", SyntheticWorkload.PatternMix.class, SyntheticWorkload.PatternMix.MIXED,
+            "Load patterns of the high-QoS VMs: mixed (the paper's: noisy, spiky and business at equal odds) or one"
+            + " of them for every VM, to see how a policy fares on each (the other draws stay those of the mix).");
     public static final Option<Double> SIM_NOISY_SD = Option.decimal("sim.noisy.sd", 15, 0, 100,
             "Standard deviation of the noisy pattern N(mu, sd).");
     public static final Option<Double> SIM_SPIKY_SD = Option.decimal("sim.spiky.sd", 5, 0, 100,
@@ -215,6 +258,16 @@ public final class Options {
             "empty, or cores:weight,...", "CPU sizes of the simulated low-QoS VMs and their odds, such as 1:0.7,4:0.3;"
             + " a VM of c cores loads its host c times the one-core load. Empty: VMs have no size (the paper's), for"
             + " overbooking.placement to match.", SizeMix::parse, SizeMix::format);
+    public static final Option<Duration> SIM_FORECAST_LOOKBACK = Option.duration("sim.forecast.lookback",
+            Duration.ofMinutes(60), Duration.ofMinutes(1), Duration.ofDays(1),
+            "The simulator's forecasts (utilization.source forecast or blend): the history OpenNebula's default model"
+            + " (pyoneai's ridge autoregression) fits, as forecast.conf's host lookback (60 minutes), in samples of"
+            + " one overbooking interval. Under 21 samples plus the period the model forecasts the window's mean, as"
+            + " OpenNebula's does; longer windows fit the regression at each step and cost CPU time.");
+    public static final Option<Duration> SIM_FORECAST_PERIOD = Option.duration("sim.forecast.period",
+            Duration.ofMinutes(5), Duration.ofSeconds(1), Duration.ofDays(1),
+            "The simulator's forecasts: how far ahead, as forecast.conf's host period (5 minutes), in whole"
+            + " overbooking intervals (at least one).");
 
     /** Every option, in documentation order. */
     public static final List<Option<?>> ALL = List.of(
@@ -222,16 +275,18 @@ public final class Options {
             ONE_MAX_REPLY_MIB,
             LOWER_BOUND, UPPER_BOUND, SLOTS, STICKY_SLOTS, HOST_ORDER, QUEUE, VICTIM, PLACEMENT, DEFAULT_SLO,
             ALLOCATION_TIME, SUSPEND_ACTION,
+            UTILIZATION_SOURCE, UTILIZATION_FORECAST_WEIGHT,
+            GUARD_MIN_RUN_TIME, GUARD_MAX_SUSPENDS_PER_DAY, GUARD_MAX_ACTIONS_PER_CYCLE, GUARD_MAX_ACTIONS_PER_HOST_HOUR,
             OVERBOOKING_INTERVAL,
             AUDIT_FILE, AUDIT_MAX_FILE_SIZE, AUDIT_MAX_HISTORY, RECORD_FILE, RECORD_MAX_FILE_SIZE, RECORD_MAX_HISTORY,
             METRICS_LISTEN, STATUS_FILE,
             HA_JDBC_URL, HA_USER, HA_PASSWORD_FILE, HA_POOL_SIZE, HA_CHECKIN_INTERVAL, HA_NODE_NAME,
             SIM_TRACE_FILE, SIM_NODES, SIM_CORES, SIM_DURATION, SIM_SEED, SIM_OP_COST, SIM_OP_LOAD, SIM_LOAD_INTERVAL,
             SIM_RUNTIME_UNIT, SIM_HIGH_RUNTIME_P, SIM_LOW_RUNTIME_P,
-            SIM_HIGH_MU_MEAN, SIM_HIGH_MU_SD, SIM_NOISY_SD,
+            SIM_HIGH_MU_MEAN, SIM_HIGH_MU_SD, SIM_HIGH_PATTERNS, SIM_NOISY_SD,
             SIM_SPIKY_SD, SIM_SPIKE_P, SIM_SPIKE_UP_P, SIM_SPIKE_CONTINUE_P, SIM_SPIKE_HEIGHT,
             SIM_BUSINESS_MIN, SIM_BUSINESS_MAX, SIM_BUSINESS_SD, SIM_BUSINESS_LUNCH_DIP,
-            SIM_LOW_MU, SIM_LOW_SIZES);
+            SIM_LOW_MU, SIM_LOW_SIZES, SIM_FORECAST_LOOKBACK, SIM_FORECAST_PERIOD);
 
     private static final Map<String, Option<?>> BY_KEY = new LinkedHashMap<>();
 
@@ -245,7 +300,8 @@ public final class Options {
 
     /** Keys the daemon applies on the fly when the file changes; the others need a restart. */
     public static final List<Option<?>> RELOADABLE = List.of(LOWER_BOUND, UPPER_BOUND, SLOTS, STICKY_SLOTS, HOST_ORDER,
-            PLACEMENT, DEFAULT_SLO, ALLOCATION_TIME);
+            PLACEMENT, DEFAULT_SLO, ALLOCATION_TIME, UTILIZATION_SOURCE, UTILIZATION_FORECAST_WEIGHT,
+            GUARD_MIN_RUN_TIME, GUARD_MAX_SUSPENDS_PER_DAY, GUARD_MAX_ACTIONS_PER_CYCLE, GUARD_MAX_ACTIONS_PER_HOST_HOUR);
 
     /** The option with this key, or null. */
     public static Option<?> byKey(String key) {

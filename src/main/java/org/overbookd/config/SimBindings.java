@@ -3,6 +3,7 @@ package org.overbookd.config;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.overbookd.backend.simulated.ForecastSpec;
 import org.overbookd.backend.simulated.GeometricRuntime;
 import org.overbookd.backend.simulated.RecordedWorkload;
 import org.overbookd.backend.simulated.SyntheticWorkload;
@@ -11,6 +12,7 @@ import org.overbookd.backend.simulated.load.BusinessCurve;
 import org.overbookd.backend.simulated.load.SpikeModel;
 import org.overbookd.io.InputException;
 import org.overbookd.io.Provenance;
+import org.overbookd.policy.overbooking.UtilizationSource;
 import org.overbookd.sim.overbooking.SimConfig;
 import org.overbookd.sim.overbooking.SimResult;
 import org.overbookd.sim.overbooking.SummaryTable;
@@ -55,7 +57,8 @@ public final class SimBindings {
                 s.get(Options.SIM_LOW_MU),
                 new GeometricRuntime(s.get(Options.SIM_RUNTIME_UNIT).toSeconds(), s.get(Options.SIM_HIGH_RUNTIME_P)),
                 new GeometricRuntime(s.get(Options.SIM_RUNTIME_UNIT).toSeconds(), s.get(Options.SIM_LOW_RUNTIME_P)),
-                s.get(Options.SIM_LOW_SIZES));
+                s.get(Options.SIM_LOW_SIZES),
+                s.get(Options.SIM_HIGH_PATTERNS));
         WorldSpec world = new WorldSpec(
                 s.get(Options.SIM_NODES),
                 s.get(Options.SIM_CORES),
@@ -64,8 +67,24 @@ public final class SimBindings {
                 s.get(Options.SIM_OP_LOAD),
                 s.get(Options.SIM_LOAD_INTERVAL).toSeconds(),
                 workload,
-                recorded);
+                recorded,
+                forecast(s));
         return new SimConfig(world, s.get(Options.SIM_DURATION).toSeconds(), s.get(Options.OVERBOOKING_INTERVAL).toSeconds());
+    }
+
+    /**
+     * The hosts' forecasts: none when the bounds judge the measurement alone (the paper's world keeps
+     * no samples), else the look-back and period in overbooking steps, as OpenNebula's probe counts
+     * them in monitoring periods (int(period / interval), at least one).
+     */
+    static ForecastSpec forecast(Settings s) {
+        if (s.get(Options.UTILIZATION_SOURCE) == UtilizationSource.MEASURED) {
+            return ForecastSpec.NONE;
+        }
+        long step = s.get(Options.OVERBOOKING_INTERVAL).toSeconds();
+        long lookback = Math.max(1, s.get(Options.SIM_FORECAST_LOOKBACK).toSeconds() / step);
+        long horizon = Math.max(1, s.get(Options.SIM_FORECAST_PERIOD).toSeconds() / step);
+        return new ForecastSpec((int) Math.min(lookback, 100_000), (int) Math.min(horizon, 100_000));
     }
 
     /** The name of the synthetic workload of section 4.1 of Verboven et al., as result tables give it. */

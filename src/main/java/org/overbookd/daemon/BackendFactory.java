@@ -13,9 +13,16 @@ import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;
 import org.overbookd.io.InputException;
 import org.overbookd.io.RollingFile;
+import org.overbookd.audit.AuditTrail;
+import org.overbookd.policy.overbooking.Guards;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Builds the backend the configuration names, wrapped in the recorder when record.file is set. */
 public final class BackendFactory {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BackendFactory.class);
 
     private BackendFactory() {
     }
@@ -44,7 +51,9 @@ public final class BackendFactory {
     public static Backend create(Settings settings, Clock clock, ActionCheck beforeEach) throws ConfigException {
         Backend backend = switch (settings.get(Options.BACKEND)) {
             case SIMULATED -> new RealTimeSimulatedBackend(simulated(settings), clock.instant());
-            case OPENNEBULA -> OpenNebulaBackends.create(settings, beforeEach);
+            // the simulated world keeps its own history; OpenNebula's is overbookd's audit log
+            case OPENNEBULA -> new HistoryBackend(OpenNebulaBackends.create(settings, beforeEach),
+                    history(settings, clock));
         };
         String record = settings.get(Options.RECORD_FILE);
         if (record.isEmpty()) {
@@ -54,6 +63,28 @@ public final class BackendFactory {
             return new RecordingBackend(backend, Path.of(record), recordPolicy(settings), clock);
         } catch (IOException e) {
             throw new ConfigException("", Options.RECORD_FILE.key(), e.getMessage());
+        }
+    }
+
+    /**
+     * The live guards' history: the actions of the audit log's last day, read back so that a restart
+     * forgets none of them; empty without an audit log (a dry run, which enacts nothing).
+     *
+     * @throws ConfigException naming audit.file when it cannot be read
+     */
+    static GuardHistory history(Settings settings, Clock clock) throws ConfigException {
+        String audit = settings.get(Options.AUDIT_FILE);
+        if (audit.isEmpty()) {
+            return new GuardHistory(List.of());
+        }
+        try {
+            List<AuditTrail.Enacted> enacted = AuditTrail.enactedSince(Path.of(audit), clock.instant().minus(Guards.DAY));
+            LOG.info("the live guards start from the audit log's last 24 h: {} action{} enacted", enacted.size(),
+                    enacted.size() == 1 ? "" : "s");
+            return new GuardHistory(enacted);
+        } catch (IOException e) {
+            throw new ConfigException("", Options.AUDIT_FILE.key(), "cannot read " + audit
+                    + " back for the live guards: " + org.overbookd.io.IoReasons.of(e));
         }
     }
 

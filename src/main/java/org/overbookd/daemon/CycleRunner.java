@@ -7,6 +7,7 @@ import java.time.temporal.ChronoUnit;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
 import org.overbookd.config.Bindings;
+import org.overbookd.config.Settings;
 import org.overbookd.loop.ControlLoop;
 import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleListener;
@@ -28,15 +29,24 @@ public final class CycleRunner {
     private final ReloadablePolicy policy;
     private final SettingsReloader reloader;
     private final Clock clock;
+    private final ForecastWatch forecasts = new ForecastWatch();
+    private volatile Settings settings;
     private volatile CycleListener listener = CycleListener.NONE;
     /** System.nanoTime() when the cycle under way started; 0 between cycles. */
     private volatile long startedNanos;
 
+    /** A runner whose policy judges hosts on their measurement. */
     CycleRunner(ControlLoop loop, ReloadablePolicy policy, SettingsReloader reloader, Clock clock) {
+        this(loop, policy, reloader, clock, Settings.defaults());
+    }
+
+    /** @param settings those the policy starts with; a reload replaces them */
+    CycleRunner(ControlLoop loop, ReloadablePolicy policy, SettingsReloader reloader, Clock clock, Settings settings) {
         this.loop = loop;
         this.policy = policy;
         this.reloader = reloader;
         this.clock = clock;
+        this.settings = settings;
     }
 
     /** Who hears about each cycle from now on. */
@@ -47,7 +57,7 @@ public final class CycleRunner {
     /** Runs one cycle at the clock's current time. */
     public CycleResult runCycle() throws BackendException {
         if (reloader != null) {
-            reloader.poll(listener).ifPresent(settings -> policy.replace(Bindings.overbookingPolicy(settings)));
+            reloader.poll(listener).ifPresent(this::apply);
         }
         // millisecond precision is plenty for a 5-minute step and keeps audit lines readable
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
@@ -67,6 +77,7 @@ public final class CycleRunner {
             startedNanos = 0;
         }
         Duration took = since(started);
+        forecasts.observed(result.view(), Bindings.signal(settings));
         listener.cycleEnded(result, took);
         long notEnacted = result.outcomes().stream().filter(o -> o.status() != Outcome.Status.OK).count();
         LOG.info("cycle {}: {} decision{}{} in {} ms", result.cycle(), result.outcomes().size(),
@@ -86,8 +97,13 @@ public final class CycleRunner {
             return;
         }
         LOG.info("reloading {}", reloader.file());
-        reloader.reload(listener).ifPresentOrElse(settings -> policy.replace(Bindings.overbookingPolicy(settings)),
+        reloader.reload(listener).ifPresentOrElse(this::apply,
                 () -> LOG.info("{} reloaded: nothing to apply", reloader.file()));
+    }
+
+    private void apply(Settings next) {
+        policy.replace(Bindings.overbookingPolicy(next));
+        settings = next;
     }
 
     /** The number of the last cycle begun, as the log, the audit and the status file give it. */

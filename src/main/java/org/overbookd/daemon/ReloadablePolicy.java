@@ -23,4 +23,9 @@ final class ReloadablePolicy implements ClusterPolicy {
     public List<Decision> decide(ClusterView view, Instant now) {
         return current.decide(view, now);
     }
+
+    @Override
+    public StepDecisions decideStep(ClusterView view, Instant now) {
+        return current.decideStep(view, now);
+    }
 }

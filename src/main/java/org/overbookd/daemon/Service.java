@@ -93,7 +93,7 @@ public final class Service implements AutoCloseable {
         ReloadablePolicy policy = new ReloadablePolicy(Bindings.overbookingPolicy(settings));
         SettingsReloader reloader = configFile == null ? null : new SettingsReloader(configFile, overrides, settings);
         ControlLoop loop = new ControlLoop(backend, policy, audit, dryRun, gate);
-        CycleRunner runner = new CycleRunner(loop, policy, reloader, clock);
+        CycleRunner runner = new CycleRunner(loop, policy, reloader, clock, settings);
         Health health;
         try {
             health = Health.start(settings, () -> OverbookingLimits.of(reloader == null ? settings : reloader.current()),

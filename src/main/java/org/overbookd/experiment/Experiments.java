@@ -7,7 +7,7 @@ import java.util.Optional;
 public final class Experiments {
 
     private static final List<Experiment> ALL = List.of(new VerbovenTables(), new StickySlots(), new QosHeterogeneous(), new PsychasFigure4(),
-            new SilvaSection5(), new SilvaSlo());
+            new SilvaSection5(), new SilvaSlo(), new ForecastGuards());
 
     private Experiments() {
     }

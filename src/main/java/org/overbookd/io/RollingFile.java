@@ -270,11 +270,26 @@ public final class RollingFile implements AutoCloseable {
      * before {@code path} itself to see the whole history that is still kept.
      */
     public static List<Path> rolled(Path path) throws IOException {
+        return rolledFiles(path).stream().map(Rolled::file).toList();
+    }
+
+    /**
+     * The rolled files of {@code path} whose last write was on {@code day} or later, oldest first: a
+     * reader that wants the records from {@code day} on need not open the older ones.
+     */
+    public static List<Path> rolledSince(Path path, LocalDate day) throws IOException {
+        String from = day.toString();
+        return rolledFiles(path).stream().filter(r -> r.day().compareTo(from) >= 0).map(Rolled::file).toList();
+    }
+
+    /** A rolled file, with the day of its last write (as its name writes it) and its number. */
+    private record Rolled(Path file, String day, int n) {
+    }
+
+    private static List<Rolled> rolledFiles(Path path) throws IOException {
         String[] stemExt = stemAndExtension(path.getFileName().toString());
         Pattern name = Pattern.compile(Pattern.quote(stemExt[0]) + "\\.(\\d{4}-\\d{2}-\\d{2})\\.(\\d+)"
                 + Pattern.quote(stemExt[1]));
-        record Rolled(Path file, String day, int n) {
-        }
         List<Rolled> found = new ArrayList<>();
         Path dir = path.toAbsolutePath().getParent();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
@@ -288,7 +303,7 @@ public final class RollingFile implements AutoCloseable {
             return List.of();
         }
         found.sort(Comparator.comparing(Rolled::day).thenComparingInt(Rolled::n));
-        return found.stream().map(Rolled::file).toList();
+        return found;
     }
 
     /** "audit.jsonl" -> {"audit", ".jsonl"}; "audit" -> {"audit", ""}. */

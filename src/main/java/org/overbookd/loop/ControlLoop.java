@@ -13,13 +13,15 @@ import org.overbookd.backend.Outcome;
 import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.model.ClusterView;
 import org.overbookd.policy.cluster.Decision;
+import org.overbookd.policy.cluster.HeldBack;
 import org.overbookd.policy.cluster.ClusterPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The one loop of overbookd: observe, decide, audit, enact, audit. The queued VMs the backend found
- * may run on no host are audited before the decisions, when that begins. The daemon runs it on a Quartz
+ * may run on no host are audited before the decisions, when that begins, and so are the decisions
+ * the policy's guards held back ({@link HeldEpisodes}). The daemon runs it on a Quartz
  * trigger against OpenNebula; the simulator runs it at its overbooking steps. Not thread-safe: one
  * cycle at a time.
  *
@@ -48,6 +50,7 @@ public final class ControlLoop {
     private final List<Unrecorded> backlog = new ArrayList<>();
     /** Settled outcomes not yet in a cycle's result: one whose cycle failed after settling them is reported by the next. */
     private final List<Outcome> unreported = new ArrayList<>();
+    private final HeldEpisodes held = new HeldEpisodes();
     private long cycle;
 
     /** An outcome whose record failed: written later under the cycle and time it belongs to. */
@@ -81,8 +84,15 @@ public final class ControlLoop {
             // why the queued VMs no decision names wait: part of the cycle's record, so a failure enacts nothing
             auditFailure = record(() -> unmatched.forEach(u -> audit.unmatched(id, now, u)));
         }
-        List<Decision> decisions = policy.decide(view, now);
+        ClusterPolicy.StepDecisions step = policy.decideStep(view, now);
+        List<Decision> decisions = step.decisions();
+        List<HeldBack> heldBegan = held.began(step.held());
+        if (auditFailure == null && !heldBegan.isEmpty()) {
+            // why a decision was not made: part of the cycle's record, written once when the hold begins
+            auditFailure = record(() -> heldBegan.forEach(h -> audit.held(id, now, h)));
+        }
         if (auditFailure == null) {
+            held.recorded(step.held());
             auditFailure = record(() -> decisions.forEach(d -> audit.decided(id, now, d)));
         }
         List<Outcome> outcomes;
@@ -111,7 +121,8 @@ public final class ControlLoop {
         }
         List<Outcome> reported = List.copyOf(unreported);
         unreported.clear();
-        return new CycleResult(id, view, outcomes, reported, Optional.ofNullable(auditFailure));
+        return new CycleResult(id, view, outcomes, reported, Optional.ofNullable(auditFailure), step.held(),
+                step.yielded());
     }
 
     /**

@@ -5,6 +5,8 @@ import java.util.Objects;
 import java.util.Optional;
 import org.overbookd.backend.Outcome;
 import org.overbookd.model.ClusterView;
+import org.overbookd.policy.cluster.HeldBack;
+import org.overbookd.policy.cluster.Yielded;
 
 /**
  * What one observe-decide-enact cycle did.
@@ -15,15 +17,26 @@ import org.overbookd.model.ClusterView;
  *                     that failed after settling them could not report)
  * @param auditFailure why the audit log could not be written, when it could not: the decisions
  *                     were then not enacted (their outcomes are SKIPPED)
+ * @param held         the decisions the policy's guards held back this cycle (every one, not only
+ *                     those whose hold began)
+ * @param yielded      the decisions made although a guard would have held them back
  * @see #failure()
  */
 public record CycleResult(long cycle, ClusterView view, List<Outcome> outcomes, List<Outcome> settled,
-        Optional<String> auditFailure) {
+        Optional<String> auditFailure, List<HeldBack> held, List<Yielded> yielded) {
     public CycleResult {
         Objects.requireNonNull(view, "view");
         outcomes = List.copyOf(outcomes);
         settled = List.copyOf(settled);
         Objects.requireNonNull(auditFailure, "auditFailure");
+        held = List.copyOf(held);
+        yielded = List.copyOf(yielded);
+    }
+
+    /** A cycle whose policy has no guards. */
+    public CycleResult(long cycle, ClusterView view, List<Outcome> outcomes, List<Outcome> settled,
+            Optional<String> auditFailure) {
+        this(cycle, view, outcomes, settled, auditFailure, List.of(), List.of());
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.overbookd.model;
 
+import java.time.Instant;
 import java.util.List;
 
 /** A read-only view of one host (a cluster node). */
@@ -36,6 +37,26 @@ public interface HostView {
      */
     default List<? extends VmView> vms() {
         return overbooked();
+    }
+
+    /**
+     * The VIM's short-term forecast of {@link #utilization()}, in the same percent, or NaN when it has
+     * none: on OpenNebula the host monitoring's USED_CPU_FORECAST over TOTAL_CPU (its prediction probe's
+     * forecast for the next period, 5 minutes by default), in the simulator what OpenNebula's default
+     * model forecasts from the host's own utilization samples. A policy may act on it instead of, or
+     * blended with, the measurement.
+     */
+    default double forecastUtilization() {
+        return Double.NaN;
+    }
+
+    /**
+     * How many of overbookd's own actions (deploy, resume, suspend) were enacted on this host at or
+     * after {@code since}, as far as the backend's history reaches back (a day): what a cap on the
+     * actions per host counts. The default keeps no history: none.
+     */
+    default int actionsSince(Instant since) {
+        return 0;
     }
 
     /**

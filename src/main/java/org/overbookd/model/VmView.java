@@ -24,6 +24,17 @@ public interface VmView {
     Instant placedAt();
 
     /**
+     * How many times overbookd took this VM off a host (an enacted suspension, whatever the
+     * backend's mechanism) at or after {@code since}, as far as the backend's history reaches back (a
+     * day): what a cap on the suspensions per VM counts. The history is the VIM's or overbookd's own
+     * record, never the policy's memory, so a restarted daemon counts the same. The default keeps no
+     * history: none.
+     */
+    default int suspensionsSince(Instant since) {
+        return 0;
+    }
+
+    /**
      * The host a queued VM must return to, if any. A VM suspended in place (OpenNebula's
      * {@code suspend}) can only be resumed on the host that keeps its memory image; a VM that
      * left its host entirely (the simulator's swap-out, OpenNebula's {@code stop}) can go anywhere.

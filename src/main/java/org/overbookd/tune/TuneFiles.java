@@ -39,7 +39,8 @@ public final class TuneFiles {
             "degradation_95_pct_max", "suspends_mean", "suspends_max", "suspends_per_day_max", "within_budget", "pareto",
             "held_out_seeds", "held_out_degradation_100_pct_max", "held_out_within_budget", "rank",
             "utilization_ci95_low", "utilization_ci95_high", "low_qos_hours_ci95_low", "low_qos_hours_ci95_high",
-            "degradation_100_pct_ci95_low", "degradation_100_pct_ci95_high", "suspends_ci95_low", "suspends_ci95_high");
+            "degradation_100_pct_ci95_low", "degradation_100_pct_ci95_high", "suspends_ci95_low", "suspends_ci95_high",
+            "suspends_per_vm_day_mean", "suspends_per_vm_day_max", "vm_suspends_in_a_day_max");
 
     /** Writes frontier.csv and frontier.png; returns their paths. */
     public static List<Path> writeFrontier(Path dir, Frontier f, List<Option<?>> swept, Provenance workload)
@@ -90,6 +91,8 @@ public final class TuneFiles {
                 interval(table, c.lowQosHoursInterval(), 3);
                 interval(table, c.degradation100Interval(), 5);
                 interval(table, c.suspendsInterval(), 2);
+                table.fixed(c.suspendsPerVmDayMean(), 3).fixed(c.suspendsPerVmDayMax(), 3)
+                        .count((long) c.mostSuspendsInDay());
                 workload.cells().forEach(table::text);
                 table.endRow();
             }

@@ -42,7 +42,7 @@ public final class TuneShard {
 
     private static final String HEADER = "run,utilization,overbooked_hours,suspends,degradation_100,degradation_95,"
             + "resumes,deploys,low_completed,low_mean_wait_h,low_mean_availability,low_min_availability,high_hours,"
-            + "refused,steps";
+            + "refused,steps,most_suspends_in_day,suspends_per_vm_day";
     /** The marker's lines that say what the shard is of, in this order. */
     static final List<String> DESCRIBED = List.of("record", "grid", "settings", "seeds", "build.version",
             "build.classes-sha256");
@@ -116,7 +116,8 @@ public final class TuneShard {
                     .append(r.degradation95()).append(',').append(r.resumes()).append(',').append(r.deploys()).append(',')
                     .append(r.lowCompleted()).append(',').append(r.lowMeanWaitHours()).append(',')
                     .append(r.lowMeanAvailability()).append(',').append(r.lowMinAvailability()).append(',')
-                    .append(r.highHours()).append(',').append(r.refused()).append(',').append(r.steps()).append('\n');
+                    .append(r.highHours()).append(',').append(r.refused()).append(',').append(r.steps()).append(',')
+                    .append(r.mostSuspendsInDay()).append(',').append(r.suspendsPerVmDay()).append('\n');
         }
         byte[] bytes = csv.toString().getBytes(StandardCharsets.UTF_8);
         Files.write(dir.resolve(CSV), bytes);
@@ -191,7 +192,8 @@ public final class TuneShard {
                 results[run] = new SimResult(Double.parseDouble(f[1]), Double.parseDouble(f[2]), Long.parseLong(f[3]),
                         Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]), Long.parseLong(f[7]),
                         Long.parseLong(f[8]), Double.parseDouble(f[9]), Double.parseDouble(f[10]),
-                        Double.parseDouble(f[11]), Double.parseDouble(f[12]), Long.parseLong(f[13]), Long.parseLong(f[14]));
+                        Double.parseDouble(f[11]), Double.parseDouble(f[12]), Long.parseLong(f[13]), Long.parseLong(f[14]),
+                        Long.parseLong(f[15]), Double.parseDouble(f[16]));
             }
         }
         for (int shard = 1; of != null && shard <= of; shard++) {

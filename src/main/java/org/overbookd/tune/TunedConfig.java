@@ -85,6 +85,21 @@ public record TunedConfig(int position, Settings settings, List<Long> seeds, Lis
         return suspendsMax() * 86_400.0 / seconds;
     }
 
+    /** Suspensions per low-QoS VM per day it spent in the system, the mean over the seeds. */
+    public double suspendsPerVmDayMean() {
+        return mean(SimResult::suspendsPerVmDay);
+    }
+
+    /** The same, the worst seed. */
+    public double suspendsPerVmDayMax() {
+        return max(SimResult::suspendsPerVmDay);
+    }
+
+    /** The most suspensions of one VM within 24 hours, over every seed: what the live cap bounds. */
+    public double mostSuspendsInDay() {
+        return max(r -> r.mostSuspendsInDay());
+    }
+
     public double objectiveMean(Objective o) {
         return mean(o::of);
     }

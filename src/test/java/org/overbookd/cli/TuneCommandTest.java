@@ -126,7 +126,8 @@ class TuneCommandTest {
                 + "suspends_mean,suspends_max,suspends_per_day_max,within_budget,pareto,held_out_seeds,"
                 + "held_out_degradation_100_pct_max,held_out_within_budget,rank,utilization_ci95_low,utilization_ci95_high,"
                 + "low_qos_hours_ci95_low,low_qos_hours_ci95_high,degradation_100_pct_ci95_low,"
-                + "degradation_100_pct_ci95_high,suspends_ci95_low,suspends_ci95_high,workload,workload_kind,demand_source",
+                + "degradation_100_pct_ci95_high,suspends_ci95_low,suspends_ci95_high,suspends_per_vm_day_mean,"
+                + "suspends_per_vm_day_max,vm_suspends_in_a_day_max,workload,workload_kind,demand_source",
                 csv.get(0));
         assertEquals(1 + 1 + 8, csv.size(), "header, the baseline and 2 slot counts x 4 pairs of bounds");
         assertTrue(csv.get(1).startsWith("baseline,90,70,0,1 2,"), csv.get(1));
@@ -306,6 +307,34 @@ class TuneCommandTest {
         Cli negative = tune(record, out, "--max-degradation", "1", "--max-suspends-per-day", "-1");
         assertEquals(ExitCodes.USAGE, negative.exitCode());
         assertTrue(negative.err().contains("--max-suspends-per-day must be 0 or more"), negative.err());
+    }
+
+    /**
+     * The live cap of suspensions per VM: every replay runs under it (no VM is suspended more often in
+     * a day, where without it some is), frontier.csv says how often VMs were suspended, and
+     * recommended.properties carries the cap to the daemon.
+     */
+    @Test
+    void theLiveCapOfSuspensionsPerVmHoldsInEveryReplayAndIsRecommended() throws IOException {
+        Path record = record();
+        Path free = dir.resolve("uncapped");
+        assertEquals(0, tune(record, free, "--max-degradation", "100").exitCode());
+        long mostFree = frontier(free).stream().mapToLong(row -> Long.parseLong(row.get("vm_suspends_in_a_day_max")))
+                .max().orElseThrow();
+        assertTrue(mostFree > 1, "without the cap a VM is suspended " + mostFree + " times in the replay: 1 binds");
+        Path out = dir.resolve("capped");
+        Cli r = tune(record, out, "--max-degradation", "100", "--max-suspends-per-vm-per-day", "1");
+        assertEquals(0, r.exitCode(), r.err());
+        for (var row : frontier(out)) {
+            assertTrue(Long.parseLong(row.get("vm_suspends_in_a_day_max")) <= 1, row.toString());
+            assertTrue(Double.parseDouble(row.get("suspends_per_vm_day_max"))
+                    >= Double.parseDouble(row.get("suspends_per_vm_day_mean")), row.toString());
+        }
+        assertTrue(Files.readAllLines(out.resolve("recommended.properties"))
+                .contains("overbooking.guard.max-suspends-per-day = 1"));
+        Cli zero = tune(record, out, "--max-degradation", "100", "--max-suspends-per-vm-per-day", "0");
+        assertEquals(ExitCodes.USAGE, zero.exitCode());
+        assertTrue(zero.err().contains("--max-suspends-per-vm-per-day must be 1 to 10000"), zero.err());
     }
 
     /**

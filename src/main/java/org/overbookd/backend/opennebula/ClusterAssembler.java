@@ -100,9 +100,12 @@ final class ClusterAssembler {
         for (HostEntry entry : sorted.hosts) {
             HostRecord host = entry.host;
             List<OneVmView> overbooked = placementOrder(entry.placed);
-            double utilization = hostSamples.get(host.id()).cpu() / host.totalCpu() * 100.0;
+            MonitoringSample sample = hostSamples.get(host.id());
+            double utilization = sample.cpu() / host.totalCpu() * 100.0;
+            // NaN stays NaN: a host without a forecast says so
+            double forecast = sample.forecast() / host.totalCpu() * 100.0;
             views.add(new OneHostView(host.id(), host.name(), cores(host), utilization, overbooked,
-                    entry.busy, entry.onHost == null ? List.of() : entry.onHost, host.freeMemoryMb()));
+                    entry.busy, entry.onHost == null ? List.of() : entry.onHost, host.freeMemoryMb(), forecast));
             usableIds.add(host.id());
         }
         List<LeftOut> vmsLeftAlone = sorted.vmsLeftAlone;

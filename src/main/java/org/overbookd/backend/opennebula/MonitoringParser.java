@@ -12,7 +12,10 @@ import javax.xml.stream.XMLStreamException;
  * <p>Both calls wrap one MONITORING element per sample; they differ in where the CPU figure is:
  * MONITORING/CAPACITY/USED_CPU for a host, MONITORING/CPU for a VM. A call asked for more than the
  * last sample returns several per object, oldest first, so the one with the highest TIMESTAMP wins.
- * A sample without the CPU figure is dropped: the object counts as not monitored.
+ * A sample without the CPU figure is dropped: the object counts as not monitored. Beside the CPU
+ * figure sits OpenNebula 7.4's forecast of it ({@code USED_CPU_FORECAST}, {@code CPU_FORECAST}: the
+ * prediction probe's, absent where the probe does not run); a forecast that is not a finite
+ * non-negative number is read as none.
  */
 enum MonitoringParser {
     HOSTS("CAPACITY", "USED_CPU"),
@@ -22,11 +25,13 @@ enum MonitoringParser {
 
     private final String cpuParent;
     private final String cpuElement;
+    private final String forecastElement;
     private final int cpuDepth;
 
     MonitoringParser(String cpuParent, String cpuElement) {
         this.cpuParent = cpuParent;
         this.cpuElement = cpuElement;
+        this.forecastElement = cpuElement + "_FORECAST";
         // MONITORING_DATA(1)/MONITORING(2)/CPU(3), or one level deeper inside CAPACITY.
         this.cpuDepth = cpuParent.equals("MONITORING") ? 3 : 4;
     }
@@ -61,6 +66,7 @@ enum MonitoringParser {
         int id = UNSET;
         long timestamp = 0;
         double cpu = Double.NaN;
+        double forecast = Double.NaN;
         while (in.next()) {
             String element = in.name();
             if (element.equals("ID")) {
@@ -69,10 +75,14 @@ enum MonitoringParser {
                 timestamp = in.longValue();
             } else if (cpuDepth == 3 && element.equals(cpuElement)) {
                 cpu = in.doubleValue();
+            } else if (cpuDepth == 3 && element.equals(forecastElement)) {
+                forecast = in.doubleValue();
             } else if (cpuDepth == 4 && element.equals(cpuParent)) {
                 while (in.next()) {
                     if (in.name().equals(cpuElement)) {
                         cpu = in.doubleValue();
+                    } else if (in.name().equals(forecastElement)) {
+                        forecast = in.doubleValue();
                     } else {
                         in.skip();
                     }
@@ -82,7 +92,8 @@ enum MonitoringParser {
             }
         }
         if (id != UNSET && !Double.isNaN(cpu)) {
-            MonitoringSample sample = new MonitoringSample(id, timestamp, cpu);
+            boolean usable = forecast >= 0 && forecast < Double.POSITIVE_INFINITY;
+            MonitoringSample sample = new MonitoringSample(id, timestamp, cpu, usable ? forecast : Double.NaN);
             latest.merge(id, sample, (old, now) -> now.timestamp() >= old.timestamp() ? now : old);
         }
     }

@@ -10,20 +10,27 @@ import org.overbookd.policy.cluster.Decision;
 /**
  * Enacts decisions as a real VIM would: it refuses to act on high-QoS VMs, on VMs in the wrong
  * state, and on hosts with an operation already in flight, and starts the operation of every
- * decision it accepts.
+ * decision it accepts. It keeps, in the world, when each VM was suspended and each host acted on
+ * lately: the history the live guards read from the view.
  */
 final class Enactor {
+
+    /** The windows of the guards' questions: suspensions per VM in a day, actions per host in an hour. */
+    private static final long DAY = 86_400;
+    private static final long HOUR = 3_600;
 
     private final World world;
     private final Lifecycle lifecycle;
     private final LowQosArrivals arrivals;
     private final Tally tally;
+    private final VirtualClock clock;
 
-    Enactor(World world, Lifecycle lifecycle, LowQosArrivals arrivals, Tally tally) {
+    Enactor(World world, Lifecycle lifecycle, LowQosArrivals arrivals, Tally tally, VirtualClock clock) {
         this.world = world;
         this.lifecycle = lifecycle;
         this.arrivals = arrivals;
         this.tally = tally;
+        this.clock = clock;
     }
 
     /** One outcome per decision, in order; a VM placed leaves the queue as its decision is enacted. */
@@ -61,7 +68,7 @@ final class Enactor {
             arrivals.deployed();
             lifecycle.place(vm, hostId, VmState.BOOTING);
             world.dequeue(vm, false);
-            tally.deployed();
+            tally.deployed(vm, clock.now());
         } else if (decision instanceof Decision.Resume) {
             if (vm.state != VmState.SUSPENDED) {
                 return refuse(decision, "WRONG_STATE", "VM " + vm.id + " is " + vm.state + ", not SUSPENDED");
@@ -76,8 +83,16 @@ final class Enactor {
                                 + ", not RUNNING on host " + hostId);
             }
             lifecycle.suspend(vm);
-            tally.suspended();
+            if (vm.suspensions == null) {
+                vm.suspensions = new RecentTimes();
+            }
+            tally.suspended(vm.suspensions.add(clock.now(), DAY));
         }
+        SimHost host = world.host(hostId);
+        if (host.actions == null) {
+            host.actions = new RecentTimes();
+        }
+        host.actions.add(clock.now(), HOUR);
         return Outcome.ok(decision);
     }
 

@@ -203,7 +203,7 @@ final class Lifecycle {
                     world.forget(vm);
                     long inSystem = now - vm.firstArrivalSeconds;
                     double availability = inSystem <= 0 ? 1.0 : (double) vm.ranSeconds / inSystem;
-                    tally.lowCompleted(vm.waitedSeconds, availability);
+                    tally.lowCompleted(vm, now, vm.waitedSeconds, availability);
                 }
             }
             default -> throw new IllegalStateException("VM " + vm.id + " completed an operation in state " + vm.state);

@@ -30,6 +30,13 @@ final class SimHost implements HostView {
      */
     final List<SimVm> low = new LowSlots();
     private HotState hot;
+    /** When overbookd acted on this host in the last hour, for the live guards; null until it first does. */
+    RecentTimes actions;
+    private VirtualClock clock;
+    /** The last samples of the host's utilization, a ring, when it forecasts; null when it does not. */
+    private double[] samples;
+    private int sampled;
+    private int horizon;
 
     SimHost(int id, int cores) {
         this(id, Integer.toString(id), cores, cores);
@@ -50,6 +57,45 @@ final class SimHost implements HostView {
 
     HotState hot() {
         return hot;
+    }
+
+    /** Called once, with the world's clock, which the guards' questions are asked on. */
+    void attach(VirtualClock worldClock) {
+        this.clock = worldClock;
+    }
+
+    /** From now on the host keeps samples of its utilization and forecasts as {@code spec} says. */
+    void forecasting(ForecastSpec spec) {
+        this.samples = new double[spec.lookbackSamples()];
+        this.horizon = spec.horizonSamples();
+    }
+
+    /** Its utilization now is the next sample. */
+    void sample() {
+        samples[sampled % samples.length] = utilization();
+        sampled++;
+    }
+
+    /**
+     * OpenNebula's default model's forecast ({@link OneDefaultForecast}) from the samples kept, the
+     * newest included; NaN before the first sample or when the host does not forecast.
+     */
+    @Override
+    public double forecastUtilization() {
+        if (samples == null || sampled == 0) {
+            return Double.NaN;
+        }
+        int n = Math.min(sampled, samples.length);
+        double[] ordered = new double[n];
+        for (int i = 0; i < n; i++) {
+            ordered[i] = samples[(sampled - n + i) % samples.length];
+        }
+        return OneDefaultForecast.forecast(ordered, horizon);
+    }
+
+    @Override
+    public int actionsSince(java.time.Instant since) {
+        return actions == null ? 0 : actions.since(clock.secondAtOrAfter(since));
     }
 
     /**

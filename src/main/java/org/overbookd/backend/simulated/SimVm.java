@@ -71,6 +71,10 @@ final class SimVm implements VmView {
     long placedAtSeconds = NOT_PLACED;
     static final long NOT_PLACED = Long.MIN_VALUE;
     private String name;
+    /** When overbookd suspended the VM in the last day, for the live guards; null until it first is. */
+    RecentTimes suspensions;
+    /** When the VM was first deployed, for the suspensions per VM-day; {@link #NOT_PLACED} until it is. */
+    long firstPlacedSeconds = NOT_PLACED;
     /**
      * The generator's business curve and spike model as indices into {@link HotState}'s tables,
      * -1 until the VM first takes a slot: the tables only grow, so an index found once holds.
@@ -147,6 +151,17 @@ final class SimVm implements VmView {
     public Instant placedAt() {
         // the clock's instant for that second, as firstArrival is the one for firstArrivalSeconds
         return placedAtSeconds == NOT_PLACED ? null : firstArrival.plusSeconds(placedAtSeconds - firstArrivalSeconds);
+    }
+
+    /** Counted from the world's own record of its suspensions, which a restarted policy would read the same. */
+    @Override
+    public int suspensionsSince(Instant since) {
+        if (suspensions == null) {
+            return 0;
+        }
+        // the first second whose instant is at or after since, on the clock firstArrival was read from
+        long millis = Duration.between(firstArrival, since).toMillis();
+        return suspensions.since(firstArrivalSeconds + Math.floorDiv(millis + 999, 1000));
     }
 
     /** The simulator swaps a suspended VM out entirely; it may resume anywhere (paper section 4.1). */

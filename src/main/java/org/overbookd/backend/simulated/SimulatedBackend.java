@@ -28,6 +28,8 @@ public final class SimulatedBackend implements Backend {
     private final Lifecycle lifecycle;
     private final LowQosArrivals arrivals;
     private final Enactor enactor;
+    /** Whether each observation is a sample of the hosts' forecasts. */
+    private final boolean forecasts;
 
     /** A world that draws loads on the caller's thread. */
     public SimulatedBackend(WorldSpec spec, Instant epoch) {
@@ -48,9 +50,14 @@ public final class SimulatedBackend implements Backend {
         VmFactory vms = new VmFactory(spec, clock);
         this.hot = new HotState(world.hostArray(), spec.operationLoad());
         world.attach(hot);
+        world.attach(clock);
+        this.forecasts = spec.forecast().on();
+        if (forecasts) {
+            world.forecasting(spec.forecast());
+        }
         this.lifecycle = new Lifecycle(spec, clock, world, hot, vms, tally, new LoadDrawer(hot, pool));
         this.arrivals = new LowQosArrivals(world, vms, clock);
-        this.enactor = new Enactor(world, lifecycle, arrivals, tally);
+        this.enactor = new Enactor(world, lifecycle, arrivals, tally, clock);
         lifecycle.start();
     }
 
@@ -58,6 +65,9 @@ public final class SimulatedBackend implements Backend {
     @Override
     public ClusterView observe(Instant at) {
         arrivals.topUp();
+        if (forecasts) {
+            world.sampleUtilization();
+        }
         return world;
     }
 

@@ -20,17 +20,32 @@ final class Tally {
     private double lowAvailabilityMin = 1.0;
     private long overbookedSeconds;
     private long highHeldSeconds;
+    /** The most suspensions of one VM within 24 hours, over every VM and every window. */
+    private int mostSuspendsInDay;
+    /** Low-QoS VMs deployed at least once and not finished, and the sum of their first deploy seconds. */
+    private long placedAlive;
+    private long placedAliveStartSum;
+    /** Seconds from first deploy to finish of the VMs that finished. */
+    private long placedFinishedSeconds;
 
-    void suspended() {
+    /** @param inDay the VM's suspensions in the 24 hours that end with this one */
+    void suspended(int inDay) {
         suspends++;
+        mostSuspendsInDay = Math.max(mostSuspendsInDay, inDay);
     }
 
     void resumed() {
         resumes++;
     }
 
-    void deployed() {
+    /** {@code vm} was deployed at {@code now}; its days since then count towards the suspensions per VM-day. */
+    void deployed(SimVm vm, long now) {
         deploys++;
+        if (vm.firstPlacedSeconds == SimVm.NOT_PLACED) {
+            vm.firstPlacedSeconds = now;
+            placedAlive++;
+            placedAliveStartSum += now;
+        }
     }
 
     void refused() {
@@ -52,7 +67,12 @@ final class Tally {
      *
      * @param availability Silva et al.'s e / (e + p): time run over time since its first arrival
      */
-    void lowCompleted(long waitedSeconds, double availability) {
+    void lowCompleted(SimVm vm, long now, long waitedSeconds, double availability) {
+        if (vm.firstPlacedSeconds != SimVm.NOT_PLACED) {
+            placedAlive--;
+            placedAliveStartSum -= vm.firstPlacedSeconds;
+            placedFinishedSeconds += now - vm.firstPlacedSeconds;
+        }
         lowCompleted++;
         lowCompletedWaitSeconds += waitedSeconds;
         lowAvailabilitySum += availability;
@@ -79,6 +99,7 @@ final class Tally {
             }
         }
         return new Totals(suspends, resumes, deploys, refused, lowCompleted, lowCompletedWaitSeconds,
-                lowAvailabilitySum, lowAvailabilityMin, overbooked, highHeld, delivered);
+                lowAvailabilitySum, lowAvailabilityMin, overbooked, highHeld, delivered, mostSuspendsInDay,
+                placedFinishedSeconds + placedAlive * now - placedAliveStartSum);
     }
 }

@@ -19,6 +19,10 @@ package org.overbookd.backend.simulated;
  *                                 not say) while it holds them
  * @param deliveredIntegral        CPU delivered (each host's demand capped at its capacity)
  *                                 integrated over time, percent-of-core seconds
+ * @param mostSuspendsInDay        the most suspensions of one low-QoS VM within 24 hours, over every VM
+ *                                 and every 24 hours of the run
+ * @param placedSeconds            seconds from each low-QoS VM's first deploy to its finish or the
+ *                                 clock, summed: the VM-time suspensions per VM-day are counted over
  */
 public record Totals(
         long suspends,
@@ -31,5 +35,7 @@ public record Totals(
         double lowAvailabilityMin,
         long overbookedSeconds,
         long highHeldSeconds,
-        double deliveredIntegral) {
+        double deliveredIntegral,
+        int mostSuspendsInDay,
+        long placedSeconds) {
 }

@@ -39,6 +39,15 @@ final class VirtualClock {
         return last;
     }
 
+    /**
+     * The first simulated second whose instant is at or after {@code at}: the second a question
+     * "since {@code at}" starts from (a daemon's instants carry milliseconds).
+     */
+    long secondAtOrAfter(Instant at) {
+        long millis = java.time.Duration.between(epoch, at).toMillis();
+        return Math.floorDiv(millis + 999, 1000);
+    }
+
     /** The second of the week the load patterns see. */
     static long timeOfWeek(long seconds) {
         return seconds; // simulated time starts on a Monday at 00:00

@@ -92,6 +92,27 @@ final class World implements ClusterView, BoundScan, QueueIndex {
         this.hot = state;
     }
 
+    /** Called once, with the world's clock, on which the hosts answer the guards. */
+    void attach(VirtualClock clock) {
+        for (SimHost host : hosts) {
+            host.attach(clock);
+        }
+    }
+
+    /** The hosts keep samples of their utilization and forecast it as {@code spec} says. */
+    void forecasting(ForecastSpec spec) {
+        for (SimHost host : hosts) {
+            host.forecasting(spec);
+        }
+    }
+
+    /** Each host's utilization now is its next sample. */
+    void sampleUtilization() {
+        for (SimHost host : hosts) {
+            host.sample();
+        }
+    }
+
     /** The hosts in id order; the array itself, for the passes over every host. */
     SimHost[] hostArray() {
         return hosts;

@@ -11,6 +11,7 @@ package org.overbookd.backend.simulated;
  * @param operationLoad       CPU load of a VM operation on its host, percent of one core
  * @param recorded            a recorded cluster whose hosts and high-QoS loads replace the
  *                            synthetic ones, or null
+ * @param forecast            how the hosts forecast their utilization; {@link ForecastSpec#NONE}: not at all
  */
 public record WorldSpec(
         int nodes,
@@ -20,7 +21,19 @@ public record WorldSpec(
         double operationLoad,
         long loadIntervalSeconds,
         SyntheticWorkload workload,
-        RecordedWorkload recorded) {
+        RecordedWorkload recorded,
+        ForecastSpec forecast) {
+
+    public WorldSpec {
+        java.util.Objects.requireNonNull(forecast, "forecast");
+    }
+
+    /** A world whose hosts forecast nothing. */
+    public WorldSpec(int nodes, int coresPerNode, long seed, long operationCostSeconds, double operationLoad,
+            long loadIntervalSeconds, SyntheticWorkload workload, RecordedWorkload recorded) {
+        this(nodes, coresPerNode, seed, operationCostSeconds, operationLoad, loadIntervalSeconds, workload, recorded,
+                ForecastSpec.NONE);
+    }
 
     /** The number of hosts actually simulated. */
     public int hostCount() {

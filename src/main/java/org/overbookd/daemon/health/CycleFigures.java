@@ -8,6 +8,7 @@ import org.overbookd.loop.CycleResult;
 import org.overbookd.model.HostView;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
+import org.overbookd.policy.overbooking.UtilizationSignal;
 
 /**
  * What one successful cycle saw, reduced to cluster totals for the metrics and the status file.
@@ -20,10 +21,12 @@ import org.overbookd.model.VmView;
  * @param vmsLeftAlone    low-QoS VMs overbookd does not act on, by reason (failed, pending)
  * @param vmsUnmatched    queued low-QoS VMs that may run on no host, by reason (no-host, no-datastore,
  *                        invalid, unsupported)
+ * @param hostsWithoutForecast hosts whose monitoring carries no usable forecast of their utilization
  */
 public record CycleFigures(int hostsObserved, Map<String, Integer> hostsLeftOut, Map<VmState, Integer> lowQosVms,
         int queue, int slotsInUse, int slotsAvailable, int hostsAtUpperBound, int decisions,
-        Map<String, Integer> decisionsByAction, Map<String, Integer> vmsLeftAlone, Map<String, Integer> vmsUnmatched) {
+        Map<String, Integer> decisionsByAction, Map<String, Integer> vmsLeftAlone, Map<String, Integer> vmsUnmatched,
+        int hostsWithoutForecast) {
 
     public CycleFigures {
         hostsLeftOut = Map.copyOf(hostsLeftOut);
@@ -43,7 +46,11 @@ public record CycleFigures(int hostsObserved, Map<String, Integer> hostsLeftOut,
         int inUse = 0;
         int available = 0;
         int atUpper = 0;
+        int withoutForecast = 0;
         for (HostView host : result.view().hosts()) {
+            if (!UtilizationSignal.usable(host.forecastUtilization())) {
+                withoutForecast++;
+            }
             int held = host.overbooked().size();
             inUse += held;
             available += Math.max(0, limits.slots() - held);
@@ -64,6 +71,6 @@ public record CycleFigures(int hostsObserved, Map<String, Integer> hostsLeftOut,
         }
         return new CycleFigures(result.view().hosts().size(), result.view().hostsLeftOut(), byState,
                 result.view().queue().size(), inUse, available, atUpper, result.outcomes().size(), actions,
-                result.view().vmsLeftAlone(), result.view().vmsUnmatched());
+                result.view().vmsLeftAlone(), result.view().vmsUnmatched(), withoutForecast);
     }
 }

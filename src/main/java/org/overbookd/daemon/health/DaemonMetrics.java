@@ -19,6 +19,9 @@ import org.overbookd.model.HostLeftOut;
 import org.overbookd.model.VmLeftAlone;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmUnmatched;
+import org.overbookd.policy.cluster.HeldBack;
+import org.overbookd.policy.cluster.Yielded;
+import org.overbookd.policy.overbooking.Guard;
 
 /**
  * The daemon's Prometheus metrics, kept up to date by the cycle listener calls. Counters count
@@ -26,7 +29,7 @@ import org.overbookd.model.VmUnmatched;
  * while cycles cannot observe: the failure counters and the last-success time say so). A cycle that
  * observed but failed afterwards ({@link CycleResult#failure()}: audit, budget) is a failure for the
  * failure counter, the failures in a row and the last-success time, which alerts watch.
- * Labels are few and bounded: cause, action, status, state, reason, result.
+ * Labels are few and bounded: cause, action, status, state, reason, result, guard.
  */
 public final class DaemonMetrics implements CycleListener {
 
@@ -54,6 +57,10 @@ public final class DaemonMetrics implements CycleListener {
     private final Counter statusWriteFailures;
     private final Gauge vmsLeftAlone;
     private final Gauge vmsUnmatched;
+    private final Counter guardHeld;
+    private final Gauge guardHolding;
+    private final Counter guardYields;
+    private final Gauge hostsWithoutForecast;
     private final Set<String> leftOutReasons = new HashSet<>();
     private final Set<String> leftAloneReasons = new HashSet<>();
     private final Set<String> unmatchedReasons = new HashSet<>();
@@ -120,6 +127,21 @@ public final class DaemonMetrics implements CycleListener {
                 .labelNames("result").register(registry);
         statusWriteFailures = Counter.builder().name("overbookd_status_write_failures_total")
                 .help("Failed writes of status.file.").register(registry);
+        guardHeld = Counter.builder().name("overbookd_guard_held_total")
+                .help("Decisions a live guard held back, by guard (min-run-time, suspends-per-day, actions-per-cycle,"
+                        + " actions-per-host-per-hour), counted at each cycle that held them.")
+                .labelNames("guard").register(registry);
+        guardHolding = Gauge.builder().name("overbookd_guard_holding")
+                .help("Decisions the live guards held back in the last cycle, by guard.")
+                .labelNames("guard").register(registry);
+        guardYields = Counter.builder().name("overbookd_guard_yields_total")
+                .help("Suspensions made although a live guard would have held them back: the guard yielded to the"
+                        + " upper bound, by guard.")
+                .labelNames("guard").register(registry);
+        hostsWithoutForecast = Gauge.builder().name("overbookd_hosts_without_forecast")
+                .help("Hosts of the last view whose monitoring carries no usable forecast (USED_CPU_FORECAST): under"
+                        + " utilization.source forecast or blend they are judged on their measurement.")
+                .register(registry);
         // every series a dashboard or alert refers to exists from the start, at zero
         for (String cause : CycleFailure.causes()) {
             failures.labelValues(cause).inc(0);
@@ -144,6 +166,11 @@ public final class DaemonMetrics implements CycleListener {
             vmsUnmatched.labelValues(reason.label()).set(0);
             unmatchedReasons.add(reason.label());
         }
+        for (Guard guard : Guard.values()) {
+            guardHeld.labelValues(guard.label()).inc(0);
+            guardHolding.labelValues(guard.label()).set(0);
+            guardYields.labelValues(guard.label()).inc(0);
+        }
         reloads.labelValues("ok").inc(0);
         reloads.labelValues("rejected").inc(0);
         for (VmState state : VmState.values()) {
@@ -166,6 +193,17 @@ public final class DaemonMetrics implements CycleListener {
         if (result.auditFailure().isPresent()) {
             auditFailures.inc();
         }
+        Map<String, Integer> holding = new java.util.HashMap<>();
+        for (HeldBack held : result.held()) {
+            guardHeld.labelValues(held.guard()).inc();
+            holding.merge(held.guard(), 1, Integer::sum);
+        }
+        for (Guard guard : Guard.values()) {
+            guardHolding.labelValues(guard.label()).set(holding.getOrDefault(guard.label(), 0));
+        }
+        for (Yielded yielded : result.yielded()) {
+            guardYields.labelValues(yielded.guard()).inc();
+        }
         CycleFigures figures = CycleFigures.of(result, limits.get());
         hostsObserved.set(figures.hostsObserved());
         setByReason(hostsLeftOut, leftOutReasons, figures.hostsLeftOut());
@@ -175,6 +213,7 @@ public final class DaemonMetrics implements CycleListener {
         slotsInUse.set(figures.slotsInUse());
         slotsAvailable.set(figures.slotsAvailable());
         hostsAtUpperBound.set(figures.hostsAtUpperBound());
+        hostsWithoutForecast.set(figures.hostsWithoutForecast());
         result.failure().ifPresentOrElse(f -> failed(f, took), () -> succeeded(took));
     }
 

@@ -23,6 +23,23 @@ public interface ClusterPolicy extends Decider<ClusterPolicy.Observation, Decisi
     record Observation(ClusterView view, Instant now) {
     }
 
+    /**
+     * All a step decided: the decisions to enact, in order, the decisions its guards held back and
+     * those made although a guard would have held them back (it yielded to the upper bound).
+     */
+    record StepDecisions(List<Decision> decisions, List<HeldBack> held, List<Yielded> yielded) {
+        public StepDecisions {
+            decisions = List.copyOf(decisions);
+            held = List.copyOf(held);
+            yielded = List.copyOf(yielded);
+        }
+
+        /** Decisions alone: nothing held back, no guard yielded. */
+        public static StepDecisions of(List<Decision> decisions) {
+            return new StepDecisions(decisions, List.of(), List.of());
+        }
+    }
+
     @Override
     default List<Decision> decide(Observation observation) {
         return decide(observation.view(), observation.now());
@@ -30,4 +47,12 @@ public interface ClusterPolicy extends Decider<ClusterPolicy.Observation, Decisi
 
     /** Decisions in the order they should be enacted. */
     List<Decision> decide(ClusterView view, Instant now);
+
+    /**
+     * {@link #decide} with what its guards held back and where they yielded; a policy without guards
+     * holds nothing back. The decisions are those {@link #decide} returns.
+     */
+    default StepDecisions decideStep(ClusterView view, Instant now) {
+        return StepDecisions.of(decide(view, now));
+    }
 }

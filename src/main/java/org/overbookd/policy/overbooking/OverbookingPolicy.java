@@ -21,6 +21,7 @@ import org.overbookd.policy.Plugin;
 import org.overbookd.policy.PluginFactory;
 import org.overbookd.policy.cluster.ClusterPolicy;
 import org.overbookd.policy.Reason;
+import org.overbookd.policy.cluster.ClusterPolicy.StepDecisions;
 
 /**
  * Overbooking with bounds and slots, Algorithms 1 and 2 of Verboven et al. section 3.
@@ -74,16 +75,29 @@ public final class OverbookingPolicy implements ClusterPolicy, Plugin {
 
     @Override
     public List<Decision> decide(ClusterView view, Instant now) {
+        return decideStep(view, now).decisions();
+    }
+
+    /**
+     * The step's decisions, and what its guards held back or yielded. Hosts are judged on the
+     * settings' signal ({@link SignalView}: the measurement, the forecast or a blend); without guards
+     * and on the measurement, this is the paper's step exactly, on the backend's own view.
+     */
+    @Override
+    public StepDecisions decideStep(ClusterView observed, Instant now) {
+        ClusterView view = SignalView.of(observed, settings.signal());
         List<Decision> decisions = new ArrayList<>();
         Urgency urgency = settings.needsRunHistory() ? new Urgency(now, settings.qos()) : null;
-        suspendAboveUpperBound(view, StickySlots.of(view, settings.stickySlots()), urgency, decisions);
-        fillBelowLowerBound(view, urgency, decisions);
-        return decisions;
+        StepGuards guards = settings.guards().any() ? new StepGuards(settings.guards(), now) : null;
+        suspendAboveUpperBound(view, StickySlots.of(view, settings.stickySlots()), urgency, guards, decisions);
+        fillBelowLowerBound(view, urgency, guards, decisions);
+        return guards == null ? StepDecisions.of(decisions)
+                : new StepDecisions(decisions, guards.held(), guards.yielded());
     }
 
     /** Algorithm 2; a host whose overbooked VMs all hold sticky slots keeps them. */
-    private void suspendAboveUpperBound(ClusterView view, Set<Long> sticky, Urgency urgency, List<Decision> out) {
-        boolean byQos = settings.victim() == VictimRule.QOS;
+    private void suspendAboveUpperBound(ClusterView view, Set<Long> sticky, Urgency urgency, StepGuards guards,
+            List<Decision> out) {
         boolean anySticky = !sticky.isEmpty();
         List<? extends HostView> hosts = view instanceof BoundScan scan
                 ? scan.overbookedAtOrAbove(settings.upperBound()) : view.hosts();
@@ -92,34 +106,81 @@ public final class OverbookingPolicy implements ClusterPolicy, Plugin {
             if (overbooked.isEmpty() || host.operationInFlight() || host.utilization() < settings.upperBound()) {
                 continue;
             }
-            VmView victim = null;
-            for (int i = overbooked.size() - 1; i >= 0; i--) {
-                VmView vm = overbooked.get(i);
-                // only a running VM can be suspended; one that failed to boot holds its slot until an
-                // administrator recovers it (on a host with no operation in flight nothing else is transient)
-                if (vm.state() != VmState.RUNNING || anySticky && sticky.contains(vm.id())) {
-                    continue;
-                }
-                // from the last added back, so that among equal Q the one added last stays the victim
-                if (victim == null || byQos && urgency.of(vm) > urgency.of(victim)) {
-                    victim = vm;
-                }
-                if (!byQos) {
-                    break;
-                }
-            }
+            StepGuards.GuardNote[] note = {null};
+            VmView victim = guards == null ? victim(overbooked, sticky, urgency)
+                    : guarded(overbooked, sticky, urgency, host, guards, note);
             if (victim == null) {
                 continue;
             }
+            if (guards != null) {
+                guards.suspending(host, note);
+            }
             HostRef ref = HostRef.of(host);
             Reason reason = Reason.drafted(StepReasons.Suspend.of(host, ref.name(), victim.id(), settings, anySticky,
-                    StepReasons.QosFacts.of(urgency, victim)));
-            out.add(new Decision.Suspend(VmRef.of(victim), ref, reason));
+                    StepReasons.QosFacts.of(urgency, victim), note[0]));
+            Decision.Suspend decision = new Decision.Suspend(VmRef.of(victim), ref, reason);
+            out.add(decision);
+            if (guards != null) {
+                guards.decided(decision, note[0]);
+            }
         }
     }
 
-    /** Algorithm 1. */
-    private void fillBelowLowerBound(ClusterView view, Urgency urgency, List<Decision> out) {
+    /**
+     * The victim rule's choice on a host, or null when it has none: only a running VM can be
+     * suspended (one that failed to boot holds its slot until an administrator recovers it; on a
+     * host with no operation in flight nothing else is transient), and never one in a sticky slot.
+     */
+    private VmView victim(List<? extends VmView> overbooked, Set<Long> sticky, Urgency urgency) {
+        boolean byQos = settings.victim() == VictimRule.QOS;
+        boolean anySticky = !sticky.isEmpty();
+        VmView victim = null;
+        for (int i = overbooked.size() - 1; i >= 0; i--) {
+            VmView vm = overbooked.get(i);
+            if (vm.state() != VmState.RUNNING || anySticky && sticky.contains(vm.id())) {
+                continue;
+            }
+            // from the last added back, so that among equal Q the one added last stays the victim
+            if (victim == null || byQos && urgency.of(vm) > urgency.of(victim)) {
+                victim = vm;
+            }
+            if (!byQos) {
+                break;
+            }
+        }
+        return victim;
+    }
+
+    /**
+     * The victim under the guards: the host's possible victims in the rule's order of preference
+     * (the last added first; by Q, the furthest from its SLO first, ties to the one added last), the
+     * first no guard protects, else the rule's own choice ({@link StepGuards#victim}).
+     */
+    private VmView guarded(List<? extends VmView> overbooked, Set<Long> sticky, Urgency urgency, HostView host,
+            StepGuards guards, StepGuards.GuardNote[] note) {
+        List<VmView> eligible = new ArrayList<>(overbooked.size());
+        for (int i = overbooked.size() - 1; i >= 0; i--) {
+            VmView vm = overbooked.get(i);
+            if (vm.state() == VmState.RUNNING && !sticky.contains(vm.id())) {
+                eligible.add(vm);
+            }
+        }
+        if (eligible.isEmpty()) {
+            return null;
+        }
+        if (settings.victim() == VictimRule.QOS) {
+            // stable: among equal Q the one added last stays first
+            eligible.sort((a, b) -> Double.compare(urgency.of(b), urgency.of(a)));
+        }
+        return guards.victim(eligible, host, note);
+    }
+
+    /**
+     * Algorithm 1. Under the guards, hosts at their cap of actions take no VM, VMs at their cap of
+     * suspensions stay queued (the queue is then read whole rather than through its index), and the
+     * placements beyond the step's cap of actions wait for the next step.
+     */
+    private void fillBelowLowerBound(ClusterView view, Urgency urgency, StepGuards guards, List<Decision> out) {
         if (settings.slots() == 0) {
             return;
         }
@@ -136,20 +197,28 @@ public final class OverbookingPolicy implements ClusterPolicy, Plugin {
                 }
             }
         }
-        QueueIndex index = view instanceof QueueIndex kept ? kept : null;
-        if (candidates.isEmpty() || (index != null ? index.queued() == 0 : view.queue().isEmpty())) {
+        if (guards != null) {
+            candidates = guards.candidates(candidates);
+        }
+        boolean filtered = guards != null && guards.filtersQueue();
+        QueueIndex index = view instanceof QueueIndex kept && !filtered ? kept : null;
+        // the VMs a guard keeps waiting are held whether or not a host is free, so that a hold is one episode
+        List<? extends VmView> queued = index != null ? null : filtered ? guards.waiting(view.queue()) : view.queue();
+        if (candidates.isEmpty() || (index != null ? index.queued() == 0 : queued.isEmpty())) {
             return;
         }
         settings.hostOrder().sort(candidates);
-        boolean pinned = index != null ? index.anyPinned() : hasPinned(view.queue());
+        boolean pinned = index != null ? index.anyPinned() : hasPinned(queued);
         CandidatePositions positions = pinned ? new CandidatePositions(candidates) : CandidatePositions.NONE;
-        boolean sized = index != null ? index.anySized() : hasSizes(view.queue());
+        boolean sized = index != null ? index.anySized() : hasSizes(queued);
         // The index keeps the queue in FIFO order already: its head is read, not sorted. Pinned VMs
         // and the QoS rule (its order changes with time) take the general way.
         QueueIndex fifo = index != null && !pinned && settings.queue() == QueueRule.FIFO ? index : null;
         QueueHead queue = fifo != null ? null
-                : new QueueHead(view.queue(), positions, settings.queue() == QueueRule.QOS ? urgency : null);
-        Map<VmSize, Long> sizeCounts = settings.placement() == Placement.MAXWEIGHT ? sizeCounts(view.queue()) : null;
+                : new QueueHead(queued != null ? queued : view.queue(), positions,
+                        settings.queue() == QueueRule.QOS ? urgency : null);
+        Map<VmSize, Long> sizeCounts = settings.placement() == Placement.MAXWEIGHT
+                ? sizeCounts(queued != null ? queued : view.queue()) : null;
         // Without sizes every VM fits every candidate and the head of candidates + pinned VMs fills
         // them all. With sizes a VM may fit nowhere, so when hosts stay free and more VMs wait the
         // matching is redone on a head twice as long: same prefix, same choices, as if the whole
@@ -166,7 +235,12 @@ public final class OverbookingPolicy implements ClusterPolicy, Plugin {
             }
             keep = (int) Math.min(2L * keep, Integer.MAX_VALUE);
         }
+        int left = guards == null ? Integer.MAX_VALUE : guards.placementsLeft();
         for (Match m : matches) {
+            if (left-- <= 0) {
+                guards.overCycleCap(m.vm(), candidates.get(m.host()));
+                continue;
+            }
             out.add(place(m.vm(), candidates.get(m.host()), urgency, m.why()));
         }
     }

@@ -16,9 +16,19 @@ import java.util.Objects;
  * @param victim     which overbooked VM a host at the upper bound gives up
  * @param qos        the SLO default and allocation time behind the QoS rules
  * @param placement  how queued VMs of different sizes are matched to candidate hosts
+ * @param signal     what the bounds are compared with: the measurement, the VIM's forecast, or a blend
+ * @param guards     the live guards against churn; {@link Guards#OFF} for the paper's policy
  */
 public record OverbookingSettings(double lowerBound, double upperBound, int slots, HostOrder hostOrder,
-        int stickySlots, QueueRule queue, VictimRule victim, QosTerms qos, Placement placement) {
+        int stickySlots, QueueRule queue, VictimRule victim, QosTerms qos, Placement placement,
+        UtilizationSignal signal, Guards guards) {
+
+    /** The paper's signal (the measurement) and no guards. */
+    public OverbookingSettings(double lowerBound, double upperBound, int slots, HostOrder hostOrder,
+            int stickySlots, QueueRule queue, VictimRule victim, QosTerms qos, Placement placement) {
+        this(lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos, placement,
+                UtilizationSignal.MEASURED, Guards.OFF);
+    }
 
     public OverbookingSettings(double lowerBound, double upperBound, int slots, HostOrder hostOrder) {
         this(lowerBound, upperBound, slots, hostOrder, 0);
@@ -35,6 +45,8 @@ public record OverbookingSettings(double lowerBound, double upperBound, int slot
         Objects.requireNonNull(victim, "victim");
         Objects.requireNonNull(qos, "qos");
         Objects.requireNonNull(placement, "placement");
+        Objects.requireNonNull(signal, "signal");
+        Objects.requireNonNull(guards, "guards");
         if (!(lowerBound >= 0 && upperBound <= 100 && lowerBound < upperBound)) {
             throw new IllegalArgumentException(
                     "bounds must satisfy 0 <= lower < upper <= 100, got lower " + lowerBound + ", upper " + upperBound);
@@ -50,13 +62,25 @@ public record OverbookingSettings(double lowerBound, double upperBound, int slot
     /** These settings with the given QoS rules. */
     public OverbookingSettings withQosRules(QueueRule queue, VictimRule victim, QosTerms qos) {
         return new OverbookingSettings(lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos,
-                placement);
+                placement, signal, guards);
     }
 
     /** These settings with another placement. */
     public OverbookingSettings withPlacement(Placement other) {
         return new OverbookingSettings(lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos,
-                other);
+                other, signal, guards);
+    }
+
+    /** These settings judging hosts on another signal. */
+    public OverbookingSettings withSignal(UtilizationSignal other) {
+        return new OverbookingSettings(lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos,
+                placement, other, guards);
+    }
+
+    /** These settings with other guards. */
+    public OverbookingSettings withGuards(Guards other) {
+        return new OverbookingSettings(lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos,
+                placement, signal, other);
     }
 
     /** True when a rule reads the VMs' run history, which a backend may have to fetch. */

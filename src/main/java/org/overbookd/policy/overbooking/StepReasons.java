@@ -27,6 +27,24 @@ final class StepReasons {
         }
     }
 
+    /**
+     * What a host judged on a forecast measured and was forecast to use, beside the signal the bounds
+     * were compared with; null for a host judged on its measurement alone (the paper's step).
+     */
+    record SignalFacts(double measured, double forecast, boolean used, UtilizationSignal signal) {
+        static SignalFacts of(HostView host, OverbookingSettings settings) {
+            return host instanceof SignalView.Host judged ? new SignalFacts(judged.measured(), judged.forecast(),
+                    judged.forecastUsed(), settings.signal()) : null;
+        }
+
+        /** " (measured 85.0%, forecast 95.3%, blend 0.5 of the forecast)", or the measurement standing in. */
+        String text() {
+            return used ? " (measured " + oneDecimal(measured) + "%, forecast " + oneDecimal(forecast) + "%, "
+                    + signal.describe() + ")"
+                    : " (measured; no forecast for the host, its measurement stands in)";
+        }
+    }
+
     /** Max-weight's choice of a VM: how many VMs of its size (of {@code cpu} cores) were queued. */
     record MaxWeightFacts(long queued, double cpu) {
         String text() {
@@ -43,18 +61,20 @@ final class StepReasons {
      * each of the hundreds of decisions of a simulated step.
      */
     record Suspend(String hostName, double utilization, int slotsInUse, long vmId, OverbookingSettings settings,
-            boolean stickyHeld, QosFacts qos) implements Reason.Draft {
+            boolean stickyHeld, QosFacts qos, SignalFacts signal, StepGuards.GuardNote guards)
+            implements Reason.Draft {
         static Suspend of(HostView host, String hostName, long vmId, OverbookingSettings settings,
-                boolean stickyHeld, QosFacts qos) {
+                boolean stickyHeld, QosFacts qos, StepGuards.GuardNote guards) {
             return new Suspend(hostName, host.utilization(), host.overbooked().size(), vmId, settings, stickyHeld,
-                    qos);
+                    qos, SignalFacts.of(host, settings), guards);
         }
 
         @Override
         public Reason render() {
             StringBuilder text = new StringBuilder(160).append("host ").append(hostName).append(" at ")
-                    .append(oneDecimal(utilization)).append("% >= upper bound ")
-                    .append(number(settings.upperBound())).append("%: suspend VM ").append(vmId);
+                    .append(oneDecimal(utilization)).append('%').append(signal == null ? "" : signal.text())
+                    .append(" >= upper bound ").append(number(settings.upperBound())).append("%: suspend VM ")
+                    .append(vmId);
             if (settings.victim() == VictimRule.QOS) {
                 text.append(", the overbooked VM furthest from violating its SLO (Q ")
                         .append(oneDecimal(qos.q())).append(" s)");
@@ -62,8 +82,29 @@ final class StepReasons {
                 text.append(", the overbooked VM added last");
             }
             text.append(stickyHeld ? " that holds no sticky slot" : "");
-            return facts(text.toString(), utilization, slotsInUse, settings, qos);
+            if (guards != null && !guards.passedOver().isEmpty()) {
+                text.append(" that no guard protects (passed over: ").append(guards.passedWhy()).append(')');
+            }
+            if (guards != null && !guards.yielded().isEmpty()) {
+                text.append("; ").append(guards.yieldedWhy());
+            }
+            Reason.Builder reason = facts(text.toString(), utilization, slotsInUse, settings, qos, signal);
+            if (guards != null && !guards.passedOver().isEmpty()) {
+                reason.fact("guard_passed_over", joined(guards.passedOver()));
+            }
+            if (guards != null && !guards.yielded().isEmpty()) {
+                reason.fact("guard_yielded", String.join(",", guards.yielded().stream().map(Guard::label).toList()));
+            }
+            return reason.build();
         }
+    }
+
+    private static String joined(java.util.List<Long> ids) {
+        StringBuilder s = new StringBuilder();
+        for (long id : ids) {
+            s.append(s.length() == 0 ? "" : ",").append(id);
+        }
+        return s.toString();
     }
 
     /**
@@ -72,17 +113,19 @@ final class StepReasons {
      * queue order alone chose it, {@code qos} null when no QoS rule is on.
      */
     record Place(String hostName, double utilization, int slotsInUse, long vmId, Instant firstArrival, boolean resume,
-            OverbookingSettings settings, QosFacts qos, MaxWeightFacts maxWeight) implements Reason.Draft {
+            OverbookingSettings settings, QosFacts qos, MaxWeightFacts maxWeight, SignalFacts signal)
+            implements Reason.Draft {
         static Place of(HostView host, String hostName, long vmId, Instant firstArrival, boolean resume,
                 OverbookingSettings settings, QosFacts qos, MaxWeightFacts maxWeight) {
             return new Place(hostName, host.utilization(), host.overbooked().size(), vmId, firstArrival, resume,
-                    settings, qos, maxWeight);
+                    settings, qos, maxWeight, SignalFacts.of(host, settings));
         }
 
         @Override
         public Reason render() {
             StringBuilder text = new StringBuilder(160).append("host ").append(hostName).append(" at ")
-                    .append(oneDecimal(utilization)).append("% <= lower bound ")
+                    .append(oneDecimal(utilization)).append('%').append(signal == null ? "" : signal.text())
+                    .append(" <= lower bound ")
                     .append(number(settings.lowerBound())).append("% with ").append(slotsInUse)
                     .append(" of ").append(settings.slots()).append(" slots in use: ")
                     .append(resume ? "resume" : "deploy").append(" VM ").append(vmId);
@@ -97,15 +140,25 @@ final class StepReasons {
             if (maxWeight != null) {
                 text.append("; ").append(maxWeight.text());
             }
-            return facts(text.toString(), utilization, slotsInUse, settings, qos);
+            return facts(text.toString(), utilization, slotsInUse, settings, qos, signal).build();
         }
     }
 
-    private static Reason facts(String text, double utilization, int slotsInUse, OverbookingSettings settings,
-            QosFacts qos) {
+    /**
+     * The facts every reason of the step carries. On a forecast, {@code host_utilization} is still the
+     * measurement (as on the paper's step), beside it the forecast and the signal the bounds were
+     * compared with.
+     */
+    private static Reason.Builder facts(String text, double utilization, int slotsInUse, OverbookingSettings settings,
+            QosFacts qos, SignalFacts signal) {
         Reason.Builder reason = Reason.because(text)
-                .fact("host_utilization", round(utilization))
-                .fact("lower_bound", settings.lowerBound())
+                .fact("host_utilization", round(signal == null ? utilization : signal.measured()));
+        if (signal != null) {
+            reason.fact("host_forecast", signal.used() ? round(signal.forecast()) : "none")
+                    .fact("host_signal", round(utilization))
+                    .fact("utilization_source", signal.signal().describe());
+        }
+        reason.fact("lower_bound", settings.lowerBound())
                 .fact("upper_bound", settings.upperBound())
                 .fact("slots_in_use", slotsInUse)
                 .fact("slots", settings.slots());
@@ -115,7 +168,7 @@ final class StepReasons {
                     .fact("vm_slo", qos.slo())
                     .fact("vm_q_seconds", Double.isFinite(qos.q()) ? round(qos.q()) : "infinite");
         }
-        return reason.build();
+        return reason;
     }
 
     /**
@@ -134,7 +187,7 @@ final class StepReasons {
         return Math.round(value * 1000.0) / 1000.0;
     }
 
-    private static String number(double value) {
+    static String number(double value) {
         return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 }

@@ -21,6 +21,10 @@ package org.overbookd.sim.overbooking;
  * @param highHours         hours high-QoS VMs held their cores
  * @param refused           decisions the simulated backend refused (0 unless a policy breaks a rule)
  * @param steps             overbooking steps run
+ * @param mostSuspendsInDay the most suspensions of one low-QoS VM within 24 hours (what the live cap
+ *                          of suspensions per VM bounds)
+ * @param suspendsPerVmDay  suspensions per low-QoS VM per day: suspensions over the days low-QoS VMs
+ *                          spent from their first deploy to their finish or the end of the run
  */
 public record SimResult(
         double utilization,
@@ -36,5 +40,15 @@ public record SimResult(
         double lowMinAvailability,
         double highHours,
         long refused,
-        long steps) {
+        long steps,
+        long mostSuspendsInDay,
+        double suspendsPerVmDay) {
+
+    /** A result that does not say how suspensions fell on VMs (0 for both). */
+    public SimResult(double utilization, double overbookedHours, long suspends, long degradation100,
+            long degradation95, long resumes, long deploys, long lowCompleted, double lowMeanWaitHours,
+            double lowMeanAvailability, double lowMinAvailability, double highHours, long refused, long steps) {
+        this(utilization, overbookedHours, suspends, degradation100, degradation95, resumes, deploys, lowCompleted,
+                lowMeanWaitHours, lowMeanAvailability, lowMinAvailability, highHours, refused, steps, 0, 0);
+    }
 }

@@ -107,6 +107,8 @@ public final class Simulation {
                 c.lowCompleted() == 0 ? 0 : c.lowAvailabilityMin(),
                 c.highHeldSeconds() / 3600.0,
                 c.refused(),
-                steps);
+                steps,
+                c.mostSuspendsInDay(),
+                c.placedSeconds() == 0 ? 0 : c.suspends() / (c.placedSeconds() / 86_400.0));
     }
 }

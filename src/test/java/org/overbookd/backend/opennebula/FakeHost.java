@@ -12,6 +12,8 @@ final class FakeHost {
     int maxCpu;
     /** HOST/MONITORING/CAPACITY/USED_CPU; null when the host has no monitoring record. */
     Long usedCpu;
+    /** HOST/MONITORING/CAPACITY/USED_CPU_FORECAST, as a decimal; null: none (the prediction probe is off). */
+    String usedCpuForecast;
     /** The sample's TIMESTAMP; null: the fake's clock at the call. */
     Long sampledAt;
     /** HOST/CLUSTER_ID: 0, OpenNebula's default cluster. */
@@ -34,6 +36,12 @@ final class FakeHost {
 
     FakeHost usedCpu(Long usedCpu) {
         this.usedCpu = usedCpu;
+        return this;
+    }
+
+    /** The prediction probe's forecast of USED_CPU, written as given (OpenNebula writes a decimal). */
+    FakeHost usedCpuForecast(String forecast) {
+        this.usedCpuForecast = forecast;
         return this;
     }
 

@@ -118,6 +118,9 @@ final class OneDocuments {
                 leaf(xml, "FREE_CPU", Math.max(0, host.maxCpu - host.usedCpu));
                 leaf(xml, "FREE_MEMORY", 1_000_000);
                 leaf(xml, "USED_CPU", host.usedCpu);
+                if (host.usedCpuForecast != null) {
+                    leaf(xml, "USED_CPU_FORECAST", host.usedCpuForecast);
+                }
                 leaf(xml, "USED_MEMORY", 500_000);
                 xml.writeEndElement();
                 xml.writeStartElement("SYSTEM");

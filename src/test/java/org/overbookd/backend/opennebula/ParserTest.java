@@ -100,6 +100,25 @@ class ParserTest {
     }
 
     @Test
+    void monitoringReadsOpenNebulasForecastsBesideTheCpuFigure() throws Exception {
+        // OpenNebula 7.4's prediction probe: CAPACITY/USED_CPU_FORECAST for a host, CPU_FORECAST for a VM
+        // (host.xsd, vm.xsd); _FAR is the long-term one, not read; a negative or absent forecast is none
+        String hosts = """
+                <MONITORING_DATA>
+                  <MONITORING><TIMESTAMP>9</TIMESTAMP><ID>1</ID><CAPACITY><USED_CPU>650</USED_CPU><USED_CPU_FORECAST>702.37</USED_CPU_FORECAST><USED_CPU_FORECAST_FAR>1</USED_CPU_FORECAST_FAR></CAPACITY></MONITORING>
+                  <MONITORING><TIMESTAMP>9</TIMESTAMP><ID>2</ID><CAPACITY><USED_CPU>10</USED_CPU><USED_CPU_FORECAST>-3</USED_CPU_FORECAST></CAPACITY></MONITORING>
+                  <MONITORING><TIMESTAMP>9</TIMESTAMP><ID>3</ID><CAPACITY><USED_CPU>10</USED_CPU></CAPACITY></MONITORING>
+                </MONITORING_DATA>""";
+        assertEquals(Map.of(1, new MonitoringSample(1, 9, 650, 702.37), 2, new MonitoringSample(2, 9, 10),
+                3, new MonitoringSample(3, 9, 10)), MonitoringParser.HOSTS.parse(new StringReader(hosts)));
+        String vms = """
+                <MONITORING_DATA>
+                  <MONITORING><CPU>12.75</CPU><CPU_FORECAST>20.5</CPU_FORECAST><ID>7</ID><TIMESTAMP>5</TIMESTAMP></MONITORING>
+                </MONITORING_DATA>""";
+        assertEquals(Map.of(7, new MonitoringSample(7, 5, 12.75, 20.5)), MonitoringParser.VMS.parse(new StringReader(vms)));
+    }
+
+    @Test
     void vmMonitoringReadsDecimalCpuAndIgnoresTheHostPath() throws Exception {
         String samples = """
                 <MONITORING_DATA>

@@ -1,0 +1,176 @@
+package org.overbookd.daemon;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import org.overbookd.model.ClusterView;
+import org.overbookd.model.ForwardingHostView;
+import org.overbookd.model.HostView;
+import org.overbookd.model.QosClass;
+import org.overbookd.model.RunRecord;
+import org.overbookd.model.VmSize;
+import org.overbookd.model.VmState;
+import org.overbookd.model.VmView;
+
+/**
+ * A backend's view whose hosts and low-QoS VMs say how often overbookd acted on them lately, from
+ * the {@link GuardHistory}; everything else is the backend's. The VMs the policy may act on (those
+ * overbooked on a host and those queued) are the ones it wraps.
+ */
+final class HistoryView implements ClusterView {
+
+    private final ClusterView view;
+    private final List<Host> hosts;
+    private final List<Vm> queue;
+
+    HistoryView(ClusterView view, GuardHistory history) {
+        this.view = view;
+        List<? extends HostView> original = view.hosts();
+        this.hosts = new ArrayList<>(original.size());
+        for (HostView host : original) {
+            hosts.add(new Host(host, history));
+        }
+        this.queue = wrap(view.queue(), history);
+    }
+
+    private static List<Vm> wrap(List<? extends VmView> vms, GuardHistory history) {
+        List<Vm> wrapped = new ArrayList<>(vms.size());
+        for (VmView vm : vms) {
+            wrapped.add(new Vm(vm, history));
+        }
+        return List.copyOf(wrapped);
+    }
+
+    @Override
+    public List<Host> hosts() {
+        return hosts;
+    }
+
+    @Override
+    public List<Vm> queue() {
+        return queue;
+    }
+
+    @Override
+    public Map<String, Integer> hostsLeftOut() {
+        return view.hostsLeftOut();
+    }
+
+    @Override
+    public Map<String, Integer> vmsLeftAlone() {
+        return view.vmsLeftAlone();
+    }
+
+    @Override
+    public Map<String, Integer> vmsUnmatched() {
+        return view.vmsUnmatched();
+    }
+
+    /** A host of the view, with how often overbookd acted on it lately. */
+    static final class Host extends ForwardingHostView {
+        private final int id;
+        private final GuardHistory history;
+        private final List<Vm> overbooked;
+
+        Host(HostView host, GuardHistory history) {
+            super(host);
+            this.id = host.id();
+            this.history = history;
+            this.overbooked = wrap(host.overbooked(), history);
+        }
+
+        @Override
+        public List<Vm> overbooked() {
+            return overbooked;
+        }
+
+        @Override
+        public int actionsSince(Instant since) {
+            return history.actionsSince(id, since);
+        }
+    }
+
+    /** A low-QoS VM of the view, with how often overbookd suspended it lately. */
+    static final class Vm implements VmView {
+        private final VmView vm;
+        private final GuardHistory history;
+
+        Vm(VmView vm, GuardHistory history) {
+            this.vm = vm;
+            this.history = history;
+        }
+
+        @Override
+        public long id() {
+            return vm.id();
+        }
+
+        @Override
+        public String name() {
+            return vm.name();
+        }
+
+        @Override
+        public QosClass qos() {
+            return vm.qos();
+        }
+
+        @Override
+        public VmState state() {
+            return vm.state();
+        }
+
+        @Override
+        public Instant firstArrival() {
+            return vm.firstArrival();
+        }
+
+        @Override
+        public Instant placedAt() {
+            return vm.placedAt();
+        }
+
+        @Override
+        public OptionalInt pinnedHost() {
+            return vm.pinnedHost();
+        }
+
+        @Override
+        public double load() {
+            return vm.load();
+        }
+
+        @Override
+        public RunRecord runRecord() {
+            return vm.runRecord();
+        }
+
+        @Override
+        public OptionalDouble slo() {
+            return vm.slo();
+        }
+
+        @Override
+        public VmSize size() {
+            return vm.size();
+        }
+
+        @Override
+        public int vcpus() {
+            return vm.vcpus();
+        }
+
+        @Override
+        public boolean mayRunOn(HostView host) {
+            return vm.mayRunOn(host);
+        }
+
+        @Override
+        public int suspensionsSince(Instant since) {
+            return history.suspensionsSince(vm.id(), since);
+        }
+    }
+}
