@@ -1,0 +1,269 @@
+#!/bin/bash
+# A real hypervisor for overbookd's tests: the shared OpenNebula 7.4 front-end with one `qemu` host,
+# this machine itself (libvirt and QEMU's own emulation, TCG; the KVM drivers' variant "for nested
+# virtualization"), reached over SSH to itself as OpenNebula reaches any host.
+#
+#   host.sh check        # one line saying why this machine cannot run it (exit 1), or nothing (exit 0)
+#   host.sh deps         # Debian packages it needs (root; apt-get): libvirt, QEMU, sshd, the guest's kernel and busybox
+#   host.sh guest        # builds the test guest in $ONE_ROOT/guest: vmlinuz (linux-image-cloud-amd64) and
+#                        # initrd.gz (busybox-static and guest-init, beside this script)
+#   host.sh start        # libvirtd, sshd and a key to itself, then oned on 127.0.0.1:$ONE_PORT (default 2643)
+#   host.sh setup        # the host `localhost` (IM_MAD and VM_MAD qemu); waits until it is MONITORED
+#   host.sh stop         # the guests of this install, oned, its monitoring client; libvirtd and sshd if it started them
+#   host.sh env          # the exports a client needs
+#
+# ONE_ROOT (default /tmp/one-hypervisor) holds the install (unpacked from the shared tarball; the
+# folder holding it is $OVERBOOKD_SHARED/opennebula, else ../shared/opennebula beside the clone), its
+# database and logs (opennebula-7.4.0/var/oned.log, vms/<id>/vm.log), the system datastore
+# (opennebula-7.4.0/var/datastores/0/<vm id>/checkpoint is a suspended VM's memory), the guest and
+# one_auth. The unpacked copy only (never the tarball) is changed so that it can run beside another
+# engineer's oned on the same machine: oned's XML-RPC port, the hook manager's ports, monitord's
+# port, the remote scripts' folder and the monitoring client's pid file are its own. The probe periods
+# are the tarball's (MONITOR_HOST 15 s, MONITOR_VM 10 s), shorter than OpenNebula's defaults.
+#
+# Facts measured here (2 cores, nested virtualization): the Debian cloud kernel 6.1 needs 80 MB of
+# guest memory under TCG (64 MB: it stops before its first line; 72 MB: "System is deadlocked on
+# memory"); it boots to the guest's init in about 2 s. /dev/kvm exists but KVM nested is too slow.
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+if [ -z "${OVERBOOKD_SHARED:-}" ] && [ -d "$HERE/../../../shared" ]; then
+    OVERBOOKD_SHARED=$(cd "$HERE/../../../shared" && pwd)
+fi
+SHARED_ONE=${OVERBOOKD_SHARED:-/nonexistent}/opennebula
+ONE_ROOT=${ONE_ROOT:-/tmp/one-hypervisor}
+ONE_PORT=${ONE_PORT:-2643}
+INST=$ONE_ROOT/opennebula-7.4.0
+export ONE_LOCATION=$INST
+export ONE_AUTH=$ONE_ROOT/one_auth
+export ONE_XMLRPC=http://127.0.0.1:$ONE_PORT/RPC2
+export RUBYLIB=$INST/lib/ruby
+export PATH=$INST/bin:$PATH
+PW=${ONE_PW:-oneadmin:opennebula-test-pw}
+# ports of our own, derived from oned's so that two copies with different ONE_PORT never share one
+HM_PUB=$((ONE_PORT - 532)); HM_REP=$((ONE_PORT - 531)); MONITOR_PORT=$((ONE_PORT + 1501))
+PKGS="libvirt-daemon-system libvirt-clients qemu-system-x86 qemu-utils openssh-server busybox-static
+    linux-image-cloud-amd64 cpio libxml2-utils rsync pciutils jq"
+
+check() {
+    [ -f "$SHARED_ONE/opennebula-7.4.0-dummy.tar.xz" ] \
+        || { echo "no OpenNebula tarball (set OVERBOOKD_SHARED to the folder holding opennebula/)"; return 1; }
+    [ "$(id -u)" = 0 ] || { echo "not root (libvirt's system instance and sshd need it)"; return 1; }
+    command -v qemu-system-x86_64 > /dev/null || { echo "no QEMU (qemu-system-x86_64; host.sh deps installs it)"; return 1; }
+    command -v libvirtd > /dev/null || { echo "no libvirt (libvirtd; host.sh deps installs it)"; return 1; }
+    command -v sshd > /dev/null || [ -x /usr/sbin/sshd ] || { echo "no sshd (host.sh deps installs it)"; return 1; }
+    kernel > /dev/null || { echo "no guest kernel (linux-image-cloud-amd64 in /boot; host.sh deps installs it)"; return 1; }
+    [ -x /bin/busybox ] && /bin/busybox --list | grep -qx usleep \
+        || { echo "no busybox-static (host.sh deps installs it)"; return 1; }
+    [ -x /usr/bin/ruby ] || { echo "no ruby (OpenNebula's runtime packages; host.sh deps installs them)"; return 1; }
+    command -v xmllint > /dev/null || { echo "no xmllint (libxml2-utils; host.sh deps installs it)"; return 1; }
+}
+
+deps() {
+    bash "$SHARED_ONE/one-dummy.sh" deps
+    # shellcheck disable=SC2086
+    if dpkg -s $PKGS > /dev/null 2>&1; then echo "hypervisor packages present"; return 0; fi
+    apt-get update -qq
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $PKGS > /dev/null
+}
+
+kernel() { # the newest cloud kernel installed
+    local k
+    k=$(ls -1 /boot/vmlinuz-*-cloud-amd64 2>/dev/null | sort -V | tail -1)
+    [ -n "$k" ] && echo "$k"
+}
+
+guest() {
+    local dir=$ONE_ROOT/guest stage
+    mkdir -p "$dir"
+    stage=$(mktemp -d "$ONE_ROOT/guest-stage.XXXXXX")
+    mkdir -p "$stage/bin" "$stage/dev"
+    cp /bin/busybox "$stage/bin/busybox"
+    cp "$HERE/guest-init" "$stage/init"
+    chmod 755 "$stage/init"
+    mknod -m 600 "$stage/dev/console" c 5 1
+    (cd "$stage" && find . | cpio -o -H newc --quiet | gzip -9) > "$dir/initrd.gz"
+    rm -rf "$stage"
+    cp "$(kernel)" "$dir/vmlinuz"
+    chmod 644 "$dir/vmlinuz" "$dir/initrd.gz"
+    chmod 755 "$ONE_ROOT" "$dir"
+    echo "guest in $dir: $(basename "$(kernel)"), initrd $(stat -c %s "$dir/initrd.gz") bytes"
+}
+
+unpack() {
+    if [ ! -x "$INST/bin/oned" ]; then
+        ONE_ROOT=$ONE_ROOT bash "$SHARED_ONE/one-dummy.sh" unpack > /dev/null
+    fi
+    local conf=$INST/etc/oned.conf mon=$INST/etc/monitord.conf ctl
+    sed -i -E "s|^PORT = [0-9]+|PORT = $ONE_PORT|; s|-p [0-9]+ -l [0-9]+ -b 127.0.0.1|-p $HM_PUB -l $HM_REP -b 127.0.0.1|" "$conf"
+    sed -i -E "s|^#?SCRIPTS_REMOTE_DIR=.*|SCRIPTS_REMOTE_DIR=$ONE_ROOT/remotes|" "$conf"
+    sed -i -E "s|^(\s*PORT\s*=\s*)[0-9]+,|\1$MONITOR_PORT,|" "$mon"
+    grep -q "^PORT = $ONE_PORT" "$conf" && grep -q "$MONITOR_PORT," "$mon" \
+        || { echo "could not set the ports in $conf and $mon"; return 1; }
+    # the monitoring client's pid file is named by host id alone: another install's host 0 would share it
+    for ctl in "$INST"/var/remotes/im/*.d/monitord-client_control.sh; do
+        sed -i -E "s|/tmp/one-monitord-\\\$HID|/tmp/one-monitord-$ONE_PORT-\$HID|g" "$ctl"
+    done
+}
+
+rpc() { # python expression over `one` (ServerProxy) and `s` (session)
+    python3 -c "import xmlrpc.client; s=open('$ONE_AUTH').read().strip(); one=xmlrpc.client.ServerProxy('$ONE_XMLRPC').one; $1"
+}
+
+libvirt_up() {
+    if ! virsh -q -c qemu:///system version > /dev/null 2>&1; then
+        { [ -f /run/virtlogd.pid ] && kill -0 "$(cat /run/virtlogd.pid)" 2>/dev/null; } \
+            || { virtlogd -d; touch "$ONE_ROOT/started-virtlogd"; }
+        libvirtd -d
+        touch "$ONE_ROOT/started-libvirtd"
+        local i
+        for i in $(seq 1 40); do virsh -q -c qemu:///system version > /dev/null 2>&1 && break; sleep 0.25; done
+    fi
+    virsh -q -c qemu:///system version > /dev/null || { echo "libvirtd does not answer"; return 1; }
+}
+
+ssh_up() {
+    mkdir -p /root/.ssh /run/sshd
+    chmod 700 /root/.ssh
+    [ -f /root/.ssh/id_ed25519 ] || ssh-keygen -q -t ed25519 -N '' -f /root/.ssh/id_ed25519 -C "overbookd-it-hypervisor"
+    grep -qF "$(cut -d' ' -f2 /root/.ssh/id_ed25519.pub)" /root/.ssh/authorized_keys 2>/dev/null \
+        || cat /root/.ssh/id_ed25519.pub >> /root/.ssh/authorized_keys
+    chmod 600 /root/.ssh/authorized_keys
+    if ! ssh -o BatchMode=yes -o ConnectTimeout=3 localhost true 2>/dev/null; then
+        if ! { [ -f /run/sshd.pid ] && kill -0 "$(cat /run/sshd.pid)" 2>/dev/null; }; then
+            /usr/sbin/sshd
+            touch "$ONE_ROOT/started-sshd"
+        fi
+        local i
+        for i in $(seq 1 20); do
+            ssh-keyscan -t ed25519 localhost 2>/dev/null | grep -q . && break; sleep 0.25
+        done
+        ssh-keygen -F localhost > /dev/null 2>&1 || ssh-keyscan -t ed25519 localhost >> /root/.ssh/known_hosts 2>/dev/null
+        ssh -o BatchMode=yes -o ConnectTimeout=3 localhost true || { echo "ssh to localhost fails"; return 1; }
+    fi
+}
+
+node_libs() {
+    # a real host has OpenNebula's Ruby libraries from its node package in /usr/lib/one/ruby (the
+    # monitoring client and the probes load them from there; they require load_opennebula_paths
+    # before adding that folder to Ruby's path, so a package puts it on Ruby's own path too): ours,
+    # unless another copy is there
+    if [ ! -e /usr/lib/one/ruby ]; then
+        mkdir -p /usr/lib/one /usr/local/lib/site_ruby
+        ln -s "$INST/lib/ruby" /usr/lib/one/ruby
+        ln -sf /usr/lib/one/ruby/load_opennebula_paths.rb /usr/local/lib/site_ruby/load_opennebula_paths.rb
+        touch "$ONE_ROOT/made-node-libs"
+    fi
+    # and the emulator the KVM driver's domains name (the node package links it to the distribution's)
+    if [ ! -e /usr/bin/qemu-kvm-one ]; then
+        ln -s /usr/bin/qemu-system-x86_64 /usr/bin/qemu-kvm-one
+        touch "$ONE_ROOT/made-qemu-kvm-one"
+    fi
+}
+
+start() {
+    mkdir -p "$ONE_ROOT"
+    unpack
+    node_libs
+    [ -f "$ONE_ROOT/guest/initrd.gz" ] || guest > /dev/null
+    libvirt_up
+    ssh_up
+    [ -f "$ONE_AUTH" ] || (umask 077; echo "$PW" > "$ONE_AUTH")
+    chmod 600 "$ONE_AUTH"
+    if [ -f "$ONE_ROOT/oned.pid" ] && kill -0 "$(cat "$ONE_ROOT/oned.pid")" 2>/dev/null; then
+        echo "oned already running, pid $(cat "$ONE_ROOT/oned.pid")"; return 0
+    fi
+    (cd "$INST/var" && exec "$INST/bin/oned" -f > "$INST/var/oned.stdout" 2>&1) &
+    echo $! > "$ONE_ROOT/oned.pid"
+    local i
+    for i in $(seq 1 90); do
+        if rpc "import sys; sys.exit(0 if one.system.version(s)[0] else 1)" 2>/dev/null; then
+            echo "oned answers on $ONE_XMLRPC, pid $(cat "$ONE_ROOT/oned.pid")"; return 0
+        fi
+        sleep 0.5
+    done
+    echo "oned did not answer in 45 s; the end of its log:"; tail -20 "$INST/var/oned.log" 2>/dev/null; return 1
+}
+
+setup() {
+    # a host left in ERROR by an earlier run is monitored again only once enabled again
+    rpc "
+import re
+for mid in re.findall(r'<MARKETPLACE><ID>(\d+)</ID>', one.marketpool.info(s)[1]):
+    one.market.enable(s, int(mid), False)
+pool = one.hostpool.info(s)[1]
+m = re.search(r'<HOST><ID>(\d+)</ID><NAME>localhost</NAME><STATE>(\d+)', pool)
+if not m:
+    print('host localhost', one.host.allocate(s, 'localhost', 'qemu', 'qemu', -1))
+elif m.group(2) == '3':
+    one.host.status(s, int(m.group(1)), 0)
+"
+    local i state
+    for i in $(seq 1 90); do
+        state=$(rpc "import re; print(re.search(r'<HOST><ID>\d+</ID><NAME>localhost</NAME><STATE>(\d+)', one.hostpool.info(s)[1]).group(1))")
+        [ "$state" = 2 ] && { echo "host localhost MONITORED"; return 0; }
+        sleep 1
+    done
+    echo "host localhost not MONITORED in 90 s (state $state); the end of monitor.log:"
+    tail -5 "$INST/var/monitor.log"
+    return 1
+}
+
+stop() {
+    local d
+    # this install's guests: their kernel lives in our ONE_ROOT
+    for d in $(virsh -q -c qemu:///system list --all --name 2>/dev/null); do
+        if virsh -c qemu:///system dumpxml "$d" 2>/dev/null | grep -qF "$ONE_ROOT/guest/"; then
+            virsh -q -c qemu:///system destroy "$d" > /dev/null 2>&1 || true
+            virsh -q -c qemu:///system undefine "$d" > /dev/null 2>&1 || true
+            echo "guest $d destroyed"
+        fi
+    done
+    if [ -f "$ONE_ROOT/oned.pid" ]; then
+        local pid i; pid=$(cat "$ONE_ROOT/oned.pid")
+        if kill -TERM "$pid" 2>/dev/null; then
+            for i in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
+            echo "oned $pid stopped"
+        fi
+        rm -f "$ONE_ROOT/oned.pid"
+    fi
+    local f cpid
+    for f in /tmp/one-monitord-"$ONE_PORT"-*.pid; do
+        [ -f "$f" ] || continue
+        cpid=$(cat "$f")
+        if tr '\0' ' ' < "/proc/$cpid/cmdline" 2>/dev/null | grep -q "$ONE_ROOT/remotes/im/"; then
+            kill -TERM "$cpid" && echo "monitord-client $cpid stopped"
+        fi
+        rm -f "$f"
+    done
+    if [ -f "$ONE_ROOT/made-node-libs" ]; then
+        if [ "$(readlink /usr/lib/one/ruby)" = "$INST/lib/ruby" ]; then
+            rm -f /usr/lib/one/ruby /usr/local/lib/site_ruby/load_opennebula_paths.rb
+        fi
+        rmdir /usr/lib/one 2>/dev/null || true
+        rm -f "$ONE_ROOT/made-node-libs"
+    fi
+    if [ -f "$ONE_ROOT/made-qemu-kvm-one" ]; then
+        [ "$(readlink /usr/bin/qemu-kvm-one)" = /usr/bin/qemu-system-x86_64 ] && rm -f /usr/bin/qemu-kvm-one
+        rm -f "$ONE_ROOT/made-qemu-kvm-one"
+    fi
+    if [ -f "$ONE_ROOT/started-libvirtd" ]; then
+        [ -f /run/libvirtd.pid ] && kill -TERM "$(cat /run/libvirtd.pid)" 2>/dev/null && echo "libvirtd stopped"
+        rm -f "$ONE_ROOT/started-libvirtd"
+    fi
+    if [ -f "$ONE_ROOT/started-virtlogd" ]; then
+        [ -f /run/virtlogd.pid ] && kill -TERM "$(cat /run/virtlogd.pid)" 2>/dev/null && echo "virtlogd stopped"
+        rm -f "$ONE_ROOT/started-virtlogd"
+    fi
+    if [ -f "$ONE_ROOT/started-sshd" ]; then
+        [ -f /run/sshd.pid ] && kill -TERM "$(cat /run/sshd.pid)" 2>/dev/null && echo "sshd stopped"
+        rm -f "$ONE_ROOT/started-sshd"
+    fi
+}
+
+case "${1:-}" in
+    check) check ;; deps) deps ;; guest) mkdir -p "$ONE_ROOT"; guest ;; start) start ;; setup) setup ;;
+    stop) stop ;;
+    env) echo "export ONE_LOCATION=$INST ONE_AUTH=$ONE_AUTH ONE_XMLRPC=$ONE_XMLRPC RUBYLIB=$RUBYLIB PATH=$INST/bin:\$PATH" ;;
+    *) echo "usage: $0 check|deps|guest|start|setup|stop|env"; exit 64 ;;
+esac
