@@ -8,6 +8,10 @@ package org.overbookd.backend.simulated;
  *
  * @param nodes               synthetic hosts (unused when {@code recorded} is set)
  * @param coresPerNode        cores of each synthetic host, each held by one high-QoS VM
+ * @param operationCostSeconds how long a boot and a shutdown take (the paper's c_b, c_t)
+ * @param suspendCostSeconds  how long a suspension takes (c_p); the paper's one operation cost unless
+ *                            measured otherwise (a real host's grows with the VM's memory)
+ * @param resumeCostSeconds   how long a resume takes (c_r), likewise
  * @param operationLoad       CPU load of a VM operation on its host, percent of one core
  * @param recorded            a recorded cluster whose hosts and high-QoS loads replace the
  *                            synthetic ones, or null
@@ -17,6 +21,8 @@ public record WorldSpec(
         int coresPerNode,
         long seed,
         long operationCostSeconds,
+        long suspendCostSeconds,
+        long resumeCostSeconds,
         double operationLoad,
         long loadIntervalSeconds,
         SyntheticWorkload workload,
