@@ -22,6 +22,14 @@
 #                               daemon's JVM options (init/overbookd.default: 512 MB heap, the parallel collector),
 #                               in RUNS fresh JVMs (default 3): each one's first (cold) parse and decision and the
 #                               medians of its later ones, then the median cold parse and decision of the RUNS
+#   sim/bench.sh xml [RUNS]     the VM pool parser on overbookd's XML scanner against the same parser on Woodstox,
+#                               hardened, each in fresh JVMs (RUNS each, alternating, default 1): the generated
+#                               100,000-VM pool (cold, warm), then hostile documents: 4,096 to 262,144 USER_TEMPLATE
+#                               names of one String.hashCode against as many of distinct hashes, QOS values of one
+#                               hash over 131,072 VMs, nesting 1,000,000 deep, 131,072 attributes; thread CPU time
+#   sim/bench.sh one-requirements [RUNS]  the same pool with OpenNebula 7's requirements (the automatic one on every
+#                               VM, four of owners' on low-QoS VMs) and the datastore and cluster pools: the parse includes
+#                               where each queued VM may go, as the daemon's observation does
 #   sim/bench.sh slots [RUNS]   the slot model's default built-in scenario (steady, about 71,000 tasks, 15 h,
 #                               125 servers), each of HYBRID, PRI and PRI-N, cold JVM each time, RUNS times
 #                               (default 3): median wall time
@@ -203,18 +211,30 @@ maxweight() {
 }
 
 one() {
-    local cp log opts
+    # $2 = requirements: the pool carries OpenNebula 7's requirements and the parse matches the queue
+    local cp log opts args=()
+    [ "${2:-}" = requirements ] && args=(10000 100000 requirements)
     cp=$(test_classpath)
     log=$(mktemp)
     # the daemon's own JVM options, as the package installs them; a list of options, split on blanks below
     opts=$(. init/overbookd.default && echo "$JAVA_OPTS")
     echo "JVM options of init/overbookd.default: $opts"
     for i in $(seq "${1:-3}"); do
-        java $opts -cp "$cp" org.overbookd.backend.opennebula.PoolParseBenchmark | tee -a "$log"
+        java $opts -cp "$cp" org.overbookd.backend.opennebula.PoolParseBenchmark "${args[@]}" | tee -a "$log"
     done
     echo "first parse, median of ${1:-3} fresh JVMs: $(awk '/^parse: cold/ { print $3 }' "$log" | median) ms;" \
         "decision median of the runs' medians: $(awk '/^decide:/ { print $6 }' "$log" | median) ms"
     rm -f "$log"
+}
+
+xml() {
+    local cp
+    cp=$(test_classpath)
+    for i in $(seq "${1:-1}"); do
+        for parser in scanner woodstox; do
+            java -Xmx3g -XX:+UseParallelGC -cp "$cp" org.overbookd.backend.opennebula.XmlParserBenchmark "$parser"
+        done
+    done
 }
 
 draw() {
@@ -248,6 +268,8 @@ case "${1:-all}" in
     scale) build; scale "${2:-}";;
     jmh) build; jmh;;
     one) build; one "${2:-}";;
+    xml) build; xml "${2:-}";;
+    one-requirements) build; one "${2:-}" requirements;;
     slots) build; slots "${2:-}";;
     pass) shift; build; pass "$@";;
     maxweight) build; maxweight "${2:-}";;
@@ -256,5 +278,5 @@ case "${1:-all}" in
     draw) build; draw;;
     events) build; events;;
     all) build; sweep; scale; draw; events; slots; jmh; one; pass; maxweight; tune;;
-    *) echo "usage: sim/bench.sh sweep|sweep-long|scale|draw|events|slots|jmh|one|pass|maxweight|month|tune|all [RUNS | JMH options]" >&2; exit 64;;
+    *) echo "usage: sim/bench.sh sweep|sweep-long|scale|draw|events|slots|jmh|one|one-requirements|xml|pass|maxweight|month|tune|all [RUNS | JMH options]" >&2; exit 64;;
 esac

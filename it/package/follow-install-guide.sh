@@ -13,8 +13,12 @@
 #
 # Where the run departs from the guide's text, and why:
 #   - `mvn ...` lines are skipped: the build under test made DEB already;
-#   - oneuser, onetemplate, onevm and journalctl are stubs that print their arguments: there is no
-#     OpenNebula front-end and no journal here;
+#   - oneuser, onegroup, onevdc, oneacl, onehook, onetemplate, onevm and journalctl are stubs that
+#     print their arguments (onegroup create prints an ID as the real one does): there is no OpenNebula
+#     front-end and no journal here; the real-oned suite runs the OpenNebula commands for real
+#     (CitizenAgainstOnedIT);
+#   - /etc/one/oned.conf is a stand-in holding OpenNebula 7.4's SCHED_MAD, and
+#     `systemctl restart opennebula` only says so;
 #   - `systemctl enable --now` enables but cannot start: there is no systemd as PID 1 to start it;
 #   - http://localhost:2633/RPC2 is replaced by ENDPOINT.
 # After the guide: checks of the installed result, then `dpkg --purge`, and checks of what it left.
@@ -43,7 +47,13 @@ mount -t tmpfs tmpfs "$work/root/tmp"
 mount -t tmpfs tmpfs "$work/root/run"
 root=$work/root
 
-mkdir -p "$root/root/overbookd/target"
+mkdir -p "$root/root/overbookd/target" "$root/etc/one"
+cat > "$root/etc/one/oned.conf" <<'ONED'
+SCHED_MAD = [
+      EXECUTABLE = "one_sched",
+      ARGUMENTS  = "-t 15 -p rank -o one_drs"
+]
+ONED
 cp "$deb" "$root/root/overbookd/target/"
 
 # The guide's commands: the ```sh blocks of its section, list indentation removed.
@@ -57,11 +67,17 @@ commands=$(awk '
 
 stubs='
 oneuser() { echo "(stub) oneuser $*"; }
+onegroup() { echo "(stub) onegroup $*" >&2; echo "ID: 100"; }
+onevdc() { echo "(stub) onevdc $*"; }
+oneacl() { echo "(stub) oneacl $*"; }
+onehook() { echo "(stub) onehook $*"; }
 onetemplate() { echo "(stub) onetemplate $*"; echo 42; }
 onevm() { echo "(stub) onevm $*"; }
 journalctl() { echo "(stub) journalctl $*"; }
 systemctl() {
-    if [ "$1" = enable ] && [ "$2" = --now ]; then
+    if [ "$1" = restart ] && [ "$2" = opennebula ]; then
+        echo "(no OpenNebula here) systemctl restart opennebula"
+    elif [ "$1" = enable ] && [ "$2" = --now ]; then
         shift 2
         echo "(no systemd as PID 1: enabling, not starting) systemctl enable $*"
         command systemctl enable "$@"
@@ -102,6 +118,11 @@ check "class-data archive made for the installed Java and jar" 'set -- /var/cach
 # mapped, not only present: the JVM names where each class came from
 check "the launcher maps the archive" 'JAVA_OPTS=-Xlog:class+load overbookd --version |
     grep -q "org.overbookd.cli.Main source: shared objects file$"'
+check "overbookd's placer installed for OpenNebula's scheduler" '[ -x /var/lib/one/remotes/scheduler/overbookd-rank/place ] &&
+    cmp -s /usr/share/overbookd/opennebula/place /var/lib/one/remotes/scheduler/overbookd-rank/place'
+check "oned.conf names it as SCHED_MAD's placer" 'grep -q "ARGUMENTS  = \"-t 15 -p overbookd-rank -o one_drs\"" /etc/one/oned.conf'
+check "the hook's template names the installed script" '[ -x "$(sed -n "s/^COMMAND *= *\"\(.*\)\"$/\1/p" \
+    /usr/share/overbookd/opennebula/hold-low-qos.hook)" ]'
 check "service enabled" '[ -L /etc/systemd/system/multi-user.target.wants/overbookd.service ]'
 check "installed unit verifies" 'out=$(systemd-analyze verify /lib/systemd/system/overbookd.service 2>&1) &&
     [ -z "$out" ] || { echo "$out"; false; }'

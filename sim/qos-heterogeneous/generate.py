@@ -1,6 +1,7 @@
 # A heterogeneous contention scenario (200 hosts of five shapes, 6,000 requests over 45 min,
 # 15/55/30% gold/silver/bronze) for measuring what the scan limits cost in QoS.
-# Run from this directory: python3 generate.py (writes hosts.csv and workload.csv).
+# Run from this directory: python3 generate.py (writes hosts.csv and workload.csv, which are kept beside it
+# so that `overbookd experiment qos-heterogeneous` needs no Python; Python 3.11 wrote them).
 import random
 rng = random.Random(11)
 with open('hosts.csv', 'w') as f:

@@ -2,6 +2,7 @@ package org.overbookd.audit;
 
 import java.time.Instant;
 import org.overbookd.backend.Outcome;
+import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.policy.Decision;
 
 /**
@@ -9,7 +10,8 @@ import org.overbookd.policy.Decision;
  * flushed, before it is enacted, so a crash in between still leaves the intent on record; its
  * outcome after; and an outcome that was unknown (the reply was lost) once the next observation
  * settles it. Every method throws {@link AuditException} when the record could not be written:
- * the loop then enacts nothing.
+ * the loop then enacts nothing. A queued VM that no host may take is recorded too, when that begins,
+ * so that an auditor asking why a VM waited finds the answer beside the decisions.
  */
 public interface AuditLog extends AutoCloseable {
 
@@ -33,6 +35,10 @@ public interface AuditLog extends AutoCloseable {
 
     /** An earlier unknown outcome, settled: {@code settled.status()} is what really happened. */
     default void reconciled(long cycle, Instant time, Outcome settled) {
+    }
+
+    /** A queued VM found to run on no host, when that begins: it is why no decision names it. */
+    default void unmatched(long cycle, Instant time, UnmatchedVm vm) {
     }
 
     /**

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.overbookd.backend.Outcome;
+import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.policy.Decision;
 
 /**
@@ -43,6 +44,23 @@ final class AuditRecord {
                 f.put("error_message", bounded(outcome.message()));
             }
         }
+        return f;
+    }
+
+    /**
+     * A queued VM that may run on no host: time, cycle, event {@code unmatched}, the VM, the reason's
+     * label as {@code unmatched} ({@code no-host}, {@code no-datastore}, {@code invalid},
+     * {@code unsupported}) and the backend's words as the reason. No host and no action: there is none.
+     */
+    static Map<String, Object> unmatched(long cycle, Instant time, UnmatchedVm vm) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("time", time.toString());
+        f.put("cycle", cycle);
+        f.put("event", "unmatched");
+        f.put("vm_id", vm.vm().id());
+        f.put("vm_name", vm.vm().name());
+        f.put("unmatched", vm.reason().label());
+        f.put("reason", bounded(vm.detail()));
         return f;
     }
 

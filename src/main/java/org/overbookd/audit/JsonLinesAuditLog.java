@@ -14,13 +14,14 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.overbookd.backend.Outcome;
+import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.io.RollingFile;
 import org.overbookd.policy.Decision;
 
 /**
  * Writes one JSON object per line ({@link AuditRecord}): {@code "event":"decision"} before
  * enactment, {@code "event":"outcome"} after, {@code "event":"reconciled"} when an unknown outcome
- * is settled. Field order is fixed so that equal runs give equal bytes.
+ * is settled, {@code "event":"unmatched"} when a queued VM is found to run on no host. Field order is fixed so that equal runs give equal bytes.
  *
  * <p>Two destinations: a {@link Writer} (the simulator's audit, flushed per line), and for the
  * daemon a {@link RollingFile} synced to the device on every record ({@link #open}), so that a
@@ -114,6 +115,11 @@ public final class JsonLinesAuditLog implements AuditLog {
     @Override
     public synchronized void reconciled(long cycle, Instant time, Outcome settled) {
         write(AuditRecord.fields(cycle, time, "reconciled", settled.decision(), settled));
+    }
+
+    @Override
+    public synchronized void unmatched(long cycle, Instant time, UnmatchedVm vm) {
+        write(AuditRecord.unmatched(cycle, time, vm));
     }
 
     @Override

@@ -28,4 +28,13 @@ public interface Backend {
     default List<Outcome> settled() {
         return List.of();
     }
+
+    /**
+     * Queued low-QoS VMs that the last {@link #observe} found may run on no host, each once when that
+     * begins (or when its reason changes), for the audit. A backend without placement rules of its own
+     * (the simulator) has none.
+     */
+    default List<UnmatchedVm> unmatched() {
+        return List.of();
+    }
 }

@@ -9,8 +9,8 @@ import org.overbookd.policy.Decision;
 /**
  * A backend that adds something around another one (recording what it observes, fencing its
  * cycles) and passes every call on. Decorators extend this and override only what they add, so none
- * of them can forget a call: a lost {@link #settled()} would silently drop reconciled outcomes from
- * the audit.
+ * of them can forget a call: a lost {@link #settled()} or {@link #unmatched()} would silently drop
+ * records from the audit.
  */
 public abstract class ForwardingBackend implements Backend {
 
@@ -33,5 +33,10 @@ public abstract class ForwardingBackend implements Backend {
     @Override
     public List<Outcome> settled() {
         return delegate.settled();
+    }
+
+    @Override
+    public List<UnmatchedVm> unmatched() {
+        return delegate.unmatched();
     }
 }

@@ -12,6 +12,12 @@ import org.overbookd.policy.Decision;
  */
 public record Outcome(Decision decision, Status status, String code, String message) {
 
+    /**
+     * The code of a decision not sent ({@link Status#SKIPPED}) because its cycle's time budget ran
+     * out: at its calls' deadlines it would have ended after the budget, so the cycle stopped there.
+     */
+    public static final String CYCLE_BUDGET = "CYCLE_BUDGET";
+
     public enum Status {
         /** Accepted: the operation is under way. */
         OK,
@@ -25,7 +31,10 @@ public record Outcome(Decision decision, Status status, String code, String mess
          * next observation ({@link Backend#settled()}), and the audit records what really happened.
          */
         UNKNOWN,
-        /** Not enacted on purpose: a dry run, or the decision could not be recorded first. */
+        /**
+         * Not enacted on purpose: a dry run, the decision could not be recorded first, the node stood
+         * down, or the cycle's time budget ran out.
+         */
         SKIPPED
     }
 

@@ -1,6 +1,7 @@
 /**
  * Where decisions are enacted: the Backend contract (observe a view, enact decisions, report
- * outcomes, settle outcomes that were unknown), its Outcome and BackendException. The OpenNebula
+ * outcomes, settle outcomes that were unknown, name the queued VMs that may go nowhere), its Outcome,
+ * UnmatchedVm and BackendException. The OpenNebula
  * backend and the simulated one (Verboven et al.'s cluster, for simulations and rehearsals) are in
  * the sub-packages.
  *

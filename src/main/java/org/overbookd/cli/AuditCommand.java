@@ -51,7 +51,8 @@ final class AuditCommand implements Callable<Integer> {
     String until;
 
     @Option(names = "--summary", description = "Instead of the records, a summary of them: decisions by kind and by"
-            + " outcome, hosts touched, VMs suspended and how often, the nodes that wrote, suspensions per day;"
+            + " outcome, hosts touched, VMs suspended and how often, the nodes that wrote, the VMs found to match no"
+            + " host, suspensions per day;"
             + " a --dry-run daemon's decisions counted apart.")
     boolean summary;
 
@@ -173,7 +174,9 @@ final class AuditCommand implements Callable<Integer> {
                     reading.skip(part, lineNo, "not a JSON audit record");
                     continue;
                 }
-                if (r == null || !r.hasNonNull("time") || !r.hasNonNull("vm_id") || !r.hasNonNull("host_id")) {
+                // every record names a host but an unmatched one: a VM that may run on none
+                if (r == null || !r.hasNonNull("time") || !r.hasNonNull("vm_id")
+                        || !r.hasNonNull("host_id") && !r.hasNonNull("unmatched")) {
                     reading.skip(part, lineNo, "not an overbookd audit record (no time, vm_id or host_id)");
                     continue;
                 }
@@ -186,7 +189,7 @@ final class AuditCommand implements Callable<Integer> {
                 }
                 reading.records++;
                 if (vm != null && r.get("vm_id").asLong() != vm
-                        || host != null && r.get("host_id").asInt() != host
+                        || host != null && (!r.hasNonNull("host_id") || r.get("host_id").asInt() != host)
                         || from != null && time.isBefore(from)
                         || to != null && !time.isBefore(to)) {
                     continue;
@@ -195,11 +198,13 @@ final class AuditCommand implements Callable<Integer> {
                     totals.add(r, time);
                     continue;
                 }
-                out.printf(Locale.ROOT, "%-24s %6d %-10s %-7s %8d %6d %7s %-9s %s%n",
+                out.printf(Locale.ROOT, "%-24s %6d %-10s %-7s %8d %6s %7s %-9s %s%n",
                         r.get("time").asText(), r.path("cycle").asLong(), r.path("event").asText(),
-                        r.path("action").asText(), r.get("vm_id").asLong(), r.get("host_id").asInt(),
+                        r.path("action").asText(), r.get("vm_id").asLong(),
+                        r.hasNonNull("host_id") ? String.valueOf(r.get("host_id").asInt()) : "-",
                         r.has("host_utilization") ? String.format(Locale.ROOT, "%.1f", r.get("host_utilization").asDouble()) : "",
-                        r.has("outcome") ? r.get("outcome").asText() + (r.has("error_code") ? " " + r.get("error_code").asText() : "") : "",
+                        r.has("outcome") ? r.get("outcome").asText() + (r.has("error_code") ? " " + r.get("error_code").asText() : "")
+                                : r.path("unmatched").asText(),
                         // an outcome's own words (why it failed, how it was settled) say more than the reason again
                         r.hasNonNull("error_message") ? r.get("error_message").asText() : r.path("reason").asText());
             }

@@ -64,7 +64,10 @@ final class AuditSummary {
     private final Map<String, Decided> unknown = new HashMap<>();
     private final Map<String, Long> nodes = new TreeMap<>();
     private long records;
-    private long unmatched;
+    /** Outcomes whose decision lies before the window. */
+    private long orphaned;
+    /** VMs found to run on no host, by reason: the reason they were last found so for. */
+    private final Map<Long, String> unmatchedVms = new TreeMap<>();
     private Instant first;
     private Instant last;
 
@@ -84,7 +87,7 @@ final class AuditSummary {
             case "outcome" -> {
                 Decided d = decisions.get(key);
                 if (d == null) {
-                    unmatched++; // its decision lies before the window (or was lost): not counted
+                    orphaned++; // its decision lies before the window (or was lost): not counted
                     return;
                 }
                 d.status = r.path("outcome").asText("none");
@@ -101,6 +104,7 @@ final class AuditSummary {
                     d.settledLater = true;
                 }
             }
+            case "unmatched" -> unmatchedVms.put(vm, r.path("unmatched").asText("?"));
             default -> {
                 // a newer kind of record: counted in the records, nothing else
             }
@@ -156,7 +160,7 @@ final class AuditSummary {
         Duration span = from == null || to == null ? Duration.ZERO : Duration.between(from, to);
         out.printf(Locale.ROOT, "window    %s to %s (%s)%n", from == null ? "-" : from, to == null ? "-" : to, hours(span));
         out.printf(Locale.ROOT, "records   %d%s%n", records,
-                unmatched > 0 ? " (" + unmatched + " outcomes whose decision is before the window, not counted)" : "");
+                orphaned > 0 ? " (" + orphaned + " outcomes whose decision is before the window, not counted)" : "");
         List<String> wrote = new ArrayList<>();
         nodes.forEach((node, n) -> wrote.add(node + " (" + n + " records)"));
         out.printf(Locale.ROOT, "nodes     %s%n", wrote.isEmpty() ? "none named" : String.join(", ", wrote));
@@ -177,6 +181,13 @@ final class AuditSummary {
         row(out, "suspensions per VM, max", max(decided), max(dry));
         row(out, "suspensions per VM, mean", mean(decided), mean(dry));
         row(out, "suspensions per day", perDay(decided.suspensions, span), perDay(dry.suspensions, span));
+        out.println();
+        Map<String, Long> byReason = new TreeMap<>();
+        unmatchedVms.values().forEach(reason -> byReason.merge(reason, 1L, Long::sum));
+        List<String> reasons = new ArrayList<>();
+        byReason.forEach((reason, n) -> reasons.add(reason + " " + n));
+        out.printf(Locale.ROOT, "VMs that matched no host  %d%s%n", unmatchedVms.size(),
+                reasons.isEmpty() ? "" : " (" + String.join(", ", reasons) + ", by the last reason found)");
         out.println();
         out.println("decided: decisions meant to be enacted; hosts, VMs and suspensions count those whose outcome was ok.");
         out.println("dry run: decisions of a --dry-run daemon, enacted by no one; their suspensions per day are the"

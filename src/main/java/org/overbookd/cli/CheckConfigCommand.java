@@ -17,8 +17,9 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "check-config",
         description = {"Validate a configuration file against the option schema, run the checks 'run' makes before"
-                + " its first cycle (auth file present and private, audit and record files writable), and print the"
-                + " effective settings.",
+                + " its first cycle (auth file present and private, audit and record files writable; then, against"
+                + " oned, the session accepted and the right to keep the heartbeat board), and print the effective"
+                + " settings.",
             "Every problem of the file is reported at once; once the file is valid, every failed check is. The"
                     + " exit code is 78 if there is any. Checks run as the calling user: run it as the service's user"
                     + " (sudo -u overbookd) to check what the service will meet."},
@@ -39,7 +40,11 @@ final class CheckConfigCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Settings settings = configOptions.load(List.of("sweep."), Map.of()).settings();
-        List<Preflight.Check> checks = Preflight.run(settings);
+        List<Preflight.Check> checks = new java.util.ArrayList<>(Preflight.run(settings));
+        if (checks.stream().noneMatch(c -> c.status() == Preflight.Status.FAILED)) {
+            // what oned says of the account, once the files it needs are right
+            checks.addAll(Preflight.oned(settings, false));
+        }
         var out = spec.commandLine().getOut();
         String source = configOptions.config == null ? "built-in defaults" : configOptions.config.toString();
         boolean failed = checks.stream().anyMatch(c -> c.status() == Preflight.Status.FAILED);

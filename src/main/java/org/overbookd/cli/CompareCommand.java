@@ -3,12 +3,14 @@ package org.overbookd.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.overbookd.io.CsvTable;
 import org.overbookd.io.Decimals;
 import org.overbookd.io.InputException;
+import org.overbookd.io.Provenance;
 import org.overbookd.sim.requests.PairedCharts;
 import org.overbookd.sim.requests.PairedRuns;
 import picocli.CommandLine.Command;
@@ -40,8 +42,16 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Map<String, PairedRuns.ClassPairs> pairs;
+        Provenance workload;
         try {
             pairs = PairedRuns.read(dirA, dirB);
+            workload = PairedRuns.workload(dirA);
+            Provenance other = PairedRuns.workload(dirB);
+            if (!other.equals(workload)) {
+                // the same request ids, but the runs say they read different workloads: say so, then compare
+                spec.commandLine().getErr().println("overbookd: warning: " + dirA + " ran on " + workload.describe()
+                        + ", " + dirB + " on " + other.describe() + "; the charts and compare.csv name the first");
+            }
         } catch (InputException e) {
             spec.commandLine().getErr().println("overbookd: " + e.getMessage());
             return ExitCodes.of(e);
@@ -51,9 +61,9 @@ final class CompareCommand implements Callable<Integer> {
         try {
             Files.createDirectories(out);
             for (Map.Entry<String, PairedRuns.ClassPairs> e : pairs.entrySet()) {
-                PairedCharts.write(out, e.getKey(), e.getValue(), nameA, nameB);
+                PairedCharts.write(out, e.getKey(), e.getValue(), nameA, nameB, workload);
             }
-            writeTable(out.resolve("compare.csv"), pairs);
+            writeTable(out.resolve("compare.csv"), pairs, workload);
         } catch (IOException e) {
             spec.commandLine().getErr().println("overbookd: " + Main.writeFailure(out, e));
             return ExitCodes.CANT_CREATE;
@@ -62,22 +72,29 @@ final class CompareCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static void writeTable(Path file, Map<String, PairedRuns.ClassPairs> pairs) throws IOException {
+    private static void writeTable(Path file, Map<String, PairedRuns.ClassPairs> pairs, Provenance workload)
+            throws IOException {
         double totalA = 0;
         double totalB = 0;
-        try (CsvTable csv = CsvTable.create(file, List.of("class", "pairs", "both_met", "only_a_met", "only_b_met",
-                "neither_met", "penalty_a", "penalty_b", "penalty_increase"), Decimals.FORMATTER)) {
+        List<String> header = new ArrayList<>(List.of("class", "pairs", "both_met", "only_a_met", "only_b_met",
+                "neither_met", "penalty_a", "penalty_b", "penalty_increase"));
+        header.addAll(Provenance.COLUMNS);
+        try (CsvTable csv = CsvTable.create(file, header, Decimals.FORMATTER)) {
             for (Map.Entry<String, PairedRuns.ClassPairs> e : pairs.entrySet()) {
                 PairedRuns.ClassPairs p = e.getValue();
                 totalA += p.penaltyA;
                 totalB += p.penaltyB;
                 csv.text(e.getKey()).count(p.pairs).text(share(p.bothMet, p)).text(share(p.onlyA, p))
                         .text(share(p.onlyB, p)).text(share(p.neither, p)).fixed(p.penaltyA, 6)
-                        .fixed(p.penaltyB, 6).text(increase(p.penaltyA, p.penaltyB)).endRow();
+                        .fixed(p.penaltyB, 6).text(increase(p.penaltyA, p.penaltyB));
+                workload.cells().forEach(csv::text);
+                csv.endRow();
             }
             int n = pairs.values().stream().mapToInt(p -> p.pairs).sum();
             csv.text("all").count(n).empty().empty().empty().empty().fixed(totalA, 6).fixed(totalB, 6)
-                    .text(increase(totalA, totalB)).endRow();
+                    .text(increase(totalA, totalB));
+            workload.cells().forEach(csv::text);
+            csv.endRow();
         }
     }
 

@@ -18,7 +18,9 @@ import ch.qos.logback.core.spi.ContextAwareBase;
  * {@code logback-test.xml} on the class path) this steps aside and Logback reads that file as
  * usual. The root level is {@code OVERBOOKD_LOG_LEVEL} (a system property or the environment;
  * INFO by default). Each line starts with the time when {@code overbookd.log.time} is not empty:
- * {@link Main} sets it to {@code ISO8601}, or to nothing under journald, which adds its own time. The line is {@link ConsoleLogLayout}'s.
+ * {@link Main} sets it to {@code ISO8601}, or to nothing under journald, which adds its own time;
+ * there each line starts with its priority instead ({@code overbookd.log.journal}, {@link Journal}).
+ * The line is {@link ConsoleLogLayout}'s.
  */
 public final class ConsoleLogConfigurator extends ContextAwareBase implements Configurator {
 
@@ -28,7 +30,8 @@ public final class ConsoleLogConfigurator extends ContextAwareBase implements Co
                 || ConsoleLogConfigurator.class.getClassLoader().getResource("logback-test.xml") != null) {
             return ExecutionStatus.INVOKE_NEXT_IF_ANY;
         }
-        ConsoleLogLayout layout = new ConsoleLogLayout(!System.getProperty("overbookd.log.time", "").isEmpty());
+        ConsoleLogLayout layout = new ConsoleLogLayout(!System.getProperty("overbookd.log.time", "").isEmpty(),
+                Boolean.parseBoolean(System.getProperty(Journal.PROPERTY)));
         layout.setContext(context);
         layout.start();
         LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();

@@ -23,11 +23,21 @@ final class ConsoleLogLayout extends LayoutBase<ILoggingEvent> {
     private static final DateTimeFormatter ISO8601 = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss,SSS");
 
     private final DateTimeFormatter time;
+    private final boolean journal;
     private final TargetLengthBasedClassNameAbbreviator names = new TargetLengthBasedClassNameAbbreviator(20);
 
     /** @param withTime whether each line starts with the time (not under journald, which adds its own) */
     ConsoleLogLayout(boolean withTime) {
+        this(withTime, false);
+    }
+
+    /**
+     * @param journal whether every line, a stack trace's included, starts with the journal's priority
+     *                prefix for the event's level (stderr is the journal)
+     */
+    ConsoleLogLayout(boolean withTime, boolean journal) {
         this.time = withTime ? ISO8601.withZone(ZoneId.systemDefault()) : null;
+        this.journal = journal;
     }
 
     @Override
@@ -47,6 +57,19 @@ final class ConsoleLogLayout extends LayoutBase<ILoggingEvent> {
         if (thrown != null) {
             line.append(ThrowableProxyUtil.asString(thrown));
         }
-        return line.toString();
+        return journal ? prioritized(line.toString(), Journal.prefix(level)) : line.toString();
+    }
+
+    /** Each line of {@code text} (ending in a line separator) with {@code prefix} in front. */
+    private static String prioritized(String text, String prefix) {
+        StringBuilder out = new StringBuilder(text.length() + 8);
+        int from = 0;
+        while (from < text.length()) {
+            int end = text.indexOf('\n', from);
+            end = end < 0 ? text.length() : end + 1;
+            out.append(prefix).append(text, from, end);
+            from = end;
+        }
+        return out.toString();
     }
 }

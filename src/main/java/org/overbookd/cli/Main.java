@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import org.overbookd.io.InputException;
 import org.overbookd.config.ConfigException;
+import org.overbookd.daemon.OutOfMemoryExit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -22,10 +23,16 @@ import picocli.CommandLine.Command;
 public final class Main {
 
     static {
-        // Before the first logger: journald stamps every line itself (systemd sets JOURNAL_STREAM when
-        // stderr goes to the journal); anywhere else the human log carries its own timestamp.
+        // Before the first logger: journald stamps every line itself and reads its priority from a
+        // "<N>" prefix (when JOURNAL_STREAM names the stream stderr is); anywhere else the human log
+        // carries its own timestamp and no prefix.
+        boolean journal = Journal.isStderr();
         if (System.getProperty("overbookd.log.time") == null) {
-            System.setProperty("overbookd.log.time", System.getenv("JOURNAL_STREAM") == null ? "ISO8601" : "");
+            System.setProperty("overbookd.log.time", journal ? "" : "ISO8601");
+        }
+        if (journal && System.getProperty(Journal.PROPERTY) == null) {
+            System.setProperty(Journal.PROPERTY, "true");
+            System.setErr(Journal.prefixing(System.err));
         }
     }
 
@@ -34,18 +41,18 @@ public final class Main {
     /** The commands, in the order the help lists them. */
     private static final List<Class<?>> COMMANDS = List.of(RunCommand.class, SimulateCommand.class,
             SlotsSimulateCommand.class, RequestsSimulateCommand.class, TypesSimulateCommand.class, CompareCommand.class,
-            SweepCommand.class, TuneCommand.class, RecordInfoCommand.class, AuditCommand.class, StatusCommand.class,
+            SweepCommand.class, TuneCommand.class, ExperimentCommand.class, ConvertTraceCommand.class, RecordInfoCommand.class, AuditCommand.class, StatusCommand.class,
             CheckConfigCommand.class, ConfigReferenceCommand.class, CommandLine.HelpCommand.class);
 
     public static void main(String[] args) {
+        // a thread of the daemon's (Quartz's, a pool's) that runs out of memory ends the JVM as this one does
+        OutOfMemoryExit.onUncaught();
         int code;
         try {
             code = execute(args);
         } catch (OutOfMemoryError e) {
             // no stack trace: the trace of an allocation says nothing useful to the person at the terminal
-            System.err.println("overbookd: out of memory (maximum heap " + Runtime.getRuntime().maxMemory() / (1 << 20)
-                    + " MB); raise it with java -Xmx (for the service: JAVA_OPTS in /etc/default/overbookd),"
-                    + " or make the run smaller");
+            System.err.println(OutOfMemoryExit.message());
             code = ExitCodes.SOFTWARE;
         }
         System.exit(code);

@@ -15,7 +15,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "record-info",
         description = {
             "Summarize a daemon's record (record.file): span, cycles and gaps, hosts and their cores, VMs, mean"
-                    + " utilization.",
+                    + " utilization, and the utilization a replay of it without overbooking must measure (as replayed:"
+                    + " less overbookd's own low-QoS VMs, every host over the whole span), which 'tune' checks its"
+                    + " replay against.",
             "Reads each FILE's rolled files (NAME.YYYY-MM-DD.N.csv beside it) too, and joins every file in time order"
                     + " as one record, as 'tune' and 'simulate' (sim.trace-file) read it.",
             "Two consecutive cycles more than " + RecordedWorkload.GAP_POLLS + " poll intervals apart are a gap (the"
@@ -65,6 +67,11 @@ final class RecordInfoCommand implements Callable<Integer> {
         out.println(Double.isNaN(f.meanUtilization()) ? "mean utilization: unknown (no host_utilization column)"
                 : String.format(Locale.ROOT, "mean utilization: %.2f%% (the hosts' host_utilization, weighted by cores)",
                         f.meanUtilization()));
+        out.println(Double.isNaN(f.baselineUtilization())
+                ? "as replayed: unknown (a host row without host_utilization): tune cannot check its replay"
+                : String.format(Locale.ROOT, "as replayed: %.2f%% (the same less the low-QoS VMs' CPU, every host over"
+                        + " the whole span, gaps cut out: what a replay without overbooking must measure)",
+                        f.baselineUtilization()));
         out.flush();
         return ExitCodes.OK;
     }

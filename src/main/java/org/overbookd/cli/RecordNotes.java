@@ -73,7 +73,7 @@ final class RecordNotes {
 
     /** {@link #replayNotes}, and a record too short to mean much, as warnings on {@code err}. */
     static void warn(PrintWriter err, RecordFacts f, boolean forRecommendation) {
-        long measured = f.recordedSeconds() - f.gapSeconds();
+        long measured = f.measuredSeconds();
         if (forRecommendation && measured < WEEK_SECONDS) {
             err.println("overbookd: warning: the record holds " + RecordFacts.human(measured) + " of measurements, under"
                     + " a week: the weekly pattern (weekends, nightly batches) may be missing and the recommendation"

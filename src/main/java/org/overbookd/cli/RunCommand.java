@@ -3,12 +3,15 @@ package org.overbookd.cli;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.overbookd.backend.BackendException;
 import org.overbookd.config.Settings;
 import org.overbookd.daemon.Daemon;
 import org.overbookd.daemon.Service;
 import org.overbookd.daemon.ha.DatabaseUnavailableException;
+import org.overbookd.loop.CycleFailure;
+import org.overbookd.loop.CycleResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -21,7 +24,7 @@ import picocli.CommandLine.Spec;
         description = {"Run the daemon: the overbooking step every schedule.overbooking-interval against the backend"
                 + " of the configuration (OpenNebula, or the simulated cluster in real time).",
             "SIGTERM or SIGINT lets the cycle under way finish, then exits 0. Bounds and slots are reloaded when"
-                    + " the configuration file changes."},
+                    + " the configuration file changes, and on SIGHUP (systemctl reload overbookd)."},
         footer = {"", "Examples:",
             "  overbookd run --config /etc/overbookd/overbookd.properties",
             "  overbookd run --config conf/overbookd.properties --once --dry-run",
@@ -36,7 +39,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions configOptions;
 
-    @Option(names = "--once", description = "Run one cycle, then exit (69 if the backend cannot be reached).")
+    @Option(names = "--once", description = "Run one cycle, then exit (69 if the backend cannot be reached or its"
+            + " time budget ran out before every decision was sent, 73 if the audit log cannot be written, so nothing"
+            + " was enacted).")
     boolean once;
 
     @Option(names = "--dry-run", description = "Decide and audit, but enact nothing.")
@@ -48,6 +53,7 @@ final class RunCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required option: '--config=FILE'");
         }
         Signals.Termination termination = once ? null : Signals.Termination.install();
+        Signals.Reload reload = once ? null : Signals.Reload.install();
         LOG.info("starting with {}", configOptions.config);
         Settings settings = configOptions.load(List.of(), Map.of()).settings();
         Service assembled;
@@ -65,12 +71,22 @@ final class RunCommand implements Callable<Integer> {
                     // in an HA group, one cycle acts only if no other node holds the writer lease
                     service.ha().lease().renew();
                 }
+                CycleResult result;
                 try {
-                    service.runner().runCycle();
+                    result = service.runner().runCycle();
                 } catch (BackendException e) {
                     spec.commandLine().getErr().println("overbookd: " + e.getMessage());
                     spec.commandLine().getErr().flush();
                     return ExitCodes.UNAVAILABLE;
+                }
+                // a cycle that decided but could not do it is no success for a script either
+                Optional<CycleFailure> failure = result.failure();
+                if (failure.isPresent()) {
+                    spec.commandLine().getErr().println("overbookd: cycle " + result.cycle() + " failed ("
+                            + failure.get().cause() + "): " + failure.get().message());
+                    spec.commandLine().getErr().flush();
+                    // the audit log cannot be written (73); or oned too slow to act within the budget (69)
+                    return failure.get().cause().equals(CycleFailure.AUDIT) ? ExitCodes.CANT_CREATE : ExitCodes.UNAVAILABLE;
                 }
                 return ExitCodes.OK;
             }
@@ -84,6 +100,7 @@ final class RunCommand implements Callable<Integer> {
             service.health().heartbeatInterval()
                     .or(() -> service.ha() == null ? java.util.Optional.empty() : java.util.Optional.of(service.interval()))
                     .ifPresent(every -> daemon.heartbeat(every, service.health()::heartbeat));
+            reload.to(service.runner()::reloadNow);
             termination.onRequest(() -> {
                 service.health().stopping();
                 daemon.stop();

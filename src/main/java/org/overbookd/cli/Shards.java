@@ -16,9 +16,11 @@ import org.overbookd.config.Settings;
 import org.overbookd.config.SettingsLoader;
 import org.overbookd.io.InputException;
 import org.overbookd.sim.overbooking.SimResult;
+import org.overbookd.sweep.Build;
 import org.overbookd.sweep.ShardMarker;
 import org.overbookd.sweep.SweepCharts;
 import org.overbookd.sweep.SweepGrid;
+import org.overbookd.sweep.SweepMerge;
 import picocli.CommandLine;
 
 /** The {@code sweep --shard I/N} value, and the marker a shard leaves beside its rows. */
@@ -73,12 +75,15 @@ final class Shards {
             described.put("traces.sha256", oneLine(String.join("; ",
                     traces.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList())));
         }
+        Build build = Build.current();
+        described.put(SweepMerge.BUILD_VERSION, build.version());
+        described.put(SweepMerge.BUILD_CLASSES, build.classesSha256());
         List<SweepCharts.Point> points = new ArrayList<>(results.size());
         for (int k = 0; k < results.size(); k++) {
             points.add(SweepCharts.Point.of(grid.runs().get(k), results.get(k)));
         }
         String csvSha = ShardMarker.sha256(Files.readAllBytes(out.resolve(ShardMarker.CSV)));
-        new ShardMarker(slice[0], slice[1], whole.runs().size(), ShardMarker.fingerprint(whole, traces), described,
+        new ShardMarker(slice[0], slice[1], whole.runs().size(), ShardMarker.fingerprint(whole, traces, build), described,
                 grid.positions(), points, csvSha).write(out);
     }
 

@@ -6,7 +6,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Turns SIGTERM and SIGINT into an orderly stop. A shutdown hook alone would make the JVM exit 143
  * and could cut a cycle short; handling the signal lets the cycle under way finish and the daemon
- * exit 0, which is what systemd and operators expect of a clean stop.
+ * exit 0, which is what systemd and operators expect of a clean stop. SIGHUP reloads the
+ * configuration, as every Unix daemon does, where the JVM's default would exit 129.
  */
 final class Signals {
 
@@ -48,6 +49,39 @@ final class Signals {
             if (requested) {
                 stop.run();
             }
+        }
+    }
+
+    /**
+     * What SIGHUP does: nothing but a log line until {@link #to} names the reload (during start-up
+     * the configuration is being read anyway); never the JVM's exit 129.
+     */
+    static final class Reload {
+        private volatile Runnable action;
+
+        /** Installs the SIGHUP handler for this reload. */
+        @SuppressWarnings("removal")
+        static Reload install() {
+            Reload reload = new Reload();
+            try {
+                sun.misc.Signal.handle(new sun.misc.Signal("HUP"), signal -> {
+                    Runnable now = reload.action;
+                    if (now == null) {
+                        LOG.info("received SIGHUP while starting: the configuration is being read anyway");
+                    } else {
+                        LOG.info("received SIGHUP");
+                        now.run();
+                    }
+                });
+            } catch (IllegalArgumentException | UnsupportedOperationException e) {
+                LOG.warn("cannot handle SIGHUP ({}); the configuration still reloads when its file changes",
+                        e.getMessage());
+            }
+            return reload;
+        }
+
+        void to(Runnable reload) {
+            action = reload;
         }
     }
 

@@ -141,7 +141,7 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
         List<Path> files;
         try {
             Files.createDirectories(out);
-            files = SlotTables.write(out, result, seed);
+            files = SlotTables.write(out, result, seed, workload.provenance());
         } catch (IOException e) {
             err.println("overbookd: " + Main.writeFailure(out, e));
             err.flush();

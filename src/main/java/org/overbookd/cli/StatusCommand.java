@@ -105,7 +105,7 @@ final class StatusCommand implements Callable<Integer> {
         } else {
             String took = last.took().toMillis() < 1000 ? last.took().toMillis() + " ms"
                     : String.format(Locale.ROOT, "%.1f s", last.took().toMillis() / 1000.0);
-            row(out, "last cycle", "#" + s.cycles() + " ended " + time(last.ended()) + " (" + ago(last.ended(), now) + "), "
+            row(out, "last cycle", "#" + last.number() + " ended " + time(last.ended()) + " (" + ago(last.ended(), now) + "), "
                     + (last.ok() ? "ok in " + took + ", " + last.decisions() + " decision" + (last.decisions() == 1 ? "" : "s")
                             : "FAILED (" + last.cause() + ") after " + took + ": " + last.message()));
         }

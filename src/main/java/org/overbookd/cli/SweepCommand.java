@@ -15,7 +15,9 @@ import org.overbookd.config.Settings;
 import org.overbookd.config.SettingsLoader;
 import org.overbookd.config.SimBindings;
 import org.overbookd.io.CsvTable;
+import org.overbookd.io.OutputDirectory;
 import org.overbookd.sim.overbooking.SimResult;
+import org.overbookd.sweep.SeedIntervals;
 import org.overbookd.sweep.ShardMarker;
 import org.overbookd.sweep.SweepCharts;
 import org.overbookd.sweep.SweepGrid;
@@ -77,7 +79,7 @@ final class SweepCommand implements Callable<Integer> {
         SettingsLoader.Loaded loaded = configOptions.load(List.of(SweepGrid.PREFIX), Map.of());
         SweepGrid whole = SweepGrid.from(loaded);
         SweepGrid grid = slice == null ? whole : whole.shard(slice[0], slice[1]);
-        Files.createDirectories(out);
+        OutputDirectory.prepare(out); // before the runs: a shard that cannot write its rows must not run them
         if (slice != null) {
             // a marker left by an earlier shard run must not vouch for the rows this one is about to write
             Files.deleteIfExists(out.resolve(ShardMarker.FILE));
@@ -105,8 +107,9 @@ final class SweepCommand implements Callable<Integer> {
             rows.add(SimBindings.summaryRow(settings, extra, results.get(i)));
         }
         Path csv = out.resolve("sweep.csv");
+        List<String> header = SimBindings.summaryHeader(extra);
         try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
-            CsvTable.write(w, SimBindings.summaryHeader(extra), rows);
+            CsvTable.write(w, header, rows);
         }
         var stdout = spec.commandLine().getOut();
         if (slice != null) {
@@ -117,8 +120,12 @@ final class SweepCommand implements Callable<Integer> {
             stdout.flush();
             return ExitCodes.OK;
         }
-        List<Path> charts = SweepCharts.write(out, grid.runs(), results);
+        Path intervals = SeedIntervals.write(out, header, rows);
+        List<Path> charts = SweepCharts.write(out, grid.runs(), results, SweepCharts.workload(header, rows));
         stdout.printf("wrote %s (%d runs in %.1f s)%n", csv, results.size(), (System.nanoTime() - started) / 1e9);
+        if (intervals != null) {
+            stdout.println("wrote " + intervals + " (mean and 95% interval over the seeds, Student's t)");
+        }
         for (Path chart : charts) {
             stdout.println("wrote " + chart);
         }

@@ -8,6 +8,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.overbookd.io.CsvTable;
+import org.overbookd.io.OutputDirectory;
+import org.overbookd.sweep.Build;
+import org.overbookd.sweep.SeedIntervals;
 import org.overbookd.sweep.SweepCharts;
 import org.overbookd.sweep.SweepMerge;
 import picocli.CommandLine.Command;
@@ -46,20 +49,25 @@ final class SweepMergeCommand implements Callable<Integer> {
             }
         }
         long started = System.nanoTime();
-        SweepMerge.Merged merged = SweepMerge.merge(shards);
+        SweepMerge.Merged merged = SweepMerge.merge(shards, Build.current());
         PrintWriter err = spec.commandLine().getErr();
         err.printf("sweep merge: %d shards, %d runs%n", shards.size(), merged.rows().size());
         err.flush();
-        Files.createDirectories(out);
+        OutputDirectory.prepare(out);
         // written as sweep writes them, from the same rows and figures: the same bytes
         Path csv = out.resolve("sweep.csv");
         try (Writer w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
             CsvTable.write(w, merged.header(), merged.rows());
         }
-        List<Path> charts = SweepCharts.write(out, merged.points());
+        Path intervals = SeedIntervals.write(out, merged.header(), merged.rows());
+        List<Path> charts = SweepCharts.write(out, merged.points(),
+                SweepCharts.workload(merged.header(), merged.rows()));
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.printf("wrote %s (%d runs from %d shards in %.1f s)%n", csv, merged.rows().size(), shards.size(),
                 (System.nanoTime() - started) / 1e9);
+        if (intervals != null) {
+            stdout.println("wrote " + intervals + " (mean and 95% interval over the seeds, Student's t)");
+        }
         for (Path chart : charts) {
             stdout.println("wrote " + chart);
         }

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import org.overbookd.config.Options;
+import org.overbookd.sweep.BaselineCheck;
 import org.overbookd.sweep.Frontier;
 import org.overbookd.sweep.Objective;
 import org.overbookd.sweep.TunedConfig;
@@ -16,13 +17,24 @@ final class TuneTable {
     private TuneTable() {
     }
 
-    static void print(PrintWriter out, Frontier f) {
+    static void print(PrintWriter out, Frontier f, BaselineCheck check) {
         Objective o = f.objective();
         List<TunedConfig> top = f.ranked().subList(0, Math.min(3, f.ranked().size()));
-        out.println(f.recommended().map(r -> "recommended: " + r.label() + " (" + f.ranked().size() + " of "
+        long within = f.configs().stream().filter(f::withinBudget).count();
+        out.println(f.recommended().map(r -> "recommended: " + r.label() + " (" + within + " of "
                 + f.configs().size() + " configurations within " + f.budget().describe() + "; the highest "
-                + o.words() + ")").orElse("no recommendation: none of the " + f.configs().size()
-                + " configurations keeps " + f.budget().describe()));
+                + o.words() + (f.checked().size() > 1 ? " of those that held on the held-out seeds" : "") + ")")
+                .orElse(within == 0 ? "no recommendation: none of the " + f.configs().size() + " configurations keeps "
+                        + f.budget().describe()
+                        : "no recommendation: each of the " + within + " configurations within " + f.budget().describe()
+                                + " broke it on the held-out seeds"));
+        for (TunedConfig c : f.checked()) {
+            TunedConfig h = f.heldOut(c).orElseThrow();
+            out.println("held out: " + c.label() + " on seeds " + h.seeds().get(0) + " to "
+                    + h.seeds().get(h.seeds().size() - 1) + ": " + f.budget().against(h)
+                    + (f.brokeHeldOut(c) ? ": breaks the budget, not recommended" : ": within the budget"));
+        }
+        out.println("baseline: " + check.describe());
         out.printf(Locale.ROOT, ROW, "rank", "upper", "lower", "slots", "utilization %", "low-QoS hours",
                 "degr. >100% %", ">95% %", "suspends");
         out.printf(Locale.ROOT, ROW, "", "", "", "", "mean (worst)", "mean (worst)", "mean (worst)", "worst", "mean");

@@ -17,6 +17,7 @@ import org.overbookd.policy.registry.PolicyRegistry;
 import org.overbookd.policy.registry.UnknownPolicyException;
 import org.overbookd.sim.types.QueueChart;
 import org.overbookd.sim.types.ScenarioFile;
+import org.overbookd.sim.types.SwfTrace;
 import org.overbookd.sim.types.TraceScenario;
 import org.overbookd.sim.types.TypesOutputs;
 import org.overbookd.sim.types.TypesResult;
@@ -66,6 +67,11 @@ public final class TypesSimulateCommand implements Callable<Integer> {
     @Option(names = "--trace", paramLabel = "FILE",
             description = "Run section 4.2 on this Google task_events file (.csv or .csv.gz) instead of --scenario.")
     Path trace;
+
+    @Option(names = "--trace-format", paramLabel = "google|swf", defaultValue = "google",
+            description = "Format of --trace: google (cluster-data 2011 task_events, the default) or swf (the Parallel"
+                    + " Workloads Archive's Standard Workload Format: a job's size is its processors over the machine's).")
+    String traceFormat;
 
     @Option(names = "--servers", split = ",", paramLabel = "N",
             description = "Unit servers for a trace (--trace, or a trace scenario's trace.servers); default 1000 with --trace."
@@ -120,6 +126,12 @@ public final class TypesSimulateCommand implements Callable<Integer> {
             }
             kinds.add(name);
         }
+        if (!traceFormat.equals("google") && !traceFormat.equals("swf")) {
+            throw usage("--trace-format: '" + traceFormat + "' is not one of google, swf");
+        }
+        if (trace == null && !traceFormat.equals("google")) {
+            throw usage("--trace-format applies to --trace");
+        }
         if (kinds.isEmpty()) {
             throw usage("--policy: name at least one policy ("
                     + String.join(", ", PolicyRegistry.names(PolicyRegistry.TYPES)) + ")");
@@ -158,9 +170,10 @@ public final class TypesSimulateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         TypesScenario model;
         try {
-            model = trace != null
-                    ? TraceScenario.fromGoogleFile(trace, 7, servers == null ? 1000 : servers, Integer.MAX_VALUE, Double.NaN)
-                    : ScenarioFile.load(scenario, seed, servers == null ? OptionalInt.empty() : OptionalInt.of(servers));
+            int n = servers == null ? 1000 : servers;
+            model = trace == null ? ScenarioFile.load(scenario, seed, servers == null ? OptionalInt.empty() : OptionalInt.of(servers))
+                    : traceFormat.equals("swf") ? SwfTrace.scenario(trace, 7, n, Double.NaN)
+                    : TraceScenario.fromGoogleFile(trace, 7, n, Integer.MAX_VALUE, Double.NaN);
         } catch (InputException e) {
             err.println("overbookd: " + e.getMessage());
             err.flush();

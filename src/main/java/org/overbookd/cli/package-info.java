@@ -1,6 +1,6 @@
 /**
  * The overbookd command line (picocli): run, check-config, status, audit, simulate for the four
- * models, sweep, compare and the configuration reference; exit codes from sysexits.
+ * models, sweep, compare, the papers' experiments and the configuration reference; exit codes from sysexits.
  *
  * <p>Layer 11, the top (see ArchitectureTest): may import every other package.
  */

@@ -50,8 +50,9 @@ public final class Options {
             + " of the step (stale-monitoring). OpenNebula probes hosts every MONITORING_INTERVAL_HOST (180 s by"
             + " default); keep this above two intervals.");
     public static final Option<Integer> ONE_MAX_REPLY_MIB = Option.integer("one.max-reply-mib", 256, 1, 2047,
-            "Largest reply accepted from OpenNebula, in MiB; a larger one fails its call as malformed. The VM pool"
-            + " of 100,000 generated VMs is 193 MiB; the JVM heap needs about three times the largest reply.");
+            "Largest reply accepted from OpenNebula, in MiB; a larger one, or one that never ends, fails its call as"
+            + " malformed, naming this key. The VM pool of 100,000 generated VMs is 193 MiB; give the JVM a heap of"
+            + " about four times this (the package's 1 GB for 256).");
     public static final Option<SuspendAction> SUSPEND_ACTION = Option.choice("overbooking.suspend-action",
             SuspendAction.class, SuspendAction.SUSPEND,
             "How an overbooked VM is taken off its host in OpenNebula: suspend (memory kept on the host, resumes"

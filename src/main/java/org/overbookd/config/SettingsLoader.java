@@ -137,6 +137,9 @@ public final class SettingsLoader {
         List<KeyValueLines.Entry> entries;
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             entries = KeyValueLines.read(in);
+        } catch (KeyValueLines.BadLine e) {
+            problems.add(new ConfigProblem(file + ":" + e.line(), "", e.getMessage()));
+            return false;
         } catch (IOException | RuntimeException e) {
             problems.add(new ConfigProblem(file.toString(), "", "cannot read: " + rootMessage(e)));
             return false;

@@ -10,6 +10,7 @@ import org.overbookd.backend.simulated.WorldSpec;
 import org.overbookd.backend.simulated.load.BusinessCurve;
 import org.overbookd.backend.simulated.load.SpikeModel;
 import org.overbookd.io.InputException;
+import org.overbookd.io.Provenance;
 import org.overbookd.sim.overbooking.SimConfig;
 import org.overbookd.sim.overbooking.SimResult;
 import org.overbookd.sim.overbooking.SummaryTable;
@@ -69,17 +70,35 @@ public final class SimBindings {
         return new SimConfig(world, s.get(Options.SIM_DURATION).toSeconds(), s.get(Options.OVERBOOKING_INTERVAL).toSeconds());
     }
 
-    /** The columns of {@code summary.csv} and {@code sweep.csv}: upper, lower, slots, seed, then any extra swept keys, then the metrics. */
+    /** The name of the synthetic workload of section 4.1 of Verboven et al., as result tables give it. */
+    public static final String SYNTHETIC_WORKLOAD = "verboven-4.1";
+
+    /**
+     * What a run of these settings is computed on: the generator of Verboven et al.'s section 4.1, or
+     * the record that sim.trace-file names, whose high-QoS loads were measured (the low-QoS queue is
+     * the generator's in both).
+     */
+    public static Provenance provenance(Settings s) {
+        String trace = s.get(Options.SIM_TRACE_FILE);
+        return trace.isEmpty() ? Provenance.generated(SYNTHETIC_WORKLOAD, Provenance.Kind.SYNTHETIC)
+                : Provenance.trace(Path.of(trace), Provenance.Demand.MEASURED);
+    }
+
+    /**
+     * The columns of {@code summary.csv} and {@code sweep.csv}: upper, lower, slots, seed, then any extra
+     * swept keys, then the metrics, then the workload's provenance.
+     */
     public static List<String> summaryHeader(List<Option<?>> extraKeys) {
         List<String> header = new ArrayList<>(List.of("upper", "lower", "slots", "seed"));
         for (Option<?> option : extraKeys) {
             header.add(option.key());
         }
         header.addAll(SummaryTable.METRIC_COLUMNS);
+        header.addAll(Provenance.COLUMNS);
         return header;
     }
 
-    /** One run's row under {@link #summaryHeader}: its settings as written in a file, then its metrics. */
+    /** One run's row under {@link #summaryHeader}: its settings as written in a file, its metrics, its provenance. */
     public static List<String> summaryRow(Settings s, List<Option<?>> extraKeys, SimResult r) {
         List<String> row = new ArrayList<>(List.of(
                 s.formatted(Options.UPPER_BOUND),
@@ -90,6 +109,7 @@ public final class SimBindings {
             row.add(s.formatted(option));
         }
         row.addAll(SummaryTable.metrics(r));
+        row.addAll(provenance(s).cells());
         return row;
     }
 }

@@ -29,9 +29,12 @@ public final class CycleJob implements Job {
         try {
             runner.runCycle();
         } catch (Exception e) {
-            LOG.error("cycle failed: {}; the next cycle runs as scheduled", e.getMessage());
+            LOG.error("cycle {} failed: {}; the next cycle runs as scheduled", runner.cycle(), e.getMessage());
         } catch (Error e) {
-            LOG.error("cycle failed: {}", e.toString());
+            if (OutOfMemoryExit.causedBy(e)) {
+                OutOfMemoryExit.halt(); // Quartz would log the trace and run the next cycle on a heap that ran out
+            }
+            LOG.error("cycle {} failed: {}", runner.cycle(), e.toString());
             throw e;
         }
     }

@@ -8,6 +8,7 @@ import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
 import org.overbookd.config.Bindings;
 import org.overbookd.loop.ControlLoop;
+import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleListener;
 import org.overbookd.loop.CycleResult;
 import org.slf4j.Logger;
@@ -15,8 +16,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One daemon cycle: pick up configuration changes, then observe, decide, audit and enact. A cycle
- * that fails is logged and reported to the caller and to the {@link CycleListener}; the next one
- * starts from what the backend then reports, never from what this one assumed.
+ * that fails (to observe, or afterwards: see {@link CycleResult#failure()}) is logged and reported to
+ * the {@link CycleListener}, and one that cannot observe to the caller too; the next one starts from
+ * what the backend then reports, never from what this one assumed.
  */
 public final class CycleRunner {
 
@@ -55,22 +57,47 @@ public final class CycleRunner {
         try {
             result = loop.runCycle(now);
         } catch (BackendException e) {
-            listener.cycleFailed(e.failureCause(), e.getMessage(), since(started));
+            listener.cycleFailed(loop.cyclesRun(), CycleFailure.of(e.failureCause(), e.getMessage()), since(started));
             throw e;
         } catch (RuntimeException e) {
-            listener.cycleFailed(BackendException.Cause.INTERNAL, e.toString(), since(started));
+            listener.cycleFailed(loop.cyclesRun(), CycleFailure.of(BackendException.Cause.INTERNAL, e.toString()),
+                    since(started));
             throw e;
         } finally {
             startedNanos = 0;
         }
         Duration took = since(started);
-        listener.cycleSucceeded(result, took);
+        listener.cycleEnded(result, took);
         long notEnacted = result.outcomes().stream().filter(o -> o.status() != Outcome.Status.OK).count();
         LOG.info("cycle {}: {} decision{}{} in {} ms", result.cycle(), result.outcomes().size(),
                 result.outcomes().size() == 1 ? "" : "s", notEnacted == 0 ? "" : ", " + notEnacted + " not enacted",
                 took.toMillis());
-        result.auditFailure().ifPresent(why -> LOG.error("cycle {}: audit log write failed: {}", result.cycle(), why));
+        result.failure().ifPresent(f -> LOG.error("cycle {} failed ({}): {}", result.cycle(), f.cause(), f.message()));
         return result;
+    }
+
+    /**
+     * Reads the configuration file again now, as a change of it would before the next cycle
+     * (SIGHUP); what is valid and reloadable applies from the next cycle on.
+     */
+    public void reloadNow() {
+        if (reloader == null) {
+            LOG.info("no configuration file to reload");
+            return;
+        }
+        LOG.info("reloading {}", reloader.file());
+        reloader.reload(listener).ifPresentOrElse(settings -> policy.replace(Bindings.overbookingPolicy(settings)),
+                () -> LOG.info("{} reloaded: nothing to apply", reloader.file()));
+    }
+
+    /** The number of the last cycle begun, as the log, the audit and the status file give it. */
+    public long cycle() {
+        return loop.cyclesRun();
+    }
+
+    /** After the last cycle: writes, or logs in full, what the audit log could not take (see {@link ControlLoop#close()}). */
+    public void close() {
+        loop.close();
     }
 
     /** How long the cycle under way has run; zero between cycles. */

@@ -18,10 +18,11 @@ import org.overbookd.io.InputException;
 
 /**
  * The checks {@code overbookd run} makes before its first cycle, runnable on their own by
- * {@code check-config}, so that "valid" there means {@code run} will start. None of them writes
- * anything: a check run by root must not create a file the service user could then not write.
- * What cannot be known without acting (whether oned answers and accepts the session) is reported as
- * not checked, with the command that does check it.
+ * {@code check-config}, so that "valid" there means {@code run} will start. The local ones
+ * ({@link #run}) write nothing: a check run by root must not create a file the service user could
+ * then not write. Those against oned ({@link #oned}, for check-config) only read, with one harmless
+ * exception: the heartbeat board's probe creates the board when there is none, as the daemon's
+ * first cycle would.
  */
 public final class Preflight {
 
@@ -51,8 +52,6 @@ public final class Preflight {
                                 "the endpoint must not carry credentials; they belong in one.auth-file")
                         : new Check(Options.ONE_ENDPOINT.key(), Status.OK, endpoint + " is an http(s) URL with a host"));
                 checks.add(authFile(Path.of(settings.get(Options.ONE_AUTH_FILE))));
-                checks.add(new Check(Options.ONE_ENDPOINT.key(), Status.NOT_CHECKED,
-                        "whether oned answers there and accepts the session: 'overbookd run --once --dry-run' does"));
             }
             case SIMULATED -> checks.add(simulated(settings));
         }
@@ -69,6 +68,60 @@ public final class Preflight {
         }
         checks.add(writable(Options.RECORD_FILE, settings.get(Options.RECORD_FILE)));
         return checks;
+    }
+
+    /**
+     * What oned says of the configured account: whether it answers and accepts the session, what the
+     * user sees, and (for a daemon without HA that enacts) whether it may keep the heartbeat board,
+     * which {@code run} requires at start. oned unreachable is not a failure: {@code run} starts
+     * anyway, and its cycles fail until oned answers.
+     */
+    public static List<Check> oned(Settings settings, boolean dryRun) {
+        if (settings.get(Options.BACKEND) != Options.BackendKind.OPENNEBULA) {
+            return List.of();
+        }
+        java.net.URI endpoint = settings.get(Options.ONE_ENDPOINT);
+        Path authFile = Path.of(settings.get(Options.ONE_AUTH_FILE));
+        java.time.Duration timeout = settings.get(Options.ONE_TIMEOUT);
+        List<Check> checks = new ArrayList<>();
+        org.overbookd.backend.opennebula.OneAccount account;
+        try {
+            account = org.overbookd.backend.opennebula.OneAccount.of(endpoint, authFile, timeout);
+        } catch (BackendException e) {
+            if (e.failureCause() == BackendException.Cause.AUTH) {
+                return List.of(new Check(Options.ONE_AUTH_FILE.key(), Status.FAILED, "oned refuses the session of "
+                        + authFile + ": " + e.getMessage()));
+            }
+            boolean silent = e.failureCause() == BackendException.Cause.UNREACHABLE
+                    || e.failureCause() == BackendException.Cause.TIMEOUT;
+            return List.of(new Check(Options.ONE_ENDPOINT.key(), Status.NOT_CHECKED, (silent ? "no answer from oned at "
+                    : "no usable answer from oned at ") + endpoint + " (" + e.getMessage() + "): what the account may do;"
+                    + " 'run' starts anyway, its cycles fail until oned answers"));
+        }
+        checks.add(new Check(Options.ONE_ENDPOINT.key(), Status.OK, "oned " + account.version() + " answers and"
+                + " accepts the session of user " + account.user() + " (id " + account.userId() + ", group "
+                + account.group() + ", id " + account.groupId() + ")"));
+        checks.add(new Check(Options.ONE_AUTH_FILE.key(), Status.OK, account.hosts() == 0
+                ? "user " + account.user() + " sees no host: if the cloud has hosts, grant its group USE and MANAGE on"
+                        + " them (README: An OpenNebula account for overbookd)"
+                : "user " + account.user() + " sees " + account.hosts() + " host" + (account.hosts() == 1 ? "" : "s")));
+        if (!dryRun && settings.get(Options.HA_JDBC_URL).isBlank()) {
+            checks.add(board(settings, endpoint, authFile, timeout));
+        }
+        return checks;
+    }
+
+    /** The right to keep the heartbeat board, which a daemon without HA needs to enact at all. */
+    private static Check board(Settings settings, java.net.URI endpoint, Path authFile, java.time.Duration timeout) {
+        String key = Options.ONE_AUTH_FILE.key();
+        try {
+            java.util.Optional<String> denied = org.overbookd.backend.opennebula.OneHeartbeatBoard
+                    .open(endpoint, authFile, timeout).probe();
+            return denied.map(why -> new Check(key, Status.FAILED, why)).orElseGet(() -> new Check(key, Status.OK,
+                    "may keep the heartbeat board that tells overbookd daemons on this oned apart (created if missing)"));
+        } catch (BackendException e) {
+            return new Check(key, Status.NOT_CHECKED, "whether it may keep the heartbeat board: " + e.getMessage());
+        }
     }
 
     /** @throws ConfigException listing every failed check of {@link #run(Settings, boolean)}, each naming its key */

@@ -21,8 +21,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Appends what each observation measured to a CSV file (record.file), one row per VM and one per
  * host (empty VM columns), so a week of a real cluster can be studied or replayed later:
- * {@code time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu}.
- * CPU is in percent of one core, host utilization in percent of the host. The file rolls by size
+ * {@code time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu,vcpus}.
+ * CPU is in percent of one core, host utilization in percent of the host; vcpus is the VM's virtual
+ * CPUs ({@link VmView#vcpus}, empty when unknown), what bounds its CPU when the record is replayed. The file rolls by size
  * and day ({@link RollingFile}), each rolled file with its header.
  *
  * <p>The record is for study, not for safety: a failed write is logged (once, until a write
@@ -30,7 +31,7 @@ import org.slf4j.LoggerFactory;
  */
 final class RecordingBackend extends ForwardingBackend {
 
-    static final String HEADER = "time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu";
+    static final String HEADER = "time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu,vcpus";
     private static final Logger LOG = LoggerFactory.getLogger(RecordingBackend.class);
     /** Commons CSV quotes names that need it, as the simulator's reader expects; one line per row. */
     private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator("").get();
@@ -50,10 +51,10 @@ final class RecordingBackend extends ForwardingBackend {
         List<String> rows = new ArrayList<>();
         for (HostView host : view.hosts()) {
             String utilization = String.format(Locale.ROOT, "%.3f", host.utilization());
-            rows.add(row(now, host.id(), host.name(), host.cores(), utilization, "", "", "", "", ""));
+            rows.add(row(now, host.id(), host.name(), host.cores(), utilization, "", "", "", "", "", ""));
             for (VmView vm : host.vms()) {
                 rows.add(row(now, host.id(), host.name(), host.cores(), utilization, vm.id(), vm.name(), vm.qos(),
-                        vm.state(), String.format(Locale.ROOT, "%.3f", vm.load())));
+                        vm.state(), String.format(Locale.ROOT, "%.3f", vm.load()), vm.vcpus() > 0 ? vm.vcpus() : ""));
             }
         }
         try {

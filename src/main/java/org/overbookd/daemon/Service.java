@@ -37,14 +37,17 @@ public final class Service implements AutoCloseable {
     private final Health health;
     private final HaMode ha;
     private final WriterRole role;
+    private final SingleModeGuard guard;
 
-    private Service(CycleRunner runner, AuditLog audit, Duration interval, Health health, HaMode ha, WriterRole role) {
+    private Service(CycleRunner runner, AuditLog audit, Duration interval, Health health, HaMode ha, WriterRole role,
+            SingleModeGuard guard) {
         this.runner = runner;
         this.audit = audit;
         this.interval = interval;
         this.health = health;
         this.ha = ha;
         this.role = role;
+        this.guard = guard;
     }
 
     /**
@@ -61,6 +64,7 @@ public final class Service implements AutoCloseable {
         HaMode ha = null;
         EnactGate gate = EnactGate.OPEN;
         WriterRole role = WriterRole.single(node);
+        SingleModeGuard guard = null;
         try {
             if (haSettings != null) {
                 ha = HaMode.open(haSettings);
@@ -72,8 +76,9 @@ public final class Service implements AutoCloseable {
             } else {
                 backend = BackendFactory.create(settings, clock);
                 if (settings.get(Options.BACKEND) == Options.BackendKind.OPENNEBULA && !dryRun) {
-                    SingleModeGuard guard = new SingleModeGuard(heartbeatBoard(settings), node,
+                    guard = new SingleModeGuard(heartbeatBoard(settings), node,
                             settings.get(Options.OVERBOOKING_INTERVAL), clock);
+                    requireBoardAccess(guard);
                     backend = new FencedBackend(backend, guard::beat);
                     gate = guard;
                 }
@@ -103,7 +108,26 @@ public final class Service implements AutoCloseable {
         runner.listen(health);
         WriterRole writer = role;
         health.role(() -> writer.role().name().toLowerCase(java.util.Locale.ROOT));
-        return new Service(runner, audit, settings.get(Options.OVERBOOKING_INTERVAL), health, ha, role);
+        return new Service(runner, audit, settings.get(Options.OVERBOOKING_INTERVAL), health, ha, role, guard);
+    }
+
+    /**
+     * A daemon whose OpenNebula user may not keep the heartbeat board would stand down at every
+     * cycle, forever: refused at start instead (exit 78), saying what to grant. When oned cannot be
+     * asked now, the daemon starts, and its cycles say so as they fail.
+     */
+    private static void requireBoardAccess(SingleModeGuard guard) throws ConfigException {
+        java.util.Optional<String> denied;
+        try {
+            denied = guard.access();
+        } catch (BackendException e) {
+            org.slf4j.LoggerFactory.getLogger(Service.class).warn("cannot check now whether this daemon's OpenNebula"
+                    + " user may keep its heartbeat board ({}); starting, the cycles will tell", e.getMessage());
+            return;
+        }
+        if (denied.isPresent()) {
+            throw new ConfigException("", Options.ONE_AUTH_FILE.key(), denied.get());
+        }
     }
 
     private static OneHeartbeatBoard heartbeatBoard(Settings settings) throws ConfigException {
@@ -158,6 +182,10 @@ public final class Service implements AutoCloseable {
 
     @Override
     public void close() {
+        runner.close();
+        if (guard != null) {
+            guard.withdraw(); // after the last cycle: a daemon started next acts at once
+        }
         health.close();
         if (ha != null) {
             ha.close();

@@ -18,9 +18,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Notices when the configuration file changes (Commons Configuration's reloading detector, checked
- * once per cycle) and re-validates it. Bounds, slots and host order apply at once; other keys are
- * reported as needing a restart; an invalid file is reported and the running settings are kept, so
- * a typo never stops the daemon.
+ * once per cycle) and re-validates it; {@link #reload} does the same on request (SIGHUP). Bounds,
+ * slots and host order apply at once; other keys are reported as needing a restart; an invalid file
+ * is reported and the running settings are kept, so a typo never stops the daemon. Thread-safe: the
+ * cycle polls, a signal's thread reloads.
  */
 final class SettingsReloader {
 
@@ -42,7 +43,7 @@ final class SettingsReloader {
     }
 
     /** The settings in force: the initial ones with every reload applied. */
-    Settings current() {
+    synchronized Settings current() {
         return current;
     }
 
@@ -52,10 +53,22 @@ final class SettingsReloader {
     }
 
     /** {@link #poll()}, telling {@code listener} whether a changed file was accepted. */
-    Optional<Settings> poll(CycleListener listener) {
+    synchronized Optional<Settings> poll(CycleListener listener) {
         if (!detector.isReloadingRequired()) {
             return Optional.empty();
         }
+        return reload(listener);
+    }
+
+    Path file() {
+        return file;
+    }
+
+    /**
+     * Reads the file again whether or not it changed, as a change would (SIGHUP): the new settings
+     * when valid with a reloadable change; else empty, with the reason logged.
+     */
+    synchronized Optional<Settings> reload(CycleListener listener) {
         detector.reloadingPerformed();
         Settings next;
         try {

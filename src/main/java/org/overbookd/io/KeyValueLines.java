@@ -1,5 +1,6 @@
 package org.overbookd.io;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
@@ -12,7 +13,9 @@ import org.apache.commons.configuration2.PropertiesConfiguration.PropertiesReade
  * because its own reader does the reading: {@code #} and {@code !} comment lines, blank lines,
  * whitespace around keys and values trimmed, {@code =}, {@code :} or whitespace between key and
  * value, a line ending in a backslash continued on the next, backslash escapes. What it adds is
- * the line number, which Commons Configuration does not keep.
+ * the line number, which Commons Configuration does not keep, a line number on a bad escape
+ * ({@link BadLine}), and it skips a UTF-8 byte order mark at the start (editors on Windows write
+ * one; Commons Configuration would make it part of the first key).
  */
 public final class KeyValueLines {
 
@@ -24,19 +27,62 @@ public final class KeyValueLines {
     public record Entry(String key, String value, String separator, int line) {
     }
 
+    /** A line the properties format cannot take: a {@code \\u} escape without four hexadecimal digits. */
+    public static final class BadLine extends Exception {
+
+        private static final long serialVersionUID = 1L;
+
+        private final int line;
+
+        BadLine(int line, String problem) {
+            super(problem);
+            this.line = line;
+        }
+
+        /** The line the key is on (the first of a continued value). */
+        public int line() {
+            return line;
+        }
+    }
+
+    private static final char BYTE_ORDER_MARK = '\uFEFF';
+
     private KeyValueLines() {
     }
 
-    public static List<Entry> read(Reader text) throws IOException {
+    public static List<Entry> read(Reader text) throws IOException, BadLine {
         List<Entry> entries = new ArrayList<>();
-        try (LineTracking in = new LineTracking(text)) {
-            while (in.nextProperty()) {
+        try (LineTracking in = new LineTracking(withoutByteOrderMark(text))) {
+            while (next(in)) {
                 String separator = in.getPropertySeparator();
                 entries.add(new Entry(in.getPropertyName(), in.getPropertyValue(),
                         separator == null ? "" : separator, in.start));
             }
         }
         return entries;
+    }
+
+    private static boolean next(LineTracking in) throws IOException, BadLine {
+        try {
+            return in.nextProperty();
+        } catch (RuntimeException e) {
+            // Commons Configuration's unescaping throws for a \\u without four hex digits, saying
+            // "Unable to parse unicode value: ZZZZ" over a NumberFormatException
+            String message = e.getMessage() == null ? "" : e.getMessage();
+            String digits = message.replaceFirst("(?s)^.*unicode value: ", "");
+            throw new BadLine(in.start, digits.equals(message) ? "cannot be read as a property: " + message
+                    : "\\u" + digits + " is not an escape: \\u takes four hexadecimal digits (write \\\\u for a"
+                            + " backslash followed by u)");
+        }
+    }
+
+    private static Reader withoutByteOrderMark(Reader text) throws IOException {
+        BufferedReader in = new BufferedReader(text);
+        in.mark(1);
+        if (in.read() != BYTE_ORDER_MARK) {
+            in.reset();
+        }
+        return in;
     }
 
     /** Notes the line each property starts on: its first line that is not a comment or blank. */

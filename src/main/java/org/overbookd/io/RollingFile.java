@@ -93,6 +93,29 @@ public final class RollingFile implements AutoCloseable {
         this.sync = sync;
         this.clock = clock;
         open(true);
+        if (header != null && size > 0 && !header.equals(firstLine())) {
+            // a file of another format (an older version's header): its rows stay under their header, in
+            // a rolled file of their own, and the new rows start a file with this header
+            close();
+            Files.move(path, nextRolledName(day));
+            open(false);
+            day = today();
+        }
+    }
+
+    /** The file's first line, or null when it has none whole (no line break within a header's length and more). */
+    private String firstLine() throws IOException {
+        try (FileChannel reader = FileChannel.open(path, StandardOpenOption.READ)) {
+            // a header's length and a little more: enough to tell whether the first line is it
+            ByteBuffer head = ByteBuffer.allocate(header.length() + 2);
+            int read;
+            do {
+                read = reader.read(head);
+            } while (read > 0 && head.hasRemaining());
+            String text = new String(head.array(), 0, head.position(), StandardCharsets.UTF_8);
+            int end = text.indexOf('\n');
+            return end < 0 ? null : text.substring(0, end);
+        }
     }
 
     public Path path() {

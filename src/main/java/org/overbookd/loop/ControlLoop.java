@@ -10,6 +10,7 @@ import org.overbookd.backend.ActionCheck;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
+import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.model.ClusterView;
 import org.overbookd.policy.Decision;
 import org.overbookd.policy.Policy;
@@ -17,7 +18,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one loop of overbookd: observe, decide, audit, enact, audit. The daemon runs it on a Quartz
+ * The one loop of overbookd: observe, decide, audit, enact, audit. The queued VMs the backend found
+ * may run on no host are audited before the decisions, when that begins. The daemon runs it on a Quartz
  * trigger against OpenNebula; the simulator runs it at its overbooking steps. Not thread-safe: one
  * cycle at a time.
  *
@@ -30,7 +32,9 @@ import org.slf4j.LoggerFactory;
  * which the backend hands over only once) whose record fails is kept and written first in the next
  * cycle, under its own cycle number and time, before that cycle may enact anything. The backlog
  * stays small, because a cycle with a backlog it cannot write enacts nothing: at most one batch and
- * the actions still unsettled.
+ * the actions still unsettled. When the process stops with a backlog ({@link #close()}: a stop, the
+ * end of {@code run --once}), it is written once more, and what still cannot be is logged in full,
+ * one error line per outcome: the log is kept apart from the audit's disk.
  */
 public final class ControlLoop {
 
@@ -42,6 +46,8 @@ public final class ControlLoop {
     private final boolean dryRun;
     private final EnactGate gate;
     private final List<Unrecorded> backlog = new ArrayList<>();
+    /** Settled outcomes not yet in a cycle's result: one whose cycle failed after settling them is reported by the next. */
+    private final List<Outcome> unreported = new ArrayList<>();
     private long cycle;
 
     /** An outcome whose record failed: written later under the cycle and time it belongs to. */
@@ -68,7 +74,13 @@ public final class ControlLoop {
         ClusterView view = backend.observe(now);
         List<Outcome> settled = backend.settled();
         settled.forEach(s -> backlog.add(new Unrecorded(id, now, s, true)));
+        unreported.addAll(settled);
         String auditFailure = writeBacklog(id);
+        List<UnmatchedVm> unmatched = backend.unmatched();
+        if (auditFailure == null && !unmatched.isEmpty()) {
+            // why the queued VMs no decision names wait: part of the cycle's record, so a failure enacts nothing
+            auditFailure = record(() -> unmatched.forEach(u -> audit.unmatched(id, now, u)));
+        }
         List<Decision> decisions = policy.decide(view, now);
         if (auditFailure == null) {
             auditFailure = record(() -> decisions.forEach(d -> audit.decided(id, now, d)));
@@ -97,7 +109,9 @@ public final class ControlLoop {
         if (auditFailure == null) {
             auditFailure = writeOutcomes(id, now, outcomes);
         }
-        return new CycleResult(id, view, outcomes, settled, Optional.ofNullable(auditFailure));
+        List<Outcome> reported = List.copyOf(unreported);
+        unreported.clear();
+        return new CycleResult(id, view, outcomes, reported, Optional.ofNullable(auditFailure));
     }
 
     /**
@@ -157,5 +171,28 @@ public final class ControlLoop {
 
     public long cyclesRun() {
         return cycle;
+    }
+
+    /**
+     * Before the process stops: writes what earlier failures held back, and logs in full what still
+     * cannot be written, so that no outcome (a settled one above all, which the backend hands over
+     * once) goes with the process.
+     *
+     * @return how many outcomes are in the log only
+     */
+    public int close() {
+        if (backlog.isEmpty() || writeBacklog(cycle + 1) == null) {
+            return 0;
+        }
+        for (Unrecorded u : backlog) {
+            Outcome o = u.outcome();
+            LOG.error("stopping with an outcome the audit log could not take; recorded here only: cycle {} at {}, {} of"
+                    + " VM {} ({}) on host {}: {}{} ({}{})", u.cycle(), u.time(), o.decision().action(),
+                    o.decision().vm().id(), o.decision().vm().name(), o.decision().host().id(),
+                    u.settled() ? "reconciled " : "", o.status(), o.code().isEmpty() ? "" : o.code() + ": ", o.message());
+        }
+        int lost = backlog.size();
+        backlog.clear();
+        return lost;
     }
 }

@@ -34,4 +34,13 @@ public interface ClusterView {
     default java.util.Map<String, Integer> vmsLeftAlone() {
         return java.util.Map.of();
     }
+
+    /**
+     * Queued low-QoS VMs that may run on no host of this view, counted by {@link VmUnmatched#label()},
+     * for metrics and logs. They stay in {@link #queue()}: a policy learns where each VM may go from
+     * {@link VmView#mayRunOn}, not from here.
+     */
+    default java.util.Map<String, Integer> vmsUnmatched() {
+        return java.util.Map.of();
+    }
 }

@@ -53,4 +53,25 @@ public interface VmView {
     default VmSize size() {
         return VmSize.UNKNOWN;
     }
+
+    /**
+     * The VM's virtual CPUs, 0 when the VIM does not say: the most CPU it can use, {@link #load()} being
+     * at most this x 100. Not {@link #size()}'s CPU, the share of a host the VM asks for, which may be
+     * less (OpenNebula's TEMPLATE/CPU 0.5 with VCPU 2 is half a core reserved for a VM that can keep two
+     * busy). A record of the cluster keeps it, so that a replay bounds each VM's load by its own cores.
+     */
+    default int vcpus() {
+        return 0;
+    }
+
+    /**
+     * Whether the VIM's own placement rules let this VM run on {@code host}, a host of the same view
+     * (in OpenNebula: its requirement expressions match the host, a system datastore it may use is in
+     * the host's cluster, and, for a VM suspended in place, its requirements still match its host).
+     * Capacity and the overbooking bounds are the policy's business, not this. The default knows no
+     * rules: every host (the simulator's VMs, the paper's).
+     */
+    default boolean mayRunOn(HostView host) {
+        return true;
+    }
 }

@@ -38,6 +38,20 @@ public record Budget(double maxDegradation100, double maxDegradation95, double m
                 && (Double.isNaN(maxSuspendsPerDay) || c.suspendsPerDayMax() <= maxSuspendsPerDay);
     }
 
+    /**
+     * A configuration's worst-seed figures beside each limit of the budget: "degradation_100 0.431% of
+     * host-steps for the worst seed (budget 0.5%), degradation_95 2.107% (budget 3%), 96.0 suspensions
+     * a day (budget 200)".
+     */
+    public String against(TunedConfig c) {
+        return String.format(Locale.ROOT, "degradation_100 %.3f%% of host-steps for the worst seed (budget %s%%)%s%s",
+                c.degradation100Max(), TunedConfig.plain(maxDegradation100), Double.isNaN(maxDegradation95) ? ""
+                        : String.format(Locale.ROOT, ", degradation_95 %.3f%% (budget %s%%)", c.degradation95Max(),
+                                TunedConfig.plain(maxDegradation95)),
+                Double.isNaN(maxSuspendsPerDay) ? "" : String.format(Locale.ROOT, ", %.1f suspensions a day (budget %s)",
+                        c.suspendsPerDayMax(), TunedConfig.plain(maxSuspendsPerDay)));
+    }
+
     /** "degradation_100 <= 1% of host-steps (and degradation_95 <= 5%, and 200 suspensions a day), worst seed". */
     public String describe() {
         return String.format(Locale.ROOT, "degradation_100 <= %s%% of host-steps%s%s, for the worst seed",

@@ -1,9 +1,12 @@
 package org.overbookd.sweep;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -12,10 +15,15 @@ import java.util.Set;
  * seed, which are Pareto-optimal (no other configuration has as little worst-seed degradation_100
  * and as much of the objective, better in one), and the order of recommendation.
  *
- * <p>The recommendation is the configuration within the budget with the highest mean objective;
- * ties go to the lower worst-seed degradation_100, then to fewer mean suspensions, then to the one
- * first in the grid. The baseline (no overbooking) is drawn and written for comparison but never
- * recommended: recommending it would be recommending not to use overbookd.
+ * <p>The order of recommendation is that of the configurations within the budget, the highest mean
+ * objective first; ties go to the lower worst-seed degradation_100, then to fewer mean suspensions,
+ * then to the one first in the grid. The baseline (no overbooking) is drawn and written for
+ * comparison but never recommended: recommending it would be recommending not to use overbookd.
+ *
+ * <p>Advice is checked before it is given: the seeds that chose a configuration flatter it, so it
+ * is replayed again with seeds it was not chosen on ({@link #withHeldOut}), and one that breaks the
+ * budget there loses its rank. The recommendation is the first in order whose held-out replays kept
+ * within the budget; before any was checked, or when every one checked broke it, there is none.
  */
 public final class Frontier {
 
@@ -25,12 +33,20 @@ public final class Frontier {
     private final Objective objective;
     private final Set<Integer> pareto = new HashSet<>();
     private final List<TunedConfig> ranked;
+    /** By grid position, the held-out replays of the configurations checked, in the order checked. */
+    private final Map<Integer, TunedConfig> heldOut;
 
     public Frontier(TunedConfig baseline, List<TunedConfig> configs, Budget budget, Objective objective) {
+        this(baseline, configs, budget, objective, Map.of());
+    }
+
+    private Frontier(TunedConfig baseline, List<TunedConfig> configs, Budget budget, Objective objective,
+            Map<Integer, TunedConfig> heldOut) {
         this.baseline = baseline;
         this.configs = List.copyOf(configs);
         this.budget = budget;
         this.objective = objective;
+        this.heldOut = Collections.unmodifiableMap(new LinkedHashMap<>(heldOut));
         List<TunedConfig> all = new ArrayList<>(configs);
         all.add(baseline);
         for (TunedConfig c : all) {
@@ -38,12 +54,42 @@ public final class Frontier {
                 pareto.add(c.position());
             }
         }
-        ranked = configs.stream().filter(budget::admits)
+        ranked = configs.stream().filter(budget::admits).filter(c -> !brokeHeldOut(c))
                 .sorted(Comparator.comparingDouble((TunedConfig c) -> -c.objectiveMean(objective))
                         .thenComparingDouble(TunedConfig::degradation100Max)
                         .thenComparingDouble(TunedConfig::suspendsMean)
                         .thenComparingInt(TunedConfig::position))
                 .toList();
+    }
+
+    /**
+     * This frontier with {@code checked}: by grid position, each configuration's replays with seeds
+     * it was not chosen on. Those whose held-out replays break the budget lose their rank.
+     */
+    public Frontier withHeldOut(Map<Integer, TunedConfig> checked) {
+        Map<Integer, TunedConfig> all = new LinkedHashMap<>(heldOut);
+        all.putAll(checked);
+        return new Frontier(baseline, configs, budget, objective, all);
+    }
+
+    /** The held-out replays of {@code c}, if it was checked. */
+    public Optional<TunedConfig> heldOut(TunedConfig c) {
+        return Optional.ofNullable(heldOut.get(c.position()));
+    }
+
+    /** The configurations checked on held-out seeds, in the order they were checked. */
+    public List<TunedConfig> checked() {
+        List<TunedConfig> list = new ArrayList<>();
+        for (int position : heldOut.keySet()) {
+            list.add(configs.get(position));
+        }
+        return list;
+    }
+
+    /** Whether {@code c} was checked on held-out seeds and broke the budget there. */
+    public boolean brokeHeldOut(TunedConfig c) {
+        TunedConfig h = heldOut.get(c.position());
+        return h != null && !budget.admits(h);
     }
 
     private boolean dominates(TunedConfig d, TunedConfig c) {
@@ -79,17 +125,19 @@ public final class Frontier {
         return budget.admits(c);
     }
 
-    /** The configurations within the budget, best first. */
+    /** The configurations within the budget, best first, less those that broke it on held-out seeds. */
     public List<TunedConfig> ranked() {
         return ranked;
     }
 
-    /** 1 for the recommendation, 2 and 3 for the runners-up...; 0 when over the budget. */
+    /** 1 for the recommendation, 2 and 3 for the runners-up...; 0 when over the budget, or over it held out. */
     public int rank(TunedConfig c) {
         return ranked.indexOf(c) + 1;
     }
 
+    /** The first in order of recommendation, once its held-out replays have kept within the budget. */
     public Optional<TunedConfig> recommended() {
-        return ranked.isEmpty() ? Optional.empty() : Optional.of(ranked.get(0));
+        return ranked.isEmpty() || !heldOut.containsKey(ranked.get(0).position()) ? Optional.empty()
+                : Optional.of(ranked.get(0));
     }
 }

@@ -21,9 +21,9 @@ import org.overbookd.io.InputFiles;
 
 /**
  * What a sweep shard's directory is, in {@code shard.properties} beside its {@code sweep.csv}: which
- * shard of how many, of which grid (a SHA-256 over every run's complete settings, so a shard run
- * with another config file, another --set or another version's defaults is told apart; the swept
- * keys and --set values in words for the person reading an error), which grid positions its rows
+ * shard of how many, of which grid (a SHA-256 over every run's complete settings and the build, so a
+ * shard run with another config file, another --set or another build is told apart; the swept keys,
+ * --set values and the build in words for the person reading an error), which grid positions its rows
  * hold, the exact utilization and suspensions of each run (the charts average them, so they must not
  * go through the rounded CSV), and the SHA-256 of its sweep.csv. The last line, {@code end}, is the
  * SHA-256 of every byte before it: a file cut short or edited is refused, not merged.
@@ -51,14 +51,15 @@ public record ShardMarker(int shard, int of, int gridRuns, String fingerprint, M
     }
 
     /**
-     * The grid's fingerprint: the swept keys (they make sweep.csv's columns), every run's every
-     * setting, in grid order, and what each trace file the runs replay holds ({@code traceDigests}:
-     * path to {@link org.overbookd.backend.simulated.RecordedWorkload#digest}; a setting names the
-     * file, not its content). Two shards with equal fingerprints ran the same runs in the same order
-     * on the same records.
+     * The grid's fingerprint: the build that ran it, the swept keys (they make sweep.csv's columns),
+     * every run's every setting, in grid order, and what each trace file the runs replay holds
+     * ({@code traceDigests}: path to {@link org.overbookd.backend.simulated.RecordedWorkload#digest};
+     * a setting names the file, not its content). Two shards with equal fingerprints ran the same runs
+     * in the same order on the same records with the same simulator.
      */
-    public static String fingerprint(SweepGrid whole, Map<String, String> traceDigests) {
+    public static String fingerprint(SweepGrid whole, Map<String, String> traceDigests, Build build) {
         StringBuilder text = new StringBuilder();
+        text.append("build ").append(build.version()).append(' ').append(build.classesSha256()).append('\n');
         traceDigests.entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(e -> text.append("trace ").append(e.getKey()).append(" sha256 ").append(e.getValue()).append('\n'));
         text.append("swept");

@@ -23,6 +23,10 @@ import org.overbookd.io.InputException;
  */
 public final class SweepMerge {
 
+    /** The marker's lines that name the build a shard was computed by ({@link Build}). */
+    public static final String BUILD_VERSION = "build.version";
+    public static final String BUILD_CLASSES = "build.classes-sha256";
+
     /** The whole sweep again: sweep.csv's header and rows, and the charts' figures, in grid order. */
     public record Merged(List<String> header, List<List<String>> rows, List<SweepCharts.Point> points) {
     }
@@ -30,7 +34,11 @@ public final class SweepMerge {
     private SweepMerge() {
     }
 
-    public static Merged merge(List<Path> dirs) throws InputException, IOException {
+    /**
+     * @param build the build merging: shards of another are refused, since its charts and table would
+     *              not be the bytes the shards' build writes
+     */
+    public static Merged merge(List<Path> dirs, Build build) throws InputException, IOException {
         if (dirs.isEmpty()) {
             throw new IllegalArgumentException("no shard directory");
         }
@@ -40,6 +48,13 @@ public final class SweepMerge {
         }
         ShardMarker first = markers.get(0);
         Path firstDir = dirs.get(0);
+        List<String> otherBuild = new Build(first.described().getOrDefault(BUILD_VERSION, "(not said)"),
+                first.described().getOrDefault(BUILD_CLASSES, "(not said: a shard of an older overbookd)"))
+                .differences(build, "the shard's", "this merge's");
+        if (!otherBuild.isEmpty()) {
+            throw new InputException(firstDir.resolve(ShardMarker.FILE), "computed by another build than this merge's ("
+                    + String.join("; ", otherBuild) + "): run the shards and the merge with one overbookd");
+        }
         Path[] byShard = new Path[first.of() + 1];
         for (int k = 0; k < markers.size(); k++) {
             ShardMarker m = markers.get(k);
@@ -102,10 +117,11 @@ public final class SweepMerge {
         return new Merged(header, List.copyOf(rows), List.copyOf(points));
     }
 
-    /** What the markers say differs between two grids, for the error; empty when they say nothing. */
+    /** What the markers say differs between two grids, every line of it, for the error. */
     private static String difference(ShardMarker a, ShardMarker b) {
         Map<String, String> all = new TreeMap<>(a.described());
         b.described().forEach(all::putIfAbsent);
+        List<String> out = new ArrayList<>();
         for (String key : all.keySet()) {
             if (key.equals("config")) {
                 continue; // the same file may sit at another path on another machine
@@ -113,11 +129,14 @@ public final class SweepMerge {
             String here = a.described().getOrDefault(key, "(not given)");
             String there = b.described().getOrDefault(key, "(not given)");
             if (!here.equals(there)) {
-                return " (" + key + " is " + there + " here, " + here + " there)";
+                out.add(key + " is " + there + " here, " + here + " there");
             }
         }
-        return a.gridRuns() != b.gridRuns() ? " (" + b.gridRuns() + " runs here, " + a.gridRuns() + " there)"
-                : " (same swept keys and --set: the config files or overbookd versions differ)";
+        if (a.gridRuns() != b.gridRuns()) {
+            out.add(b.gridRuns() + " runs here, " + a.gridRuns() + " there");
+        }
+        return out.isEmpty() ? " (same swept keys, --set and build: the config files differ)"
+                : " (" + String.join("; ", out) + ")";
     }
 
     private static List<List<String>> records(Path csv) throws InputException {

@@ -15,6 +15,8 @@ import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.io.CsvTable;
 import org.overbookd.io.Decimals;
+import org.overbookd.io.Provenance;
+import org.overbookd.stats.MeanInterval;
 
 /**
  * What {@code tune} leaves in its output directory: {@code frontier.csv} (every configuration, the
@@ -35,10 +37,12 @@ public final class TuneFiles {
     static final List<String> METRICS = List.of("seeds", "utilization_mean", "utilization_min", "low_qos_hours_mean",
             "low_qos_hours_min", "degradation_100_pct_mean", "degradation_100_pct_max", "degradation_95_pct_mean",
             "degradation_95_pct_max", "suspends_mean", "suspends_max", "suspends_per_day_max", "within_budget", "pareto",
-            "rank");
+            "held_out_seeds", "held_out_degradation_100_pct_max", "held_out_within_budget", "rank",
+            "utilization_ci95_low", "utilization_ci95_high", "low_qos_hours_ci95_low", "low_qos_hours_ci95_high",
+            "degradation_100_pct_ci95_low", "degradation_100_pct_ci95_high", "suspends_ci95_low", "suspends_ci95_high");
 
     /** Writes frontier.csv and frontier.png; returns their paths. */
-    public static List<Path> writeFrontier(Path dir, Frontier f, List<Option<?>> swept, String recordName)
+    public static List<Path> writeFrontier(Path dir, Frontier f, List<Option<?>> swept, Provenance workload)
             throws IOException {
         List<Option<?>> extra = new ArrayList<>();
         for (Option<?> option : swept) {
@@ -49,6 +53,7 @@ public final class TuneFiles {
         List<String> header = new ArrayList<>(List.of("config", "upper", "lower", "slots"));
         extra.forEach(o -> header.add(o.key()));
         header.addAll(METRICS);
+        header.addAll(Provenance.COLUMNS);
         Path csv = dir.resolve(CSV);
         try (CsvTable table = CsvTable.create(csv, header, Decimals.FORMATTER)) {
             List<TunedConfig> rows = new ArrayList<>();
@@ -67,17 +72,38 @@ public final class TuneFiles {
                         .fixed(c.degradation95Mean(), 4).fixed(c.degradation95Max(), 4)
                         .fixed(c.suspendsMean(), 1).count((long) c.suspendsMax()).fixed(c.suspendsPerDayMax(), 1)
                         .text(f.withinBudget(c) ? "yes" : "no").text(f.onFrontier(c) ? "yes" : "no");
+                TunedConfig held = f.heldOut(c).orElse(null);
+                if (held == null) {
+                    table.empty().empty().empty();
+                } else {
+                    table.text(held.seeds().stream().map(String::valueOf).collect(Collectors.joining(" ")))
+                            .fixed(held.degradation100Max(), 4).text(f.brokeHeldOut(c) ? "no" : "yes");
+                }
                 int rank = c.isBaseline() ? 0 : f.rank(c);
                 if (rank == 0) {
                     table.empty();
                 } else {
                     table.count(rank);
                 }
+                // the ends of each mean's 95% interval over the seeds: one decimal more than the mean
+                interval(table, c.utilizationInterval(), 4);
+                interval(table, c.lowQosHoursInterval(), 3);
+                interval(table, c.degradation100Interval(), 5);
+                interval(table, c.suspendsInterval(), 2);
+                workload.cells().forEach(table::text);
                 table.endRow();
             }
         }
-        Path png = FrontierChart.write(dir.resolve(CHART), f, recordName);
+        Path png = FrontierChart.write(dir.resolve(CHART), f, workload);
         return List.of(csv, png);
+    }
+
+    private static void interval(CsvTable table, MeanInterval interval, int places) {
+        table.fixedOrEmpty(interval.low(), places).fixedOrEmpty(interval.high(), places);
+    }
+
+    private static String capitalized(String text) {
+        return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 
     /**
@@ -85,7 +111,7 @@ public final class TuneFiles {
      * from {@code base}, under a comment naming the records, their span, the seeds and the figures.
      */
     public static Path writeRecommended(Path dir, Frontier f, Settings base, List<Option<?>> swept, List<Path> records,
-            RecordFacts facts) throws IOException {
+            RecordFacts facts, BaselineCheck check) throws IOException {
         TunedConfig r = f.recommended().orElseThrow();
         Objective o = f.objective();
         List<String> lines = new ArrayList<>();
@@ -103,9 +129,19 @@ public final class TuneFiles {
         lines.add(String.format(Locale.ROOT, "#   degradation_100 %.3f%% of host-steps (worst %.3f%%), degradation_95 %.3f%% (worst %.3f%%),"
                 + " %.1f suspends (most %d).", r.degradation100Mean(), r.degradation100Max(), r.degradation95Mean(),
                 r.degradation95Max(), r.suspendsMean(), (long) r.suspendsMax()));
+        TunedConfig held = f.heldOut(r).orElseThrow();
+        lines.add("# Checked on " + held.seeds().size() + " held-out seeds (" + held.seeds().get(0) + " to "
+                + held.seeds().get(held.seeds().size() - 1) + "), not those that chose it:");
+        lines.add("#   " + f.budget().against(held) + ".");
+        for (TunedConfig broke : f.checked()) {
+            if (f.brokeHeldOut(broke)) {
+                lines.add("#   Not recommended though ahead of it: " + broke.label() + ", which broke the budget there.");
+            }
+        }
         TunedConfig b = f.baseline();
         lines.add(String.format(Locale.ROOT, "# Without overbooking: utilization %.2f%%, degradation_100 %.3f%% (worst %.3f%%).",
                 b.utilizationMean(), b.degradation100Mean(), b.degradation100Max()));
+        lines.add("#   " + capitalized(check.describe()) + ".");
         List<Option<?>> keys = new ArrayList<>(List.of(Options.LOWER_BOUND, Options.UPPER_BOUND, Options.SLOTS));
         for (Option<?> option : swept) {
             if (!keys.contains(option)) {

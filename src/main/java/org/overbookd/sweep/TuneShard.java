@@ -7,8 +7,11 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.overbookd.backend.simulated.RecordFacts;
 import org.overbookd.config.Option;
@@ -23,10 +26,11 @@ import org.overbookd.sim.overbooking.SimResult;
  * I-1, I-1+N, I-1+2N... of the whole list (the baseline's seeds, then each configuration's) and
  * leaves their exact results in {@code tune-shard.csv} (every number as Java prints a double, which
  * reads back to the same bits), then {@code tune-shard.properties}: which shard of how many, the
- * number of runs, a fingerprint of the runs (every setting of every run) and of the record (files,
- * span, cycles, hosts, and the digest of the files' bytes), and the CSV's SHA-256. The marker is
- * written last, by a rename: a shard that did not finish has none. {@code tune --merge DIR...} puts
- * the results back in run order, so its files are those of one unsharded run, byte for byte.
+ * number of runs, what the shard is of in words ({@link #describe}: the record, the grid, the
+ * settings, the seeds and the build), a fingerprint over all of it and every setting of every run,
+ * and the CSV's SHA-256. The marker is written last, by a rename: a shard that did not finish has
+ * none. {@code tune --merge DIR...} puts the results back in run order, so its files are those of one
+ * unsharded run, byte for byte; a shard of another tune is refused naming what differs.
  */
 public final class TuneShard {
 
@@ -36,20 +40,58 @@ public final class TuneShard {
     private static final String HEADER = "run,utilization,overbooked_hours,suspends,degradation_100,degradation_95,"
             + "resumes,deploys,low_completed,low_mean_wait_h,low_mean_availability,low_min_availability,high_hours,"
             + "refused,steps";
+    /** The marker's lines that say what the shard is of, in this order. */
+    static final List<String> DESCRIBED = List.of("record", "grid", "settings", "seeds", "build.version",
+            "build.classes-sha256");
+    private static final List<Option<?>> OWN = List.of(Options.SIM_SEED, Options.SIM_TRACE_FILE, Options.SIM_DURATION);
 
     private TuneShard() {
     }
 
     /**
-     * SHA-256 over every setting of every run, in order, and the record read: its facts and
-     * {@code contents}, the {@link org.overbookd.backend.simulated.RecordedWorkload#digest} of its files.
+     * What a tune is of, in words, one line each ({@link #DESCRIBED}): the record read (its files'
+     * names, span, cycles, hosts, VMs and {@code contents}, the digest of its files' bytes), the grid
+     * (each swept key's values, and the configurations), the settings the grid varies (the SHA-256 of
+     * every one, and those not at their default), the seeds, and the build.
      */
-    public static String fingerprint(List<Settings> runs, RecordFacts record, String contents) {
+    public static Map<String, String> describe(Settings base, SweepGrid grid, List<Long> seeds, RecordFacts record,
+            String contents, Build build) {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("record", record.files().stream().map(p -> p.getFileName().toString()).toList() + " " + record.first()
+                + " to " + record.last() + ", " + record.cycles() + " cycles, " + record.hosts().size() + " hosts, "
+                + record.highVms() + " high-QoS VMs, sha256 " + contents);
+        StringBuilder axes = new StringBuilder();
+        for (Option<?> option : grid.swept()) {
+            Set<String> values = new LinkedHashSet<>();
+            grid.runs().forEach(run -> values.add(run.formatted(option)));
+            axes.append(option.key()).append(' ').append(String.join(" ", values)).append("; ");
+        }
+        d.put("grid", axes + (grid.runs().size() + " configurations"));
+        StringBuilder all = new StringBuilder();
+        List<String> changed = new ArrayList<>();
+        Settings defaults = Settings.defaults();
+        for (Option<?> option : Options.ALL) {
+            if (grid.swept().contains(option) || OWN.contains(option)) {
+                continue;
+            }
+            String value = base.formatted(option);
+            all.append(option.key()).append('=').append(value).append('\n');
+            if (!value.equals(defaults.formatted(option))) {
+                changed.add(option.key() + "=" + value);
+            }
+        }
+        d.put("settings", (changed.isEmpty() ? "the defaults" : String.join(", ", changed)) + "; sha256 "
+                + ShardMarker.sha256(all.toString().getBytes(StandardCharsets.UTF_8)));
+        d.put("seeds", String.join(" ", seeds.stream().map(String::valueOf).toList()));
+        d.put("build.version", build.version());
+        d.put("build.classes-sha256", build.classesSha256());
+        return d;
+    }
+
+    /** SHA-256 over what the tune is of ({@link #describe}) and every setting of every run, in order. */
+    public static String fingerprint(List<Settings> runs, Map<String, String> described) {
         StringBuilder text = new StringBuilder();
-        text.append("record sha256 ").append(contents).append('\n');
-        text.append("record ").append(record.files().stream().map(p -> p.getFileName().toString()).toList())
-                .append(' ').append(record.first()).append(' ').append(record.last()).append(' ').append(record.cycles())
-                .append(' ').append(record.hosts().size()).append(' ').append(record.highVms()).append('\n');
+        described.forEach((key, value) -> text.append(key).append(" = ").append(value).append('\n'));
         for (Settings run : runs) {
             for (Option<?> option : Options.ALL) {
                 text.append(option.key()).append('=').append(run.formatted(option)).append('\n');
@@ -60,8 +102,8 @@ public final class TuneShard {
     }
 
     /** Writes the shard's rows, then its marker. */
-    public static void write(Path dir, int shard, int of, int total, String fingerprint, List<Integer> positions,
-            List<SimResult> results) throws IOException {
+    public static void write(Path dir, int shard, int of, int total, Map<String, String> described, String fingerprint,
+            List<Integer> positions, List<SimResult> results) throws IOException {
         Files.deleteIfExists(dir.resolve(MARKER));
         StringBuilder csv = new StringBuilder(HEADER).append('\n');
         for (int k = 0; k < results.size(); k++) {
@@ -75,20 +117,26 @@ public final class TuneShard {
         }
         byte[] bytes = csv.toString().getBytes(StandardCharsets.UTF_8);
         Files.write(dir.resolve(CSV), bytes);
-        String marker = "shard = " + shard + "/" + of + "\nruns = " + total + "\nfingerprint = " + fingerprint
-                + "\ncsv-sha256 = " + ShardMarker.sha256(bytes) + "\n";
+        StringBuilder marker = new StringBuilder("shard = " + shard + "/" + of + "\nruns = " + total + "\n");
+        described.forEach((key, value) -> marker.append(key).append(" = ").append(value.replaceAll("[\\r\\n]+", " "))
+                .append('\n'));
+        marker.append("fingerprint = ").append(fingerprint).append("\ncsv-sha256 = ").append(ShardMarker.sha256(bytes))
+                .append('\n');
         Path partial = dir.resolve(MARKER + ".part");
-        Files.writeString(partial, marker, StandardCharsets.UTF_8);
+        Files.writeString(partial, marker.toString(), StandardCharsets.UTF_8);
         Files.move(partial, dir.resolve(MARKER), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /**
      * The results of every run, in run order, from the shard directories of one tune.
      *
+     * @param described what this merge's tune is of ({@link #describe}), to name what differs in a shard
      * @throws InputException naming the directory of a shard unfinished, of another tune (fingerprint,
-     *                        N or run count differing), given twice or missing, or whose CSV was changed
+     *                        N or run count differing: what differs named), given twice or missing, or
+     *                        whose CSV was changed
      */
-    public static List<SimResult> merge(List<Path> dirs, int total, String fingerprint) throws InputException {
+    public static List<SimResult> merge(List<Path> dirs, int total, Map<String, String> described, String fingerprint)
+            throws InputException {
         Map<Integer, Path> seen = new TreeMap<>();
         SimResult[] results = new SimResult[total];
         Integer of = null;
@@ -104,8 +152,8 @@ public final class TuneShard {
                 throw new InputException(dir.resolve(MARKER), "no shard = I/N line");
             }
             if (!fingerprint.equals(marker.get("fingerprint")) || !String.valueOf(total).equals(marker.get("runs"))) {
-                throw new InputException(dir.resolve(MARKER), "a shard of another tune (other record, grid, settings or"
-                        + " seeds) than the one this merge was given");
+                throw new InputException(dir.resolve(MARKER), "a shard of another tune than the one this merge was"
+                        + " given: " + difference(described, marker, total));
             }
             if (of != null && of != n) {
                 throw new InputException(dir.resolve(MARKER), "a shard of " + n + ", the others of " + of);
@@ -149,6 +197,25 @@ public final class TuneShard {
             }
         }
         return new ArrayList<>(List.of(results));
+    }
+
+    /** What a shard's marker says differs from this merge, in words: every line that differs, each side named. */
+    private static String difference(Map<String, String> here, Map<String, String> shard, int total) {
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, String> e : here.entrySet()) {
+            String there = shard.getOrDefault(e.getKey(), "(not said: a shard of an older overbookd)");
+            if (!there.equals(e.getValue())) {
+                out.add(e.getKey() + ": the shard's is " + there + ", this merge's " + e.getValue());
+            }
+        }
+        if (out.stream().anyMatch(line -> line.startsWith("record:"))) {
+            out.add("a record still being written grows between the shards and the merge: give every shard and the"
+                    + " merge one copy of it, made once");
+        }
+        if (!String.valueOf(total).equals(shard.get("runs"))) {
+            out.add("runs: the shard's tune has " + shard.get("runs") + ", this merge's " + total);
+        }
+        return out.isEmpty() ? "the settings of some run differ (another --config or --set?)" : String.join("; ", out);
     }
 
     private static Map<String, String> marker(Path dir) throws InputException {

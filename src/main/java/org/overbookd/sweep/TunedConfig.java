@@ -7,6 +7,7 @@ import java.util.function.ToDoubleFunction;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.sim.overbooking.SimResult;
+import org.overbookd.stats.MeanInterval;
 
 /**
  * One configuration of a {@code tune} grid, replayed once per seed of the low-QoS workload: its
@@ -87,6 +88,31 @@ public record TunedConfig(int position, Settings settings, List<Long> seeds, Lis
         return mean(o::of);
     }
 
+    /** The objective's 95% interval over the seeds (Student's t; no interval for one seed). */
+    public MeanInterval objectiveInterval(Objective o) {
+        return interval(o::of);
+    }
+
+    public MeanInterval utilizationInterval() {
+        return interval(SimResult::utilization);
+    }
+
+    public MeanInterval lowQosHoursInterval() {
+        return interval(SimResult::overbookedHours);
+    }
+
+    public MeanInterval degradation100Interval() {
+        return interval(r -> percent(r.degradation100(), r));
+    }
+
+    public MeanInterval suspendsInterval() {
+        return interval(SimResult::suspends);
+    }
+
+    private MeanInterval interval(ToDoubleFunction<SimResult> metric) {
+        return MeanInterval.of(SeedIntervals.CONFIDENCE, results.stream().mapToDouble(metric).toArray());
+    }
+
     public double objectiveWorst(Objective o) {
         return min(o::of);
     }
@@ -131,7 +157,7 @@ public record TunedConfig(int position, Settings settings, List<Long> seeds, Lis
     }
 
     /** 1.0 -> "1", 0.25 -> "0.25": a number as a person typed it. */
-    static String plain(double v) {
+    public static String plain(double v) {
         return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
     }
 

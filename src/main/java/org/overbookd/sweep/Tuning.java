@@ -23,22 +23,53 @@ public final class Tuning {
 
     private final RecordedWorkload record;
     private final int seeds;
+    private final int heldOut;
 
-    public Tuning(RecordedWorkload record, int seeds) {
-        if (seeds < 1) {
-            throw new IllegalArgumentException("seeds must be >= 1");
+    /**
+     * @param seeds   the seeds each configuration is judged on
+     * @param heldOut the seeds a chosen configuration is checked on before it is recommended: the
+     *                next ones after those, which chose nothing
+     */
+    public Tuning(RecordedWorkload record, int seeds, int heldOut) {
+        if (seeds < 1 || heldOut < 1) {
+            throw new IllegalArgumentException("seeds and held-out seeds must be >= 1");
         }
         this.record = record;
         this.seeds = seeds;
+        this.heldOut = heldOut;
     }
 
     /** The seeds of a base configuration's replays. */
     public List<Long> seeds(Settings base) {
-        List<Long> list = new ArrayList<>(seeds);
-        for (int k = 0; k < seeds; k++) {
-            list.add(base.get(Options.SIM_SEED) + k);
+        return seeds(base.get(Options.SIM_SEED), seeds);
+    }
+
+    /** The seeds a configuration is checked on before it is recommended: after {@link #seeds}, none of them. */
+    public List<Long> heldOutSeeds(Settings base) {
+        return seeds(base.get(Options.SIM_SEED) + seeds, heldOut);
+    }
+
+    private static List<Long> seeds(long first, int count) {
+        List<Long> list = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            list.add(first + k);
         }
         return list;
+    }
+
+    /**
+     * {@code config} replayed with the held-out seeds: its metrics over seeds that did not choose it.
+     * The same configuration and record give the same result whatever the runner's thread count.
+     */
+    public TunedConfig heldOut(TunedConfig config, Settings base, SweepRunner runner)
+            throws InputException, InterruptedException {
+        List<Long> seedList = heldOutSeeds(base);
+        List<Settings> runs = new ArrayList<>(seedList.size());
+        for (long seed : seedList) {
+            runs.add(replaySettings(config.settings(), seed));
+        }
+        return new TunedConfig(config.position(), config.settings(), seedList, replay(runs, runner),
+                record.hosts().size(), record.replaySeconds());
     }
 
     /** The settings a replay runs with: the record's span, the seed. */

@@ -24,10 +24,20 @@ class CompareCommandTest {
     }
 
     private Path runDir(String name, String... requestRows) throws Exception {
+        return runDirOf(name, "w.csv", requestRows);
+    }
+
+    /** A run's requests.csv, and its classes.csv stating that it ran on the trace file {@code workload}. */
+    private Path runDirOf(String name, String workload, String... requestRows) throws Exception {
         Path d = Files.createDirectories(dir.resolve(name));
         List<String> rows = new java.util.ArrayList<>(List.of("id,class,slo,availability,met,deficit,preemptions,run_s,pending_s,overhead_s"));
         rows.addAll(List.of(requestRows));
         Files.write(d.resolve("requests.csv"), rows);
+        Files.write(d.resolve("penalties.csv"), List.of("id,class,availability,deficit,duration_h,cpu,cpu_hour_deficit,"
+                + "bonus,penalty"));
+        Files.write(d.resolve("classes.csv"), List.of("class,slo,requests,mean_availability,min_availability,"
+                + "slo_fulfilment,deficit_mean,deficit_p95,deficit_max,gini,preemptions,penalty,workload,workload_kind,"
+                + "demand_source", "silver,0.9,1,1,1,1,0,0,0,0,0,0," + workload + ",trace,stated"));
         return d;
     }
 
@@ -45,9 +55,11 @@ class CompareCommandTest {
         assertEquals(0, cli.exitCode(), cli.err());
         List<String> table = Files.readAllLines(dir.resolve("cmp/compare.csv"));
         // silver: r1 only A met, r2 only B met; penalty increase (1.8 - 0.013) / 0.013
-        assertEquals("silver,2,0.000000,0.500000,0.500000,0.000000,1.800000,0.013000,137.461538", table.get(1));
-        assertEquals("bronze,1,1.000000,0.000000,0.000000,0.000000,0.000000,0.000000,", table.get(2));
-        assertEquals("all,3,,,,,1.800000,0.013000,137.461538", table.get(3));
+        assertEquals("silver,2,0.000000,0.500000,0.500000,0.000000,1.800000,0.013000,137.461538,w.csv,trace,stated",
+                table.get(1));
+        assertEquals("bronze,1,1.000000,0.000000,0.000000,0.000000,0.000000,0.000000,,w.csv,trace,stated", table.get(2));
+        assertEquals("all,3,,,,,1.800000,0.013000,137.461538,w.csv,trace,stated", table.get(3));
+        assertEquals("", cli.err(), "one workload: no warning");
         byte[] png = Files.readAllBytes(dir.resolve("cmp/heatmap-silver.png"));
         assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, java.util.Arrays.copyOf(png, 4));
     }
@@ -62,7 +74,7 @@ class CompareCommandTest {
     }
 
     @Test
-    void aRunDirectoryThatIsNotThereIsNoInputAndOneWithoutItsTablesBadData() throws Exception {
+    void aRunDirectoryThatIsNotThereOrHasNoTablesIsNoInput() throws Exception {
         Path a = runDir("a", "r1,silver,0.9,1.0,true,0,0,1,0,0");
         Path gone = dir.resolve("never-ran");
         Cli absent = run(a.toString(), gone.toString(), "--out", dir.resolve("cmp").toString());
@@ -71,8 +83,32 @@ class CompareCommandTest {
 
         Path other = Files.createDirectories(dir.resolve("some-other-output"));
         Cli notARun = run(a.toString(), other.toString(), "--out", dir.resolve("cmp").toString());
-        assertEquals(ExitCodes.DATA_ERROR, notARun.exitCode(), notARun.err());
-        assertTrue(notARun.err().contains("is it a simulate --model requests output directory?"), notARun.err());
+        // requests.csv could not be read: not there (66), not read and found wrong (65)
+        assertEquals(ExitCodes.NO_INPUT, notARun.exitCode(), notARun.err());
+        assertTrue(notARun.err().contains(other.resolve("requests.csv") + ": not found: is it a simulate --model requests"
+                + " output directory?"), notARun.err());
+    }
+
+    @Test
+    void runsThatStateDifferentWorkloadsAreComparedWithAWarningNamingBoth() throws Exception {
+        Path a = runDirOf("a", "one.csv", "r1,silver,0.9,1.0,true,0,0,1,0,0");
+        Path b = runDirOf("b", "two.csv", "r1,silver,0.9,1.0,true,0,0,1,0,0");
+        Cli cli = run(a.toString(), b.toString(), "--out", dir.resolve("cmp").toString());
+        assertEquals(0, cli.exitCode(), cli.err());
+        assertTrue(cli.err().contains("warning: " + a + " ran on one.csv (trace; demand stated), " + b
+                + " on two.csv (trace; demand stated)"), cli.err());
+        assertTrue(Files.readAllLines(dir.resolve("cmp/compare.csv")).get(1).endsWith(",one.csv,trace,stated"));
+    }
+
+    @Test
+    void aRunWhoseClassesTableStatesNoWorkloadIsBadData() throws Exception {
+        Path a = runDir("a", "r1,silver,0.9,1.0,true,0,0,1,0,0");
+        Path b = runDir("b", "r1,silver,0.9,1.0,true,0,0,1,0,0");
+        Files.write(b.resolve("classes.csv"), List.of("class,slo,requests", "silver,0.9,1"));
+        Cli cli = run(a.toString(), b.toString(), "--out", dir.resolve("cmp").toString());
+        assertEquals(ExitCodes.DATA_ERROR, cli.exitCode(), cli.err());
+        assertTrue(cli.err().contains(b.resolve("classes.csv").toString()), cli.err());
+        assertTrue(cli.err().contains("workload"), cli.err());
     }
 
     @Test

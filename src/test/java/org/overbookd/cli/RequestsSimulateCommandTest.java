@@ -122,6 +122,16 @@ class RequestsSimulateCommandTest {
     }
 
     @Test
+    void failuresInARowWarnsThatItIsNotNeutralBetweenThePolicies() {
+        Cli with = test1("k", "--failures-in-a-row", "5");
+        assertEquals(0, with.exitCode(), with.err());
+        assertTrue(with.err().contains("warning: --failures-in-a-row is not neutral between the policies"), with.err());
+        assertTrue(with.err().contains("overstates the QoS-driven scheduler's advantage"), with.err());
+        Cli without = test1("no-k");
+        assertFalse(without.err().contains("--failures-in-a-row"), without.err());
+    }
+
+    @Test
     void theDefaultsAreThePaperTextsReading() throws Exception {
         assertEquals(0, test1("default").exitCode());
         assertEquals(0, test1("named", "--watchdog", "10s", "--overhead-accounting", "paper-text").exitCode());

@@ -48,8 +48,10 @@ class RunCommandTest {
         assertEquals("outcome", outcome.get("event").asText());
         assertEquals("ok", outcome.get("outcome").asText());
         List<String> record = Files.readAllLines(dir.resolve("record.csv"));
-        assertEquals("time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu", record.get(0));
+        assertEquals("time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu,vcpus", record.get(0));
         assertEquals(1 + 4 * (1 + 8), record.size(), "a row per host and per high-QoS VM before any deploy");
+        assertTrue(record.get(1).matches(".*,[0-9.]+,,,,,,"), "a host row, no VM columns: " + record.get(1));
+        assertTrue(record.get(2).matches(".*,HIGH,RUNNING,[0-9.]+,1"), "a simulated VM of one core: " + record.get(2));
     }
 
     @Test
@@ -85,9 +87,13 @@ class RunCommandTest {
     @Test
     void cycleNumbersContinueAcrossRestartsAndTheRehearsalRunsOnTheWallClock() throws IOException {
         java.time.Instant before = java.time.Instant.now().minusSeconds(1);
-        Path config = config("overbooking.queue = qos"); // the qos rule audits each VM's Q
+        Path status = dir.resolve("status.json");
+        Path config = config("overbooking.queue = qos", "status.file = " + status); // the qos rule audits each VM's Q
         assertEquals(0, Cli.run("run", "--config", config.toString(), "--once").exitCode());
         assertEquals(0, Cli.run("run", "--config", config.toString(), "--once").exitCode());
+        // one counter: the status file numbers the cycle as the audit and the log do, across the restart
+        Cli shown = Cli.run("status", "--file", status.toString());
+        assertTrue(shown.out().contains("#2 ended"), shown.out());
         ObjectMapper json = new ObjectMapper();
         List<String> audit = Files.readAllLines(dir.resolve("audit.jsonl"));
         assertTrue(audit.stream().anyMatch(l -> l.contains("vm_q_seconds")), "Q is in the audit");
@@ -211,5 +217,43 @@ class RunCommandTest {
         } finally {
             p.destroyForcibly();
         }
+    }
+
+    /**
+     * kill -HUP reloads the configuration, as a change of the file would, and the daemon keeps
+     * running (the JVM's default was exit 129, without a word); a reload of an unchanged file says
+     * so; then SIGTERM still stops it with 0.
+     */
+    @Test
+    @org.junit.jupiter.api.Tag("slow")
+    void sighupReloadsAndTheDaemonKeepsRunning() throws Exception {
+        Path log = dir.resolve("hup.log");
+        Path config = config();
+        Process p = startDaemon(config, log);
+        try {
+            awaitLog(p, log, "cycle 1:");
+            hup(p);
+            awaitLog(p, log, "reloaded: nothing to apply");
+            assertTrue(Files.readString(log).contains("received SIGHUP"), Files.readString(log));
+            // keep the file's time: only the signal can make the daemon read it now
+            java.nio.file.attribute.FileTime time = Files.getLastModifiedTime(config);
+            Files.writeString(config, Files.readString(config).replace("overbooking.lower-bound = 90",
+                    "overbooking.lower-bound = 80"));
+            Files.setLastModifiedTime(config, time);
+            hup(p);
+            awaitLog(p, log, "reloaded: overbooking.lower-bound 90 -> 80");
+            String out = Files.readString(log);
+            assertTrue(out.contains("reloaded: overbooking.lower-bound 90 -> 80"), out);
+            assertTrue(p.isAlive(), "still running after two SIGHUPs:\n" + out);
+            p.destroy();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "exits after SIGTERM");
+            assertEquals(0, p.exitValue(), Files.readString(log));
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    private static void hup(Process p) throws Exception {
+        assertEquals(0, new ProcessBuilder("kill", "-HUP", Long.toString(p.pid())).start().waitFor());
     }
 }

@@ -28,14 +28,16 @@ class StatusCommandTest {
     void healthyDegradedNotRunningAndUnknown() throws Exception {
         long me = ProcessHandle.current().pid();
         Instant now = Instant.now();
-        DaemonStatus.LastCycle ok = new DaemonStatus.LastCycle(now, Duration.ofMillis(420), null, null, 2);
+        DaemonStatus.LastCycle ok = new DaemonStatus.LastCycle(118, now, Duration.ofMillis(420), null, null, 2);
         Cli healthy = Cli.run("status", "--file", write(me, now, ok, 0).toString());
         assertEquals(0, healthy.exitCode(), healthy.err());
         assertTrue(healthy.out().contains("healthy") && healthy.out().contains("ok in 420 ms, 2 decisions")
                 && healthy.out().contains("3 low-QoS VMs waiting") && healthy.out().contains("5 in use, 1 free"),
                 healthy.out());
+        // the cycle's number, as the log and the audit give it, not the 12 cycles this process has run
+        assertTrue(healthy.out().contains("last cycle            #118 ended "), healthy.out());
 
-        DaemonStatus.LastCycle failed = new DaemonStatus.LastCycle(now, Duration.ofSeconds(30), "timeout",
+        DaemonStatus.LastCycle failed = new DaemonStatus.LastCycle(118, now, Duration.ofSeconds(30), "timeout",
                 "one.hostpool.info: no reply within 30 s", 0);
         Cli degraded = Cli.run("status", "--file", write(me, now, failed, 2).toString());
         assertEquals(1, degraded.exitCode());
@@ -61,11 +63,22 @@ class StatusCommandTest {
         assertTrue(unknown.err().contains(garbage.toString()), unknown.err());
     }
 
+    /** A corrupt file is named with where it stops being JSON, in words, not with the JSON parser's own message. */
+    @Test
+    void aCorruptStatusFileIsNamedWithLineAndColumnInWords() throws Exception {
+        Path garbage = dir.resolve("corrupt.json");
+        Files.writeString(garbage, "{\n  \"pid\": 42,\n  \"node\": x\n}\n");
+        Cli unknown = Cli.run("status", "--file", garbage.toString());
+        assertEquals(4, unknown.exitCode());
+        assertEquals("overbookd: cannot read the status file " + garbage + ": not JSON at line 3, column 12 (cut short,"
+                + " or overwritten by something else)", unknown.err().strip());
+    }
+
     @Test
     void aNodeOfAnHaGroupShowsItsRoleAndASingleDaemonNone() throws Exception {
         long me = ProcessHandle.current().pid();
         Instant now = Instant.now();
-        DaemonStatus.LastCycle ok = new DaemonStatus.LastCycle(now, Duration.ofMillis(30), null, null, 0);
+        DaemonStatus.LastCycle ok = new DaemonStatus.LastCycle(118, now, Duration.ofMillis(30), null, null, 0);
         for (String role : new String[] {"active", "standby"}) {
             Path file = dir.resolve(role + ".json");
             Files.writeString(file, new DaemonStatus(me, "front1", now.minusSeconds(600), now, Duration.ofMinutes(5),
@@ -83,7 +96,7 @@ class StatusCommandTest {
     @Test
     void statusTakesStatusFileFromSetAloneAndRefusesAnUnknownKey() throws Exception {
         Path file = write(ProcessHandle.current().pid(), Instant.now(),
-                new DaemonStatus.LastCycle(Instant.now(), Duration.ofMillis(5), null, null, 0), 0);
+                new DaemonStatus.LastCycle(118, Instant.now(), Duration.ofMillis(5), null, null, 0), 0);
         Cli set = Cli.run("status", "--set", "status.file=" + file);
         assertEquals(0, set.exitCode(), set.out() + set.err());
         assertTrue(set.out().contains("healthy"), set.out());
@@ -95,7 +108,7 @@ class StatusCommandTest {
     @Test
     void statusFollowsTheConfiguredStatusFile() throws Exception {
         Path file = write(ProcessHandle.current().pid(), Instant.now(),
-                new DaemonStatus.LastCycle(Instant.now(), Duration.ofMillis(5), null, null, 0), 0);
+                new DaemonStatus.LastCycle(118, Instant.now(), Duration.ofMillis(5), null, null, 0), 0);
         Path config = dir.resolve("c.properties");
         Files.writeString(config, "status.file = " + file + "\n");
         assertEquals(0, Cli.run("status", "--config", config.toString()).exitCode());

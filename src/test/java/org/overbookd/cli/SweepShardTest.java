@@ -152,6 +152,20 @@ class SweepShardTest {
         assertFalse(Files.exists(out), "nothing written by a refused merge");
     }
 
+    /** An output that cannot take the rows is refused before the first run (exit 73), not after the last. */
+    @Test
+    void anOutputThatCannotBeWrittenIsRefusedBeforeTheFirstRun() throws IOException {
+        Path grid = smallGrid();
+        Path file = Files.writeString(dir.resolve("a-file"), "not a directory");
+        Cli r = Cli.run("sweep", "--config", grid.toString(), "--shard", "1/3", "--out", file.resolve("shard-1").toString());
+        assertEquals(ExitCodes.CANT_CREATE, r.exitCode(), r.err());
+        assertTrue(r.err().contains(file.resolve("shard-1") + ": cannot write into it"), r.err());
+        assertFalse(r.err().contains("[1/"), "no run: " + r.err());
+        Path s1 = shard(grid, 1, 1);
+        Cli merge = Cli.run("sweep", "merge", s1.toString(), "--out", file.resolve("merged").toString());
+        assertEquals(ExitCodes.CANT_CREATE, merge.exitCode(), merge.err());
+    }
+
     @Test
     void mergeRefusesTornFilesAndADirectoryThatIsNoShard() throws IOException {
         Path grid = smallGrid();

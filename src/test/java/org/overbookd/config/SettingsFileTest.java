@@ -48,4 +48,22 @@ class SettingsFileTest {
         assertEquals(List.of(f + ":1: overbooking.upper-bound: set 2 times; set it once", f + ":2: foo.bar: unknown key"),
                 e.problems().stream().map(ConfigProblem::toString).sorted().toList());
     }
+
+    /** Editors on Windows start a UTF-8 file with a byte order mark; it is not part of the first key. */
+    @Test
+    void aByteOrderMarkAtTheStartIsNotPartOfTheFirstKey() throws Exception {
+        Path f = dir.resolve("bom.properties");
+        Files.write(f, ("\uFEFFoverbooking.slots = 3\nha.node-name = n1\n").getBytes(StandardCharsets.UTF_8));
+        SettingsLoader.Loaded loaded = new SettingsLoader().load(f, Map.of());
+        assertEquals(3, loaded.settings().get(Options.SLOTS));
+        assertEquals(f + ":1", loaded.locations().get("overbooking.slots"));
+    }
+
+    @Test
+    void aBadUnicodeEscapeIsNamedByLineInWords() throws Exception {
+        Path f = file("overbooking.slots = 3", "", "ha.node-name = a\\uZZZZb");
+        ConfigException e = assertThrows(ConfigException.class, () -> new SettingsLoader().load(f, Map.of()));
+        assertEquals(List.of(f + ":3: \\uZZZZ is not an escape: \\u takes four hexadecimal digits (write \\\\u for a"
+                + " backslash followed by u)"), e.problems().stream().map(ConfigProblem::toString).toList());
+    }
 }

@@ -71,7 +71,7 @@ class SystemdUnitTest {
     @Test
     void unitHasTheSettingsOperatorsRelyOn() throws IOException {
         List<String> lines = Files.readAllLines(UNIT);
-        for (String expected : List.of("Type=notify", "NotifyAccess=all", "WatchdogSec=10min", "TimeoutStartSec=15min",
+        for (String expected : List.of("Type=notify", "NotifyAccess=all", "WatchdogSec=12min", "TimeoutStartSec=15min",
                 "EnvironmentFile=-/etc/default/overbookd", "Environment=OVERBOOKD_ARGS=",
                 "ExecStart=/usr/bin/overbookd run --config ${OVERBOOKD_CONFIG} $OVERBOOKD_ARGS",
                 "SuccessExitStatus=143", "RestartPreventExitStatus=78", "Restart=on-failure",

@@ -73,4 +73,15 @@ class KeyValueLinesTest {
         assertEquals(List.of(new KeyValueLines.Entry("k", "ab", " = ", 2), new KeyValueLines.Entry("n", "1", " = ", 5)),
                 entries);
     }
+
+    @Test
+    void aByteOrderMarkIsSkippedAndABadEscapeNamesTheLineItsKeyIsOn() throws Exception {
+        assertEquals(List.of(new KeyValueLines.Entry("k", "v", " = ", 1)),
+                KeyValueLines.read(new StringReader("\uFEFFk = v\n")));
+        KeyValueLines.BadLine bad = org.junit.jupiter.api.Assertions.assertThrows(KeyValueLines.BadLine.class,
+                () -> KeyValueLines.read(new StringReader("a = 1\n# note\nb = x\\\n  y\\u12G4\n")));
+        assertEquals(3, bad.line());
+        assertEquals("\\u12G4 is not an escape: \\u takes four hexadecimal digits (write \\\\u for a backslash"
+                + " followed by u)", bad.getMessage());
+    }
 }

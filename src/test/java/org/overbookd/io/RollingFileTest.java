@@ -56,6 +56,29 @@ class RollingFileTest {
                 "what is kept is the newest lines, whole and in order");
     }
 
+    /**
+     * A CSV left by an older version, under another header: its rows keep their header in a rolled
+     * file of their own, and the new rows start a file with the new one. One header per file, so
+     * every file reads as a table; a file already under the header is appended to.
+     */
+    @Test
+    void aFileUnderAnotherHeaderIsRolledAtStartSoThatEachFileHasItsOwnRowsUnderIt() throws IOException {
+        Path file = dir.resolve("record.csv");
+        Files.write(file, List.of("time,cpu", "t0,10.0"));
+        Files.setLastModifiedTime(file, FileTime.from(Instant.parse("2026-11-23T23:55:00Z")));
+        try (RollingFile out = new RollingFile(file, new RollingFile.Policy(1 << 20, 10), false, clock, "time,cpu,vcpus")) {
+            out.append("t1,20.0,2");
+        }
+        Files.setLastModifiedTime(file, FileTime.from(clock.instant())); // written today, by the clock of the test
+        try (RollingFile out = new RollingFile(file, new RollingFile.Policy(1 << 20, 10), false, clock, "time,cpu,vcpus")) {
+            out.append("t2,30.0,2");
+        }
+        assertEquals(List.of(dir.resolve("record.2026-11-23.1.csv")), RollingFile.rolled(file));
+        assertEquals(List.of("time,cpu", "t0,10.0"), Files.readAllLines(RollingFile.rolled(file).get(0)));
+        assertEquals(List.of("time,cpu,vcpus", "t1,20.0,2", "t2,30.0,2"), Files.readAllLines(file),
+                "under its header, the second start appends");
+    }
+
     @Test
     void rollsAtTheFirstWriteOfANewDayNamingTheFileByItsDay() throws IOException {
         Path file = dir.resolve("audit.jsonl");

@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
  */
 final class DaemonProcess implements AutoCloseable {
 
-    /** "cycle 12: 1 decision in 40 ms" or "cycle failed: ...": one line per cycle run. */
-    private static final Pattern CYCLE = Pattern.compile("\\bcycle (\\d+: (?!audit)|failed)");
+    /** "cycle 12: 1 decision in 40 ms" or "cycle 13 failed: ...": one line per cycle run. */
+    private static final Pattern CYCLE = Pattern.compile("\\bcycle \\d+(: (?!audit)| failed)");
 
     private final Process process;
     private final Path stdout;
@@ -59,6 +59,19 @@ final class DaemonProcess implements AutoCloseable {
 
     List<Path> outputFiles() {
         return List.of(stdout, stderr);
+    }
+
+    /** Sends {@code signal} (HUP, TERM, ...) to the daemon, as kill does. */
+    void signal(String signal) throws IOException, InterruptedException {
+        new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start().waitFor();
+    }
+
+    /** kill -9, as a crash: no cycle finishes, nothing is withdrawn; the exit code, 137. */
+    int kill9() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+        exitCode = process.exitValue();
+        return exitCode;
     }
 
     /** SIGTERM, then the exit code (the daemon finishes its cycle and exits 0); -1 if it had to be killed. */

@@ -26,9 +26,16 @@ final class DummyCluster {
         }
     }
 
-    /** An OpenNebula user in the oneadmin group: oned logs each of its calls with this UID. */
+    /** An OpenNebula user of overbookd's group: oned logs each of its calls with this UID. */
     record User(String name, int uid, String password) {
     }
+
+    /** The groups the install guide's account recipe makes: overbookd's, and the low-QoS VMs'. */
+    record Groups(int overbookd, int lowQos) {
+    }
+
+    private Groups groups;
+    private User recipeUser;
 
     private final OnedFrontEnd one;
     private final int perVm;
@@ -60,6 +67,21 @@ final class DummyCluster {
 
     List<Integer> lowVms() {
         return lowVms;
+    }
+
+    /**
+     * Unpacks and starts the front-end with {@code hosts} dummy hosts, and writes their loads every
+     * 300 ms from {@code loads} from now on; whether every host is MONITORED with our probe's samples
+     * within a minute.
+     */
+    boolean bringUp(int hosts, java.util.concurrent.ScheduledExecutorService loads) throws Exception {
+        one.clearDummyActions();
+        one.prepare();
+        one.start();
+        one.setupHosts(hosts);
+        readHosts(hosts);
+        loads.scheduleWithFixedDelay(this::writeLoads, 0, 300, java.util.concurrent.TimeUnit.MILLISECONDS);
+        return Checks.await(java.time.Duration.ofSeconds(60), () -> hostsMonitoredSince(0));
     }
 
     /** Reads oned's hosts; fails unless there are {@code expected}. */
@@ -121,30 +143,70 @@ final class DummyCluster {
         }
     }
 
-    /** A user of its own in the oneadmin group, with a random password. */
+    /**
+     * A user of overbookd's least-privilege group, with a random password: the first call runs the
+     * install guide's account recipe (README, step 2: the groups, the ACL rules and the user
+     * overbookd) with OpenNebula's own command line; a name other than overbookd is one more user
+     * of that group (an HA node of its own).
+     */
     User createUser(String name) throws Exception {
+        Groups made = accountRecipe();
+        if (name.equals("overbookd")) {
+            return recipeUser;
+        }
         String password = UUID.randomUUID().toString();
-        int uid = (Integer) one.call("one.user.allocate", name, password, "core", new Object[] {0});
+        int uid = (Integer) one.call("one.user.allocate", name, password, "core", new Object[] {made.overbookd()});
         return new User(name, uid, password);
     }
 
-    /** One high-QoS VM per host, deployed there by the administrator; wait for RUNNING with {@link #pool}. */
+    /** Runs the README's account recipe once (its first sh block of step 2), the password made up here. */
+    Groups accountRecipe() throws Exception {
+        if (groups != null) {
+            return groups;
+        }
+        String recipe = InstallGuide.read(java.nio.file.Path.of("README.md")).step(2).get(0);
+        String password = UUID.randomUUID().toString();
+        if (!recipe.contains("'a-long-random-password'")) {
+            throw new IllegalStateException("the account recipe sets no password to replace:\n" + recipe);
+        }
+        one.cli(recipe.replace("'a-long-random-password'", "'" + password + "'"));
+        Map<String, Integer> byName = new TreeMap<>();
+        for (Element group : elements(one.xml("one.grouppool.info"), "GROUP")) {
+            byName.put(OnedEvidence.text(group, "NAME"), OnedEvidence.integer(group, "ID"));
+        }
+        Map<String, Integer> users = new TreeMap<>();
+        for (Element user : elements(one.xml("one.userpool.info"), "USER")) {
+            users.put(OnedEvidence.text(user, "NAME"), OnedEvidence.integer(user, "ID"));
+        }
+        groups = new Groups(byName.get("overbookd"), byName.get("lowqos"));
+        recipeUser = new User("overbookd", users.get("overbookd"), password);
+        return groups;
+    }
+
+    /** The virtual CPUs of each high-QoS VM's template: what the daemon's record must give them. */
+    static final int HIGH_VCPUS = 2;
+
+    /**
+     * One high-QoS VM per host of {@link #HIGH_VCPUS} virtual CPUs, deployed there by the administrator;
+     * wait for RUNNING with {@link #pool}.
+     */
     void createHighQosVms() throws Exception {
         for (int h : hostNames.keySet()) {
-            int id = (Integer) one.call("one.vm.allocate",
-                    "NAME=\"high-" + hostNames.get(h) + "\"\nCPU=\"1\"\nMEMORY=\"128\"\nQOS=\"HIGH\"", true);
+            int id = (Integer) one.call("one.vm.allocate", "NAME=\"high-" + hostNames.get(h)
+                    + "\"\nCPU=\"1\"\nVCPU=\"" + HIGH_VCPUS + "\"\nMEMORY=\"128\"\nQOS=\"HIGH\"", true);
             one.call("one.vm.deploy", id, h, false, -1);
             highVms.add(id);
         }
     }
 
-    /** {@code count} low-QoS VMs on hold, SLOs cycling through 0.5, 0.9 and 95%. */
+    /** {@code count} low-QoS VMs on hold in the low-QoS group, SLOs cycling through 0.5, 0.9 and 95%. */
     void createLowQosVms(int count) throws Exception {
         String[] slos = {"0.5", "0.9", "95%"};
         int first = lowVms.size();
         for (int i = 0; i < count; i++) {
             int id = (Integer) one.call("one.vm.allocate", "NAME=\"low-" + (first + i) + "\"\nCPU=\"1\"\nMEMORY=\"128\"\n"
                     + "QOS=\"LOW\"\nSLO=\"" + slos[i % slos.length] + "\"", true);
+            one.call("one.vm.chown", id, -1, accountRecipe().lowQos()); // the group overbookd's account may manage
             lowVms.add(id);
         }
     }

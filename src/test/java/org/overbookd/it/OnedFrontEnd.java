@@ -132,8 +132,53 @@ final class OnedFrontEnd implements AutoCloseable {
 
     @Override
     public void close() throws IOException, InterruptedException {
+        if (hookManager) {
+            cli("onehem-server stop");
+        }
         stop();
         clearDummyActions();
+    }
+
+    private boolean hookManager;
+
+    /** Starts OpenNebula's hook execution manager (onehem), which runs the hooks; stopped by {@link #close}. */
+    void startHookManager() throws IOException, InterruptedException {
+        cli("onehem-server start");
+        hookManager = true;
+    }
+
+    /** The environment of OpenNebula's command line for this front-end, as oneadmin. */
+    Map<String, String> cliEnvironment() {
+        return Map.of("ONE_LOCATION", install.toString(), "ONE_AUTH", oneRoot.resolve("one_auth").toString(),
+                "ONE_XMLRPC", ENDPOINT, "RUBYLIB", install.resolve("lib/ruby").toString(),
+                "PATH", install.resolve("bin") + ":" + System.getenv("PATH"));
+    }
+
+    /** Runs {@code commands} with bash -e as oneadmin (or as the session in {@code authFile}); their output, or an exception. */
+    String cli(String commands) throws IOException, InterruptedException {
+        return cli(commands, null);
+    }
+
+    String cli(String commands, Path authFile) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder("bash", "-e", "-c", commands).redirectErrorStream(true);
+        pb.environment().putAll(cliEnvironment());
+        if (authFile != null) {
+            pb.environment().put("ONE_AUTH", authFile.toString());
+        }
+        pb.directory(oneRoot.toFile());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new IllegalStateException("OpenNebula's command line failed:\n" + commands + "\n" + out);
+        }
+        return out;
+    }
+
+    /** Stops oned and starts it again, as {@code systemctl restart opennebula} does on a packaged front-end. */
+    void restart() throws IOException, InterruptedException {
+        stop();
+        start();
     }
 
     /** USED_CPU (percent of one core, 0-800 on the 8-core dummy host) the probe reports for the host. */
@@ -170,8 +215,21 @@ final class OnedFrontEnd implements AutoCloseable {
 
     /** oneadmin's call; the whole reply array. */
     Object[] raw(String method, Object... args) throws XmlRpcException {
+        return rawAs(session, method, args);
+    }
+
+    /** The call as another user (the session {@code user:password}): the value, or an exception naming the method. */
+    Object callAs(String userSession, String method, Object... args) throws XmlRpcException {
+        Object[] reply = rawAs(userSession, method, args);
+        if (!Boolean.TRUE.equals(reply[0])) {
+            throw new XmlRpcException(method + Arrays.toString(args) + " refused: " + reply[1]);
+        }
+        return reply[1];
+    }
+
+    private Object[] rawAs(String userSession, String method, Object... args) throws XmlRpcException {
         Object[] full = new Object[args.length + 1];
-        full[0] = session;
+        full[0] = userSession;
         System.arraycopy(args, 0, full, 1, args.length);
         return (Object[]) client.execute(method, full);
     }

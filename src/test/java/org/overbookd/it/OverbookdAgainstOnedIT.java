@@ -1,7 +1,6 @@
 package org.overbookd.it;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -12,14 +11,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
@@ -41,8 +38,8 @@ import org.overbookd.testing.SharedFiles;
  * and restarted, a VM deleted, a VM locked by an administrator.
  *
  * <p>Every check reads oned's own records after the run: oned.log (each call with the user who
- * made it: overbookd runs as its own OpenNebula user, so its calls are told apart from the
- * administrator's), each VM's vm.log (states with times) and full HISTORY (one.vm.info), plus
+ * made it: overbookd runs as the least-privilege user of the install guide's account recipe, so its
+ * calls are told apart from the administrator's, and the low-QoS VMs are in the recipe's group), each VM's vm.log (states with times) and full HISTORY (one.vm.info), plus
  * overbookd's audit log. All checks are evaluated and printed; the test fails listing those that
  * did not hold.
  */
@@ -71,7 +68,7 @@ class OverbookdAgainstOnedIT {
     private List<Integer> highVms;
     private List<Integer> lowVms;
     private final List<String> faults = new ArrayList<>();
-    private final Map<String, String> checks = new LinkedHashMap<>();
+    private final Checks checks = new Checks();
     private final List<Round> rounds = new ArrayList<>();
     private int overbookdUid;
     private String overbookdPassword;
@@ -122,14 +119,7 @@ class OverbookdAgainstOnedIT {
         ScheduledExecutorService loads = Executors.newSingleThreadScheduledExecutor();
         try {
             Files.createDirectories(work.resolve("one"));
-            one.clearDummyActions();
-            one.prepare();
-            one.start();
-            one.setupHosts(HOSTS);
-            cluster.readHosts(HOSTS);
-            loads.scheduleWithFixedDelay(cluster::writeLoads, 0, 300, TimeUnit.MILLISECONDS);
-            awaitOrFail("hosts MONITORED with our probe's samples", Duration.ofSeconds(60),
-                    () -> cluster.hostsMonitoredSince(0));
+            checks.check("hosts MONITORED with our probe's samples", cluster.bringUp(HOSTS, loads), "not within 60 s");
             DummyCluster.User user = cluster.createUser("overbookd");
             overbookdUid = user.uid();
             overbookdPassword = user.password();
@@ -152,11 +142,7 @@ class OverbookdAgainstOnedIT {
             one.close();
             summary(started);
         }
-        List<String> failed = checks.entrySet().stream().filter(e -> !e.getValue().equals("ok"))
-                .map(e -> e.getKey() + ": " + e.getValue()).toList();
-        if (!failed.isEmpty()) {
-            fail(failed.size() + " of " + checks.size() + " checks failed:\n  " + String.join("\n  ", failed));
-        }
+        checks.failIfAny();
     }
 
     // ---------------------------------------------------------------- the scenario
@@ -291,8 +277,14 @@ class OverbookdAgainstOnedIT {
                 "overbooking.slots = " + SLOTS,
                 "overbooking.suspend-action = " + suspendAction,
                 "schedule.overbooking-interval = " + INTERVAL_SECONDS + "s",
-                "audit.file = " + round.auditFile, ""));
+                "audit.file = " + round.auditFile,
+                "record.file = " + dir.resolve("record.csv"), ""));
         before.run();
+        // the daemon acts in its first cycle (no blind window after the previous round's daemon): let it
+        // measure the loads just set
+        long set = Instant.now().getEpochSecond() + 1;
+        awaitOrFail("round " + suspendAction + ": the loads set before it starts measured", Duration.ofSeconds(30),
+                () -> cluster.hostsMonitoredSince(set));
         round.daemon = DaemonProcess.start(Path.of("target/overbookd.jar").toAbsolutePath(), config, dir, "daemon");
         return round;
     }
@@ -382,27 +374,15 @@ class OverbookdAgainstOnedIT {
     // ---------------------------------------------------------------- waiting
 
     private static boolean await(Duration deadline, BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + deadline.toNanos();
-        while (System.nanoTime() < end) {
-            try {
-                if (condition.getAsBoolean()) {
-                    return true;
-                }
-            } catch (RuntimeException e) {
-                // oned restarting: try again until the deadline
-            }
-            java.util.concurrent.locks.LockSupport.parkNanos(200_000_000L); // poll interval of a condition wait
-        }
-        return condition.getAsBoolean();
+        return Checks.await(deadline, condition);
     }
 
     private void awaitOrFail(String what, Duration deadline, BooleanSupplier condition) throws InterruptedException {
-        boolean ok = await(deadline, condition);
-        check(what, ok, "not within " + deadline.toSeconds() + " s");
+        checks.awaitOrFail(what, deadline, condition);
     }
 
     private void check(String name, boolean ok, String failure) {
-        checks.put(name, ok ? "ok" : "FAILED: " + failure);
+        checks.check(name, ok, failure);
     }
 
     // ---------------------------------------------------------------- checks on the evidence
@@ -630,6 +610,27 @@ class OverbookdAgainstOnedIT {
                     r.exitCode == 0 && !out.contains("\n\tat "), "exit " + r.exitCode
                             + (out.contains("\n\tat ") ? ", stack trace in its output" : ""));
         }
+        // the record: each high-QoS VM with the virtual CPUs its template gives it, a low-QoS VM without any
+        for (Round r : rounds) {
+            List<String> rows = Files.readAllLines(r.auditFile.resolveSibling("record.csv"));
+            List<String> wrong = new ArrayList<>();
+            long high = 0;
+            for (String row : rows.subList(1, rows.size())) {
+                String[] f = row.split(",", -1);
+                if (f.length != 11) {
+                    wrong.add(row);
+                } else if (!f[5].isEmpty()) {
+                    boolean isHigh = f[7].equals("HIGH");
+                    high += isHigh ? 1 : 0;
+                    if (!f[10].equals(isHigh ? Integer.toString(DummyCluster.HIGH_VCPUS) : "")) {
+                        wrong.add(row);
+                    }
+                }
+            }
+            check("round " + r.suspendAction + ": the record gives each VM its TEMPLATE/VCPU (" + DummyCluster.HIGH_VCPUS
+                    + " for the high-QoS VMs, none for the low-QoS ones)", high > 0 && wrong.isEmpty(),
+                    high + " high-QoS rows; " + wrong.stream().limit(3).toList());
+        }
         actionsOnedSaw = acts.stream().collect(Collectors.groupingBy(c -> c.verb() + (c.success() ? "" : " (refused)"),
                 TreeMap::new, Collectors.counting()));
         auditedByAction = outcomes.stream().collect(Collectors.groupingBy(
@@ -725,10 +726,7 @@ class OverbookdAgainstOnedIT {
         s.append("outcomes audited: ").append(auditedByAction).append('\n');
         s.append("faults injected:\n");
         faults.forEach(f -> s.append("  - ").append(f).append('\n'));
-        long ok = checks.values().stream().filter("ok"::equals).count();
-        s.append(String.format("checks: %d of %d held%n", ok, checks.size()));
-        checks.forEach((k, v) -> s.append("  [").append(v.equals("ok") ? "ok" : "FAILED").append("] ").append(k)
-                .append(v.equals("ok") ? "" : " -- " + v.substring("FAILED: ".length())).append('\n'));
+        checks.print(s);
         s.append(String.format("wall time %d s (evidence kept in %s)%n", OnedFrontEnd.since(started).toSeconds(), work));
         System.out.println(s);
     }

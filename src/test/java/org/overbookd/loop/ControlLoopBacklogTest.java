@@ -12,6 +12,7 @@ import org.overbookd.audit.AuditException;
 import org.overbookd.audit.AuditLog;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.Outcome;
+import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostRef;
 import org.overbookd.model.HostView;
@@ -19,6 +20,7 @@ import org.overbookd.model.VmRef;
 import org.overbookd.model.VmView;
 import org.overbookd.policy.Decision;
 import org.overbookd.policy.Reason;
+import org.overbookd.testing.LogCapture;
 
 /**
  * What happened is never left out of the audit: an outcome of an action that was sent, or a
@@ -69,6 +71,11 @@ class ControlLoopBacklogTest {
         }
 
         @Override
+        public void unmatched(long cycle, Instant time, UnmatchedVm vm) {
+            write(cycle + " unmatched " + vm.vm().id() + " " + vm.reason().label());
+        }
+
+        @Override
         public void close() {
         }
     }
@@ -93,6 +100,15 @@ class ControlLoopBacklogTest {
         public List<Outcome> settled() {
             List<Outcome> once = toSettle;
             toSettle = List.of();
+            return once;
+        }
+
+        List<UnmatchedVm> toReport = List.of();
+
+        @Override
+        public List<UnmatchedVm> unmatched() {
+            List<UnmatchedVm> once = toReport;
+            toReport = List.of();
             return once;
         }
     }
@@ -153,5 +169,55 @@ class ControlLoopBacklogTest {
         loop.runCycle(T0.plusSeconds(60));
         assertEquals(List.of("1 decision 3", "2 decision 3", "2 outcome 3 SKIPPED " + T0.plusSeconds(60)), audit.lines,
                 "nothing happened for a skipped decision, so nothing is owed to the audit");
+    }
+
+    /** A stop with a settled outcome still unrecorded: written if the audit takes it by then. */
+    @Test
+    void aStopWritesWhatIsHeldBack() throws Exception {
+        ControlLoop loop = loop(List.of());
+        backend.toSettle = List.of(new Outcome(suspend(9), Outcome.Status.OK, "", "it happened"));
+        audit.failFrom = 1;
+        loop.runCycle(T0);
+        audit.failFrom = Integer.MAX_VALUE;
+        assertEquals(0, loop.close());
+        assertEquals(List.of("1 reconciled 9 OK"), audit.lines);
+    }
+
+    /**
+     * A stop while the audit still fails: the settled outcome, which the backend hands over once and a
+     * new process would never learn, is logged in full rather than gone with the process.
+     */
+    @Test
+    void aStopWhileTheAuditFailsLogsWhatIsHeldBackInFull() throws Exception {
+        ControlLoop loop = loop(List.of());
+        backend.toSettle = List.of(new Outcome(suspend(9), Outcome.Status.OK, "", "VM 9 is now SUSPENDED: it took effect"));
+        audit.failFrom = 1;
+        loop.runCycle(T0);
+        try (LogCapture log = LogCapture.start()) {
+            assertEquals(1, loop.close(), "one outcome is in the log only");
+            assertTrue(log.text().contains("ERROR org.overbookd.loop.ControlLoop stopping with an outcome the audit log"
+                    + " could not take; recorded here only: cycle 1 at " + T0 + ", suspend of VM 9 (vm-9) on host 1:"
+                    + " reconciled OK (VM 9 is now SUSPENDED: it took effect)"), log.text());
+        }
+        assertEquals(List.of(), audit.lines);
+    }
+
+    /** A cycle that fails after its observation settled an outcome: the next cycle's result reports it, once. */
+    @Test
+    void aSettledOutcomeOfACycleThatFailedIsReportedByTheNext() throws Exception {
+        boolean[] broken = {true};
+        ControlLoop loop = new ControlLoop(backend, (view, now) -> {
+            if (broken[0]) {
+                throw new IllegalStateException("a bug of ours");
+            }
+            return List.of();
+        }, audit, false);
+        backend.toSettle = List.of(new Outcome(suspend(9), Outcome.Status.OK, "", "it happened"));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> loop.runCycle(T0));
+        broken[0] = false;
+        CycleResult next = loop.runCycle(T0.plusSeconds(60));
+        assertEquals(1, next.settled().size(), "reported by the next cycle, for the metrics");
+        assertEquals(List.of(), loop.runCycle(T0.plusSeconds(120)).settled(), "once");
+        assertEquals(List.of("1 reconciled 9 OK"), audit.lines, "and recorded once, by the cycle that settled it");
     }
 }

@@ -6,17 +6,36 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /** A hand-built, immutable cluster view for policy tests. */
 public final class FixtureCluster implements ClusterView {
 
+    /** {@code allowedHosts}: the hosts the VIM's rules let it run on; null: every host. */
     public record Vm(long id, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost, double load,
-            Instant placedAt, RunRecord runRecord, OptionalDouble slo, VmSize size) implements VmView {
+            Instant placedAt, RunRecord runRecord, OptionalDouble slo, VmSize size, Set<Integer> allowedHosts)
+            implements VmView {
+
+        public Vm(long id, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost, double load,
+                Instant placedAt, RunRecord runRecord, OptionalDouble slo, VmSize size) {
+            this(id, qos, state, firstArrival, pinnedHost, load, placedAt, runRecord, slo, size, null);
+        }
 
         public Vm(long id, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost, double load,
                 Instant placedAt) {
             this(id, qos, state, firstArrival, pinnedHost, load, placedAt, RunRecord.neverRan(firstArrival),
                     OptionalDouble.empty(), VmSize.UNKNOWN);
+        }
+
+        @Override
+        public boolean mayRunOn(HostView host) {
+            return allowedHosts == null || allowedHosts.contains(host.id());
+        }
+
+        /** The same VM, allowed on these hosts only. */
+        public Vm onlyOn(Integer... hosts) {
+            return new Vm(id, qos, state, firstArrival, pinnedHost, load, placedAt, runRecord, slo, size,
+                    Set.of(hosts));
         }
 
         public Vm(long id, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost, double load) {
@@ -26,7 +45,7 @@ public final class FixtureCluster implements ClusterView {
 
         /** The same VM, placed on its host at {@code seconds}. */
         public Vm placed(long seconds) {
-            return new Vm(id, qos, state, firstArrival, pinnedHost, load, at(seconds), runRecord, slo, size);
+            return new Vm(id, qos, state, firstArrival, pinnedHost, load, at(seconds), runRecord, slo, size, allowedHosts);
         }
 
         /**
@@ -36,19 +55,19 @@ public final class FixtureCluster implements ClusterView {
         public Vm ran(long closedSeconds, long runningSince) {
             RunRecord run = new RunRecord(firstArrival, Duration.ofSeconds(closedSeconds),
                     runningSince < 0 ? null : at(runningSince));
-            return new Vm(id, qos, state, firstArrival, pinnedHost, load, placedAt, run, slo, size);
+            return new Vm(id, qos, state, firstArrival, pinnedHost, load, placedAt, run, slo, size, allowedHosts);
         }
 
         /** The same VM with an SLO of its own. */
         public Vm slo(double value) {
             return new Vm(id, qos, state, firstArrival, pinnedHost, load, placedAt, runRecord, OptionalDouble.of(value),
-                    size);
+                    size, allowedHosts);
         }
 
         /** The same VM with a size. */
         public Vm sized(double cpu, long memoryMb) {
             return new Vm(id, qos, state, firstArrival, pinnedHost, load, placedAt, runRecord, slo,
-                    new VmSize(cpu, memoryMb));
+                    new VmSize(cpu, memoryMb), allowedHosts);
         }
 
         @Override

@@ -19,7 +19,9 @@ import java.util.regex.Pattern;
 /**
  * A stand-in for oned that serves one small world from canned pool documents (made with the
  * backend tests' FakeOned: host 0 with 8 cores at 10 %, high-QoS VM 10 running there, low-QoS VM 42
- * on hold) to the four pool queries a cycle makes, and records every call's method and session.
+ * on hold) to the six pool queries a cycle makes while a VM waits (hosts, their monitoring, VMs, theirs,
+ * datastores and clusters), what check-config asks of the account (version, user, the heartbeat
+ * board's probe), and records every call's method and session.
  * Any other method (one.vm.deploy, one.vm.action: acting) is refused and recorded, so a dry run that
  * acts shows. Monitoring timestamps are rewritten to now, so the samples are fresh.
  */
@@ -68,6 +70,10 @@ final class CannedOned implements AutoCloseable {
             } else if (SERVED.contains(name)) {
                 reply = success(TIMESTAMP.matcher(document(name))
                         .replaceAll("<TIMESTAMP>" + Instant.now().getEpochSecond() + "</TIMESTAMP>"));
+            } else if (ACCOUNT.containsKey(name)) {
+                reply = success(ACCOUNT.get(name));
+            } else if (name.startsWith("one.document")) {
+                reply = board(name);
             } else {
                 reply = failure("[" + name + "] not served by this stand-in", 0x800);
             }
@@ -78,6 +84,40 @@ final class CannedOned implements AutoCloseable {
                 out.write(bytes);
             }
         }
+    }
+
+    /**
+     * What check-config asks of oned about the account, the daemon's daily look at OneDRS, and the
+     * system datastore and cluster a low-QoS VM waiting on hold may be placed with.
+     */
+    private static final java.util.Map<String, String> ACCOUNT = java.util.Map.of(
+            "one.system.version", "7.4.0",
+            "one.user.info", "<USER><ID>2</ID><GID>100</GID><GROUPS><ID>100</ID></GROUPS><GNAME>overbookd</GNAME>"
+                    + "<NAME>overbookd</NAME></USER>",
+            "one.clusterpool.info", "<CLUSTER_POOL><CLUSTER><ID>0</ID><NAME>default</NAME><HOSTS><ID>0</ID></HOSTS>"
+                    + "<TEMPLATE/></CLUSTER></CLUSTER_POOL>",
+            "one.datastorepool.info", "<DATASTORE_POOL><DATASTORE><ID>0</ID><UID>0</UID><GID>0</GID><UNAME>oneadmin"
+                    + "</UNAME><GNAME>oneadmin</GNAME><NAME>system</NAME><TM_MAD>ssh</TM_MAD><TYPE>1</TYPE><STATE>0"
+                    + "</STATE><CLUSTERS><ID>0</ID></CLUSTERS><TOTAL_MB>1000</TOTAL_MB><FREE_MB>1000</FREE_MB><USED_MB>0"
+                    + "</USED_MB><IMAGES/><TEMPLATE><SHARED><![CDATA[YES]]></SHARED></TEMPLATE></DATASTORE>"
+                    + "</DATASTORE_POOL>");
+
+    private volatile boolean boardMade;
+
+    /** The heartbeat board, enough for check-config's probe: none, then one once allocated. */
+    private String board(String method) {
+        return switch (method) {
+            case "one.documentpool.info" -> success(boardMade ? "<DOCUMENT_POOL><DOCUMENT><ID>0</ID><UID>2</UID>"
+                    + "<NAME>overbookd-heartbeats</NAME><TYPE>6815</TYPE><TEMPLATE/></DOCUMENT></DOCUMENT_POOL>"
+                    : "<DOCUMENT_POOL></DOCUMENT_POOL>");
+            case "one.document.allocate" -> {
+                boardMade = true;
+                yield envelope("<value><boolean>1</boolean></value><value><i4>0</i4></value><value><i4>0</i4></value>");
+            }
+            case "one.document.chmod", "one.document.update" ->
+                    envelope("<value><boolean>1</boolean></value><value><i4>0</i4></value><value><i4>0</i4></value>");
+            default -> failure("[" + method + "] not served by this stand-in", 0x800);
+        };
     }
 
     private static String document(String method) {

@@ -53,6 +53,36 @@ class PackageContentsIT {
         assertEquals("-rw-r--r-- root/root", entry("/lib/systemd/system/overbookd.service"));
         assertEquals("-rw-r--r-- root/root", entry("/etc/overbookd/overbookd.properties"));
         assertEquals("-rw-r--r-- root/root", entry("/etc/default/overbookd"));
+        assertEquals("-rw-r--r-- root/root", entry("/usr/share/overbookd/grafana/overbookd.json"));
+        assertEquals("-rwxr-xr-x root/root", entry("/usr/share/overbookd/opennebula/place"));
+        assertEquals("-rwxr-xr-x root/root", entry("/usr/share/overbookd/opennebula/hold-low-qos"));
+        assertEquals("-rw-r--r-- root/root", entry("/usr/share/overbookd/opennebula/hold-low-qos.hook"));
+    }
+
+    /** The front-end's placer and hook installed are the repository's, and the hook's template names where the script is. */
+    @Test
+    void installsTheOpenNebulaPlacerAndHook() throws Exception {
+        Path tree = dir.resolve("opennebula-tree");
+        ok("dpkg-deb", "-x", deb.toString(), tree.toString());
+        for (String file : List.of("place", "hold-low-qos", "hold-low-qos.hook")) {
+            assertEquals(Files.readString(Path.of("conf", "opennebula", file)),
+                    Files.readString(tree.resolve("usr/share/overbookd/opennebula").resolve(file)), file);
+        }
+        assertContains(Files.readString(tree.resolve("usr/share/overbookd/opennebula/hold-low-qos.hook")),
+                "COMMAND   = \"/usr/share/overbookd/opennebula/hold-low-qos\"");
+    }
+
+    /** The dashboard installed is the repository's, byte for byte, and still a Grafana dashboard of overbookd's series. */
+    @Test
+    void installsTheGrafanaDashboard() throws Exception {
+        Path tree = dir.resolve("dashboard-tree");
+        ok("dpkg-deb", "-x", deb.toString(), tree.toString());
+        Path installed = tree.resolve("usr/share/overbookd/grafana/overbookd.json");
+        assertEquals(Files.readString(Path.of("conf", "grafana", "overbookd.json")), Files.readString(installed));
+        com.fasterxml.jackson.databind.JsonNode dashboard = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(installed.toFile());
+        assertTrue(dashboard.path("panels").size() > 0, "a dashboard with panels");
+        assertContains(Files.readString(installed), "overbookd_last_success_timestamp_seconds");
     }
 
     @Test
@@ -147,8 +177,9 @@ class PackageContentsIT {
     }
 
     /**
-     * The packaged configuration is the shipped reference with the audit log turned on, line for
-     * line, so check-config of the installed file shows every key and the audit file.
+     * The packaged configuration is the shipped reference with the audit log and the record turned
+     * on, line for line, so check-config of the installed file shows every key, the audit file and
+     * the record (which overbookd tune reads) under the unit's StateDirectory.
      */
     @Test
     void installedFilesRunFromTheUnpackedTree() throws Exception {
@@ -167,7 +198,8 @@ class PackageContentsIT {
                 differences.add(reference.get(i) + " -> " + packaged.get(i));
             }
         }
-        assertEquals(List.of("audit.file =  -> audit.file = /var/log/overbookd/audit.jsonl"), differences);
+        assertEquals(List.of("audit.file =  -> audit.file = /var/log/overbookd/audit.jsonl",
+                "record.file =  -> record.file = /var/lib/overbookd/record.csv"), differences);
 
         Map<String, String> env = Map.of("OVERBOOKD_JAR", tree.resolve("usr/share/overbookd/overbookd.jar").toString());
         String wrapper = tree.resolve("usr/bin/overbookd").toString();
@@ -183,10 +215,13 @@ class PackageContentsIT {
         Path auth = dir.resolve("one_auth");
         Files.writeString(auth, "overbookd:secret\n");
         Files.setPosixFilePermissions(auth, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        // and no oned: a real one on this machine would refuse the made-up session
         Deb.Result check = Deb.run(Duration.ofMinutes(1), env, wrapper, "check-config", "--config", config.toString(),
-                "--set", "one.auth-file=" + auth);
+                "--set", "one.auth-file=" + auth, "--set", "one.endpoint=http://127.0.0.1:1/RPC2");
         assertEquals(0, check.exit(), check.output());
         assertContains(check.output(), config + ": valid");
         assertContains(check.output(), "audit.file = /var/log/overbookd/audit.jsonl");
+        assertContains(check.output(), "record.file = /var/lib/overbookd/record.csv");
+        assertContains(check.output(), "record.max-file-size = 100MB"); // rolled as when set by hand
     }
 }

@@ -43,14 +43,19 @@ class PackageInstallIT {
             Assumptions.assumeFalse(r.exit() == 77, "no throwaway root here: " + r.output().strip());
             assertEquals(0, r.exit(), r.output());
             assertContains(r.output(), "follow-install-guide.sh: all checks passed");
+            assertContains(r.output(), "may keep the heartbeat board");
             assertFalse(r.output().contains("Exception"), r.output());
 
             List<CannedOned.Call> calls = oned.calls();
             assertFalse(calls.isEmpty(), "the dry run reached oned:\n" + r.output());
             // the session came from /etc/overbookd/one_auth, written by the guide and named by the edited key
             assertTrue(calls.stream().allMatch(c -> c.session().equals(SESSION)), calls.toString());
-            assertEquals(List.of("one.hostpool.info", "one.hostpool.monitoring", "one.vmpool.infoextended",
-                    "one.vmpool.monitoring"), calls.stream().map(CannedOned.Call::method).distinct().sorted().toList());
+            // check-config's questions (the account, the heartbeat board's probe), then the dry run's reads
+            // (with VM 42 waiting: the datastores and clusters it may be placed with)
+            assertEquals(List.of("one.clusterpool.info", "one.datastorepool.info", "one.document.allocate",
+                    "one.document.chmod", "one.document.update", "one.documentpool.info", "one.hostpool.info", "one.hostpool.monitoring",
+                    "one.system.version", "one.user.info", "one.vmpool.infoextended", "one.vmpool.monitoring"),
+                    calls.stream().map(CannedOned.Call::method).distinct().sorted().toList());
             // the dry run decided (VM 42 onto host 0), audited it where the package made room, and sent
             // no action (the stand-in would have recorded one.vm.deploy)
             assertTrue(Pattern.compile("(?m)^\\S+Z\\s+1\\s+decision\\s+deploy\\s+42\\s").matcher(r.output()).find(),

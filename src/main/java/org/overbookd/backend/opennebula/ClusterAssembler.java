@@ -34,6 +34,8 @@ import org.overbookd.model.VmState;
  *       take no slot, are no operation in flight, and are never acted on; their memory stays
  *       allocated on the host, as OpenNebula counts it) and PENDING ones (OpenNebula's scheduler
  *       places them).</li>
+ *   <li>Where each queued VM may go, by OpenNebula's own rules ({@link HostMatching}); those that may
+ *       go nowhere stay queued and are listed with why.</li>
  * </ul>
  */
 final class ClusterAssembler {
@@ -47,19 +49,22 @@ final class ClusterAssembler {
     private record Placed(OneVmView vm, long since) {
     }
 
-    /** Without a clock: no sample is too old. For tests and benchmarks of the rest. */
+    /** Without a clock (no sample is too old) and without datastores (every VM may go anywhere). For tests and benchmarks of the rest. */
     static Observation assemble(List<HostRecord> hosts, Map<Integer, MonitoringSample> hostSamples,
             List<VmRecord> vms, Map<Integer, MonitoringSample> vmSamples) {
-        return assemble(hosts, hostSamples, vms, vmSamples, Instant.MIN, Duration.ZERO);
+        return assemble(hosts, hostSamples, vms, vmSamples, Instant.MIN, Duration.ZERO, null);
     }
 
     /**
      * @param now          the cycle's time; a host sample whose TIMESTAMP is more than
      *                     {@code maxSampleAge} before it is no measurement
      * @param maxSampleAge zero turns the check off
+     * @param sources      what {@link HostMatching} reads; null (tests, benchmarks): every queued VM
+     *                     may go to every host, with datastore -1
      */
     static Observation assemble(List<HostRecord> hosts, Map<Integer, MonitoringSample> hostSamples,
-            List<VmRecord> vms, Map<Integer, MonitoringSample> vmSamples, Instant now, Duration maxSampleAge) {
+            List<VmRecord> vms, Map<Integer, MonitoringSample> vmSamples, Instant now, Duration maxSampleAge,
+            HostMatching.Sources sources) {
         VmSorter sorted = new VmSorter(vmSamples, hosts.size(), vms.size());
         List<LeftOut> hostsLeftOut = new ArrayList<>();
         for (HostRecord host : hosts) {
@@ -73,8 +78,22 @@ final class ClusterAssembler {
         for (VmRecord vm : vms) {
             sorted.add(vm);
         }
-        List<OneVmView> queue = sorted.queue;
-        queue.sort(Comparator.comparingLong(OneVmView::id));
+        List<HostRecord> usable = new ArrayList<>(sorted.hosts.size());
+        for (HostEntry entry : sorted.hosts) {
+            usable.add(entry.host);
+        }
+        List<Waiting> waiting = sorted.queued;
+        waiting.sort(Comparator.comparingInt(w -> w.vm().id()));
+        List<VmRecord> queued = new ArrayList<>(waiting.size());
+        for (Waiting w : waiting) {
+            queued.add(w.vm());
+        }
+        HostMatching matching = sources == null ? HostMatching.UNCONSTRAINED
+                : HostMatching.of(usable, queued, sources);
+        List<OneVmView> queue = new ArrayList<>(waiting.size());
+        for (Waiting w : waiting) {
+            queue.add(sources == null ? w.view() : w.view().withMatch(matching.forVm(w.vm())));
+        }
 
         List<OneHostView> views = new ArrayList<>(sorted.hosts.size());
         List<Integer> usableIds = new ArrayList<>(sorted.hosts.size());
@@ -87,9 +106,11 @@ final class ClusterAssembler {
             usableIds.add(host.id());
         }
         List<LeftOut> vmsLeftAlone = sorted.vmsLeftAlone;
-        OneClusterView view = new OneClusterView(views, queue, count(hostsLeftOut), count(vmsLeftAlone));
+        List<LeftOut> unmatched = matching.unmatched();
+        OneClusterView view = new OneClusterView(views, queue, count(hostsLeftOut), count(vmsLeftAlone),
+                count(unmatched));
         return new Observation(view, sorted.qosByVm.build(), Set.copyOf(usableIds), hostsLeftOut, vmsLeftAlone,
-                sorted.unreadableSlo);
+                sorted.unreadableSlo, matching, unmatched);
     }
 
     /**
@@ -104,7 +125,8 @@ final class ClusterAssembler {
         final List<HostEntry> hosts;
         private final HostIndex index;
         final QosById.Builder qosByVm;
-        final List<OneVmView> queue = new ArrayList<>();
+        /** Low-QoS VMs waiting for a host: where they may go is known once every VM is read. */
+        final List<Waiting> queued = new ArrayList<>();
         final List<Integer> unreadableSlo = new ArrayList<>();
         final List<LeftOut> vmsLeftAlone = new ArrayList<>();
 
@@ -139,7 +161,7 @@ final class ClusterAssembler {
             // one view per VM: an overbooked VM is both on its host's list and in its slots
             OneVmView onHost = null;
             if (vm.state() == OneVmStates.ACTIVE && host != null) {
-                onHost = view(vm, vmSamples, slo);
+                onHost = view(vm, vmSamples, slo, HostMatching.HostMatch.ANY);
                 host.addOnHost(onHost);
             }
             if (qos != QosClass.LOW) {
@@ -167,7 +189,7 @@ final class ClusterAssembler {
                     }
                 }
                 case OneVmStates.HOLD, OneVmStates.SUSPENDED, OneVmStates.STOPPED ->
-                        queue.add(view(vm, vmSamples, slo));
+                        queued.add(new Waiting(vm, view(vm, vmSamples, slo, HostMatching.HostMatch.ANY)));
                 case OneVmStates.PENDING -> vmsLeftAlone.add(new LeftOut(vm.id(), vm.name(),
                         VmLeftAlone.PENDING.label(), OneVmStates.describe(vm.state(), vm.lcmState())));
                 default -> {
@@ -175,6 +197,10 @@ final class ClusterAssembler {
                 }
             }
         }
+    }
+
+    /** A queued VM as read, and its view before the matching says where it may go. */
+    private record Waiting(VmRecord vm, OneVmView view) {
     }
 
     /** A usable host and what the VMs of one observation say of it. */
@@ -273,6 +299,12 @@ final class ClusterAssembler {
         return counts;
     }
 
+    /** Whether a VM waits for overbookd to place it: low-QoS, on hold, suspended or stopped. */
+    static boolean queued(VmRecord vm) {
+        return vm.qos() == QosClass.LOW && (vm.state() == OneVmStates.HOLD || vm.state() == OneVmStates.SUSPENDED
+                || vm.state() == OneVmStates.STOPPED);
+    }
+
     /** "hosts 4, 9 (2)" or "VM 7 (1)": at most ten ids, then the count. */
     static String ids(String noun, List<Integer> ids) {
         StringBuilder s = new StringBuilder(noun).append(ids.size() == 1 ? " " : "s ");
@@ -308,7 +340,8 @@ final class ClusterAssembler {
         return Math.max(1, (int) Math.round(host.totalCpu() / 100.0));
     }
 
-    private static OneVmView view(VmRecord vm, Map<Integer, MonitoringSample> vmSamples, OptionalDouble slo) {
+    private static OneVmView view(VmRecord vm, Map<Integer, MonitoringSample> vmSamples, OptionalDouble slo,
+            HostMatching.HostMatch match) {
         VmState state = OneVmStates.toModel(vm.state(), vm.lcmState());
         // suspend keeps the memory image on the host, so the VM can only be resumed there; stop
         // moves it to the datastore and the VM may be redeployed anywhere.
@@ -320,6 +353,6 @@ final class ClusterAssembler {
                 ? Instant.ofEpochSecond(vm.lastHistory().stime()) : null;
         boolean running = vm.state() == OneVmStates.ACTIVE && vm.lcmState() == OneVmStates.RUNNING;
         return new OneVmView(vm.id(), vm.name(), vm.qos(), state, Instant.ofEpochSecond(vm.stime()), pinned, load,
-                placedAt, vm.runTimes().toRunRecord(vm.stime(), running), slo, vm.size());
+                placedAt, vm.runTimes().toRunRecord(vm.stime(), running), slo, vm.size(), vm.vcpus(), match);
     }
 }

@@ -8,7 +8,8 @@ import org.overbookd.policy.Decision;
  * Turns a decision into the OpenNebula call that carries it out, or refuses it; no I/O. The backend
  * is the applier: it may refuse a decision but never reinterpret it, so a deploy only places a VM
  * on hold, a suspend only takes a running VM off the host the decision names, and a resume only
- * brings back a VM overbookd took off a host.
+ * brings back a VM overbookd took off a host. A deploy or resume goes only where OpenNebula's own
+ * matching allows the VM ({@link HostMatching}), and a deploy names the system datastore it allows.
  */
 final class DecisionPlanner {
 
@@ -42,15 +43,20 @@ final class DecisionPlanner {
         return Optional.empty();
     }
 
-    /** Chooses the call from the VM as OpenNebula reports it now. */
+    /** {@link #plan(Decision, VmRecord, HostMatching)} without requirements: every host, datastore -1. */
     Plan plan(Decision decision, VmRecord vm) {
+        return plan(decision, vm, HostMatching.UNCONSTRAINED);
+    }
+
+    /** Chooses the call from the VM as OpenNebula reports it now, where {@code matching} allows it. */
+    Plan plan(Decision decision, VmRecord vm, HostMatching matching) {
         if (vm.qos() != QosClass.LOW) {
             return new Plan.Refuse(Plan.Refuse.HIGH_QOS, "VM " + vm.id() + " is high-QoS now: overbookd never acts on it");
         }
         int hostId = decision.host().id();
         String state = OneVmStates.describe(vm.state(), vm.lcmState());
         if (decision instanceof Decision.Deploy) {
-            return vm.state() == OneVmStates.HOLD ? new Plan.Act(VmCall.deploy(vm.id(), hostId))
+            return vm.state() == OneVmStates.HOLD ? deploy(vm, hostId, matching)
                     : wrongState(vm, state, "deploy needs HOLD");
         }
         if (decision instanceof Decision.Suspend) {
@@ -64,12 +70,28 @@ final class DecisionPlanner {
         }
         // Resume: a suspended VM comes back where its memory image is; a stopped one is deployed.
         return switch (vm.state()) {
-            case OneVmStates.SUSPENDED -> vm.lastHostId() == hostId ? new Plan.Act(VmCall.action("resume", vm.id()))
-                    : new Plan.Refuse(Plan.Refuse.WRONG_HOST, "VM " + vm.id() + " is suspended on host "
-                            + vm.lastHostId() + " and can only resume there, not on host " + hostId);
-            case OneVmStates.STOPPED -> new Plan.Act(VmCall.deploy(vm.id(), hostId));
+            case OneVmStates.SUSPENDED -> vm.lastHostId() != hostId
+                    ? new Plan.Refuse(Plan.Refuse.WRONG_HOST, "VM " + vm.id() + " is suspended on host "
+                            + vm.lastHostId() + " and can only resume there, not on host " + hostId)
+                    : unmatched(vm, hostId, true, matching).orElse(new Plan.Act(VmCall.action("resume", vm.id())));
+            case OneVmStates.STOPPED -> deploy(vm, hostId, matching);
             default -> wrongState(vm, state, "resume needs SUSPENDED or STOPPED");
         };
+    }
+
+    /** one.vm.deploy with the datastore the matching allows there, or the refusal of a host it does not allow. */
+    private static Plan deploy(VmRecord vm, int hostId, HostMatching matching) {
+        Optional<Plan> refused = unmatched(vm, hostId, false, matching);
+        return refused.orElseGet(() -> new Plan.Act(VmCall.deploy(vm.id(), hostId, matching.datastoreFor(vm, hostId))));
+    }
+
+    private static Optional<Plan> unmatched(VmRecord vm, int hostId, boolean inPlace, HostMatching matching) {
+        String why = matching.refusal(vm, hostId, inPlace);
+        if (why == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new Plan.Refuse(matching.changedSince(vm) ? Plan.Refuse.REQUIREMENTS_CHANGED
+                : Plan.Refuse.HOST_NOT_MATCHED, ServerText.bounded(why)));
     }
 
     private static Plan.Refuse wrongState(VmRecord vm, String state, String need) {

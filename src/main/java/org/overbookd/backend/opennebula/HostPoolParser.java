@@ -18,11 +18,16 @@ final class HostPoolParser {
     }
 
     /**
-     * Reads HOST_POOL/HOST/{ID,NAME,STATE} and HOST/HOST_SHARE/{TOTAL_CPU,MAX_MEM,MEM_USAGE}; skips the
+     * Reads HOST_POOL/HOST/{ID,NAME,STATE,CLUSTER_ID} and HOST/HOST_SHARE/{TOTAL_CPU,MAX_MEM,MEM_USAGE}; skips the
      * rest (the HOST's TEMPLATE, VMS and MONITORING hold elements of the same names further down).
      */
     static List<HostRecord> parse(String document) throws XMLStreamException {
-        return XmlScanner.read(document, in -> {
+        return parse(document, CallDeadline.NONE);
+    }
+
+    /** As {@link #parse(String)}, refused with {@link CallDeadline.Passed} once {@code deadline} passes. */
+    static List<HostRecord> parse(String document, CallDeadline deadline) throws XMLStreamException {
+        return XmlScanner.read(document, deadline, in -> {
             in.expectRoot("HOST_POOL");
             List<HostRecord> hosts = new ArrayList<>();
             while (in.next()) {
@@ -41,14 +46,16 @@ final class HostPoolParser {
         int id = UNSET;
         String name = null;
         int state = UNSET;
+        int clusterId = -1;
         int totalCpu = UNSET;
         long maxMemKb = -1;
         long memUsageKb = -1;
         while (in.next()) {
             switch (in.name()) {
                 case "ID" -> id = in.intValue();
-                case "NAME" -> name = in.stringValue();
+                case "NAME" -> name = ServerText.label(in.stringValue());
                 case "STATE" -> state = in.intValue();
+                case "CLUSTER_ID" -> clusterId = in.intValue();
                 case "HOST_SHARE" -> {
                     while (in.next()) {
                         switch (in.name()) {
@@ -76,6 +83,6 @@ final class HostPoolParser {
             throw XmlWalker.missing("HOST_SHARE/TOTAL_CPU", "HOST", known);
         }
         long free = maxMemKb < 0 || memUsageKb < 0 ? Long.MAX_VALUE : Math.max(0, maxMemKb - memUsageKb) / 1024;
-        return new HostRecord(id, name, state, totalCpu, free);
+        return new HostRecord(id, name, state, totalCpu, free, clusterId);
     }
 }

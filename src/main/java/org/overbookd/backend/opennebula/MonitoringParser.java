@@ -37,7 +37,12 @@ enum MonitoringParser {
 
     /** Reads each MONITORING's ID, TIMESTAMP and the CPU figure; skips the rest of each sample. */
     Map<Integer, MonitoringSample> parse(String document) throws XMLStreamException {
-        return XmlScanner.read(document, in -> {
+        return parse(document, CallDeadline.NONE);
+    }
+
+    /** As {@link #parse(String)}, refused with {@link CallDeadline.Passed} once {@code deadline} passes. */
+    Map<Integer, MonitoringSample> parse(String document, CallDeadline deadline) throws XMLStreamException {
+        return XmlScanner.read(document, deadline, in -> {
             in.expectRoot("MONITORING_DATA");
             Map<Integer, MonitoringSample> latest = new HashMap<>();
             while (in.next()) {

@@ -8,19 +8,21 @@ import org.overbookd.model.QosClass;
 
 /**
  * What the last observation saw, kept for enact: the view handed to the policy, the QoS class of
- * every VM (so a decision naming a high-QoS VM is refused without calling OpenNebula) and the hosts
- * the view offered; and, for the backend to log once per episode, the hosts left out, the low-QoS
- * VMs left alone and the VMs whose SLO attribute could not be read.
+ * every VM (so a decision naming a high-QoS VM is refused without calling OpenNebula), the hosts the
+ * view offered and where each queued VM may go ({@link HostMatching}); and, for the backend to log
+ * once per episode, the hosts left out, the low-QoS VMs left alone, the queued ones that may go
+ * nowhere and the VMs whose SLO attribute could not be read.
  */
 record Observation(OneClusterView view, Map<Integer, QosClass> qosByVm, Set<Integer> usableHosts,
-        List<LeftOut> hostsLeftOut, List<LeftOut> vmsLeftAlone, List<Integer> unreadableSlo) {
+        List<LeftOut> hostsLeftOut, List<LeftOut> vmsLeftAlone, List<Integer> unreadableSlo, HostMatching matching,
+        List<LeftOut> vmsUnmatched) {
 
     /** Before the first observation nothing may be acted on. */
     static final Observation NONE = new Observation(new OneClusterView(List.of(), List.of()),
-            Map.of(), Set.of(), List.of(), List.of(), List.of());
+            Map.of(), Set.of(), List.of(), List.of(), List.of(), HostMatching.UNCONSTRAINED, List.of());
 
     Observation(OneClusterView view, Map<Integer, QosClass> qosByVm, Set<Integer> usableHosts) {
-        this(view, qosByVm, usableHosts, List.of(), List.of(), List.of());
+        this(view, qosByVm, usableHosts, List.of(), List.of(), List.of(), HostMatching.UNCONSTRAINED, List.of());
     }
 
     /**
@@ -34,5 +36,6 @@ record Observation(OneClusterView view, Map<Integer, QosClass> qosByVm, Set<Inte
         hostsLeftOut = List.copyOf(hostsLeftOut);
         vmsLeftAlone = List.copyOf(vmsLeftAlone);
         unreadableSlo = List.copyOf(unreadableSlo);
+        vmsUnmatched = List.copyOf(vmsUnmatched);
     }
 }

@@ -82,6 +82,15 @@ final class OneCallFailure extends BackendException {
     }
 
     /**
+     * The reply came, but the parse of its document had not ended at the call's deadline: a timeout,
+     * like a reply that came too late. Nothing of the server's is quoted.
+     */
+    static OneCallFailure parseTimedOut(String method, String endpoint, long timeoutMillis, Exception cause) {
+        return new OneCallFailure(Kind.TIMEOUT, Cause.TIMEOUT, method + " at " + endpoint + ": no reply read within "
+                + timeoutMillis + " ms (its document was still being parsed at the deadline)", cause, true);
+    }
+
+    /**
      * Classifies a failure thrown by the transport or the XML-RPC library and scrubs everything it says.
      *
      * @param requestWritten whether any byte of the request had been written when it failed

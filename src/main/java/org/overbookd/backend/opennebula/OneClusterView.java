@@ -9,16 +9,17 @@ import org.overbookd.model.ClusterView;
  * next observation, so a policy may keep it.
  */
 record OneClusterView(List<OneHostView> hosts, List<OneVmView> queue, Map<String, Integer> hostsLeftOut,
-        Map<String, Integer> vmsLeftAlone) implements ClusterView {
+        Map<String, Integer> vmsLeftAlone, Map<String, Integer> vmsUnmatched) implements ClusterView {
 
     OneClusterView {
         hosts = List.copyOf(hosts);
         queue = List.copyOf(queue);
         hostsLeftOut = Map.copyOf(hostsLeftOut);
         vmsLeftAlone = Map.copyOf(vmsLeftAlone);
+        vmsUnmatched = Map.copyOf(vmsUnmatched);
     }
 
     OneClusterView(List<OneHostView> hosts, List<OneVmView> queue) {
-        this(hosts, queue, Map.of(), Map.of());
+        this(hosts, queue, Map.of(), Map.of(), Map.of());
     }
 }

@@ -23,10 +23,13 @@ import org.apache.xmlrpc.client.XmlRpcClientException;
 import org.apache.xmlrpc.client.XmlRpcHttpTransportException;
 import org.apache.xmlrpc.client.XmlRpcStreamTransport;
 import org.apache.xmlrpc.common.XmlRpcStreamRequestConfig;
+import org.xml.sax.Attributes;
 import org.xml.sax.ErrorHandler;
+import org.xml.sax.Locator;
 import org.xml.sax.SAXException;
 import org.xml.sax.SAXParseException;
 import org.xml.sax.XMLReader;
+import org.xml.sax.helpers.XMLFilterImpl;
 
 /**
  * One XML-RPC call over one plain socket, and nothing the daemon did not decide: one attempt
@@ -47,6 +50,14 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
 
     /** The status line and headers of oned's replies are a few hundred bytes. */
     private static final int MAX_HEADER_BYTES = 64 * 1024;
+    /**
+     * The deepest XML-RPC reply read: oned's are 8 elements deep (methodResponse, params, param, value,
+     * array, data, value, string). Apache XML-RPC reads arrays and structs by recursion, and 5,000 nested
+     * arrays overflowed its stack; deeper replies are refused before it sees them.
+     */
+    static final int MAX_ENVELOPE_DEPTH = 32;
+    /** oned's numbers, booleans and the blanks between elements are a few characters. */
+    static final int MAX_TEXT_OUTSIDE_STRING = 64 * 1024;
     private static final String DOCTYPE_FEATURE = "http://apache.org/xml/features/disallow-doctype-decl";
 
     private final URI endpoint;
@@ -60,14 +71,14 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
     private int headBytes;
 
     /**
-     * @param timeoutMillis the whole call's budget, counted from now
+     * @param deadline the whole call's deadline
      * @param maxReplyBytes the largest reply body accepted
      */
-    OneHttpTransport(XmlRpcClient client, URI endpoint, long timeoutMillis, long maxReplyBytes) {
+    OneHttpTransport(XmlRpcClient client, URI endpoint, CallDeadline deadline, long maxReplyBytes) {
         super(client);
         this.endpoint = endpoint;
-        this.timeoutMillis = timeoutMillis;
-        this.deadlineNanos = System.nanoTime() + timeoutMillis * 1_000_000L;
+        this.timeoutMillis = deadline.timeoutMillis();
+        this.deadlineNanos = System.nanoTime() + deadline.remainingNanos();
         this.maxReplyBytes = maxReplyBytes;
     }
 
@@ -166,9 +177,71 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
             factory.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
             XMLReader reader = factory.newSAXParser().getXMLReader();
             reader.setErrorHandler(THROWING);
-            return reader;
+            XMLReader bounded = new EnvelopeLimits(reader);
+            bounded.setErrorHandler(THROWING);
+            return bounded;
         } catch (ParserConfigurationException | SAXException e) {
             throw new XmlRpcClientException("cannot create a hardened XML parser: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Passes the parser's events on to Apache XML-RPC's, refusing first what would cost it more than
+     * the reply's size: an element nested deeper than {@link #MAX_ENVELOPE_DEPTH} (its parser recurses
+     * per level), and a run of character data longer than {@link #MAX_TEXT_OUTSIDE_STRING} outside a
+     * {@code <string>} (its parser gathers those in a buffer that doubles, where a string's text is
+     * gathered by {@link ReplyStringParser}).
+     */
+    private static final class EnvelopeLimits extends XMLFilterImpl {
+        private int depth;
+        /** The depth of the {@code <string>} element open, 0: none. */
+        private int stringDepth;
+        private int textRun;
+        private Locator locator;
+
+        EnvelopeLimits(XMLReader parent) {
+            super(parent);
+        }
+
+        @Override
+        public void setDocumentLocator(Locator locator) {
+            this.locator = locator;
+            super.setDocumentLocator(locator);
+        }
+
+        @Override
+        public void startElement(String uri, String localName, String qName, Attributes atts) throws SAXException {
+            if (++depth > MAX_ENVELOPE_DEPTH) {
+                throw new SAXParseException("the XML-RPC reply nests elements more than " + MAX_ENVELOPE_DEPTH
+                        + " deep; refused", locator);
+            }
+            if (stringDepth == 0 && "string".equals(localName)) {
+                stringDepth = depth;
+            }
+            textRun = 0;
+            super.startElement(uri, localName, qName, atts);
+        }
+
+        @Override
+        public void endElement(String uri, String localName, String qName) throws SAXException {
+            if (depth == stringDepth) {
+                stringDepth = 0;
+            }
+            depth--;
+            textRun = 0;
+            super.endElement(uri, localName, qName);
+        }
+
+        @Override
+        public void characters(char[] chars, int start, int length) throws SAXException {
+            if (stringDepth == 0) {
+                textRun += length;
+                if (textRun > MAX_TEXT_OUTSIDE_STRING) {
+                    throw new SAXParseException("the XML-RPC reply has more than " + MAX_TEXT_OUTSIDE_STRING
+                            + " characters of text outside a <string>; refused", locator);
+                }
+            }
+            super.characters(chars, start, length);
         }
     }
 

@@ -4,6 +4,7 @@ import java.net.MalformedURLException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Arrays;
+import javax.xml.stream.XMLStreamException;
 import org.apache.xmlrpc.XmlRpcException;
 import org.apache.xmlrpc.client.XmlRpcClient;
 import org.apache.xmlrpc.client.XmlRpcClientConfigImpl;
@@ -52,16 +53,43 @@ final class OneXmlRpcClient {
 
         client = new XmlRpcClient();
         client.setConfig(config);
-        client.setTypeFactory(new I8TypeFactory(client));
+        client.setTypeFactory(new ReplyTypeFactory(client));
+    }
+
+    /** Parses a document held in a string, as the reply carries it, refusing once the call's deadline passes. */
+    @FunctionalInterface
+    interface DocumentParser<T> {
+        T parse(String document, CallDeadline deadline) throws XMLStreamException;
     }
 
     /** Calls {@code method(session, params...)} and returns the value of a successful reply. */
     Object call(String method, Object... params) throws OneRefusal, OneCallFailure {
+        return call(CallDeadline.after(timeoutMillis), method, params);
+    }
+
+    /**
+     * Calls {@code method(session, params...)}, whose value is an XML document, and parses it with
+     * {@code parser} under the call's one deadline: a document still being read when it passes fails
+     * the call as a timeout; one that does not parse fails it as malformed.
+     */
+    <T> T callForDocument(String method, DocumentParser<T> parser, Object... params) throws OneRefusal, OneCallFailure {
+        CallDeadline deadline = CallDeadline.after(timeoutMillis);
+        String xml = xml(method, call(deadline, method, params));
+        try {
+            return parser.parse(xml, deadline);
+        } catch (CallDeadline.Passed e) {
+            throw OneCallFailure.parseTimedOut(method, endpoint.toString(), timeoutMillis, e);
+        } catch (XMLStreamException | RuntimeException e) {
+            throw malformed(method, String.valueOf(e.getMessage()), e);
+        }
+    }
+
+    private Object call(CallDeadline deadline, String method, Object... params) throws OneRefusal, OneCallFailure {
         Object[] arguments = new Object[params.length + 1];
         arguments[0] = session.token();
         System.arraycopy(params, 0, arguments, 1, params.length);
         // A transport per call: its deadline starts now, and it knows whether the request left.
-        OneHttpTransport transport = new OneHttpTransport(client, endpoint, timeoutMillis, maxReplyBytes);
+        OneHttpTransport transport = new OneHttpTransport(client, endpoint, deadline, maxReplyBytes);
         Object reply;
         try {
             reply = transport.sendRequest(new XmlRpcClientRequestImpl(config, method, arguments));
@@ -73,7 +101,10 @@ final class OneXmlRpcClient {
 
     /** Like {@link #call}, for the many methods whose value is an XML document. */
     String callForXml(String method, Object... params) throws OneRefusal, OneCallFailure {
-        Object value = call(method, params);
+        return xml(method, call(method, params));
+    }
+
+    private String xml(String method, Object value) throws OneCallFailure {
         if (!(value instanceof String xml)) {
             throw OneCallFailure.malformed(method, "expected an XML string, got " + typeName(value), null, session);
         }
@@ -106,6 +137,11 @@ final class OneXmlRpcClient {
 
     private static String typeName(Object value) {
         return value == null ? "nothing" : value.getClass().getSimpleName();
+    }
+
+    /** The OpenNebula user of the session: a name, never the secret. */
+    String user() {
+        return session.user();
     }
 
     @Override

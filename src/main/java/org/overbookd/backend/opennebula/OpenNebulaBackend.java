@@ -12,9 +12,12 @@ import org.overbookd.backend.ActionCheck;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
+import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostLeftOut;
 import org.overbookd.model.VmLeftAlone;
+import org.overbookd.model.VmRef;
+import org.overbookd.model.VmUnmatched;
 import org.overbookd.policy.Decision;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,8 +30,9 @@ import org.slf4j.LoggerFactory;
  * the host samples: one older than the maximum age is no measurement and its host is left out.
  * Nothing is cached beyond the last observation and the actions whose reply was lost
  * ({@link UnsettledActions}), so a restarted daemon carries on from what OpenNebula reports.
- * Hosts left out, and low-QoS VMs left alone (failed, pending), are logged once each when the
- * condition begins, and counted in the view every time.
+ * Hosts left out, low-QoS VMs left alone (failed, pending), and queued ones that may run on no host
+ * by OpenNebula's own rules ({@link HostMatching}) are logged once each when the condition begins,
+ * and counted in the view every time; the last are also handed to the audit ({@link #unmatched}).
  *
  * <p>{@code enact} re-reads each VM before acting on it, since anything may have changed in
  * between, and never throws: a refusal, by overbookd or by OpenNebula, and a failed call become
@@ -39,11 +43,24 @@ import org.slf4j.LoggerFactory;
  * but whose reply did not come back is UNKNOWN; until the next observations settle it
  * ({@link #settled()}), nothing more is sent for its VM or host (UNSETTLED). Before each decision
  * it asks its {@link ActionCheck} (in an HA group, the writer lease): once that refuses, the
- * decision and the rest of the batch are SKIPPED (STOOD_DOWN) and nothing more is sent.
+ * decision and the rest of the batch are SKIPPED (STOOD_DOWN) and nothing more is sent. A cycle has a
+ * time budget ({@link CycleBudget}, from the start of its observation): a call is made only if it
+ * would end within it even at its deadline; once not, the rest of the batch is SKIPPED
+ * ({@link Outcome#CYCLE_BUDGET}), and an observation stops reading whole histories.
  */
 public final class OpenNebulaBackend implements Backend {
 
     private static final Logger LOG = LoggerFactory.getLogger(OpenNebulaBackend.class);
+
+    /**
+     * Calls to oned of one observation at most: the host pool, its monitoring, the VM pool, its
+     * monitoring, and while a low-QoS VM waits for a host the datastore and cluster pools.
+     */
+    public static final int OBSERVE_CALLS = 6;
+    /** Calls to oned of one action: the fresh {@code one.vm.info}, then the action. */
+    public static final int CALLS_PER_ACTION = 2;
+    /** Calls to oned of a decision that places a VM: the fresh {@code one.vm.info}, the mark for OneDRS, the deploy or resume. */
+    public static final int CALLS_PER_PLACEMENT = 3;
 
     private final OneApi api;
     private final DecisionPlanner planner;
@@ -52,9 +69,14 @@ public final class OpenNebulaBackend implements Backend {
     private final Duration maxSampleAge;
     private final UnsettledActions unsettled;
     private final ActionCheck beforeEach;
+    private final OneDrsWatch drs;
+    private final CycleBudget budget;
     private final Episodes<LeftOut> hostEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
     private final Episodes<LeftOut> vmEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
     private final Episodes<Integer> sloEpisodes = new Episodes<>(id -> id, id -> "unreadable");
+    private final Episodes<LeftOut> unmatchedEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
+    /** The unmatched VMs whose episode began with the last observation, until the loop takes them for the audit. */
+    private List<UnmatchedVm> unmatchedBegan = List.of();
     private volatile Observation last = Observation.NONE;
     /** The {@code now} of the last observe and the monotonic clock then: when a request really left. */
     private volatile Instant observedAt;
@@ -71,13 +93,30 @@ public final class OpenNebulaBackend implements Backend {
      * @param beforeEach asked right before each decision of a batch is carried out
      */
     public OpenNebulaBackend(OpenNebulaSettings settings, ActionCheck beforeEach) throws BackendException {
-        this(settings, OneSession.read(settings.authFile()), beforeEach);
+        this(settings, beforeEach, CycleBudget.unbounded(settings.timeout()));
     }
 
-    private OpenNebulaBackend(OpenNebulaSettings settings, OneSession session, ActionCheck beforeEach) {
+    /**
+     * Reads the session from {@code settings.authFile()}; refuses a file others may read.
+     *
+     * @param beforeEach  asked right before each decision of a batch is carried out
+     * @param cycleBudget how long a cycle's calls to oned may take, from the start of its observation
+     */
+    public OpenNebulaBackend(OpenNebulaSettings settings, ActionCheck beforeEach, Duration cycleBudget)
+            throws BackendException {
+        this(settings, beforeEach, new CycleBudget(cycleBudget, settings.timeout(), System::nanoTime));
+    }
+
+    private OpenNebulaBackend(OpenNebulaSettings settings, ActionCheck beforeEach, CycleBudget budget)
+            throws BackendException {
+        this(settings, OneSession.read(settings.authFile()), beforeEach, budget);
+    }
+
+    private OpenNebulaBackend(OpenNebulaSettings settings, OneSession session, ActionCheck beforeEach,
+            CycleBudget budget) {
         this(new OneApi(new OneXmlRpcClient(settings.endpoint(), session, settings.timeout(), settings.maxReplyBytes()),
                 settings.qosAttribute(), settings.sloAttribute()), settings.suspendAction(), settings.runHistory(),
-                settings.maxSampleAge(), settings.timeout(), beforeEach);
+                settings.maxSampleAge(), settings.timeout(), beforeEach, budget);
         LOG.info("OpenNebula backend at {} as user {}, QoS attribute {}, suspend by {}", settings.endpoint(),
                 session.user(), settings.qosAttribute(), settings.suspendAction().verb());
     }
@@ -88,35 +127,49 @@ public final class OpenNebulaBackend implements Backend {
 
     OpenNebulaBackend(OneApi api, SuspendAction suspendAction, boolean runHistory) {
         this(api, suspendAction, runHistory, OpenNebulaSettings.DEFAULT_MAX_SAMPLE_AGE, OpenNebulaSettings.DEFAULT_TIMEOUT,
-                ActionCheck.ALWAYS);
+                ActionCheck.ALWAYS, CycleBudget.unbounded(OpenNebulaSettings.DEFAULT_TIMEOUT));
     }
 
     /** @param timeout the call timeout: how long oned is given to act on a request whose reply was lost */
     OpenNebulaBackend(OneApi api, SuspendAction suspendAction, boolean runHistory, Duration maxSampleAge,
-            Duration timeout, ActionCheck beforeEach) {
+            Duration timeout, ActionCheck beforeEach, CycleBudget budget) {
         this.api = api;
         this.beforeEach = beforeEach;
+        this.budget = budget;
         this.planner = new DecisionPlanner(suspendAction);
         this.histories = runHistory ? new RunHistories() : null;
         this.maxSampleAge = maxSampleAge;
         this.unsettled = new UnsettledActions(timeout);
+        this.drs = new OneDrsWatch(api::drsClusters);
     }
 
     @Override
     public ClusterView observe(Instant now) throws BackendException {
         observedAt = now;
         observedNanos = System.nanoTime();
-        List<HostRecord> hosts = api.hostPool();
-        Map<Integer, MonitoringSample> hostSamples = api.hostMonitoring();
+        budget.begin();
+        OneApi.Pool<List<HostRecord>> hostPool = api.hostPool();
+        List<HostRecord> hosts = hostPool.parsed();
+        OneApi.Pool<Map<Integer, MonitoringSample>> hostSamples = api.hostMonitoring();
         List<VmRecord> vms = api.vmPool();
         if (histories != null) {
-            vms = histories.complete(vms, api);
+            vms = histories.complete(vms, api, budget);
         }
         Map<Integer, MonitoringSample> vmSamples = api.vmMonitoring();
-        Observation observation = ClusterAssembler.assemble(hosts, hostSamples, vms, vmSamples, now, maxSampleAge);
+        // datastores and clusters matter only to a VM that waits for a host: two calls more then
+        HostMatching.Sources sources = vms.stream().anyMatch(ClusterAssembler::queued)
+                ? new HostMatching.Sources(hostPool.document(), hostSamples.document(), api.datastorePool(),
+                        api.clusterPool())
+                : new HostMatching.Sources("", "", List.of(), Map.of());
+        Observation observation = ClusterAssembler.assemble(hosts, hostSamples.parsed(), vms, vmSamples, now,
+                maxSampleAge, sources);
         last = observation;
         unsettled.settle(vms, now);
         logEpisodes(observation);
+        if (budget.refusal(1 + CALLS_PER_PLACEMENT).isEmpty()) {
+            // once a day, and only with time left for it and a placement after it: the cycle's actions come first
+            drs.check(now);
+        }
         if (LOG.isDebugEnabled()) {
             LOG.debug("Observed {} of {} hosts usable, {} VMs, {} low-QoS VMs queued", observation.view().hosts().size(),
                     hosts.size(), vms.size(), observation.view().queue().size());
@@ -136,19 +189,29 @@ public final class OpenNebulaBackend implements Backend {
             }
         }
         String stoodDown = null;
+        String late = null;
         for (Decision decision : decisions) {
             Outcome outcome;
-            if (blocker == null && stoodDown == null) {
+            if (blocker == null && stoodDown == null && late == null) {
                 stoodDown = beforeEach.refusal().orElse(null);
                 if (stoodDown != null) {
                     LOG.warn("stood down: {} of the batch's {} decisions not sent: {}",
                             decisions.size() - outcomes.size(), decisions.size(), stoodDown);
+                } else {
+                    late = budget.refusal(decision instanceof Decision.Suspend ? CALLS_PER_ACTION : CALLS_PER_PLACEMENT)
+                            .orElse(null);
+                    if (late != null) {
+                        LOG.warn("out of time: {} of the batch's {} decisions not sent: {}",
+                                decisions.size() - outcomes.size(), decisions.size(), late);
+                    }
                 }
             }
             if (blocker != null) {
                 outcome = new Outcome(decision, Outcome.Status.FAILED, blocker.code(), "not attempted: " + blocker.message());
             } else if (stoodDown != null) {
                 outcome = new Outcome(decision, Outcome.Status.SKIPPED, ActionCheck.STOOD_DOWN, "not sent: " + stoodDown);
+            } else if (late != null) {
+                outcome = new Outcome(decision, Outcome.Status.SKIPPED, Outcome.CYCLE_BUDGET, "not sent: " + late);
             } else {
                 outcome = enactOne(decision, observed, busy, now);
             }
@@ -181,12 +244,24 @@ public final class OpenNebulaBackend implements Backend {
                         "host " + host + " already has an operation in flight");
             }
             VmRecord current = api.vm((int) decision.vm().id());
-            Plan plan = planner.plan(decision, current);
+            Plan plan = planner.plan(decision, current, observed.matching());
             if (plan instanceof Plan.Refuse refusal) {
                 return refused(decision, refusal);
             }
             busy.add(host);
             VmCall call = ((Plan.Act) plan).call();
+            if (call.places()) {
+                Outcome unmarked = markForOneDrs(decision, call);
+                if (unmarked != null) {
+                    return unmarked;
+                }
+                // the mark took a call's time: ask again right before the action, which must not be late
+                Optional<String> late = beforeEach.refusal();
+                if (late.isPresent()) {
+                    return new Outcome(decision, Outcome.Status.SKIPPED, ActionCheck.STOOD_DOWN, "not sent: " + call
+                            + " (VM " + call.vmId() + " was marked ONEDRS_BLOCKED, nothing more): " + late.get());
+                }
+            }
             try {
                 api.perform(call);
             } catch (OneCallFailure e) {
@@ -207,6 +282,12 @@ public final class OpenNebulaBackend implements Backend {
                         + " is locked in OpenNebula (onevm lock); overbookd leaves it alone until it is unlocked: "
                         + e.serverMessage());
             }
+            if (e.errorCode() == OneErrorCode.AUTHORIZATION) {
+                return new Outcome(decision, Outcome.Status.REFUSED, OneErrorCode.hex(e.code()), "outside overbookd's"
+                        + " rights in OpenNebula: its user may not do this to VM " + decision.vm().id() + " on host "
+                        + decision.host().id() + " (a low-QoS VM must be in the group its account may manage; README:"
+                        + " An OpenNebula account for overbookd): " + e.getMessage());
+            }
             Outcome.Status status = e.errorCode().refusesTheDecision() ? Outcome.Status.REFUSED : Outcome.Status.FAILED;
             return new Outcome(decision, status, OneErrorCode.hex(e.code()), e.getMessage());
         } catch (OneCallFailure e) {
@@ -216,6 +297,33 @@ public final class OpenNebulaBackend implements Backend {
             LOG.error("Unexpected failure enacting {} of VM {}", decision.action(), decision.vm().id(), e);
             return new Outcome(decision, Outcome.Status.FAILED, "INTERNAL", e.getClass().getSimpleName());
         }
+    }
+
+    /**
+     * Marks the VM ONEDRS_BLOCKED before the call that places it, so that OneDRS never moves what
+     * overbookd placed; null when done. The mark is part of carrying out the recorded decision, sent
+     * once like the action. Refused by oned, it throws, and the decision is refused with oned's
+     * words. Its reply lost, the placing call is not sent and the decision fails: nothing was
+     * placed, and a mark that did land changes nothing but what OneDRS may do with the VM.
+     */
+    private Outcome markForOneDrs(Decision decision, VmCall call) throws OneRefusal, OneCallFailure {
+        try {
+            api.keepFromOneDrs(call.vmId());
+            return null;
+        } catch (OneCallFailure e) {
+            if (!e.mayHaveReachedOned()) {
+                throw e;
+            }
+            return new Outcome(decision, Outcome.Status.FAILED, e.kind().name(), "not sent: " + call
+                    + ", because the reply to marking VM " + call.vmId() + " ONEDRS_BLOCKED was lost: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public synchronized List<UnmatchedVm> unmatched() {
+        List<UnmatchedVm> began = unmatchedBegan;
+        unmatchedBegan = List.of();
+        return began;
     }
 
     @Override
@@ -244,9 +352,20 @@ public final class OpenNebulaBackend implements Backend {
                 LOG.warn("Low-QoS VM {} ({}) is {}: overbookd leaves it alone (it holds its slot, is never suspended, and does not block its host);"
                         + " an administrator must recover it (onevm recover)", vm.id(), vm.name(), vm.detail());
             } else {
-                LOG.warn("Low-QoS VM {} ({}) is PENDING: OpenNebula's scheduler will place it; create low-QoS VMs on"
-                        + " hold so overbookd places them", vm.id(), vm.name());
+                LOG.warn("Low-QoS VM {} ({}) is PENDING: OpenNebula's scheduler may place it; create low-QoS VMs on"
+                        + " hold, or install overbookd's placer and hook on the front-end (README: Running beside"
+                        + " OpenNebula, step 4), so overbookd places them", vm.id(), vm.name());
             }
+        }
+        List<UnmatchedVm> began = new ArrayList<>();
+        for (LeftOut vm : unmatchedEpisodes.began(observation.vmsUnmatched())) {
+            String detail = ServerText.bounded(vm.detail());
+            LOG.warn("Low-QoS VM {} ({}) may run on no host ({}): {}; it stays queued, and VMs behind it are placed",
+                    vm.id(), ServerText.bounded(vm.name()), vm.label(), detail);
+            began.add(new UnmatchedVm(new VmRef(vm.id(), vm.name()), VmUnmatched.of(vm.label()), detail));
+        }
+        synchronized (this) {
+            unmatchedBegan = began;
         }
         List<Integer> slo = sloEpisodes.began(observation.unreadableSlo());
         if (!slo.isEmpty()) {

@@ -8,7 +8,10 @@ sealed interface Plan permits Plan.Act, Plan.Refuse {
 
     /**
      * Refused by overbookd itself, before any action reaches OpenNebula. The codes are the
-     * simulator's, so audit records read the same in both worlds.
+     * simulator's, so audit records read the same in both worlds, and two of OpenNebula's own rules:
+     * a host the VM's requirements do not allow (HOST_NOT_MATCHED: the policy should never ask it,
+     * this is the second line of defence), and requirements the VM's owner changed since the
+     * observation (REQUIREMENTS_CHANGED: the next cycle judges them).
      */
     record Refuse(String code, String message) implements Plan {
         static final String NO_SUCH_VM = "NO_SUCH_VM";
@@ -16,5 +19,7 @@ sealed interface Plan permits Plan.Act, Plan.Refuse {
         static final String HIGH_QOS = "HIGH_QOS";
         static final String WRONG_STATE = "WRONG_STATE";
         static final String WRONG_HOST = "WRONG_HOST";
+        static final String HOST_NOT_MATCHED = "HOST_NOT_MATCHED";
+        static final String REQUIREMENTS_CHANGED = "REQUIREMENTS_CHANGED";
     }
 }

@@ -28,12 +28,17 @@ final class RunHistories {
 
     private final Map<Integer, Earlier> earlier = new HashMap<>();
 
-    /** The pool with every low-QoS VM's run times complete where OpenNebula could be asked. */
-    List<VmRecord> complete(List<VmRecord> pool, OneApi api) {
+    /**
+     * The pool with every low-QoS VM's run times complete where OpenNebula could be asked, within the
+     * cycle's time budget: once another call would not fit in it, the rest keep their last record
+     * (the cycle then sends nothing either: its actions would not fit).
+     */
+    List<VmRecord> complete(List<VmRecord> pool, OneApi api, CycleBudget budget) {
         List<VmRecord> out = new ArrayList<>(pool.size());
         Set<Integer> seen = new HashSet<>();
         List<Integer> failed = new ArrayList<>();
         int fetched = 0;
+        String late = null;
         for (VmRecord vm : pool) {
             seen.add(vm.id());
             RunTimes times = vm.runTimes();
@@ -44,6 +49,12 @@ final class RunHistories {
             int lastSeq = times.last().seq();
             Earlier known = earlier.get(vm.id());
             if (known == null || known.lastSeq() != lastSeq) {
+                late = late != null ? late : budget.refusal(1).orElse(null);
+                if (late != null) {
+                    failed.add(vm.id());
+                    out.add(vm);
+                    continue;
+                }
                 RunTimes full;
                 try {
                     full = api.vm(vm.id()).runTimes();
@@ -71,7 +82,7 @@ final class RunHistories {
         }
         if (!failed.isEmpty()) {
             LOG.warn("Could not read the whole history of {} low-QoS VMs (first: {}); their earlier runs count as 0"
-                    + " this cycle", failed.size(), failed.get(0));
+                    + " this cycle{}", failed.size(), failed.get(0), late == null ? "" : ": " + late);
         }
         return out;
     }

@@ -3,7 +3,8 @@ package org.overbookd.backend.opennebula;
 import org.overbookd.model.VmSize;
 
 /**
- * A VM's size from its TEMPLATE: CPU (cores, may be fractional) and MEMORY (MiB). Both are strings
+ * A VM's size from its TEMPLATE: CPU (cores, may be fractional) and MEMORY (MiB), and its virtual CPUs
+ * (VCPU, a count). All are strings
  * in the schema and may hold what a user typed; a value that is not a plain non-negative number
  * counts as unknown (0) rather than failing the whole pool. (The pool parser reads a value of plain
  * digits itself, which these conversions would give the same number for.)
@@ -27,6 +28,26 @@ final class TemplateSize {
         } catch (NumberFormatException e) {
             return 0;
         }
+    }
+
+    /** The most virtual CPUs a VM is taken to have: a bound on what a template may say, above any real VM. */
+    static final int MAX_VCPUS = 1 << 16;
+
+    /** TEMPLATE/VCPU as a count of virtual CPUs, 1 to {@link #MAX_VCPUS}; anything else ("2.0", "lots") is 0, unknown. */
+    static int vcpus(String value) {
+        if (value == null) {
+            return 0;
+        }
+        try {
+            return vcpus(Long.parseLong(value.strip()));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** {@link #vcpus(String)} of a number already read. */
+    static int vcpus(long count) {
+        return count >= 1 && count <= MAX_VCPUS ? (int) count : 0;
     }
 
     static long mebibytes(String value) {

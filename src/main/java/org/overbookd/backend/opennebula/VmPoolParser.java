@@ -53,8 +53,13 @@ final class VmPoolParser {
      * every core they read on.
      */
     List<VmRecord> parsePool(String document) throws XMLStreamException {
+        return parsePool(document, CallDeadline.NONE);
+    }
+
+    /** As {@link #parsePool(String)}, every part refused with {@link CallDeadline.Passed} once {@code deadline} passes. */
+    List<VmRecord> parsePool(String document, CallDeadline deadline) throws XMLStreamException {
         int parts = (int) Math.min(Runtime.getRuntime().availableProcessors() / 2, document.length() / MIN_PART_CHARS);
-        return parsePool(document, Math.max(1, parts));
+        return parsePool(document, Math.max(1, parts), deadline);
     }
 
     /**
@@ -73,9 +78,13 @@ final class VmPoolParser {
      * reading the whole document would.
      */
     List<VmRecord> parsePool(String document, int parts) throws XMLStreamException {
+        return parsePool(document, parts, CallDeadline.NONE);
+    }
+
+    List<VmRecord> parsePool(String document, int parts, CallDeadline deadline) throws XMLStreamException {
         int[] starts = partStarts(document, parts);
         if (starts.length == 1) {
-            return part(document, 0, Integer.MAX_VALUE, null).vms();
+            return part(document, 0, Integer.MAX_VALUE, null, deadline).vms();
         }
         AtomicBoolean dropped = new AtomicBoolean();
         List<CompletableFuture<Part>> later = new ArrayList<>(starts.length - 1);
@@ -85,14 +94,14 @@ final class VmPoolParser {
             // the common pool, or a thread per part where it has no more than one thread
             later.add(CompletableFuture.supplyAsync(() -> {
                 try {
-                    return part(document, from, stop, dropped);
+                    return part(document, from, stop, dropped, deadline);
                 } catch (XMLStreamException e) {
                     throw new CompletionException(e); // thrown as itself by joined
                 }
             }));
         }
         try {
-            Part part = part(document, 0, starts[1], null);
+            Part part = part(document, 0, starts[1], null, deadline);
             List<VmRecord> vms = new ArrayList<>(part.vms());
             for (int i = 0; part.stoppedAtEnd() && i < later.size(); i++) {
                 part = joined(later.get(i));
@@ -154,8 +163,9 @@ final class VmPoolParser {
      * {@code stop} inside an element means it was no VM's end, and the part reads on to the document's
      * end. Gives up early (its result unused) once {@code dropped} is set.
      */
-    private Part part(String document, int from, int stop, AtomicBoolean dropped) throws XMLStreamException {
-        return XmlScanner.readPart(document, from, in -> {
+    private Part part(String document, int from, int stop, AtomicBoolean dropped, CallDeadline deadline)
+            throws XMLStreamException {
+        return XmlScanner.readPart(document, from, deadline, in -> {
             in.expectRoot("VM_POOL");
             List<VmRecord> vms = new ArrayList<>();
             VmReader reader = new VmReader();
@@ -184,7 +194,11 @@ final class VmPoolParser {
     }
 
     VmRecord parseOne(String document) throws XMLStreamException {
-        return XmlScanner.read(document, in -> {
+        return parseOne(document, CallDeadline.NONE);
+    }
+
+    VmRecord parseOne(String document, CallDeadline deadline) throws XMLStreamException {
+        return XmlScanner.read(document, deadline, in -> {
             in.expectRoot("VM");
             return new VmReader().vm(in);
         });
@@ -205,9 +219,15 @@ final class VmPoolParser {
         private String slo;
         private double cores;
         private long mebibytes;
+        private int vcpus;
         private VmRecord.History last;
         private long closedRunSeconds;
         private int records;
+        private String sched;
+        private String automatic;
+        private String schedDs;
+        private String automaticDs;
+        private String beyond;
 
         VmRecord vm(XmlScanner in) throws XMLStreamException {
             id = UNSET;
@@ -219,13 +239,19 @@ final class VmPoolParser {
             slo = null;
             cores = 0;
             mebibytes = 0;
+            vcpus = 0;
             last = null;
             closedRunSeconds = 0;
             records = 0;
+            sched = null;
+            automatic = null;
+            schedDs = null;
+            automaticDs = null;
+            beyond = null;
             while (in.next()) {
                 switch (in.name()) {
                     case "ID" -> id = in.intValue();
-                    case "NAME" -> name = in.stringValue();
+                    case "NAME" -> name = ServerText.label(in.stringValue());
                     case "STATE" -> state = in.intValue();
                     case "LCM_STATE" -> lcmState = in.intValue();
                     case "STIME" -> stime = in.longValue();
@@ -249,16 +275,60 @@ final class VmPoolParser {
                         long plain = in.digitsValue(18);
                         mebibytes = plain >= 0 ? plain : TemplateSize.mebibytes(in.text().toString());
                     }
+                    case "VCPU" -> {
+                        long plain = in.digitsValue(9);
+                        vcpus = plain >= 0 ? TemplateSize.vcpus(plain) : TemplateSize.vcpus(in.text().toString());
+                    }
+                    // oned reads the first of each; one with elements inside (a vector) reads as empty
+                    case "AUTOMATIC_REQUIREMENTS" -> automatic = first(automatic, in);
+                    case "AUTOMATIC_DS_REQUIREMENTS" -> automaticDs = first(automaticDs, in);
+                    case "NIC" -> nic(in);
+                    case "VM_GROUP" -> {
+                        beyond = beyond != null ? beyond : "it is in a VM group, whose affinity rules OpenNebula's"
+                                + " scheduler applies and overbookd does not";
+                        in.skip();
+                    }
+                    case "PCI" -> {
+                        beyond = beyond != null ? beyond : "it asks for a PCI device, which OpenNebula's scheduler"
+                                + " assigns and overbookd does not";
+                        in.skip();
+                    }
                     default -> in.skip();
                 }
             }
         }
 
-        /** The QoS and SLO attributes, matched without regard to case; the first of each counts. */
+        /** A NIC whose network OpenNebula's scheduler is to choose (NETWORK_MODE = auto) overbookd cannot deploy. */
+        private void nic(XmlScanner in) throws XMLStreamException {
+            while (in.next()) {
+                if (in.name().equals("NETWORK_MODE") && in.stringValue().strip().equalsIgnoreCase("auto")) {
+                    beyond = beyond != null ? beyond : "a NIC has NETWORK_MODE = auto: OpenNebula's scheduler picks"
+                            + " its network, overbookd does not";
+                } else {
+                    in.skip();
+                }
+            }
+        }
+
+        /** {@code current} if already read (the first counts), else this element's value, shared. */
+        private static String first(String current, XmlScanner in) throws XMLStreamException {
+            String value = in.sharedValue();
+            return current != null ? current : value;
+        }
+
+        /**
+         * The QoS and SLO attributes, and SCHED_REQUIREMENTS and SCHED_DS_REQUIREMENTS, matched without
+         * regard to case (a requirement oned might not read is still honoured: the safe side); the first of
+         * each counts.
+         */
         private void userTemplate(XmlScanner in) throws XMLStreamException {
             while (in.next()) {
                 String attribute = in.name();
-                if (attribute.equalsIgnoreCase(qosAttribute) || attribute.equalsIgnoreCase(sloAttribute)) {
+                if (attribute.equalsIgnoreCase("SCHED_REQUIREMENTS")) {
+                    sched = first(sched, in);
+                } else if (attribute.equalsIgnoreCase("SCHED_DS_REQUIREMENTS")) {
+                    schedDs = first(schedDs, in);
+                } else if (attribute.equalsIgnoreCase(qosAttribute) || attribute.equalsIgnoreCase(sloAttribute)) {
                     String value = in.sharedValue();
                     if (qos == null && attribute.equalsIgnoreCase(qosAttribute)) {
                         qos = value;
@@ -288,11 +358,13 @@ final class VmPoolParser {
             long historyStime = 0;
             long rstime = 0;
             long retime = 0;
+            int datastore = -1;
             while (in.next()) {
                 switch (in.name()) {
                     case "SEQ" -> seq = in.intValue();
+                    case "DS_ID" -> datastore = in.intValue();
                     case "HID" -> hostId = in.intValue();
-                    case "HOSTNAME" -> hostName = in.sharedValue();
+                    case "HOSTNAME" -> hostName = ServerText.label(in.sharedValue());
                     case "STIME" -> historyStime = in.longValue();
                     case "RSTIME" -> rstime = in.longValue();
                     case "RETIME" -> retime = in.longValue();
@@ -302,7 +374,8 @@ final class VmPoolParser {
             if (seq == UNSET || hostId == UNSET) {
                 throw XmlWalker.missing("HISTORY SEQ or HID", "VM", id == UNSET ? Long.MIN_VALUE : id);
             }
-            VmRecord.History record = new VmRecord.History(seq, hostId, hostName, historyStime, rstime, retime);
+            VmRecord.History record = new VmRecord.History(seq, hostId, hostName, historyStime, rstime, retime,
+                    datastore);
             records++;
             // every record but the last is closed; which one is last is known at the VM's end
             if (last == null || seq >= last.seq()) {
@@ -329,8 +402,12 @@ final class VmPoolParser {
             if (stime == Long.MIN_VALUE) {
                 throw XmlWalker.missing("STIME", "VM", known);
             }
+            Requirements requirements = sched == null && automatic == null && schedDs == null && automaticDs == null
+                    && beyond == null ? Requirements.NONE
+                    : new Requirements(sched, automatic, schedDs, automaticDs, beyond);
             return new VmRecord(id, name == null ? "" : name, state, lcmState, stime, qos, last, slo,
-                    new RunTimes(closedRunSeconds, last, records), new VmSize(cores, mebibytes));
+                    new RunTimes(closedRunSeconds, last, records), new VmSize(cores, mebibytes), vcpus,
+                    requirements);
         }
     }
 }

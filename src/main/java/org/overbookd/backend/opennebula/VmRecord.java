@@ -14,16 +14,25 @@ import org.overbookd.model.VmSize;
  * @param sloValue    the value of the configured SLO USER_TEMPLATE attribute, or null
  * @param runTimes    the running stretches of the HISTORY records the document carried
  * @param size        TEMPLATE/CPU and TEMPLATE/MEMORY
+ * @param vcpus       TEMPLATE/VCPU, the VM's virtual CPUs; 0 when the template does not say (the driver's
+ *                    default then applies, which overbookd does not know) or says what is no count
+ * @param requirements where it asks to run
  */
 record VmRecord(int id, String name, int state, int lcmState, long stime, String qosValue, History lastHistory,
-        String sloValue, RunTimes runTimes, VmSize size) {
+        String sloValue, RunTimes runTimes, VmSize size, int vcpus, Requirements requirements) {
 
     /** The value of the QoS attribute that makes a VM low-QoS. */
     static final String LOW = "LOW";
 
-    /** A VM as the policy's first version knew it: no SLO, size or run times beyond the last record. */
+    /** A VM as the policy's first version knew it: no SLO, size, requirements or run times beyond the last record. */
     VmRecord(int id, String name, int state, int lcmState, long stime, String qosValue, History lastHistory) {
-        this(id, name, state, lcmState, stime, qosValue, lastHistory, null, RunTimes.of(lastHistory), VmSize.UNKNOWN);
+        this(id, name, state, lcmState, stime, qosValue, lastHistory, null, RunTimes.of(lastHistory), VmSize.UNKNOWN,
+                0, Requirements.NONE);
+    }
+
+    VmRecord(int id, String name, int state, int lcmState, long stime, String qosValue, History lastHistory,
+            String sloValue, RunTimes runTimes, VmSize size) {
+        this(id, name, state, lcmState, stime, qosValue, lastHistory, sloValue, runTimes, size, 0, Requirements.NONE);
     }
 
     /**
@@ -32,11 +41,16 @@ record VmRecord(int id, String name, int state, int lcmState, long stime, String
      * @param stime  when the record began, seconds since the epoch
      * @param rstime when the VM started running in it (RSTIME), 0 if it did not
      * @param retime when it stopped running (RETIME), 0 if it did not (yet)
+     * @param datastoreId the system datastore of the stay (DS_ID), -1 if not said
      */
-    record History(int seq, int hostId, String hostName, long stime, long rstime, long retime) {
+    record History(int seq, int hostId, String hostName, long stime, long rstime, long retime, int datastoreId) {
 
         History(int seq, int hostId, String hostName, long stime) {
-            this(seq, hostId, hostName, stime, 0, 0);
+            this(seq, hostId, hostName, stime, 0, 0, -1);
+        }
+
+        History(int seq, int hostId, String hostName, long stime, long rstime, long retime) {
+            this(seq, hostId, hostName, stime, rstime, retime, -1);
         }
 
         /** Seconds run in this record when it is closed, else 0. */
@@ -66,6 +80,7 @@ record VmRecord(int id, String name, int state, int lcmState, long stime, String
 
     /** This record with the run times of a document that carried every HISTORY record. */
     VmRecord withRunTimes(RunTimes complete) {
-        return new VmRecord(id, name, state, lcmState, stime, qosValue, lastHistory, sloValue, complete, size);
+        return new VmRecord(id, name, state, lcmState, stime, qosValue, lastHistory, sloValue, complete, size, vcpus,
+                requirements);
     }
 }

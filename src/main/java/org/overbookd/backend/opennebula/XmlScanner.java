@@ -45,11 +45,52 @@ final class XmlScanner {
         T read(XmlScanner in) throws XMLStreamException;
     }
 
+    /** Elements nested deeper than this are refused: oned's documents are under ten deep. */
+    static final int MAX_DEPTH = 256;
+    /** An element with more attributes than this is refused: oned writes none. */
+    static final int MAX_ATTRIBUTES = 256;
+    /** More namespace prefixes declared at once than this are refused: oned declares none. */
+    static final int MAX_PREFIXES = 32;
+    /**
+     * Names and values longer than this are not shared through the tables, but made anew at each
+     * occurrence: the hash families that collide whatever the multiplier (Thue-Morse strings) are
+     * hundreds of characters long, and oned's names and the values worth sharing are short.
+     */
+    static final int MAX_SHARED_CHARS = 64;
+    /**
+     * A table lookup gives up after this many probes, and the name or value is then made anew instead
+     * of shared: names an attacker made collide cost at most this many comparisons each, so a document's
+     * reading stays linear in its length whatever names it holds.
+     */
+    static final int MAX_PROBES = 16;
+    /** Element starts read between two looks at the deadline: about 0.1 ms of scanning. */
+    private static final int DEADLINE_EVERY = 4096;
+
+    /**
+     * The hash of names and values, {@code h = h * MULTIPLIER + c}, drawn at random for each JVM: with
+     * Java's 31, upper-case names built of the blocks "AO" and "B0" all share one hash, and any VM owner
+     * could make every lookup of the name table probe every name before it. An odd multiplier, so
+     * that no character is lost.
+     */
+    private static final int MULTIPLIER = java.util.concurrent.ThreadLocalRandom.current().nextInt() | 1;
+
     /** oned's element names, shared by every document (see {@link OnedElementNames} for why); never changed. */
     private static final Names KNOWN = Names.of(OnedElementNames.ALL);
 
     private final String doc;
     private final int length;
+    private final CallDeadline deadline;
+    private int untilDeadline = DEADLINE_EVERY;
+    /** The attributes of the start tag being read: where each name is, and where its colon is (-1: none). */
+    private int[] attributeStart = new int[4];
+    private int[] attributeEnd = new int[4];
+    private int[] attributeColon = new int[4];
+    private int attributes;
+    /** The namespace prefixes declared in the open elements, innermost last, and the depth each was declared at. */
+    private int[] prefixStart = new int[4];
+    private int[] prefixEnd = new int[4];
+    private int[] prefixDepth = new int[4];
+    private int prefixes;
     /** The names of this document not in {@link #KNOWN}. */
     private final Names names = new Names();
     private final SharedValues values = new SharedValues();
@@ -73,9 +114,10 @@ final class XmlScanner {
     private int nameColon;
     private boolean nameColons;
 
-    XmlScanner(String doc) {
+    XmlScanner(String doc, CallDeadline deadline) {
         this.doc = doc;
         this.length = doc.length();
+        this.deadline = deadline;
         this.text = new Text(doc);
     }
 
@@ -85,7 +127,12 @@ final class XmlScanner {
      * reader raises without a location gets the scanner's.
      */
     static <T> T read(String document, Reading<T> reading) throws XMLStreamException {
-        return scan(document, 0, reading, false);
+        return read(document, CallDeadline.NONE, reading);
+    }
+
+    /** As {@link #read(String, Reading)}, refusing with {@link CallDeadline.Passed} once {@code deadline} passes. */
+    static <T> T read(String document, CallDeadline deadline, Reading<T> reading) throws XMLStreamException {
+        return scan(document, 0, deadline, reading, false);
     }
 
     /**
@@ -94,14 +141,14 @@ final class XmlScanner {
      * then the rest of the document is checked, or stops with the root still open, at a place where a
      * cursor that read the document from its start would be in the same state (see {@link #jumpTo}).
      */
-    static <T> T readPart(String document, int from, Reading<T> reading) throws XMLStreamException {
-        return scan(document, from, reading, true);
+    static <T> T readPart(String document, int from, CallDeadline deadline, Reading<T> reading) throws XMLStreamException {
+        return scan(document, from, deadline, reading, true);
     }
 
     /** {@link #read} and {@link #readPart}: {@code mayStop} lets the reader leave the root open. */
-    private static <T> T scan(String document, int from, Reading<T> reading, boolean mayStop)
+    private static <T> T scan(String document, int from, CallDeadline deadline, Reading<T> reading, boolean mayStop)
             throws XMLStreamException {
-        XmlScanner in = new XmlScanner(document);
+        XmlScanner in = new XmlScanner(document, deadline);
         try {
             in.root();
             if (from > 0) {
@@ -112,6 +159,8 @@ final class XmlScanner {
                 in.rest(); // refuses a root left open by a reader that must read it to its end
             }
             return value;
+        } catch (CallDeadline.Passed e) {
+            throw e;
         } catch (XMLStreamException e) {
             throw e.getLocation() != null ? e : new XMLStreamException(e.getMessage(), in.location());
         }
@@ -198,7 +247,11 @@ final class XmlScanner {
         }
     }
 
-    /** The local name of the element opened last, interned: the same string for every element of that name. */
+    /**
+     * The local name of the element opened last: for oned's own names an interned string, and for any
+     * other the same string for every element of that name in the document, unless the name is too
+     * long or too crowded in the table to be shared (see {@link Names}).
+     */
     String name() {
         return name;
     }
@@ -219,7 +272,7 @@ final class XmlScanner {
         if (emptyPending) {
             emptyPending = false;
             closedName = name;
-            depth--;
+            close();
             return false;
         }
         if (depth == 0) {
@@ -239,7 +292,7 @@ final class XmlScanner {
             if (next == '/') {
                 matchEndTag();
                 closedName = openLocal[depth - 1];
-                depth--;
+                close();
                 return false;
             }
             if (next == '?' || next == '!') {
@@ -475,6 +528,9 @@ final class XmlScanner {
         int nameStart = pos;
         Name element = scannedName();
         boolean empty = attributes(nameStart) == 1;
+        if (element.colon >= 0) {
+            checkPrefix(nameStart, nameStart + element.colon, nameStart + element.written.length());
+        }
         open(nameStart, nameStart + element.written.length());
         openLocal[depth - 1] = element.local;
         name = element.local;
@@ -490,7 +546,14 @@ final class XmlScanner {
         return element != null ? element : names.get(doc, nameStart, pos, nameHash, nameColon, nameColons);
     }
 
-    private void open(int nameStart, int nameEnd) {
+    private void open(int nameStart, int nameEnd) throws XMLStreamException {
+        if (--untilDeadline == 0) {
+            untilDeadline = DEADLINE_EVERY;
+            deadline.check("the parse of the reply's document");
+        }
+        if (depth == MAX_DEPTH) {
+            throw error("elements nested more than " + MAX_DEPTH + " deep");
+        }
         if (depth == openStart.length) {
             openStart = Arrays.copyOf(openStart, depth * 2);
             openEnd = Arrays.copyOf(openEnd, depth * 2);
@@ -501,12 +564,47 @@ final class XmlScanner {
         depth++;
     }
 
+    /** The innermost open element closes: the namespace prefixes it declared go out of scope with it. */
+    private void close() {
+        depth--;
+        if (prefixes > 0) {
+            dropPrefixes();
+        }
+    }
+
+    private void dropPrefixes() {
+        while (prefixes > 0 && prefixDepth[prefixes - 1] > depth) {
+            prefixes--;
+        }
+    }
+
+    /**
+     * The prefix written from {@code start} to {@code end} of the name that ends at {@code nameEnd} is
+     * {@code xml} or declared by an open element (or the one whose start tag is being read): as
+     * Namespaces in XML asks, and the JDK's StAX reader checks.
+     */
+    private void checkPrefix(int start, int end, int nameEnd) throws XMLStreamException {
+        int n = end - start;
+        if (n == 3 && doc.startsWith("xml", start)) {
+            return;
+        }
+        for (int i = prefixes - 1; i >= 0; i--) {
+            if (prefixEnd[i] - prefixStart[i] == n && doc.regionMatches(start, doc, prefixStart[i], n)) {
+                return;
+            }
+        }
+        throw error("the prefix of '" + doc.substring(start, nameEnd) + "' is not declared");
+    }
+
     /**
      * Reads over the attributes up to '>' or "/>" of the start tag whose name is at {@code nameStart}:
-     * 1 for an empty element (it closes itself), else 0.
+     * 1 for an empty element (it closes itself), else 0. Their values are read over; their names are
+     * checked as the JDK's StAX reader checks them (no name twice, each prefix declared), and the
+     * namespace prefixes they declare are in scope for the element from here on.
      */
     private int attributes(int nameStart) throws XMLStreamException {
         int nameEnd = pos;
+        attributes = 0;
         while (true) {
             int spaceStart = pos;
             skipSpace();
@@ -516,6 +614,9 @@ final class XmlScanner {
             char c = doc.charAt(pos);
             if (c == '>') {
                 pos++;
+                if (attributes > 0) {
+                    attributesRead(nameStart, nameEnd);
+                }
                 return 0;
             }
             if (c == '/') {
@@ -523,12 +624,17 @@ final class XmlScanner {
                     throw error("'/' not followed by '>' in <" + doc.substring(nameStart, nameEnd) + ">");
                 }
                 pos += 2;
+                if (attributes > 0) {
+                    attributesRead(nameStart, nameEnd);
+                }
                 return 1;
             }
             if (pos == spaceStart) {
                 throw error("expected white space, '>' or '/>' in <" + doc.substring(nameStart, nameEnd) + ">");
             }
+            int attributeAt = pos;
             scanName();
+            attributeNamed(attributeAt, nameStart, nameEnd);
             skipSpace();
             expect('=', nameStart, nameEnd);
             skipSpace();
@@ -537,6 +643,7 @@ final class XmlScanner {
                 throw error("an attribute value in <" + doc.substring(nameStart, nameEnd) + "> is not quoted");
             }
             pos++;
+            int valueStart = pos;
             while (true) {
                 if (pos >= length) {
                     throw error("the document ends inside <" + doc.substring(nameStart, nameEnd) + ">");
@@ -555,6 +662,107 @@ final class XmlScanner {
                     pos++;
                 }
             }
+            if (pos - 1 == valueStart && declaresPrefix(attributes - 1)) {
+                throw error("the namespace prefix '" + doc.substring(attributeAt + 6, attributeEnd[attributes - 1])
+                        + "' is declared with an empty name");
+            }
+        }
+    }
+
+    /** Notes the attribute whose name {@link #scanName} just read from {@code start}, in the tag of the element named at {@code nameStart}. */
+    private void attributeNamed(int start, int nameStart, int nameEnd) throws XMLStreamException {
+        if (attributes == MAX_ATTRIBUTES) {
+            throw error("more than " + MAX_ATTRIBUTES + " attributes in <" + doc.substring(nameStart, nameEnd) + ">");
+        }
+        if (nameColon >= 0) {
+            checkColons(start, pos, nameColon, nameColons);
+        }
+        if (attributes == attributeStart.length) {
+            attributeStart = Arrays.copyOf(attributeStart, attributes * 2);
+            attributeEnd = Arrays.copyOf(attributeEnd, attributes * 2);
+            attributeColon = Arrays.copyOf(attributeColon, attributes * 2);
+        }
+        attributeStart[attributes] = start;
+        attributeEnd[attributes] = pos;
+        attributeColon[attributes] = nameColon;
+        attributes++;
+    }
+
+    /** True if attribute {@code i} of the tag is {@code xmlns:p}: it declares the prefix p. */
+    private boolean declaresPrefix(int i) {
+        return attributeColon[i] == 5 && doc.startsWith("xmlns", attributeStart[i]);
+    }
+
+    /**
+     * The tag's attributes are read: its prefix declarations come into scope (for its own name too), then
+     * each attribute's prefix must be declared, and no name may be given twice.
+     */
+    private void attributesRead(int nameStart, int nameEnd) throws XMLStreamException {
+        for (int i = 0; i < attributes; i++) {
+            if (declaresPrefix(i)) {
+                declarePrefix(attributeStart[i] + 6, attributeEnd[i]);
+            }
+        }
+        for (int i = 0; i < attributes; i++) {
+            if (attributeColon[i] >= 0 && !declaresPrefix(i)) {
+                checkPrefix(attributeStart[i], attributeStart[i] + attributeColon[i], attributeEnd[i]);
+            }
+        }
+        if (attributes > 1) {
+            checkNoAttributeTwice(nameStart, nameEnd);
+        }
+    }
+
+    /** The prefix written from {@code start} to {@code end} is declared by the element whose start tag is being read. */
+    private void declarePrefix(int start, int end) throws XMLStreamException {
+        if (end - start == 3 && doc.startsWith("xml", start) || end - start == 5 && doc.startsWith("xmlns", start)) {
+            // StAX lets xml be bound to its own namespace; no document of oned's binds it at all
+            throw error("the reserved prefix '" + doc.substring(start, end) + "' is declared");
+        }
+        if (prefixes == MAX_PREFIXES) {
+            throw error("more than " + MAX_PREFIXES + " namespace prefixes declared at once");
+        }
+        if (prefixes == prefixStart.length) {
+            prefixStart = Arrays.copyOf(prefixStart, prefixes * 2);
+            prefixEnd = Arrays.copyOf(prefixEnd, prefixes * 2);
+            prefixDepth = Arrays.copyOf(prefixDepth, prefixes * 2);
+        }
+        prefixStart[prefixes] = start;
+        prefixEnd[prefixes] = end;
+        prefixDepth[prefixes] = depth + 1; // the element is opened once its tag is read
+        prefixes++;
+    }
+
+    /**
+     * No two attributes of the tag have one name: compared in pairs when they are few, else sorted, so
+     * that a tag of many attributes costs what sorting them does, not the square of their number.
+     */
+    private void checkNoAttributeTwice(int nameStart, int nameEnd) throws XMLStreamException {
+        String twice = null;
+        if (attributes <= 8) {
+            for (int i = 0; i < attributes && twice == null; i++) {
+                int n = attributeEnd[i] - attributeStart[i];
+                for (int j = i + 1; j < attributes; j++) {
+                    if (attributeEnd[j] - attributeStart[j] == n && doc.regionMatches(attributeStart[i], doc, attributeStart[j], n)) {
+                        twice = doc.substring(attributeStart[i], attributeEnd[i]);
+                        break;
+                    }
+                }
+            }
+        } else {
+            String[] sorted = new String[attributes];
+            for (int i = 0; i < attributes; i++) {
+                sorted[i] = doc.substring(attributeStart[i], attributeEnd[i]);
+            }
+            Arrays.sort(sorted);
+            for (int i = 1; i < attributes && twice == null; i++) {
+                if (sorted[i].equals(sorted[i - 1])) {
+                    twice = sorted[i];
+                }
+            }
+        }
+        if (twice != null) {
+            throw error("attribute '" + twice + "' given twice in <" + doc.substring(nameStart, nameEnd) + ">");
         }
     }
 
@@ -596,7 +804,7 @@ final class XmlScanner {
         if (emptyPending) {
             emptyPending = false;
             closedName = name;
-            depth--;
+            close();
             return;
         }
         int base = depth;
@@ -607,7 +815,7 @@ final class XmlScanner {
             }
             if (pos + 1 < length && doc.charAt(pos + 1) == '/') {
                 matchEndTag();
-                depth--;
+                close();
                 if (depth < base) {
                     closedName = name;
                     text.clear();
@@ -654,15 +862,22 @@ final class XmlScanner {
             pos++;
             int nameStart = pos;
             scanName();
-            if (nameColon >= 0) {
-                checkColons(nameStart, pos, nameColon, nameColons);
+            int colon = nameColon;
+            if (colon >= 0) {
+                checkColons(nameStart, pos, colon, nameColons);
             }
             int nameEnd = pos;
             int closed = attributes(nameStart);
+            if (colon >= 0) {
+                checkPrefix(nameStart, nameStart + colon, nameEnd);
+            }
             // opened and, for <X/>, closed at once, without a branch: the JIT would compile one away while
             // a document has no empty element in skipped content, and throw this code away at the next that has
             open(nameStart, nameEnd);
             depth -= closed;
+            if (prefixes > 0) {
+                dropPrefixes();
+            }
         }
     }
 
@@ -721,7 +936,7 @@ final class XmlScanner {
                 colons = colon >= 0;
                 colon = colon >= 0 ? colon : p - start;
             }
-            hash = 31 * hash + c;
+            hash = MULTIPLIER * hash + c;
             p++;
         }
         pos = p;
@@ -856,16 +1071,39 @@ final class XmlScanner {
 
     // ---- names and text ---------------------------------------------------------------------
 
+    /** The hash of {@code text} as {@link #scanName} computes it for a name. */
+    private static int hash(CharSequence text) {
+        int hash = 0;
+        for (int i = 0, n = text.length(); i < n; i++) {
+            hash = MULTIPLIER * hash + text.charAt(i);
+        }
+        return hash;
+    }
+
+    /** Where a hash's probes start in a table of {@code mask + 1} slots: every bit of the hash counts. */
+    private static int slot(int hash, int mask) {
+        int h = hash * 0x9E3779B9;
+        return (h ^ (h >>> 15)) & mask;
+    }
+
+    /** How many slots of its name and value tables this scanner has probed: a measure of its work, for tests. */
+    long probes() {
+        return names.probes + values.probes;
+    }
+
     /** An element name as written and its local part; one instance per distinct name in a document. */
-    private static final class Name {
+    static final class Name {
         final String written;
         final String local;
         final int hash;
+        /** Where its colon is, -1: none. */
+        final int colon;
 
-        Name(String written, String local, int hash) {
+        Name(String written, String local, int hash, int colon) {
             this.written = written;
             this.local = local;
             this.hash = hash;
+            this.colon = colon;
         }
 
         /** True if the document holds this name at {@code start}. */
@@ -876,16 +1114,28 @@ final class XmlScanner {
 
     /**
      * Distinct element names: a pool repeats a hundred names millions of times, so each is made a
-     * string once and the parsers compare interned constants.
+     * string once. Open addressing with at most {@link #MAX_PROBES} probes per lookup: a name that finds
+     * neither itself nor a free slot by then, or is longer than {@link #MAX_SHARED_CHARS}, is made anew
+     * and not kept, so no set of names, however chosen, makes a lookup cost more.
      */
-    private static final class Names {
-        private Name[] table = new Name[256];
+    static final class Names {
+        private Name[] table;
         private int size;
+        long probes;
 
+        Names() {
+            this(256);
+        }
+
+        private Names(int slots) {
+            table = new Name[slots];
+        }
+
+        /** oned's names, interned (the parsers compare them with string constants), in a table a quarter full. */
         static Names of(java.util.List<String> names) {
-            Names known = new Names();
+            Names known = new Names(Integer.highestOneBit(names.size() * 4 - 1) * 2);
             for (String name : names) {
-                known.add(new Name(name.intern(), name.intern(), name.hashCode()));
+                known.put(new Name(name.intern(), name.intern(), hash(name), -1));
             }
             return known;
         }
@@ -894,8 +1144,12 @@ final class XmlScanner {
         Name find(String doc, int start, int end, int hash) {
             int length = end - start;
             int mask = table.length - 1;
-            for (int i = spread(hash) & mask; table[i] != null; i = (i + 1) & mask) {
+            int i = slot(hash, mask);
+            for (int probe = 0; probe < MAX_PROBES; probe++, i = (i + 1) & mask) {
                 Name n = table[i];
+                if (n == null) {
+                    return null;
+                }
                 if (n.hash == hash && n.is(doc, start, length)) {
                     return n;
                 }
@@ -905,93 +1159,121 @@ final class XmlScanner {
 
         /** As {@link #find}, adding the name when it is new; {@code colon} and {@code colons} as {@link #scanName} left them. */
         Name get(String doc, int start, int end, int hash, int colon, boolean colons) throws XMLStreamException {
-            Name found = find(doc, start, end, hash);
-            if (found != null) {
-                return found;
+            int length = end - start;
+            if (length <= MAX_SHARED_CHARS) {
+                int mask = table.length - 1;
+                int i = slot(hash, mask);
+                for (int probe = 0; probe < MAX_PROBES; probe++, i = (i + 1) & mask) {
+                    probes++;
+                    Name n = table[i];
+                    if (n == null) {
+                        Name name = made(doc, start, end, hash, colon, colons);
+                        table[i] = name;
+                        if (++size * 2 > table.length) {
+                            grow();
+                        }
+                        return name;
+                    }
+                    if (n.hash == hash && n.is(doc, start, length)) {
+                        return n;
+                    }
+                }
             }
-            checkColons(doc, start, end, colon, colons);
-            String written = doc.substring(start, end);
-            Name name = new Name(written, (colon < 0 ? written : written.substring(colon + 1)).intern(), hash);
-            add(name);
-            return name;
+            return made(doc, start, end, hash, colon, colons);
         }
 
-        private void add(Name name) {
-            int mask = table.length - 1;
-            int i = spread(name.hash) & mask;
-            while (table[i] != null) {
-                i = (i + 1) & mask;
-            }
-            table[i] = name;
-            if (++size * 2 > table.length) {
-                grow();
-            }
+        private static Name made(String doc, int start, int end, int hash, int colon, boolean colons)
+                throws XMLStreamException {
+            checkColons(doc, start, end, colon, colons);
+            String written = doc.substring(start, end);
+            return new Name(written, colon < 0 ? written : written.substring(colon + 1), hash, colon);
         }
 
         private void grow() {
             Name[] old = table;
             table = new Name[old.length * 2];
-            int mask = table.length - 1;
+            size = 0;
             for (Name n : old) {
                 if (n != null) {
-                    int i = spread(n.hash) & mask;
-                    while (table[i] != null) {
-                        i = (i + 1) & mask;
-                    }
-                    table[i] = n;
+                    put(n);
                 }
             }
         }
 
-        private static int spread(int hash) {
-            return hash ^ (hash >>> 16);
+        /** Puts {@code name} in the first free slot within its probes; where there is none, it is not kept. */
+        private void put(Name name) {
+            int mask = table.length - 1;
+            int i = slot(name.hash, mask);
+            for (int probe = 0; probe < MAX_PROBES; probe++, i = (i + 1) & mask) {
+                if (table[i] == null) {
+                    table[i] = name;
+                    size++;
+                    return;
+                }
+            }
         }
     }
 
     /**
      * The distinct values {@link #sharedValue} handed out, up to a bound: past it (a document of mostly
-     * distinct values) each value is a string of its own, as {@link #stringValue} makes it.
+     * distinct values) each value is a string of its own, as {@link #stringValue} makes it. Bounded
+     * in probes and in length as {@link Names} is, with the hashes kept beside the strings.
      */
-    private static final class SharedValues {
+    static final class SharedValues {
         private static final int MAX = 1 << 14;
         private String[] table = new String[64];
+        private int[] hashes = new int[64];
         private int size;
+        long probes;
 
         String get(CharSequence value) {
-            int n = value.length();
-            int hash = 0;
-            for (int i = 0; i < n; i++) {
-                hash = 31 * hash + value.charAt(i);
-            }
+            return value.length() > MAX_SHARED_CHARS ? value.toString() : get(value, hash(value));
+        }
+
+        /** As {@link #get(CharSequence)}, for a value at most {@link #MAX_SHARED_CHARS} long whose hash is {@code hash}. */
+        String get(CharSequence value, int hash) {
             int mask = table.length - 1;
-            int i = (hash ^ (hash >>> 16)) & mask;
-            for (String s = table[i]; s != null; s = table[i = (i + 1) & mask]) {
-                if (s.hashCode() == hash && s.contentEquals(value)) {
+            int i = slot(hash, mask);
+            for (int probe = 0; probe < MAX_PROBES; probe++, i = (i + 1) & mask) {
+                probes++;
+                String s = table[i];
+                if (s == null) {
+                    String made = value.toString();
+                    if (size < MAX) {
+                        table[i] = made;
+                        hashes[i] = hash;
+                        if (++size * 2 > table.length) {
+                            grow();
+                        }
+                    }
+                    return made;
+                }
+                if (hashes[i] == hash && s.contentEquals(value)) {
                     return s;
                 }
             }
-            String s = value.toString();
-            if (size < MAX) {
-                table[i] = s;
-                if (++size * 2 > table.length) {
-                    grow();
-                }
-            }
-            return s;
+            return value.toString();
         }
 
         private void grow() {
             String[] old = table;
+            int[] oldHashes = hashes;
             table = new String[old.length * 2];
+            hashes = new int[old.length * 2];
             int mask = table.length - 1;
-            for (String s : old) {
-                if (s != null) {
-                    int h = s.hashCode();
-                    int i = (h ^ (h >>> 16)) & mask;
-                    while (table[i] != null) {
-                        i = (i + 1) & mask;
+            size = 0;
+            for (int k = 0; k < old.length; k++) {
+                if (old[k] == null) {
+                    continue;
+                }
+                int i = slot(oldHashes[k], mask);
+                for (int probe = 0; probe < MAX_PROBES; probe++, i = (i + 1) & mask) {
+                    if (table[i] == null) {
+                        table[i] = old[k];
+                        hashes[i] = oldHashes[k];
+                        size++;
+                        break;
                     }
-                    table[i] = s;
                 }
             }
         }

@@ -1,6 +1,7 @@
 package org.overbookd.backend.simulated;
 
 import java.util.List;
+import org.overbookd.backend.simulated.load.TraceLoad;
 import org.overbookd.engine.Agenda;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.VmState;
@@ -129,12 +130,15 @@ final class Lifecycle {
         }
     }
 
-    /** Recorded high-QoS VMs hold their hosts for the whole replay, their loads replayed. */
+    /**
+     * A slot of each recorded host for each lane of its VMs, held for the whole replay: the lane's
+     * recorded loads replayed, VM after VM (0 where none was recorded).
+     */
     private void populateRecorded() {
         for (SimHost host : world.hostArray()) {
-            List<RecordedWorkload.Vm> recorded = spec.recorded().hosts().get(host.id).vms();
-            for (int k = 0; k < recorded.size(); k++) {
-                SimVm vm = vms.recordedHigh(host, k, recorded.get(k));
+            List<TraceLoad> lanes = spec.recorded().hosts().get(host.id).lanes();
+            for (int k = 0; k < lanes.size(); k++) {
+                SimVm vm = vms.recordedHigh(host, k, lanes.get(k));
                 host.holdCore(k, vm);
                 startRunning(vm);
             }

@@ -22,9 +22,17 @@ import java.util.List;
  * @param lowVms          distinct low-QoS VM ids (what overbookd itself placed; not replayed)
  * @param meanUtilization mean of the hosts' recorded utilization, weighted by their cores, percent; NaN
  *                        when the record has no host_utilization column
+ * @param baselineUtilization what the record measured of the load a replay puts back, percent: the hosts'
+ *                        host_utilization less the CPU of the low-QoS VMs recorded on them (overbookd's own,
+ *                        which a replay leaves out), each host capped at its capacity, each cycle for as
+ *                        long as the replay holds it, over every host for the whole replay (a host not
+ *                        recorded at a cycle measured nothing then). A replay without overbooking must
+ *                        measure this. The same as {@code meanUtilization} for a record without low-QoS
+ *                        VMs, gaps or hosts that come and go, at regular cycles. NaN when a host row has
+ *                        no host_utilization.
  */
 public record RecordFacts(List<Path> files, Instant first, Instant last, int cycles, long pollSeconds, List<Gap> gaps,
-        List<HostSpan> hosts, int highVms, int lowVms, double meanUtilization) {
+        List<HostSpan> hosts, int highVms, int lowVms, double meanUtilization, double baselineUtilization) {
 
     public RecordFacts {
         files = List.copyOf(files);
@@ -46,6 +54,15 @@ public record RecordFacts(List<Path> files, Instant first, Instant last, int cyc
     /** Seconds from the first cycle to the last, gaps included. */
     public long recordedSeconds() {
         return Duration.between(first, last).toSeconds();
+    }
+
+    /**
+     * Seconds of load the record measured: each cycle counts until the next one, the last and each
+     * one before a gap for one poll interval (what the replay holds them for). A gap-free week of
+     * 2,016 five-minute cycles is 7 days.
+     */
+    public long measuredSeconds() {
+        return recordedSeconds() - gapSeconds() + (gaps.size() + 1L) * pollSeconds;
     }
 
     /** Seconds of the record that gaps account for. */

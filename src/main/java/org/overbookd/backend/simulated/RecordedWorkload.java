@@ -44,7 +44,11 @@ import org.overbookd.io.RollingFile;
  *   <li><b>VMs coming and going.</b> A VM has its recorded load on a host while it is recorded
  *       there and 0 from the first cycle it is missing from (stopped, migrated: a VM seen on two
  *       hosts is two traces, each with load only on its own host). After the record's last cycle
- *       every VM keeps its last load.</li>
+ *       every VM keeps its last load. VMs whose stays on a host do not overlap share a slot of it
+ *       ({@link TraceLoad#lanes}): a host replays at each cycle the VMs recorded on it then.</li>
+ *   <li><b>VMs of several cores.</b> A VM's load is what was recorded, in percent of one core,
+ *       bounded by its own cores x 100 (the record's {@code vcpus}; the host's cores when the record
+ *       does not say), not by one core: a 4-core VM at 340 is replayed at 340.</li>
  *   <li><b>Hosts coming and going.</b> Every host seen at any time is in the replay for its whole
  *       span, with no high-QoS load while it was not recorded; {@link RecordFacts} says which hosts
  *       were not seen throughout, so a caller can warn that the replay then overstates the room.</li>
@@ -55,8 +59,15 @@ public final class RecordedWorkload {
     /** Consecutive cycles further apart than this many poll intervals are a gap, cut out of the replay. */
     public static final int GAP_POLLS = 3;
 
-    /** A recorded host; its VMs are in recording order. */
-    public record Host(int id, String name, int cores, List<Vm> vms) {
+    /**
+     * A recorded host: its VMs in recording order, and the lanes they are replayed in (VMs whose
+     * stays do not overlap share one: {@link TraceLoad#lanes}).
+     */
+    public record Host(int id, String name, int cores, List<Vm> vms, List<TraceLoad> lanes) {
+        public Host {
+            vms = List.copyOf(vms);
+            lanes = List.copyOf(lanes);
+        }
     }
 
     /** A recorded high-QoS VM. */
@@ -92,8 +103,12 @@ public final class RecordedWorkload {
         return facts;
     }
 
+    /** The most virtual CPUs a record's VM may have: a bound on hostile input, above any real VM. */
+    static final int MAX_VCPUS = 1 << 16;
+
     private static final CsvInput.Columns COLUMNS = CsvInput.Columns.atLeast(
-            List.of("time", "host_id", "host_name", "cores", "vm_id", "vm_name", "qos", "cpu"), List.of("host_utilization"));
+            List.of("time", "host_id", "host_name", "cores", "vm_id", "vm_name", "qos", "cpu"),
+            List.of("host_utilization", "vcpus"));
 
     /**
      * Reads the record at {@code file}: its rolled files, then the file itself.
@@ -206,10 +221,16 @@ public final class RecordedWorkload {
         private long lastTime;
         private double utilizationCoreSum;
         private double utilizationCores;
+        /** Per cycle, the CPU the hosts measured less their low-QoS VMs', capped at each host's capacity. */
+        private double[] measured = new double[256];
+        /** A host row without host_utilization: what a replay must measure is unknown. */
+        private boolean utilizationMissing;
 
         void read(Path file) throws InputException {
             try (CsvInput csv = CsvInput.withHeader(file, COLUMNS)) {
                 boolean hasUtilization = csv.has("host_utilization");
+                boolean hasVcpus = csv.has("vcpus");
+                utilizationMissing |= !hasUtilization;
                 for (CsvInput.Row row = csv.next(); row != null; row = csv.next()) {
                     // a cycle's rows share one time: parse it once per cycle, not once per row
                     String timeText = row.text("time");
@@ -224,6 +245,7 @@ public final class RecordedWorkload {
                     if (cycleCount == 0 || time > cycles[cycleCount - 1]) {
                         if (cycleCount == cycles.length) {
                             cycles = Arrays.copyOf(cycles, cycleCount * 2);
+                            measured = Arrays.copyOf(measured, cycleCount * 2);
                         }
                         cycles[cycleCount++] = time;
                     } else if (time < cycles[cycleCount - 1]) {
@@ -241,32 +263,43 @@ public final class RecordedWorkload {
                         host = new HostAcc(hostId, row.text("host_name"), cores, cycle);
                         hosts.put(hostId, host);
                     }
-                    host.seen(cycle);
+                    host.seen(cycle, measured);
                     if (row.text("vm_id").isEmpty()) {
                         if (hasUtilization && !row.text("host_utilization").isEmpty()) {
-                            utilizationCoreSum += row.number("host_utilization", 0, false) * cores;
+                            double utilization = row.number("host_utilization", 0, false);
+                            utilizationCoreSum += utilization * cores;
                             utilizationCores += cores;
+                            host.measuredLoad = utilization * host.cores;
+                        } else {
+                            utilizationMissing = true;
                         }
                         continue;
                     }
                     long vm = row.whole("vm_id");
+                    double cpu = row.number("cpu", 0, false);
                     if (!row.text("qos").equals("HIGH")) {
                         lowVms.add(vm);
+                        host.measuredLow += cpu;
                         continue;
                     }
                     highVms.add(vm);
-                    double cpu = row.number("cpu", 0, false);
+                    int vcpus = hasVcpus && !row.text("vcpus").isEmpty() ? row.whole("vcpus", 1, MAX_VCPUS) : 0;
                     VmAcc trace = host.vms.get(vm);
                     if (trace == null) {
                         trace = new VmAcc(row.text("vm_name"));
                         host.vms.put(vm, trace);
                     }
-                    trace.sample(cycle, cpu);
+                    // what the VM could use: its own cores, or its host's when the record does not say
+                    double most = 100.0 * (vcpus > 0 ? vcpus : host.cores);
+                    trace.sample(cycle, Math.min(cpu, most), vcpus > 0 ? vcpus : 1);
                 }
             }
         }
 
         RecordedWorkload workload(List<Path> parts) {
+            for (HostAcc h : hosts.values()) {
+                h.flush(measured);
+            }
             long poll = pollSeconds();
             long[] replay = new long[cycleCount];
             List<RecordFacts.Gap> gaps = new ArrayList<>();
@@ -280,17 +313,37 @@ public final class RecordedWorkload {
             }
             List<Host> out = new ArrayList<>();
             List<RecordFacts.HostSpan> spans = new ArrayList<>();
+            long totalCores = 0;
             for (HostAcc h : hosts.values()) {
                 List<Vm> vms = new ArrayList<>();
                 h.vms.forEach((id, vm) -> vms.add(new Vm(id, vm.name, vm.trace(replay, cycleCount))));
-                out.add(new Host(h.id, h.name, h.cores, vms));
+                out.add(new Host(h.id, h.name, h.cores, vms, TraceLoad.lanes(vms.stream().map(Vm::load).toList())));
+                totalCores += h.cores;
                 spans.add(new RecordFacts.HostSpan(h.id, h.name, h.cores, Instant.ofEpochSecond(cycles[h.firstCycle]),
                         Instant.ofEpochSecond(cycles[h.lastCycle]), h.cyclesSeen));
             }
             RecordFacts facts = new RecordFacts(parts, Instant.ofEpochSecond(cycles[0]),
                     Instant.ofEpochSecond(cycles[cycleCount - 1]), cycleCount, poll, gaps, spans, highVms.size(),
-                    lowVms.size(), utilizationCores == 0 ? Double.NaN : utilizationCoreSum / utilizationCores);
+                    lowVms.size(), utilizationCores == 0 ? Double.NaN : utilizationCoreSum / utilizationCores,
+                    utilizationMissing ? Double.NaN : baseline(replay, poll, totalCores));
             return new RecordedWorkload(out, replay[cycleCount - 1], facts);
+        }
+
+        /**
+         * What the record measured of the load a replay puts back, percent: each cycle's CPU (the
+         * hosts' host_utilization less their low-QoS VMs' recorded CPU, capped at each host's
+         * capacity) for as long as the replay holds that cycle (to the next cycle, gaps cut out; one
+         * poll interval for the last), over every host's cores for the whole replay.
+         */
+        private double baseline(long[] replay, long poll, long totalCores) {
+            double sum = 0;
+            long seconds = 0;
+            for (int k = 0; k < cycleCount; k++) {
+                long held = k + 1 < cycleCount ? replay[k + 1] - replay[k] : Math.max(1, poll);
+                sum += measured[k] * held;
+                seconds += held;
+            }
+            return sum / ((double) seconds * totalCores);
         }
 
         /** The median time between consecutive cycles: robust to a few slow cycles and to gaps. */
@@ -315,6 +368,9 @@ public final class RecordedWorkload {
         int lastCycle;
         int cyclesSeen;
         final Map<Long, VmAcc> vms = new LinkedHashMap<>();
+        /** This cycle's host_utilization x cores, and its low-QoS VMs' CPU, percent of one core. */
+        double measuredLoad;
+        double measuredLow;
 
         HostAcc(int id, String name, int cores, int firstCycle) {
             this.id = id;
@@ -324,11 +380,22 @@ public final class RecordedWorkload {
             this.lastCycle = firstCycle - 1;
         }
 
-        void seen(int cycle) {
+        /** A row of this host in {@code cycle}: the cycle before, if another, is added to {@code measured}. */
+        void seen(int cycle, double[] measured) {
             if (cycle != lastCycle) {
+                flush(measured);
                 lastCycle = cycle;
                 cyclesSeen++;
             }
+        }
+
+        /** Adds the cycle this host was last seen in to {@code measured}, once. */
+        void flush(double[] measured) {
+            if (lastCycle >= firstCycle) {
+                measured[lastCycle] += Math.min(100.0 * cores, Math.max(0, measuredLoad - measuredLow));
+            }
+            measuredLoad = 0;
+            measuredLow = 0;
         }
     }
 
@@ -337,35 +404,40 @@ public final class RecordedWorkload {
         final String name;
         int[] cycles = new int[16];
         double[] loads = new double[16];
+        int[] cores = new int[16];
         int n;
 
         VmAcc(String name) {
             this.name = name;
         }
 
-        void sample(int cycle, double load) {
+        /** @param cores the VM's cores counted while it is there (1 when the record does not say) */
+        void sample(int cycle, double load, int cores) {
             if (n > 0 && cycles[n - 1] == cycle) {
                 loads[n - 1] = load; // a VM listed twice in one cycle: the later row wins
+                this.cores[n - 1] = cores;
                 return;
             }
             if (n == cycles.length) {
                 cycles = Arrays.copyOf(cycles, n * 2);
                 loads = Arrays.copyOf(loads, n * 2);
+                this.cores = Arrays.copyOf(this.cores, n * 2);
             }
             cycles[n] = cycle;
             loads[n] = load;
+            this.cores[n] = cores;
             n++;
         }
 
-        /** Its loads at replay times, with a 0 at each cycle it went missing from. */
+        /** Its loads at replay times, with a 0 (and no cores) at each cycle it went missing from. */
         TraceLoad trace(long[] replay, int cycleCount) {
             long[] times = new long[2 * n];
             double[] values = new double[2 * n];
-            boolean[] present = new boolean[2 * n];
+            int[] held = new int[2 * n];
             int m = 0;
             for (int i = 0; i < n; i++) {
                 times[m] = replay[cycles[i]];
-                present[m] = true;
+                held[m] = cores[i];
                 values[m++] = loads[i];
                 int next = cycles[i] + 1;
                 if (next < cycleCount && (i + 1 == n || cycles[i + 1] != next)) {
@@ -373,7 +445,7 @@ public final class RecordedWorkload {
                     values[m++] = 0;
                 }
             }
-            return new TraceLoad(Arrays.copyOf(times, m), Arrays.copyOf(values, m), Arrays.copyOf(present, m));
+            return new TraceLoad(Arrays.copyOf(times, m), Arrays.copyOf(values, m), Arrays.copyOf(held, m));
         }
     }
 

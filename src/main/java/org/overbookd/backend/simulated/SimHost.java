@@ -17,7 +17,10 @@ final class SimHost implements HostView {
     final int id;
     private final String name;
     final int cores;
-    /** One high-QoS VM per core; set through {@link #holdCore}, which keeps the flat slots in step. */
+    /**
+     * One high-QoS VM per core (a replayed host: per lane of its recorded VMs); set through {@link
+     * #holdCore}, which keeps the flat slots in step.
+     */
     final SimVm[] high;
     /**
      * Low-QoS VMs holding an overbooking slot, in the order they were placed: read off the host's
@@ -32,7 +35,7 @@ final class SimHost implements HostView {
         this(id, Integer.toString(id), cores, cores);
     }
 
-    /** A host with its own name and as many high-QoS VMs as were recorded on it. */
+    /** A host with its own name and a high-QoS slot for each lane of VMs recorded on it. */
     SimHost(int id, String name, int cores, int highVms) {
         this.id = id;
         this.name = name;

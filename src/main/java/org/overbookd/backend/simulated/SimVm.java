@@ -6,6 +6,7 @@ import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import org.overbookd.backend.simulated.load.LoadGenerator;
 import org.overbookd.backend.simulated.load.SpikyLoad;
+import org.overbookd.backend.simulated.load.TraceLoad;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.RunRecord;
 import org.overbookd.model.VmSize;
@@ -175,6 +176,18 @@ final class SimVm implements VmView {
     /** Whether {@link #size()} is known, without building it: it is {@link VmSize#UNKNOWN} exactly when cores is 0. */
     boolean sized() {
         return cores != 0;
+    }
+
+    /**
+     * A synthetic VM's load is one core's, or for a sized low-QoS VM that times its size: up to its
+     * size rounded up. A replayed lane holds VMs of the record's sizes in turn: not one number.
+     */
+    @Override
+    public int vcpus() {
+        if (generator instanceof TraceLoad) {
+            return 0;
+        }
+        return cores == 0 ? 1 : (int) Math.ceil(cores);
     }
 
     /** The generator draws the load of one core; a sized VM is that many cores. */

@@ -67,10 +67,10 @@ final class Tally {
         for (SimHost host : hosts) {
             delivered += host.deliveredUntil(now);
             for (SimVm vm : host.high) {
-                // a replayed VM holds its core only while it is in the record (its slot stays, at load 0,
-                // where it went missing: counting that too overstated a record with churn)
+                // a replayed lane holds cores only while a VM is in the record, as many as that VM's (the
+                // slot stays, at load 0, where none was: counting that too overstated a record with churn)
                 highHeld += vm.generator instanceof TraceLoad trace
-                        ? trace.presentSeconds(vm.heldSinceSeconds, now) : now - vm.heldSinceSeconds;
+                        ? trace.coreSeconds(vm.heldSinceSeconds, now) : now - vm.heldSinceSeconds;
             }
             for (SimVm vm : host.low) {
                 if (vm.state == VmState.RUNNING) {

@@ -14,7 +14,9 @@ package org.overbookd.backend.simulated;
  * @param lowAvailabilitySum       Silva et al.'s availability e / (e + p) of those VMs, summed
  * @param lowAvailabilityMin       the smallest of those availabilities (1 when none finished)
  * @param overbookedSeconds        seconds low-QoS VMs spent running (operations excluded)
- * @param highHeldSeconds          seconds high-QoS VMs held their cores
+ * @param highHeldSeconds          core-seconds high-QoS VMs held: each VM counts its cores (a synthetic
+ *                                 VM one, a replayed VM its recorded vcpus, 1 when the record does
+ *                                 not say) while it holds them
  * @param deliveredIntegral        CPU delivered (each host's demand capped at its capacity)
  *                                 integrated over time, percent-of-core seconds
  */

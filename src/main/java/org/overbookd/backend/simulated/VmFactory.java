@@ -1,5 +1,6 @@
 package org.overbookd.backend.simulated;
 
+import org.overbookd.backend.simulated.load.TraceLoad;
 import org.overbookd.model.QosClass;
 import org.overbookd.random.Seeds;
 
@@ -37,10 +38,10 @@ final class VmFactory {
         return vm;
     }
 
-    /** The {@code k}-th recorded high-QoS VM of a host: its load replayed, held for the whole replay. */
-    SimVm recordedHigh(SimHost host, int k, RecordedWorkload.Vm recorded) {
+    /** The {@code k}-th lane of recorded high-QoS VMs of a host: its loads replayed, held for the whole replay. */
+    SimVm recordedHigh(SimHost host, int k, TraceLoad lane) {
         long now = clock.now();
-        SimVm vm = new SimVm(nextId++, QosClass.HIGH, k, recorded.load(),
+        SimVm vm = new SimVm(nextId++, QosClass.HIGH, k, lane,
                 Seeds.stream(spec.seed(), Seeds.HIGH_QOS, host.id, k), Long.MAX_VALUE / 4, now, clock.instant(now));
         vm.hostedBy(host.hot(), host.id);
         vm.placedAtSeconds = now;

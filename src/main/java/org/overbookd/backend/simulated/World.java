@@ -81,7 +81,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
                 hosts[h] = new SimHost(h, spec.coresPerNode());
             } else {
                 RecordedWorkload.Host recorded = spec.recorded().hosts().get(h);
-                hosts[h] = new SimHost(h, recorded.name(), recorded.cores(), recorded.vms().size());
+                hosts[h] = new SimHost(h, recorded.name(), recorded.cores(), recorded.lanes().size());
             }
         }
         this.hostView = Collections.unmodifiableList(Arrays.asList(hosts));

@@ -1,7 +1,8 @@
 /**
  * The simulated cluster of Verboven et al. behind the Backend contract: hosts with one high-QoS VM
  * per core, an endless low-QoS queue, VM operations that cost time and CPU, the synthetic or
- * recorded workload, and the totals a run is measured by; driven by a simulation step by step or,
+ * recorded workload (and public traces written as records, TraceRecords), and the totals a run is
+ * measured by; driven by a simulation step by step or,
  * for the daemon, by the wall clock (RealTimeSimulatedBackend). The load patterns are in the
  * sub-package.
  *

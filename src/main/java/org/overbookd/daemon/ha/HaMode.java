@@ -87,12 +87,14 @@ public final class HaMode implements AutoCloseable {
         Properties p = new Properties();
         p.putAll(local);
         p.setProperty(StdSchedulerFactory.PROP_SCHED_INSTANCE_ID, lease.holder());
-        p.setProperty(StdSchedulerFactory.PROP_JOB_STORE_CLASS, "org.quartz.impl.jdbcjobstore.JobStoreTX");
+        p.setProperty(StdSchedulerFactory.PROP_JOB_STORE_CLASS, LeaseJobStore.class.getName());
         p.setProperty("org.quartz.jobStore.driverDelegateClass", "org.quartz.impl.jdbcjobstore.PostgreSQLDelegate");
         p.setProperty("org.quartz.jobStore.dataSource", DATA_SOURCE);
         p.setProperty("org.quartz.jobStore.isClustered", "true");
+        // as often as a standby looks for the lease: Quartz frees a dead writer's trigger once its last
+        // check-in is a check-in interval plus 7.5 s old, which must come before the lease expires
         p.setProperty("org.quartz.jobStore.clusterCheckinInterval",
-                Long.toString(Math.max(1000, settings.renewEvery().toMillis())));
+                Long.toString(Math.max(1000, settings.quartzCheckinEvery().toMillis())));
         p.setProperty("org.quartz.jobStore.acquireTriggersWithinLock", "true");
         p.setProperty("org.quartz.scheduler.dbFailureRetryInterval",
                 Long.toString(Math.max(1000, settings.renewEvery().toMillis())));

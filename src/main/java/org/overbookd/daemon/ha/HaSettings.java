@@ -101,9 +101,19 @@ public record HaSettings(String jdbcUrl, String user, String password, int poolS
         }
     }
 
-    /** How often the lease is renewed (and a standby tries to take it), Quartz checks in, and sockets time out. */
+    /** How often the lease is renewed, and sockets time out. */
     public Duration renewEvery() {
         return checkinInterval.dividedBy(3);
+    }
+
+    /**
+     * How often Quartz checks in: as often as a standby looks for the lease, a sixth of the check-in
+     * interval. A dead node's trigger is freed at the first check-in once its own last check-in is this
+     * plus 7.5 s old (Quartz's rule), so from ha.checkin-interval = 9 s up the lease's expiry, not
+     * Quartz, bounds a failover.
+     */
+    public Duration quartzCheckinEvery() {
+        return checkinInterval.dividedBy(6);
     }
 
     /** The URL for messages: without its query string, where a password may have been put against advice. */

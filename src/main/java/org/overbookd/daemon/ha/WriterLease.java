@@ -70,6 +70,8 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
     private volatile boolean everHeld;
     private volatile long term;
     private volatile String lastHolderSeen = "nobody";
+    /** Why the last renewal could not reach the database, or null when it did. */
+    private volatile String unreachable;
     private Role reported = Role.STANDBY;
 
     /** The term under which the cycle under way observed; 0 when it observed without the lease. */
@@ -156,8 +158,11 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
                     }
                 }
             }
+            unreachable = null;
         } catch (SQLException e) {
             closeConnection();
+            // who holds the lease cannot be known now: not this node, whatever the last answer said
+            unreachable = e.getMessage();
             LOG.warn("writer lease not renewed: database unreachable ({}); this node enacts nothing once it lapses",
                     e.getMessage());
         }
@@ -184,9 +189,16 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
         }
         reported = now;
         if (now == Role.STANDBY) {
-            LOG.warn("this node ({}) is standby now: the writer lease is held by {}", node, lastHolderSeen);
+            LOG.warn("this node ({}) is standby now: {}", node, whyStandby());
         }
         return now;
+    }
+
+    /** Why this node does not hold the lease, for the log: who does, or that the database cannot be asked. */
+    String whyStandby() {
+        String cut = unreachable;
+        return cut != null ? "its writer lease lapsed while the database cannot be reached (" + cut + ")"
+                : "the writer lease is held by " + lastHolderSeen;
     }
 
     private boolean heldNow() {
@@ -215,7 +227,7 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
         {
             if (!heldNow()) {
                 return Optional.of("node " + node + " lost the writer lease during this cycle (holder now: "
-                        + lastHolderSeen + ")");
+                        + holderSeen() + ")");
             }
             if (term != began) {
                 return Optional.of("the writer lease lapsed during this cycle (term " + began + ", now " + term
@@ -237,7 +249,9 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
     /**
      * Asked right before each action of a batch that {@link #refusal(int)} let through: still held,
      * in the term under which the cycle observed, with time left for this action's two calls to oned
-     * (the fresh one.vm.info and the action) plus one of margin. Local, no round trip: the renewer
+     * (the fresh one.vm.info and the action) plus one of margin; and again, for a decision that places
+     * a VM, between its mark for OneDRS and the action (the mark needs no lease: sent late, it changes
+     * nothing but what OneDRS may do with the VM). Local, no round trip: the renewer
      * keeps extending the deadline while this node runs, so a batch sent without a pause never
      * trips it; a node paused in the middle of its batch (SIGSTOP, a long GC) for longer than the
      * lease had left finds its deadline passed when it wakes, and sends nothing more.
@@ -246,7 +260,7 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
         long began = cycleTerm;
         if (began == 0 || !heldNow() || term != began) {
             return Optional.of("node " + node + " lost the writer lease in the middle of this cycle's batch"
-                    + " (holder now: " + lastHolderSeen + ")");
+                    + " (holder now: " + holderSeen() + ")");
         }
         Duration left = Duration.ofNanos(validUntilNanos - System.nanoTime());
         Duration needed = callDeadline.multipliedBy(3);
@@ -258,7 +272,7 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
     }
 
     private String holderSeen() {
-        return lastHolderSeen;
+        return unreachable != null ? "unknown, the database cannot be reached" : lastHolderSeen;
     }
 
     @Override

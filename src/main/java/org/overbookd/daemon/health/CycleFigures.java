@@ -18,14 +18,17 @@ import org.overbookd.model.VmView;
  * @param slotsAvailable  free slots: per host, slots minus those held (never below zero), summed
  * @param hostsAtUpperBound hosts whose utilization is at or above the upper bound
  * @param vmsLeftAlone    low-QoS VMs overbookd does not act on, by reason (failed, pending)
+ * @param vmsUnmatched    queued low-QoS VMs that may run on no host, by reason (no-host, no-datastore,
+ *                        invalid, unsupported)
  */
 public record CycleFigures(int hostsObserved, Map<String, Integer> hostsLeftOut, Map<VmState, Integer> lowQosVms,
         int queue, int slotsInUse, int slotsAvailable, int hostsAtUpperBound, int decisions,
-        Map<String, Integer> decisionsByAction, Map<String, Integer> vmsLeftAlone) {
+        Map<String, Integer> decisionsByAction, Map<String, Integer> vmsLeftAlone, Map<String, Integer> vmsUnmatched) {
 
     public CycleFigures {
         hostsLeftOut = Map.copyOf(hostsLeftOut);
         vmsLeftAlone = Map.copyOf(vmsLeftAlone);
+        vmsUnmatched = Map.copyOf(vmsUnmatched);
         lowQosVms = Map.copyOf(lowQosVms);
         decisionsByAction = Map.copyOf(decisionsByAction);
     }
@@ -61,6 +64,6 @@ public record CycleFigures(int hostsObserved, Map<String, Integer> hostsLeftOut,
         }
         return new CycleFigures(result.view().hosts().size(), result.view().hostsLeftOut(), byState,
                 result.view().queue().size(), inUse, available, atUpper, result.outcomes().size(), actions,
-                result.view().vmsLeftAlone());
+                result.view().vmsLeftAlone(), result.view().vmsUnmatched());
     }
 }

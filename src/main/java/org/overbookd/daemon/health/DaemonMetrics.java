@@ -11,18 +11,21 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
-import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
+import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleListener;
 import org.overbookd.loop.CycleResult;
 import org.overbookd.model.HostLeftOut;
 import org.overbookd.model.VmLeftAlone;
 import org.overbookd.model.VmState;
+import org.overbookd.model.VmUnmatched;
 
 /**
  * The daemon's Prometheus metrics, kept up to date by the cycle listener calls. Counters count
- * since the daemon started; gauges describe the last successful cycle's observation (they keep
- * their values while cycles fail: the failure counters and the last-success time say so).
+ * since the daemon started; gauges describe the last cycle's observation (they keep their values
+ * while cycles cannot observe: the failure counters and the last-success time say so). A cycle that
+ * observed but failed afterwards ({@link CycleResult#failure()}: audit, budget) is a failure for the
+ * failure counter, the failures in a row and the last-success time, which alerts watch.
  * Labels are few and bounded: cause, action, status, state, reason, result.
  */
 public final class DaemonMetrics implements CycleListener {
@@ -50,8 +53,10 @@ public final class DaemonMetrics implements CycleListener {
     private final Counter reloads;
     private final Counter statusWriteFailures;
     private final Gauge vmsLeftAlone;
+    private final Gauge vmsUnmatched;
     private final Set<String> leftOutReasons = new HashSet<>();
     private final Set<String> leftAloneReasons = new HashSet<>();
+    private final Set<String> unmatchedReasons = new HashSet<>();
     private int failingInARow;
 
     public DaemonMetrics(PrometheusRegistry registry, Supplier<OverbookingLimits> limits, Clock clock) {
@@ -60,7 +65,9 @@ public final class DaemonMetrics implements CycleListener {
         cycles = Counter.builder().name("overbookd_cycles_total")
                 .help("Overbooking cycles run, successful or not.").register(registry);
         failures = Counter.builder().name("overbookd_cycle_failures_total")
-                .help("Cycles that failed, by cause: unreachable, auth, timeout, malformed, internal.")
+                .help("Cycles that failed, by cause: unreachable, auth, timeout, malformed, internal (it could not"
+                        + " observe), audit (its decisions could not be audited, so none was enacted), budget (its time"
+                        + " budget ran out before every decision was sent).")
                 .labelNames("cause").register(registry);
         duration = Histogram.builder().name("overbookd_cycle_duration_seconds")
                 .help("Wall time of each cycle, failed ones included.")
@@ -82,6 +89,12 @@ public final class DaemonMetrics implements CycleListener {
         vmsLeftAlone = Gauge.builder().name("overbookd_low_qos_vms_left_alone")
                 .help("Low-QoS VMs overbookd does not act on, by reason: failed (a *_FAILURE state, for an"
                         + " administrator to recover) or pending (not on hold: OpenNebula's scheduler places it).")
+                .labelNames("reason").register(registry);
+        vmsUnmatched = Gauge.builder().name("overbookd_low_qos_vms_unmatched")
+                .help("Queued low-QoS VMs that may run on no host by OpenNebula's own rules, by reason: no-host"
+                        + " (their requirements match no usable host), no-datastore (no system datastore they may use"
+                        + " in the matching hosts' clusters), invalid (requirements that do not parse), unsupported"
+                        + " (beyond what overbookd evaluates). They stay queued.")
                 .labelNames("reason").register(registry);
         lowQosVms = Gauge.builder().name("overbookd_low_qos_vms")
                 .help("Low-QoS VMs in the last view by state: on a host (running, booting, suspending, resuming,"
@@ -108,8 +121,8 @@ public final class DaemonMetrics implements CycleListener {
         statusWriteFailures = Counter.builder().name("overbookd_status_write_failures_total")
                 .help("Failed writes of status.file.").register(registry);
         // every series a dashboard or alert refers to exists from the start, at zero
-        for (BackendException.Cause cause : BackendException.Cause.values()) {
-            failures.labelValues(cause.label()).inc(0);
+        for (String cause : CycleFailure.causes()) {
+            failures.labelValues(cause).inc(0);
         }
         for (String action : new String[] {"deploy", "suspend", "resume"}) {
             decisions.labelValues(action).inc(0);
@@ -127,6 +140,10 @@ public final class DaemonMetrics implements CycleListener {
             vmsLeftAlone.labelValues(reason.label()).set(0);
             leftAloneReasons.add(reason.label());
         }
+        for (VmUnmatched reason : VmUnmatched.values()) {
+            vmsUnmatched.labelValues(reason.label()).set(0);
+            unmatchedReasons.add(reason.label());
+        }
         reloads.labelValues("ok").inc(0);
         reloads.labelValues("rejected").inc(0);
         for (VmState state : VmState.values()) {
@@ -137,11 +154,7 @@ public final class DaemonMetrics implements CycleListener {
     }
 
     @Override
-    public void cycleSucceeded(CycleResult result, Duration took) {
-        cycles.inc();
-        duration.observe(seconds(took));
-        failingInARow = 0;
-        consecutiveFailures.set(0);
+    public void cycleEnded(CycleResult result, Duration took) {
         for (Outcome outcome : result.outcomes()) {
             String action = outcome.decision().action();
             decisions.labelValues(action).inc();
@@ -155,32 +168,44 @@ public final class DaemonMetrics implements CycleListener {
         }
         CycleFigures figures = CycleFigures.of(result, limits.get());
         hostsObserved.set(figures.hostsObserved());
-        for (String reason : leftOutReasons) {
-            hostsLeftOut.labelValues(reason).set(0);
-        }
-        for (Map.Entry<String, Integer> e : figures.hostsLeftOut().entrySet()) {
-            leftOutReasons.add(e.getKey());
-            hostsLeftOut.labelValues(e.getKey()).set(e.getValue());
-        }
-        for (String reason : leftAloneReasons) {
-            vmsLeftAlone.labelValues(reason).set(0);
-        }
-        for (Map.Entry<String, Integer> e : figures.vmsLeftAlone().entrySet()) {
-            leftAloneReasons.add(e.getKey());
-            vmsLeftAlone.labelValues(e.getKey()).set(e.getValue());
-        }
+        setByReason(hostsLeftOut, leftOutReasons, figures.hostsLeftOut());
+        setByReason(vmsLeftAlone, leftAloneReasons, figures.vmsLeftAlone());
+        setByReason(vmsUnmatched, unmatchedReasons, figures.vmsUnmatched());
         figures.lowQosVms().forEach((state, count) -> lowQosVms.labelValues(label(state)).set(count));
         slotsInUse.set(figures.slotsInUse());
         slotsAvailable.set(figures.slotsAvailable());
         hostsAtUpperBound.set(figures.hostsAtUpperBound());
-        lastSuccess.set(clock.millis() / 1000.0);
+        result.failure().ifPresentOrElse(f -> failed(f, took), () -> succeeded(took));
+    }
+
+    /** Every reason seen so far to 0, then the counts of this cycle: a reason no longer seen reads 0, not its last count. */
+    private static void setByReason(Gauge gauge, Set<String> known, Map<String, Integer> counts) {
+        for (String reason : known) {
+            gauge.labelValues(reason).set(0);
+        }
+        for (Map.Entry<String, Integer> e : counts.entrySet()) {
+            known.add(e.getKey());
+            gauge.labelValues(e.getKey()).set(e.getValue());
+        }
     }
 
     @Override
-    public void cycleFailed(BackendException.Cause cause, String message, Duration took) {
+    public void cycleFailed(long cycle, CycleFailure failure, Duration took) {
+        failed(failure, took);
+    }
+
+    private void succeeded(Duration took) {
         cycles.inc();
         duration.observe(seconds(took));
-        failures.labelValues(cause.label()).inc();
+        failingInARow = 0;
+        consecutiveFailures.set(0);
+        lastSuccess.set(clock.millis() / 1000.0);
+    }
+
+    private void failed(CycleFailure failure, Duration took) {
+        cycles.inc();
+        duration.observe(seconds(took));
+        failures.labelValues(failure.cause()).inc();
         consecutiveFailures.set(++failingInARow);
     }
 

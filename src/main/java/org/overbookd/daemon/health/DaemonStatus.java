@@ -1,5 +1,7 @@
 package org.overbookd.daemon.health;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -14,7 +16,7 @@ import java.time.format.DateTimeParseException;
  *
  * @param written             when the daemon last wrote the file (after each cycle, and when it stopped)
  * @param stopped             when the daemon stopped, or null while it runs
- * @param cycles              cycles run since it started
+ * @param cycles              cycles this process ran since it started: a count (the cycle's number is lastCycle's)
  * @param lastCycle           the last cycle, or null before the first ended
  * @param consecutiveFailures cycles failed in a row since the last successful one
  * @param lastSuccess         when the last successful cycle ended, or null
@@ -41,12 +43,14 @@ public record DaemonStatus(long pid, String node, Instant started, Instant writt
     }
 
     /**
+     * @param number    its number, the one the log and the audit give it: it goes on across restarts
+     *                  (from the audit log's last), where {@code cycles} counts this process's
      * @param ended     when it ended
-     * @param cause     why it failed (a {@link org.overbookd.backend.BackendException.Cause} label), null when ok
+     * @param cause     why it failed (a {@link org.overbookd.loop.CycleFailure} cause), null when ok
      * @param message   the failure, null when ok; never a secret (backend messages carry none)
      * @param decisions decisions it made (0 when it failed)
      */
-    public record LastCycle(Instant ended, Duration took, String cause, String message, int decisions) {
+    public record LastCycle(long number, Instant ended, Duration took, String cause, String message, int decisions) {
         public boolean ok() {
             return cause == null;
         }
@@ -68,6 +72,7 @@ public record DaemonStatus(long pid, String node, Instant started, Instant writt
             root.putNull("last_cycle");
         } else {
             ObjectNode last = root.putObject("last_cycle");
+            last.put("number", lastCycle.number());
             last.put("ended", lastCycle.ended().toString());
             last.put("result", lastCycle.ok() ? "ok" : "failed");
             last.put("cause", lastCycle.cause());
@@ -88,13 +93,22 @@ public record DaemonStatus(long pid, String node, Instant started, Instant writt
      * @throws IOException saying which field is missing or wrong
      */
     public static DaemonStatus fromJson(String text) throws IOException {
-        JsonNode root = JSON.readTree(text);
+        JsonNode root;
+        try {
+            root = JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            // Jackson's message names its own feature flags and a redacted source; say where, in words
+            JsonLocation at = e.getLocation();
+            throw new IOException("not JSON" + (at == null ? "" : " at line " + at.getLineNr() + ", column "
+                    + at.getColumnNr()) + " (cut short, or overwritten by something else)");
+        }
         if (root == null || !root.isObject()) {
             throw new IOException("not a JSON object");
         }
         JsonNode last = root.path("last_cycle");
         LastCycle lastCycle = last.isObject()
-                ? new LastCycle(instant(last, "ended", true), seconds(last, "duration_seconds"),
+                ? new LastCycle(last.path("number").asLong(root.path("cycles").asLong()), instant(last, "ended", true),
+                        seconds(last, "duration_seconds"),
                         text(last, "cause"), text(last, "message"), last.path("decisions").asInt())
                 : null;
         return new DaemonStatus(required(root, "pid").asLong(), root.path("node").asText(""),

@@ -9,11 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
-import org.overbookd.backend.BackendException;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.ListenAddress;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
+import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleListener;
 import org.overbookd.loop.CycleResult;
 import org.slf4j.Logger;
@@ -91,6 +91,11 @@ public final class Health implements CycleListener, AutoCloseable {
 
     private volatile Supplier<String> role = () -> "single";
 
+    /** systemd's watchdog period (WatchdogSec) when it watches this process, from the environment. */
+    public static Optional<Duration> systemdWatchdog() {
+        return SystemdNotifier.fromEnvironment().watchdog();
+    }
+
     /**
      * Where this node's role comes from: {@code single}, or in an HA group {@code active} or
      * {@code standby}. Shown in the metrics ({@code overbookd_writer}) and the status file.
@@ -130,16 +135,16 @@ public final class Health implements CycleListener, AutoCloseable {
     }
 
     @Override
-    public void cycleSucceeded(CycleResult result, Duration took) {
+    public void cycleEnded(CycleResult result, Duration took) {
         for (CycleListener part : parts) {
-            guarded(() -> part.cycleSucceeded(result, took));
+            guarded(() -> part.cycleEnded(result, took));
         }
     }
 
     @Override
-    public void cycleFailed(BackendException.Cause cause, String message, Duration took) {
+    public void cycleFailed(long cycle, CycleFailure failure, Duration took) {
         for (CycleListener part : parts) {
-            guarded(() -> part.cycleFailed(cause, message, took));
+            guarded(() -> part.cycleFailed(cycle, failure, took));
         }
     }
 

@@ -13,7 +13,8 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.function.Supplier;
-import org.overbookd.backend.BackendException;
+import java.util.Optional;
+import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleListener;
 import org.overbookd.loop.CycleResult;
 import org.slf4j.Logger;
@@ -64,17 +65,18 @@ final class StatusFile implements CycleListener {
     }
 
     @Override
-    public synchronized void cycleSucceeded(CycleResult result, Duration took) {
+    public synchronized void cycleEnded(CycleResult result, Duration took) {
         Instant now = clock.instant();
         CycleFigures figures = CycleFigures.of(result, limits.get());
         cycles++;
-        if (result.auditFailure().isPresent()) {
-            // observed and decided, but nothing enacted: for an operator that is a failing daemon
-            lastCycle = new DaemonStatus.LastCycle(now, took, "audit", "decisions not enacted: the audit log cannot"
-                    + " be written: " + result.auditFailure().get(), figures.decisions());
+        Optional<CycleFailure> failure = result.failure();
+        if (failure.isPresent()) {
+            // observed and decided, but not (all) enacted: for an operator that is a failing daemon
+            lastCycle = new DaemonStatus.LastCycle(result.cycle(), now, took, failure.get().cause(), failure.get().message(),
+                    figures.decisions());
             consecutiveFailures++;
         } else {
-            lastCycle = new DaemonStatus.LastCycle(now, took, null, null, figures.decisions());
+            lastCycle = new DaemonStatus.LastCycle(result.cycle(), now, took, null, null, figures.decisions());
             consecutiveFailures = 0;
             lastSuccess = now;
         }
@@ -86,9 +88,9 @@ final class StatusFile implements CycleListener {
     }
 
     @Override
-    public synchronized void cycleFailed(BackendException.Cause cause, String message, Duration took) {
+    public synchronized void cycleFailed(long cycle, CycleFailure failure, Duration took) {
         cycles++;
-        lastCycle = new DaemonStatus.LastCycle(clock.instant(), took, cause.label(), message, 0);
+        lastCycle = new DaemonStatus.LastCycle(cycle, clock.instant(), took, failure.cause(), failure.message(), 0);
         consecutiveFailures++;
         write(null);
     }

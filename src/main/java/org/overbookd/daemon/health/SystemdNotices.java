@@ -3,7 +3,9 @@ package org.overbookd.daemon.health;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Supplier;
-import org.overbookd.backend.BackendException;
+import org.overbookd.backend.opennebula.OneHeartbeatBoard;
+import org.overbookd.backend.opennebula.OpenNebulaBackend;
+import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleListener;
 import org.overbookd.loop.CycleResult;
 
@@ -21,7 +23,6 @@ final class SystemdNotices implements CycleListener {
     private final SystemdNotifier notifier;
     private final Supplier<OverbookingLimits> limits;
     private boolean ready;
-    private long cycles;
     private int failingInARow;
 
     SystemdNotices(SystemdNotifier notifier, Supplier<OverbookingLimits> limits) {
@@ -29,8 +30,14 @@ final class SystemdNotices implements CycleListener {
         this.limits = limits;
     }
 
-    /** Calls to oned in a cycle with one decision: four to observe, two to act (the fresh one.vm.info and the action). */
-    static final int CALLS_OF_A_SHORT_CYCLE = 6;
+    /**
+     * Calls to oned in a cycle with one decision: six to observe (four pools, and the datastore and
+     * cluster pools while a low-QoS VM waits, as one must for a deploy or resume), two to the heartbeat
+     * board (a daemon without HA reads it, then writes its entry), three to place a VM (the fresh
+     * one.vm.info, the mark for OneDRS, the deploy or resume).
+     */
+    static final int CALLS_OF_A_SHORT_CYCLE = OpenNebulaBackend.OBSERVE_CALLS + OneHeartbeatBoard.CALLS_PER_BEAT
+            + OpenNebulaBackend.CALLS_PER_PLACEMENT;
 
     /**
      * Why the watchdog is too short for a cycle whose calls to oned each take their whole deadline,
@@ -68,24 +75,24 @@ final class SystemdNotices implements CycleListener {
     }
 
     @Override
-    public synchronized void cycleSucceeded(CycleResult result, Duration took) {
-        cycles++;
+    public synchronized void cycleEnded(CycleResult result, Duration took) {
+        if (result.failure().isPresent()) {
+            cycleFailed(result.cycle(), result.failure().get(), took);
+            return;
+        }
         failingInARow = 0;
         CycleFigures figures = CycleFigures.of(result, limits.get());
-        String status = String.format(java.util.Locale.ROOT,
-                "cycle %d ok in %.1f s: %d decision%s, %d queued, %d slot%s in use, %d free%s", cycles,
+        tell(String.format(java.util.Locale.ROOT,
+                "cycle %d ok in %.1f s: %d decision%s, %d queued, %d slot%s in use, %d free", result.cycle(),
                 took.toMillis() / 1000.0, figures.decisions(), figures.decisions() == 1 ? "" : "s", figures.queue(),
-                figures.slotsInUse(), figures.slotsInUse() == 1 ? "" : "s", figures.slotsAvailable(),
-                result.auditFailure().isPresent() ? "; AUDIT WRITE FAILED, nothing enacted" : "");
-        tell(status);
+                figures.slotsInUse(), figures.slotsInUse() == 1 ? "" : "s", figures.slotsAvailable()));
     }
 
     @Override
-    public synchronized void cycleFailed(BackendException.Cause cause, String message, Duration took) {
-        cycles++;
+    public synchronized void cycleFailed(long cycle, CycleFailure failure, Duration took) {
         failingInARow++;
-        tell("cycle " + cycles + " failed (" + cause.label() + (failingInARow > 1 ? ", " + failingInARow + " in a row"
-                : "") + "): " + message);
+        tell("cycle " + cycle + " failed (" + failure.cause() + (failingInARow > 1 ? ", " + failingInARow + " in a row"
+                : "") + "): " + failure.message());
     }
 
     private void tell(String status) {

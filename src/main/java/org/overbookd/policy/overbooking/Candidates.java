@@ -3,12 +3,14 @@ package org.overbookd.policy.overbooking;
 import java.util.List;
 import org.overbookd.model.HostView;
 import org.overbookd.model.VmSize;
+import org.overbookd.model.VmView;
 
 /**
  * The candidate hosts of one Algorithm 1 step, in host order, and which of them have received their
  * one VM of the step. Rooms are measured once, when the queue has sizes at all, and kept as plain
- * numbers: without sizes every VM fits and the next free host is simply the first one not taken, so
- * no host is measured (the simulator's step, hundreds of candidates at every step).
+ * numbers: without sizes every VM fits and the next free host it may run on is the first one not
+ * taken (the simulator's VMs may run anywhere), so no host is measured (the simulator's step,
+ * hundreds of candidates at every step).
  */
 final class Candidates {
 
@@ -68,24 +70,28 @@ final class Candidates {
         return sized ? new Room(cpu[index], memory[index]) : Room.of(hosts.get(index), upperBound);
     }
 
-    /** The first free host that {@code size} fits, or -1. */
-    int firstFitting(VmSize size) {
+    /** The first free host that {@code vm}'s size fits and that {@code vm} may run on, or -1. */
+    int firstFitting(VmView vm) {
+        VmSize size = vm.size();
         if (!Room.fits(largestCpu, largestMemory, size, true)) {
             return -1;
         }
         while (firstFree < taken.length && taken[firstFree]) {
             firstFree++;
         }
-        if (!sized || Room.unknown(size)) {
-            // every room fits an unknown size
-            return firstFree < taken.length ? firstFree : -1;
-        }
+        // every room fits an unknown size
+        boolean anyRoom = !sized || Room.unknown(size);
         for (int i = firstFree; i < taken.length; i++) {
-            if (!taken[i] && Room.fits(cpu[i], memory[i], size, true)) {
+            if (!taken[i] && (anyRoom || Room.fits(cpu[i], memory[i], size, true)) && vm.mayRunOn(hosts.get(i))) {
                 return i;
             }
         }
         return -1;
+    }
+
+    /** The candidate at {@code index}, free or not. */
+    HostView host(int index) {
+        return hosts.get(index);
     }
 
     HostView take(int index) {

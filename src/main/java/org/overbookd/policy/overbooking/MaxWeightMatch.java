@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.overbookd.model.HostView;
 import org.overbookd.model.VmSize;
 import org.overbookd.model.VmView;
 import org.overbookd.policy.maxweight.ConfigurationSolver;
@@ -25,7 +26,20 @@ import org.overbookd.policy.maxweight.ServerShape;
  */
 final class MaxWeightMatch {
 
-    /** What {@link #take} answers when the chosen size has VMs queued but none in the head it was given. */
+    /** The first VM of {@code head}, in queue order, that may run on {@code host}; null if none. */
+    private static VmView firstAllowed(Deque<VmView> head, HostView host) {
+        for (VmView vm : head) {
+            if (vm.mayRunOn(host)) {
+                return vm;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * What {@link #take} answers when the chosen size has VMs queued but none in the head it was given
+     * that may run on the host.
+     */
     static final Choice NEEDS_MORE = new Choice(null, 0);
 
     private final Map<VmSize, Deque<VmView>> byType = new LinkedHashMap<>();
@@ -61,8 +75,13 @@ final class MaxWeightMatch {
     record Choice(VmView vm, long queued) {
     }
 
-    /** The VM the host with {@code room} should take, removed from the queue, or null if none fits. */
-    Choice take(Room room) {
+    /**
+     * The VM {@code host}, with {@code room}, should take, removed from the queue, or null if none fits.
+     * Only the sizes with a VM that may run on the host count (those of which the head holds none, but
+     * the queue does, count too: they are looked for in a longer head); the VM taken is the first of its
+     * size in queue order that may run there.
+     */
+    Choice take(Room room, HostView host) {
         if (room.cpu() <= 0) {
             return null;
         }
@@ -74,7 +93,10 @@ final class MaxWeightMatch {
         boolean any = false;
         for (int j = 0; j < n; j++) {
             VmSize size = types.get(j);
-            queues[j] = queued.getOrDefault(size, 0L);
+            long count = queued.getOrDefault(size, 0L);
+            Deque<VmView> head = byType.get(size);
+            // a size none of whose VMs in the head may run here weighs nothing, unless more wait beyond the head
+            queues[j] = count > head.size() || firstAllowed(head, host) != null ? count : 0;
             any |= queues[j] > 0;
             demands[j] = memory ? new long[] {Room.cpuUnits(size), size.memoryMb()} : new long[] {Room.cpuUnits(size)};
         }
@@ -95,10 +117,12 @@ final class MaxWeightMatch {
             }
         }
         VmSize chosen = types.get(best);
-        VmView vm = byType.get(chosen).poll();
+        Deque<VmView> head = byType.get(chosen);
+        VmView vm = firstAllowed(head, host);
         if (vm == null) {
             return NEEDS_MORE;
         }
+        head.remove(vm);
         queued.merge(chosen, -1L, Long::sum);
         return new Choice(vm, queues[best]);
     }

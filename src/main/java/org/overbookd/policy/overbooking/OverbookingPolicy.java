@@ -32,7 +32,11 @@ import org.overbookd.policy.Reason;
  *       suspending, resuming or shutting down any VM is skipped by both algorithms this step;</li>
  *   <li>a host receives at most one VM per step (the paper pops each available node once), and
  *       only while fewer than {@code slots} overbooked VMs occupy it;</li>
- *   <li>a queued VM pinned to a host (suspended in place) only goes back to that host.</li>
+ *   <li>a queued VM pinned to a host (suspended in place) only goes back to that host;</li>
+ *   <li>a VM goes only to a host it may run on by the VIM's own rules ({@link VmView#mayRunOn}: in
+ *       OpenNebula its requirements), and one that may run on no candidate this step waits without
+ *       holding up the VMs behind it: in queue order each VM takes the first candidate it may use, so
+ *       a VM behind it only ever takes a host it could not have used this step.</li>
  * </ul>
  * High-QoS VMs are never named by a decision: only {@link HostView#overbooked()} and the queue,
  * which hold low-QoS VMs alone, are ever acted on.
@@ -184,7 +188,7 @@ public final class OverbookingPolicy implements Policy, Plugin {
                 continue;
             }
             // its memory is still allocated on the host that kept it, so only its CPU is checked
-            if (hosts.free(pinned) && hosts.room(pinned).fits(vm.size(), false)) {
+            if (hosts.free(pinned) && hosts.room(pinned).fits(vm.size(), false) && vm.mayRunOn(hosts.host(pinned))) {
                 hosts.take(pinned);
                 out.add(new Match(vm, pinned, null));
             }
@@ -214,7 +218,7 @@ public final class OverbookingPolicy implements Policy, Plugin {
             if (hosts.noneFree()) {
                 return;
             }
-            int index = hosts.firstFitting(vm.size());
+            int index = hosts.firstFitting(vm);
             if (index >= 0) {
                 hosts.take(index);
                 out.add(new Match(vm, index, null));
@@ -230,7 +234,7 @@ public final class OverbookingPolicy implements Policy, Plugin {
             if (!hosts.free(i)) {
                 continue;
             }
-            MaxWeightMatch.Choice choice = match.take(hosts.room(i));
+            MaxWeightMatch.Choice choice = match.take(hosts.room(i), hosts.host(i));
             if (choice == MaxWeightMatch.NEEDS_MORE) {
                 return false;
             }

@@ -16,25 +16,23 @@ public final class SummaryTable {
             "resumes", "deploys", "low_qos_completed", "low_qos_mean_wait_h",
             "low_qos_mean_availability", "low_qos_min_availability", "high_qos_hours", "refused");
 
+    /** The decimals of each metric column, in the order of {@link #METRIC_COLUMNS} (0: a count). */
+    public static final List<Integer> METRIC_DECIMALS = List.of(3, 2, 0, 0, 0, 0, 0, 0, 3, 4, 4, 2, 0);
+
     private SummaryTable() {
     }
 
     /** The metric columns of one run, under {@link #METRIC_COLUMNS}. */
     public static List<String> metrics(SimResult r) {
-        List<String> row = new ArrayList<>();
-        row.add(fixed(r.utilization(), 3));
-        row.add(fixed(r.overbookedHours(), 2));
-        row.add(Long.toString(r.suspends()));
-        row.add(Long.toString(r.degradation100()));
-        row.add(Long.toString(r.degradation95()));
-        row.add(Long.toString(r.resumes()));
-        row.add(Long.toString(r.deploys()));
-        row.add(Long.toString(r.lowCompleted()));
-        row.add(fixed(r.lowMeanWaitHours(), 3));
-        row.add(fixed(r.lowMeanAvailability(), 4));
-        row.add(fixed(r.lowMinAvailability(), 4));
-        row.add(fixed(r.highHours(), 2));
-        row.add(Long.toString(r.refused()));
+        double[] values = {r.utilization(), r.overbookedHours(), r.suspends(), r.degradation100(),
+            r.degradation95(), r.resumes(), r.deploys(), r.lowCompleted(), r.lowMeanWaitHours(),
+            r.lowMeanAvailability(), r.lowMinAvailability(), r.highHours(), r.refused()};
+        List<String> row = new ArrayList<>(values.length);
+        for (int i = 0; i < values.length; i++) {
+            int decimals = METRIC_DECIMALS.get(i);
+            // counts are longs, exact in a double below 2^53
+            row.add(decimals == 0 ? Long.toString((long) values[i]) : fixed(values[i], decimals));
+        }
         return row;
     }
 

@@ -116,18 +116,23 @@ public final class GoogleCellWorkload implements Iterator<RequestSpec> {
         SplittableRandom r = Seeds.stream(seed, ROLE, 1);
         List<HostSpec> hosts = new ArrayList<>(MACHINE_COUNT);
         for (int i = 0; i < MACHINE_COUNT; i++) {
-            double u = r.nextDouble();
-            double[] shape = MACHINES[MACHINES.length - 1];
-            for (double[] m : MACHINES) {
-                if (u < m[2]) {
-                    shape = m;
-                    break;
-                }
-                u -= m[2];
-            }
-            hosts.add(new HostSpec("m" + i, shape[0], shape[1], Map.of()));
+            hosts.add(machine("m" + i, r));
         }
         return hosts;
+    }
+
+    /** A machine of the cell's shapes, in their proportions, from one draw of {@code r}. */
+    static HostSpec machine(String id, SplittableRandom r) {
+        double u = r.nextDouble();
+        double[] shape = MACHINES[MACHINES.length - 1];
+        for (double[] m : MACHINES) {
+            if (u < m[2]) {
+                shape = m;
+                break;
+            }
+            u -= m[2];
+        }
+        return new HostSpec(id, shape[0], shape[1], Map.of());
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.overbookd.sim.requests;
 import org.overbookd.io.CsvInput;
 import org.overbookd.io.InputException;
 import org.overbookd.io.InputFiles;
+import org.overbookd.io.Provenance;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -28,6 +29,22 @@ public final class PairedRuns {
         public int neither;
         public double penaltyA;
         public double penaltyB;
+
+        /** Adds another set of pairs (another sample of the same classes) to these. */
+        public void addAll(ClassPairs other) {
+            for (int x = 0; x < BINS; x++) {
+                for (int y = 0; y < BINS; y++) {
+                    counts[x][y] += other.counts[x][y];
+                }
+            }
+            pairs += other.pairs;
+            bothMet += other.bothMet;
+            onlyA += other.onlyA;
+            onlyB += other.onlyB;
+            neither += other.neither;
+            penaltyA += other.penaltyA;
+            penaltyB += other.penaltyB;
+        }
 
         void add(double a, boolean metA, double b, boolean metB) {
             counts[bin(a)][bin(b)]++;
@@ -55,9 +72,34 @@ public final class PairedRuns {
         return Math.max(0, Math.min(BINS - 1, (int) Math.floor(availability * BINS)));
     }
 
+    /**
+     * Adds two runs' outcomes of one workload, in the same (workload) order, to {@code into}, per
+     * class: the pairs of availabilities and each run's penalties (section 5.2).
+     *
+     * @throws IllegalArgumentException when the runs do not hold the same requests in the same order
+     */
+    public static void pair(Map<String, ClassPairs> into, List<RequestOutcome> a, List<RequestOutcome> b) {
+        if (a.size() != b.size()) {
+            throw new IllegalArgumentException("runs of different workloads: " + a.size() + " and " + b.size()
+                    + " requests");
+        }
+        for (int i = 0; i < a.size(); i++) {
+            RequestOutcome x = a.get(i);
+            RequestOutcome y = b.get(i);
+            if (!x.spec().id().equals(y.spec().id())) {
+                throw new IllegalArgumentException("runs of different workloads: request " + i + " is "
+                        + x.spec().id() + " and " + y.spec().id());
+            }
+            ClassPairs c = into.computeIfAbsent(x.spec().serviceClass().name(), k -> new ClassPairs());
+            c.add(x.availability(), x.met(), y.availability(), y.met());
+            c.penaltyA += PenaltyModel.penalty(x);
+            c.penaltyB += PenaltyModel.penalty(y);
+        }
+    }
+
     /** Pairs by request id; classes in the order run A lists them. Both runs must hold the same requests. */
     public static Map<String, ClassPairs> read(Path dirA, Path dirB) throws InputException {
-        // not there at all: nothing was read (an output directory without its tables was: bad data)
+        // a directory that is not there, or one without its tables, could not be read (66)
         InputFiles.requireDirectory(dirA);
         InputFiles.requireDirectory(dirB);
         Map<String, Row> a = requests(dirA.resolve("requests.csv"));
@@ -75,6 +117,27 @@ public final class PairedRuns {
         penalties(dirA.resolve("penalties.csv"), byClass, true);
         penalties(dirB.resolve("penalties.csv"), byClass, false);
         return byClass;
+    }
+
+    /**
+     * What a run's requests were, as its classes.csv states it (every row states the same).
+     *
+     * @throws InputException for a classes.csv that is missing, empty, or states no provenance
+     */
+    public static Provenance workload(Path dir) throws InputException {
+        Path file = dir.resolve("classes.csv");
+        try (CsvInput in = open(file, Provenance.COLUMNS)) {
+            CsvInput.Row row = in.next();
+            if (row == null) {
+                throw new InputException(file, "no class: not a finished run's table");
+            }
+            try {
+                return Provenance.ofCells(row.text(Provenance.COLUMNS.get(0)), row.text(Provenance.COLUMNS.get(1)),
+                        row.text(Provenance.COLUMNS.get(2)));
+            } catch (IllegalArgumentException e) {
+                throw row.problem(e.getMessage());
+            }
+        }
     }
 
     private static Map<String, Row> requests(Path file) throws InputException {
@@ -103,7 +166,7 @@ public final class PairedRuns {
     /** One of a run's own tables, read back; the other columns it has are not needed here. */
     private static CsvInput open(Path file, List<String> columns) throws InputException {
         if (!Files.exists(file)) {
-            throw new InputException(file, "not found: is it a simulate --model requests output directory?");
+            throw InputException.unreadable(file, "not found: is it a simulate --model requests output directory?");
         }
         return CsvInput.withHeader(file, CsvInput.Columns.atLeast(columns, List.of()));
     }

@@ -6,17 +6,15 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.overbookd.io.CsvTable;
 import org.overbookd.io.Decimals;
+import org.overbookd.io.Provenance;
 import org.overbookd.policy.qos.ServiceClass;
 import org.overbookd.policy.qos.ServiceClasses;
-import org.overbookd.stats.Quantile;
-import org.overbookd.stats.Sample;
 
 /**
  * Writes requests.csv, classes.csv, intervals.csv and penalties.csv through io's CsvTable, with
@@ -30,15 +28,17 @@ public final class ResultFiles implements Consumer<RequestOutcome>, Closeable {
 
     private final Path dir;
     private final ServiceClasses classes;
+    private final Provenance workload;
     private final CsvTable requests;
     private final CsvTable penalties;
     private final Map<ServiceClass, ClassTotals> totals = new LinkedHashMap<>();
     private long count;
 
-    private ResultFiles(Path dir, ServiceClasses classes) throws IOException {
+    private ResultFiles(Path dir, ServiceClasses classes, Provenance workload) throws IOException {
         Files.createDirectories(dir);
         this.dir = dir;
         this.classes = classes;
+        this.workload = workload;
         for (ServiceClass c : classes.all()) {
             totals.put(c, new ClassTotals());
         }
@@ -48,14 +48,19 @@ public final class ResultFiles implements Consumer<RequestOutcome>, Closeable {
                 "duration_h", "cpu", "cpu_hour_deficit", "bonus", "penalty"), Decimals.SCALED);
     }
 
-    /** Opens the files for a run's outcomes; call {@link #finish} with the run's result. */
-    public static ResultFiles open(Path dir, ServiceClasses classes) throws IOException {
-        return new ResultFiles(dir, classes);
+    /**
+     * Opens the files for a run's outcomes; call {@link #finish} with the run's result.
+     *
+     * @param workload what the requests are, which classes.csv's rows end with
+     */
+    public static ResultFiles open(Path dir, ServiceClasses classes, Provenance workload) throws IOException {
+        return new ResultFiles(dir, classes, workload);
     }
 
     /** All four files of a run whose outcomes it holds. */
-    public static void write(RunResult result, ServiceClasses classes, Path dir) throws IOException {
-        try (ResultFiles files = open(dir, classes)) {
+    public static void write(RunResult result, ServiceClasses classes, Provenance workload, Path dir)
+            throws IOException {
+        try (ResultFiles files = open(dir, classes, workload)) {
             result.outcomes().forEach(files);
             files.finish(result);
         } catch (UncheckedIOException e) {
@@ -92,11 +97,15 @@ public final class ResultFiles implements Consumer<RequestOutcome>, Closeable {
         close();
         List<List<String>> classRows = new ArrayList<>();
         for (ServiceClass c : classes.all()) {
-            classRows.add(totals.get(c).row(c));
+            List<String> row = new ArrayList<>(row(c, totals.get(c)));
+            row.addAll(workload.cells());
+            classRows.add(row);
         }
-        write(dir.resolve("classes.csv"), List.of("class", "slo", "requests", "mean_availability",
+        List<String> classHeader = new ArrayList<>(List.of("class", "slo", "requests", "mean_availability",
                 "min_availability", "slo_fulfilment", "deficit_mean", "deficit_p95", "deficit_max", "gini",
-                "preemptions", "penalty"), classRows);
+                "preemptions", "penalty"));
+        classHeader.addAll(Provenance.COLUMNS);
+        write(dir.resolve("classes.csv"), classHeader, classRows);
         write(dir.resolve("intervals.csv"), intervalHeader(), intervalRows(result));
     }
 
@@ -106,40 +115,10 @@ public final class ResultFiles implements Consumer<RequestOutcome>, Closeable {
         penalties.close();
     }
 
-    /** What classes.csv needs of one class's requests. */
-    private static final class ClassTotals {
-        private double[] availability = new double[1024];
-        private double[] deficits = new double[64];
-        private int n;
-        private int violated;
-        private long preemptions;
-        private double penalty;
-
-        void add(RequestOutcome o) {
-            if (n == availability.length) {
-                availability = Arrays.copyOf(availability, n * 2);
-            }
-            availability[n++] = o.availability();
-            if (!o.met()) {
-                if (violated == deficits.length) {
-                    deficits = Arrays.copyOf(deficits, violated * 2);
-                }
-                deficits[violated++] = o.deficit();
-            }
-            preemptions += o.preemptions();
-            penalty += PenaltyModel.penalty(o);
-        }
-
-        List<String> row(ServiceClass c) {
-            Sample a = Sample.of(Arrays.copyOf(availability, n));
-            Sample d = Sample.of(Arrays.copyOf(deficits, violated));
-            return List.of(c.name(), f(c.slo(), 4), Integer.toString(n), f(a.mean(0), 6),
-                    f(a.min(0), 6),
-                    f(n == 0 ? 0 : (double) (n - violated) / n, 6),
-                    f(d.mean(0), 6), f(d.quantile(Quantile.NEAREST_RANK, 0.95, 0), 6),
-                    f(d.max(0), 6), f(a.gini(0), 6),
-                    Long.toString(preemptions), f(penalty, 6));
-        }
+    private static List<String> row(ServiceClass c, ClassTotals t) {
+        return List.of(c.name(), f(c.slo(), 4), Integer.toString(t.requests()), f(t.meanAvailability(), 6),
+                f(t.minAvailability(), 6), f(t.fulfilment(), 6), f(t.deficitMean(), 6), f(t.deficitP95(), 6),
+                f(t.deficitMax(), 6), f(t.gini(), 6), Long.toString(t.preemptions()), f(t.penalty(), 6));
     }
 
     private List<String> intervalHeader() {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.overbookd.io.CsvTable;
 import org.overbookd.io.Decimals;
+import org.overbookd.io.Provenance;
 
 /**
  * The CSV files of a slot-model run, each with a header and one policy column so that files of
@@ -16,6 +17,7 @@ import org.overbookd.io.Decimals;
  *   <li>{@code sticky.csv}: Figure 3a, each class's use of sticky labels;</li>
  *   <li>{@code slot-types.csv}: Figure 3b, slots configured and finished tasks per slot type.</li>
  * </ul>
+ * Every row ends with the workload's provenance (scenario or trace, and where demands came from).
  * Numbers have fixed decimals ({@link Decimals#FORMATTER}), so the same run gives the same bytes; a value
  * that does not exist (the median of no task) is an empty field, which pandas and R read as NA.
  */
@@ -45,18 +47,30 @@ public final class SlotTables {
     private SlotTables() {
     }
 
-    /** Writes the four files into {@code dir}, which must exist; returns their paths. */
-    public static List<Path> write(Path dir, SlotResult r, long seed) throws IOException {
+    /**
+     * Writes the four files into {@code dir}, which must exist; returns their paths. Every row ends with
+     * the workload's provenance ({@link Provenance#COLUMNS}).
+     */
+    public static List<Path> write(Path dir, SlotResult r, long seed, Provenance workload) throws IOException {
         List<Path> files = new ArrayList<>();
-        files.add(write(dir.resolve(SUMMARY), SUMMARY_HEADER, List.of(summary(r, seed))));
-        files.add(write(dir.resolve(CLASSES), CLASSES_HEADER, classes(r)));
-        files.add(write(dir.resolve(STICKY), STICKY_HEADER, sticky(r)));
-        files.add(write(dir.resolve(SLOT_TYPES), SLOT_TYPES_HEADER, slotTypes(r)));
+        files.add(write(dir.resolve(SUMMARY), SUMMARY_HEADER, List.of(summary(r, seed)), workload));
+        files.add(write(dir.resolve(CLASSES), CLASSES_HEADER, classes(r), workload));
+        files.add(write(dir.resolve(STICKY), STICKY_HEADER, sticky(r), workload));
+        files.add(write(dir.resolve(SLOT_TYPES), SLOT_TYPES_HEADER, slotTypes(r), workload));
         return files;
     }
 
-    private static Path write(Path file, List<String> header, List<List<String>> rows) throws IOException {
-        CsvTable.write(file, header, rows);
+    private static Path write(Path file, List<String> header, List<List<String>> rows, Provenance workload)
+            throws IOException {
+        List<String> fullHeader = new ArrayList<>(header);
+        fullHeader.addAll(Provenance.COLUMNS);
+        List<List<String>> fullRows = new ArrayList<>(rows.size());
+        for (List<String> row : rows) {
+            List<String> full = new ArrayList<>(row);
+            full.addAll(workload.cells());
+            fullRows.add(full);
+        }
+        CsvTable.write(file, fullHeader, fullRows);
         return file;
     }
 

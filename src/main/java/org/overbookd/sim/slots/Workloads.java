@@ -2,6 +2,7 @@ package org.overbookd.sim.slots;
 
 import org.overbookd.io.InputException;
 import org.overbookd.io.InputFiles;
+import org.overbookd.io.Provenance;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -38,29 +39,39 @@ public final class Workloads {
      * prediction.
      */
     public enum Scenario implements Labelled {
-        STEADY("steady"), SWINGING("swinging"), CALIBRATED("calibrated");
+        STEADY("steady", Provenance.Kind.TUNED),
+        SWINGING("swinging", Provenance.Kind.SYNTHETIC),
+        CALIBRATED("calibrated", Provenance.Kind.CALIBRATED);
 
         private final String label;
+        private final Provenance.Kind kind;
 
-        Scenario(String label) {
+        Scenario(String label, Provenance.Kind kind) {
             this.label = label;
+            this.kind = kind;
         }
 
         @Override
         public String label() {
             return label;
         }
+
+        /** How the result tables label it: tuned to HYBRID's row, fitted to PRI's and PRI5's, or neither. */
+        public Provenance.Kind kind() {
+            return kind;
+        }
     }
 
     /**
-     * Tasks in order of submission, what they are, how many of the trace's tasks were left out, and,
-     * when a task_usage file was read, how many tasks had no usage in it and took their CPU request
-     * times their run as demand (0 otherwise).
+     * Tasks in order of submission, what they are (in words, and as the result tables say it), how
+     * many of the trace's tasks were left out, and, when a task_usage file was read, how many tasks
+     * had no usage in it and took their CPU request times their run as demand (0 otherwise).
      */
-    public record Workload(List<Task> tasks, String description, int skipped, int demandFromRequest) {
+    public record Workload(List<Task> tasks, String description, Provenance provenance, int skipped,
+            int demandFromRequest) {
 
-        public Workload(List<Task> tasks, String description, int skipped) {
-            this(tasks, description, skipped, 0);
+        public Workload(List<Task> tasks, String description, Provenance provenance, int skipped) {
+            this(tasks, description, provenance, skipped, 0);
         }
     }
 
@@ -80,17 +91,21 @@ public final class Workloads {
         if (actual == Format.GOOGLE) {
             if (usage == null) {
                 TaskEventsCsv.Result r = TaskEventsCsv.read(file);
-                return new Workload(r.tasks(), file + " (Google task_events)", r.skipped());
+                // a task's demand: its CPU request times its successful run
+                return new Workload(r.tasks(), file + " (Google task_events)",
+                        Provenance.trace(file, Provenance.Demand.REQUESTED), r.skipped());
             }
             TaskEventsCsv.Result r = TaskEventsCsv.read(file, usage);
             return new Workload(r.tasks(), file + " (Google task_events, demand from task_usage " + usage + ")",
+                    Provenance.trace(List.of(file, usage), r.demandFromRequest() == 0 ? Provenance.Demand.MEASURED
+                            : Provenance.Demand.MEASURED_OR_REQUESTED),
                     r.skipped(), r.demandFromRequest());
         }
         if (usage != null) {
             throw new InputException(file, "is our CSV, which states each task's demand; a task_usage file ("
                     + usage + ") goes with a Google task_events trace only");
         }
-        return new Workload(TaskCsv.read(file), file.toString(), 0);
+        return new Workload(TaskCsv.read(file), file.toString(), Provenance.trace(file, Provenance.Demand.STATED), 0);
     }
 
     public static Workload synthetic(Scenario scenario, long seed) {
@@ -99,7 +114,8 @@ public final class Workloads {
             case SWINGING -> SyntheticScenario.paperLike().generate(seed);
             case CALIBRATED -> CalibratedScenario.CALIBRATED.tasks(seed);
         };
-        return new Workload(tasks, "built-in " + scenario.label() + " scenario, seed " + seed, 0);
+        return new Workload(tasks, "built-in " + scenario.label() + " scenario, seed " + seed,
+                Provenance.generated(scenario.label(), scenario.kind()), 0);
     }
 
     private static Format detect(Path file) throws InputException {

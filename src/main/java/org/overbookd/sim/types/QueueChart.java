@@ -17,7 +17,7 @@ public final class QueueChart {
     public static Path write(Path file, TypesScenario scenario, List<TypesResult> results) throws IOException {
         boolean seconds = scenario.workload() instanceof Workload.Trace;
         XYChart chart = new XYChartBuilder().width(800).height(500)
-                .title("Total queue size, " + scenario.name())
+                .title("Total queue size, " + scenario.provenance().describe())
                 .xAxisTitle(seconds ? "Time (s)" : "Time (mean service times)")
                 .yAxisTitle("Total queue size").build();
         chart.getStyler().setLegendVisible(true);

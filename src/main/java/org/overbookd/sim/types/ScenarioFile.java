@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.overbookd.io.InputException;
 import org.overbookd.io.KeyValueLines;
+import org.overbookd.io.Provenance;
 import org.overbookd.io.StrictNumbers;
 
 /**
@@ -27,7 +28,7 @@ import org.overbookd.io.StrictNumbers;
  * <pre>
  * name = example1                 # optional; defaults to the file name
  * horizon = 20000                 # default run length (time units); required for Poisson workloads
- * workload = poisson              # poisson (default), google-trace or synthetic-trace
+ * workload = poisson              # poisson (default), google-trace, synthetic-trace or job-trace
  *
  * # poisson: the model of section 2 written out
  * resources = cpu, mem            # names of the R resources
@@ -46,23 +47,39 @@ import org.overbookd.io.StrictNumbers;
  * synthetic.load = 0.9
  * synthetic.mean-service = 600    # seconds
  * synthetic.type-weights = 1, 1, 1, 1, 1, 1, 1, 1   # relative frequency of p0 .. p{levels} (default equal)
+ *
+ * # job-trace: a heavy-tailed, job-structured stand-in (JobTrace), every key required
+ * jobs.tasks = 1000000            # tasks in all
+ * jobs.load = 0.9                 # offered load, of trace.servers' capacity
+ * jobs.type-weights = 0.5, 1, 3, 10, 30, 30, 15, 10.5   # relative frequency of a job's type p0 .. p{levels}
+ * jobs.single-task-share = 0.5    # jobs of one task
+ * jobs.tasks-median = 10          # the others: log-normal tasks per job
+ * jobs.tasks-sigma = 1.5
+ * jobs.tasks-max = 2000
+ * jobs.service-median = 300       # seconds, log-normal
+ * jobs.service-sigma = 2
+ * jobs.service-max = 172800       # seconds
+ * jobs.daily-swing = 0.25         # the arrival rate's swing over a day (0 to below 1)
  * </pre>
  * Types are in file order, which is also their order in queue.csv and on ties.
  */
 public final class ScenarioFile {
 
     /** Scenarios shipped in sim/ and inside the jar. */
-    public static final List<String> BUILT_IN = List.of("example1", "example2", "google-synthetic");
+    public static final List<String> BUILT_IN = List.of("example1", "example2", "google-synthetic", "google-jobs");
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]+");
     private static final Pattern SERVER = Pattern.compile("server\\.([^.]+)(\\.count)?");
     private static final Pattern TYPE = Pattern.compile("type\\.([^.]+)\\.(demand|lambda|mu)");
     private static final List<String> PLAIN = List.of("name", "horizon", "workload", "resources", "trace.servers",
-            "trace.levels", "trace.file", "trace.tasks", "synthetic.tasks", "synthetic.load", "synthetic.mean-service", "synthetic.type-weights");
+            "trace.levels", "trace.file", "trace.tasks", "synthetic.tasks", "synthetic.load", "synthetic.mean-service", "synthetic.type-weights",
+            "jobs.tasks", "jobs.load", "jobs.type-weights", "jobs.single-task-share", "jobs.tasks-median", "jobs.tasks-sigma",
+            "jobs.tasks-max", "jobs.service-median", "jobs.service-sigma", "jobs.service-max", "jobs.daily-swing");
 
     private final String source;
     private final Path baseDir;
     private final Map<String, KeyValueLines.Entry> entries = new LinkedHashMap<>();
+    private OptionalInt tasksOverride = OptionalInt.empty();
 
     private ScenarioFile(String source, Path baseDir) {
         this.source = source;
@@ -75,6 +92,15 @@ public final class ScenarioFile {
      * @param servers overrides trace.servers of a trace scenario
      */
     public static TypesScenario load(String nameOrPath, long seed, OptionalInt servers) throws InputException {
+        return load(nameOrPath, seed, servers, OptionalInt.empty());
+    }
+
+    /**
+     * As {@link #load(String, long, OptionalInt)}, and a generated trace's tasks ({@code synthetic.tasks},
+     * {@code jobs.tasks}) overridden by {@code tasks}: a shorter run of the same generator.
+     */
+    public static TypesScenario load(String nameOrPath, long seed, OptionalInt servers, OptionalInt tasks)
+            throws InputException {
         if (BUILT_IN.contains(nameOrPath)) {
             String resource = "/scenarios/" + nameOrPath + ".scenario";
             try (InputStream in = ScenarioFile.class.getResourceAsStream(resource)) {
@@ -82,7 +108,7 @@ public final class ScenarioFile {
                     throw new IllegalStateException("built-in scenario " + resource + " missing from the jar");
                 }
                 return parse(nameOrPath + ".scenario", new InputStreamReader(in, StandardCharsets.UTF_8),
-                        Path.of("."), seed, servers);
+                        Path.of("."), seed, servers, tasks);
             } catch (IOException e) {
                 throw new IllegalStateException("cannot read built-in scenario " + resource, e);
             }
@@ -90,7 +116,7 @@ public final class ScenarioFile {
         Path file = Path.of(nameOrPath);
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             Path dir = file.toAbsolutePath().getParent();
-            return parse(nameOrPath, reader, dir, seed, servers);
+            return parse(nameOrPath, reader, dir, seed, servers, tasks);
         } catch (NoSuchFileException e) {
             throw InputException.unreadable(nameOrPath, "no such file (built-in scenarios: " + String.join(", ", BUILT_IN) + ")");
         } catch (IOException e) {
@@ -98,15 +124,22 @@ public final class ScenarioFile {
         }
     }
 
-    private static TypesScenario parse(String source, Reader reader, Path baseDir, long seed, OptionalInt servers)
-            throws IOException, InputException {
+    private static TypesScenario parse(String source, Reader reader, Path baseDir, long seed, OptionalInt servers,
+            OptionalInt tasks) throws IOException, InputException {
         ScenarioFile f = new ScenarioFile(source, baseDir);
         f.read(reader);
+        f.tasksOverride = tasks;
         return f.build(seed, servers);
     }
 
     private void read(Reader reader) throws IOException, InputException {
-        for (KeyValueLines.Entry e : KeyValueLines.read(reader)) {
+        List<KeyValueLines.Entry> read;
+        try {
+            read = KeyValueLines.read(reader);
+        } catch (KeyValueLines.BadLine e) {
+            throw new InputException(source, e.line(), e.getMessage());
+        }
+        for (KeyValueLines.Entry e : read) {
             String key = e.key();
             if (key.isEmpty() || !e.separator().strip().equals("=")) {
                 throw new InputException(source, e.line(), "expected 'key = value', found '" + key + e.separator()
@@ -130,21 +163,27 @@ public final class ScenarioFile {
             case "poisson" -> {
                 forbid("trace.");
                 forbid("synthetic.");
+                forbid("jobs.");
                 return poisson(name);
             }
-            case "google-trace", "synthetic-trace" -> {
+            case "google-trace", "synthetic-trace", "job-trace" -> {
                 forbid("server.");
                 forbid("type.");
                 forbid("resources");
-                if (workload.equals("google-trace")) {
+                if (!workload.equals("synthetic-trace")) {
                     forbid("synthetic.");
-                } else {
+                }
+                if (!workload.equals("job-trace")) {
+                    forbid("jobs.");
+                }
+                if (!workload.equals("google-trace")) {
                     forbid("trace.file");
                     forbid("trace.tasks");
                 }
                 return trace(name, workload, seed, serversOverride);
             }
-            default -> throw error("workload", "'" + workload + "' is not one of poisson, google-trace, synthetic-trace");
+            default -> throw error("workload", "'" + workload
+                    + "' is not one of poisson, google-trace, synthetic-trace, job-trace");
         }
     }
 
@@ -191,7 +230,8 @@ public final class ScenarioFile {
             requireSomeServerFits(prefix + ".demand", d.getValue(), servers);
             types.add(new VmType(d.getKey(), d.getValue(), lambda, mu));
         }
-        return new TypesScenario(name, resources, servers, types, new Workload.Poisson(), horizon(true));
+        return new TypesScenario(name, resources, servers, types, new Workload.Poisson(), horizon(true),
+                Provenance.generated(name, Provenance.Kind.SYNTHETIC));
     }
 
     private TypesScenario trace(String name, String workload, long seed, OptionalInt serversOverride) throws InputException {
@@ -204,36 +244,74 @@ public final class ScenarioFile {
         if (workload.equals("google-trace")) {
             Path file = baseDir.resolve(text(required("trace.file", "workload"), ""));
             int max = entries.containsKey("trace.tasks") ? (int) integer("trace.tasks", 1, Integer.MAX_VALUE) : Integer.MAX_VALUE;
-            return TraceScenario.of(name, GoogleTasks.read(file, max), levels, servers, horizon);
+            return TraceScenario.of(name, GoogleTasks.read(file, max), levels, servers, horizon,
+                    Provenance.trace(file, Provenance.Demand.REQUESTED));
+        }
+        if (workload.equals("job-trace")) {
+            return TraceScenario.of(name, jobTrace(levels, fileServers).generate(seed), levels, servers, horizon,
+                    Provenance.generated(name, Provenance.Kind.SYNTHETIC));
         }
         SyntheticTrace synthetic = new SyntheticTrace(
-                (int) integer(required("synthetic.tasks", "workload"), 1, 50_000_000),
+                tasksOverride.orElse((int) integer(required("synthetic.tasks", "workload"), 1, 50_000_000)),
                 decimal(required("synthetic.load", "workload"), Double.MIN_VALUE, 100),
                 decimal(required("synthetic.mean-service", "workload"), Double.MIN_VALUE, 1e12),
                 fileServers, typeWeights(levels));
-        return TraceScenario.of(name, synthetic.generate(seed), levels, servers, horizon);
+        return TraceScenario.of(name, synthetic.generate(seed), levels, servers, horizon,
+                Provenance.generated(name, Provenance.Kind.SYNTHETIC));
+    }
+
+    /** A job-trace's generator, every jobs.* key required, its load relative to trace.servers. */
+    private JobTrace jobTrace(int levels, int servers) throws InputException {
+        String w = "workload";
+        double serviceMedian = decimal(required("jobs.service-median", w), Double.MIN_VALUE, 1e9);
+        int tasks = (int) integer(required("jobs.tasks", w), 1, 50_000_000);
+        return new JobTrace(tasksOverride.orElse(tasks),
+                decimal(required("jobs.load", w), Double.MIN_VALUE, 100), servers,
+                weights(required("jobs.type-weights", w), levels),
+                fraction(required("jobs.single-task-share", w)),
+                decimal(required("jobs.tasks-median", w), 1, 1e6), decimal(required("jobs.tasks-sigma", w), 0, 10),
+                (int) integer(required("jobs.tasks-max", w), 2, 10_000_000),
+                serviceMedian, decimal(required("jobs.service-sigma", w), 0, 10),
+                decimal(required("jobs.service-max", w), serviceMedian, 1e12),
+                fractionBelowOne(required("jobs.daily-swing", w)));
+    }
+
+    private double fraction(String key) throws InputException {
+        return decimal(key, 0, 1);
+    }
+
+    private double fractionBelowOne(String key) throws InputException {
+        double v = decimal(key, 0, 1);
+        if (v >= 1) {
+            throw error(key, entries.get(key).value() + " is not below 1");
+        }
+        return v;
     }
 
     private double[] typeWeights(int levels) throws InputException {
         if (!entries.containsKey("synthetic.type-weights")) {
             return SyntheticTrace.uniform(levels);
         }
-        List<String> parts = list("synthetic.type-weights");
+        return weights("synthetic.type-weights", levels);
+    }
+
+    private double[] weights(String key, int levels) throws InputException {
+        List<String> parts = list(key);
         if (parts.size() != levels + 1) {
-            throw error("synthetic.type-weights", "expected " + (levels + 1) + " weights (types p0 to p" + levels + "), found " + parts.size());
+            throw error(key, "expected " + (levels + 1) + " weights (types p0 to p" + levels + "), found " + parts.size());
         }
         double[] w = new double[parts.size()];
         double sum = 0;
         for (int k = 0; k < w.length; k++) {
             Double v = StrictNumbers.decimal(parts.get(k));
             if (v == null || v < 0) {
-                throw error("synthetic.type-weights", "'" + parts.get(k) + "' is not a non-negative number");
+                throw error(key, "'" + parts.get(k) + "' is not a non-negative number");
             }
             w[k] = v;
             sum += v;
         }
         if (sum == 0) {
-            throw error("synthetic.type-weights", "the weights must not all be zero");
+            throw error(key, "the weights must not all be zero");
         }
         return w;
     }

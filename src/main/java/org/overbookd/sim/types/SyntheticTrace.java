@@ -28,17 +28,7 @@ import org.overbookd.random.Seeds;
 public record SyntheticTrace(int tasks, double load, double meanService, int servers, double[] typeWeights) {
 
     public SyntheticTrace {
-        typeWeights = typeWeights.clone();
-        double sum = 0;
-        for (double w : typeWeights) {
-            if (!(w >= 0)) {
-                throw new IllegalArgumentException("type weights must be non-negative");
-            }
-            sum += w;
-        }
-        if (typeWeights.length == 0 || !(sum > 0)) {
-            throw new IllegalArgumentException("type weights must not all be zero");
-        }
+        typeWeights = TypeWeights.checked(typeWeights);
     }
 
     /** Equal weights for p0 .. p{levels}. */
@@ -70,16 +60,8 @@ public record SyntheticTrace(int tasks, double load, double meanService, int ser
         List<GoogleTask> out = new ArrayList<>(tasks);
         double t = 0;
         for (int i = 0; i < tasks; i++) {
-            double u = sizes.nextDouble() * total;
-            int k = 0;
-            while (k < typeWeights.length - 1 && u >= typeWeights[k]) {
-                u -= typeWeights[k++];
-            }
-            double size = StrictMath.pow(2, -(k + sizes.nextDouble()));
-            double other = size * (0.25 + 0.75 * sizes.nextDouble());
-            boolean cpuIsLarger = sizes.nextBoolean();
-            out.add(new GoogleTask(t, Draws.exponential(services, 1 / meanService),
-                    cpuIsLarger ? size : other, cpuIsLarger ? other : size));
+            double[] size = TypeWeights.size(TypeWeights.type(typeWeights, total, sizes), sizes);
+            out.add(new GoogleTask(t, Draws.exponential(services, 1 / meanService), size[0], size[1]));
             t += Draws.exponential(gaps, rate);
         }
         return out;

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.overbookd.io.InputException;
+import org.overbookd.io.Provenance;
 
 /**
  * The experiment of section 4.2 on any Google-format trace: tasks typed by {@link PowerOfHalfTypes},
@@ -20,13 +21,34 @@ public final class TraceScenario {
     public static TypesScenario fromGoogleFile(Path file, int levels, int servers, int maxTasks, double horizon)
             throws InputException {
         String name = file.getFileName().toString();
-        return of(name, GoogleTasks.read(file, maxTasks), levels, servers, horizon);
+        // a task's size is its CPU and memory request
+        return of(name, GoogleTasks.read(file, maxTasks), levels, servers, horizon,
+                Provenance.trace(file, Provenance.Demand.REQUESTED));
     }
 
     /**
-     * @param horizon the run's length in seconds, or NaN for "until the last arrival"
+     * The same trace on {@code servers} unit servers: the number of servers sets the load, the types'
+     * rates are the trace's own.
      */
-    public static TypesScenario of(String name, List<GoogleTask> tasks, int levels, int servers, double horizon) {
+    public static TypesScenario withServers(TypesScenario scenario, int servers) {
+        if (!(scenario.workload() instanceof Workload.Trace) || servers < 1) {
+            throw new IllegalArgumentException("a trace scenario on at least one server");
+        }
+        long[] unit = scenario.servers().get(0).capacity();
+        List<ServerSpec> unitServers = new ArrayList<>(servers);
+        for (int s = 0; s < servers; s++) {
+            unitServers.add(new ServerSpec("unit-" + (s + 1), unit.clone()));
+        }
+        return new TypesScenario(scenario.name(), scenario.resources(), unitServers, scenario.types(),
+                scenario.workload(), scenario.horizon(), scenario.provenance());
+    }
+
+    /**
+     * @param horizon    the run's length in seconds, or NaN for "until the last arrival"
+     * @param provenance what the tasks are, for the result tables
+     */
+    public static TypesScenario of(String name, List<GoogleTask> tasks, int levels, int servers, double horizon,
+            Provenance provenance) {
         if (servers < 1) {
             throw new IllegalArgumentException("at least one server");
         }
@@ -43,6 +65,7 @@ public final class TraceScenario {
             unitServers.add(new ServerSpec("unit-" + (s + 1), new long[] {units, units}));
         }
         double end = Double.isNaN(horizon) ? Math.max(span, 1) : horizon;
-        return new TypesScenario(name, List.of("cpu", "mem"), unitServers, types, new Workload.Trace(typed), end);
+        return new TypesScenario(name, List.of("cpu", "mem"), unitServers, types, new Workload.Trace(typed), end,
+                provenance);
     }
 }

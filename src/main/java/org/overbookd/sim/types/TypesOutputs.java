@@ -7,9 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.overbookd.io.CsvTable;
 import org.overbookd.io.Decimals;
+import org.overbookd.io.Provenance;
 
 /**
- * summary.csv (one row per policy) and queue.csv (one row per policy and sample time) of a VM-type
+ * summary.csv (one row per policy, ending with the workload's provenance) and queue.csv (one row per policy and sample time) of a VM-type
  * run, through io's CsvTable (which closes the writer). Fixed decimals ({@link Decimals#FORMATTER}), so
  * that the same seed gives the same bytes.
  */
@@ -17,7 +18,8 @@ public final class TypesOutputs {
 
     public static final List<String> SUMMARY_HEADER = List.of("policy", "beta", "mean_queue", "max_queue", "mean_delay",
             "throughput", "scenario", "solver", "padding", "seed", "horizon", "arrivals", "started", "completed",
-            "final_queue", "idle_active", "idle_stalled_running", "idle_stalled_empty");
+            "final_queue", "idle_active", "idle_stalled_running", "idle_stalled_empty", Provenance.COLUMNS.get(0),
+            Provenance.COLUMNS.get(1), Provenance.COLUMNS.get(2));
 
     private TypesOutputs() {
     }
@@ -26,12 +28,15 @@ public final class TypesOutputs {
             throws IOException {
         List<List<String>> rows = new ArrayList<>();
         for (TypesResult r : results) {
-            rows.add(List.of(r.policy(), Double.isNaN(r.beta()) ? "" : plain(r.beta()), fixed(r.meanQueue(), 3),
+            List<String> row = new ArrayList<>(SUMMARY_HEADER.size());
+            row.addAll(List.of(r.policy(), Double.isNaN(r.beta()) ? "" : plain(r.beta()), fixed(r.meanQueue(), 3),
                     Long.toString(r.maxQueue()), fixed(r.meanDelay(), 4), fixed(r.throughput(), 4), scenario.name(),
                     r.solver(), r.solver().isEmpty() ? "" : padding, Long.toString(seed), plain(r.horizon()),
                     Long.toString(r.arrivals()), Long.toString(r.started()), Long.toString(r.completed()),
                     Long.toString(r.finalQueue()), fixed(r.idleActive(), 4), fixed(r.idleStalledRunning(), 4),
                     fixed(r.idleStalledEmpty(), 4)));
+            row.addAll(scenario.provenance().cells());
+            rows.add(row);
         }
         CsvTable.write(out, SUMMARY_HEADER, rows);
     }

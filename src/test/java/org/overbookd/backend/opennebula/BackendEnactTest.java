@@ -54,8 +54,12 @@ class BackendEnactTest extends FakeOnedTest {
         OpenNebulaBackend backend = observed(SuspendAction.SUSPEND);
         Outcome outcome = only(backend.enact(List.of(deploy(14, 0)), Instant.EPOCH));
         assertEquals(Outcome.Status.OK, outcome.status());
-        assertEquals(List.of("one.vm.info", "one.vm.deploy"), one.methods());
-        assertEquals(List.of(14, 0, false, -1), one.calls().get(1).arguments());
+        // marked ONEDRS_BLOCKED first, so that OneDRS never migrates what overbookd placed
+        assertEquals(List.of("one.vm.info", "one.vm.update", "one.vm.deploy"), one.methods());
+        assertEquals(List.of(14, "ONEDRS_BLOCKED = \"YES\"", 1), one.calls().get(1).arguments());
+        assertEquals(List.of(14, 0, false, 0), one.calls().get(2).arguments());
+        assertEquals("YES", one.vm(14).userTemplate.get("ONEDRS_BLOCKED"));
+        assertEquals("LOW", one.vm(14).userTemplate.get("QOS"), "merged: the rest of the user template stays");
 
         one.tick(); // PROLOG -> BOOT: the deploy's own record starts now, after every other stay
         HostView host0 = hosts(backend.observe(Instant.EPOCH)).get(0);
@@ -94,7 +98,8 @@ class BackendEnactTest extends FakeOnedTest {
         assertEquals(List.of("one.vm.info"), one.methods(), "refused before any action");
 
         assertEquals(Outcome.Status.OK, only(backend.enact(List.of(resume(12, 0)), Instant.EPOCH)).status());
-        assertEquals(List.of("resume", 12), one.calls().get(2).arguments());
+        assertEquals("one.vm.update", one.calls().get(2).method(), "marked before it runs again");
+        assertEquals(List.of("resume", 12), one.calls().get(3).arguments());
         assertEquals(VmState.RESUMING, find(hosts(backend.observe(Instant.EPOCH)).get(0).overbooked(), 12).state());
         one.tick();
         assertEquals(VmState.RUNNING, find(hosts(backend.observe(Instant.EPOCH)).get(0).overbooked(), 12).state());
@@ -114,8 +119,8 @@ class BackendEnactTest extends FakeOnedTest {
 
         one.forgetCalls();
         assertEquals(Outcome.Status.OK, only(backend.enact(List.of(resume(12, 1)), Instant.EPOCH)).status());
-        assertEquals(List.of("one.vm.info", "one.vm.deploy"), one.methods());
-        assertEquals(List.of(12, 1, false, -1), one.calls().get(1).arguments());
+        assertEquals(List.of("one.vm.info", "one.vm.update", "one.vm.deploy"), one.methods());
+        assertEquals(List.of(12, 1, false, 0), one.calls().get(2).arguments());
         HostView host1 = hosts(backend.observe(Instant.EPOCH)).get(1);
         assertEquals(VmState.RESUMING, find(host1.overbooked(), 12).state(), "PROLOG_RESUME");
         one.tick();
@@ -180,7 +185,7 @@ class BackendEnactTest extends FakeOnedTest {
         for (XmlRpcWire.Call call : one.calls()) {
             assertFalse(call.arguments().stream().anyMatch(high::contains), "a call named a high-QoS VM: " + call);
         }
-        assertEquals(List.of("one.vm.info", "one.vm.deploy"), one.methods());
+        assertEquals(List.of("one.vm.info", "one.vm.update", "one.vm.deploy"), one.methods());
         assertEquals(OneVmStates.HOLD, one.vm(17).state);
         assertEquals(OneVmStates.RUNNING, one.vm(10).lcmState);
     }
@@ -219,5 +224,50 @@ class BackendEnactTest extends FakeOnedTest {
         assertEquals(List.of(Outcome.Status.OK, Outcome.Status.REFUSED, Outcome.Status.OK, Outcome.Status.REFUSED,
                 Outcome.Status.REFUSED), outcomes.stream().map(Outcome::status).toList());
         assertEquals("HOST_BUSY", outcomes.get(3).code());
+    }
+
+    /** A suspension takes a VM off its host: no mark, one call. */
+    @Test
+    void aSuspensionSendsNoMark() throws Exception {
+        OpenNebulaBackend backend = observed(SuspendAction.SUSPEND);
+        assertEquals(Outcome.Status.OK, only(backend.enact(List.of(suspend(12, 0)), Instant.EPOCH)).status());
+        assertEquals(List.of("one.vm.info", "one.vm.action"), one.methods());
+    }
+
+    /**
+     * The mark refused by oned for lack of rights: the deploy is not sent, and the outcome says, in
+     * overbookd's words and oned's, that the VM is outside the account's rights.
+     */
+    @Test
+    void aMarkOutsideTheAccountsRightsIsRefusedAndSaidSo() throws Exception {
+        OpenNebulaBackend backend = observed(SuspendAction.SUSPEND);
+        one.fail("one.vm.update", FakeOned.Fault.NOT_AUTHORIZED);
+        Outcome outcome = only(backend.enact(List.of(deploy(14, 0)), Instant.EPOCH));
+        assertEquals(Outcome.Status.REFUSED, outcome.status());
+        assertEquals("0x200", outcome.code());
+        assertTrue(outcome.message().startsWith("outside overbookd's rights in OpenNebula: its user may not do this to VM 14"
+                + " on host 0"), outcome.message());
+        assertTrue(outcome.message().contains("Not authorized to perform MANAGE VM"), outcome.message());
+        assertEquals(List.of("one.vm.info", "one.vm.update"), one.methods(), "the deploy was not sent");
+        assertEquals(OneVmStates.HOLD, one.vm(14).state);
+    }
+
+    /**
+     * The mark's reply lost: the placing call is not sent (the decision fails, and the rest of the
+     * batch is not tried), and nothing is left unsettled: no placement happened.
+     */
+    @Test
+    void aMarkWhoseReplyIsLostSendsNothingMore() throws Exception {
+        OpenNebulaBackend backend = observed(SuspendAction.SUSPEND);
+        one.fail("one.vm.update", FakeOned.Fault.CLOSE_AFTER_ACTING);
+        List<Outcome> outcomes = backend.enact(List.of(deploy(14, 0), suspend(12, 0)), Instant.EPOCH);
+        assertEquals(Outcome.Status.FAILED, outcomes.get(0).status());
+        assertTrue(outcomes.get(0).message().startsWith("not sent: one.vm.deploy(14, 0, false, 0), because the reply to"
+                + " marking VM 14 ONEDRS_BLOCKED was lost"), outcomes.get(0).message());
+        assertEquals(Outcome.Status.FAILED, outcomes.get(1).status(), "the rest of the batch is not tried");
+        assertEquals(List.of("one.vm.info", "one.vm.update"), one.methods());
+        assertEquals("YES", one.vm(14).userTemplate.get("ONEDRS_BLOCKED"), "the mark itself landed");
+        assertEquals(OneVmStates.HOLD, one.vm(14).state);
+        assertEquals(List.of(), backend.settled(), "nothing to settle");
     }
 }

@@ -44,14 +44,32 @@ class BackendObserveTest extends FakeOnedTest {
         return vms.stream().map(VmView::id).toList();
     }
 
+    /** Four reads a cycle, six while a VM waits; the first also reads the clusters' OneDRS setting, read again a day later. */
     @Test
-    void makesTheFourReadCallsWithOnedsArguments() throws Exception {
+    void makesTheFourReadCallsWithOnedsArgumentsAndTwoMoreWhenAVmWaits() throws Exception {
+        backend.observe(Instant.EPOCH);
+        // low-QoS VMs wait on hold in this world: where they may go needs the datastores and clusters
+        assertEquals(List.of("one.hostpool.info", "one.hostpool.monitoring", "one.vmpool.infoextended",
+                "one.vmpool.monitoring", "one.datastorepool.info", "one.clusterpool.info", "one.clusterpool.info"),
+                one.methods(), "the last one the OneDRS look");
+        one.forgetCalls();
+        backend.observe(Instant.EPOCH.plusSeconds(300));
+        assertEquals(List.of("one.hostpool.info", "one.hostpool.monitoring", "one.vmpool.infoextended",
+                "one.vmpool.monitoring", "one.datastorepool.info", "one.clusterpool.info"), one.methods());
+        one.forgetCalls();
+        backend.observe(Instant.EPOCH.plus(Duration.ofDays(1)));
+        assertEquals(List.of("one.hostpool.info", "one.hostpool.monitoring", "one.vmpool.infoextended",
+                "one.vmpool.monitoring", "one.datastorepool.info", "one.clusterpool.info", "one.clusterpool.info"),
+                one.methods(), "a day later, OneDRS again");
+        one.forgetCalls();
         backend.observe(Instant.EPOCH);
         assertEquals(List.of("one.hostpool.info", "one.hostpool.monitoring", "one.vmpool.infoextended",
-                "one.vmpool.monitoring"), one.methods());
+                "one.vmpool.monitoring", "one.datastorepool.info", "one.clusterpool.info"), one.methods());
         assertEquals(List.of(0), one.calls().get(1).arguments());
         assertEquals(List.of(-2, -1, -1, -1), one.calls().get(2).arguments());
         assertEquals(List.of(-2, 0), one.calls().get(3).arguments());
+        assertEquals(List.of(-2, -1, -1), one.calls().get(4).arguments());
+        assertEquals(List.of(-2, -1, -1), one.calls().get(5).arguments());
     }
 
     @Test

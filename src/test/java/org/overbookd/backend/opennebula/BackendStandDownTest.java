@@ -70,4 +70,22 @@ class BackendStandDownTest extends FakeOnedTest {
         assertEquals(List.of("one.vm.info", "one.vm.action", "one.vm.info", "one.vm.action"), one.methods());
         assertEquals(2, asked.get());
     }
+
+    /**
+     * A decision that places a VM asks once more between its mark for OneDRS and the action: the
+     * lease lost there (the mark took a call's time), the action is not sent, nor the rest.
+     */
+    @Test
+    void aPlacingDecisionAsksAgainAfterItsMark() throws Exception {
+        AtomicInteger asked = new AtomicInteger();
+        OpenNebulaBackend backend = observedWith(allowing(1, asked));
+        List<Outcome> outcomes = backend.enact(List.of(Decisions.deploy(14, 0), suspend(19, 1)), Instant.EPOCH);
+
+        assertEquals(List.of(Outcome.Status.SKIPPED, Outcome.Status.SKIPPED), outcomes.stream().map(Outcome::status).toList());
+        assertEquals("STOOD_DOWN", outcomes.get(0).code());
+        assertEquals("not sent: one.vm.deploy(14, 0, false, 0) (VM 14 was marked ONEDRS_BLOCKED, nothing more):"
+                + " the lease is gone", outcomes.get(0).message());
+        assertEquals(List.of("one.vm.info", "one.vm.update"), one.methods(), "the mark, not the deploy");
+        assertEquals(OneVmStates.HOLD, one.vm(14).state);
+    }
 }

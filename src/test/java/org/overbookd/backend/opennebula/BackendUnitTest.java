@@ -21,6 +21,7 @@ import org.apache.xmlrpc.XmlRpcException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.overbookd.backend.opennebula.requirements.ObjectDocument;
 import org.overbookd.backend.Outcome;
 
 /**
@@ -37,8 +38,15 @@ class BackendUnitTest {
     @BeforeEach
     void observeOneHostOneLowAndOneHighVm() throws Exception {
         api = mock(OneApi.class);
-        when(api.hostPool()).thenReturn(List.of(new HostRecord(0, "n0", OneHostStates.MONITORED, 400)));
-        when(api.hostMonitoring()).thenReturn(Map.of(0, new MonitoringSample(0, 1, 100)));
+        when(api.hostPool()).thenReturn(new OneApi.Pool<>(List.of(new HostRecord(0, "n0", OneHostStates.MONITORED, 400)),
+                "<HOST_POOL/>"));
+        when(api.hostMonitoring()).thenReturn(new OneApi.Pool<>(Map.of(0, new MonitoringSample(0, 1, 100)),
+                "<MONITORING_DATA/>"));
+        // VM 1 waits on hold: the observation reads the datastores and clusters too
+        when(api.datastorePool()).thenReturn(PoolDocuments.read(OneDocuments.toString(OneDocuments.datastorePool(
+                List.of(OneDocuments.Datastore.system(0, "system", 0)))), "DATASTORE_POOL", "DATASTORE",
+                () -> ObjectDocument.builder("DATASTORE", ObjectDocument.DATASTORE_PATHS, false)));
+        when(api.clusterPool()).thenReturn(Map.of());
         when(api.vmPool()).thenReturn(List.of(
                 new VmRecord(1, "low", OneVmStates.HOLD, 0, 1, "LOW", null),
                 new VmRecord(2, "high", OneVmStates.HOLD, 0, 1, null, null)));
@@ -55,6 +63,9 @@ class BackendUnitTest {
         verify(api).hostMonitoring();
         verify(api).vmPool();
         verify(api).vmMonitoring();
+        verify(api).datastorePool();
+        verify(api).clusterPool();
+        verify(api).drsClusters(); // the first observation's look at OneDRS: no VM named
         verifyNoMoreInteractions(api);
     }
 
@@ -62,7 +73,10 @@ class BackendUnitTest {
     void readsTheVmThenDeploysIt() throws Exception {
         when(api.vm(1)).thenReturn(new VmRecord(1, "low", OneVmStates.HOLD, 0, 1, "LOW", null));
         assertEquals(Outcome.Status.OK, backend.enact(List.of(deploy(1, 0)), Instant.EPOCH).get(0).status());
-        verify(api).perform(VmCall.deploy(1, 0));
+        org.mockito.InOrder order = org.mockito.Mockito.inOrder(api);
+        order.verify(api).vm(1);
+        order.verify(api).keepFromOneDrs(1); // marked for OneDRS before it is placed
+        order.verify(api).perform(VmCall.deploy(1, 0, 0));
     }
 
     @Test

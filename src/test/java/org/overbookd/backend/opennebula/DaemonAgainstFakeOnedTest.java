@@ -65,11 +65,8 @@ class DaemonAgainstFakeOnedTest {
             buildWorld(one);
             Path audit = dir.resolve("audit.jsonl");
             Path config = dir.resolve("overbookd.properties");
-            Files.write(config, List.of(
-                    "backend = opennebula",
-                    "one.endpoint = " + one.endpoint(),
-                    "one.auth-file = " + TestSessions.authFile(dir),
-                    "one.timeout = 1s",
+            List<String> lines = new ArrayList<>(one.daemonConfig(dir));
+            lines.addAll(List.of(
                     "overbooking.lower-bound = " + LOWER,
                     "overbooking.upper-bound = " + UPPER,
                     "overbooking.slots = " + SLOTS,
@@ -78,6 +75,7 @@ class DaemonAgainstFakeOnedTest {
                     "overbooking.victim = " + victim,
                     "overbooking.placement = " + placement,
                     "audit.file = " + audit));
+            Files.write(config, lines);
             Settings settings = new SettingsLoader().load(config, Map.of()).settings();
             int failedCycles = 0;
             int deleted = -1;

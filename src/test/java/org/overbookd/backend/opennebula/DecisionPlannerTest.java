@@ -45,7 +45,7 @@ class DecisionPlannerTest {
 
     @Test
     void deployPlacesOnlyAHeldVm() {
-        assertEquals(new Plan.Act(VmCall.deploy(1, 0)), suspending.plan(deploy(1, 0), low(OneVmStates.HOLD, 0, -1)));
+        assertEquals(new Plan.Act(VmCall.deploy(1, 0, -1)), suspending.plan(deploy(1, 0), low(OneVmStates.HOLD, 0, -1)));
         assertEquals("WRONG_STATE", code(suspending.plan(deploy(1, 0), low(OneVmStates.STOPPED, 0, 1))),
                 "a stopped VM comes back by resume, not deploy");
         assertEquals("WRONG_STATE", code(suspending.plan(deploy(1, 0), low(OneVmStates.PENDING, 0, -1))));
@@ -65,7 +65,7 @@ class DecisionPlannerTest {
         assertEquals(new Plan.Act(VmCall.action("resume", 1)),
                 suspending.plan(resume(1, 0), low(OneVmStates.SUSPENDED, 0, 0)));
         assertEquals("WRONG_HOST", code(suspending.plan(resume(1, 1), low(OneVmStates.SUSPENDED, 0, 0))));
-        assertEquals(new Plan.Act(VmCall.deploy(1, 1)), suspending.plan(resume(1, 1), low(OneVmStates.STOPPED, 0, 0)));
+        assertEquals(new Plan.Act(VmCall.deploy(1, 1, -1)), suspending.plan(resume(1, 1), low(OneVmStates.STOPPED, 0, 0)));
         assertEquals("WRONG_STATE", code(suspending.plan(resume(1, 0), low(OneVmStates.HOLD, 0, -1))));
     }
 
@@ -80,8 +80,9 @@ class DecisionPlannerTest {
 
     @Test
     void callsDescribeThemselvesAsOnedMethods() {
-        assertEquals("one.vm.deploy(7, 3, false, -1)", VmCall.deploy(7, 3).toString());
+        assertEquals("one.vm.deploy(7, 3, false, -1)", VmCall.deploy(7, 3, -1).toString());
+        assertEquals("one.vm.deploy(7, 3, false, 100)", VmCall.deploy(7, 3, 100).toString());
         assertEquals("one.vm.action(suspend, 7)", VmCall.action("suspend", 7).toString());
-        assertTrue(VmCall.deploy(7, 3).isDeploy());
+        assertTrue(VmCall.deploy(7, 3, 100).isDeploy());
     }
 }

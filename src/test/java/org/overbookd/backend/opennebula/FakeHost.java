@@ -14,6 +14,10 @@ final class FakeHost {
     Long usedCpu;
     /** The sample's TIMESTAMP; null: the fake's clock at the call. */
     Long sampledAt;
+    /** HOST/CLUSTER_ID: 0, OpenNebula's default cluster. */
+    int clusterId;
+    /** Attributes of HOST/TEMPLATE beyond HYPERVISOR and HOSTNAME, as an administrator sets them. */
+    final java.util.Map<String, String> template = new java.util.LinkedHashMap<>();
 
     FakeHost(int id, String name, int cores) {
         this.id = id;
@@ -42,6 +46,16 @@ final class FakeHost {
     /** Freezes the host's sample at {@code timestamp}, as when OpenNebula stops monitoring it. */
     FakeHost sampledAt(Long timestamp) {
         this.sampledAt = timestamp;
+        return this;
+    }
+
+    FakeHost cluster(int clusterId) {
+        this.clusterId = clusterId;
+        return this;
+    }
+
+    FakeHost template(String name, String value) {
+        template.put(name, value);
         return this;
     }
 

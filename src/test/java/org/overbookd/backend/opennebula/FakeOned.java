@@ -1,5 +1,6 @@
 package org.overbookd.backend.opennebula;
 
+import java.nio.file.Path;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -52,7 +53,16 @@ final class FakeOned implements AutoCloseable {
         /** Reads the request, then closes the connection without acting or replying. */
         CLOSE_BEFORE_ACTING,
         /** Carries the call out, then closes the connection without replying: the reply is lost. */
-        CLOSE_AFTER_ACTING
+        CLOSE_AFTER_ACTING,
+        /**
+         * A reply of no announced length that never ends: the start of a successful reply, then a VM
+         * pool's text, streamed until the client hangs up.
+         */
+        ENDLESS_REPLY,
+        /** A successful reply whose value sits inside 5,000 nested arrays (215 KB). */
+        NESTED_ARRAYS,
+        /** oned's 0x200: the session's user may not do this, in oned's words. */
+        NOT_AUTHORIZED
     }
 
     static {
@@ -79,6 +89,10 @@ final class FakeOned implements AutoCloseable {
 
     private final TreeMap<Integer, FakeHost> hosts = new TreeMap<>();
     private final TreeMap<Integer, FakeVm> vms = new TreeMap<>();
+    /** OpenNebula's defaults: system datastore 0 in cluster 0. */
+    private final TreeMap<Integer, OneDocuments.Datastore> datastores =
+            new TreeMap<>(Map.of(0, OneDocuments.Datastore.system(0, "system", 0)));
+    private final TreeMap<Integer, Map<String, String>> clusters = new TreeMap<>(Map.of(0, Map.of()));
     /** Starts at the wall clock, so the daemon's wall-clock cycles find its samples fresh. */
     private long now = java.time.Instant.now().getEpochSecond();
     private Runnable afterNextInfo;
@@ -101,6 +115,15 @@ final class FakeOned implements AutoCloseable {
 
     // ---- the world -----------------------------------------------------------------------
 
+    /**
+     * The lines of a daemon's configuration that point it at this fake: the OpenNebula backend, the
+     * endpoint, an auth file of the test session written into {@code dir}, a one-second timeout.
+     */
+    List<String> daemonConfig(Path dir) throws IOException {
+        return List.of("backend = opennebula", "one.endpoint = " + endpoint(),
+                "one.auth-file = " + TestSessions.authFile(dir), "one.timeout = 1s");
+    }
+
     synchronized FakeHost host(int id, String name, int cores) {
         FakeHost host = new FakeHost(id, name, cores);
         hosts.put(id, host);
@@ -115,6 +138,14 @@ final class FakeOned implements AutoCloseable {
 
     synchronized FakeVm vm(int id) {
         return vms.get(id);
+    }
+
+    synchronized void datastore(OneDocuments.Datastore datastore) {
+        datastores.put(datastore.id(), datastore);
+    }
+
+    synchronized void cluster(int id, Map<String, String> template) {
+        clusters.put(id, template);
     }
 
     synchronized FakeHost hostForTest(int id) {
@@ -234,6 +265,17 @@ final class FakeOned implements AutoCloseable {
                 reply(exchange, 500, "Internal Server Error");
                 return;
             }
+            if (fault == Fault.ENDLESS_REPLY) {
+                endless(exchange);
+                return;
+            }
+            if (fault == Fault.NESTED_ARRAYS) {
+                String open = "<value><array><data>".repeat(5_000);
+                String close = "</data></array></value>".repeat(5_000);
+                reply(exchange, 200, "<?xml version=\"1.0\"?><methodResponse><params><param>" + open
+                        + "<value><string>x</string></value>" + close + "</param></params></methodResponse>");
+                return;
+            }
             if (fault == Fault.CLOSE_BEFORE_ACTING) {
                 // the JDK server closes the connection, without a response, when a handler throws
                 throw new IOException("fake oned closes the connection before acting");
@@ -243,6 +285,20 @@ final class FakeOned implements AutoCloseable {
                 throw new IOException("fake oned closes the connection after acting");
             }
             reply(exchange, 200, answer);
+        }
+    }
+
+    /** Streams a reply with no Content-Length until the client closes the connection (or the fake is closed). */
+    private void endless(HttpExchange exchange) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", "text/xml");
+        exchange.sendResponseHeaders(200, 0);
+        byte[] vm = "&lt;VM&gt;&lt;ID&gt;1&lt;/ID&gt;&lt;NAME&gt;vm&lt;/NAME&gt;&lt;/VM&gt;\n".repeat(1_000)
+                .getBytes(StandardCharsets.UTF_8);
+        OutputStream out = exchange.getResponseBody();
+        out.write(("<?xml version=\"1.0\"?><methodResponse><params><param><value><array><data><value><boolean>1"
+                + "</boolean></value><value><string>&lt;VM_POOL&gt;").getBytes(StandardCharsets.UTF_8));
+        while (release.getCount() > 0) {
+            out.write(vm); // until the client hangs up: an IOException ends the exchange
         }
     }
 
@@ -282,6 +338,11 @@ final class FakeOned implements AutoCloseable {
                 case SECRET_IN_FAULT -> {
                     return XmlRpcWire.fault(-501, "cannot handle call with session " + call.param(0));
                 }
+                case NOT_AUTHORIZED -> {
+                    return XmlRpcWire.failure("[" + call.method() + "] User [2] : Not authorized to perform "
+                            + (call.method().endsWith(".allocate") ? "CREATE" : "MANAGE") + " "
+                            + call.method().split("\\.")[1].toUpperCase(java.util.Locale.ROOT) + ".", 0x200);
+                }
                 case SECRET_IN_REFUSAL -> {
                     return XmlRpcWire.failure("[" + call.method() + "] refused for session " + call.param(0), 0x800);
                 }
@@ -311,12 +372,23 @@ final class FakeOned implements AutoCloseable {
             case "one.vmpool.monitoring" ->
                     XmlRpcWire.success(OneDocuments.toString(OneDocuments.vmMonitoring(notDone(vms.values()), now)));
             case "one.vm.info" -> info((Integer) args.get(0));
-            case "one.vm.deploy" -> deploy((Integer) args.get(0), (Integer) args.get(1));
+            case "one.vm.deploy" -> deploy((Integer) args.get(0), (Integer) args.get(1),
+                    args.size() > 3 ? (Integer) args.get(3) : -1);
+            case "one.datastorepool.info" -> XmlRpcWire.success(
+                    OneDocuments.toString(OneDocuments.datastorePool(List.copyOf(datastores.values()))));
+            case "one.clusterpool.info" -> XmlRpcWire.success(clusterPool());
             case "one.vm.action" -> action((String) args.get(0), (Integer) args.get(1));
+            case "one.vm.update" -> update((Integer) args.get(0), (String) args.get(1), (Integer) args.get(2));
             case "one.documentpool.info" -> documentPool((Integer) args.get(3));
             case "one.document.allocate" -> allocateDocument((String) args.get(0), (Integer) args.get(1));
             case "one.document.update" -> updateDocument((Integer) args.get(0), (String) args.get(1), (Integer) args.get(2));
             case "one.document.info" -> documentInfo((Integer) args.get(0));
+            case "one.document.chmod" -> documents.containsKey((Integer) args.get(0))
+                    ? XmlRpcWire.success((Integer) args.get(0))
+                    : XmlRpcWire.failure("[one.document.chmod] Error getting document [" + args.get(0) + "].", 0x400);
+            case "one.system.version" -> XmlRpcWire.success("7.4.0");
+            case "one.user.info" -> XmlRpcWire.success("<USER><ID>2</ID><GID>100</GID><GROUPS><ID>100</ID></GROUPS>"
+                    + "<GNAME>overbookd</GNAME><NAME>" + session.substring(0, session.indexOf(':')) + "</NAME></USER>");
             default -> XmlRpcWire.fault(-506, "Method " + call.method() + " not defined");
         };
     }
@@ -328,6 +400,27 @@ final class FakeOned implements AutoCloseable {
     }
 
     private final TreeMap<Integer, FakeDocument> documents = new TreeMap<>();
+
+    /** ONE_DRS/AUTOMATION of cluster 0 (default), where hosts are unless a test puts them elsewhere; empty: unset. */
+    private String drsAutomation = "";
+
+    synchronized void drsAutomation(String automation) {
+        drsAutomation = automation;
+    }
+
+    private String clusterPool() {
+        Map<Integer, List<Integer>> hostsByCluster = new TreeMap<>();
+        for (Map.Entry<Integer, FakeHost> host : hosts.entrySet()) {
+            hostsByCluster.computeIfAbsent(host.getValue().clusterId, c -> new java.util.ArrayList<>()).add(host.getKey());
+        }
+        return OneDocuments.toString(OneDocuments.clusterPool(new TreeMap<>(clusters), hostsByCluster,
+                drsAutomation.isEmpty() ? Map.of() : Map.of(0, drsAutomation)));
+    }
+
+    /** An administrator deletes document {@code id}. */
+    synchronized void deleteDocument(int id) {
+        documents.remove(id);
+    }
 
     /** The template attributes of document {@code id}, or null: for tests. */
     synchronized Map<String, String> documentTemplate(int id) {
@@ -423,7 +516,11 @@ final class FakeOned implements AutoCloseable {
         return reply;
     }
 
-    private String deploy(int id, int hostId) {
+    /**
+     * As oned 7.4: datastore -1 takes the lowest-id system datastore of the host's cluster (or fails when
+     * it has none), another must be a system datastore of that cluster; the requirements are not checked.
+     */
+    private String deploy(int id, int hostId, int datastoreId) {
         FakeVm vm = vms.get(id);
         if (vm == null) {
             return noVm("one.vm.deploy", id);
@@ -435,13 +532,27 @@ final class FakeOned implements AutoCloseable {
         if (host == null) {
             return XmlRpcWire.failure("[one.vm.deploy] Error getting host [" + hostId + "].", 0x400);
         }
+        int ds = datastoreId;
+        if (ds == -1) {
+            ds = datastores.values().stream().filter(d -> d.type() == 1 && d.clusters().contains(host.clusterId))
+                    .mapToInt(OneDocuments.Datastore::id).findFirst().orElse(-1);
+            if (ds == -1) {
+                return XmlRpcWire.failure("[one.vm.deploy] cluster [" + host.clusterId
+                        + "] does not have any datastore of type SYSTEM_DS.", 0x800);
+            }
+        } else if (!datastores.containsKey(ds) || !datastores.get(ds).clusters().contains(host.clusterId)) {
+            return XmlRpcWire.failure("[one.vm.deploy] datastore [" + ds + "] and host [" + hostId
+                    + "] are not in the same cluster [" + host.clusterId + "].", 0x800);
+        }
         switch (vm.state) {
             case OneVmStates.HOLD, OneVmStates.PENDING -> {
                 vm.stay(host, now).state(OneVmStates.ACTIVE, OneVmStates.PROLOG);
+                vm.lastStay().datastoreId = ds;
                 steps(vm, OneVmStates.BOOT, OneVmStates.RUNNING);
             }
             case OneVmStates.STOPPED -> {
                 vm.stay(host, now).state(OneVmStates.ACTIVE, OneVmStates.PROLOG_RESUME);
+                vm.lastStay().datastoreId = ds;
                 steps(vm, OneVmStates.BOOT_STOPPED, OneVmStates.RUNNING);
             }
             default -> {
@@ -504,6 +615,22 @@ final class FakeOned implements AutoCloseable {
         for (int lcm : lcmStates) {
             vm.pending.add(new int[] {OneVmStates.ACTIVE, lcm});
         }
+    }
+
+    /** one.vm.update: the user template replaced (mode 0) or merged into (mode 1). */
+    private String update(int id, String template, int mode) {
+        FakeVm vm = vms.get(id);
+        if (vm == null) {
+            return noVm("one.vm.update", id);
+        }
+        if (vm.locked) {
+            return locked("one.vm.update");
+        }
+        if (mode == 0) {
+            vm.userTemplate.clear();
+        }
+        vm.userTemplate.putAll(parseTemplate(template));
+        return XmlRpcWire.success(id);
     }
 
     /** As oned 7.4 answers for a VM an administrator locked (measured): 0x200, not 0x8000. */

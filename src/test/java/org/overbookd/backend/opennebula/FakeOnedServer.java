@@ -46,6 +46,16 @@ public final class FakeOnedServer implements AutoCloseable {
         return server;
     }
 
+    /** From now on oned refuses {@code method} with 0x200, as to a user without the right. */
+    public void refuse(String method) {
+        one.fail(method, FakeOned.Fault.NOT_AUTHORIZED);
+    }
+
+    /** The methods called so far, in order. */
+    public java.util.List<String> methods() {
+        return one.methods();
+    }
+
     public URI endpoint() {
         return one.endpoint();
     }

@@ -16,6 +16,8 @@ final class FakeVm {
         final int hostId;
         final String hostName;
         final long stime;
+        /** The system datastore of the stay (DS_ID). */
+        int datastoreId;
         long etime;
         /** When the VM started and stopped running in this record (RSTIME, RETIME); 0 if it did not. */
         long rstime;
@@ -37,9 +39,13 @@ final class FakeVm {
     int prevLcmState = OneVmStates.LCM_INIT;
     long stime;
     final Map<String, String> userTemplate = new LinkedHashMap<>();
+    /** Attributes of TEMPLATE beyond CPU and MEMORY, as oned sets them (AUTOMATIC_REQUIREMENTS, ...). */
+    final Map<String, String> template = new LinkedHashMap<>();
     final List<Stay> history = new ArrayList<>();
     /** VM/MONITORING/CPU; null when the VM has no monitoring record. */
     Double cpu;
+    /** TEMPLATE/VCPU as oned writes it; null when the template has none. */
+    String vcpu;
     /** Locked by an administrator (onevm lock): oned refuses every action on it with 0x200. */
     boolean locked;
     /** The (STATE, LCM_STATE) pairs the next ticks move the VM through. */
@@ -53,6 +59,17 @@ final class FakeVm {
 
     FakeVm attribute(String name, String value) {
         userTemplate.put(name, value);
+        return this;
+    }
+
+    /** The template's VCPU, as its owner wrote it. */
+    FakeVm vcpu(String value) {
+        this.vcpu = value;
+        return this;
+    }
+
+    FakeVm templateAttribute(String name, String value) {
+        template.put(name, value);
         return this;
     }
 

@@ -69,4 +69,54 @@ class GeneratedPoolTest {
         assertEquals(VmState.SUSPENDED, suspended.state());
         assertEquals(OptionalInt.of(108), suspended.pinnedHost());
     }
+
+    /**
+     * The same pool with OpenNebula's requirements, read as the daemon reads an observation: each queued
+     * VM may go exactly where its requirements, evaluated here by hand over the generator's hosts, allow.
+     */
+    @Test
+    void aGeneratedPoolWithRequirementsIsMatchedHostByHost() throws Exception {
+        PoolGenerator generator = new PoolGenerator(200, 1_500, 7).withRequirements();
+        generator.writeTo(dir);
+        String hostPool = Files.readString(dir.resolve("hostpool.xml"));
+        String hostMonitoring = Files.readString(dir.resolve("hostpool-monitoring.xml"));
+        HostMatching.Sources sources = new HostMatching.Sources(hostPool, hostMonitoring,
+                PoolDocuments.datastores(Files.readString(dir.resolve("datastorepool.xml"))),
+                PoolDocuments.clusters(Files.readString(dir.resolve("clusterpool.xml"))));
+        OneClusterView view = ClusterAssembler.assemble(HostPoolParser.parse(hostPool),
+                MonitoringParser.HOSTS.parse(hostMonitoring),
+                new VmPoolParser("QOS").parsePool(Files.readString(dir.resolve("vmpool.xml"))),
+                MonitoringParser.VMS.parse(Files.readString(dir.resolve("vmpool-monitoring.xml"))),
+                java.time.Instant.MIN, java.time.Duration.ZERO, sources).view();
+        int checked = 0;
+        int allowed = 0;
+        int nowhere = 0;
+        for (VmView vm : view.queue()) {
+            boolean anywhere = false;
+            int i = (int) vm.id();
+            String requirement = i % 6 >= 2 ? PoolGenerator.SCHED_REQUIREMENTS.get(i % 6 - 2) : "";
+            for (HostView host : view.hosts()) {
+                int j = host.id();
+                boolean expected = j % 100 != 0 && switch (requirement) {
+                    case "" -> true;
+                    case "GPU = YES" -> j % 10 == 0;
+                    case "CLUSTER_ID = 0 & HYPERVISOR = kvm" -> true;
+                    case "NAME = \"node1*\" | ID > 5000" -> ("node" + j).startsWith("node1");
+                    default -> !("node" + j).startsWith("node7") && 100 * (8 << (j % 3)) > 800;
+                };
+                // a VM suspended in place goes back to its own host only
+                expected &= vm.pinnedHost().isEmpty() || vm.pinnedHost().getAsInt() == j;
+                assertEquals(expected, vm.mayRunOn(host), "VM " + i + " (" + requirement + ") on host " + j);
+                checked++;
+                allowed += expected ? 1 : 0;
+                anywhere |= expected;
+            }
+            // one suspended on a host its requirements exclude may go nowhere (the others have somewhere)
+            nowhere += anywhere || vm.pinnedHost().isPresent() && view.hosts().stream()
+                    .noneMatch(h -> h.id() == vm.pinnedHost().getAsInt()) ? 0 : 1;
+        }
+        assertTrue(checked > 50_000 && allowed > 5_000, checked + " pairs, " + allowed + " allowed");
+        assertTrue(nowhere > 20, nowhere + " VMs suspended on a host their requirements exclude");
+        assertEquals(Map.of("no-host", nowhere), view.vmsUnmatched());
+    }
 }

@@ -219,11 +219,8 @@ class MetricsAgainstFakeOnedTest {
 
     private Settings settings(FakeOned one, Path audit, String interval) throws Exception {
         Path config = dir.resolve("overbookd.properties");
-        Files.write(config, List.of(
-                "backend = opennebula",
-                "one.endpoint = " + one.endpoint(),
-                "one.auth-file = " + TestSessions.authFile(dir),
-                "one.timeout = 1s",
+        List<String> lines = new ArrayList<>(one.daemonConfig(dir));
+        lines.addAll(List.of(
                 "overbooking.lower-bound = 75",
                 "overbooking.upper-bound = 90",
                 "overbooking.slots = 2",
@@ -231,6 +228,7 @@ class MetricsAgainstFakeOnedTest {
                 "audit.file = " + audit,
                 "metrics.listen = 127.0.0.1:0",
                 "status.file = " + dir.resolve("status.json")));
+        Files.write(config, lines);
         return new SettingsLoader().load(config, Map.of()).settings();
     }
 

@@ -34,7 +34,7 @@ final class OneDocuments {
 
     static void write(Writer out, Body body) {
         try {
-            XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
+            XMLStreamWriter xml = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(out);
             body.write(xml);
             xml.flush();
             xml.close();
@@ -64,8 +64,8 @@ final class OneDocuments {
         leaf(xml, "PREV_STATE", host.state);
         leaf(xml, "IM_MAD", "kvm");
         leaf(xml, "VM_MAD", "kvm");
-        leaf(xml, "CLUSTER_ID", 0);
-        leaf(xml, "CLUSTER", "default");
+        leaf(xml, "CLUSTER_ID", host.clusterId);
+        leaf(xml, "CLUSTER", host.clusterId == 0 ? "default" : "cluster" + host.clusterId);
         xml.writeStartElement("HOST_SHARE");
         long memory = host.totalCpu * 10_485L;
         // 512 MiB allocated per VM, as each fake VM's TEMPLATE/MEMORY says
@@ -94,6 +94,9 @@ final class OneDocuments {
         xml.writeStartElement("TEMPLATE");
         cdata(xml, "HYPERVISOR", "kvm");
         cdata(xml, "HOSTNAME", host.name);
+        for (Map.Entry<String, String> attribute : host.template.entrySet()) {
+            cdata(xml, attribute.getKey(), attribute.getValue());
+        }
         xml.writeEndElement();
         // Pool calls carry no fresh monitoring: that is what one.hostpool.monitoring is for.
         xml.writeEmptyElement("MONITORING");
@@ -181,7 +184,13 @@ final class OneDocuments {
         cdata(xml, "CPU", "1");
         cdata(xml, "MEMORY", "512");
         cdata(xml, "TM_MAD_SYSTEM", "ssh");
+        if (vm.vcpu != null) { // in the schema's order: after TM_MAD_SYSTEM, before VMID
+            cdata(xml, "VCPU", vm.vcpu);
+        }
         cdata(xml, "VMID", String.valueOf(vm.id));
+        for (Map.Entry<String, String> attribute : vm.template.entrySet()) {
+            cdata(xml, attribute.getKey(), attribute.getValue());
+        }
         xml.writeEndElement();
         xml.writeStartElement("USER_TEMPLATE");
         for (Map.Entry<String, String> attribute : vm.userTemplate.entrySet()) {
@@ -212,7 +221,7 @@ final class OneDocuments {
         leaf(xml, "ETIME", stay.etime);
         leaf(xml, "VM_MAD", "kvm");
         leaf(xml, "TM_MAD", "ssh");
-        leaf(xml, "DS_ID", 0);
+        leaf(xml, "DS_ID", stay.datastoreId);
         leaf(xml, "PLAN_ID", -1);
         leaf(xml, "ACTION_ID", -1);
         leaf(xml, "PSTIME", 0);
@@ -241,6 +250,96 @@ final class OneDocuments {
                 leaf(xml, "ID", vm.id);
                 leaf(xml, "MEMORY", 524_288);
                 leaf(xml, "TIMESTAMP", timestamp);
+                xml.writeEndElement();
+            }
+            xml.writeEndElement();
+        };
+    }
+
+    // ---- datastores and clusters ---------------------------------------------------------
+
+    /** A datastore as one.datastorepool.info describes it; {@code shared} null: the template does not say. */
+    record Datastore(int id, String name, int type, int state, Boolean shared, long totalMb, List<Integer> clusters,
+            Map<String, String> template) {
+
+        /** A monitored, shared, ready system datastore. */
+        static Datastore system(int id, String name, Integer... clusters) {
+            return new Datastore(id, name, 1, 0, true, 1000, List.of(clusters), Map.of());
+        }
+    }
+
+    static Body datastorePool(Iterable<Datastore> datastores) {
+        return xml -> {
+            xml.writeStartElement("DATASTORE_POOL");
+            for (Datastore ds : datastores) {
+                xml.writeStartElement("DATASTORE");
+                leaf(xml, "ID", ds.id());
+                leaf(xml, "UID", 0);
+                leaf(xml, "GID", 0);
+                leaf(xml, "UNAME", "oneadmin");
+                leaf(xml, "GNAME", "oneadmin");
+                leaf(xml, "NAME", ds.name());
+                leaf(xml, "TM_MAD", "ssh");
+                leaf(xml, "TYPE", ds.type());
+                leaf(xml, "STATE", ds.state());
+                xml.writeStartElement("CLUSTERS");
+                for (int cluster : ds.clusters()) {
+                    leaf(xml, "ID", cluster);
+                }
+                xml.writeEndElement();
+                leaf(xml, "TOTAL_MB", ds.totalMb());
+                leaf(xml, "FREE_MB", ds.totalMb());
+                leaf(xml, "USED_MB", 0);
+                xml.writeEmptyElement("IMAGES");
+                xml.writeStartElement("TEMPLATE");
+                if (ds.shared() != null) {
+                    cdata(xml, "SHARED", ds.shared() ? "YES" : "NO");
+                }
+                for (Map.Entry<String, String> attribute : ds.template().entrySet()) {
+                    cdata(xml, attribute.getKey(), attribute.getValue());
+                }
+                xml.writeEndElement();
+                xml.writeEndElement();
+            }
+            xml.writeEndElement();
+        };
+    }
+
+    /** Clusters by id with their template attributes; hosts and datastores are not listed. */
+    static Body clusterPool(Map<Integer, Map<String, String>> clusters) {
+        return clusterPool(clusters, Map.of(), Map.of());
+    }
+
+    /**
+     * Clusters by id with their hosts' ids, their template attributes and, where given, their OneDRS
+     * automation (TEMPLATE/ONE_DRS/AUTOMATION, a vector attribute as oned writes it); datastores are
+     * not listed (overbookd reads them from the datastore pool).
+     */
+    static Body clusterPool(Map<Integer, Map<String, String>> clusters, Map<Integer, List<Integer>> hosts,
+            Map<Integer, String> drsAutomation) {
+        return xml -> {
+            xml.writeStartElement("CLUSTER_POOL");
+            for (Map.Entry<Integer, Map<String, String>> cluster : clusters.entrySet()) {
+                xml.writeStartElement("CLUSTER");
+                leaf(xml, "ID", cluster.getKey());
+                leaf(xml, "NAME", cluster.getKey() == 0 ? "default" : "cluster" + cluster.getKey());
+                xml.writeStartElement("HOSTS");
+                for (int host : hosts.getOrDefault(cluster.getKey(), List.of())) {
+                    leaf(xml, "ID", host);
+                }
+                xml.writeEndElement();
+                xml.writeStartElement("TEMPLATE");
+                for (Map.Entry<String, String> attribute : cluster.getValue().entrySet()) {
+                    cdata(xml, attribute.getKey(), attribute.getValue());
+                }
+                String automation = drsAutomation.getOrDefault(cluster.getKey(), "");
+                if (!automation.isEmpty()) {
+                    xml.writeStartElement("ONE_DRS");
+                    cdata(xml, "AUTOMATION", automation);
+                    cdata(xml, "POLICY", "balance");
+                    xml.writeEndElement();
+                }
+                xml.writeEndElement();
                 xml.writeEndElement();
             }
             xml.writeEndElement();

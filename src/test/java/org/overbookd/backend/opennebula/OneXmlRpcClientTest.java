@@ -60,7 +60,7 @@ class OneXmlRpcClientTest extends FakeOnedTest {
 
     @Test
     void theStockLibraryWithExtensionsOffCannotReadThatReply() throws Exception {
-        // Why I8TypeFactory exists: without it the same reply does not parse.
+        // Why ReplyTypeFactory reads a bare i8: without it the same reply does not parse.
         XmlRpcClientConfigImpl config = new XmlRpcClientConfigImpl();
         config.setServerURL(one.endpoint().toURL());
         XmlRpcClient stock = new XmlRpcClient();

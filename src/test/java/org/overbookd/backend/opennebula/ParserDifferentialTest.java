@@ -69,7 +69,8 @@ class ParserDifferentialTest {
                     + value + "</MEM_USAGE></HOST_SHARE></HOST></HOST_POOL>";
             String hostWithId = host.replaceFirst("<ID>[^/]*/ID>", "<ID>3</ID>");
             String vm = "<VM_POOL><VM><ID>1</ID><NAME>v</NAME><STATE>3</STATE><LCM_STATE>3</LCM_STATE><STIME>"
-                    + value + "</STIME><TEMPLATE><CPU>" + value + "</CPU><MEMORY>" + value + "</MEMORY></TEMPLATE>"
+                    + value + "</STIME><TEMPLATE><CPU>" + value + "</CPU><MEMORY>" + value + "</MEMORY><VCPU>" + value
+                    + "</VCPU></TEMPLATE>"
                     + "<HISTORY_RECORDS><HISTORY><SEQ>0</SEQ><HID>2</HID><STIME>" + value + "</STIME><RSTIME>" + value
                     + "</RSTIME><RETIME>" + value + "</RETIME></HISTORY></HISTORY_RECORDS></VM></VM_POOL>";
             String sample = "<MONITORING_DATA><MONITORING><ID>4</ID><TIMESTAMP>" + value + "</TIMESTAMP><CPU>" + value

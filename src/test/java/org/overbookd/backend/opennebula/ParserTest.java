@@ -28,7 +28,7 @@ class ParserTest {
     private static final String HOST_POOL = """
             <HOST_POOL>
               <HOST>
-                <ID>3</ID><NAME>node3</NAME><STATE>2</STATE><PREV_STATE>2</PREV_STATE>
+                <ID>3</ID><NAME>node3</NAME><STATE>2</STATE><PREV_STATE>2</PREV_STATE><CLUSTER_ID>0</CLUSTER_ID>
                 <HOST_SHARE><TOTAL_CPU>800</TOTAL_CPU><MAX_CPU>750</MAX_CPU></HOST_SHARE>
                 <VMS><ID>99</ID></VMS>
                 <TEMPLATE><ID>77</ID><NAME><![CDATA[not the name]]></NAME><MAX_CPU>1</MAX_CPU></TEMPLATE>
@@ -43,8 +43,9 @@ class ParserTest {
     @Test
     void hostPoolReadsEachHostIgnoringSameNamedElementsElsewhere() throws Exception {
         List<HostRecord> hosts = HostPoolParser.parse(new StringReader(HOST_POOL));
-        assertEquals(List.of(new HostRecord(3, "node3", 2, 800), new HostRecord(4, "node4", 4, 1600, 14 * 1024)), hosts,
-                "TOTAL_CPU, not MAX_CPU; free memory: MAX_MEM less MEM_USAGE, KiB to MiB (16 GiB - 2 GiB); unknown without them");
+        assertEquals(List.of(new HostRecord(3, "node3", 2, 800), new HostRecord(4, "node4", 4, 1600, 14 * 1024, -1)), hosts,
+                "TOTAL_CPU, not MAX_CPU; free memory: MAX_MEM less MEM_USAGE, KiB to MiB (16 GiB - 2 GiB); unknown without"
+                        + " them; a host without CLUSTER_ID is in no cluster");
     }
 
     @Test
@@ -223,6 +224,32 @@ class ParserTest {
         assertEquals(840.0, running.pendingSeconds(now), 1e-9);
         assertEquals(700.0, vm.runTimes().toRunRecord(vm.stime(), false).runSeconds(now), 1e-9,
                 "an open stretch counts only while the VM runs");
+    }
+
+    /**
+     * TEMPLATE/VCPU, the most CPU a VM can use: a count as oned writes it (CDATA or not), 0 (unknown)
+     * when the template has none or says what is no count: the replay then bounds the VM by its host.
+     */
+    @Test
+    void theVirtualCpusAreACountFromTheTemplateOrUnknown() throws Exception {
+        java.util.function.Function<String, Integer> vcpus = template -> {
+            try {
+                return new VmPoolParser("QOS").parseOne(new StringReader(HISTORIES.replace(
+                        "<MEMORY><![CDATA[2048]]></MEMORY>", "<MEMORY><![CDATA[2048]]></MEMORY>" + template))).vcpus();
+            } catch (XMLStreamException e) {
+                throw new AssertionError(e);
+            }
+        };
+        assertEquals(4, vcpus.apply("<VCPU><![CDATA[4]]></VCPU>"));
+        assertEquals(2, vcpus.apply("<VCPU>2</VCPU>"));
+        assertEquals(2, vcpus.apply("<VCPU><![CDATA[ 2 ]]></VCPU>"));
+        assertEquals(0, vcpus.apply(""), "no VCPU: the driver's default, unknown here");
+        for (String odd : List.of("2.0", "0", "-3", "lots", "99999999999", "65537")) {
+            assertEquals(0, vcpus.apply("<VCPU>" + odd + "</VCPU>"), odd);
+        }
+        assertEquals(65536, vcpus.apply("<VCPU>65536</VCPU>"));
+        assertEquals(new VmSize(0.5, 2048), new VmPoolParser("QOS").parseOne(new StringReader(HISTORIES.replace(
+                "</TEMPLATE>", "<VCPU>4</VCPU></TEMPLATE>"))).size(), "the size is CPU and MEMORY still");
     }
 
     @Test

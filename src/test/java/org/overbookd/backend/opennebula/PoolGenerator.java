@@ -27,6 +27,11 @@ import java.util.stream.IntStream;
  *       (every 20th with {@code QOS=HIGH}, the rest without the attribute; when {@code i % 70 == 5}
  *       booting instead), 6 low-QoS running, 7 low-QoS on hold, 8 low-QoS suspended, 9 low-QoS
  *       stopped when {@code (i / 10)} is even, else being suspended (SAVE_SUSPEND).</li>
+ *   <li>With requirements ({@link #withRequirements}), as on OpenNebula 7: every VM carries
+ *       AUTOMATIC_REQUIREMENTS {@code !(PIN_POLICY = PINNED)}; by {@code i % 6} a low-QoS VM asks for
+ *       no more (0, 1), for {@link #SCHED_REQUIREMENTS} 0 to 3 (2 to 5); every 10th host has
+ *       {@code GPU = YES}, every 100th {@code PIN_POLICY = PINNED}; and two more documents are written,
+ *       the datastore pool (system datastore 0 in cluster 0) and the cluster pool.</li>
  * </ul>
  */
 public final class PoolGenerator {
@@ -34,9 +39,14 @@ public final class PoolGenerator {
     private static final long BASE_TIME = 1_690_000_000L;
     private static final long TIMESTAMP = 1_700_000_000L;
 
+    /** What the low-QoS VMs of a pool with requirements ask for, in turn. */
+    static final List<String> SCHED_REQUIREMENTS = List.of("GPU = YES", "CLUSTER_ID = 0 & HYPERVISOR = kvm",
+            "NAME = \"node1*\" | ID > 5000", "!(HOSTNAME = \"node7*\") & TOTAL_CPU > 800");
+
     private final int hosts;
     private final int vms;
     private final long seed;
+    private boolean requirements;
 
     public PoolGenerator(int hosts, int vms, long seed) {
         if (hosts < 1 || vms < 0) {
@@ -47,10 +57,23 @@ public final class PoolGenerator {
         this.seed = seed;
     }
 
-    /** Writes the four documents: {@code PoolGenerator HOSTS VMS SEED DIR} (for benchmarks that time a fresh JVM). */
+    /**
+     * Writes the documents: {@code PoolGenerator HOSTS VMS SEED DIR [requirements]} (for benchmarks that
+     * time a fresh JVM).
+     */
     public static void main(String[] args) throws IOException {
-        new PoolGenerator(Integer.parseInt(args[0]), Integer.parseInt(args[1]), Long.parseLong(args[2]))
-                .writeTo(Path.of(args[3]));
+        PoolGenerator pool = new PoolGenerator(Integer.parseInt(args[0]), Integer.parseInt(args[1]),
+                Long.parseLong(args[2]));
+        if (args.length > 4 && args[4].equals("requirements")) {
+            pool.withRequirements();
+        }
+        pool.writeTo(Path.of(args[3]));
+    }
+
+    /** VMs and hosts with the requirements and attributes of the class comment, and datastore and cluster pools. */
+    public PoolGenerator withRequirements() {
+        requirements = true;
+        return this;
     }
 
     /** What a correct reading of the generated pool finds. */
@@ -71,6 +94,15 @@ public final class PoolGenerator {
         }
         try (Writer out = Files.newBufferedWriter(dir.resolve("vmpool-monitoring.xml"), StandardCharsets.UTF_8)) {
             writeVmMonitoring(out);
+        }
+        if (requirements) {
+            try (Writer out = Files.newBufferedWriter(dir.resolve("datastorepool.xml"), StandardCharsets.UTF_8)) {
+                OneDocuments.write(out, OneDocuments.datastorePool(List.of(OneDocuments.Datastore.system(0, "system", 0))));
+            }
+            try (Writer out = Files.newBufferedWriter(dir.resolve("clusterpool.xml"), StandardCharsets.UTF_8)) {
+                OneDocuments.write(out, OneDocuments.clusterPool(new java.util.TreeMap<>(java.util.Map.of(0,
+                        java.util.Map.of("ZONE", "generated")))));
+            }
         }
     }
 
@@ -128,6 +160,12 @@ public final class PoolGenerator {
             default -> host.state(OneHostStates.MONITORED);
         }
         host.usedCpu(j % 50 == 3 ? null : (long) random.nextInt(host.maxCpu * 12 / 10 + 1));
+        if (requirements && j % 10 == 0) {
+            host.template("GPU", "YES");
+        }
+        if (requirements && j % 100 == 0) {
+            host.template("PIN_POLICY", "PINNED");
+        }
         return host;
     }
 
@@ -191,6 +229,15 @@ public final class PoolGenerator {
             vm.attribute("QOS", i % 3 == 0 ? "low" : "LOW");
         }
         vm.attribute("DESCRIPTION", "generated VM " + i);
+        if (i % 4 != 0) { // a VCPU in three templates of four, as owners write it: mostly a count
+            vm.vcpu(i % 17 == 0 ? " 2" : i % 23 == 0 ? "2.0" : Integer.toString(1 + i % 8));
+        }
+        if (requirements) {
+            vm.templateAttribute("AUTOMATIC_REQUIREMENTS", "!(PIN_POLICY = PINNED)");
+            if (kind != Kind.HIGH_RUNNING && kind != Kind.HIGH_BOOTING && i % 6 >= 2) {
+                vm.attribute("SCHED_REQUIREMENTS", SCHED_REQUIREMENTS.get(i % 6 - 2));
+            }
+        }
         switch (kind) {
             case HIGH_RUNNING, LOW_RUNNING -> vm.runningOn(host, since).cpu(random.nextInt(10_001) / 100.0);
             case HIGH_BOOTING -> vm.stay(host, since).state(OneVmStates.ACTIVE, OneVmStates.BOOT);

@@ -32,8 +32,9 @@ final class VisitorParsers {
             private int totalCpu;
             private long maxMemKb;
             private long memUsageKb;
+            private int clusterId;
 
-            /** Reads HOST_POOL/HOST/{ID,NAME,STATE} and HOST/HOST_SHARE/{TOTAL_CPU,MAX_MEM,MEM_USAGE}; skips the rest. */
+            /** Reads HOST_POOL/HOST/{ID,NAME,STATE,CLUSTER_ID} and HOST/HOST_SHARE/{TOTAL_CPU,MAX_MEM,MEM_USAGE}; skips the rest. */
             @Override
             public boolean start(ElementPath path) throws XMLStreamException {
                 expectRoot(path, "HOST_POOL");
@@ -49,12 +50,13 @@ final class VisitorParsers {
                             totalCpu = UNSET;
                             maxMemKb = -1;
                             memUsageKb = -1;
+                            clusterId = -1;
                             return true;
                         }
                         return false;
                     case 3:
                         return element.equals("ID") || element.equals("NAME") || element.equals("STATE")
-                                || element.equals("HOST_SHARE");
+                                || element.equals("CLUSTER_ID") || element.equals("HOST_SHARE");
                     case 4:
                         return path.parent().equals("HOST_SHARE") && (element.equals("TOTAL_CPU")
                                 || element.equals("MAX_MEM") || element.equals("MEM_USAGE"));
@@ -72,6 +74,7 @@ final class VisitorParsers {
                         case "ID" -> id = intValue(text, path);
                         case "NAME" -> name = text.toString();
                         case "STATE" -> state = intValue(text, path);
+                        case "CLUSTER_ID" -> clusterId = intValue(text, path);
                         default -> {
                         }
                     }
@@ -103,7 +106,7 @@ final class VisitorParsers {
                     throw XmlWalker.missing("HOST_SHARE/TOTAL_CPU", "HOST", known);
                 }
                 long free = maxMemKb < 0 || memUsageKb < 0 ? Long.MAX_VALUE : Math.max(0, maxMemKb - memUsageKb) / 1024;
-                return new HostRecord(id, name, state, totalCpu, free);
+                return new HostRecord(id, name, state, totalCpu, free, clusterId);
             }
         });
         return hosts;
@@ -190,11 +193,18 @@ final class VisitorParsers {
         private String slo;
         private String cpu;
         private String memory;
+        private String vcpu;
         private VmRecord.History last;
         private long closedRunSeconds;
         private int records;
+        private String sched;
+        private String automatic;
+        private String schedDs;
+        private String automaticDs;
+        private String beyond;
 
         private int seq;
+        private int datastore;
         private int hostId;
         private String hostName;
         private long historyStime;
@@ -227,9 +237,15 @@ final class VisitorParsers {
                         slo = null;
                         cpu = null;
                         memory = null;
+                        vcpu = null;
                         last = null;
                         closedRunSeconds = 0;
                         records = 0;
+                        sched = null;
+                        automatic = null;
+                        schedDs = null;
+                        automaticDs = null;
+                        beyond = null;
                         return true;
                     }
                     return false;
@@ -242,8 +258,13 @@ final class VisitorParsers {
                 case 2:
                     return switch (path.parent()) {
                         case "USER_TEMPLATE" -> element.equalsIgnoreCase(qosAttribute)
-                                || element.equalsIgnoreCase(sloAttribute);
-                        case "TEMPLATE" -> element.equals("CPU") || element.equals("MEMORY");
+                                || element.equalsIgnoreCase(sloAttribute) || element.equalsIgnoreCase("SCHED_REQUIREMENTS")
+                                || element.equalsIgnoreCase("SCHED_DS_REQUIREMENTS");
+                        case "TEMPLATE" -> switch (element) {
+                            case "CPU", "MEMORY", "VCPU", "AUTOMATIC_REQUIREMENTS", "AUTOMATIC_DS_REQUIREMENTS", "NIC",
+                                    "VM_GROUP", "PCI" -> true;
+                            default -> false;
+                        };
                         case "HISTORY_RECORDS" -> {
                             if (element.equals("HISTORY")) {
                                 seq = UNSET;
@@ -252,6 +273,7 @@ final class VisitorParsers {
                                 historyStime = 0;
                                 rstime = 0;
                                 retime = 0;
+                                datastore = -1;
                                 yield true;
                             }
                             yield false;
@@ -259,8 +281,11 @@ final class VisitorParsers {
                         default -> false;
                     };
                 case 3:
+                    if (path.parent().equals("NIC")) {
+                        return element.equals("NETWORK_MODE");
+                    }
                     return path.parent().equals("HISTORY") && switch (element) {
-                        case "SEQ", "HID", "HOSTNAME", "STIME", "RSTIME", "RETIME" -> true;
+                        case "SEQ", "HID", "HOSTNAME", "STIME", "RSTIME", "RETIME", "DS_ID" -> true;
                         default -> false;
                     };
                 default:
@@ -274,16 +299,33 @@ final class VisitorParsers {
             if (level == 1) {
                 vmField(path, text);
             } else if (level == 2 && path.parent().equals("USER_TEMPLATE")) {
-                if (qos == null && path.name().equalsIgnoreCase(qosAttribute)) {
+                if (path.name().equalsIgnoreCase("SCHED_REQUIREMENTS")) {
+                    sched = sched != null ? sched : text.toString();
+                } else if (path.name().equalsIgnoreCase("SCHED_DS_REQUIREMENTS")) {
+                    schedDs = schedDs != null ? schedDs : text.toString();
+                } else if (qos == null && path.name().equalsIgnoreCase(qosAttribute)) {
                     qos = text.toString();
                 } else if (slo == null && path.name().equalsIgnoreCase(sloAttribute)) {
                     slo = text.toString();
                 }
             } else if (level == 2 && path.parent().equals("TEMPLATE")) {
-                if (path.name().equals("CPU")) {
-                    cpu = text.toString();
-                } else if (path.name().equals("MEMORY")) {
-                    memory = text.toString();
+                switch (path.name()) {
+                    case "CPU" -> cpu = text.toString();
+                    case "MEMORY" -> memory = text.toString();
+                    case "VCPU" -> vcpu = text.toString();
+                    case "AUTOMATIC_REQUIREMENTS" -> automatic = automatic != null ? automatic : text.toString();
+                    case "AUTOMATIC_DS_REQUIREMENTS" -> automaticDs = automaticDs != null ? automaticDs : text.toString();
+                    case "VM_GROUP" -> beyond = beyond != null ? beyond : "it is in a VM group, whose affinity rules"
+                            + " OpenNebula's scheduler applies and overbookd does not";
+                    case "PCI" -> beyond = beyond != null ? beyond : "it asks for a PCI device, which OpenNebula's"
+                            + " scheduler assigns and overbookd does not";
+                    default -> {
+                    }
+                }
+            } else if (level == 3 && path.parent().equals("NIC")) {
+                if (text.toString().strip().equalsIgnoreCase("auto")) {
+                    beyond = beyond != null ? beyond : "a NIC has NETWORK_MODE = auto: OpenNebula's scheduler picks"
+                            + " its network, overbookd does not";
                 }
             } else if (level == 3 && path.parent().equals("HISTORY")) {
                 historyField(path, text);
@@ -291,7 +333,8 @@ final class VisitorParsers {
                 if (seq == UNSET || hostId == UNSET) {
                     throw XmlWalker.missing("HISTORY SEQ or HID", "VM", id == UNSET ? Long.MIN_VALUE : id);
                 }
-                VmRecord.History record = new VmRecord.History(seq, hostId, hostName, historyStime, rstime, retime);
+                VmRecord.History record = new VmRecord.History(seq, hostId, hostName, historyStime, rstime, retime,
+                        datastore);
                 records++;
                 // every record but the last is closed; which one is last is known at the VM's end
                 if (last == null || seq >= last.seq()) {
@@ -327,6 +370,7 @@ final class VisitorParsers {
                 case "STIME" -> historyStime = longValue(text, path);
                 case "RSTIME" -> rstime = longValue(text, path);
                 case "RETIME" -> retime = longValue(text, path);
+                case "DS_ID" -> datastore = intValue(text, path);
                 default -> {
                 }
             }
@@ -346,8 +390,12 @@ final class VisitorParsers {
             if (stime == Long.MIN_VALUE) {
                 throw XmlWalker.missing("STIME", "VM", known);
             }
+            Requirements requirements = sched == null && automatic == null && schedDs == null && automaticDs == null
+                    && beyond == null ? Requirements.NONE
+                    : new Requirements(sched, automatic, schedDs, automaticDs, beyond);
             return new VmRecord(id, name == null ? "" : name, state, lcmState, stime, qos, last, slo,
-                    new RunTimes(closedRunSeconds, last, records), TemplateSize.of(cpu, memory));
+                    new RunTimes(closedRunSeconds, last, records), TemplateSize.of(cpu, memory), TemplateSize.vcpus(vcpu),
+                    requirements);
         }
     }
 

@@ -33,7 +33,7 @@ final class XmlRpcWire {
     }
 
     static Call parseCall(byte[] body) throws XMLStreamException {
-        XMLInputFactory factory = XMLInputFactory.newFactory();
+        XMLInputFactory factory = XMLInputFactory.newDefaultFactory();
         factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         XMLStreamReader xml = factory.createXMLStreamReader(new ByteArrayInputStream(body));
         String method = null;
@@ -168,7 +168,7 @@ final class XmlRpcWire {
     private static String write(OneDocuments.Body body) {
         StringWriter out = new StringWriter();
         try {
-            XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
+            XMLStreamWriter xml = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(out);
             xml.writeStartDocument("UTF-8", "1.0");
             body.write(xml);
             xml.writeEndDocument();

@@ -96,7 +96,20 @@ class XmlScannerTest {
             "<A:/>",
             "<a:b:c/>",
             "<A>",
-            "<A><B>");
+            "<A><B>",
+            // namespaces: a prefix must be declared, by the element or one around it, and no name given twice
+            "<x:A/>",
+            "<A x:b='1'/>",
+            "<A b='1' b='2'/>",
+            "<A><x:B/></A>",
+            "<A><B xmlns:b='u'/><b:C/></A>",
+            "<A xmlns:x='u' xmlns:x='v'/>",
+            "<A xmlns:x=''/>",
+            "<xmlns:A/>",
+            "<A xmlns:xmlns='u'/>",
+            "<A xmlns:xml='u'/>",
+            "<A a:='1'/>",
+            "<A b='1' c='2' d='3' e='4' f='5' g='6' h='7' i='8' j='9' b='10'/>");
 
     @Test
     void wellFormedDocumentsReadTheSameAsWithStax() throws Exception {
@@ -268,6 +281,108 @@ class XmlScannerTest {
         })));
         // and what may stand there is read over: space with line ends of every kind, comments, PIs
         assertDoesNotThrow(() -> scanner("<?xml version='1.0'?>\r\n\t<!-- a --><?pi x?>\r<A/>\n<!-- b -->\r\n<?pi?> "));
+    }
+
+    /**
+     * The contract's edges, each pinned: what the scanner refuses though StAX reads it (its limits, a
+     * reserved prefix bound even to its own namespace), and what StAX refuses that the scanner does not
+     * check (namespace names are not compared: it never resolves a prefix to its URI).
+     */
+    @Test
+    void theContractsEdgesAreWhatTheClassDocSays() throws Exception {
+        List<String> stricter = List.of(
+                "<A xmlns:xml='http://www.w3.org/XML/1998/namespace'/>",
+                "<A>" + "<B>".repeat(XmlScanner.MAX_DEPTH) + "</B>".repeat(XmlScanner.MAX_DEPTH) + "</A>",
+                "<A" + attributes(XmlScanner.MAX_ATTRIBUTES + 1) + "/>",
+                "<A" + prefixes(XmlScanner.MAX_PREFIXES + 1) + "/>");
+        for (String document : stricter) {
+            assertDoesNotThrow(() -> stax(document), document);
+            assertThrows(XMLStreamException.class, () -> scanner(document), document);
+        }
+        for (String document : List.of("<A>" + "<B>".repeat(XmlScanner.MAX_DEPTH - 1) + "</B>".repeat(XmlScanner.MAX_DEPTH - 1)
+                + "</A>", "<A" + attributes(XmlScanner.MAX_ATTRIBUTES) + "/>", "<A" + prefixes(XmlScanner.MAX_PREFIXES) + "/>")) {
+            assertEquals(stax(document), scanner(document), "at the limit, read as StAX reads it");
+        }
+        List<String> notChecked = List.of(
+                "<A xmlns:x='u' xmlns:y='u' x:b='1' y:b='2'/>",
+                "<A xmlns='http://www.w3.org/2000/xmlns/'/>",
+                "<A xmlns:x='http://www.w3.org/XML/1998/namespace'/>");
+        for (String document : notChecked) {
+            assertThrows(XMLStreamException.class, () -> stax(document), document);
+            assertDoesNotThrow(() -> scanner(document), document);
+        }
+    }
+
+    private static String attributes(int count) {
+        StringBuilder list = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            list.append(" a").append(i).append("='").append(i).append('\'');
+        }
+        return list.toString();
+    }
+
+    private static String prefixes(int count) {
+        StringBuilder list = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            list.append(" xmlns:p").append(i).append("='u").append(i).append('\'');
+        }
+        return list.toString();
+    }
+
+    /**
+     * The name table when every name it is asked for has one hash, whatever the multiplier: each lookup
+     * probes at most {@link XmlScanner#MAX_PROBES} slots, and each name still reads as itself.
+     */
+    @Test
+    void namesOfOneHashCostAtMostTheProbeBoundEach() throws Exception {
+        List<String> names = HostileDocuments.collidingNames(1 << 14);
+        String doc = String.join(" ", names);
+        XmlScanner.Names table = new XmlScanner.Names();
+        long lookups = 0;
+        for (int round = 0; round < 2; round++) {
+            int at = 0;
+            for (String name : names) {
+                XmlScanner.Name found = table.get(doc, at, at + name.length(), 42, -1, false);
+                assertEquals(name, found.local);
+                at += name.length() + 1;
+                lookups++;
+            }
+        }
+        assertTrue(table.probes <= XmlScanner.MAX_PROBES * lookups, table.probes + " probes for " + lookups + " lookups");
+        assertTrue(table.probes >= lookups, "every lookup probes");
+
+        XmlScanner.SharedValues values = new XmlScanner.SharedValues();
+        for (String value : names) {
+            assertEquals(value, values.get(value, 42));
+            assertEquals(value, values.get(value, 42));
+        }
+        assertTrue(values.probes <= XmlScanner.MAX_PROBES * 2L * names.size(), values.probes + " probes");
+        String first = values.get(new StringBuilder(names.get(0)), 42);
+        assertTrue(first == values.get(names.get(0), 42), "a value that found its place is shared");
+    }
+
+    @Test
+    void aParseStopsOnceTheDeadlineHasPassed() throws Exception {
+        String document = "<R>" + "<A><B/></A>".repeat(5_000) + "</R>";
+        assertEquals(10_000, XmlScanner.read(document, CallDeadline.NONE, XmlScannerTest::countElements));
+        CallDeadline passed = CallDeadline.after(0);
+        XMLStreamException late = assertThrows(CallDeadline.Passed.class, () -> XmlScanner.read(document, passed,
+                XmlScannerTest::countElements));
+        assertTrue(late.getMessage().contains("deadline passed during the parse"), late.getMessage());
+    }
+
+    private static int countElements(XmlScanner in) throws XMLStreamException {
+        int open = 1;
+        int elements = 0;
+        while (open > 0) {
+            if (in.next()) {
+                open++;
+                elements++;
+            } else {
+                open--;
+            }
+        }
+        return elements;
     }
 
     @Test

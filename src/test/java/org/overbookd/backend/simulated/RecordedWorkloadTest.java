@@ -133,6 +133,102 @@ class RecordedWorkloadTest {
         assertEquals(2, gone.cyclesSeen());
     }
 
+    /** Host {@code host}'s high-QoS load at {@code second}: the sum over its lanes, as the replay draws it. */
+    private static double hostLoad(RecordedWorkload w, int host, long second) {
+        RecordedWorkload.Host h = w.hosts().stream().filter(x -> x.id() == host).findFirst().orElseThrow();
+        return h.lanes().stream().mapToDouble(lane -> lane.next(second, null)).sum();
+    }
+
+    /**
+     * A VM is bounded by its own cores, not one core: on a 16-core host, a 4-core VM recorded at 340%
+     * is replayed at 340 and one recorded at 450% (a glitch: more than its 4 cores) at 400; a VM of
+     * unknown cores (an older record, vcpus empty) at up to its host's 1,600.
+     */
+    @Test
+    void aVmIsReplayedAtWhatWasRecordedUpToItsOwnCores() throws Exception {
+        String header = HEADER + ",vcpus";
+        String t0 = T0.toString();
+        String t1 = T0.plusSeconds(300).toString();
+        Path record = dir.resolve("record.csv");
+        Files.writeString(record, header + "\n"
+                + t0 + ",0,big,16,0,,,,,,\n"
+                + t0 + ",0,big,16,0,1,db,HIGH,RUNNING,340.0,4\n"
+                + t0 + ",0,big,16,0,2,batch,HIGH,RUNNING,1200.0,\n"
+                + t1 + ",0,big,16,0,,,,,,\n"
+                + t1 + ",0,big,16,0,1,db,HIGH,RUNNING,450.0,4\n"
+                + t1 + ",0,big,16,0,2,batch,HIGH,RUNNING,1700.0,\n");
+        RecordedWorkload w = RecordedWorkload.read(record);
+        assertEquals(340, load(w, 0, 1, 0));
+        assertEquals(400, load(w, 0, 1, 300), "4 cores: at most 400");
+        assertEquals(1200, load(w, 0, 2, 0), "no vcpus: bounded by the host's 16 cores only");
+        assertEquals(1600, load(w, 0, 2, 300));
+        assertEquals(2000, hostLoad(w, 0, 300));
+        Files.writeString(record, header + "\n" + t0 + ",0,big,16,0,1,db,HIGH,RUNNING,340.0,four\n");
+        InputException e = assertThrows(InputException.class, () -> RecordedWorkload.read(record));
+        assertTrue(e.getMessage().startsWith(record + ":2: vcpus"), e.getMessage());
+    }
+
+    /**
+     * VMs that follow one another on a host share its slots: four VMs, at most two at once, replay in
+     * two lanes, and the host's load at each cycle is the sum of the VMs recorded then. VM 30 is there
+     * throughout; 31 at minute 0 only; 32 from minute 5 to 10 (starting in the cycle 31 is gone from);
+     * 33 at minute 15. Core-minutes held: 30 (2 cores) 40, 31 5, 32 (3 cores) 30, 33 5.
+     */
+    @Test
+    void vmsThatFollowOneAnotherShareALaneAndTheHostReplaysTheVmsOfEachCycle() throws Exception {
+        String header = HEADER + ",vcpus";
+        StringBuilder csv = new StringBuilder(header + "\n");
+        int[][] present = {{30, 31}, {30, 32}, {30, 32}, {30, 33}};
+        for (int k = 0; k < present.length; k++) {
+            String t = T0.plusSeconds(300L * k).toString();
+            csv.append(t).append(",0,node0,8,0,,,,,,\n");
+            for (int vm : present[k]) {
+                int vcpus = vm == 30 ? 2 : vm == 32 ? 3 : 1;
+                csv.append(t).append(",0,node0,8,0,").append(vm).append(",vm-").append(vm).append(",HIGH,RUNNING,")
+                        .append(vm + k).append(".0,").append(vcpus).append('\n');
+            }
+        }
+        Path record = dir.resolve("record.csv");
+        Files.writeString(record, csv);
+        RecordedWorkload w = RecordedWorkload.read(record);
+        RecordedWorkload.Host host = w.hosts().get(0);
+        assertEquals(4, host.vms().size());
+        assertEquals(2, host.lanes().size(), "never more than two VMs at once");
+        assertEquals(30 + 31, hostLoad(w, 0, 0));
+        assertEquals(31 + 33, hostLoad(w, 0, 300));
+        assertEquals(32 + 34, hostLoad(w, 0, 600));
+        assertEquals(33 + 36, hostLoad(w, 0, 900));
+        assertEquals(33 + 36, hostLoad(w, 0, 1100), "after the last cycle, the last loads hold");
+        long coreSeconds = host.lanes().stream().mapToLong(lane -> lane.coreSeconds(0, 1200)).sum();
+        assertEquals(60L * (40 + 5 + 30 + 5), coreSeconds);
+    }
+
+    /**
+     * What a replay without overbooking must measure: the hosts' host_utilization less what the
+     * low-QoS VMs used, each cycle for as long as the replay holds it, over every host's cores for
+     * the whole replay. Two 4-core hosts, cycles at minutes 0, 5, 10 and, after a gap, 130: host 0
+     * measured 50% then 75% (of which a low-QoS VM's 100 of a core: 50% high-QoS) then 25%, 25%;
+     * host 1 is recorded at minute 0 only, at 100%. Each cycle holds 5 minutes: host 0 gives 200,
+     * 200, 100, 100 core-percent, host 1 400 then nothing: 1000 of 8 cores x 4 cycles = 31.25%.
+     */
+    @Test
+    void theBaselineARecordMeasuredLeavesOutLowQosVmsAndCountsEveryHostThroughout() throws Exception {
+        String header = HEADER + ",vcpus";
+        String[] t = {T0.toString(), T0.plusSeconds(300).toString(), T0.plusSeconds(600).toString(),
+            T0.plusSeconds(130 * 60).toString()};
+        String csv = header + "\n"
+                + t[0] + ",0,node0,4,50.0,,,,,,\n" + t[0] + ",1,node1,4,100.0,,,,,,\n"
+                + t[1] + ",0,node0,4,75.0,,,,,,\n" + t[1] + ",0,node0,4,75.0,9,batch,LOW,RUNNING,100.0,1\n"
+                + t[2] + ",0,node0,4,25.0,,,,,,\n"
+                + t[3] + ",0,node0,4,25.0,,,,,,\n";
+        Path record = dir.resolve("record.csv");
+        Files.writeString(record, csv);
+        RecordFacts f = RecordedWorkload.read(record).facts();
+        assertEquals(31.25, f.baselineUtilization(), 1e-9);
+        assertEquals((50 + 100 + 75 + 25 + 25) / 5.0, f.meanUtilization(), 1e-9, "record-info's mean: rows as recorded");
+        assertEquals(4 * 300, f.measuredSeconds(), "four cycles of 5 minutes, the gap cut out");
+    }
+
     @Test
     void filesGivenInAnyOrderAreJoinedInTimeOrderAndOverlappingOnesRefused() throws Exception {
         Path late = file("b.csv", cycle(10, "0:10:40"));

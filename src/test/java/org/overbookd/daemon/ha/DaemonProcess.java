@@ -60,6 +60,32 @@ public final class DaemonProcess implements AutoCloseable {
         return new DaemonProcess(node, audit, builder.start(), dir.resolve("daemon.log"));
     }
 
+    /**
+     * A node of an HA group against the fake oned at {@code endpoint}, in a home of its own under
+     * {@code dir} ({@code database-node}): one.timeout 1 s, bounds 70 and 85, 2 slots.
+     */
+    static DaemonProcess startHaNode(Path dir, String database, String node, java.net.URI endpoint, Path auth,
+            Duration interval, Duration checkin, Postgres pg) throws IOException {
+        Path home = Files.createDirectories(dir.resolve(database + "-" + node));
+        Path audit = home.resolve("audit.jsonl");
+        Path config = home.resolve("overbookd.properties");
+        Files.write(config, List.of(
+                "backend = opennebula",
+                "one.endpoint = " + endpoint,
+                "one.auth-file = " + auth,
+                "one.timeout = 1s",
+                "overbooking.lower-bound = 70",
+                "overbooking.upper-bound = 85",
+                "overbooking.slots = 2",
+                "schedule.overbooking-interval = " + interval.toSeconds() + "s",
+                "audit.file = " + audit,
+                "ha.jdbc-url = " + pg.jdbcUrl(database),
+                "ha.user = " + Postgres.role(node),
+                "ha.checkin-interval = " + checkin.toSeconds() + "s",
+                "ha.node-name = " + node));
+        return start(node, config, audit, home);
+    }
+
     private void read() {
         // a copy in daemon.log beside its audit, for whoever reads the evidence after the run
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));

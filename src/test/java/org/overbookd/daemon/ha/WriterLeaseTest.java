@@ -27,6 +27,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.overbookd.testing.LogCapture;
 
 /**
  * The writer lease on a real PostgreSQL: one holder at a time; a holder that stops renewing (as a
@@ -131,6 +132,31 @@ class WriterLeaseTest {
         assertEquals(Role.ACTIVE, a.role(), "it took the lease again, for the next cycle");
         a.cycleBegins();
         assertTrue(a.refusal(1).isEmpty());
+    }
+
+    /** While the database is down, a lapsed holder cannot know who holds the lease: not itself, as it last heard. */
+    @Test
+    void aHolderCutOffFromTheDatabaseDoesNotNameItselfTheHolder() throws Exception {
+        WriterLease a = lease("a");
+        assertTrue(a.renew());
+        a.cycleBegins();
+        Optional<String> refusal;
+        try (LogCapture log = LogCapture.start()) {
+            pg.cut("x");
+            try {
+                await(() -> !a.renew(), LIFETIME.multipliedBy(3));
+                refusal = a.refusal(1);
+            } finally {
+                pg.restore("x");
+            }
+            String standby = log.events().stream().map(e -> e.getFormattedMessage())
+                    .filter(m -> m.contains("is standby now")).findFirst().orElse("");
+            assertTrue(standby.startsWith("this node (a) is standby now: its writer lease lapsed while the database"
+                    + " cannot be reached ("), standby);
+            assertFalse(standby.contains("held by a"), standby);
+        }
+        assertTrue(refusal.isPresent(), "a lapsed lease refuses the cycle under way");
+        assertTrue(refusal.get().contains("holder now: unknown, the database cannot be reached"), refusal.get());
     }
 
     @Test

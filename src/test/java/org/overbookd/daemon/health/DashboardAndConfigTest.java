@@ -22,6 +22,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
+import org.overbookd.loop.CycleFailure;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.ListenAddress;
 
@@ -35,9 +36,9 @@ class DashboardAndConfigTest {
         Set<String> exported;
         try (Health health = Health.start(Fixtures.settings("metrics.listen = 127.0.0.1:0"),
                 () -> new OverbookingLimits(2, 90), Clock.systemUTC(), NO_SYSTEMD)) {
-            health.cycleSucceeded(Fixtures.result(1, List.of(Fixtures.outcome("deploy", Outcome.Status.OK))),
+            health.cycleEnded(Fixtures.result(1, List.of(Fixtures.outcome("deploy", Outcome.Status.OK))),
                     Duration.ofMillis(3));
-            health.cycleFailed(BackendException.Cause.TIMEOUT, "x", Duration.ofMillis(3));
+            health.cycleFailed(2, CycleFailure.of(BackendException.Cause.TIMEOUT, "x"), Duration.ofMillis(3));
             exported = new TreeSet<>(Scrape.of(health.metricsAddress().orElseThrow()).names());
         }
         JsonNode board = new ObjectMapper().readTree(Path.of("conf/grafana/overbookd.json").toFile());

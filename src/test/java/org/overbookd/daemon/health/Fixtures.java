@@ -76,6 +76,11 @@ final class Fixtures {
             public Map<String, Integer> vmsLeftAlone() {
                 return Map.of("failed", 2);
             }
+
+            @Override
+            public Map<String, Integer> vmsUnmatched() {
+                return Map.of("no-host", 1);
+            }
         };
         return new CycleResult(cycle, view, outcomes, List.of(), Optional.empty());
     }

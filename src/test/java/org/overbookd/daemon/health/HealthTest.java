@@ -20,9 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
 import org.overbookd.config.Settings;
+import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleResult;
 import org.overbookd.model.HostLeftOut;
 import org.overbookd.model.VmLeftAlone;
+import org.overbookd.model.VmUnmatched;
 import org.overbookd.testing.ManualClock;
 
 /** The health listener: metrics over HTTP, the status file, and how they react to cycles and reloads. */
@@ -40,7 +42,7 @@ class HealthTest {
         Settings settings = Fixtures.settings("metrics.listen = 127.0.0.1:0");
         try (Health health = Health.start(settings, limits::get, Clock.systemUTC(), NO_SYSTEMD)) {
             InetSocketAddress address = health.metricsAddress().orElseThrow();
-            health.cycleSucceeded(Fixtures.result(1, List.of(Fixtures.outcome("deploy", Outcome.Status.OK),
+            health.cycleEnded(Fixtures.result(1, List.of(Fixtures.outcome("deploy", Outcome.Status.OK),
                     Fixtures.outcome("suspend", Outcome.Status.REFUSED))), Duration.ofMillis(40));
             Scrape s = Scrape.of(address);
             assertEquals(3, s.value("overbookd_hosts_observed"));
@@ -53,6 +55,8 @@ class HealthTest {
             assertEquals(1, Scrape.of(address).value("overbookd_writer", "role", "standby"), "read at every scrape");
             health.role(() -> "single");
             assertEquals(0, s.value("overbookd_low_qos_vms_left_alone", "reason", "pending"), "there from the start");
+            assertEquals(1, s.value("overbookd_low_qos_vms_unmatched", "reason", "no-host"));
+            assertEquals(0, s.value("overbookd_low_qos_vms_unmatched", "reason", "invalid"), "there from the start");
             assertEquals(3, s.value("overbookd_slots_in_use"));
             assertEquals(2 + 0 + 1, s.value("overbookd_slots_available"), "2 free on the empty host, 1 on the host with 1");
             assertEquals(2, s.value("overbookd_hosts_at_upper_bound"), "90 % is at the bound, 95 % above it");
@@ -68,7 +72,7 @@ class HealthTest {
             // a reload to 3 slots and a 95 % bound shows at the next cycle
             health.reloaded(true);
             limits.set(new OverbookingLimits(3, 95));
-            health.cycleSucceeded(Fixtures.result(2, List.of()), Duration.ofMillis(5));
+            health.cycleEnded(Fixtures.result(2, List.of()), Duration.ofMillis(5));
             s = Scrape.of(address);
             assertEquals(3 + 1 + 2, s.value("overbookd_slots_available"));
             assertEquals(1, s.value("overbookd_hosts_at_upper_bound"));
@@ -89,36 +93,70 @@ class HealthTest {
             for (VmLeftAlone reason : VmLeftAlone.values()) {
                 assertEquals(0, s.value("overbookd_low_qos_vms_left_alone", "reason", reason.label()), reason.label());
             }
+            for (VmUnmatched reason : VmUnmatched.values()) {
+                assertEquals(0, s.value("overbookd_low_qos_vms_unmatched", "reason", reason.label()), reason.label());
+            }
         }
     }
 
+    /**
+     * A cycle that decided but enacted nothing because the audit log cannot be written is a failure
+     * for every signal an alert watches: the failure counter (cause audit), the failures in a row, and
+     * the last-success time, which stops.
+     */
     @Test
-    void failuresCountByCauseAndAuditFailuresAreCounted() throws Exception {
+    void failuresCountByCauseAndAnAuditFailureIsAFailedCycle() throws Exception {
         Settings settings = Fixtures.settings("metrics.listen = 127.0.0.1:0");
         ManualClock clock = new ManualClock(Instant.parse("2025-03-01T12:00:00Z"));
         try (Health health = Health.start(settings, () -> new OverbookingLimits(2, 90), clock, NO_SYSTEMD)) {
             InetSocketAddress address = health.metricsAddress().orElseThrow();
             assertEquals(0, Scrape.of(address).value("overbookd_last_success_timestamp_seconds"));
-            health.cycleSucceeded(new CycleResult(1, Fixtures.result(1, List.of()).view(),
+            assertEquals(0, Scrape.of(address).value("overbookd_cycle_failures_total", "cause", "audit"), "there from the start");
+            assertEquals(0, Scrape.of(address).value("overbookd_cycle_failures_total", "cause", "budget"));
+            health.cycleEnded(Fixtures.result(1, List.of()), Duration.ofMillis(3));
+            double succeededAt = clock.instant().getEpochSecond();
+            clock.advance(Duration.ofMinutes(5));
+            health.cycleEnded(new CycleResult(2, Fixtures.result(2, List.of()).view(),
                     List.of(Fixtures.outcome("deploy", Outcome.Status.SKIPPED)), List.of(),
                     java.util.Optional.of("disk full")), Duration.ofMillis(3));
-            health.cycleFailed(BackendException.Cause.TIMEOUT, "one.hostpool.info: no reply within 30 s", Duration.ofSeconds(30));
-            health.cycleFailed(BackendException.Cause.TIMEOUT, "one.hostpool.info: no reply within 30 s", Duration.ofSeconds(30));
-            health.cycleFailed(BackendException.Cause.AUTH, "refused", Duration.ofMillis(2));
+            health.cycleFailed(3, CycleFailure.of(BackendException.Cause.TIMEOUT, "one.hostpool.info: no reply within 30 s"),
+                    Duration.ofSeconds(30));
+            health.cycleFailed(4, CycleFailure.of(BackendException.Cause.TIMEOUT, "one.hostpool.info: no reply within 30 s"),
+                    Duration.ofSeconds(30));
+            health.cycleFailed(5, CycleFailure.of(BackendException.Cause.AUTH, "refused"), Duration.ofMillis(2));
             health.reloaded(false);
             Scrape s = Scrape.of(address);
-            assertEquals(4, s.value("overbookd_cycles_total"));
+            assertEquals(5, s.value("overbookd_cycles_total"));
+            assertEquals(1, s.value("overbookd_cycle_failures_total", "cause", "audit"));
             assertEquals(2, s.value("overbookd_cycle_failures_total", "cause", "timeout"));
             assertEquals(1, s.value("overbookd_cycle_failures_total", "cause", "auth"));
             assertEquals(0, s.value("overbookd_cycle_failures_total", "cause", "unreachable"));
-            assertEquals(3, s.value("overbookd_consecutive_failures"));
+            assertEquals(4, s.value("overbookd_consecutive_failures"), "the audit failure began the run of failures");
             assertEquals(1, s.value("overbookd_audit_write_failures_total"));
             assertEquals(1, s.value("overbookd_outcomes_total", "action", "deploy", "status", "skipped"));
-            assertEquals(clock.instant().getEpochSecond(), s.value("overbookd_last_success_timestamp_seconds"));
+            assertEquals(succeededAt, s.value("overbookd_last_success_timestamp_seconds"), "stopped at the last success");
             assertEquals(1, s.value("overbookd_config_reloads_total", "result", "rejected"));
             for (Scrape.Sample sample : s.samples()) {
                 assertTrue(sample.name().startsWith("overbookd_"), sample.name());
             }
+        }
+    }
+
+    /** A cycle whose time budget ran out before every decision was sent is a failure too (cause budget). */
+    @Test
+    void aCycleOutOfTimeIsAFailedCycle() throws Exception {
+        Settings settings = Fixtures.settings("metrics.listen = 127.0.0.1:0");
+        try (Health health = Health.start(settings, () -> new OverbookingLimits(2, 90), Clock.systemUTC(), NO_SYSTEMD)) {
+            Outcome late = new Outcome(Fixtures.outcome("suspend", Outcome.Status.OK).decision(), Outcome.Status.SKIPPED,
+                    Outcome.CYCLE_BUDGET, "not sent: the cycle's time budget of 300.0 s is spent");
+            health.cycleEnded(new CycleResult(1, Fixtures.result(1, List.of()).view(),
+                    List.of(Fixtures.outcome("deploy", Outcome.Status.OK), late), List.of(), java.util.Optional.empty()),
+                    Duration.ofSeconds(290));
+            Scrape s = Scrape.of(health.metricsAddress().orElseThrow());
+            assertEquals(1, s.value("overbookd_cycle_failures_total", "cause", "budget"));
+            assertEquals(1, s.value("overbookd_consecutive_failures"));
+            assertEquals(0, s.value("overbookd_last_success_timestamp_seconds"));
+            assertEquals(1, s.value("overbookd_outcomes_total", "action", "suspend", "status", "skipped"));
         }
     }
 
@@ -133,13 +171,14 @@ class HealthTest {
         assertEquals(null, starting.lastCycle());
         assertEquals(StatusCheck.Health.HEALTHY, judge(starting, clock).health(), "starting");
 
-        health.cycleSucceeded(Fixtures.result(1, List.of(Fixtures.outcome("deploy", Outcome.Status.OK),
+        health.cycleEnded(Fixtures.result(41, List.of(Fixtures.outcome("deploy", Outcome.Status.OK),
                 Fixtures.outcome("deploy", Outcome.Status.OK))), Duration.ofMillis(120));
         clock.advance(Duration.ofMinutes(40));
-        health.cycleSucceeded(Fixtures.result(2, List.of(Fixtures.outcome("suspend", Outcome.Status.OK))),
+        health.cycleEnded(Fixtures.result(42, List.of(Fixtures.outcome("suspend", Outcome.Status.OK))),
                 Duration.ofMillis(80));
         DaemonStatus two = read(file);
         assertEquals(2, two.cycles());
+        assertEquals(42, two.lastCycle().number(), "the loop's number (it goes on from the audit), not this process's count");
         assertEquals(3, two.decisionsLastHour());
         assertEquals(3, two.queue());
         assertEquals(3, two.slotsInUse());
@@ -147,19 +186,20 @@ class HealthTest {
         assertEquals(StatusCheck.Health.HEALTHY, judge(two, clock).health());
 
         clock.advance(Duration.ofMinutes(25)); // the first cycle's two decisions are now over an hour old
-        health.cycleFailed(BackendException.Cause.UNREACHABLE, "connection refused", Duration.ofMillis(3));
+        health.cycleFailed(43, CycleFailure.of(BackendException.Cause.UNREACHABLE, "connection refused"), Duration.ofMillis(3));
         DaemonStatus failed = read(file);
         assertEquals(1, failed.decisionsLastHour());
         assertEquals(1, failed.consecutiveFailures());
         assertEquals("unreachable", failed.lastCycle().cause());
+        assertEquals(43, failed.lastCycle().number(), "a failed cycle has the number the loop gave it");
         assertEquals(3, failed.queue(), "queue and slots of the last successful cycle stay");
         StatusCheck.Verdict verdict = judge(failed, clock);
         assertEquals(StatusCheck.Health.DEGRADED, verdict.health());
         assertTrue(verdict.reason().contains("unreachable"), verdict.reason());
 
-        health.cycleSucceeded(Fixtures.result(3, List.of()), Duration.ofMillis(5));
+        health.cycleEnded(Fixtures.result(3, List.of()), Duration.ofMillis(5));
         assertEquals(StatusCheck.Health.HEALTHY, judge(read(file), clock).health(), "recovered");
-        health.cycleSucceeded(new CycleResult(4, Fixtures.result(4, List.of()).view(),
+        health.cycleEnded(new CycleResult(4, Fixtures.result(4, List.of()).view(),
                 List.of(Fixtures.outcome("deploy", Outcome.Status.SKIPPED)), List.of(),
                 java.util.Optional.of("cannot write audit.jsonl: No space left on device")), Duration.ofMillis(5));
         StatusCheck.Verdict blind = judge(read(file), clock);
@@ -178,7 +218,7 @@ class HealthTest {
         Path missing = dir.resolve("no-such-dir").resolve("status.json");
         Settings settings = Fixtures.settings("status.file = " + missing, "metrics.listen = 127.0.0.1:0");
         try (Health health = Health.start(settings, () -> new OverbookingLimits(2, 90), Clock.systemUTC(), NO_SYSTEMD)) {
-            health.cycleSucceeded(Fixtures.result(1, List.of(Fixtures.outcome("deploy", Outcome.Status.OK))),
+            health.cycleEnded(Fixtures.result(1, List.of(Fixtures.outcome("deploy", Outcome.Status.OK))),
                     Duration.ofMillis(1));
             Scrape s = Scrape.of(health.metricsAddress().orElseThrow());
             assertEquals(2, s.value("overbookd_status_write_failures_total"), "at start and after the cycle");
@@ -191,7 +231,7 @@ class HealthTest {
     void statusJudgesStaleGoneAndLongFailingDaemons() {
         Instant t = Instant.parse("2025-03-01T12:00:00Z");
         Duration interval = Duration.ofMinutes(5);
-        DaemonStatus.LastCycle ok = new DaemonStatus.LastCycle(t, Duration.ofSeconds(1), null, null, 0);
+        DaemonStatus.LastCycle ok = new DaemonStatus.LastCycle(7, t, Duration.ofSeconds(1), null, null, 0);
         DaemonStatus fresh = new DaemonStatus(42, "n", t, t, interval, null, 7, ok, 0, t, 0, 0, 0, 2);
         assertEquals(StatusCheck.Health.HEALTHY, StatusCheck.judge(fresh, t.plusSeconds(60), pid -> true).health());
         assertEquals(StatusCheck.Health.NOT_RUNNING, StatusCheck.judge(fresh, t, pid -> false).health(), "pid gone");
@@ -219,7 +259,7 @@ class HealthTest {
     void statusRoundTripsThroughJson() throws IOException {
         Instant t = Instant.parse("2025-03-01T12:00:00.123Z");
         DaemonStatus s = new DaemonStatus(42, "node1", t, t.plusSeconds(5), Duration.ofMinutes(5), null, 3,
-                new DaemonStatus.LastCycle(t.plusSeconds(5), Duration.ofMillis(1500), "timeout", "no reply \"quoted\"", 0),
+                new DaemonStatus.LastCycle(8, t.plusSeconds(5), Duration.ofMillis(1500), "timeout", "no reply \"quoted\"", 0),
                 2, t, 4, 5, 6, 7);
         assertEquals(s, DaemonStatus.fromJson(s.toJson()));
     }

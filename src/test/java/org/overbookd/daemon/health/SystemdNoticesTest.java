@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
+import org.overbookd.loop.CycleFailure;
+import org.overbookd.loop.CycleResult;
 import org.overbookd.testing.LogCapture;
 
 /** What systemd is told, through a stand-in for systemd-notify and through the real one. */
@@ -61,13 +63,13 @@ class SystemdNoticesTest {
         SystemdNotices notices = new SystemdNotices(notifier, () -> new OverbookingLimits(2, 90));
         assertEquals(Optional.of(Duration.ofSeconds(5)), notices.heartbeatInterval(), "half of WatchdogSec");
 
-        notices.cycleFailed(BackendException.Cause.UNREACHABLE, "connection refused", Duration.ofMillis(5));
+        notices.cycleFailed(1, CycleFailure.of(BackendException.Cause.UNREACHABLE, "connection refused"), Duration.ofMillis(5));
         List<String> first = await(log, 1);
         assertTrue(first.get(0).startsWith("/run/test.sock READY=1 STATUS=cycle 1 failed (unreachable): connection refused"),
                 first.get(0));
         assertTrue(first.get(0).endsWith(" WATCHDOG=1"), first.get(0));
 
-        notices.cycleSucceeded(Fixtures.result(2, List.of(Fixtures.outcome("deploy", Outcome.Status.OK))),
+        notices.cycleEnded(Fixtures.result(2, List.of(Fixtures.outcome("deploy", Outcome.Status.OK))),
                 Duration.ofMillis(250));
         String second = await(log, 2).get(1);
         assertFalse(second.contains("READY=1"), "READY is sent once: " + second);
@@ -80,11 +82,26 @@ class SystemdNoticesTest {
     }
 
     @Test
+    void aCycleThatCouldNotAuditIsAFailedCycle() throws Exception {
+        Path log = dir.resolve("calls.log");
+        SystemdNotifier notifier = new SystemdNotifier(Map.of("NOTIFY_SOCKET", "/run/test.sock"), recorder(log));
+        SystemdNotices notices = new SystemdNotices(notifier, () -> new OverbookingLimits(2, 90));
+        CycleResult blind = new CycleResult(1, Fixtures.result(1, List.of()).view(),
+                List.of(Fixtures.outcome("deploy", Outcome.Status.SKIPPED)), List.of(), Optional.of("disk full"));
+        notices.cycleEnded(blind, Duration.ofMillis(5));
+        await(log, 1);
+        notices.cycleEnded(new CycleResult(2, blind.view(), blind.outcomes(), List.of(), Optional.of("disk full")),
+                Duration.ofMillis(5));
+        assertEquals("/run/test.sock STATUS=cycle 2 failed (audit, 2 in a row): decisions not enacted: the audit log"
+                + " cannot be written: disk full", await(log, 2).get(1));
+    }
+
+    @Test
     void silentWithoutNotifySocketAndNoWatchdogForAnotherPid() throws Exception {
         Path log = dir.resolve("calls.log");
         SystemdNotifier none = new SystemdNotifier(Map.of("WATCHDOG_USEC", "1000000"), recorder(log));
         SystemdNotices notices = new SystemdNotices(none, () -> new OverbookingLimits(2, 90));
-        notices.cycleFailed(BackendException.Cause.AUTH, "refused", Duration.ZERO);
+        notices.cycleFailed(1, CycleFailure.of(BackendException.Cause.AUTH, "refused"), Duration.ZERO);
         notices.heartbeat();
         assertEquals(Optional.empty(), notices.heartbeatInterval());
         SystemdNotifier inherited = new SystemdNotifier(Map.of("NOTIFY_SOCKET", "/run/x", "WATCHDOG_USEC", "1000000",
@@ -101,11 +118,11 @@ class SystemdNoticesTest {
     @Test
     void aWatchdogShorterThanTwoShortCyclesIsNamed() {
         Duration timeout = Duration.ofSeconds(30);
-        assertEquals(Optional.empty(), SystemdNotices.watchdogTooShort(Duration.ofMinutes(10), timeout), "the default");
-        assertEquals(Optional.empty(), SystemdNotices.watchdogTooShort(Duration.ofMinutes(6), timeout), "exactly enough");
-        Optional<String> tooShort = SystemdNotices.watchdogTooShort(Duration.ofMinutes(5), timeout);
-        assertTrue(tooShort.isPresent() && tooShort.get().contains("WatchdogSec (300 s)")
-                && tooShort.get().contains("lasts 180 s") && tooShort.get().contains("at least 360 s"), tooShort.toString());
+        assertEquals(Optional.empty(), SystemdNotices.watchdogTooShort(Duration.ofMinutes(12), timeout), "the default");
+        assertEquals(Optional.empty(), SystemdNotices.watchdogTooShort(Duration.ofMinutes(11), timeout), "exactly enough");
+        Optional<String> tooShort = SystemdNotices.watchdogTooShort(Duration.ofMinutes(10), timeout);
+        assertTrue(tooShort.isPresent() && tooShort.get().contains("WatchdogSec (600 s)")
+                && tooShort.get().contains("lasts 330 s") && tooShort.get().contains("at least 660 s"), tooShort.toString());
     }
 
     /** The daemon says so at start, against OpenNebula only (the simulated backend calls nothing). */
@@ -134,8 +151,8 @@ class SystemdNoticesTest {
             SystemdNotifier broken = new SystemdNotifier(Map.of("NOTIFY_SOCKET", "/run/x"),
                     List.of(dir.resolve("no-such-program").toString()));
             SystemdNotices notices = new SystemdNotices(broken, () -> new OverbookingLimits(2, 90));
-            notices.cycleFailed(BackendException.Cause.AUTH, "refused", Duration.ZERO);
-            notices.cycleFailed(BackendException.Cause.AUTH, "refused", Duration.ZERO);
+            notices.cycleFailed(1, CycleFailure.of(BackendException.Cause.AUTH, "refused"), Duration.ZERO);
+            notices.cycleFailed(1, CycleFailure.of(BackendException.Cause.AUTH, "refused"), Duration.ZERO);
             notices.stopping();
             seen = log.events();
         }
@@ -164,7 +181,7 @@ class SystemdNoticesTest {
             SystemdNotifier notifier = new SystemdNotifier(Map.of("NOTIFY_SOCKET", socket.toString()),
                     List.of("systemd-notify"));
             new SystemdNotices(notifier, () -> new OverbookingLimits(2, 90))
-                    .cycleFailed(BackendException.Cause.TIMEOUT, "no reply", Duration.ofSeconds(1));
+                    .cycleFailed(1, CycleFailure.of(BackendException.Cause.TIMEOUT, "no reply"), Duration.ofSeconds(1));
             String received = out.readLine();
             assertTrue(received != null && received.contains("READY=1")
                     && received.contains("STATUS=cycle 1 failed (timeout): no reply"), String.valueOf(received));

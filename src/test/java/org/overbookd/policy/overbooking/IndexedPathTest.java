@@ -124,6 +124,7 @@ class IndexedPathTest {
         long id = 0;
         boolean sized = random.nextInt(3) == 0;
         boolean pins = random.nextInt(4) == 0;
+        boolean constrained = random.nextInt(3) == 0; // VMs that may run on some hosts only
         double[] sizes = {0.5, 1, 2, 4};
         for (int h = 0; h < hosts; h++) {
             List<Vm> overbooked = new ArrayList<>();
@@ -155,6 +156,9 @@ class IndexedPathTest {
             }
             if (sized && random.nextInt(6) != 0) {
                 vm = vm.sized(sizes[random.nextInt(sizes.length)], 0);
+            }
+            if (constrained && random.nextBoolean()) {
+                vm = vm.onlyOn(random.nextInt(hosts + 1), random.nextInt(hosts + 1) + hosts + 1);
             }
             cluster.queue(vm);
         }

@@ -37,7 +37,8 @@ class PlacementTest {
         return Vm.queued(id, arrival).sized(4, 0);
     }
 
-    private static String placements(List<Decision> decisions) {
+    /** "vm->host ..." of the decisions, in order; the tests of constrained placement read them so too. */
+    static String placements(List<Decision> decisions) {
         StringBuilder s = new StringBuilder();
         for (Decision d : decisions) {
             s.append(s.length() == 0 ? "" : " ").append(d.vm().id()).append("->").append(d.host().id());

@@ -13,6 +13,7 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.io.InputException;
+import org.overbookd.io.Provenance;
 
 /** Section 4.2's pieces: the task_events reader, the typing by powers of 1/2, the generated trace. */
 class GoogleTraceTest {
@@ -91,7 +92,8 @@ class GoogleTraceTest {
             assertEquals(tasks.get(i).service(), back.get(i).service(), 2e-6);
             assertEquals(typing.typeOf(tasks.get(i)), typing.typeOf(back.get(i)), "task " + i);
         }
-        TypesScenario scenario = TraceScenario.of("generated", back, 7, 10, Double.NaN);
+        TypesScenario scenario = TraceScenario.of("generated", back, 7, 10, Double.NaN,
+                Provenance.generated("generated", Provenance.Kind.SYNTHETIC));
         assertEquals(10, scenario.servers().size());
         assertEquals(128, scenario.servers().get(0).capacity()[0]);
         assertEquals(back.get(back.size() - 1).arrival(), scenario.horizon(), 1e-9);

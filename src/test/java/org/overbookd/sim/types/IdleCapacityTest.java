@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.overbookd.policy.maxweight.Padding;
 import org.overbookd.policy.maxweight.SolverChoice;
 import org.overbookd.policy.registry.PolicyRegistry;
+import org.overbookd.io.Provenance;
 
 class IdleCapacityTest {
 
@@ -51,7 +52,8 @@ class IdleCapacityTest {
     @Test
     void sharesAreFractionsOnATraceForEveryPolicy() {
         TypesScenario trace = TraceScenario.of("t",
-                new SyntheticTrace(4000, 0.9, 600, 8, SyntheticTrace.uniform(7)).generate(2), 7, 8, Double.NaN);
+                new SyntheticTrace(4000, 0.9, 600, 8, SyntheticTrace.uniform(7)).generate(2), 7, 8, Double.NaN,
+                Provenance.generated("t", Provenance.Kind.SYNTHETIC));
         for (String kind : PolicyRegistry.names(PolicyRegistry.TYPES)) {
             for (boolean recheck : new boolean[] {false, true}) {
                 TypesResult r = new TypesRun(kind, SolverChoice.AUTO, Padding.LARGEST_FIRST, 0.5, recheck)
@@ -72,7 +74,8 @@ class IdleCapacityTest {
         List<VmType> types = List.of(new VmType("small", new long[] {1}, 0, 1), new VmType("large", new long[] {2}, 0, 1));
         List<TraceTask> tasks = List.of(new TraceTask(2, 10, 0), new TraceTask(3, 2, 0), new TraceTask(4, 5, 1));
         TypesScenario one = new TypesScenario("hand", List.of("u"), List.of(new ServerSpec("s", new long[] {4})), types,
-                new Workload.Trace(tasks), 20);
+                new Workload.Trace(tasks), 20,
+                Provenance.generated("hand", Provenance.Kind.SYNTHETIC));
         return new TypesRun(policy, SolverChoice.EXACT, Padding.LARGEST_FIRST, 0.5, false).run(one, 1, 20, 4);
     }
 }

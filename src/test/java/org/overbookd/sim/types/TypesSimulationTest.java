@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.overbookd.policy.maxweight.Padding;
 import org.overbookd.policy.maxweight.SolverChoice;
 import org.overbookd.policy.registry.PolicyRegistry;
+import org.overbookd.io.Provenance;
 
 class TypesSimulationTest {
 
@@ -16,7 +17,8 @@ class TypesSimulationTest {
     @Test
     void everyPolicyConservesVmsOnATrace() {
         TypesScenario trace = TraceScenario.of("t",
-                new SyntheticTrace(4000, 0.9, 600, 8, SyntheticTrace.uniform(7)).generate(2), 7, 8, Double.NaN);
+                new SyntheticTrace(4000, 0.9, 600, 8, SyntheticTrace.uniform(7)).generate(2), 7, 8, Double.NaN,
+                Provenance.generated("t", Provenance.Kind.SYNTHETIC));
         for (String kind : PolicyRegistry.names(PolicyRegistry.TYPES)) {
             TypesResult r = new TypesRun(kind, SolverChoice.AUTO, Padding.LARGEST_FIRST, 0.5, true).run(trace, 1, trace.horizon(), 50);
             assertEquals(4000, r.arrivals(), kind);

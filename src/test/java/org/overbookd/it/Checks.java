@@ -1,0 +1,59 @@
+package org.overbookd.it;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The checks of a real-oned suite: each evaluated and kept, in order, so that the summary prints
+ * them all and the test fails once at the end, listing those that did not hold.
+ */
+final class Checks {
+
+    private final Map<String, String> results = new LinkedHashMap<>();
+
+    /** Whether {@code condition} held within {@code deadline}, polled every 200 ms; an exception (oned restarting) is a no. */
+    static boolean await(Duration deadline, BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + deadline.toNanos();
+        while (System.nanoTime() < end) {
+            try {
+                if (condition.getAsBoolean()) {
+                    return true;
+                }
+            } catch (RuntimeException e) {
+                // oned restarting: try again until the deadline
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(200_000_000L); // poll interval of a condition wait
+        }
+        return condition.getAsBoolean();
+    }
+
+    void awaitOrFail(String what, Duration deadline, BooleanSupplier condition) throws InterruptedException {
+        check(what, await(deadline, condition), "not within " + deadline.toSeconds() + " s");
+    }
+
+    void check(String name, boolean ok, String failure) {
+        results.put(name, ok ? "ok" : "FAILED: " + failure);
+    }
+
+    /** The checks' lines for a summary: "checks: N of M held" and one line per check. */
+    void print(StringBuilder s) {
+        long ok = results.values().stream().filter("ok"::equals).count();
+        s.append(String.format("checks: %d of %d held%n", ok, results.size()));
+        results.forEach((k, v) -> s.append("  [").append(v.equals("ok") ? "ok" : "FAILED").append("] ").append(k)
+                .append(v.equals("ok") ? "" : " -- " + v.substring("FAILED: ".length())).append('\n'));
+    }
+
+    /** Fails the test listing the checks that did not hold, if any. */
+    void failIfAny() {
+        List<String> failed = results.entrySet().stream().filter(e -> !e.getValue().equals("ok"))
+                .map(e -> e.getKey() + ": " + e.getValue()).toList();
+        if (!failed.isEmpty()) {
+            fail(failed.size() + " of " + results.size() + " checks failed:\n  " + String.join("\n  ", failed));
+        }
+    }
+}
