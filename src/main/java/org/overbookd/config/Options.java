@@ -183,6 +183,12 @@ public final class Options {
     public static final Option<Optional<Duration>> SIM_RESUME_COST = optionalDuration("sim.resume-cost",
             "Duration of a resume (c_r) in place of sim.vm-operation-cost. Empty: sim.vm-operation-cost, as in the"
             + " paper (see sim.suspend-cost).");
+    public static final Option<Duration> SIM_MONITORING_LAG = Option.duration("sim.monitoring-lag", Duration.ZERO,
+            Duration.ZERO, Duration.ofHours(1),
+            "How old the host utilization the policy sees is: each step reads every host's utilization as of the"
+            + " newest step at least this long ago (the VMs' states are current). 0s: current, as in the paper. On"
+            + " OpenNebula it is the age of the newest host sample: 5 s (median) at a 15 s probe period on the test"
+            + " hypervisor, up to MONITOR_HOST (120 s by default); sim/real-hypervisor.properties sets what was measured.");
     public static final Option<Duration> SIM_LOAD_INTERVAL = Option.duration("sim.load-interval", Duration.ofMinutes(5),
             Duration.ofSeconds(1), Duration.ofDays(1),
             "How often every VM draws a new load value; loads hold still in between.");
@@ -235,7 +241,7 @@ public final class Options {
             METRICS_LISTEN, STATUS_FILE,
             HA_JDBC_URL, HA_USER, HA_PASSWORD_FILE, HA_POOL_SIZE, HA_CHECKIN_INTERVAL, HA_NODE_NAME,
             SIM_TRACE_FILE, SIM_NODES, SIM_CORES, SIM_DURATION, SIM_SEED, SIM_OP_COST, SIM_OP_LOAD, SIM_SUSPEND_COST,
-            SIM_RESUME_COST, SIM_LOAD_INTERVAL,
+            SIM_RESUME_COST, SIM_MONITORING_LAG, SIM_LOAD_INTERVAL,
             SIM_RUNTIME_UNIT, SIM_HIGH_RUNTIME_P, SIM_LOW_RUNTIME_P,
             SIM_HIGH_MU_MEAN, SIM_HIGH_MU_SD, SIM_NOISY_SD,
             SIM_SPIKY_SD, SIM_SPIKE_P, SIM_SPIKE_UP_P, SIM_SPIKE_CONTINUE_P, SIM_SPIKE_HEIGHT,

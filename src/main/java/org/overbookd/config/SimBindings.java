@@ -63,6 +63,7 @@ public final class SimBindings {
                 s.get(Options.SIM_OP_COST).toSeconds(),
                 s.get(Options.SIM_SUSPEND_COST).orElse(s.get(Options.SIM_OP_COST)).toSeconds(),
                 s.get(Options.SIM_RESUME_COST).orElse(s.get(Options.SIM_OP_COST)).toSeconds(),
+                s.get(Options.SIM_MONITORING_LAG).toSeconds(),
                 s.get(Options.SIM_OP_LOAD),
                 s.get(Options.SIM_LOAD_INTERVAL).toSeconds(),
                 workload,

@@ -12,6 +12,8 @@ package org.overbookd.backend.simulated;
  * @param suspendCostSeconds  how long a suspension takes (c_p); the paper's one operation cost unless
  *                            measured otherwise (a real host's grows with the VM's memory)
  * @param resumeCostSeconds   how long a resume takes (c_r), likewise
+ * @param monitoringLagSeconds how old the host utilization a policy sees is (0: the paper's, current;
+ *                            a real monitoring system's samples are seconds to minutes old)
  * @param operationLoad       CPU load of a VM operation on its host, percent of one core
  * @param recorded            a recorded cluster whose hosts and high-QoS loads replace the
  *                            synthetic ones, or null
@@ -23,6 +25,7 @@ public record WorldSpec(
         long operationCostSeconds,
         long suspendCostSeconds,
         long resumeCostSeconds,
+        long monitoringLagSeconds,
         double operationLoad,
         long loadIntervalSeconds,
         SyntheticWorkload workload,
