@@ -7,9 +7,11 @@
 #   host.sh deps         # Debian packages it needs (root; apt-get): libvirt, QEMU, sshd, the guest's kernel and busybox
 #   host.sh guest        # builds the test guest in $ONE_ROOT/guest: vmlinuz (linux-image-cloud-amd64) and
 #                        # initrd.gz (busybox-static and guest-init, beside this script)
-#   host.sh start        # libvirtd, sshd and a key to itself, then oned on 127.0.0.1:$ONE_PORT (default 2643)
+#   host.sh start        # libvirtd, sshd and a key to itself, then oned on 127.0.0.1:$ONE_PORT (default 2643),
+#                        # all in a cgroup of the greatest CPU weight (see dedicate)
 #   host.sh setup        # the host `localhost` (IM_MAD and VM_MAD qemu); waits until it is MONITORED
-#   host.sh stop         # the guests of this install, oned, its monitoring client; libvirtd and sshd if it started them
+#   host.sh stop         # oned, the guests of this install, its monitoring client, the libvirtd, virtlogd and
+#                        # sshd it started (by the process ids it recorded), then ONE_ROOT (KEEP_ONE_ROOT=1 keeps it)
 #   host.sh env          # the exports a client needs
 #
 # ONE_ROOT (default /tmp/one-hypervisor) holds the install (unpacked from the shared tarball; the
@@ -120,14 +122,23 @@ rpc() { # python expression over `one` (ServerProxy) and `s` (session)
     python3 -c "import xmlrpc.client; s=open('$ONE_AUTH').read().strip(); one=xmlrpc.client.ServerProxy('$ONE_XMLRPC').one; $1"
 }
 
+alive() { # alive PIDFILE: the process the file names runs
+    [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null
+}
+
 libvirt_up() {
+    # what this install starts it records by process id (started-*), so that stop ends those and no other
     if ! virsh -q -c qemu:///system version > /dev/null 2>&1; then
-        { [ -f /run/virtlogd.pid ] && kill -0 "$(cat /run/virtlogd.pid)" 2>/dev/null; } \
-            || { virtlogd -d; touch "$ONE_ROOT/started-virtlogd"; }
+        if ! alive /run/virtlogd.pid; then
+            virtlogd -d
+            local i
+            for i in $(seq 1 20); do alive /run/virtlogd.pid && break; sleep 0.25; done
+            cp /run/virtlogd.pid "$ONE_ROOT/started-virtlogd"
+        fi
         libvirtd -d
-        touch "$ONE_ROOT/started-libvirtd"
         local i
         for i in $(seq 1 40); do virsh -q -c qemu:///system version > /dev/null 2>&1 && break; sleep 0.25; done
+        cp /run/libvirtd.pid "$ONE_ROOT/started-libvirtd"
     fi
     virsh -q -c qemu:///system version > /dev/null || { echo "libvirtd does not answer"; return 1; }
 }
@@ -142,7 +153,9 @@ ssh_up() {
     if ! ssh -o BatchMode=yes -o ConnectTimeout=3 localhost true 2>/dev/null; then
         if ! { [ -f /run/sshd.pid ] && kill -0 "$(cat /run/sshd.pid)" 2>/dev/null; }; then
             /usr/sbin/sshd
-            touch "$ONE_ROOT/started-sshd"
+            local j
+            for j in $(seq 1 20); do alive /run/sshd.pid && break; sleep 0.25; done
+            cp /run/sshd.pid "$ONE_ROOT/started-sshd"
         fi
         local i
         for i in $(seq 1 20); do
@@ -158,6 +171,8 @@ node_libs() {
     # monitoring client and the probes load them from there; they require load_opennebula_paths
     # before adding that folder to Ruby's path, so a package puts it on Ruby's own path too): ours,
     # unless another copy is there
+    # (a link left by a run that did not stop, into an install since removed, is replaced)
+    if [ -L /usr/lib/one/ruby ] && [ ! -e /usr/lib/one/ruby ]; then rm -f /usr/lib/one/ruby; fi
     if [ ! -e /usr/lib/one/ruby ]; then
         mkdir -p /usr/lib/one /usr/local/lib/site_ruby
         ln -s "$INST/lib/ruby" /usr/lib/one/ruby
@@ -171,10 +186,34 @@ node_libs() {
     fi
 }
 
+# The cgroup of this install's front-end and host services (v1's cpu controller, else v2's), named by its port
+CGROUP=""
+for c in /sys/fs/cgroup/cpu /sys/fs/cgroup/unified /sys/fs/cgroup; do
+    if [ -f "$c/cgroup.procs" ] && { [ -f "$c/cpu.shares" ] || [ -f "$c/cgroup.controllers" ]; }; then
+        CGROUP=$c/overbookd-hypervisor-$ONE_PORT; break
+    fi
+done
+
+dedicate() {
+    # A hypervisor and its front-end run nothing else; this machine runs builds beside them. oned, its
+    # monitoring client and probes (reached through the sshd started below), libvirtd and the drivers
+    # are children of this shell: in a cgroup of the greatest CPU weight, they get the CPU they ask for
+    # (measured before: at a load average of 80 the host's probe did not run for 95 s, so overbookd saw
+    # no sample of the guests' peak). The guests are libvirt's (cgroup machine, HypervisorHost gives it
+    # the same weight). Nothing is capped: the weight counts only while these processes want the CPU.
+    [ -n "$CGROUP" ] || return 0
+    mkdir -p "$CGROUP" 2>/dev/null || return 0
+    if [ -f "$CGROUP/cpu.shares" ]; then echo 262144 > "$CGROUP/cpu.shares"
+    elif [ -f "$CGROUP/cpu.weight" ]; then echo 10000 > "$CGROUP/cpu.weight"
+    fi
+    echo $$ > "$CGROUP/cgroup.procs" 2>/dev/null || true
+}
+
 start() {
     mkdir -p "$ONE_ROOT"
     unpack
     node_libs
+    dedicate
     [ -f "$ONE_ROOT/guest/initrd.gz" ] || guest > /dev/null
     libvirt_up
     ssh_up
@@ -219,9 +258,20 @@ elif m.group(2) == '3':
     return 1
 }
 
+end_pid() { # end_pid PID WHAT: SIGTERM, then SIGKILL after 15 s; says so
+    local i
+    kill -TERM "$1" 2>/dev/null || return 0
+    for i in $(seq 1 60); do kill -0 "$1" 2>/dev/null || { echo "$2 $1 stopped"; return 0; }; sleep 0.25; done
+    kill -KILL "$1" 2>/dev/null && echo "$2 $1 killed (did not end on SIGTERM in 15 s)"
+}
+
 stop() {
-    local d xml
-    # this install's guests: their kernel lives in our ONE_ROOT
+    local d xml pid f w
+    if [ -f "$ONE_ROOT/oned.pid" ]; then
+        end_pid "$(cat "$ONE_ROOT/oned.pid")" oned
+        rm -f "$ONE_ROOT/oned.pid"
+    fi
+    # this install's guests: their kernel lives in our ONE_ROOT (a suspended one has no domain, only its image)
     for d in $(virsh -q -c qemu:///system list --all --name 2>/dev/null); do
         # (not a pipe into grep -q: under pipefail virsh's SIGPIPE would make it fail)
         xml=$(virsh -c qemu:///system dumpxml "$d" 2>/dev/null || true)
@@ -231,20 +281,17 @@ stop() {
             echo "guest $d destroyed"
         fi
     done
-    if [ -f "$ONE_ROOT/oned.pid" ]; then
-        local pid i; pid=$(cat "$ONE_ROOT/oned.pid")
-        if kill -TERM "$pid" 2>/dev/null; then
-            for i in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
-            echo "oned $pid stopped"
+    # an emulator libvirt lost track of (a save or restore cut short): by its command line naming our guest
+    for pid in $(pgrep -u libvirt-qemu 2>/dev/null; pgrep -x qemu-system-x86_64 2>/dev/null); do
+        if tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -qF "$ONE_ROOT/guest/"; then
+            end_pid "$pid" "guest emulator"
         fi
-        rm -f "$ONE_ROOT/oned.pid"
-    fi
-    local f cpid
+    done
     for f in /tmp/one-monitord-"$ONE_PORT"-*.pid; do
         [ -f "$f" ] || continue
-        cpid=$(cat "$f")
-        if tr '\0' ' ' < "/proc/$cpid/cmdline" 2>/dev/null | grep -q "$ONE_ROOT/remotes/im/"; then
-            kill -TERM "$cpid" && echo "monitord-client $cpid stopped"
+        pid=$(cat "$f")
+        if tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -q "$ONE_ROOT/remotes/im/"; then
+            end_pid "$pid" monitord-client
         fi
         rm -f "$f"
     done
@@ -259,17 +306,34 @@ stop() {
         [ "$(readlink /usr/bin/qemu-kvm-one)" = /usr/bin/qemu-system-x86_64 ] && rm -f /usr/bin/qemu-kvm-one
         rm -f "$ONE_ROOT/made-qemu-kvm-one"
     fi
-    if [ -f "$ONE_ROOT/started-libvirtd" ]; then
-        [ -f /run/libvirtd.pid ] && kill -TERM "$(cat /run/libvirtd.pid)" 2>/dev/null && echo "libvirtd stopped"
-        rm -f "$ONE_ROOT/started-libvirtd"
+    # the guests' cgroup weight, raised by the suite while it ran (HypervisorHost.prioritizeGuests)
+    if [ -f "$ONE_ROOT/machine-cpu-weight" ]; then
+        read -r f w < "$ONE_ROOT/machine-cpu-weight"
+        [ -w "$f" ] && echo "$w" > "$f" && echo "guests' cgroup weight back to $w"
+        rm -f "$ONE_ROOT/machine-cpu-weight"
     fi
-    if [ -f "$ONE_ROOT/started-virtlogd" ]; then
-        [ -f /run/virtlogd.pid ] && kill -TERM "$(cat /run/virtlogd.pid)" 2>/dev/null && echo "virtlogd stopped"
-        rm -f "$ONE_ROOT/started-virtlogd"
+    # the daemons this install started, by the process ids it recorded (libvirtd before virtlogd, its logger)
+    for d in libvirtd virtlogd sshd; do
+        if [ -f "$ONE_ROOT/started-$d" ]; then
+            end_pid "$(cat "$ONE_ROOT/started-$d")" "$d"
+            rm -f "$ONE_ROOT/started-$d"
+        fi
+    done
+    # libvirt's cgroups of guests that no longer run (left when a guest ends while libvirtd stops): rmdir
+    # removes a cgroup only when no process is in it
+    for d in /sys/fs/cgroup/*/machine/qemu-*-one-*.libvirt-qemu; do
+        [ -d "$d" ] || continue
+        find "$d" -mindepth 1 -depth -type d -exec rmdir {} \; 2>/dev/null || true
+        rmdir "$d" 2>/dev/null && echo "empty cgroup $d removed"
+    done
+    # the front-end's cgroup, once no process is left in it
+    if [ -n "$CGROUP" ] && [ -d "$CGROUP" ]; then
+        rmdir "$CGROUP" 2>/dev/null && echo "cgroup $CGROUP removed" || echo "cgroup $CGROUP not empty: $(tr '\n' ' ' < "$CGROUP/cgroup.procs")"
     fi
-    if [ -f "$ONE_ROOT/started-sshd" ]; then
-        [ -f /run/sshd.pid ] && kill -TERM "$(cat /run/sshd.pid)" 2>/dev/null && echo "sshd stopped"
-        rm -f "$ONE_ROOT/started-sshd"
+    # and the install itself: only a folder this script made (the unpacked tarball or the guest inside it)
+    if [ "${KEEP_ONE_ROOT:-}" != 1 ] && [ -d "$ONE_ROOT" ] && [ "$ONE_ROOT" != / ] \
+        && { [ -d "$INST" ] || [ -d "$ONE_ROOT/guest" ]; }; then
+        rm -rf "$ONE_ROOT" && echo "$ONE_ROOT removed"
     fi
 }
 

@@ -41,7 +41,7 @@ final class HypervisorReport {
 
     HypervisorReport(List<Tick> run, List<Sample> samples, List<JsonNode> decisions, List<JsonNode> outcomes,
             Map<Integer, List<Transition>> transitions, List<Saved> saved, List<Cost> costs, Map<Integer, Integer> memory,
-            int highVm, List<Integer> lowVms, GuestConsoles consoles, Path recordFile) {
+            List<Integer> highVms, List<Integer> lowVms, GuestConsoles consoles, Path recordFile) {
         Instant start = run.get(0).time();
         Instant end = run.get(run.size() - 1).time();
         double hours = Duration.between(start, end).toMillis() / 3_600_000.0;
@@ -51,14 +51,24 @@ final class HypervisorReport {
                 HypervisorIT.INTERVAL_SECONDS));
         actions(decisions, outcomes, transitions, memory);
         costs(costs, saved, memory);
-        lag(run, samples, decisions, lowVms, consoles, highVm);
+        lag(run, samples, decisions, lowVms, consoles, highVms);
         flaps(outcomes, lowVms, hours);
-        slowdown(run, consoles, highVm, lowVms);
+        slowdown(run, consoles, highVms, lowVms);
         lines.add("record of the run (for simulate --set sim.trace-file=...): " + recordFile);
     }
 
     Map<String, Double> figures() {
         return figures;
+    }
+
+    /** The simulator's prediction of this run beside what the host did, with the tolerances the suite holds it to. */
+    void prediction(SimulatorComparison.Prediction p, int suspensionsTolerance, double utilizationTolerance) {
+        lines.add(String.format(Locale.ROOT, "the simulator on this run's record with the measured costs and lag "
+                + "(sim/real-hypervisor.properties): %d suspensions (real %.0f, tolerance %d), %d resumes (real %.0f), "
+                + "%d deploys (real %.0f), mean utilization %.1f %% (real %.1f %%, tolerance %.0f points)", p.suspends(),
+                figures.get("suspensions"), suspensionsTolerance, p.resumes(), figures.get("resumes"), p.deploys(),
+                figures.get("deploys"), p.utilization(), figures.get("mean_utilization"), utilizationTolerance));
+        lines.add("  " + String.join(" ", p.command().subList(1, p.command().size())));
     }
 
     String text(Map<String, String> checks, Duration wall, Path work) {
@@ -79,6 +89,7 @@ final class HypervisorReport {
             Map<Integer, Integer> memory) {
         List<Double> toSuspended = new ArrayList<>();
         List<Double> toRunning = new ArrayList<>();
+        List<Double> booted = new ArrayList<>();
         List<Double> offTimes = new ArrayList<>();
         for (JsonNode o : outcomes) {
             if (!"ok".equals(o.path("outcome").asText())) {
@@ -97,10 +108,10 @@ final class HypervisorReport {
                         offTimes.add(seconds(suspended, back));
                     }
                 }
-            } else if (action.equals("resume")) {
+            } else if (action.equals("resume") || action.equals("deploy")) {
                 Instant running = first(log, "RUNNING", decided);
                 if (running != null) {
-                    toRunning.add(seconds(decided, running));
+                    (action.equals("resume") ? toRunning : booted).add(seconds(decided, running));
                 }
             }
         }
@@ -109,6 +120,10 @@ final class HypervisorReport {
         lines.add(String.format(Locale.ROOT, "resumes by overbookd: %d, decision to RUNNING median %s s, worst %s s; "
                 + "a suspended VM stayed off median %s s, worst %s s", toRunning.size(), fmt(median(toRunning)),
                 fmt(max(toRunning)), fmt(median(offTimes)), fmt(max(offTimes))));
+        lines.add(String.format(Locale.ROOT, "deploys by overbookd: %d, decision to RUNNING median %s s, worst %s s",
+                booted.size(), fmt(median(booted)), fmt(max(booted))));
+        figures.put("deploys", (double) booted.size());
+        figures.put("decision_to_booted_median_s", median(booted));
         figures.put("suspensions", (double) toSuspended.size());
         figures.put("resumes", (double) toRunning.size());
         figures.put("decision_to_suspended_median_s", median(toSuspended));
@@ -173,7 +188,7 @@ final class HypervisorReport {
      * it, and how far the sampled utilization sits from the load the guests were running.
      */
     private void lag(List<Tick> run, List<Sample> samples, List<JsonNode> decisions, List<Integer> lowVms,
-            GuestConsoles consoles, int highVm) {
+            GuestConsoles consoles, List<Integer> highVms) {
         List<Double> periods = new ArrayList<>();
         for (int i = 1; i < samples.size(); i++) {
             periods.add(seconds(samples.get(i - 1).time(), samples.get(i).time()));
@@ -194,7 +209,7 @@ final class HypervisorReport {
         List<Double> gaps = new ArrayList<>();
         List<Double> absGaps = new ArrayList<>();
         List<Integer> guests = new ArrayList<>(lowVms);
-        guests.add(highVm);
+        guests.addAll(highVms);
         for (Sample s : samples) {
             if (s.time().isBefore(run.get(0).time()) || s.time().isAfter(run.get(run.size() - 1).time())) {
                 continue;
@@ -254,26 +269,12 @@ final class HypervisorReport {
      * The high-QoS guest's work rate (units per second of its busy time) by how many low-QoS guests
      * were running beside it: the interference the bounds exist to limit.
      */
-    private void slowdown(List<Tick> run, GuestConsoles consoles, int highVm, List<Integer> lowVms) {
+    private void slowdown(List<Tick> run, GuestConsoles consoles, List<Integer> highVms, List<Integer> lowVms) {
         Map<Integer, double[]> byNeighbours = new TreeMap<>(); // neighbours -> {units, busy seconds}
-        List<Report> reports = consoles.reports(highVm);
-        for (int i = 1; i < reports.size(); i++) {
-            Report a = reports.get(i - 1);
-            Report b = reports.get(i);
-            double busy = (b.uptimeCs() - a.uptimeCs()) / 100.0 * a.load() / 100.0;
-            if (a.load() < 20 || busy <= 0) {
-                continue; // a guest mostly asleep measures its timer more than its work
-            }
-            Tick at = tickAt(run, b.seen());
-            if (at == null) {
-                continue;
-            }
-            int neighbours = (int) lowVms.stream().filter(at::running).count();
-            double[] acc = byNeighbours.computeIfAbsent(neighbours, k -> new double[2]);
-            acc[0] += b.units() - a.units();
-            acc[1] += busy;
+        for (int highVm : highVms) {
+            count(run, consoles.reports(highVm), lowVms, byNeighbours);
         }
-        StringBuilder s = new StringBuilder("high-QoS guest's work rate (units per busy second):");
+        StringBuilder s = new StringBuilder("high-QoS guests' work rate (units per busy second, both guests):");
         double alone = Double.NaN;
         for (Map.Entry<Integer, double[]> e : byNeighbours.entrySet()) {
             double rate = e.getValue()[0] / e.getValue()[1];
@@ -297,6 +298,27 @@ final class HypervisorReport {
         lines.add(String.format(Locale.ROOT, "  overbooked against alone: %.2f (%.0f%% %s)", overbooked / alone,
                 100 * Math.abs(1 - overbooked / alone), overbooked < alone ? "slower" : "faster"));
         figures.put("high_overbooked_over_alone", overbooked / alone);
+    }
+
+    /** Adds one high-QoS guest's work (units, busy seconds) by how many low-QoS VMs ran beside it. */
+    private static void count(List<Tick> run, List<Report> reports, List<Integer> lowVms,
+            Map<Integer, double[]> byNeighbours) {
+        for (int i = 1; i < reports.size(); i++) {
+            Report a = reports.get(i - 1);
+            Report b = reports.get(i);
+            double busy = (b.uptimeCs() - a.uptimeCs()) / 100.0 * a.load() / 100.0;
+            if (a.load() < 20 || busy <= 0) {
+                continue; // a guest mostly asleep measures its timer more than its work
+            }
+            Tick at = tickAt(run, b.seen());
+            if (at == null) {
+                continue;
+            }
+            int neighbours = (int) lowVms.stream().filter(at::running).count();
+            double[] acc = byNeighbours.computeIfAbsent(neighbours, k -> new double[2]);
+            acc[0] += b.units() - a.units();
+            acc[1] += busy;
+        }
     }
 
     // ---------------------------------------------------------------- helpers
