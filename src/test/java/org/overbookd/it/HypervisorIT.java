@@ -528,32 +528,38 @@ class HypervisorIT {
 
     // ---------------------------------------------------------------- the simulator's prediction
 
-    /** Suspensions: the real count give or take this many (see the README, "On a real hypervisor"). */
+    /**
+     * Suspensions: the real count give or take this many. Each of the two low-QoS VMs that run is
+     * suspended at the peak's edges, where one 5 s draw decides whether a sample crosses a bound: each may
+     * flap once more or less in the simulator than on the host.
+     */
     static final int SUSPENSIONS_TOLERANCE = 2;
-    /** Mean utilization: the real mean give or take this many points of the host. */
-    static final double UTILIZATION_TOLERANCE = 10;
 
     /**
      * The simulator, given the run's record and the costs and lag measured before, against what the
-     * real host did: suspensions within {@link #SUSPENSIONS_TOLERANCE}, mean utilization within
-     * {@link #UTILIZATION_TOLERANCE} points.
+     * real host did: suspensions within {@link #SUSPENSIONS_TOLERANCE}; mean utilization within two
+     * standard errors of the run's sampled mean, at least 5 points. The real mean is known only that well:
+     * about 16 samples a run, each a 1 s vmstat average of guests whose loads are drawn anew every 5 s
+     * (their spread is 20-30 points), so two standard errors are 10-15 points; a tolerance fixed below
+     * that would fail on the sampling alone.
      */
     private void compareWithSimulator(Path jar, Duration daemonRan) throws IOException, InterruptedException {
         if (report == null) {
             return;
         }
+        double utilizationTolerance = Math.max(5, 2 * report.figures().get("mean_utilization_se"));
         Path profile = Path.of("sim/real-hypervisor.properties").toAbsolutePath();
         SimulatorComparison.Prediction p = SimulatorComparison.predict(jar, profile, recordFile, daemonRan,
                 INTERVAL_SECONDS, work.resolve("daemon"));
-        report.prediction(p, SUSPENSIONS_TOLERANCE, UTILIZATION_TOLERANCE);
+        report.prediction(p, SUSPENSIONS_TOLERANCE, utilizationTolerance);
         long real = Math.round(report.figures().get("suspensions"));
         double realUtilization = report.figures().get("mean_utilization");
         check("the simulator (the run's record, sim/real-hypervisor.properties) predicts the suspensions within "
-                + SUSPENSIONS_TOLERANCE + " and the mean utilization within " + UTILIZATION_TOLERANCE + " points",
+                + SUSPENSIONS_TOLERANCE + " and the mean utilization within two standard errors of the sampled mean",
                 Math.abs(p.suspends() - real) <= SUSPENSIONS_TOLERANCE
-                        && Math.abs(p.utilization() - realUtilization) <= UTILIZATION_TOLERANCE,
-                String.format(java.util.Locale.ROOT, "simulated %d suspensions at %.1f %%, real %d at %.1f %%",
-                        p.suspends(), p.utilization(), real, realUtilization));
+                        && Math.abs(p.utilization() - realUtilization) <= utilizationTolerance,
+                String.format(java.util.Locale.ROOT, "simulated %d suspensions at %.1f %%, real %d at %.1f %% (+-%.1f)",
+                        p.suspends(), p.utilization(), real, realUtilization, utilizationTolerance));
     }
 
     // ---------------------------------------------------------------- evidence and teardown

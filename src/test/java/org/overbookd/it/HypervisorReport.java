@@ -63,9 +63,10 @@ final class HypervisorReport {
 
     /** The simulator's prediction of this run beside what the host did, with the tolerances the suite holds it to. */
     void prediction(SimulatorComparison.Prediction p, int suspensionsTolerance, double utilizationTolerance) {
+        // utilizationTolerance: two standard errors of the run's sampled mean (HypervisorIT.compareWithSimulator)
         lines.add(String.format(Locale.ROOT, "the simulator on this run's record with the measured costs and lag "
                 + "(sim/real-hypervisor.properties): %d suspensions (real %.0f, tolerance %d), %d resumes (real %.0f), "
-                + "%d deploys (real %.0f), mean utilization %.1f %% (real %.1f %%, tolerance %.0f points)", p.suspends(),
+                + "%d deploys (real %.0f), mean utilization %.1f %% (real %.1f %%, tolerance %.1f points)", p.suspends(),
                 figures.get("suspensions"), suspensionsTolerance, p.resumes(), figures.get("resumes"), p.deploys(),
                 figures.get("deploys"), p.utilization(), figures.get("mean_utilization"), utilizationTolerance));
         lines.add("  " + String.join(" ", p.command().subList(1, p.command().size())));
@@ -237,16 +238,20 @@ final class HypervisorReport {
         figures.put("sample_age_median_s", median(ages));
         figures.put("step_lag_median_s", median(stepLags));
         figures.put("measured_minus_demand_points", mean(gaps));
-        double util = 0;
-        int n = 0;
+        List<Double> inRun = new ArrayList<>();
         for (Sample s : samples) {
             if (!s.time().isBefore(run.get(0).time()) && !s.time().isAfter(run.get(run.size() - 1).time())) {
-                util += s.utilization();
-                n++;
+                inRun.add(s.utilization());
             }
         }
-        figures.put("mean_utilization", n == 0 ? Double.NaN : util / n);
-        lines.add(String.format(Locale.ROOT, "  mean sampled utilization over the run: %.1f %%", figures.get("mean_utilization")));
+        double meanUtilization = mean(inRun);
+        double sd = Math.sqrt(inRun.stream().mapToDouble(u -> (u - meanUtilization) * (u - meanUtilization)).sum()
+                / Math.max(1, inRun.size() - 1));
+        figures.put("mean_utilization", meanUtilization);
+        // the standard error of a mean of n samples, each a 1 s vmstat average taken every 15 s
+        figures.put("mean_utilization_se", sd / Math.sqrt(Math.max(1, inRun.size())));
+        lines.add(String.format(Locale.ROOT, "  mean sampled utilization over the run: %.1f %% (standard error %.1f points, %d"
+                + " samples)", meanUtilization, figures.get("mean_utilization_se"), inRun.size()));
     }
 
     /** Suspensions per low-QoS VM under the default bounds and slots. */
