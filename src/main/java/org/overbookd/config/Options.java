@@ -178,8 +178,8 @@ public final class Options {
             "CPU load (percent of one core) a VM puts on its host while an operation on it is in flight.");
     public static final Option<Optional<Duration>> SIM_SUSPEND_COST = optionalDuration("sim.suspend-cost",
             "Duration of a suspension (c_p) in place of sim.vm-operation-cost. Empty: sim.vm-operation-cost, as in the"
-            + " paper. On a real host it grows with the VM's memory: 4-6 s for 96-192 MB under QEMU's emulation here"
-            + " (README, On a real hypervisor); sim/real-hypervisor.properties sets what was measured.");
+            + " paper. On a real host it grows with the VM's memory: 3-5 s for 96-192 MB under QEMU's emulation here"
+            + " (docs/testing.md, On a real hypervisor); sim/real-hypervisor.properties sets what was measured.");
     public static final Option<Optional<Duration>> SIM_RESUME_COST = optionalDuration("sim.resume-cost",
             "Duration of a resume (c_r) in place of sim.vm-operation-cost. Empty: sim.vm-operation-cost, as in the"
             + " paper (see sim.suspend-cost).");
