@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.overbookd.backend.opennebula.SuspendAction;
 import org.overbookd.backend.simulated.SizeMix;
 import org.overbookd.backend.simulated.SyntheticWorkload;
@@ -214,6 +215,19 @@ public final class Options {
             "Duration of each VM operation (c_b boot, c_p suspend, c_r resume, c_t shutdown); the VM does no work meanwhile.");
     public static final Option<Double> SIM_OP_LOAD = Option.decimal("sim.vm-operation-load", 0, 0, 100,
             "CPU load (percent of one core) a VM puts on its host while an operation on it is in flight.");
+    public static final Option<Optional<Duration>> SIM_SUSPEND_COST = optionalDuration("sim.suspend-cost",
+            "Duration of a suspension (c_p) in place of sim.vm-operation-cost. Empty: sim.vm-operation-cost, as in the"
+            + " paper. On a real host it grows with the VM's memory: 3-5 s for 96-192 MB under QEMU's emulation here"
+            + " (docs/testing.md, On a real hypervisor); sim/real-hypervisor.properties sets what was measured.");
+    public static final Option<Optional<Duration>> SIM_RESUME_COST = optionalDuration("sim.resume-cost",
+            "Duration of a resume (c_r) in place of sim.vm-operation-cost. Empty: sim.vm-operation-cost, as in the"
+            + " paper (see sim.suspend-cost).");
+    public static final Option<Duration> SIM_MONITORING_LAG = Option.duration("sim.monitoring-lag", Duration.ZERO,
+            Duration.ZERO, Duration.ofHours(1),
+            "How old the host utilization the policy sees is: each step reads every host's utilization as of the"
+            + " newest step at least this long ago (the VMs' states are current). 0s: current, as in the paper. On"
+            + " OpenNebula it is the age of the newest host sample: 5 s (median) at a 15 s probe period on the test"
+            + " hypervisor, up to MONITOR_HOST (120 s by default); sim/real-hypervisor.properties sets what was measured.");
     public static final Option<Duration> SIM_LOAD_INTERVAL = Option.duration("sim.load-interval", Duration.ofMinutes(5),
             Duration.ofSeconds(1), Duration.ofDays(1),
             "How often every VM draws a new load value; loads hold still in between.");
@@ -281,12 +295,28 @@ public final class Options {
             AUDIT_FILE, AUDIT_MAX_FILE_SIZE, AUDIT_MAX_HISTORY, RECORD_FILE, RECORD_MAX_FILE_SIZE, RECORD_MAX_HISTORY,
             METRICS_LISTEN, STATUS_FILE,
             HA_JDBC_URL, HA_USER, HA_PASSWORD_FILE, HA_POOL_SIZE, HA_CHECKIN_INTERVAL, HA_NODE_NAME,
-            SIM_TRACE_FILE, SIM_NODES, SIM_CORES, SIM_DURATION, SIM_SEED, SIM_OP_COST, SIM_OP_LOAD, SIM_LOAD_INTERVAL,
+            SIM_TRACE_FILE, SIM_NODES, SIM_CORES, SIM_DURATION, SIM_SEED, SIM_OP_COST, SIM_OP_LOAD, SIM_SUSPEND_COST,
+            SIM_RESUME_COST, SIM_MONITORING_LAG, SIM_LOAD_INTERVAL,
             SIM_RUNTIME_UNIT, SIM_HIGH_RUNTIME_P, SIM_LOW_RUNTIME_P,
             SIM_HIGH_MU_MEAN, SIM_HIGH_MU_SD, SIM_HIGH_PATTERNS, SIM_NOISY_SD,
             SIM_SPIKY_SD, SIM_SPIKE_P, SIM_SPIKE_UP_P, SIM_SPIKE_CONTINUE_P, SIM_SPIKE_HEIGHT,
             SIM_BUSINESS_MIN, SIM_BUSINESS_MAX, SIM_BUSINESS_SD, SIM_BUSINESS_LUNCH_DIP,
             SIM_LOW_MU, SIM_LOW_SIZES, SIM_FORECAST_LOOKBACK, SIM_FORECAST_PERIOD);
+
+    /** A duration from 0 s to 1 h, or empty (the option is off and another one stands for it). */
+    private static Option<Optional<Duration>> optionalDuration(String key, String doc) {
+        Duration max = Duration.ofHours(1);
+        return Option.parsed(key, "duration", Optional.empty(), "empty, or 0s to 1h", doc, raw -> {
+            if (raw.isBlank()) {
+                return Optional.empty();
+            }
+            Duration d = Durations.parse(raw.strip());
+            if (d.isNegative() || d.compareTo(max) > 0) {
+                throw new IllegalArgumentException(raw + " is outside 0s to 1h");
+            }
+            return Optional.of(d);
+        }, d -> d.map(Durations::format).orElse(""));
+    }
 
     private static final Map<String, Option<?>> BY_KEY = new LinkedHashMap<>();
 

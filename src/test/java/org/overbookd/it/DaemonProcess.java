@@ -37,6 +37,10 @@ final class DaemonProcess implements AutoCloseable {
         return new DaemonProcess(p, out, err);
     }
 
+    long pid() {
+        return process.pid();
+    }
+
     boolean alive() {
         return process.isAlive();
     }

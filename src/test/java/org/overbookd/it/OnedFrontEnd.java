@@ -50,16 +50,21 @@ final class OnedFrontEnd implements AutoCloseable {
         this.install = oneRoot.resolve("opennebula-7.4.0");
         this.probe = probe;
         this.loadDir = install.resolve("var/remotes/im/dummy-probes.d/host/load");
+        client = client(ENDPOINT);
+    }
+
+    /** An XML-RPC client for oned at {@code endpoint}: deadlines, no extensions, oned's bare i8 accepted. */
+    static XmlRpcClient client(String endpoint) {
         XmlRpcClientConfigImpl config = new XmlRpcClientConfigImpl();
         try {
-            config.setServerURL(new URL(ENDPOINT));
+            config.setServerURL(new URL(endpoint));
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
         config.setEnabledForExtensions(false);
         config.setConnectionTimeout(5_000);
         config.setReplyTimeout(20_000);
-        client = new XmlRpcClient();
+        XmlRpcClient client = new XmlRpcClient();
         client.setConfig(config);
         client.setTransportFactory(new XmlRpcSun15HttpTransportFactory(client));
         // oned's replies carry a bare <i8>, which the library accepts only with extensions on
@@ -70,6 +75,7 @@ final class OnedFrontEnd implements AutoCloseable {
                         : super.getParser(cfg, context, uri, name);
             }
         });
+        return client;
     }
 
     Path install() {

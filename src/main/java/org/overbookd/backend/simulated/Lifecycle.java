@@ -150,7 +150,16 @@ final class Lifecycle {
         vm.state = operation;
         hot.operationStarted(vm.hostId);
         hot.recompute(vm.hostId);
-        events.addInOrder(clock.now() + spec.operationCostSeconds(), OP_DONE, vm, vm.hostId);
+        events.addInOrder(clock.now() + costSeconds(operation), OP_DONE, vm, vm.hostId);
+    }
+
+    /** How long the operation takes: a suspension and a resume may cost what a real host measured. */
+    private long costSeconds(VmState operation) {
+        return switch (operation) {
+            case SUSPENDING -> spec.suspendCostSeconds();
+            case RESUMING -> spec.resumeCostSeconds();
+            default -> spec.operationCostSeconds();
+        };
     }
 
     private void startRunning(SimVm vm) {

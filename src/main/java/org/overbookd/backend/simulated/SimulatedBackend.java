@@ -30,6 +30,7 @@ public final class SimulatedBackend implements Backend {
     private final Enactor enactor;
     /** Whether each observation is a sample of the hosts' forecasts. */
     private final boolean forecasts;
+    private final MonitoringLag lag;
 
     /** A world that draws loads on the caller's thread. */
     public SimulatedBackend(WorldSpec spec, Instant epoch) {
@@ -58,17 +59,21 @@ public final class SimulatedBackend implements Backend {
         this.lifecycle = new Lifecycle(spec, clock, world, hot, vms, tally, new LoadDrawer(hot, pool));
         this.arrivals = new LowQosArrivals(world, vms, clock);
         this.enactor = new Enactor(world, lifecycle, arrivals, tally, clock);
+        this.lag = spec.monitoringLagSeconds() > 0 ? new MonitoringLag(spec.monitoringLagSeconds()) : null;
         lifecycle.start();
     }
 
-    /** Tops the low-QoS queue up, then hands out the live view. */
+    /**
+     * Tops the low-QoS queue up, then hands out the live view, or, with a monitoring lag, the live
+     * view with each host's utilization as of the lag ago ({@link MonitoringLag}).
+     */
     @Override
     public ClusterView observe(Instant at) {
         arrivals.topUp();
         if (forecasts) {
             world.sampleUtilization();
         }
-        return world;
+        return lag == null ? world : lag.view(world, clock.now());
     }
 
     @Override

@@ -8,6 +8,12 @@ package org.overbookd.backend.simulated;
  *
  * @param nodes               synthetic hosts (unused when {@code recorded} is set)
  * @param coresPerNode        cores of each synthetic host, each held by one high-QoS VM
+ * @param operationCostSeconds how long a boot and a shutdown take (the paper's c_b, c_t)
+ * @param suspendCostSeconds  how long a suspension takes (c_p); the paper's one operation cost unless
+ *                            measured otherwise (a real host's grows with the VM's memory)
+ * @param resumeCostSeconds   how long a resume takes (c_r), likewise
+ * @param monitoringLagSeconds how old the host utilization a policy sees is (0: the paper's, current;
+ *                            a real monitoring system's samples are seconds to minutes old)
  * @param operationLoad       CPU load of a VM operation on its host, percent of one core
  * @param recorded            a recorded cluster whose hosts and high-QoS loads replace the
  *                            synthetic ones, or null
@@ -18,6 +24,9 @@ public record WorldSpec(
         int coresPerNode,
         long seed,
         long operationCostSeconds,
+        long suspendCostSeconds,
+        long resumeCostSeconds,
+        long monitoringLagSeconds,
         double operationLoad,
         long loadIntervalSeconds,
         SyntheticWorkload workload,
@@ -28,11 +37,11 @@ public record WorldSpec(
         java.util.Objects.requireNonNull(forecast, "forecast");
     }
 
-    /** A world whose hosts forecast nothing. */
+    /** The paper's world: one cost for every operation, a current view, hosts that forecast nothing. */
     public WorldSpec(int nodes, int coresPerNode, long seed, long operationCostSeconds, double operationLoad,
             long loadIntervalSeconds, SyntheticWorkload workload, RecordedWorkload recorded) {
-        this(nodes, coresPerNode, seed, operationCostSeconds, operationLoad, loadIntervalSeconds, workload, recorded,
-                ForecastSpec.NONE);
+        this(nodes, coresPerNode, seed, operationCostSeconds, operationCostSeconds, operationCostSeconds, 0,
+                operationLoad, loadIntervalSeconds, workload, recorded, ForecastSpec.NONE);
     }
 
     /** The number of hosts actually simulated. */

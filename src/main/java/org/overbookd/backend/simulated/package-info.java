@@ -1,6 +1,8 @@
 /**
  * The simulated cluster of Verboven et al. behind the Backend contract: hosts with one high-QoS VM
- * per core, an endless low-QoS queue, VM operations that cost time and CPU, the synthetic or
+ * per core, an endless low-QoS queue, VM operations that cost time and CPU (suspend and resume at
+ * the costs a real host measured, if given), a monitoring that may lag (MonitoringLag) and forecast
+ * as OpenNebula's default model does (OneDefaultForecast), the synthetic or
  * recorded workload (and public traces written as records, TraceRecords), and the totals a run is
  * measured by; driven by a simulation step by step or,
  * for the daemon, by the wall clock (RealTimeSimulatedBackend). The load patterns are in the
