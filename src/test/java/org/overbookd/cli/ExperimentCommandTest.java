@@ -41,7 +41,7 @@ class ExperimentCommandTest {
         assertTrue(validation.err().contains("qos-validation has one table: no --part"), validation.err());
     }
 
-    /** The experiment's cells are the grid of sim/verboven-tables.properties, the file the README names. */
+    /** The experiment's cells are the grid of sim/verboven-tables.properties, the file the documentation names. */
     @Test
     void verbovenTablesRunsTheGridOfTheShippedFile() throws Exception {
         SettingsLoader.Loaded loaded = new SettingsLoader(List.of(SweepGrid.PREFIX))
