@@ -48,6 +48,8 @@ import org.junit.jupiter.api.Test;
  *       the simulator, so it must sit above {@code config}, and only the CLI drives it, so it shares
  *       the daemon's layer (neither uses the other); and {@code experiment}, the papers' experiments
  *       printed beside the papers' figures, which run the models and the sweep's runner (it uses
+ *       {@code sweep}, never the other way), and {@code tune}, the grid search over a recorded
+ *       cluster, which runs its replays on the sweep's runner and shards as the sweep does (it uses
  *       {@code sweep}, never the other way);</li>
  *   <li>{@code cli}: the commands.</li>
  * </ol>
@@ -81,7 +83,7 @@ class ArchitectureTest {
             Set.of("loop"),
             Set.of("sim"),
             Set.of("config"),
-            Set.of("daemon", "sweep", "experiment"),
+            Set.of("daemon", "sweep", "tune", "experiment"),
             Set.of("cli"));
 
     /** Upward arrows still in the code, "from -> to" (packages below org.overbookd), with the reason. */

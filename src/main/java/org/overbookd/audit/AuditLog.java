@@ -3,7 +3,7 @@ package org.overbookd.audit;
 import java.time.Instant;
 import org.overbookd.backend.Outcome;
 import org.overbookd.backend.UnmatchedVm;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 
 /**
  * The record auditors read to learn why overbookd did what it did. A decision is recorded, and

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.overbookd.backend.Outcome;
 import org.overbookd.backend.UnmatchedVm;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 
 /**
  * The fields of one audit record, in the order they are written, shared by every audit log so

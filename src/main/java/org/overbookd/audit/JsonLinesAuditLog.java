@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 import org.overbookd.backend.Outcome;
 import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.io.RollingFile;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 
 /**
  * Writes one JSON object per line ({@link AuditRecord}): {@code "event":"decision"} before

@@ -3,7 +3,7 @@ package org.overbookd.backend;
 import java.time.Instant;
 import java.util.List;
 import org.overbookd.model.ClusterView;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 
 /**
  * The applier of the loop: observes a virtual infrastructure manager and enacts decisions on it.

@@ -1,7 +1,7 @@
 package org.overbookd.backend;
 
 import java.util.Objects;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 
 /**
  * What became of one decision. A refusal is normal (the VM changed state or vanished between

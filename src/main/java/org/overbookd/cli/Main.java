@@ -7,6 +7,7 @@ import java.util.List;
 import org.overbookd.io.InputException;
 import org.overbookd.config.ConfigException;
 import org.overbookd.daemon.OutOfMemoryExit;
+import org.overbookd.policy.registry.PolicyRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -100,7 +101,20 @@ public final class Main {
 
     /** Every command. */
     public static CommandLine commandLine() {
-        return commandLine(null);
+        return commandLine((String) null);
+    }
+
+    /**
+     * Every command, choosing policies from {@code policies} (the in-tree ones and more, see
+     * {@link PolicyRegistry#with}) instead of {@link PolicyRegistry#IN_TREE}: how a policy kept
+     * outside this code base, or a test's, runs through the commands a user types.
+     */
+    public static CommandLine commandLine(PolicyRegistry policies) {
+        return commandLine(null, policies);
+    }
+
+    static CommandLine commandLine(String name) {
+        return commandLine(name, PolicyRegistry.IN_TREE);
     }
 
     /**
@@ -111,8 +125,18 @@ public final class Main {
      * options, help and errors are its own; a name that is no command, {@code help} and the
      * top-level options get every command, for the listing and the suggestions.
      */
-    static CommandLine commandLine(String name) {
-        CommandLine cli = new CommandLine(new Main());
+    static CommandLine commandLine(String name, PolicyRegistry policies) {
+        CommandLine.IFactory commands = new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> type) throws Exception {
+                K made = CommandLine.defaultFactory().create(type);
+                if (made instanceof ChoosesPolicies chooser) {
+                    chooser.use(policies);
+                }
+                return made;
+            }
+        };
+        CommandLine cli = new CommandLine(new Main(), commands);
         List<Class<?>> named = "help".equals(name) ? List.of()
                 : COMMANDS.stream().filter(c -> commandName(c).equals(name)).toList();
         for (Class<?> command : named.isEmpty() ? COMMANDS : named) {

@@ -51,8 +51,8 @@ final class RequestsSimulateCommand implements Callable<Integer> {
         @Override
         public String convert(String value) {
             String name = value.toLowerCase(Locale.ROOT);
-            if (!PolicyRegistry.has(PolicyRegistry.REQUESTS, name)) {
-                throw new TypeConversionException("expected one of " + PolicyRegistry.names(PolicyRegistry.REQUESTS)
+            if (!PolicyRegistry.IN_TREE.has(PolicyRegistry.REQUESTS, name)) {
+                throw new TypeConversionException("expected one of " + PolicyRegistry.IN_TREE.names(PolicyRegistry.REQUESTS)
                         + " (case-insensitive) but was '" + value + "'");
             }
             return name;
@@ -228,7 +228,7 @@ final class RequestsSimulateCommand implements Callable<Integer> {
                 events = hostEvents == null ? List.of() : Inputs.hostEvents(hostEvents, hostList);
             }
             ScanLimits limits = new ScanLimits(hostsToScore, failuresInARow);
-            RequestScheduler scheduler = PolicyRegistry.create(PolicyRegistry.REQUESTS, policy,
+            RequestScheduler scheduler = PolicyRegistry.IN_TREE.create(PolicyRegistry.REQUESTS, policy,
                     new RequestSettings(classes, limits));
             double end = until == null ? Double.POSITIVE_INFINITY : until;
             if (generated) {

@@ -4,16 +4,19 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import org.overbookd.policy.ArgumentException;
 import org.overbookd.policy.hybrid.EvictionRule;
 import org.overbookd.policy.hybrid.HybridPolicy;
 import org.overbookd.policy.hybrid.HybridSettings;
 import org.overbookd.policy.hybrid.Labelled;
 import org.overbookd.policy.hybrid.RegularOrder;
+import org.overbookd.policy.hybrid.SlotPolicy;
 import org.overbookd.policy.registry.PolicyRegistry;
-import org.overbookd.policy.registry.UnknownPolicyException;
 import org.overbookd.sim.slots.ClassStats;
 import org.overbookd.sim.slots.Infrastructure;
 import org.overbookd.sim.slots.ServerMix;
@@ -58,10 +61,12 @@ import picocli.CommandLine.Spec;
                     + " --task-usage task_usage/part-00000-of-00500.csv.gz --out r/",
             "", "Exit codes: 0 ok, 64 usage error, 65 bad trace or servers file,",
             "66 cannot read one, 73 cannot write output."})
-public final class SlotsSimulateCommand implements Callable<Integer> {
+public final class SlotsSimulateCommand implements Callable<Integer>, ChoosesPolicies {
 
     @Spec
     CommandSpec spec;
+
+    private PolicyRegistry registry = PolicyRegistry.IN_TREE;
 
     @Option(names = "--policy", required = true, paramLabel = "hybrid|pri|pri-n",
             description = "HYBRID with sticky slots, PRI (preemptive priority), or PRI-N (PRI dropping a task at its"
@@ -91,14 +96,19 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
             description = "Servers: CSV with header type,count,cpu,memory,cores,slots. Default: Table 1.")
     Path servers;
 
-    @Option(names = "--sticky-slots", paramLabel = "N",
-            description = "Sticky slots of HYBRID (default " + HybridSettings.PAPER_STICKY_SLOTS + ", as the paper).")
-    Integer stickySlots;
+    // the two arguments of the paper's policies keep options of their own; the policies check them
+    @Option(names = "--sticky-slots", paramLabel = "N", description = "Sticky slots of HYBRID (default "
+            + HybridSettings.PAPER_STICKY_SLOTS + ", as the paper); the same as --policy-arg sticky-slots=N.")
+    String stickySlots;
 
-    @Option(names = "--eviction-limit", paramLabel = "N",
-            description = "PRI-N: a task is dropped at its N-th eviction (default "
-                    + HybridSettings.PAPER_EVICTION_LIMIT + ", the paper's PRI5).")
-    Integer evictionLimit;
+    @Option(names = "--eviction-limit", paramLabel = "N", description = "PRI-N: a task is dropped at its N-th"
+            + " eviction (default " + HybridSettings.PAPER_EVICTION_LIMIT + ", the paper's PRI5); the same as"
+            + " --policy-arg eviction-limit=N.")
+    String evictionLimit;
+
+    @Option(names = "--policy-arg", paramLabel = "KEY=VALUE",
+            description = "An argument of the --policy, by the key it declares; repeatable. Each policy checks its own.")
+    Map<String, String> policyArgs = new LinkedHashMap<>();
 
     @Option(names = "--victim", paramLabel = "by-evictor|lowest-class|youngest", defaultValue = "by-evictor",
             description = "Which lower-priority task a preemption takes: by-evictor (default, section 3.2 as"
@@ -123,7 +133,7 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        HybridPolicy chosen = policy();
+        SlotPolicy chosen = policy();
         Workloads.Scenario builtIn = parse(Workloads.Scenario.class, "--scenario", scenario == null ? "steady" : scenario);
         PrintWriter err = spec.commandLine().getErr();
         Infrastructure infra;
@@ -154,8 +164,13 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /** The policy the options ask for; options that do not belong to it are usage errors. */
-    private HybridPolicy policy() {
+    @Override
+    public void use(PolicyRegistry policies) {
+        this.registry = policies;
+    }
+
+    /** The policy the options ask for; arguments that do not belong to it are usage errors. */
+    private SlotPolicy policy() {
         if (scenario != null && tasks != null) {
             throw usage("--scenario chooses a built-in scenario; with --tasks the trace is the workload");
         }
@@ -165,39 +180,34 @@ public final class SlotsSimulateCommand implements Callable<Integer> {
         HybridSettings settings = HybridSettings.defaults(seed)
                 .withVictimRule(parse(EvictionRule.class, "--victim", victim))
                 .withRegularOrder(parse(RegularOrder.class, "--regular-order", regularOrder));
-        if (!PolicyRegistry.has(PolicyRegistry.SLOTS, policy)) {
-            throw usage("--policy: " + UnknownPolicyException.of(PolicyRegistry.SLOTS, policy).getMessage());
+        if (!registry.has(PolicyRegistry.SLOTS, policy)) {
+            throw usage("--policy: " + registry.unknown(PolicyRegistry.SLOTS, policy).getMessage());
         }
-        // --sticky-slots belongs to hybrid, --eviction-limit to pri-n
-        if (!policy.equals("hybrid")) {
-            forbid(stickySlots, "--sticky-slots", "hybrid");
-        }
-        if (!policy.equals("pri-n")) {
-            forbid(evictionLimit, "--eviction-limit", "pri-n");
-        }
-        if (policy.equals("hybrid")) {
-            int n = stickySlots == null ? HybridSettings.PAPER_STICKY_SLOTS : stickySlots;
-            atLeast(n, 0, "--sticky-slots");
-            settings = settings.withStickySlots(n);
-        }
-        if (policy.equals("pri-n")) {
-            int n = evictionLimit == null ? HybridSettings.PAPER_EVICTION_LIMIT : evictionLimit;
-            atLeast(n, 1, "--eviction-limit");
-            settings = settings.withEvictionLimit(n);
-        }
-        return PolicyRegistry.create(PolicyRegistry.SLOTS, policy, settings);
-    }
-
-    private void forbid(Integer given, String option, String policyItBelongsTo) {
-        if (given != null) {
-            throw usage(option + " applies to --policy " + policyItBelongsTo + " only, not " + policy);
+        Map<String, String> given = new LinkedHashMap<>(policyArgs);
+        give(given, HybridPolicy.STICKY_SLOTS.key(), stickySlots);
+        give(given, HybridPolicy.EVICTION_LIMIT.key(), evictionLimit);
+        try {
+            return registry.create(PolicyRegistry.SLOTS, policy, settings, given);
+        } catch (ArgumentException e) {
+            String option = option(e.key());
+            throw usage(e.isUndeclared() && !e.takenBy().isEmpty()
+                    ? option + " applies to --policy " + String.join(" or ", e.takenBy()) + " only, not " + policy
+                    : option + " " + e.getMessage());
         }
     }
 
-    private void atLeast(int value, int min, String option) {
-        if (value < min) {
-            throw usage(option + " must be at least " + min + ", got " + value);
+    /** Adds an argument given by an option of its own, refusing it given twice. */
+    private void give(Map<String, String> given, String key, String value) {
+        if (value != null && given.put(key, value) != null) {
+            throw usage("--" + key + " and --policy-arg " + key + " both given: give it once");
         }
+    }
+
+    /** How the user gave the argument {@code key}: by its own option, or by --policy-arg. */
+    private String option(String key) {
+        boolean own = (key.equals(HybridPolicy.STICKY_SLOTS.key()) && stickySlots != null)
+                || (key.equals(HybridPolicy.EVICTION_LIMIT.key()) && evictionLimit != null);
+        return own ? "--" + key : "--policy-arg " + key;
     }
 
     private <E extends Enum<E> & Labelled> E parse(Class<E> type, String option, String text) {

@@ -4,10 +4,10 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import org.overbookd.config.Options;
-import org.overbookd.sweep.BaselineCheck;
-import org.overbookd.sweep.Frontier;
-import org.overbookd.sweep.Objective;
-import org.overbookd.sweep.TunedConfig;
+import org.overbookd.tune.BaselineCheck;
+import org.overbookd.tune.Frontier;
+import org.overbookd.tune.Objective;
+import org.overbookd.tune.TunedConfig;
 
 /** The recommendation and its two runners-up as {@code tune} prints them, and the baseline beside. */
 final class TuneTable {

@@ -14,7 +14,6 @@ import org.overbookd.io.InputException;
 import org.overbookd.policy.maxweight.Padding;
 import org.overbookd.policy.maxweight.SolverChoice;
 import org.overbookd.policy.registry.PolicyRegistry;
-import org.overbookd.policy.registry.UnknownPolicyException;
 import org.overbookd.sim.types.QueueChart;
 import org.overbookd.sim.types.ScenarioFile;
 import org.overbookd.sim.types.SwfTrace;
@@ -118,8 +117,8 @@ public final class TypesSimulateCommand implements Callable<Integer> {
             if (name.isEmpty()) {
                 continue; // "a,,b" or a trailing comma: nothing between the commas
             }
-            if (!PolicyRegistry.has(PolicyRegistry.TYPES, name)) {
-                throw usage("--policy: " + UnknownPolicyException.of(PolicyRegistry.TYPES, p).getMessage());
+            if (!PolicyRegistry.IN_TREE.has(PolicyRegistry.TYPES, name)) {
+                throw usage("--policy: " + PolicyRegistry.IN_TREE.unknown(PolicyRegistry.TYPES, p).getMessage());
             }
             if (kinds.contains(name)) { // each policy is one series of the charts and one row per summary
                 throw usage("--policy: " + name + " is given twice");
@@ -134,7 +133,7 @@ public final class TypesSimulateCommand implements Callable<Integer> {
         }
         if (kinds.isEmpty()) {
             throw usage("--policy: name at least one policy ("
-                    + String.join(", ", PolicyRegistry.names(PolicyRegistry.TYPES)) + ")");
+                    + String.join(", ", PolicyRegistry.IN_TREE.names(PolicyRegistry.TYPES)) + ")");
         }
         SolverChoice solverChoice = parse(() -> SolverChoice.valueOf(choice(solver)), "--solver",
                 "'" + solver + "' is not one of exact, greedy, auto");

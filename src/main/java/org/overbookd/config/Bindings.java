@@ -19,6 +19,6 @@ public final class Bindings {
 
     /** The overbooking policy, chosen by its name in the policy registry like every other policy. */
     public static OverbookingPolicy overbookingPolicy(Settings s) {
-        return PolicyRegistry.create(PolicyRegistry.OVERBOOKING, OverbookingPolicy.NAME, overbooking(s));
+        return PolicyRegistry.IN_TREE.create(PolicyRegistry.OVERBOOKING, OverbookingPolicy.NAME, overbooking(s));
     }
 }

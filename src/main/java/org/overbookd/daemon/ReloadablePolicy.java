@@ -3,19 +3,19 @@ package org.overbookd.daemon;
 import java.time.Instant;
 import java.util.List;
 import org.overbookd.model.ClusterView;
-import org.overbookd.policy.Decision;
-import org.overbookd.policy.Policy;
+import org.overbookd.policy.cluster.Decision;
+import org.overbookd.policy.cluster.ClusterPolicy;
 
 /** A policy whose settings can be swapped between cycles, when the configuration file changes. */
-final class ReloadablePolicy implements Policy {
+final class ReloadablePolicy implements ClusterPolicy {
 
-    private volatile Policy current;
+    private volatile ClusterPolicy current;
 
-    ReloadablePolicy(Policy initial) {
+    ReloadablePolicy(ClusterPolicy initial) {
         this.current = initial;
     }
 
-    void replace(Policy next) {
+    void replace(ClusterPolicy next) {
         this.current = next;
     }
 

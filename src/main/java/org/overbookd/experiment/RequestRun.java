@@ -34,7 +34,7 @@ record RequestRun(String policy, ScanLimits limits) {
     }
 
     Done run(ServiceClasses classes, List<HostSpec> hosts, List<RequestSpec> requests, long seed, double until) {
-        RequestScheduler scheduler = PolicyRegistry.create(PolicyRegistry.REQUESTS, policy,
+        RequestScheduler scheduler = PolicyRegistry.IN_TREE.create(PolicyRegistry.REQUESTS, policy,
                 new RequestSettings(classes, limits));
         RunResult result = new RequestSimulation(scheduler, hosts, requests, List.of(),
                 Overheads.constant(Overheads.DEFAULT_S), seed, until, WATCHDOG_S).run();

@@ -12,10 +12,11 @@
  * and usage intervals), and the other public traces' rows: AzureVmRows (Azure 2019's VM table and CPU
  * readings), AlibabaRows (Alibaba 2018's machines and containers), GoogleInstanceUsageRows (Google
  * 2019's instance usage, JSON lines) and SwfJobs (the Standard Workload Format); and CsvTable and Decimals, the one writer of result tables (header, typed
- * cells, fixed decimals with the rounding named), and Provenance, what every result table and chart
+ * cells, fixed decimals with the rounding named), Png, the one writer of charts (ImageIO's bytes,
+ * faster), and Provenance, what every result table and chart
  * says it was computed on (the workload, its kind, the source of its demands).
  *
  * <p>Layer 3 (see ArchitectureTest): may import random and model, and Commons CSV, Commons
- * Configuration's properties reader and Jackson (for JSON lines).
+ * Configuration's properties reader, Jackson (for JSON lines) and XChart (to draw a chart it writes).
  */
 package org.overbookd.io;

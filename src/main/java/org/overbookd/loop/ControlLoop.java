@@ -12,8 +12,8 @@ import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
 import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.model.ClusterView;
-import org.overbookd.policy.Decision;
-import org.overbookd.policy.Policy;
+import org.overbookd.policy.cluster.Decision;
+import org.overbookd.policy.cluster.ClusterPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,7 +41,7 @@ public final class ControlLoop {
     private static final Logger LOG = LoggerFactory.getLogger(ControlLoop.class);
 
     private final Backend backend;
-    private final Policy policy;
+    private final ClusterPolicy policy;
     private final AuditLog audit;
     private final boolean dryRun;
     private final EnactGate gate;
@@ -55,12 +55,12 @@ public final class ControlLoop {
     }
 
     /** Cycle numbers continue from the last one in {@code audit}, so they stay unique across restarts. */
-    public ControlLoop(Backend backend, Policy policy, AuditLog audit, boolean dryRun) {
+    public ControlLoop(Backend backend, ClusterPolicy policy, AuditLog audit, boolean dryRun) {
         this(backend, policy, audit, dryRun, EnactGate.OPEN);
     }
 
     /** @param gate asked right before enacting; a refusal turns every decision of the cycle into SKIPPED */
-    public ControlLoop(Backend backend, Policy policy, AuditLog audit, boolean dryRun, EnactGate gate) {
+    public ControlLoop(Backend backend, ClusterPolicy policy, AuditLog audit, boolean dryRun, EnactGate gate) {
         this.backend = backend;
         this.policy = policy;
         this.audit = audit;

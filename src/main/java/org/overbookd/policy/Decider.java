@@ -12,7 +12,7 @@ import java.util.List;
  * with the name it is chosen by; the contract itself asks for no name, so that a test can still
  * write a policy as a lambda.
  *
- * <p>The decision types differ per model: {@link Decision} (the overbooking loop: deploy, resume,
+ * <p>The decision types differ per model: cluster.Decision (the overbooking loop: deploy, resume,
  * suspend), hybrid.SlotDecision (place, evict, drop), qos.Allocation (preempt, then allocate) and
  * maxweight.Start (start a waiting VM).
  *

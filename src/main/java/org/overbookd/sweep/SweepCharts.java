@@ -9,13 +9,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
+import org.overbookd.io.Png;
 import org.overbookd.io.Provenance;
 import org.overbookd.sim.overbooking.SimResult;
 import org.overbookd.stats.MeanInterval;
@@ -150,7 +150,7 @@ public final class SweepCharts {
         return save(chart, file);
     }
 
-    static XYChart chart(String title, String xTitle, String yTitle) {
+    public static XYChart chart(String title, String xTitle, String yTitle) {
         XYChart chart = new XYChartBuilder().width(800).height(500).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         chart.getStyler().setChartTitleVisible(true);
         chart.getStyler().setLegendVisible(true);
@@ -179,7 +179,7 @@ public final class SweepCharts {
      * A series whose points that average several runs have the half-width of their interval as an
      * error bar (a point of one run has none); without any such point, a plain series, drawn as before.
      */
-    static XYSeries withErrorBars(XYChart chart, String name, double[] x, double[] y, List<MeanInterval> intervals) {
+    public static XYSeries withErrorBars(XYChart chart, String name, double[] x, double[] y, List<MeanInterval> intervals) {
         double[] bars = new double[x.length];
         boolean anyBar = false;
         for (int i = 0; i < bars.length; i++) {
@@ -190,10 +190,9 @@ public final class SweepCharts {
         return anyBar ? chart.addSeries(name, x, y, bars) : chart.addSeries(name, x, y);
     }
 
-    /** Draws the chart as XChart's BitmapEncoder does and writes it with ImageIO's bytes, faster (see RgbPng). */
-    static Path save(XYChart chart, Path file) throws IOException {
-        RgbPng.write(BitmapEncoder.getBufferedImage(chart), file);
-        return file;
+    /** Draws the chart and writes it as a PNG file (io.Png, the one writer); returns the file. */
+    public static Path save(XYChart chart, Path file) throws IOException {
+        return Png.write(chart, file);
     }
 
     private static String fmt(double v) {

@@ -31,7 +31,7 @@ import org.overbookd.model.HostView;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 import org.overbookd.policy.overbooking.HostOrder;
 import org.overbookd.policy.overbooking.OverbookingPolicy;
 import org.overbookd.policy.overbooking.OverbookingSettings;

@@ -22,7 +22,7 @@ import org.overbookd.io.RollingFile;
 import org.overbookd.model.HostRef;
 import org.overbookd.model.VmRef;
 import org.overbookd.model.VmUnmatched;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 import org.overbookd.policy.Reason;
 
 /**

@@ -19,7 +19,7 @@ import org.overbookd.loop.ControlLoop;
 import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostView;
 import org.overbookd.model.VmView;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 import org.overbookd.policy.overbooking.HostOrder;
 import org.overbookd.policy.overbooking.OverbookingPolicy;
 import org.overbookd.policy.overbooking.OverbookingSettings;

@@ -18,7 +18,7 @@ import org.overbookd.model.HostRef;
 import org.overbookd.model.HostView;
 import org.overbookd.model.VmRef;
 import org.overbookd.model.VmView;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 import org.overbookd.policy.Reason;
 import org.overbookd.testing.LogCapture;
 

@@ -2,7 +2,7 @@ package org.overbookd.backend.opennebula;
 
 import java.util.Optional;
 import org.overbookd.model.QosClass;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 
 /**
  * Turns a decision into the OpenNebula call that carries it out, or refuses it; no I/O. The backend

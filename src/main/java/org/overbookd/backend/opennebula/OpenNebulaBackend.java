@@ -18,7 +18,7 @@ import org.overbookd.model.HostLeftOut;
 import org.overbookd.model.VmLeftAlone;
 import org.overbookd.model.VmRef;
 import org.overbookd.model.VmUnmatched;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,7 +1,7 @@
 package org.overbookd.backend.opennebula;
 
 /**
- * How a {@link org.overbookd.policy.Decision.Suspend} takes a low-QoS VM off its host.
+ * How a {@link org.overbookd.policy.cluster.Decision.Suspend} takes a low-QoS VM off its host.
  *
  * <p>{@link #SUSPEND} keeps the memory image on the host, so the VM can only come back there
  * ({@link org.overbookd.model.VmView#pinnedHost()}); {@link #STOP} copies it to the datastore and

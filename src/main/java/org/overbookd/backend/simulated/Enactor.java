@@ -5,7 +5,7 @@ import java.util.List;
 import org.overbookd.backend.Outcome;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.VmState;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 
 /**
  * Enacts decisions as a real VIM would: it refuses to act on high-QoS VMs, on VMs in the wrong

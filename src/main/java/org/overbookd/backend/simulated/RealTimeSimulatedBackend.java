@@ -6,7 +6,7 @@ import java.util.List;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.Outcome;
 import org.overbookd.model.ClusterView;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 
 /**
  * The simulated cluster driven by a real clock, for running the daemon without OpenNebula: each

@@ -6,7 +6,7 @@ import java.util.concurrent.ForkJoinPool;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.Outcome;
 import org.overbookd.model.ClusterView;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 
 /**
  * The simulated cluster of Verboven et al. behind the {@link Backend} contract: hosts with one

@@ -2,6 +2,8 @@ package org.overbookd.policy.hybrid;
 
 import java.util.Comparator;
 import java.util.List;
+import org.overbookd.policy.Argument;
+import org.overbookd.policy.PluginFactory;
 
 /**
  * HYBRID of Çavdar et al. (section 3), and PRI and PRI-N as its special cases.
@@ -28,6 +30,25 @@ import java.util.List;
  * <p>PRI is HYBRID with no sticky labels; PRI-N is PRI that drops a task at its N-th preemption.
  */
 public final class HybridPolicy implements SlotPolicy {
+
+    /** HYBRID's sticky labels; the settings' value is replaced by it. */
+    public static final Argument<Integer> STICKY_SLOTS = Argument.atLeast("sticky-slots",
+            "Sticky slots of HYBRID (default " + HybridSettings.PAPER_STICKY_SLOTS + ", as the paper).",
+            HybridSettings.PAPER_STICKY_SLOTS, 0);
+    /** PRI-N's N; the settings' value is replaced by it. */
+    public static final Argument<Integer> EVICTION_LIMIT = Argument.atLeast("eviction-limit",
+            "PRI-N: a task is dropped at its N-th eviction (default " + HybridSettings.PAPER_EVICTION_LIMIT
+                    + ", the paper's PRI5).", HybridSettings.PAPER_EVICTION_LIMIT, 1);
+
+    /** HYBRID: its settings with {@link #STICKY_SLOTS} labels. */
+    public static final PluginFactory<HybridSettings, SlotPolicy> HYBRID = new PluginFactory<>("hybrid",
+            List.of(STICKY_SLOTS), (s, args) -> new HybridPolicy("hybrid", s.withStickySlots(args.get(STICKY_SLOTS))));
+    /** PRI: its settings as they are. */
+    public static final PluginFactory<HybridSettings, SlotPolicy> PRI =
+            PluginFactory.of("pri", s -> new HybridPolicy("pri", s));
+    /** PRI-N: its settings with the {@link #EVICTION_LIMIT}. */
+    public static final PluginFactory<HybridSettings, SlotPolicy> PRI_N = new PluginFactory<>("pri-n",
+            List.of(EVICTION_LIMIT), (s, args) -> new HybridPolicy("pri-n", s.withEvictionLimit(args.get(EVICTION_LIMIT))));
 
     private final String name;
     private final HybridSettings settings;

@@ -6,7 +6,7 @@ package org.overbookd.policy.maxweight;
  * at least, possibly different per server); each of the J VM types needs a fixed integer amount of
  * each resource; VMs wait in one FIFO queue per type; a VM once started is never preempted.
  *
- * <p>Schedulers are pure as the policy package's Policy is: no I/O, no clock (the simulator hands
+ * <p>Schedulers are pure as every Decider is: no I/O, no clock (the simulator hands
  * them the time), no randomness beyond the seeded stream they are built with (G16's sampling). They
  * return {@link Start}s, and the simulator (and later the daemon) decides what "starting a VM" means.
  */

@@ -16,9 +16,10 @@ import org.overbookd.model.VmRef;
 import org.overbookd.model.VmSize;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 import org.overbookd.policy.Plugin;
-import org.overbookd.policy.Policy;
+import org.overbookd.policy.PluginFactory;
+import org.overbookd.policy.cluster.ClusterPolicy;
 import org.overbookd.policy.Reason;
 
 /**
@@ -48,10 +49,13 @@ import org.overbookd.policy.Reason;
  * depends on the candidates (pinned VMs) keep the general path. Reasons are drafted
  * ({@code StepReasons}): written only if read.
  */
-public final class OverbookingPolicy implements Policy, Plugin {
+public final class OverbookingPolicy implements ClusterPolicy, Plugin {
 
     /** Its name in the policy registry. */
     public static final String NAME = "overbooking";
+    /** How the registry builds it: from its settings alone (no argument of its own). */
+    public static final PluginFactory<OverbookingSettings, OverbookingPolicy> FACTORY =
+            PluginFactory.of(NAME, OverbookingPolicy::new);
 
     private final OverbookingSettings settings;
 

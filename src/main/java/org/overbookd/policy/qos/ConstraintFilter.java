@@ -11,15 +11,18 @@ public final class ConstraintFilter implements Filter {
     }
 
     @Override
-    public boolean admits(InstanceView j, NodeView node) {
-        if (j.cpu() > node.cpu() + NodeState.EPSILON || j.mem() > node.mem() + NodeState.EPSILON) {
-            return false;
+    public FilterStatus filter(InstanceView j, NodeView node) {
+        if (j.cpu() > node.cpu() + NodeState.EPSILON) {
+            return FilterStatus.TOO_LITTLE_CPU;
+        }
+        if (j.mem() > node.mem() + NodeState.EPSILON) {
+            return FilterStatus.TOO_LITTLE_MEMORY;
         }
         for (Map.Entry<String, String> c : j.constraints().entrySet()) {
             if (!c.getValue().equals(node.attributes().get(c.getKey()))) {
-                return false;
+                return FilterStatus.constraintUnmet(c.getKey());
             }
         }
-        return true;
+        return FilterStatus.ADMITTED;
     }
 }

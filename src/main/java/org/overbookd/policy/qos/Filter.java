@@ -2,8 +2,12 @@ package org.overbookd.policy.qos;
 
 import org.overbookd.policy.Plugin;
 
-/** Extension point Filter: whether a host could ever hold the instance, preemptions aside. */
+/**
+ * Extension point Filter: whether a host could ever hold the instance, preemptions aside; a
+ * refusal says why ({@link FilterStatus#reason()}), as the Kubernetes framework's Filter returns a
+ * Status.
+ */
 public interface Filter extends Plugin {
 
-    boolean admits(InstanceView j, NodeView node);
+    FilterStatus filter(InstanceView j, NodeView node);
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.overbookd.policy.Plugin;
+import org.overbookd.policy.PluginFactory;
 
 /**
  * One scheduling pass of Algorithm 1 (lines 18-29), built from the plugins that make a policy: a
@@ -22,6 +23,11 @@ public final class RequestScheduler implements Plugin {
     public static final String QOS = "qos";
     /** The priority baseline's name in the policy registry. */
     public static final String PRIORITY = "priority";
+    /** How the registry builds each from the request model's settings (no argument of their own). */
+    public static final PluginFactory<RequestSettings, RequestScheduler> QOS_DRIVEN =
+            PluginFactory.of(QOS, RequestScheduler::qosDriven);
+    public static final PluginFactory<RequestSettings, RequestScheduler> PRIORITY_BASED =
+            PluginFactory.of(PRIORITY, RequestScheduler::priorityBased);
 
     private final String name;
 
@@ -188,7 +194,7 @@ public final class RequestScheduler implements Plugin {
             if (enough(found)) {
                 break;
             }
-            if (!filter.admits(j.view(), n.view()) || !n.fitsWithout(j.view(), 0, 0)) {
+            if (!filter.filter(j.view(), n.view()).admitted() || !n.fitsWithout(j.view(), 0, 0)) {
                 continue;
             }
             found++;
@@ -217,7 +223,7 @@ public final class RequestScheduler implements Plugin {
                 continue;
             }
             NodeState n = nodes.get(at);
-            if (n.size() == 0 || !filter.admits(j.view(), n.view()) || shortcuts && skip(j, n, above, cluster, pass)) {
+            if (n.size() == 0 || !filter.filter(j.view(), n.view()).admitted() || shortcuts && skip(j, n, above, cluster, pass)) {
                 continue;
             }
             n.refresh(pass);

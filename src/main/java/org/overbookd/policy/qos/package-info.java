@@ -1,7 +1,7 @@
 /**
  * The QoS-driven scheduler of Silva et al. and its priority-based baseline: one scheduling pass
  * (RequestScheduler) built from named plugins in the manner of the Kubernetes scheduling framework
- * (QueueSort, Filter, Preemption, PreemptionCost), the optional extensions a plugin may add for
+ * (QueueSort, Filter with its FilterStatus, Preemption, PreemptionCost), the optional extensions a plugin may add for
  * speed (PreemptionSpeedUp, QueueSortSpeedUp; they never change a decision), the service classes and their equations, and the exact speed-up index
  * (HostIndex over free CPU, the flat HostTable, the class columns). A pass reads views and returns
  * Allocations as data.

@@ -9,11 +9,6 @@ public final class UnknownPolicyException extends IllegalArgumentException {
 
     private final transient List<String> known;
 
-    /** The error for a name, as written, that the model does not have. */
-    public static UnknownPolicyException of(PolicyRegistry.Model<?, ?> model, String name) {
-        return new UnknownPolicyException(name, PolicyRegistry.names(model));
-    }
-
     UnknownPolicyException(String name, List<String> known) {
         super("'" + name + "' is not one of " + String.join(", ", known));
         this.known = List.copyOf(known);

@@ -6,7 +6,7 @@ import org.overbookd.backend.BackendException;
 import org.overbookd.backend.simulated.SimulatedBackend;
 import org.overbookd.backend.simulated.Totals;
 import org.overbookd.loop.ControlLoop;
-import org.overbookd.policy.Policy;
+import org.overbookd.policy.cluster.ClusterPolicy;
 
 /**
  * A discrete-event run of the simulated cluster: the virtual clock jumps from one event to the next;
@@ -24,7 +24,7 @@ public final class Simulation {
     }
 
     private final SimConfig config;
-    private final Policy policy;
+    private final ClusterPolicy policy;
     private final AuditLog audit;
     private final Progress progress;
     private final int threads;
@@ -33,7 +33,7 @@ public final class Simulation {
      * @param threads threads that draw VM loads in parallel on large clusters; results do not
      *                depend on it. Sweeps pass 1 and run whole simulations in parallel instead.
      */
-    public Simulation(SimConfig config, Policy policy, AuditLog audit, Progress progress, int threads) {
+    public Simulation(SimConfig config, ClusterPolicy policy, AuditLog audit, Progress progress, int threads) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1");
         }
@@ -44,7 +44,7 @@ public final class Simulation {
         this.threads = threads;
     }
 
-    public Simulation(SimConfig config, Policy policy) {
+    public Simulation(SimConfig config, ClusterPolicy policy) {
         this(config, policy, AuditLog.NONE, Progress.NONE, 1);
     }
 

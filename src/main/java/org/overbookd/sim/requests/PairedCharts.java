@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.HeatMapChart;
 import org.knowm.xchart.HeatMapChartBuilder;
+import org.overbookd.io.Png;
 import org.overbookd.io.Provenance;
 
 /** The heat maps of figure 6: one PNG per class, A's availability across, B's up, 5-point squares. */
@@ -40,8 +40,7 @@ public final class PairedCharts {
         // darker = more requests, as in the paper's figure
         chart.getStyler().setRangeColors(new Color[] {Color.WHITE, Color.BLACK});
         Path file = dir.resolve("heatmap-" + cls + ".png");
-        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
-        return file;
+        return Png.write(chart, file);
     }
 
     static double pct(int n, PairedRuns.ClassPairs pairs) {

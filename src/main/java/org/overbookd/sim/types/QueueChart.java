@@ -3,10 +3,10 @@ package org.overbookd.sim.types;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.overbookd.io.Png;
 
 /** Total queue size over time, one line per policy: the paper's figures 1 and 2. */
 public final class QueueChart {
@@ -35,7 +35,6 @@ public final class QueueChart {
             String label = r.policy() + (Double.isNaN(r.beta()) ? "" : " (beta " + TypesOutputs.plain(r.beta()) + ")");
             chart.addSeries(label, s.times(), y).setMarker(SeriesMarkers.NONE);
         }
-        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
-        return file;
+        return Png.write(chart, file);
     }
 }

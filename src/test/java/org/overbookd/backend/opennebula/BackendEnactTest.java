@@ -20,7 +20,7 @@ import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostView;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 
 /** enact() against the fake oned: the life of a low-QoS VM, and every refusal. */
 class BackendEnactTest extends FakeOnedTest {

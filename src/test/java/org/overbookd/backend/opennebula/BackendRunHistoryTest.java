@@ -12,7 +12,7 @@ import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostView;
 import org.overbookd.model.VmSize;
 import org.overbookd.model.VmView;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 
 /**
  * The QoS rules' run records, rebuilt from the VM's HISTORY records as oned keeps them: the pool

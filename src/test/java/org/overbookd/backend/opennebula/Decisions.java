@@ -2,7 +2,7 @@ package org.overbookd.backend.opennebula;
 
 import org.overbookd.model.HostRef;
 import org.overbookd.model.VmRef;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 import org.overbookd.policy.Reason;
 
 /** Decisions as a policy would make them, for the tests. */

@@ -23,8 +23,8 @@ import org.overbookd.model.HostView;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.VmRef;
 import org.overbookd.model.VmView;
-import org.overbookd.policy.Decision;
-import org.overbookd.policy.Policy;
+import org.overbookd.policy.cluster.Decision;
+import org.overbookd.policy.cluster.ClusterPolicy;
 import org.overbookd.policy.Reason;
 
 class SimulatedBackendTest {
@@ -41,7 +41,7 @@ class SimulatedBackendTest {
     @Test
     void backendRefusesHighQosVmsBusyHostsAndWrongStates() {
         List<String> refusals = new ArrayList<>();
-        Policy rogue = (ClusterView view, Instant now) -> {
+        ClusterPolicy rogue = (ClusterView view, Instant now) -> {
             HostView host = view.hosts().get(0);
             VmView first = view.queue().get(0);
             VmView second = view.queue().get(1);

@@ -17,7 +17,7 @@ import org.overbookd.model.QosClass;
 import org.overbookd.model.VmRef;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 import org.overbookd.policy.Reason;
 
 /** Hand-built cycle results and settings for the health tests. */

@@ -18,7 +18,7 @@ import org.overbookd.model.FixtureCluster.Host;
 import org.overbookd.model.FixtureCluster.Vm;
 import org.overbookd.model.HostView;
 import org.overbookd.model.VmView;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 
 /**
  * VMs that may run on some hosts only ({@link VmView#mayRunOn}, in OpenNebula their requirements):

@@ -12,7 +12,7 @@ import org.overbookd.model.ClusterView;
 import org.overbookd.model.FixtureCluster;
 import org.overbookd.model.FixtureCluster.Vm;
 import org.overbookd.model.HostView;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 
 /**
  * The step's reasons are written when read, from values captured when the decision was made: a

@@ -21,7 +21,7 @@ import org.overbookd.model.QueueIndex;
 import org.overbookd.model.VmSize;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 
 /**
  * The policy's two ways through a step, on random views (fixed seed): with a view that also offers

@@ -12,7 +12,7 @@ import org.overbookd.model.FixtureCluster.Host;
 import org.overbookd.model.FixtureCluster.Vm;
 import org.overbookd.model.HostView;
 import org.overbookd.model.VmSize;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 
 /**
  * {@code overbooking.placement}: first-fit and max-weight matching of sized VMs to the candidate

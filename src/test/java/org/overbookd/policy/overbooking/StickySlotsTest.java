@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.overbookd.model.FixtureCluster;
 import org.overbookd.model.FixtureCluster.Host;
 import org.overbookd.model.FixtureCluster.Vm;
-import org.overbookd.policy.Decision;
+import org.overbookd.policy.cluster.Decision;
 
 class StickySlotsTest {
 

@@ -54,7 +54,7 @@ class IdleCapacityTest {
         TypesScenario trace = TraceScenario.of("t",
                 new SyntheticTrace(4000, 0.9, 600, 8, SyntheticTrace.uniform(7)).generate(2), 7, 8, Double.NaN,
                 Provenance.generated("t", Provenance.Kind.SYNTHETIC));
-        for (String kind : PolicyRegistry.names(PolicyRegistry.TYPES)) {
+        for (String kind : PolicyRegistry.IN_TREE.names(PolicyRegistry.TYPES)) {
             for (boolean recheck : new boolean[] {false, true}) {
                 TypesResult r = new TypesRun(kind, SolverChoice.AUTO, Padding.LARGEST_FIRST, 0.5, recheck)
                         .run(trace, 1, trace.horizon(), 10);

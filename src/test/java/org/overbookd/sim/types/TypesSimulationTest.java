@@ -19,7 +19,7 @@ class TypesSimulationTest {
         TypesScenario trace = TraceScenario.of("t",
                 new SyntheticTrace(4000, 0.9, 600, 8, SyntheticTrace.uniform(7)).generate(2), 7, 8, Double.NaN,
                 Provenance.generated("t", Provenance.Kind.SYNTHETIC));
-        for (String kind : PolicyRegistry.names(PolicyRegistry.TYPES)) {
+        for (String kind : PolicyRegistry.IN_TREE.names(PolicyRegistry.TYPES)) {
             TypesResult r = new TypesRun(kind, SolverChoice.AUTO, Padding.LARGEST_FIRST, 0.5, true).run(trace, 1, trace.horizon(), 50);
             assertEquals(4000, r.arrivals(), kind);
             assertEquals(r.arrivals(), r.started() + r.finalQueue(), kind);

@@ -1,4 +1,4 @@
-package org.overbookd.sweep;
+package org.overbookd.tune;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,6 +9,8 @@ import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.io.InputException;
 import org.overbookd.sim.overbooking.SimResult;
+import org.overbookd.sweep.SweepGrid;
+import org.overbookd.sweep.SweepRunner;
 
 /**
  * Replays a record under every configuration of a grid, once per seed of the low-QoS workload, and

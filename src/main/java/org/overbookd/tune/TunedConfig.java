@@ -1,4 +1,4 @@
-package org.overbookd.sweep;
+package org.overbookd.tune;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -8,6 +8,7 @@ import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.sim.overbooking.SimResult;
 import org.overbookd.stats.MeanInterval;
+import org.overbookd.sweep.SeedIntervals;
 
 /**
  * One configuration of a {@code tune} grid, replayed once per seed of the low-QoS workload: its

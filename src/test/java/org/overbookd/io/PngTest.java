@@ -1,4 +1,4 @@
-package org.overbookd.sweep;
+package org.overbookd.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,13 +15,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * RgbPng's bytes are ImageIO's, byte for byte: the sweep's and the tuning's charts are in the golden
+ * Png's bytes are ImageIO's, byte for byte, and so XChart's saveBitmap's: every chart is in the golden
  * set, and a faster writer must not move them.
  */
-class RgbPngTest {
+class PngTest {
 
     @TempDir
     Path dir;
@@ -34,7 +35,7 @@ class RgbPngTest {
 
     private static byte[] rgbPng(BufferedImage image) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        RgbPng.write(image, out);
+        Png.write(image, out);
         return out.toByteArray();
     }
 
@@ -53,20 +54,24 @@ class RgbPngTest {
 
     @Test
     void aSweepChartIsWrittenWithImageIosBytes() throws IOException {
-        XYChart chart = SweepCharts.chart("Utilization, upper bound 95%", "Lower bound (%)", "Mean utilization (%)");
+        XYChart chart = new XYChartBuilder().width(800).height(500).title("Utilization, upper bound 95%")
+                .xAxisTitle("Lower bound (%)").yAxisTitle("Mean utilization (%)").build();
+        chart.getStyler().setAntiAlias(true);
         for (int slots = 1; slots <= 3; slots++) {
             chart.addSeries(slots + " slots", new double[] {60, 65, 70, 75, 80},
                     new double[] {75.5 + slots, 77.8, 79.4 + slots, 84.7, 87.2 - slots}).setMarker(SeriesMarkers.CIRCLE);
         }
         BufferedImage image = BitmapEncoder.getBufferedImage(chart);
-        assertEquals(BufferedImage.TYPE_INT_RGB, image.getType(), "the image XChart draws, which RgbPng writes itself");
+        assertEquals(BufferedImage.TYPE_INT_RGB, image.getType(), "the image XChart draws, which Png writes itself");
         byte[] expected = imageIo(image);
         assertTrue(idatChunks(expected) >= 1);
         assertArrayEquals(expected, rgbPng(image));
 
-        // and through the file SweepCharts writes
-        Path file = SweepCharts.save(chart, dir.resolve("chart.png"));
+        // and through the file every chart is written to: the bytes XChart's own saveBitmap writes
+        Path file = Png.write(chart, dir.resolve("chart.png"));
         assertArrayEquals(expected, Files.readAllBytes(file));
+        BitmapEncoder.saveBitmap(chart, dir.resolve("xchart.png").toString(), BitmapEncoder.BitmapFormat.PNG);
+        assertArrayEquals(Files.readAllBytes(dir.resolve("xchart.png")), Files.readAllBytes(file));
     }
 
     @Test

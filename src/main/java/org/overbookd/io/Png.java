@@ -1,4 +1,4 @@
-package org.overbookd.sweep;
+package org.overbookd.io;
 
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferInt;
@@ -14,10 +14,15 @@ import java.nio.file.Path;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 import javax.imageio.ImageIO;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
- * Writes a chart's RGB image as a PNG file with the very bytes the JDK's ImageIO PNG writer gives
- * it, in a fraction of the time on a cold JVM. For an opaque 8-bit RGB image ImageIO writes the
+ * The one PNG writer: every chart overbookd draws (the sweep's, tune's frontier, the VM-type queue,
+ * the heat maps of compare) is drawn by XChart and written here, so that all have one encoder and
+ * the same bytes on every run. It writes a chart's RGB image with the very bytes the JDK's ImageIO
+ * PNG writer (what XChart's BitmapEncoder.saveBitmap calls) gives it, in a fraction of the time on
+ * a cold JVM. For an opaque 8-bit RGB image ImageIO writes the
  * signature, an IHDR chunk, the rows unfiltered (filter type 0: the JDK filters only palette
  * images), deflated by zlib at level 4, cut into IDAT chunks of 32,768 bytes (the last one
  * shorter, none empty), and IEND; no other chunk. Its generic path converts every pixel through a
@@ -25,7 +30,7 @@ import javax.imageio.ImageIO;
  * charts; here each row is unpacked from the image's int array and zlib does the rest. An image of
  * another type goes to ImageIO.
  */
-final class RgbPng {
+public final class Png {
 
     /** ImageIO's IDAT chunk length and compression level (its default compression mode). */
     static final int IDAT_LENGTH = 32_768;
@@ -33,7 +38,13 @@ final class RgbPng {
 
     private static final byte[] SIGNATURE = {(byte) 137, 'P', 'N', 'G', '\r', '\n', 26, '\n'};
 
-    private RgbPng() {
+    private Png() {
+    }
+
+    /** Draws the chart as XChart's BitmapEncoder does and writes it to {@code file}; returns the file. */
+    public static Path write(Chart<?, ?> chart, Path file) throws IOException {
+        write(BitmapEncoder.getBufferedImage(chart), file);
+        return file;
     }
 
     static void write(BufferedImage image, Path file) throws IOException {

@@ -1,4 +1,4 @@
-package org.overbookd.sweep;
+package org.overbookd.tune;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +20,9 @@ import org.overbookd.config.Settings;
 import org.overbookd.io.InputException;
 import org.overbookd.io.InputFiles;
 import org.overbookd.sim.overbooking.SimResult;
+import org.overbookd.sweep.Build;
+import org.overbookd.sweep.ShardMarker;
+import org.overbookd.sweep.SweepGrid;
 
 /**
  * One slice of a {@code tune} run for a batch system: {@code tune --shard I/N} replays the runs

@@ -1,4 +1,4 @@
-package org.overbookd.sweep;
+package org.overbookd.tune;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +11,7 @@ import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SettingsLoader;
+import org.overbookd.sweep.SweepGrid;
 
 /**
  * The configurations {@code tune} tries: a default grid of bounds and slots, or one read from a

@@ -1,4 +1,4 @@
-package org.overbookd.sweep;
+package org.overbookd.tune;
 
 import java.awt.Color;
 import java.io.IOException;
@@ -13,6 +13,7 @@ import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.overbookd.io.Provenance;
 import org.overbookd.stats.MeanInterval;
+import org.overbookd.sweep.SweepCharts;
 
 /**
  * {@code frontier.png}: each configuration's mean objective against its worst-seed degradation_100,

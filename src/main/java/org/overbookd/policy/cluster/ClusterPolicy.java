@@ -1,18 +1,23 @@
-package org.overbookd.policy;
+package org.overbookd.policy.cluster;
 
 import java.time.Instant;
 import java.util.List;
 import org.overbookd.model.ClusterView;
+import org.overbookd.policy.Decider;
 
 /**
- * A scheduling policy: pure code over a read-only view. It does no I/O, reads no clock and owns no
+ * The overbooking contract: the policy of the overbooking loop (Verboven et al.'s model, and the
+ * daemon), asked with the whole observed cluster and answering with Deploy, Resume and Suspend
+ * {@link Decision}s. Named for its view, as the other models' contracts are (SlotPolicy,
+ * RequestPolicy, TypeScheduler); OverbookingPolicy is its one implementation in the tree. It is
+ * pure code over a read-only view. It does no I/O, reads no clock and owns no
  * randomness beyond what it is constructed with, so the simulator and the daemon run the same
  * policy and get the same decisions from the same view.
  *
  * <p>It has the shape of every policy ({@link Decider}: view in, decisions out); its view is the
  * observed cluster with the instant it was observed at, so it is asked with both.
  */
-public interface Policy extends Decider<Policy.Observation, Decision> {
+public interface ClusterPolicy extends Decider<ClusterPolicy.Observation, Decision> {
 
     /** The cluster as observed, and when. */
     record Observation(ClusterView view, Instant now) {

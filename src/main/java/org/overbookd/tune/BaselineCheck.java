@@ -1,4 +1,4 @@
-package org.overbookd.sweep;
+package org.overbookd.tune;
 
 import java.util.Locale;
 

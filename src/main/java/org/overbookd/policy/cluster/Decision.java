@@ -1,10 +1,11 @@
-package org.overbookd.policy;
+package org.overbookd.policy.cluster;
 
 import org.overbookd.model.HostRef;
 import org.overbookd.model.VmRef;
+import org.overbookd.policy.Reason;
 
 /**
- * One step of the action plan a policy returns. The backend is the applier: it may refuse a
+ * One step of the action plan a {@link ClusterPolicy} returns. The backend is the applier: it may refuse a
  * decision (the world changed since the view was taken), never reinterpret it.
  */
 public sealed interface Decision permits Decision.Deploy, Decision.Resume, Decision.Suspend {

@@ -1,0 +1,10 @@
+/**
+ * The overbooking contract: ClusterPolicy (the overbooking loop's Decider: the observed cluster and
+ * the instant in, Decisions out) and Decision (deploy, resume, suspend: one step of its plan, with
+ * its Reason). What the control loop, the backends, the audit and the simulator of the overbooking
+ * model share; the policy itself (Verboven et al.'s Algorithms 1 and 2) is in overbooking.
+ *
+ * <p>Layer 4, policy (see ArchitectureTest): may import the other policy packages, io, random and
+ * model.
+ */
+package org.overbookd.policy.cluster;
