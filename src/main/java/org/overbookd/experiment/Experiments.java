@@ -6,8 +6,9 @@ import java.util.Optional;
 /** Every experiment by its name, in the order the command lists them. */
 public final class Experiments {
 
-    private static final List<Experiment> ALL = List.of(new VerbovenTables(), new StickySlots(), new QosHeterogeneous(), new PsychasFigure4(),
-            new SilvaSection5(), new SilvaSlo(), new ForecastGuards());
+    private static final List<Experiment> ALL = List.of(new VerbovenTables(), new StickySlots(), new HybridTable2(), new QosValidation(),
+            new QosHeterogeneous(), new PsychasExamples(), new PsychasFigure4(), new SilvaSection5(), new SilvaSlo(),
+            new ForecastGuards());
 
     private Experiments() {
     }

@@ -29,6 +29,16 @@ class ExperimentCommandTest {
         Cli part = Cli.run("experiment", "verboven-tables", "--part", "table-4");
         assertEquals(ExitCodes.USAGE, part.exitCode());
         assertTrue(part.err().contains("its parts: baseline, table-1, table-2, table-3"), part.err());
+        // refused before anything runs
+        Cli examples = Cli.run("experiment", "psychas-examples", "--part", "example-3");
+        assertEquals(ExitCodes.USAGE, examples.exitCode());
+        assertTrue(examples.err().contains("its parts: example-1, example-1-beta, example-2"), examples.err());
+        Cli hybrid = Cli.run("experiment", "hybrid-table2", "--part", "table-3");
+        assertEquals(ExitCodes.USAGE, hybrid.exitCode());
+        assertTrue(hybrid.err().contains("its parts: table-2, ratios, seeds"), hybrid.err());
+        Cli validation = Cli.run("experiment", "qos-validation", "--part", "test-1");
+        assertEquals(ExitCodes.USAGE, validation.exitCode());
+        assertTrue(validation.err().contains("qos-validation has one table: no --part"), validation.err());
     }
 
     /** The experiment's cells are the grid of sim/verboven-tables.properties, the file the documentation names. */

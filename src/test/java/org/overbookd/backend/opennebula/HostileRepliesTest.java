@@ -112,10 +112,14 @@ class HostileRepliesTest {
                     }
                 }, "daemon-under-test");
                 running.start();
+                // the cycle's line is "cycle N failed: ..."; stop() waits for the cycle to end, so any
+                // second line it would log is in before the checks below
+                java.util.regex.Pattern failed = java.util.regex.Pattern.compile("cycle \\d+ failed");
                 long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-                while (!logs.text().contains("cycle failed") && System.nanoTime() < until) {
-                    Thread.onSpinWait();
+                while (!failed.matcher(logs.text()).find() && System.nanoTime() < until) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(1_000_000); // a poll: the daemon needs the core
                 }
+                assertTrue(failed.matcher(logs.text()).find(), "the daemon's cycle failed within 30 s: " + logs.text());
                 daemon.stop();
                 running.join();
                 String log = logs.text();
