@@ -65,7 +65,7 @@ class HelpTextTest {
         Map<String, String> helps = helps(80);
         assertTrue(helps.get("overbookd check-config").contains("/etc/overbookd/overbookd.properties"),
                 helps.get("overbookd check-config"));
-        assertTrue(helps.get("overbookd check-config").contains("(see conf/overbookd.properties)"),
+        assertTrue(helps.get("overbookd check-config").contains(" conf/overbookd.properties)."),
                 helps.get("overbookd check-config"));
         assertTrue(helps.get("overbookd audit").contains("--until 2026-11-23T00:00:00Z"), helps.get("overbookd audit"));
     }
