@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  overbookd audit /var/log/overbookd/audit.jsonl --vm 123",
             "  overbookd audit audit.jsonl --host 7 --since 2026-11-22T08:00:00Z",
-            "  overbookd audit --summary audit.jsonl --since 2026-11-22T00:00:00Z --until 2026-11-23T00:00:00Z"})
+            "  overbookd audit --summary audit.jsonl \\",
+            "      --since 2026-11-22T00:00:00Z --until 2026-11-23T00:00:00Z"})
 final class AuditCommand implements Callable<Integer> {
 
     @Spec

@@ -24,8 +24,10 @@ import picocli.CommandLine.Spec;
                     + " exit code is 78 if there is any. Checks run as the calling user: run it as the service's user"
                     + " (sudo -u overbookd) to check what the service will meet."},
         footer = {"", "Examples:",
-            "  sudo -u overbookd overbookd check-config --config /etc/overbookd/overbookd.properties",
-            "  overbookd check-config --config conf/overbookd.properties --set backend=simulated --quiet"})
+            "  sudo -u overbookd overbookd check-config \\",
+            "      --config /etc/overbookd/overbookd.properties",
+            "  overbookd check-config --config conf/overbookd.properties \\",
+            "      --set backend=simulated --quiet"})
 final class CheckConfigCommand implements Callable<Integer> {
 
     @Spec

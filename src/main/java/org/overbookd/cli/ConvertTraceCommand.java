@@ -25,10 +25,13 @@ import picocli.CommandLine.Spec;
             "alibaba-2018 (machines, online containers and their usage) or google-2019 (instance usage)."},
         footer = {"", "Examples:",
             "  overbookd convert-trace azure-2019 --vmtable vmtable.csv.gz \\",
-            "      --cpu-readings vm_cpu_readings-file-1-of-195.csv.gz --host-cores 32 --out azure.csv",
-            "  overbookd convert-trace alibaba-2018 --machine-meta machine_meta.csv --container-meta container_meta.csv \\",
+            "      --cpu-readings vm_cpu_readings-file-1-of-195.csv.gz --host-cores 32 \\",
+            "      --out azure.csv",
+            "  overbookd convert-trace alibaba-2018 --machine-meta machine_meta.csv \\",
+            "      --container-meta container_meta.csv \\",
             "      --container-usage container_usage.csv --out alibaba.csv",
-            "  overbookd convert-trace google-2019 --instance-usage instance_usage-000000000000.json.gz \\",
+            "  overbookd convert-trace google-2019 \\",
+            "      --instance-usage instance_usage-000000000000.json.gz \\",
             "      --machine-cores 64 --cores-per-unit 64 --out google.csv",
             "  overbookd tune --record azure.csv --max-degradation 1 --out tune/"})
 final class ConvertTraceCommand implements Callable<Integer> {

@@ -142,8 +142,10 @@ public final class Main {
         for (Class<?> command : named.isEmpty() ? COMMANDS : named) {
             cli.addSubcommand(command);
         }
+        cli.getSubcommands().values().forEach(ConfigOptions::describe);
         // after the commands are added: these settings reach only the commands already there
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        cli.setHelpFactory(WholeWordHelp::new);
         cli.setExitCodeExceptionMapper(Main::exitCode);
         cli.setParameterExceptionHandler((ex, arguments) -> {
             PrintWriter err = ex.getCommandLine().getErr();
@@ -200,7 +202,12 @@ public final class Main {
 
     /** The command as the user typed it: the hidden {@code simulate-M} commands are {@code simulate --model M}. */
     static String publicName(CommandLine command) {
-        return command.getCommandSpec().qualifiedName().replaceFirst("simulate-(\\w+)$", "simulate --model $1");
+        return publicName(command.getCommandSpec().qualifiedName());
+    }
+
+    /** {@code overbookd simulate-slots} as {@code overbookd simulate --model slots}; other names as they are. */
+    static String publicName(String qualifiedName) {
+        return qualifiedName.replaceFirst("simulate-(\\w+)$", "simulate --model $1");
     }
 
     static int exitCode(Throwable ex) {

@@ -37,10 +37,12 @@ import picocli.CommandLine.Spec;
             "Trace-driven simulation of the QoS-driven scheduler of Silva et al. or its priority-based baseline.",
             "Writes requests.csv, classes.csv, intervals.csv and penalties.csv into --out."},
         footer = {"", "Examples:",
-            "  overbookd simulate --model requests --policy qos --workload sim/qos-validation/test1-workload.csv \\",
+            "  overbookd simulate --model requests --policy qos \\",
+            "      --workload sim/qos-validation/test1-workload.csv \\",
             "      --hosts sim/qos-validation/hosts.csv --until 3600 --out results/qos",
-            "  overbookd simulate --model requests --policy qos --workload generated:google-month \\",
-            "      --hosts-to-score 10 --failures-in-a-row 20 --out results/qos-month"})
+            "  overbookd simulate --model requests --policy qos \\",
+            "      --workload generated:google-month --hosts-to-score 10 \\",
+            "      --failures-in-a-row 20 --out results/qos-month"})
 final class RequestsSimulateCommand implements Callable<Integer> {
 
     /**
@@ -135,7 +137,8 @@ final class RequestsSimulateCommand implements Callable<Integer> {
     Path overheadsCold;
 
     @Option(names = "--classes", paramLabel = "FILE",
-            description = "CSV: name,slo,importance,priority[,safety_margin_s][,overhead_limit]."
+            description = "CSV of the columns name, slo, importance, priority, and optionally safety_margin_s and"
+                    + " overhead_limit."
                     + " Default: the paper's gold 1.0, silver 0.9, bronze 0.5.")
     Path classesFile;
 

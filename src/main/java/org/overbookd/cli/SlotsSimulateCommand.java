@@ -53,12 +53,17 @@ import picocli.CommandLine.Spec;
         footer = {"", "Writes summary.csv, classes.csv, sticky.csv and slot-types.csv into --out.",
             "", "Examples:",
             "  overbookd simulate --model slots --policy hybrid --out results/hybrid",
-            "  overbookd simulate --model slots --policy pri-n --eviction-limit 3 --out results/pri3",
-            "  overbookd simulate --model slots --policy hybrid --scenario swinging --out results/swinging",
-            "  overbookd simulate --model slots --policy hybrid --scenario calibrated --out results/calibrated",
-            "  overbookd simulate --model slots --policy pri --tasks task_events/part-00000-of-00500.csv.gz --out r/",
-            "  overbookd simulate --model slots --policy hybrid --tasks task_events/part-00000-of-00500.csv.gz"
-                    + " --task-usage task_usage/part-00000-of-00500.csv.gz --out r/",
+            "  overbookd simulate --model slots --policy pri-n --eviction-limit 3 \\",
+            "      --out results/pri3",
+            "  overbookd simulate --model slots --policy hybrid --scenario swinging \\",
+            "      --out results/swinging",
+            "  overbookd simulate --model slots --policy hybrid --scenario calibrated \\",
+            "      --out results/calibrated",
+            "  overbookd simulate --model slots --policy pri \\",
+            "      --tasks task_events/part-00000-of-00500.csv.gz --out r/",
+            "  overbookd simulate --model slots --policy hybrid \\",
+            "      --tasks task_events/part-00000-of-00500.csv.gz \\",
+            "      --task-usage task_usage/part-00000-of-00500.csv.gz --out r/",
             "", "Exit codes: 0 ok, 64 usage error, 65 bad trace or servers file,",
             "66 cannot read one, 73 cannot write output."})
 public final class SlotsSimulateCommand implements Callable<Integer>, ChoosesPolicies {

@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
                     + " intervals and a minute), 4 the status file cannot be read."},
         footer = {"", "Examples:",
             "  overbookd status",
-            "  overbookd status --config /etc/overbookd/overbookd.properties   # its status.file",
+            "  overbookd status --config /etc/overbookd/overbookd.properties",
             "  overbookd status --file /tmp/status.json"})
 final class StatusCommand implements Callable<Integer> {
 

@@ -45,10 +45,13 @@ import picocli.CommandLine.Spec;
             "sampling, reconstructed), best-fit (plain non-preemptive best fit).",
             "Built-in scenarios: example1, example2 (section 4.1), google-synthetic (section 4.2 on a generated trace).",
             "", "Examples:",
-            "  overbookd simulate --model types --policy maxweight,m14 --scenario example1 --out results/ex1",
-            "  overbookd simulate --model types --policy maxweight,g16 --scenario example2 --out results/ex2",
-            "  overbookd simulate --model types --policy maxweight,m14,g16,best-fit --trace task_events/part-00000-of-00500.csv.gz"
-                    + " --servers 1000 --out results/google"})
+            "  overbookd simulate --model types --policy maxweight,m14 --scenario example1 \\",
+            "      --out results/ex1",
+            "  overbookd simulate --model types --policy maxweight,g16 --scenario example2 \\",
+            "      --out results/ex2",
+            "  overbookd simulate --model types --policy maxweight,m14,g16,best-fit \\",
+            "      --trace task_events/part-00000-of-00500.csv.gz --servers 1000 \\",
+            "      --out results/google"})
 public final class TypesSimulateCommand implements Callable<Integer> {
 
     @Spec

@@ -57,6 +57,9 @@ class PackageContentsIT {
         assertEquals("-rwxr-xr-x root/root", entry("/usr/share/overbookd/opennebula/place"));
         assertEquals("-rwxr-xr-x root/root", entry("/usr/share/overbookd/opennebula/hold-low-qos"));
         assertEquals("-rw-r--r-- root/root", entry("/usr/share/overbookd/opennebula/hold-low-qos.hook"));
+        // the licences: overbookd's and the bundled libraries' (CopyrightFileIT reads them)
+        assertEquals("-rw-r--r-- root/root", entry("/usr/share/doc/overbookd/copyright"));
+        assertEquals("-rw-r--r-- root/root", entry("/usr/share/doc/overbookd/NOTICE"));
     }
 
     /** The front-end's placer and hook installed are the repository's, and the hook's template names where the script is. */
@@ -86,11 +89,13 @@ class PackageContentsIT {
     }
 
     @Test
-    void controlNamesAJava17RuntimeAndTheConffiles() throws Exception {
+    void controlNamesAJava17RuntimeTheLicenceAndTheConffiles() throws Exception {
         String info = ok("dpkg-deb", "-I", deb.toString());
         assertContains(info, " Package: overbookd\n");
         assertContains(info, " Architecture: all\n");
         assertContains(info, " Depends: default-jre-headless (>= 2:1.17) | java17-runtime-headless, adduser\n");
+        // overbookd's licence and the bundled libraries', as in the RPM's header (SPDX)
+        assertContains(info, " License: Apache-2.0 AND (EPL-1.0 OR LGPL-2.1-only) AND MIT AND BSD-2-Clause AND BSD-3-Clause\n");
         Path control = dir.resolve("control");
         ok("dpkg-deb", "-e", deb.toString(), control.toString());
         assertEquals(List.of("/etc/default/overbookd", "/etc/overbookd/overbookd.properties"),
