@@ -132,10 +132,25 @@ public final class HostIndex {
      * the flat table.
      */
     boolean mayFitCoarse(int scanPosition, Candidate j, double[] above) {
+        prepareScan();
+        return table.mayFit(scanOrdinals[scanPosition], j.view().cpu(), j.view().mem(), above);
+    }
+
+    /**
+     * An upper bound of what the QoS-driven cost's P_h+ could sum on the host at this place of
+     * {@link #scanOrder()} for j at t (see {@link HostTable#positiveMarginBound}); reads only the
+     * flat table.
+     */
+    double positiveMarginBound(int scanPosition, Candidate j, double t) {
+        return table.positiveMarginBound(scanOrdinals[scanPosition], j.view().cpu(), j.view().mem(), t, classes,
+                BOUND_TOLERANCE);
+    }
+
+    /** Builds what {@link #mayFitCoarse} reads, so threads scanning at once only read it. */
+    void prepareScan() {
         if (scanOrdinals == null) {
             scanOrdinals = scan.stream().mapToInt(NodeState::ordinal).toArray();
         }
-        return table.mayFit(scanOrdinals[scanPosition], j.view().cpu(), j.view().mem(), above);
     }
 
     /** Whether j could fit on n once every resident that might be eligible were gone. */

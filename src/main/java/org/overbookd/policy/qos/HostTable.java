@@ -17,7 +17,10 @@ final class HostTable {
     private static final int MEM_CAPACITY = 1;
     private static final int USED_CPU = 2;
     private static final int USED_MEM = 3;
-    private static final int HEADER = 4;
+    /** The smallest cpu and memory a resident holds: how many victims a search may need at most. */
+    private static final int SMALLEST_CPU = 4;
+    private static final int SMALLEST_MEM = 5;
+    private static final int HEADER = 6;
     /**
      * Then per class slot: count, smallest low intercept, cpu and memory held, and for the TOP
      * residents of largest high intercept, in that order, each one's high intercept and the cpu and
@@ -73,14 +76,18 @@ final class HostTable {
         int h = ordinal * stride;
         records[h + USED_CPU] = 0;
         records[h + USED_MEM] = 0;
+        records[h + SMALLEST_CPU] = 0;
+        records[h + SMALLEST_MEM] = 0;
         for (int s = 0; s < slots; s++) {
             slot(ordinal, s, 0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, 0, 0);
         }
     }
 
-    void used(int ordinal, double cpuUsed, double memUsed) {
+    void used(int ordinal, double cpuUsed, double memUsed, double smallestCpu, double smallestMem) {
         records[ordinal * stride + USED_CPU] = cpuUsed;
         records[ordinal * stride + USED_MEM] = memUsed;
+        records[ordinal * stride + SMALLEST_CPU] = smallestCpu;
+        records[ordinal * stride + SMALLEST_MEM] = smallestMem;
     }
 
     void slot(int ordinal, int s, int residents, double high, double low, double cpuHeld, double memHeld) {
@@ -266,6 +273,37 @@ final class HostTable {
         return held
                 && records[h + USED_CPU] - freedCpu + cpuDemand <= records[h + CPU_CAPACITY] + 2 * NodeState.EPSILON
                 && records[h + USED_MEM] - freedMem + memDemand <= records[h + MEM_CAPACITY] + 2 * NodeState.EPSILON;
+    }
+
+    /**
+     * An upper bound, at t, of the sum of Q - phi over the victims with Q - phi >= 0 (P_h+ of
+     * eq. 9) that a victim search for a request of this demand could take on the host; positive
+     * infinity when the table cannot tell. Every victim but the last was needed, so a search takes
+     * at most 1 + (what is missing) / (the smallest resident) of them, each with Q - phi at most
+     * the largest high intercept's; {@code tolerance} absorbs the rounding of b + r t.
+     */
+    double positiveMarginBound(int ordinal, double cpuDemand, double memDemand, double t, SeenClasses classes,
+                               double tolerance) {
+        int h = ordinal * stride;
+        double top = Double.NEGATIVE_INFINITY;
+        for (int s = 0, i = h + HEADER; s < slots; s++, i += FIELDS) {
+            if (records[i + COUNT] != 0) {
+                top = Math.max(top, records[i + HIGH] + classes.rate(s) * t - classes.safetyMargin(s) + tolerance);
+            }
+        }
+        if (Double.isNaN(top)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        if (top <= 0) {
+            return 0; // no resident with Q - phi above 0: P_h+ is empty or sums to 0
+        }
+        double missing = Math.max(
+                (records[h + USED_CPU] + cpuDemand - records[h + CPU_CAPACITY]) / records[h + SMALLEST_CPU],
+                (records[h + USED_MEM] + memDemand - records[h + MEM_CAPACITY]) / records[h + SMALLEST_MEM]);
+        if (!(missing < 1 << 20)) {
+            return Double.POSITIVE_INFINITY; // a resident of no size, or too many to bound usefully
+        }
+        return (1 + Math.floor(Math.max(0, missing) * (1 + 1e-9) + 1e-9)) * top;
     }
 
     /** A new array for this many hosts and class slots, the old records copied, new slots empty. */
