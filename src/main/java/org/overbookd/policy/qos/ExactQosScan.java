@@ -67,7 +67,7 @@ final class ExactQosScan {
      */
     NodeState best(Candidate j, HostIndex cluster, Pass pass, double[] above, SplittableRandom random) {
         int size = cluster.scanOrder().size();
-        cluster.prepareScan();
+        cluster.prepareScan(pass.t());
         int parts = Math.max(1, Math.min(chunks, size / minChunk));
         List<ForkJoinTask<List<Seen>>> forked = new ArrayList<>(parts - 1);
         for (int c = 1; c < parts; c++) {
@@ -113,13 +113,28 @@ final class ExactQosScan {
         Seen best = null;
         // The P_h+ sum a host must reach to be as good as the best so far, when that is known (NaN otherwise)
         double plusToReach = Double.NaN;
+        // The block last bounded, and the P_h+ sum its bound was compared with
+        int block = -1;
+        double blockChecked = Double.NaN;
+        boolean blockBelow = false;
         for (int at = from; at < to; at++) {
+            if (plusToReach > 0) {
+                // a whole block of hosts whose P_h+ cannot reach the best's: 64 hosts for one bound
+                int b = cluster.blockAt(at);
+                if (b != block || Double.compare(blockChecked, plusToReach) != 0) {
+                    block = b;
+                    blockChecked = plusToReach;
+                    blockBelow = below(cluster.blockPositiveMarginBound(b, j), plusToReach);
+                }
+                if (blockBelow) {
+                    continue;
+                }
+            }
+            if (plusToReach > 0 && below(cluster.positiveMarginBound(at, j), plusToReach)) {
+                continue; // its tuple is larger than the best's in its last place at least: worse
+            }
             if (!cluster.mayFitCoarse(at, j, above)) {
                 continue;
-            }
-            if (plusToReach > 0
-                    && cluster.positiveMarginBound(at, j, pass.t()) * (1 + BOUND_SLACK) < plusToReach * (1 - BOUND_SLACK)) {
-                continue; // its tuple is larger than the best's in its last place at least: worse
             }
             NodeState n = nodes.get(at);
             if (n.size() == 0 || !filter.admits(j.view(), n.view())) {
@@ -154,6 +169,11 @@ final class ExactQosScan {
             }
         }
         return seen;
+    }
+
+    /** Whether a bound of P_h+'s sum is below the sum to reach beyond any rounding of either. */
+    private static boolean below(double bound, double plusToReach) {
+        return bound * (1 + BOUND_SLACK) < plusToReach * (1 - BOUND_SLACK);
     }
 
     /**
