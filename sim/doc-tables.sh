@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the tables of the documentation that a command prints (README.md and sim/README*.md,
+# Regenerates the tables of the documentation that a command prints (README.md, docs/ and sim/README*.md,
 # between '<!-- table: overbookd ... -->' and '<!-- end table -->') from what the commands print now,
 # after a change that moves output bytes. Check with
 #   mvn -B test -Dtest='DocTablesTest,DocTablesSlowTest' -DexcludedGroups=none -Djacoco.skip=true
@@ -20,4 +20,4 @@ case "${1:-}" in
 esac
 mvn -B -q test -Djacoco.skip=true -DexcludedGroups=none -Dsurefire.failIfNoSpecifiedTests=false \
     -Dtest="$tests" -Doverbookd.docs.update=true -Doverbookd.docs.long="$long"
-git --no-pager diff --stat -- README.md 'sim/README*.md' || true
+git --no-pager diff --stat -- README.md docs 'sim/README*.md' || true

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Waits for a Kubernetes Job to end, either way: exit 0 once it is complete, 1 as soon as it has failed
 # (kubectl wait --for=condition=complete sits out its whole timeout when a Job fails), 69 when neither
-# happened within TIMEOUT (seconds, or with s, m or h: 90, 30m, 2h; default 2h). README, "Sweeps on a
+# happened within TIMEOUT (seconds, or with s, m or h: 90, 30m, 2h; default 2h). docs/simulator.md, "Sweeps on a
 # batch system":
 #
 #   sh sim/k8s-wait.sh overbookd-sweep 2h && kubectl apply -f sim/k8s-sweep.yaml -l step=merge

@@ -2,7 +2,7 @@
 # One shard of a sweep, as a task of a Slurm job array: task I runs `overbookd sweep --shard I/N` into
 # OUT/shard-I. N, the number of shards, is given on the command line, not taken from the array, so
 # that one task can be submitted again alone. Submit the array, then one merge that waits for all of
-# it (README, "Sweeps on a batch system"):
+# it (docs/simulator.md, "Sweeps on a batch system"):
 #
 #   mkdir -p results
 #   array=$(sbatch --parsable --array=1-4 sim/slurm-sweep.sh sim/verboven-tables.properties results 4)

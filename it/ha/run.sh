@@ -4,7 +4,7 @@
 #   it/ha/run.sh                          # the cases: takeover time and duplicate actions (which must be 0)
 #                                         # per case, then the single-mode detection; about 3 minutes
 #   it/ha/run.sh failover [ROUNDS] [CHECKINS]
-#                                         # the README's takeover bound, measured: per check-in interval
+#                                         # docs/ha.md's takeover bound, measured: per check-in interval
 #                                         # (CHECKINS, default 15s,30s) ROUNDS kills (kill -9) and as many
 #                                         # stops (SIGSTOP) of the writer of a group of three (default 3),
 #                                         # each takeover against the bound, with the load average; about

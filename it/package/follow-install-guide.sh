@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Follows the install guide of the README, command by command, in a throwaway root: an overlay of
+# Follows the install guide (docs/operating.md), command by command, in a throwaway root: an overlay of
 # this machine's / (its Java, dpkg, apt, adduser, systemctl), so the package is installed for real
 # (dpkg, maintainer scripts, conffiles, the overbookd user) and every change vanishes afterwards.
 # Needs root (unshare, mount); exits 77 where it cannot mount the throwaway root. systemd is not

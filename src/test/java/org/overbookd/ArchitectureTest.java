@@ -216,21 +216,21 @@ class ArchitectureTest {
     }
 
     /**
-     * The README's package table is drawn from the package-info files: layer, package and the first
-     * sentence of what each holds. The expected table is written to target/architecture.md, which
-     * conf/regenerate.sh pastes into the README.
+     * The package table of docs/architecture.md is drawn from the package-info files: layer, package
+     * and the first sentence of what each holds. The expected table is written to
+     * target/architecture.md, which conf/regenerate.sh pastes into docs/architecture.md.
      */
     @Test
-    void readmeListsEveryPackageAsItsPackageInfoDescribesIt() throws IOException {
+    void theArchitecturePageListsEveryPackageAsItsPackageInfoDescribesIt() throws IOException {
         String table = packageTable();
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target/architecture.md"), table, StandardCharsets.UTF_8);
-        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
-        int start = readme.indexOf(TABLE_HEAD);
-        assertTrue(start >= 0, "README.md has no package table starting with " + TABLE_HEAD.strip());
-        int end = readme.indexOf("\n\n", start);
-        assertEquals(table, readme.substring(start, end + 1),
-                "README.md's package table is stale: run conf/regenerate.sh (it pastes target/architecture.md)");
+        String page = Files.readString(Path.of("docs/architecture.md"), StandardCharsets.UTF_8);
+        int start = page.indexOf(TABLE_HEAD);
+        assertTrue(start >= 0, "docs/architecture.md has no package table starting with " + TABLE_HEAD.strip());
+        int end = page.indexOf("\n\n", start);
+        assertEquals(table, page.substring(start, end + 1),
+                "docs/architecture.md's package table is stale: run conf/regenerate.sh (it pastes target/architecture.md)");
     }
 
     static final String TABLE_HEAD = "| layer | package | what it holds |\n";

@@ -127,7 +127,7 @@ final class AuditCommand implements Callable<Integer> {
     /**
      * Jackson, loaded on first use: picocli creates every command at start-up, and an
      * ObjectMapper in a static field would cost every other command (even {@code --help})
-     * the ~0.2 s of loading Jackson's classes.
+     * the loading of Jackson's classes (docs/performance.md).
      */
     private static final class Json {
         static final ObjectMapper MAPPER = new ObjectMapper();

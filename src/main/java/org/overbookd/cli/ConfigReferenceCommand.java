@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "config-reference",
         description = {"Print the reference of every configuration key, generated from the option schema:",
-            "a Markdown table (the README's), or a properties file with every key at its default (conf/overbookd.properties)."})
+            "a Markdown table (docs/configuration.md's), or a properties file with every key at its default (conf/overbookd.properties)."})
 final class ConfigReferenceCommand implements Callable<Integer> {
 
     enum Format { MARKDOWN, PROPERTIES }

@@ -11,8 +11,8 @@ import ch.qos.logback.core.spi.ContextAwareBase;
 /**
  * overbookd's default logging, set up in code: human logs to stderr, so that stdout stays clean for
  * tables. Logback finds it through {@code META-INF/services}; in code rather than in a
- * {@code logback.xml} because reading XML costs every command about 0.2 s of a cold start (a SAX
- * parser and Logback's model classes), a fifth of a {@code sweep}.
+ * {@code logback.xml} because reading XML (a SAX parser and Logback's model classes) costs every
+ * command a share of its cold start that a short {@code sweep} feels (docs/performance.md).
  *
  * <p>An operator's own file still wins: with {@code -Dlogback.configurationFile=FILE} (or a
  * {@code logback-test.xml} on the class path) this steps aside and Logback reads that file as

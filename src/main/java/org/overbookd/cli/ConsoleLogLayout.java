@@ -14,8 +14,8 @@ import java.time.format.DateTimeFormatter;
  * overbookd's log line, written directly: what Logback's pattern {@code %d{ISO8601} %-5level
  * %logger{20} - %msg%n} writes (the time only when asked), then the stack trace of a throwable,
  * as the pattern layout appends it. Not the pattern layout itself, because starting it costs a cold
- * JVM about 0.14 s (it parses the pattern and makes a class for each of its seventy-odd converters),
- * on every command, where the whole tables 1-3 sweep takes two to three seconds.
+ * JVM on every command (it parses the pattern and makes a class for each of its seventy-odd
+ * converters) a share of a short command such as the tables 1-3 sweep (docs/performance.md).
  */
 final class ConsoleLogLayout extends LayoutBase<ILoggingEvent> {
 

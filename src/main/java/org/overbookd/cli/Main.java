@@ -107,7 +107,7 @@ public final class Main {
      * The command line with only the command {@code name} when it names one (other than help), else
      * with every command. picocli reads a command's annotations, fields and their types when it is
      * added, so a start that builds all fourteen loads the daemon's, HA's and the audit's classes to
-     * run a sweep: about 0.3 s of CPU in a cold JVM. What the user sees is the same: the command's
+     * run a sweep, CPU a cold JVM feels (docs/performance.md). What the user sees is the same: the command's
      * options, help and errors are its own; a name that is no command, {@code help} and the
      * top-level options get every command, for the listing and the suggestions.
      */

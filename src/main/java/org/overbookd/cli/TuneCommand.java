@@ -89,7 +89,7 @@ final class TuneCommand implements Callable<Integer> {
     List<Path> records;
 
     @Option(names = "--max-degradation", paramLabel = "P", required = true,
-            description = "Budget: at most P percent of host x step points above 100%% utilization (the README's"
+            description = "Budget: at most P percent of host x step points above 100%% utilization (the simulator's"
                     + " degradation_100), for every seed.")
     double maxDegradation;
 

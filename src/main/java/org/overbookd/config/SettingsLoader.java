@@ -20,7 +20,7 @@ import org.overbookd.io.KeyValueLines;
  * Configuration's properties reader ({@link KeyValueLines}: its syntax, escapes and continued
  * lines, with the line of each key), as UTF-8, and the values are taken as written: no {@code ${...}}
  * interpolation and no {@code include}. A {@code PropertiesConfiguration} built for it would add
- * nothing overbookd uses, and setting up its interpolation cost a cold start about 0.15 s.
+ * nothing overbookd uses, and setting up its interpolation costs every cold start (docs/performance.md).
  */
 public final class SettingsLoader {
 

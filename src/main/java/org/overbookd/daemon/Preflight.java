@@ -103,7 +103,7 @@ public final class Preflight {
                 + account.group() + ", id " + account.groupId() + ")"));
         checks.add(new Check(Options.ONE_AUTH_FILE.key(), Status.OK, account.hosts() == 0
                 ? "user " + account.user() + " sees no host: if the cloud has hosts, grant its group USE and MANAGE on"
-                        + " them (README: An OpenNebula account for overbookd)"
+                        + " them (docs/operating.md: An OpenNebula account for overbookd)"
                 : "user " + account.user() + " sees " + account.hosts() + " host" + (account.hosts() == 1 ? "" : "s")));
         if (!dryRun && settings.get(Options.HA_JDBC_URL).isBlank()) {
             checks.add(board(settings, endpoint, authFile, timeout));

@@ -56,8 +56,7 @@ public final class Agenda<S> {
      * Buckets per block, as a shift (64: with 5-minute buckets a block is 5 h 20 min): the calendar
      * files an event beyond the blocks it has opened into its block (one of {@link #BLOCK_RING}),
      * and opens a block, sharing its events out to their buckets, when the clock comes to it. 64
-     * measured best on 10 days of a Google cell (the agenda's share of the main thread's JFR
-     * samples: blocks of 16, 64, 512 buckets 9%, 7.5%, 12%; no blocks 13%).
+     * measured best on a Google cell, against 16, 512 and no blocks (docs/performance.md).
      */
     private static final int BLOCK_SHIFT = 6;
     /** Blocks the calendar holds ahead of the one opened: more than RING buckets' worth (RING / 64 + 1). */

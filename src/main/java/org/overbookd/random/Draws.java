@@ -10,8 +10,15 @@ import java.util.random.RandomGenerator;
  * same seed gives the same bytes everywhere. {@link #normal} uses the JDK's own {@code nextGaussian}
  * (its ziggurat).
  *
- * <p>Every draw of the models goes through here; the same rule holds for the deterministic curves
- * they follow (sines and cosines of the daily load), which use {@link StrictMath} where they are.
+ * <p>Every variate of a named distribution the models draw (exponential, geometric, normal,
+ * log-normal) is drawn here; the same rule holds for the deterministic curves they follow (sines and
+ * cosines of the daily load), which use {@link StrictMath} where they are. What is drawn elsewhere,
+ * and why it keeps the promise: uniform choices (a class by its share, a tie broken, a Bernoulli
+ * trial) take {@code nextDouble} or {@code nextInt} of the same seeded streams inline, which is exact
+ * arithmetic on every JVM; and the simulated backend's flat load loops (backend.simulated's
+ * LoadDrawer, the fast path of the load draw) take the standard normal from FlatStream, the JDK's
+ * ziggurat reproduced bit for bit for speed and checked against the running JDK when it loads, and
+ * scale it by {@link #normal(double, double, double)}.
  */
 public final class Draws {
 
@@ -56,7 +63,12 @@ public final class Draws {
      * Any generator, so that the simulator's flat streams (which draw as a SplittableRandom does) share it.
      */
     public static double normal(RandomGenerator random, double mean, double sd) {
-        return normal(mean, sd, random.nextGaussian());
+        return normal(mean, sd, standardNormal(random));
+    }
+
+    /** Standard normal from the JDK's {@code nextGaussian} (its ziggurat), for a caller that scales it later. */
+    public static double standardNormal(RandomGenerator random) {
+        return random.nextGaussian();
     }
 
     /** Normal with the given mean and standard deviation from a standard normal draw: {@code mean + sd * standard}. */

@@ -3,7 +3,7 @@ package org.overbookd.sweep;
 import java.util.Locale;
 
 /**
- * How much interference {@code tune} may accept, in percent of host x step points (the README's
+ * How much interference {@code tune} may accept, in percent of host x step points (docs/simulator.md's
  * degradation_100 and degradation_95 over the points measured), and how much churn, in low-QoS
  * suspensions per day of the replay, for the worst seed of a configuration.
  *

@@ -47,9 +47,12 @@ final class DocTables {
     private DocTables() {
     }
 
-    /** README.md and the sim READMEs. */
+    /** README.md, the pages of docs/ and the sim READMEs. */
     static List<Path> documents() throws IOException {
         List<Path> files = new ArrayList<>(List.of(Path.of("README.md")));
+        try (Stream<Path> docs = Files.walk(Path.of("docs"))) {
+            docs.filter(p -> p.getFileName().toString().endsWith(".md")).sorted().forEach(files::add);
+        }
         try (Stream<Path> sim = Files.list(Path.of("sim"))) {
             sim.filter(p -> p.getFileName().toString().matches("README.*\\.md")).sorted().forEach(files::add);
         }

@@ -31,7 +31,7 @@ class ExperimentCommandTest {
         assertTrue(part.err().contains("its parts: baseline, table-1, table-2, table-3"), part.err());
     }
 
-    /** The experiment's cells are the grid of sim/verboven-tables.properties, the file the README names. */
+    /** The experiment's cells are the grid of sim/verboven-tables.properties, the file the documentation names. */
     @Test
     void verbovenTablesRunsTheGridOfTheShippedFile() throws Exception {
         SettingsLoader.Loaded loaded = new SettingsLoader(List.of(SweepGrid.PREFIX))

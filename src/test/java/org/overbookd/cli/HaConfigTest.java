@@ -39,15 +39,15 @@ class HaConfigTest {
     }
 
     /**
-     * The README's HA example, copied as an operator would: every line must read as meant. A comment
+     * The HA example of docs/ha.md, copied as an operator would: every line must read as meant. A comment
      * after a value becomes part of it (a value runs to the end of its line), so a password file
      * named with its comment would not exist and the daemon would not start.
      */
     @Test
-    void theReadmesHaExampleReadsAsMeant() throws IOException {
-        List<String> readme = Files.readAllLines(Path.of("README.md"));
+    void theDocumentedHaExampleReadsAsMeant() throws IOException {
+        List<String> readme = Files.readAllLines(Path.of("docs/ha.md"));
         int start = readme.indexOf("    # /etc/overbookd/overbookd.properties, on each machine (only ha.node-name differs)");
-        assertTrue(start >= 0, "README.md's HA example was not found");
+        assertTrue(start >= 0, "docs/ha.md's HA example was not found");
         List<String> example = new ArrayList<>();
         for (int i = start + 1; i < readme.size() && !readme.get(i).isBlank(); i++) {
             example.add(readme.get(i).strip());

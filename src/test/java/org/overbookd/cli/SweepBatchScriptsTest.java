@@ -19,11 +19,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The batch-system recipes of the README: {@code sim/slurm-sweep.sh} run as the tasks of a job array
+ * The batch-system recipes of docs/simulator.md ("Sweeps on a batch system"): {@code sim/slurm-sweep.sh} run as the tasks of a job array
  * would run it, and the shard and merge commands of {@code sim/k8s-sweep.yaml} as its pods' shell
  * expands them.
  */
 class SweepBatchScriptsTest {
+
+    /** The page whose recipes these are. */
+    private static final Path SWEEP_GUIDE = Path.of("docs/simulator.md");
 
     @TempDir
     Path dir;
@@ -108,17 +111,17 @@ class SweepBatchScriptsTest {
         assertTrue(noN.status() != 0 && noN.out().contains("slurm-sweep.sh CONFIG OUT N"), noN.out());
     }
 
-    /** The README's Slurm lines are the script's: the merge honours OVERBOOKD as the tasks do. */
+    /** The documentation's Slurm lines are the script's: the merge honours OVERBOOKD as the tasks do. */
     @Test
-    void theReadmesSlurmLinesAreTheScriptsAndTheMergeHonoursOverbookd() throws IOException {
-        String readme = Files.readString(Path.of("README.md"));
+    void theDocumentedSlurmLinesAreTheScriptsAndTheMergeHonoursOverbookd() throws IOException {
+        String readme = Files.readString(SWEEP_GUIDE);
         String header = Files.readString(Path.of("sim/slurm-sweep.sh"));
         for (String line : List.of(
                 "array=$(sbatch --parsable --array=1-4 sim/slurm-sweep.sh sim/verboven-tables.properties results 4)",
                 "--dependency=afterok:$array --wrap \"${OVERBOOKD:-overbookd} sweep merge results/shard-* --out results/tables\"",
                 "--array=2 sim/slurm-sweep.sh sim/verboven-tables.properties results 4",
                 "--dependency=afterok:$rerun --wrap \"${OVERBOOKD:-overbookd} sweep merge results/shard-* --out results/tables\"")) {
-            assertTrue(readme.contains(line), "README: " + line);
+            assertTrue(readme.contains(line), SWEEP_GUIDE + ": " + line);
             assertTrue(header.contains(line), "sim/slurm-sweep.sh's header: " + line);
         }
     }
@@ -185,7 +188,7 @@ class SweepBatchScriptsTest {
         assertTrue(Files.readString(pending.resolve("calls")).contains("get job overbookd-sweep"),
                 "asks kubectl for the Job's conditions");
         String yaml = Files.readString(Path.of("sim/k8s-sweep.yaml"));
-        String readme = Files.readString(Path.of("README.md"));
+        String readme = Files.readString(SWEEP_GUIDE);
         assertTrue(yaml.contains("sh sim/k8s-wait.sh overbookd-sweep 2h") && readme.contains("sh sim/k8s-wait.sh overbookd-sweep 2h"),
                 "the recipe waits with it");
         assertFalse(readme.contains("kubectl wait --for=condition=complete"), "not with the wait that sits out a failure");

@@ -31,7 +31,7 @@ import org.w3c.dom.Node;
 
 /**
  * overbookd as a citizen of a real OpenNebula 7.4 cloud (issue 30, items 2 to 6), on the real oned
- * with dummy drivers, set up as the README's install guide says, with OpenNebula's own command line:
+ * with dummy drivers, set up as the install guide (docs/operating.md) says, with OpenNebula's own command line:
  * <ul>
  *   <li>the least-privilege account of step 2: its ACL rules are exactly the recipe's, the daemon runs
  *       as that user, and a VM marked low-QoS outside the low-QoS group is refused by oned (0x200) and
@@ -142,7 +142,7 @@ class CitizenAgainstOnedIT {
     // ---------------------------------------------------------------- step 4: placer and hook
 
     private void placerAndHook() throws Exception {
-        InstallGuide guide = InstallGuide.read(Path.of("README.md"));
+        InstallGuide guide = InstallGuide.read(InstallGuide.PAGE);
         Path share = Files.createDirectories(work.resolve("share/opennebula"));
         for (String file : List.of("place", "hold-low-qos", "hold-low-qos.hook")) {
             Files.copy(Path.of("conf/opennebula", file), share.resolve(file), StandardCopyOption.REPLACE_EXISTING,

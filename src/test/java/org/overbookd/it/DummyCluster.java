@@ -145,7 +145,7 @@ final class DummyCluster {
 
     /**
      * A user of overbookd's least-privilege group, with a random password: the first call runs the
-     * install guide's account recipe (README, step 2: the groups, the ACL rules and the user
+     * install guide's account recipe (docs/operating.md, step 2: the groups, the ACL rules and the user
      * overbookd) with OpenNebula's own command line; a name other than overbookd is one more user
      * of that group (an HA node of its own).
      */
@@ -159,12 +159,12 @@ final class DummyCluster {
         return new User(name, uid, password);
     }
 
-    /** Runs the README's account recipe once (its first sh block of step 2), the password made up here. */
+    /** Runs the install guide's account recipe once (its first sh block of step 2), the password made up here. */
     Groups accountRecipe() throws Exception {
         if (groups != null) {
             return groups;
         }
-        String recipe = InstallGuide.read(java.nio.file.Path.of("README.md")).step(2).get(0);
+        String recipe = InstallGuide.read(InstallGuide.PAGE).step(2).get(0);
         String password = UUID.randomUUID().toString();
         if (!recipe.contains("'a-long-random-password'")) {
             throw new IllegalStateException("the account recipe sets no password to replace:\n" + recipe);

@@ -63,7 +63,7 @@ class HaAgainstOnedIT {
     private static final Duration INTERVAL = Duration.ofSeconds(2);
     private static final Duration CHECKIN = Duration.ofSeconds(9);
     /**
-     * The README's bound (the lease's lifetime, a sixth of it, one step), plus 5 s of slack: calls to a real
+     * The bound of docs/ha.md (the lease's lifetime, a sixth of it, one step), plus 5 s of slack: calls to a real
      * oned and four processes on a machine shared with other builds (the fake oned's HaFailoverTest has 1 s).
      */
     private static final Duration TAKEOVER_BOUND = CHECKIN.plus(CHECKIN.dividedBy(6)).plus(INTERVAL).plusSeconds(5);

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The README's install guide ("Running beside OpenNebula"), read as the real-oned suites run it:
+ * The install guide (docs/operating.md, "Running beside OpenNebula"), read as the real-oned suites run it:
  * the {@code sh} blocks of one numbered step, in order, their list indentation removed. What the
  * suites run is what the guide says, with only the paths of a packaged front-end mapped to the
  * unpacked one.
@@ -19,6 +19,9 @@ final class InstallGuide {
     private InstallGuide(List<String> lines) {
         this.lines = lines;
     }
+
+    /** The guide where the project keeps it. */
+    static final Path PAGE = Path.of("docs/operating.md");
 
     static InstallGuide read(Path readme) throws IOException {
         List<String> all = Files.readAllLines(readme);

@@ -522,7 +522,7 @@ class PlacementAgainstOnedIT {
     }
 
     /**
-     * A low-QoS VM on hold in the low-QoS group (README: An OpenNebula account for overbookd), or its
+     * A low-QoS VM on hold in the low-QoS group (docs/operating.md: An OpenNebula account for overbookd), or its
      * PENDING twin (no QOS); its id.
      */
     private int lowVm(Low low, boolean held) throws Exception {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's install guide, followed command by command by it/package/follow-install-guide.sh in a
+ * The install guide (docs/operating.md), followed command by command by it/package/follow-install-guide.sh in a
  * throwaway root (an overlay of this machine's /): the package installed with apt-get, the session
  * file, the two keys, check-config, the dry run as user overbookd against a stand-in oned, enable;
  * then the installed result checked and the package purged. Needs root and a machine that lets it mount
@@ -26,9 +26,9 @@ class PackageInstallIT {
 
     private static final String SESSION = "overbookd:a-long-random-password";
 
-    /** The guide: the README's section "Running beside OpenNebula". */
+    /** The guide: the section "Running beside OpenNebula" of docs/operating.md. */
     private static Path guide() {
-        return Path.of("README.md");
+        return Path.of("docs/operating.md");
     }
 
     @Test

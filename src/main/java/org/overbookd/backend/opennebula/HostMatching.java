@@ -22,7 +22,7 @@ import org.overbookd.model.VmUnmatched;
  * ({@link Requirements#hostExpression}), with a system datastore ({@link SystemDatastore}) that
  * matches the VM's datastore expression in the host's cluster. A VM suspended in place resumes on
  * its own host only, and only while its host expression still matches that host. oned's owner ACLs
- * are not evaluated (see the README).
+ * are not evaluated (see docs/opennebula-boundary.md).
  *
  * <p>Evaluated once per observation, host by host: each usable host's document (its HOST element of
  * one.hostpool.info, kept only where the expressions of the queue can look; its last sample of

@@ -78,7 +78,7 @@ final class OneDrsWatch {
         List<String> warnings = new ArrayList<>();
         if (clusters.isEmpty()) {
             warnings.add("overbookd's OpenNebula user sees no cluster, so whether OneDRS moves VMs here is not known;"
-                    + " grant its group USE on clusters (README: An OpenNebula account for overbookd)");
+                    + " grant its group USE on clusters (docs/operating.md: An OpenNebula account for overbookd)");
         }
         for (Cluster cluster : clusters) {
             if (!cluster.hosts().isEmpty() && cluster.actsWithoutReview()) {

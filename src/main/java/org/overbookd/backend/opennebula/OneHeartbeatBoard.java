@@ -25,7 +25,7 @@ import org.xml.sax.helpers.DefaultHandler;
  *
  * <p>Who sees it: OpenNebula lists a document only to accounts that may use it. The daemon that
  * creates the board gives its group the right to use and manage it, so every overbookd whose user is
- * in that group (the README's account recipe) shares the one board; an account of another group
+ * in that group (the install guide's account recipe, docs/operating.md) shares the one board; an account of another group
  * would not see it, would make a board of its own, and the two daemons would not see each other.
  */
 public final class OneHeartbeatBoard {
@@ -110,14 +110,14 @@ public final class OneHeartbeatBoard {
         String grant = account == null ? "@GROUP_ID" : "@" + account.groupId();
         return "OpenNebula user " + client.user() + " may not create documents, and no overbookd heartbeat board"
                 + " exists yet on this oned to join (" + e.serverMessage() + "); grant " + group + " the right, as"
-                + " oneadmin: oneacl create \"" + grant + " DOCUMENT/* CREATE\" (README: An OpenNebula account for"
+                + " oneadmin: oneacl create \"" + grant + " DOCUMENT/* CREATE\" (docs/operating.md: An OpenNebula account for"
                 + " overbookd)";
     }
 
     private String cannotUpdate(OneRefusal e) {
         return "OpenNebula user " + client.user() + " may not update the overbookd heartbeat board, document "
                 + documentId + " (" + e.serverMessage() + "): its owner's group must be this user's group; let"
-                + " every overbookd on this oned log in as a user of one group (README: An OpenNebula account for"
+                + " every overbookd on this oned log in as a user of one group (docs/operating.md: An OpenNebula account for"
                 + " overbookd)";
     }
 

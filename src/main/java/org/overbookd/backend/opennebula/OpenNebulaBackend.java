@@ -285,7 +285,7 @@ public final class OpenNebulaBackend implements Backend {
             if (e.errorCode() == OneErrorCode.AUTHORIZATION) {
                 return new Outcome(decision, Outcome.Status.REFUSED, OneErrorCode.hex(e.code()), "outside overbookd's"
                         + " rights in OpenNebula: its user may not do this to VM " + decision.vm().id() + " on host "
-                        + decision.host().id() + " (a low-QoS VM must be in the group its account may manage; README:"
+                        + decision.host().id() + " (a low-QoS VM must be in the group its account may manage; docs/operating.md:"
                         + " An OpenNebula account for overbookd): " + e.getMessage());
             }
             Outcome.Status status = e.errorCode().refusesTheDecision() ? Outcome.Status.REFUSED : Outcome.Status.FAILED;
@@ -353,7 +353,7 @@ public final class OpenNebulaBackend implements Backend {
                         + " an administrator must recover it (onevm recover)", vm.id(), vm.name(), vm.detail());
             } else {
                 LOG.warn("Low-QoS VM {} ({}) is PENDING: OpenNebula's scheduler may place it; create low-QoS VMs on"
-                        + " hold, or install overbookd's placer and hook on the front-end (README: Running beside"
+                        + " hold, or install overbookd's placer and hook on the front-end (docs/operating.md: Running beside"
                         + " OpenNebula, step 4), so overbookd places them", vm.id(), vm.name());
             }
         }

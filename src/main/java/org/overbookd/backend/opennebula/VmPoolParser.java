@@ -45,12 +45,10 @@ final class VmPoolParser {
      * of a document that does not parse, are the same as read in one go.
      *
      * <p>Half, not all: the daemon's first parse after a start runs beside the JIT compiling the parser,
-     * and the GC, which then take about as much CPU as the parser itself. Measured on two cores with the
-     * service's JVM options, the first parse of a 100,000-VM pool's VMs in two parts took 0.3 s more CPU
-     * and 30 ms more time than in one (544 against 514 ms, medians of 3); later parses in two parts took
-     * a third less time (317 against 464 ms). The first parse is the one the daemon's first cycle waits
-     * for, so a two-core front-end reads in one part, and larger ones spare a core for the compiler for
-     * every core they read on.
+     * and the GC, which then take about as much CPU as the parser itself: on two cores a first parse in
+     * two parts took longer than in one, later ones less (the figures are in docs/performance.md). The
+     * first parse is the one the daemon's first cycle waits for, so a two-core front-end reads in one
+     * part, and larger ones spare a core for the compiler for every core they read on.
      */
     List<VmRecord> parsePool(String document) throws XMLStreamException {
         return parsePool(document, CallDeadline.NONE);

@@ -15,9 +15,8 @@ import java.util.NoSuchElementException;
  * average), a suspended VM arrived long ago and so joins near the head (about 450 places from it),
  * and a resumed one leaves from the head. In one sorted array a VM joining moved the shorter side
  * of the run by one place, some 320 entries of each array; in a block it moves the block's shorter
- * side that has room, a few tens of entries. Measured on the cell's 29 days (CPU samples of the
- * world's thread): the queue's share fell from 0.59 to 0.49 s, what is left being mostly the cache
- * misses of the searches. A VM's block is found by galloping from the head over the blocks' last
+ * side that has room, a few tens of entries (the queue's share of the cell's run before and after is
+ * in docs/performance.md; what is left is mostly the cache misses of the searches). A VM's block is found by galloping from the head over the blocks' last
  * keys, its place in the block by a binary search over the primitive keys, without reaching into a
  * VM object per probe. A full block is split in two, an empty one dropped. Iteration reads the
  * blocks in order.

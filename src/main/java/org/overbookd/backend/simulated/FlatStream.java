@@ -211,7 +211,7 @@ final class FlatStream implements RandomGenerator {
         }
         // the Gaussian against the JDK's whole method on the same states: a state of every layer (those
         // handed over to the JDK included), then 256 draws of one stream. Interpreted at class load, so
-        // kept short: a JVM start pays for it (4,096 draws cost about 70 ms)
+        // kept short: every JVM start pays for it (docs/performance.md)
         FlatStream jdk = new FlatStream();
         for (int k = 0; k < ONE_LONG_FACTOR.length; k++) {
             flat.state = unmix(0x6A09E667F3BCC908L & ~(long) (ONE_LONG_FACTOR.length - 1) | k) - GAMMA;

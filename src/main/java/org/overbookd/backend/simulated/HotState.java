@@ -35,10 +35,9 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * what a slot holds or whether it runs moves that slot alone between the lists (a swap with the
  * list's last entry), so the lists are always up to date and no sweep sorts anything. The order
  * within a list is therefore not slot order, which changes no bit (each VM draws from its own
- * stream) and costs little locality (a window spans four cache lines of each array). Before, a
- * change marked its window stale and the window was sorted again before the next sweep: in a Google
- * cell about a thousand windows a step, 6-8% of the drawing threads' time (1-ms JFR), plus a round
- * trip to the pool.
+ * stream) and costs little locality (a window spans four cache lines of each array). The way before,
+ * a change marking its window stale and the window sorted again before the next sweep, cost a
+ * thousand windows a step in a Google cell and a round trip to the pool (docs/performance.md).
  *
  * <p>Per host: its demand (sum of the loads of its running VMs and of its operations, percent of
  * one core), its cores, its operations in flight, and the CPU delivered integrated up to a time.

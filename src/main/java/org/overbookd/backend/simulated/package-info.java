@@ -6,8 +6,8 @@
  * for the daemon, by the wall clock (RealTimeSimulatedBackend). The load patterns are in the
  * sub-package.
  *
- * <p>Layer 5, backend (see ArchitectureTest): may import backend, policy, io, random and model (and
- * the floor's engine and stats once they exist); not loop, audit, sim or config: the driver of a
- * run (sim.overbooking) and the binding of settings (config) sit above it.
+ * <p>Layer 5, backend (see ArchitectureTest): may import backend, policy, io, the floor (random,
+ * engine, whose Agenda orders the run's events, and stats) and model; not loop, audit, sim or config:
+ * the driver of a run (sim.overbooking) and the binding of settings (config) sit above it.
  */
 package org.overbookd.backend.simulated;

@@ -15,7 +15,7 @@ import org.quartz.impl.jdbcjobstore.JobStoreTX;
  * the lease (minutes or days later), counts its whole wait as a pause of its own: its first check-in
  * recovers nothing, and the dead writer's trigger, which that writer had claimed for its next fire
  * (Quartz claims the next fire as soon as the last one ends), stays claimed until the second
- * check-in. That check-in interval more was the failover time measured over the README's bound. A
+ * check-in. That check-in interval more was the failover time measured over the bound of docs/ha.md. A
  * standby has not been paused: it has been waiting, on purpose, and its lease renewals prove it ran.
  */
 public final class LeaseJobStore extends JobStoreTX {

@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * process still running here, or a daemon on another machine that goes by the same node name, or one
  * that writes over this daemon's entry between two of its beats, is a rival like any other daemon.
  *
- * <p>Limits, stated in the README: freshness compares the other daemon's clock with ours (keep them
+ * <p>Limits, stated in docs/ha.md: freshness compares the other daemon's clock with ours (keep them
  * within a few seconds by NTP); two daemons started within one interval of each other may each act
  * once before either has seen the other (the older then carries on, the younger stands down); an
  * oned that refuses one.document.* (a user without the right to create documents) makes the daemon

@@ -14,7 +14,7 @@ public final class QueueOrder {
     public static final Comparator<VmView> FIFO = QueueOrder::compareFifo;
 
     // Written out rather than chained from Comparator.comparing: this runs once per queued VM per
-    // step, and the chain of lambdas cost a fifth of a 12,500-host simulation.
+    // step, where the chain of lambdas was a large share of a Google-cell run (docs/performance.md).
     private static int compareFifo(VmView a, VmView b) {
         boolean sa = a.state() == VmState.SUSPENDED;
         boolean sb = b.state() == VmState.SUSPENDED;

@@ -9,7 +9,7 @@ import org.overbookd.sim.slots.SyntheticScenario.ClassShape;
  * and PRI5), so that what HYBRID does on it is a prediction rather than a fit. The fit reaches PRI's
  * evictions, pe-bar, CPU lost per eviction and PRI5's drops; not PRI5's 43% fewer evictions than PRI,
  * which no point of this family comes near (1-8% fewer): in this model the cut comes only with a few
- * tasks evicted over and over, far above PRI's pe-bar (the README has the family that shows it). The shape is the
+ * tasks evicted over and over, far above PRI's pe-bar (sim/README-hybrid.md has the family that shows it). The shape is the
  * swinging scenario's class mix ({@link SyntheticScenario#PAPER_CLASSES}: the shares and medians read
  * from section 4.1.3, classes 0 and 4 most of the tasks, production rare and long), with three knobs:
  * how many tasks the window holds (the load), how long the tasks of classes 0-4 are (they are most

@@ -110,7 +110,7 @@ class BackendAgreesWithOnedTest extends FakeOnedTest {
             assertEquals(Map.of("pending", 1), view.vmsLeftAlone(), "VM 21 of the standard world");
             assertEquals(1, count(logs, 0, Level.WARN, "Low-QoS VM 21 (batch-21) is PENDING: OpenNebula's scheduler"
                     + " may place it; create low-QoS VMs on hold, or install overbookd's placer and hook on the"
-                    + " front-end (README: Running beside OpenNebula, step 4), so overbookd places them"), logs.text());
+                    + " front-end (docs/operating.md: Running beside OpenNebula, step 4), so overbookd places them"), logs.text());
             int seen = logs.events().size();
             backend.observe(at(30));
             assertEquals(0, count(logs, seen, Level.WARN, "PENDING"));

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.backend.opennebula.FakeOnedServer;
 
 /**
- * The README's failover bound, measured: a standby takes over at most ha.checkin-interval plus a
+ * The failover bound of docs/ha.md, measured: a standby takes over at most ha.checkin-interval plus a
  * sixth of it plus one overbooking step after the writer stops. Three real daemons in one HA group
  * on a real PostgreSQL, against the fake oned; the writer is killed (kill -9) or stopped (SIGSTOP)
  * again and again, each time at another point of its renewal period, and each takeover (the fault

@@ -81,7 +81,7 @@ class HealthTest {
         }
     }
 
-    /** The README promises that alerts and panels need no {@code or vector(0)}: every labelled series is there before any cycle. */
+    /** docs/operating.md promises that alerts and panels need no {@code or vector(0)}: every labelled series is there before any cycle. */
     @Test
     void everyReasonASeriesCanTakeIsScrapedAtZeroBeforeTheFirstCycle() throws Exception {
         Settings settings = Fixtures.settings("metrics.listen = 127.0.0.1:0");

@@ -22,7 +22,7 @@ import org.overbookd.policy.hybrid.HybridSettings;
  * thinned-steady point, outside the calibration.
  *
  * <p>{@code swinging-mix} is {@link CalibratedScenario}'s family, the one kept. {@code thinned-steady}
- * is the other family the README reports: the steady scenario with each task of classes 0-8 kept with
+ * is the other family sim/README-hybrid.md reports: the steady scenario with each task of classes 0-8 kept with
  * probability KEEP (by a hash of its id) and its demand multiplied by DEMAND, class 9's median set.
  *
  * <p>Counts (evictions, drops) are summed over the seeds and scaled to one 15-hour window, so a

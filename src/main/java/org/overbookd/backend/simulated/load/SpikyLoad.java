@@ -65,7 +65,7 @@ public final class SpikyLoad implements LoadGenerator {
 
     /** The load of one draw in the spike state {@code spike}, clipped to [0, 100]. */
     public static double draw(double mu, double sd, int spike, SpikeModel spikes, RandomGenerator random) {
-        return draw(mu, sd, spike, spikes, random.nextGaussian());
+        return draw(mu, sd, spike, spikes, Draws.standardNormal(random));
     }
 
     /** {@link #draw(double, double, int, SpikeModel, RandomGenerator)} from a standard normal draw already made. */
