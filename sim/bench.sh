@@ -9,10 +9,14 @@
 #                               C2 thresholds (JAVA_OPTS) and the launcher's own for a sweep: median wall and CPU time
 #   sim/bench.sh scale [RUNS]   12,500 hosts x 29 days (sim/scale-google-cell.properties), RUNS times (default 3), through
 #                               the launcher src/deb/overbookd (the parallel collector, as `overbookd simulate` runs):
-#                               median wall and CPU time and peak RSS, under -Xmx4g; beside it the measured cost
-#                               of one clipped Gaussian draw (DrawCostBenchmark) and the run's ns per VM-step
-#   sim/bench.sh draw           ns per VM-step of the load draw sweep alone (12,500 octacore hosts, 1 and 2 threads)
-#                               against a bare clipped Gaussian, CPU time
+#                               median wall and CPU time and peak RSS, under -Xmx4g; beside it the CPU cost of one
+#                               clipped Gaussian draw (DrawCostBenchmark), measured first, and the run's CPU per
+#                               VM-step as a multiple of it (CPU over CPU, both from this run of the script)
+#   sim/bench.sh scale-large [HOSTS]  HOSTS (default 125,000) x 29 days and the 12,500-host cell, once each, as
+#                               installed under -Xmx4g: each one's CPU per VM-step against the draw's CPU, and the
+#                               large run's CPU as a multiple of the 12,500-host run's
+#   sim/bench.sh draw           ns of CPU per VM-step of the load draw sweep alone (12,500 octacore hosts, 1 and 2
+#                               threads; the process's CPU) against a bare clipped Gaussian's CPU, and their ratio
 #   sim/bench.sh events         the engine's event queue: ns per add+remove, the binary heap before issue 15 and
 #                               the 4-ary one now, 125,000 pending events in the Google-cell mix (EventQueueBenchmark)
 #   sim/bench.sh jmh            JMH: one overbooking step over 12,500 hosts: the general path on a frozen view
@@ -125,13 +129,33 @@ sweep_long() {
     rm -rf "$out"
 }
 
-scale() {
-    # The floor first: what one clipped Gaussian draw costs on this machine, now.
-    local cp draw summary archive
+draw_cost() { # the floor: what one clipped Gaussian draw costs on this machine now, in CPU (sets DRAW)
+    local cp
     cp=$(test_classpath)
     java -cp "$cp" org.overbookd.backend.simulated.DrawCostBenchmark | tee target/draw-cost.txt
-    draw=$(awk '/one stream/ { print $3 }' target/draw-cost.txt)
+    DRAW=$(awk '/one stream/ { print $3 }' target/draw-cost.txt)
+}
+
+per_vm_step() { # summary-stdout cpu-seconds wall-seconds: the run's CPU per VM-step against the draw's CPU ($DRAW)
+    # VM-steps: every running VM draws once per 5-minute step, so they are the VM-hours that ran
+    # (high-QoS hours + overbooked hours) times 12. Both CPU times: the run's (/usr/bin/time, user +
+    # system, every thread of the JVM) and the draw's (its thread's), measured in the same run of
+    # this script, so that the ratio holds on a loaded machine, where wall time would not.
+    awk -v cpu="$2" -v wall="$3" -v draw="$DRAW" '
+        /high-QoS hours/ { high = $3 } /overbooked hours/ { low = $3 }
+        END {
+            steps = (high + low) * 12
+            printf "VM-steps: %.3g; CPU %.2f ns per VM-step = %.2f x the draw (%.2f ns CPU per clipped Gaussian, this run);" \
+                " wall %.2f ns per VM-step\n", steps, cpu * 1e9 / steps, cpu * 1e9 / steps / draw, draw, wall * 1e9 / steps
+            printf "the draws alone: %.1f s of CPU; the run: %.1f s of CPU\n", steps * draw / 1e9, cpu
+        }' "$1"
+}
+
+scale() {
+    local summary archive out
+    draw_cost
     summary=$(mktemp)
+    out=$(mktemp -d)
     # through the package's launcher, as an installed `overbookd simulate` runs: the parallel collector,
     # and the class-data archive the package's postinst makes (made here for this jar first, untimed);
     # then without the archive, as a clone's launcher runs before --make-class-archive
@@ -142,18 +166,30 @@ scale() {
         src/deb/overbookd simulate --config sim/scale-google-cell.properties --threads 2
     TIMED_STDOUT=$summary timed_runs "scale 12,500 hosts x 29 d (overbookd simulate, -Xmx4g, --threads 2), as installed" "${1:-3}" \
         env JAVA_OPTS=-Xmx4g OVERBOOKD_JAR="$PWD/target/overbookd.jar" \
+        src/deb/overbookd simulate --config sim/scale-google-cell.properties --threads 2 --out "$out"
+    per_vm_step "$summary" "$MEDIAN_CPU" "$MEDIAN_WALL"
+    echo "summary.csv md5 $(md5sum < "$out/summary.csv" | cut -d' ' -f1)"
+    rm -rf "$summary" "$out"
+}
+
+scale_large() { # HOSTS (default 125,000) x 29 d against the 12,500-host cell, once each, as installed, -Xmx4g
+    local hosts=${1:-125000} summary small_cpu archive
+    draw_cost
+    summary=$(mktemp)
+    archive=$(OVERBOOKD_JAR=target/overbookd.jar src/deb/overbookd --make-class-archive)
+    echo "  ${archive#overbookd: }" >&2
+    TIMED_STDOUT=$summary timed_runs "scale 12,500 hosts x 29 d (-Xmx4g, --threads 2)" 1 \
+        env JAVA_OPTS=-Xmx4g OVERBOOKD_JAR="$PWD/target/overbookd.jar" \
         src/deb/overbookd simulate --config sim/scale-google-cell.properties --threads 2
-    # VM-steps: every running VM draws once per 5-minute step, so they are the VM-hours that ran
-    # (high-QoS hours + overbooked hours) times 12.
-    awk -v wall="$MEDIAN_WALL" -v cpu="$MEDIAN_CPU" -v draw="$draw" '
-        /high-QoS hours/ { high = $3 } /overbooked hours/ { low = $3 }
-        END {
-            steps = (high + low) * 12
-            printf "VM-steps: %.3g; wall %.2f ns per VM-step, CPU %.2f ns per VM-step = %.1f x the draw cost (%.2f ns)\n",
-                steps, wall * 1e9 / steps, cpu * 1e9 / steps, cpu * 1e9 / steps / draw, draw
-            printf "the draws alone: %.1f s of CPU, %.1f s wall on 2 cores; this run is %.1f x that wall time\n",
-                steps * draw / 1e9, steps * draw / 2e9, wall / (steps * draw / 2e9)
-        }' "$summary"
+    per_vm_step "$summary" "$MEDIAN_CPU" "$MEDIAN_WALL"
+    small_cpu=$MEDIAN_CPU
+    # a heap of at most 4 GB: with -Xmx4g a run that needed more would stop with exit 70 (out of memory)
+    TIMED_STDOUT=$summary timed_runs "scale $hosts hosts x 29 d (-Xmx4g, --threads 2)" 1 \
+        env JAVA_OPTS=-Xmx4g OVERBOOKD_JAR="$PWD/target/overbookd.jar" \
+        src/deb/overbookd simulate --config sim/scale-google-cell.properties --set sim.nodes="$hosts" --threads 2
+    per_vm_step "$summary" "$MEDIAN_CPU" "$MEDIAN_WALL"
+    awk -v big="$MEDIAN_CPU" -v small="$small_cpu" -v hosts="$hosts" \
+        'BEGIN { printf "%d hosts: %.2f x the CPU of 12,500 hosts, within a heap of 4 GB\n", hosts, big / small }'
     rm -f "$summary"
 }
 
@@ -266,6 +302,7 @@ case "${1:-all}" in
     sweep) build; sweep "${2:-}";;
     sweep-long) build; sweep_long "${2:-}";;
     scale) build; scale "${2:-}";;
+    scale-large) build; scale_large "${2:-}";;
     jmh) build; jmh;;
     one) build; one "${2:-}";;
     xml) build; xml "${2:-}";;
@@ -278,5 +315,5 @@ case "${1:-all}" in
     draw) build; draw;;
     events) build; events;;
     all) build; sweep; scale; draw; events; slots; jmh; one; pass; maxweight; tune;;
-    *) echo "usage: sim/bench.sh sweep|sweep-long|scale|draw|events|slots|jmh|one|one-requirements|xml|pass|maxweight|month|tune|all [RUNS | JMH options]" >&2; exit 64;;
+    *) echo "usage: sim/bench.sh sweep|sweep-long|scale|scale-large|draw|events|slots|jmh|one|one-requirements|xml|pass|maxweight|month|tune|all [RUNS | JMH options]" >&2; exit 64;;
 esac

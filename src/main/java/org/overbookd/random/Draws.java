@@ -7,8 +7,8 @@ import java.util.random.RandomGenerator;
  * Random variates drawn from a seeded stream, each written once. Logarithms go through
  * {@link StrictMath}: {@code Math.log} may differ from it in the last bit, and does on some JVMs and
  * CPUs (on OpenJDK 17 on x86-64, for about 7% of arguments), which would break the promise that the
- * same seed gives the same bytes everywhere. {@link #normal} uses the JDK's own {@code nextGaussian}
- * (its ziggurat).
+ * same seed gives the same bytes everywhere. Normal draws are {@link Ziggurat}'s, not the JDK's
+ * {@code nextGaussian}, whose ziggurat changed in JDK 19.
  *
  * <p>Every variate of a named distribution the models draw (exponential, geometric, normal,
  * log-normal) is drawn here; the same rule holds for the deterministic curves they follow (sines and
@@ -16,9 +16,8 @@ import java.util.random.RandomGenerator;
  * and why it keeps the promise: uniform choices (a class by its share, a tie broken, a Bernoulli
  * trial) take {@code nextDouble} or {@code nextInt} of the same seeded streams inline, which is exact
  * arithmetic on every JVM; and the simulated backend's flat load loops (backend.simulated's
- * LoadDrawer, the fast path of the load draw) take the standard normal from FlatStream, the JDK's
- * ziggurat reproduced bit for bit for speed and checked against the running JDK when it loads, and
- * scale it by {@link #normal(double, double, double)}.
+ * LoadDrawer, the fast path of the load draw) take the standard normal from {@link Ziggurat} on a
+ * flat stream's state, its common case inline, and scale it by {@link #normal(double, double, double)}.
  */
 public final class Draws {
 
@@ -40,17 +39,15 @@ public final class Draws {
     }
 
     /**
-     * Log-normal with the given median: {@code median * exp(sigma * Z)}, Z from the JDK's
-     * {@code nextGaussian}.
+     * Log-normal with the given median: {@code median * exp(sigma * Z)}, Z from {@link Ziggurat}.
      */
     public static double lognormal(SplittableRandom random, double median, double sigma) {
-        return median * StrictMath.exp(sigma * random.nextGaussian());
+        return median * StrictMath.exp(sigma * Ziggurat.next(random));
     }
 
     /**
-     * Standard normal by Box-Muller (one of the pair): unlike {@code nextGaussian}, whose ziggurat
-     * takes a varying number of draws, it always takes two, so the draws after it do not depend on
-     * its value.
+     * Standard normal by Box-Muller (one of the pair): unlike {@link Ziggurat}, which takes a varying
+     * number of draws, it always takes two, so the draws after it do not depend on its value.
      */
     public static double boxMuller(SplittableRandom random) {
         double u = 1.0 - random.nextDouble();
@@ -59,16 +56,17 @@ public final class Draws {
     }
 
     /**
-     * Normal with the given mean and standard deviation: {@code mean + sd * random.nextGaussian()}.
-     * Any generator, so that the simulator's flat streams (which draw as a SplittableRandom does) share it.
+     * Normal with the given mean and standard deviation: {@code mean + sd * Z}, Z from {@link
+     * Ziggurat}. Any generator, so that the simulator's flat streams (which draw as a SplittableRandom
+     * does) share it.
      */
     public static double normal(RandomGenerator random, double mean, double sd) {
         return normal(mean, sd, standardNormal(random));
     }
 
-    /** Standard normal from the JDK's {@code nextGaussian} (its ziggurat), for a caller that scales it later. */
+    /** Standard normal from {@link Ziggurat}, for a caller that scales it later. */
     public static double standardNormal(RandomGenerator random) {
-        return random.nextGaussian();
+        return Ziggurat.next(random);
     }
 
     /** Normal with the given mean and standard deviation from a standard normal draw: {@code mean + sd * standard}. */

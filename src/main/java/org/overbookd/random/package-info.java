@@ -3,7 +3,8 @@
  * from the run's master seed and the source's identity, so that equal seeds give equal bytes
  * whatever the settings, the thread count or the order in which sources are created. Draws holds
  * the random variates (exponential, geometric, normal), each written once, with StrictMath's
- * logarithm; some draws in sim still call Math, as Draws says.
+ * logarithm; Ziggurat the standard normal draw every model makes, the same bits on every JDK (the
+ * JDK's own nextGaussian is not).
  *
  * <p>Layer 2 (see ArchitectureTest): may import model.
  */

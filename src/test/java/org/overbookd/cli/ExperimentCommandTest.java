@@ -68,7 +68,7 @@ class ExperimentCommandTest {
         assertTrue(cli.out().startsWith("Workload: verboven-4.1 (synthetic; demand generated)"), cli.out());
         assertTrue(cli.out().contains("| seed | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 |\n"), cli.out());
         // seed 1's baseline, as sweep and simulate give it
-        assertTrue(cli.out().contains("| utilization | 69.58 |"), cli.out());
+        assertTrue(cli.out().contains("| utilization | 69.60 |"), cli.out());
         assertTrue(cli.out().contains("95% interval ["), cli.out());
         assertTrue(cli.err().contains("10 runs of one week"), cli.err());
     }

@@ -9,6 +9,7 @@ import org.overbookd.backend.simulated.load.BusinessCurve;
 import org.overbookd.backend.simulated.load.LoadGenerator;
 import org.overbookd.backend.simulated.load.SpikeModel;
 import org.overbookd.backend.simulated.load.SpikyLoad;
+import org.overbookd.random.Ziggurat;
 
 /**
  * Every running VM draws its next load value; each host's demand is summed in the same pass.
@@ -476,20 +477,20 @@ final class LoadDrawer {
     }
 
     /**
-     * The next standard Gaussian of slot {@code s}'s stream as {@link FlatStream#nextGaussian} draws
-     * it (the ziggurat's common case with the state in a local variable, the rest through the
-     * cursor and the JDK), read from {@code from} and the stream moved on stored in {@code to}.
+     * The next standard normal of slot {@code s}'s stream, {@code Ziggurat.next} of it, read from
+     * {@code from} and the stream moved on stored in {@code to}. The common case (the first long
+     * picks a rectangle, 253 in 256) keeps the state in a local variable; only the rest goes through
+     * the cursor, which {@link Ziggurat#leftOver} draws its further longs from.
      */
     static double gaussian(long[] from, long[] to, int s, FlatStream cursor) {
-        long state = from[s];
-        long stepped = FlatStream.after(state, 1);
-        double gaussian = FlatStream.oneLongGaussianAt(stepped);
-        if (gaussian == gaussian) {
+        long stepped = FlatStream.after(from[s], 1);
+        long first = FlatStream.outputAt(stepped);
+        if (Ziggurat.inRectangle(first)) {
             to[s] = stepped;
-            return gaussian;
+            return Ziggurat.rectangle(first);
         }
-        cursor.state = state;
-        gaussian = cursor.nextGaussian();
+        cursor.state = stepped;
+        double gaussian = Ziggurat.leftOver(first, cursor);
         to[s] = cursor.state;
         return gaussian;
     }

@@ -14,7 +14,7 @@ import org.overbookd.random.Draws;
  * Google-cell run and prints the cell's cost per VM-step as a multiple of it; {@link DrawSweepBench}
  * measures the same floor with {@link #oneStream} beside the sweep.
  *
- * <p>Two figures: one stream drawn in a tight loop (the issue's "plain loop over
+ * <p>Two figures, both this thread's CPU time: one stream drawn in a tight loop (the issue's "plain loop over
  * {@code nextGaussian}": the stream stays in a register, so this is the arithmetic alone), and one
  * draw from each of as many streams as the cell has running VMs, in turn (each stream's state is
  * fetched from memory, as in the simulator's sweep).
@@ -51,6 +51,7 @@ public final class DrawCostBenchmark {
         int streams = args.length > 0 ? Integer.parseInt(args[0]) : 117_000;
         long draws = args.length > 1 ? Long.parseLong(args[1]) : 50_000_000L;
         double[] single = new double[ROUNDS];
+        double[] singleWall = new double[ROUNDS];
         double[] many = new double[ROUNDS];
         SplittableRandom one = new SplittableRandom(1);
         SplittableRandom[] each = new SplittableRandom[streams];
@@ -59,22 +60,26 @@ public final class DrawCostBenchmark {
             each[i] = seeds.split();
         }
         for (int round = 0; round < ROUNDS; round++) {
-            single[round] = oneStream(one, draws).wallNanos();
+            Cost cost = oneStream(one, draws);
+            single[round] = cost.cpuNanos();
+            singleWall[round] = cost.wallNanos();
             long sweeps = Math.max(1, draws / streams);
             double sum = 0;
-            long start = System.nanoTime();
+            long start = CPU.getCurrentThreadCpuTime();
             for (long s = 0; s < sweeps; s++) {
                 for (SplittableRandom r : each) {
                     sum += LoadGenerator.clip(Draws.normal(r, 75, 15));
                 }
             }
-            many[round] = (System.nanoTime() - start) / (double) (sweeps * streams);
+            many[round] = (CPU.getCurrentThreadCpuTime() - start) / (double) (sweeps * streams);
             sink += sum;
         }
         // the first rounds include compilation; the median of all is robust to them
-        System.out.printf(Locale.ROOT, "draw cost: %.2f ns per clipped Gaussian draw, one stream (median of %d x %d)%n",
-                median(single), ROUNDS, draws);
-        System.out.printf(Locale.ROOT, "draw cost: %.2f ns per draw over %d streams in turn%n", median(many), streams);
+        // CPU time, which leaves out the time other processes had the core: what the simulator's CPU
+        // per VM-step is divided by (wall time, beside it, is longer on a loaded machine)
+        System.out.printf(Locale.ROOT, "draw cost: %.2f ns CPU per clipped Gaussian draw, one stream (median of %d x %d;"
+                + " %.2f ns wall)%n", median(single), ROUNDS, draws, median(singleWall));
+        System.out.printf(Locale.ROOT, "draw cost: %.2f ns CPU per draw over %d streams in turn%n", median(many), streams);
     }
 
     private static double median(double[] values) {
