@@ -132,10 +132,43 @@ public final class HostIndex {
      * the flat table.
      */
     boolean mayFitCoarse(int scanPosition, Candidate j, double[] above) {
+        prepareScan();
+        return table.mayFit(scanOrdinals[scanPosition], j.view().cpu(), j.view().mem(), above);
+    }
+
+    /**
+     * An upper bound of what the QoS-driven cost's P_h+ could sum on the host at this place of
+     * {@link #scanOrder()} for j at t (see {@link HostTable#positiveMarginBound}); reads only the
+     * flat table, at the instant of the last {@link #prepareScan(double)}.
+     */
+    double positiveMarginBound(int scanPosition, Candidate j) {
+        return table.hostPositiveMarginBound(scanOrdinals[scanPosition], j.view().cpu(), j.view().mem());
+    }
+
+    /** Builds what {@link #mayFitCoarse} reads, so threads scanning at once only read it. */
+    void prepareScan() {
         if (scanOrdinals == null) {
             scanOrdinals = scan.stream().mapToInt(NodeState::ordinal).toArray();
         }
-        return table.mayFit(scanOrdinals[scanPosition], j.view().cpu(), j.view().mem(), above);
+    }
+
+    /** Also brings the blocks' bounds of P_h+ to t (see {@link #blockPositiveMarginBound}). */
+    void prepareScan(double t) {
+        prepareScan();
+        table.preparePositiveMargins(t, classes, BOUND_TOLERANCE);
+    }
+
+    /** The block of consecutive hosts the host at this place of {@link #scanOrder()} belongs to. */
+    int blockAt(int scanPosition) {
+        return HostTable.block(scanOrdinals[scanPosition]);
+    }
+
+    /**
+     * An upper bound of what P_h+ could sum for j on any host of the block, at the instant of the
+     * last {@link #prepareScan(double)}.
+     */
+    double blockPositiveMarginBound(int block, Candidate j) {
+        return table.positiveMarginBound(block, j.view().cpu(), j.view().mem());
     }
 
     /** Whether j could fit on n once every resident that might be eligible were gone. */

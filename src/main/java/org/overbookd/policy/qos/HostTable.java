@@ -17,7 +17,10 @@ final class HostTable {
     private static final int MEM_CAPACITY = 1;
     private static final int USED_CPU = 2;
     private static final int USED_MEM = 3;
-    private static final int HEADER = 4;
+    /** The smallest cpu and memory a resident holds: how many victims a search may need at most. */
+    private static final int SMALLEST_CPU = 4;
+    private static final int SMALLEST_MEM = 5;
+    private static final int HEADER = 6;
     /**
      * Then per class slot: count, smallest low intercept, cpu and memory held, and for the TOP
      * residents of largest high intercept, in that order, each one's high intercept and the cpu and
@@ -53,6 +56,31 @@ final class HostTable {
     private double[] blockLow = new double[0];
     private boolean[] blockDirty = new boolean[0];
 
+    /**
+     * Per block, for the exact QoS-driven scan at one instant (see {@link #positiveMarginBound(int, double, double)}): over the block's hosts holding residents, the largest sums of their 1, 2
+     * and 3 largest bounds of Q - phi at {@link #plusT} (each counted at least 0; {@code [b * 3 + k]}),
+     * the largest third bound, the largest (used - capacity) / smallest resident of cpu and memory,
+     * and the smallest resident. A request that a host of the block could take needs
+     * few victims there, so the block's best P_h+ is bounded by these few numbers and the scan
+     * passes over 64 hosts at once, without reading them, when that bound is below the best host's.
+     * Recomputed where a host changed ({@link #plusDirty}) or the instant moved.
+     */
+    private double[] plusTop = new double[0];
+    private double[] plusThird = new double[0];
+    private double[] plusExcessCpu = new double[0];
+    private double[] plusExcessMem = new double[0];
+    private double[] plusSmallestCpu = new double[0];
+    private double[] plusSmallestMem = new double[0];
+    private boolean[] plusDirty = new boolean[0];
+    private double plusT = Double.NaN;
+    /**
+     * The same per host, in {@link #PLUS_FIELDS} doubles ({@code [o * PLUS_FIELDS]}: the three sums,
+     * (used - capacity) and the smallest resident, cpu then memory): a host the block's bound lets
+     * through is bounded here on its own, in one cache line, before its record is read.
+     */
+    private static final int PLUS_FIELDS = 8;
+    private double[] plusHost = new double[0];
+
     void addHost(int ordinal, NodeView view) {
         if (ordinal >= hosts) {
             resize(Math.max(ordinal + 1, hosts * 2), slots);
@@ -73,14 +101,19 @@ final class HostTable {
         int h = ordinal * stride;
         records[h + USED_CPU] = 0;
         records[h + USED_MEM] = 0;
+        records[h + SMALLEST_CPU] = 0;
+        records[h + SMALLEST_MEM] = 0;
         for (int s = 0; s < slots; s++) {
             slot(ordinal, s, 0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, 0, 0);
         }
     }
 
-    void used(int ordinal, double cpuUsed, double memUsed) {
+    void used(int ordinal, double cpuUsed, double memUsed, double smallestCpu, double smallestMem) {
         records[ordinal * stride + USED_CPU] = cpuUsed;
         records[ordinal * stride + USED_MEM] = memUsed;
+        records[ordinal * stride + SMALLEST_CPU] = smallestCpu;
+        records[ordinal * stride + SMALLEST_MEM] = smallestMem;
+        plusDirty[ordinal / BLOCK] = true;
     }
 
     void slot(int ordinal, int s, int residents, double high, double low, double cpuHeld, double memHeld) {
@@ -99,6 +132,7 @@ final class HostTable {
             records[i + HIGH + k * RANK_FIELDS + 2] = memHeld;
         }
         blockDirty[ordinal / BLOCK] = true;
+        plusDirty[ordinal / BLOCK] = true;
     }
 
     /**
@@ -113,6 +147,7 @@ final class HostTable {
         if (rank == 0) {
             blockDirty[ordinal / BLOCK] = true;
         }
+        plusDirty[ordinal / BLOCK] = true;
     }
 
     /**
@@ -268,6 +303,129 @@ final class HostTable {
                 && records[h + USED_MEM] - freedMem + memDemand <= records[h + MEM_CAPACITY] + 2 * NodeState.EPSILON;
     }
 
+    /** The block of a host, as {@link #positiveMarginBound(int, double, double)} takes it. */
+    static int block(int ordinal) {
+        return ordinal / BLOCK;
+    }
+
+    /** Brings every block's bounds of P_h+ to time t, so scans on several threads only read them. */
+    void preparePositiveMargins(double t, SeenClasses classes, double tolerance) {
+        if (Double.compare(t, plusT) != 0) {
+            Arrays.fill(plusDirty, true);
+            plusT = t;
+        }
+        double[] top = new double[TOP];
+        for (int b = 0; b < plusDirty.length; b++) {
+            if (!plusDirty[b]) {
+                continue;
+            }
+            Arrays.fill(plusTop, b * TOP, b * TOP + TOP, 0);
+            plusThird[b] = 0;
+            plusExcessCpu[b] = Double.NEGATIVE_INFINITY;
+            plusExcessMem[b] = Double.NEGATIVE_INFINITY;
+            plusSmallestCpu[b] = Double.POSITIVE_INFINITY;
+            plusSmallestMem[b] = Double.POSITIVE_INFINITY;
+            for (int o = b * BLOCK, end = Math.min(hosts, o + BLOCK); o < end; o++) {
+                if (largestMargins(o, t, classes, tolerance, top)) {
+                    summarisePositiveMargins(b, o, top);
+                } else {
+                    plusHost[o * PLUS_FIELDS + 5] = Double.POSITIVE_INFINITY; // holds nothing: bound 0
+                }
+            }
+            plusDirty[b] = false;
+        }
+    }
+
+    /**
+     * The host's three largest bounds of Q - phi at t, each at least 0, in {@code top}: per class
+     * its TOP largest high intercepts (the others are below them); false for a host holding nothing.
+     */
+    private boolean largestMargins(int ordinal, double t, SeenClasses classes, double tolerance, double[] top) {
+        Arrays.fill(top, 0);
+        boolean held = false;
+        for (int s = 0, i = ordinal * stride + HEADER; s < slots; s++, i += FIELDS) {
+            if (records[i + COUNT] == 0) {
+                continue;
+            }
+            held = true;
+            for (int k = 0; k < TOP && k < records[i + COUNT]; k++) {
+                double v = records[i + HIGH + k * RANK_FIELDS] + classes.rate(s) * t - classes.safetyMargin(s) + tolerance;
+                v = Double.isNaN(v) ? Double.POSITIVE_INFINITY : v;
+                for (int r = 0; r < TOP; r++) { // insert into the descending top
+                    if (v > top[r]) {
+                        double moved = top[r];
+                        top[r] = v;
+                        v = moved;
+                    }
+                }
+            }
+        }
+        return held;
+    }
+
+    private void summarisePositiveMargins(int b, int ordinal, double[] top) {
+        int h = ordinal * stride;
+        double sum = 0;
+        int p = ordinal * PLUS_FIELDS;
+        for (int k = 0; k < TOP; k++) {
+            sum += top[k];
+            plusTop[b * TOP + k] = Math.max(plusTop[b * TOP + k], sum);
+            plusHost[p + k] = sum;
+        }
+        plusHost[p + 3] = top[TOP - 1];
+        plusHost[p + 4] = records[h + USED_CPU] - records[h + CPU_CAPACITY];
+        plusHost[p + 5] = records[h + SMALLEST_CPU];
+        plusHost[p + 6] = records[h + USED_MEM] - records[h + MEM_CAPACITY];
+        plusHost[p + 7] = records[h + SMALLEST_MEM];
+        plusThird[b] = Math.max(plusThird[b], top[TOP - 1]);
+        double excessCpu = (records[h + USED_CPU] - records[h + CPU_CAPACITY]) / records[h + SMALLEST_CPU];
+        double excessMem = (records[h + USED_MEM] - records[h + MEM_CAPACITY]) / records[h + SMALLEST_MEM];
+        plusExcessCpu[b] = Math.max(plusExcessCpu[b], Double.isNaN(excessCpu) ? Double.POSITIVE_INFINITY : excessCpu);
+        plusExcessMem[b] = Math.max(plusExcessMem[b], Double.isNaN(excessMem) ? Double.POSITIVE_INFINITY : excessMem);
+        plusSmallestCpu[b] = Math.min(plusSmallestCpu[b], records[h + SMALLEST_CPU]);
+        plusSmallestMem[b] = Math.min(plusSmallestMem[b], records[h + SMALLEST_MEM]);
+    }
+
+    /**
+     * An upper bound, at the instant of the last {@link #preparePositiveMargins}, of P_h+'s sum for a
+     * request of this demand on any host of the block: at most 1 + (what is missing) / (the smallest
+     * resident) victims on each (every victim but the last was needed, each at least the smallest
+     * resident), so at most the largest sum of that many bounds of Q - phi there; 0 for a block
+     * holding nothing, positive infinity when the numbers cannot tell.
+     */
+    double positiveMarginBound(int block, double cpuDemand, double memDemand) {
+        if (plusSmallestCpu[block] == Double.POSITIVE_INFINITY) {
+            return 0; // no host of the block holds anything
+        }
+        double missing = Math.max(plusExcessCpu[block] + cpuDemand / plusSmallestCpu[block],
+                plusExcessMem[block] + memDemand / plusSmallestMem[block]);
+        if (!(missing < 1 << 20)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double victims = 1 + Math.floor(Math.max(0, missing) * (1 + 1e-9) + 1e-9);
+        return victims <= TOP ? plusTop[block * TOP + (int) victims - 1]
+                : plusTop[block * TOP + TOP - 1] + (victims - TOP) * plusThird[block];
+    }
+
+    /**
+     * The host's own bound of P_h+'s sum for a request of this demand, at the instant of the last
+     * {@link #preparePositiveMargins}: the sum of its largest bounds of Q - phi, as many as victims
+     * it may need; 0 for a host holding nothing, positive infinity when the numbers cannot tell.
+     */
+    double hostPositiveMarginBound(int ordinal, double cpuDemand, double memDemand) {
+        int p = ordinal * PLUS_FIELDS;
+        if (plusHost[p + 5] == Double.POSITIVE_INFINITY) {
+            return 0;
+        }
+        double missing = Math.max((plusHost[p + 4] + cpuDemand) / plusHost[p + 5],
+                (plusHost[p + 6] + memDemand) / plusHost[p + 7]);
+        if (!(missing < 1 << 20)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double victims = 1 + Math.floor(Math.max(0, missing) * (1 + 1e-9) + 1e-9);
+        return victims <= TOP ? plusHost[p + (int) victims - 1] : plusHost[p + TOP - 1] + (victims - TOP) * plusHost[p + 3];
+    }
+
     /** A new array for this many hosts and class slots, the old records copied, new slots empty. */
     private void resize(int newHosts, int newSlots) {
         int newStride = HEADER + newSlots * FIELDS;
@@ -294,5 +452,14 @@ final class HostTable {
         blockLow = new double[blocks * newSlots];
         blockDirty = new boolean[blocks];
         Arrays.fill(blockDirty, true);
+        plusTop = new double[blocks * TOP];
+        plusThird = new double[blocks];
+        plusExcessCpu = new double[blocks];
+        plusExcessMem = new double[blocks];
+        plusSmallestCpu = new double[blocks];
+        plusSmallestMem = new double[blocks];
+        plusDirty = new boolean[blocks];
+        Arrays.fill(plusDirty, true);
+        plusHost = new double[newHosts * PLUS_FIELDS];
     }
 }

@@ -31,6 +31,8 @@ public final class NodeState {
     /** The preemption plugin's order of the preemptible residents, kept until the host changes. */
     private List<Candidate> preemptionOrder;
     private Residents summary = Residents.NONE;
+    /** The same order as arrays, for the exact QoS-driven scan; dropped with the order. */
+    private QosRows rows;
 
     private final HostTable table;
 
@@ -82,6 +84,7 @@ public final class NodeState {
             }
             candidates = list;
             preemptionOrder = null;
+            rows = null;
             stamp = pass.stamp();
         }
     }
@@ -102,6 +105,15 @@ public final class NodeState {
             summary = Residents.of(preemptionOrder);
         }
         return preemptionOrder;
+    }
+
+    /** The preemption order as the exact QoS-driven scan reads it (built if stale). */
+    QosRows rows(UnaryOperator<List<Candidate>> build, QosPreemptionCost cost) {
+        List<Candidate> order = preemptionOrder(build);
+        if (rows == null) {
+            rows = new QosRows(order, cost);
+        }
+        return rows;
     }
 
     /** The summary of the preemptible residents, in the plugin's order (built if stale). */
@@ -141,6 +153,7 @@ public final class NodeState {
             stamp = -1;
         }
         preemptionOrder = null;
+        rows = null;
     }
 
     void remove(Resident r) {
@@ -155,6 +168,7 @@ public final class NodeState {
         publish(r.slot);
         stamp = -1;
         preemptionOrder = null;
+        rows = null;
     }
 
     /** The resident whose accounting lives in this instance, or null. */
@@ -170,7 +184,13 @@ public final class NodeState {
     /** Copies what scans read first into the cluster's flat table. */
     private void publish(int slot) {
         ClassColumn c = columns[slot];
-        table.used(ordinal, usedCpu, usedMem);
+        double smallestCpu = Double.POSITIVE_INFINITY;
+        double smallestMem = Double.POSITIVE_INFINITY;
+        for (Resident r : residents) {
+            smallestCpu = Math.min(smallestCpu, r.placed.cpu());
+            smallestMem = Math.min(smallestMem, r.placed.mem());
+        }
+        table.used(ordinal, usedCpu, usedMem, smallestCpu, smallestMem);
         table.slot(ordinal, slot, c.size(), c.maxHigh(), c.minLow(), c.cpuAbove(Double.NEGATIVE_INFINITY),
                 c.memAbove(Double.NEGATIVE_INFINITY));
         for (int k = 0; k < HostTable.TOP; k++) {

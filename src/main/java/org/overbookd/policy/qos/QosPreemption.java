@@ -64,6 +64,11 @@ public final class QosPreemption implements Preemption, PreemptionSpeedUp {
         return node.summary(order(pass));
     }
 
+    /** The host's preemptible residents in this plugin's order, as arrays (see {@link QosRows}). */
+    QosRows rows(NodeState node, Pass pass, QosPreemptionCost cost) {
+        return node.rows(order(pass), cost);
+    }
+
     /** Largest Q first; equal values in the pass's pseudo-random order. */
     private static UnaryOperator<List<Candidate>> order(Pass pass) {
         return residents -> {

@@ -33,9 +33,24 @@ public final class QosPreemptionCost implements PreemptionCost {
             present[slot] = true;
         }
         double[] s = new double[m + 1];
-        for (int i = 0; i <= m; i++) {
+        tuple(sums, present, s);
+        return s;
+    }
+
+    /** The tuple's groups: one per class, then P_h+. */
+    int groups() {
+        return classes.size() + 1;
+    }
+
+    /** A class's group (its place among the classes, most important first); -1 for a class the run does not offer. */
+    int slot(ServiceClass c) {
+        return classes.indexOf(c);
+    }
+
+    /** The tuple from each group's sum of Q - phi and whether it holds a victim. */
+    static void tuple(double[] sums, boolean[] present, double[] s) {
+        for (int i = 0; i < s.length; i++) {
             s[i] = present[i] ? 1 / sums[i] : Double.NEGATIVE_INFINITY;
         }
-        return s;
     }
 }

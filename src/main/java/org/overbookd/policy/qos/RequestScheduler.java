@@ -43,14 +43,21 @@ public final class RequestScheduler implements Plugin {
      * are exact (they never change a decision); off only in tests that check that.
      */
     private final boolean shortcuts;
+    /**
+     * The exact QoS-driven pass's own search over every host ({@link ExactQosScan}), or null: for
+     * the QoS-driven plugins with no host limit, with the shortcuts on.
+     */
+    private final ExactQosScan exactScan;
 
     public RequestScheduler(String name, QueueSort queueSort, Filter filter, Preemption preemption,
                             PreemptionCost preemptionCost, ScanLimits limits) {
-        this(name, queueSort, filter, preemption, preemptionCost, limits, true);
+        this(name, queueSort, filter, preemption, preemptionCost, limits, true, ExactQosScan.defaultChunks(),
+                ExactQosScan.MIN_CHUNK);
     }
 
     private RequestScheduler(String name, QueueSort queueSort, Filter filter, Preemption preemption,
-                             PreemptionCost preemptionCost, ScanLimits limits, boolean shortcuts) {
+                             PreemptionCost preemptionCost, ScanLimits limits, boolean shortcuts, int chunks,
+                             int minChunk) {
         this.name = name;
         this.queueSort = queueSort;
         this.filter = filter;
@@ -59,11 +66,23 @@ public final class RequestScheduler implements Plugin {
         this.preemptionCost = preemptionCost;
         this.limits = limits;
         this.shortcuts = shortcuts;
+        this.exactScan = shortcuts && chunks > 0 && limits.hostsToScore() == 0
+                && preemption instanceof QosPreemption q && preemptionCost instanceof QosPreemptionCost c
+                ? new ExactQosScan(q, c, filter, chunks, minChunk) : null;
     }
 
     /** The same policy looking into every host for every request: the reference the shortcuts are tested against. */
     RequestScheduler withoutShortcuts() {
-        return new RequestScheduler(name, queueSort, filter, preemption, preemptionCost, limits, false);
+        return new RequestScheduler(name, queueSort, filter, preemption, preemptionCost, limits, false, 0, 0);
+    }
+
+    /**
+     * The same policy with the scan over candidates that the exact QoS-driven pass used before
+     * {@link ExactQosScan} (chunks 0), or with that search in this many chunks: the reference it is
+     * tested against, and its tests' way to split even a small cluster into this many chunks.
+     */
+    RequestScheduler withExactScanChunks(int chunks) {
+        return new RequestScheduler(name, queueSort, filter, preemption, preemptionCost, limits, shortcuts, chunks, 1);
     }
 
     /** The QoS-driven scheduler of section 3. */
@@ -217,6 +236,14 @@ public final class RequestScheduler implements Plugin {
             return null;
         }
         double[] above = shortcuts ? cluster.eligibleIntercepts(j, pass.t(), speedUp) : null;
+        if (exactScan != null) {
+            NodeState n = exactScan.best(j, cluster, pass, above, random);
+            if (n == null) {
+                return null;
+            }
+            List<Candidate> victims = preemption.victims(j, n, pass);
+            return new Choice(n, victims, preemptionCost.cost(j, victims), score(n, j, victims));
+        }
         for (int t = 0, at = start; t < size && !enough(found); t++, at = at + 1 == size ? 0 : at + 1) {
             // the flat table first: most hosts of a large cluster are ruled out without touching them
             if (shortcuts && !cluster.mayFitCoarse(at, j, above)) {
