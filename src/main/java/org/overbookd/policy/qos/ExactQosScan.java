@@ -137,7 +137,7 @@ final class ExactQosScan {
                 continue;
             }
             NodeState n = nodes.get(at);
-            if (n.size() == 0 || !filter.admits(j.view(), n.view())) {
+            if (n.size() == 0 || !filter.filter(j.view(), n.view()).admitted()) {
                 continue;
             }
             n.refresh(pass);
