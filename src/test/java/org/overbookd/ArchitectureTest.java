@@ -95,6 +95,7 @@ class ArchitectureTest {
     /** org.overbookd.a.b.Class (or .*): the package part is the lower-case segments before the first class name. */
     private static final Pattern REFERENCE =
             Pattern.compile("\\borg\\.overbookd\\.((?:[a-z_][a-z0-9_]*\\.)*[a-z_][a-z0-9_]*)\\.(?:[A-Z]|\\*)");
+
     private static final Pattern LAYER_LINE = Pattern.compile("Layer \\d+");
     private static final Pattern PACKAGE = Pattern.compile("(?m)^package\\s+org\\.overbookd\\.([a-z0-9_.]+)\\s*;");
 
@@ -110,7 +111,8 @@ class ArchitectureTest {
 
     @Test
     void everyPackageIsInALayer() {
-        List<String> unplaced = arrows.keySet().stream().filter(p -> layerOf(p) < 0).sorted().toList();
+        List<String> unplaced =
+                arrows.keySet().stream().filter(p -> layerOf(p) < 0).sorted().toList();
         assertEquals(List.of(), unplaced, "packages in no layer; place them in ArchitectureTest.LAYERS");
     }
 
@@ -119,7 +121,9 @@ class ArchitectureTest {
     void everyPackageHasAPackageInfoNamingItsLayer() throws IOException {
         Map<String, String> wrong = new TreeMap<>();
         for (String pkg : arrows.keySet()) {
-            Path info = SOURCES.resolve(ROOT.replace('.', '/')).resolve(pkg.replace('.', '/')).resolve("package-info.java");
+            Path info = SOURCES.resolve(ROOT.replace('.', '/'))
+                    .resolve(pkg.replace('.', '/'))
+                    .resolve("package-info.java");
             if (!Files.exists(info)) {
                 wrong.put(pkg, "no package-info.java");
                 continue;
@@ -176,7 +180,9 @@ class ArchitectureTest {
                 """;
         Map<String, Map<String, Set<String>>> found = new TreeMap<>();
         scan(found, "X.java", source);
-        assertEquals(Set.of("model", "random", "policy", "io", "config"), found.get("sim.slots").keySet());
+        assertEquals(
+                Set.of("model", "random", "policy", "io", "config"),
+                found.get("sim.slots").keySet());
     }
 
     static int layerOf(String pkg) {
@@ -231,27 +237,45 @@ class ArchitectureTest {
         int start = page.indexOf(TABLE_HEAD);
         assertTrue(start >= 0, "docs/architecture.md has no package table starting with " + TABLE_HEAD.strip());
         int end = page.indexOf("\n\n", start);
-        assertEquals(table, page.substring(start, end + 1),
+        assertEquals(
+                table,
+                page.substring(start, end + 1),
                 "docs/architecture.md's package table is stale: run conf/regenerate.sh (it pastes target/architecture.md)");
     }
 
     static final String TABLE_HEAD = "| layer | package | what it holds |\n";
-    private static final Pattern FIRST_SENTENCE = Pattern.compile("/\\*\\*(.*?)(?:(?<!\\bal)(?<!e\\.g)(?<!i\\.e)\\.\\s|\\*/)", Pattern.DOTALL);
+    private static final Pattern FIRST_SENTENCE =
+            Pattern.compile("/\\*\\*(.*?)(?:(?<!\\bal)(?<!e\\.g)(?<!i\\.e)\\.\\s|\\*/)", Pattern.DOTALL);
 
     /** One row per package, by layer, then name. */
     static String packageTable() throws IOException {
         StringBuilder out = new StringBuilder(TABLE_HEAD).append("| --- | --- | --- |\n");
         List<String> packages = new ArrayList<>(arrows.keySet());
-        packages.sort(java.util.Comparator.comparingInt(ArchitectureTest::layerOf).thenComparing(p -> p));
+        packages.sort(
+                java.util.Comparator.comparingInt(ArchitectureTest::layerOf).thenComparing(p -> p));
         for (String pkg : packages) {
-            Path info = SOURCES.resolve(ROOT.replace('.', '/')).resolve(pkg.replace('.', '/')).resolve("package-info.java");
+            Path info = SOURCES.resolve(ROOT.replace('.', '/'))
+                    .resolve(pkg.replace('.', '/'))
+                    .resolve("package-info.java");
             String text = Files.exists(info) ? Files.readString(info, StandardCharsets.UTF_8) : "";
             Matcher first = FIRST_SENTENCE.matcher(text);
             String holds = first.find()
-                    ? first.group(1).replaceAll("(?m)^\\s*\\*\\s?", " ").replaceAll("<[^>]+>", "").replaceAll("\\{@\\w+ ([^}]*)}", "$1")
-                            .replaceAll("\\s+", " ").replace("|", "\\|").strip() + "."
+                    ? first.group(1)
+                                    .replaceAll("(?m)^\\s*\\*\\s?", " ")
+                                    .replaceAll("<[^>]+>", "")
+                                    .replaceAll("\\{@\\w+ ([^}]*)}", "$1")
+                                    .replaceAll("\\s+", " ")
+                                    .replace("|", "\\|")
+                                    .strip()
+                            + "."
                     : "(no package-info.java)";
-            out.append("| ").append(layerOf(pkg) + 1).append(" | `").append(pkg).append("` | ").append(holds).append(" |\n");
+            out.append("| ")
+                    .append(layerOf(pkg) + 1)
+                    .append(" | `")
+                    .append(pkg)
+                    .append("` | ")
+                    .append(holds)
+                    .append(" |\n");
         }
         return out.toString();
     }
@@ -271,8 +295,14 @@ class ArchitectureTest {
         return components.stream().filter(c -> c.size() > 1).collect(Collectors.toList());
     }
 
-    private static void connect(String v, Map<String, Map<String, Set<String>>> graph, Map<String, Integer> index,
-            Map<String, Integer> low, Deque<String> stack, Set<String> onStack, List<Set<String>> components) {
+    private static void connect(
+            String v,
+            Map<String, Map<String, Set<String>>> graph,
+            Map<String, Integer> index,
+            Map<String, Integer> low,
+            Deque<String> stack,
+            Set<String> onStack,
+            List<Set<String>> components) {
         index.put(v, index.size());
         low.put(v, index.get(v));
         stack.push(v);
@@ -302,7 +332,12 @@ class ArchitectureTest {
         for (String from : cycle) {
             arrows.getOrDefault(from, Map.of()).forEach((to, files) -> {
                 if (cycle.contains(to)) {
-                    out.append(from).append(" -> ").append(to).append(' ').append(files).append("; ");
+                    out.append(from)
+                            .append(" -> ")
+                            .append(to)
+                            .append(' ')
+                            .append(files)
+                            .append("; ");
                 }
             });
         }

@@ -40,15 +40,20 @@ class DocumentationLinksTest {
 
     @Test
     void theReadmeFitsItsLength() throws IOException {
-        int lines = Files.readAllLines(Path.of("README.md"), StandardCharsets.UTF_8).size();
-        assertTrue(lines <= README_MAX_LINES, "README.md has " + lines + " lines, at most " + README_MAX_LINES
-                + ": move the detail into the docs/ page that holds its section");
+        int lines =
+                Files.readAllLines(Path.of("README.md"), StandardCharsets.UTF_8).size();
+        assertTrue(
+                lines <= README_MAX_LINES,
+                "README.md has " + lines + " lines, at most " + README_MAX_LINES
+                        + ": move the detail into the docs/ page that holds its section");
     }
 
     @Test
     void everyRelativeLinkOfTheDocumentationResolves() throws IOException {
         List<Path> pages = pages(Path.of("."));
-        assertTrue(pages.contains(Path.of("README.md")) && pages.contains(Path.of("docs/configuration.md")), pages.toString());
+        assertTrue(
+                pages.contains(Path.of("README.md")) && pages.contains(Path.of("docs/configuration.md")),
+                pages.toString());
         List<String> broken = new ArrayList<>();
         for (Path page : pages) {
             broken.addAll(brokenLinks(Path.of("."), page));
@@ -60,20 +65,34 @@ class DocumentationLinksTest {
     @Test
     void theCheckFindsAMissingFileAndAMissingAnchor(@TempDir Path root) throws IOException {
         Files.createDirectories(root.resolve("docs"));
-        Files.writeString(root.resolve("docs/a.md"), String.join("\n",
-                "# Page A", "", "## Where a VM may go: OpenNebula's `own` matching", "",
-                "[fine](#where-a-vm-may-go-opennebulas-own-matching), [fine too](../README.md#top-of-it),",
-                "[over two", "lines](#page-a), [gone](missing.md), [no such heading](../README.md#nowhere),",
-                "`[code](not-checked.md)`, [web](https://example.org/x), [folder](../docs)", "",
-                "```sh", "[in a block](not-checked-either.md)", "```", ""));
+        Files.writeString(
+                root.resolve("docs/a.md"),
+                String.join(
+                        "\n",
+                        "# Page A",
+                        "",
+                        "## Where a VM may go: OpenNebula's `own` matching",
+                        "",
+                        "[fine](#where-a-vm-may-go-opennebulas-own-matching), [fine too](../README.md#top-of-it),",
+                        "[over two",
+                        "lines](#page-a), [gone](missing.md), [no such heading](../README.md#nowhere),",
+                        "`[code](not-checked.md)`, [web](https://example.org/x), [folder](../docs)",
+                        "",
+                        "```sh",
+                        "[in a block](not-checked-either.md)",
+                        "```",
+                        ""));
         Files.writeString(root.resolve("README.md"), "# Top of it\n\n[a](docs/a.md#page-a) [b](docs/a.md#page-b)\n");
         List<String> broken = new ArrayList<>();
         for (Path page : pages(root)) {
             broken.addAll(brokenLinks(root, page));
         }
-        assertEquals(List.of("README.md: docs/a.md#page-b (no heading with that anchor)",
-                "docs/a.md: missing.md (no such file)",
-                "docs/a.md: ../README.md#nowhere (no heading with that anchor)"), broken);
+        assertEquals(
+                List.of(
+                        "README.md: docs/a.md#page-b (no heading with that anchor)",
+                        "docs/a.md: missing.md (no such file)",
+                        "docs/a.md: ../README.md#nowhere (no heading with that anchor)"),
+                broken);
     }
 
     /** README.md, every Markdown page under docs/, and the simulator's pages in sim/, relative to root. */
@@ -83,7 +102,8 @@ class DocumentationLinksTest {
             if (!Files.isDirectory(root.resolve(dir))) {
                 continue;
             }
-            try (Stream<Path> files = dir.equals("docs") ? Files.walk(root.resolve(dir)) : Files.list(root.resolve(dir))) {
+            try (Stream<Path> files =
+                    dir.equals("docs") ? Files.walk(root.resolve(dir)) : Files.list(root.resolve(dir))) {
                 files.filter(p -> p.getFileName().toString().endsWith(".md"))
                         .map(p -> root.relativize(p))
                         .sorted()
@@ -143,7 +163,8 @@ class DocumentationLinksTest {
         Map<String, Integer> seen = new HashMap<>();
         Matcher heading = HEADING.matcher(text);
         while (heading.find()) {
-            String slug = heading.group(1).toLowerCase(Locale.ROOT)
+            String slug = heading.group(1)
+                    .toLowerCase(Locale.ROOT)
                     .replaceAll("[^\\p{L}\\p{N} _-]", "")
                     .replace(' ', '-');
             int n = seen.merge(slug, 1, Integer::sum) - 1;

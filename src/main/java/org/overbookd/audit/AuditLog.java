@@ -18,16 +18,13 @@ public interface AuditLog extends AutoCloseable {
 
     AuditLog NONE = new AuditLog() {
         @Override
-        public void decided(long cycle, Instant time, Decision decision) {
-        }
+        public void decided(long cycle, Instant time, Decision decision) {}
 
         @Override
-        public void enacted(long cycle, Instant time, Outcome outcome) {
-        }
+        public void enacted(long cycle, Instant time, Outcome outcome) {}
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     };
 
     void decided(long cycle, Instant time, Decision decision);
@@ -35,16 +32,13 @@ public interface AuditLog extends AutoCloseable {
     void enacted(long cycle, Instant time, Outcome outcome);
 
     /** An earlier unknown outcome, settled: {@code settled.status()} is what really happened. */
-    default void reconciled(long cycle, Instant time, Outcome settled) {
-    }
+    default void reconciled(long cycle, Instant time, Outcome settled) {}
 
     /** A queued VM found to run on no host, when that begins: it is why no decision names it. */
-    default void unmatched(long cycle, Instant time, UnmatchedVm vm) {
-    }
+    default void unmatched(long cycle, Instant time, UnmatchedVm vm) {}
 
     /** A decision a guard of the policy held back, when the hold begins: it is why the decision was not made. */
-    default void held(long cycle, Instant time, HeldBack held) {
-    }
+    default void held(long cycle, Instant time, HeldBack held) {}
 
     /**
      * The largest cycle number already in the log, so that a restarted daemon continues the count

@@ -17,8 +17,7 @@ import org.overbookd.policy.cluster.HeldBack;
  */
 final class AuditRecord {
 
-    private AuditRecord() {
-    }
+    private AuditRecord() {}
 
     /** Text longer than this, from a reason or a server's message, is cut: one record stays one short line. */
     static final int MAX_TEXT = 1024;

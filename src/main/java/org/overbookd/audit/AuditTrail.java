@@ -38,11 +38,9 @@ public final class AuditTrail {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One action enacted: when (its cycle's time), which, on which VM and host. */
-    public record Enacted(Instant time, String action, long vmId, int hostId) {
-    }
+    public record Enacted(Instant time, String action, long vmId, int hostId) {}
 
-    private AuditTrail() {
-    }
+    private AuditTrail() {}
 
     /**
      * The actions of the log at {@code file} (and its rolled files) enacted at or after {@code since},
@@ -51,7 +49,8 @@ public final class AuditTrail {
      * @throws IOException when a file of the log cannot be read
      */
     public static List<Enacted> enactedSince(Path file, Instant since) throws IOException {
-        List<Path> parts = new ArrayList<>(RollingFile.rolledSince(file, since.atZone(ZoneOffset.UTC).toLocalDate()));
+        List<Path> parts = new ArrayList<>(
+                RollingFile.rolledSince(file, since.atZone(ZoneOffset.UTC).toLocalDate()));
         if (Files.isRegularFile(file)) {
             parts.add(file);
         }
@@ -89,10 +88,15 @@ public final class AuditTrail {
         } catch (DateTimeParseException e) {
             return;
         }
-        if (time.isBefore(since) || !record.path("vm_id").canConvertToLong() || !record.path("host_id").canConvertToInt()) {
+        if (time.isBefore(since)
+                || !record.path("vm_id").canConvertToLong()
+                || !record.path("host_id").canConvertToInt()) {
             return;
         }
-        Enacted action = new Enacted(time, record.path("action").asText(), record.path("vm_id").asLong(),
+        Enacted action = new Enacted(
+                time,
+                record.path("action").asText(),
+                record.path("vm_id").asLong(),
                 record.path("host_id").asInt());
         String key = action.action() + "/" + action.vmId();
         String outcome = record.path("outcome").asText();

@@ -34,6 +34,7 @@ public final class JsonLinesAuditLog implements AuditLog {
     private static final JsonFactory JSON = JsonFactory.builder().build();
     /** The tail read to find the last cycle number: far more than one record. */
     private static final int TAIL_BYTES = 64 * 1024;
+
     private static final Pattern CYCLE = Pattern.compile("\"cycle\":(\\d+)");
 
     /** Where the lines go. */
@@ -58,19 +59,23 @@ public final class JsonLinesAuditLog implements AuditLog {
 
     /** An audit log written to {@code out}, flushed after every record (the simulator's). */
     public JsonLinesAuditLog(Writer out) {
-        this(new Sink() {
-            @Override
-            public void write(String line) throws IOException {
-                out.write(line);
-                out.write('\n');
-                out.flush();
-            }
+        this(
+                new Sink() {
+                    @Override
+                    public void write(String line) throws IOException {
+                        out.write(line);
+                        out.write('\n');
+                        out.flush();
+                    }
 
-            @Override
-            public void close() throws IOException {
-                out.close();
-            }
-        }, "the audit log", 0, null);
+                    @Override
+                    public void close() throws IOException {
+                        out.close();
+                    }
+                },
+                "the audit log",
+                0,
+                null);
     }
 
     /**
@@ -91,17 +96,21 @@ public final class JsonLinesAuditLog implements AuditLog {
             throws IOException {
         long last = lastCycleIn(file);
         RollingFile rolling = new RollingFile(file, policy, true, clock);
-        return new JsonLinesAuditLog(new Sink() {
-            @Override
-            public void write(String line) throws IOException {
-                rolling.append(line);
-            }
+        return new JsonLinesAuditLog(
+                new Sink() {
+                    @Override
+                    public void write(String line) throws IOException {
+                        rolling.append(line);
+                    }
 
-            @Override
-            public void close() throws IOException {
-                rolling.close();
-            }
-        }, file.toString(), last, node);
+                    @Override
+                    public void close() throws IOException {
+                        rolling.close();
+                    }
+                },
+                file.toString(),
+                last,
+                node);
     }
 
     @Override

@@ -6,9 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.nio.charset.CodingErrorAction;
-import org.overbookd.io.RollingFile;
 import java.io.PrintWriter;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,21 +15,28 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.overbookd.io.RollingFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "audit",
-        description = {"Print an audit log (JSON lines from audit.file) as a readable table, oldest first.",
+@Command(
+        name = "audit",
+        description = {
+            "Print an audit log (JSON lines from audit.file) as a readable table, oldest first.",
             "Reads the rolled files of FILE (NAME.YYYY-MM-DD.N.jsonl beside it) first, then FILE. A line that is not"
-                    + " a record (torn by a crash or a full disk) is skipped with a warning naming file and line."},
-        footer = {"", "Examples:",
+                    + " a record (torn by a crash or a full disk) is skipped with a warning naming file and line."
+        },
+        footer = {
+            "",
+            "Examples:",
             "  overbookd audit /var/log/overbookd/audit.jsonl --vm 123",
             "  overbookd audit audit.jsonl --host 7 --since 2026-11-22T08:00:00Z",
             "  overbookd audit --summary audit.jsonl \\",
-            "      --since 2026-11-22T00:00:00Z --until 2026-11-23T00:00:00Z"})
+            "      --since 2026-11-22T00:00:00Z --until 2026-11-23T00:00:00Z"
+        })
 final class AuditCommand implements Callable<Integer> {
 
     @Spec
@@ -51,10 +57,12 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--until", paramLabel = "TIME", description = "Only records before this ISO-8601 instant.")
     String until;
 
-    @Option(names = "--summary", description = "Instead of the records, a summary of them: decisions by kind and by"
-            + " outcome, hosts touched, VMs suspended and how often, the nodes that wrote, the VMs found to match no"
-            + " host, suspensions per day;"
-            + " a --dry-run daemon's decisions counted apart.")
+    @Option(
+            names = "--summary",
+            description = "Instead of the records, a summary of them: decisions by kind and by"
+                    + " outcome, hosts touched, VMs suspended and how often, the nodes that wrote, the VMs found to match no"
+                    + " host, suspensions per day;"
+                    + " a --dry-run daemon's decisions counted apart.")
     boolean summary;
 
     @Override
@@ -62,7 +70,8 @@ final class AuditCommand implements Callable<Integer> {
         Instant from = instant("--since", since);
         Instant to = instant("--until", until);
         if (from != null && to != null && from.isAfter(to)) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+            throw new picocli.CommandLine.ParameterException(
+                    spec.commandLine(),
                     "--since " + since + " is after --until " + until + ": the window would be empty");
         }
         AuditSummary totals = summary ? new AuditSummary() : null;
@@ -74,8 +83,18 @@ final class AuditCommand implements Callable<Integer> {
             return ExitCodes.NO_INPUT;
         }
         if (totals == null) {
-            out.printf(Locale.ROOT, "%-24s %6s %-10s %-7s %8s %6s %7s %-9s %s%n",
-                    "time", "cycle", "event", "action", "vm", "host", "util%", "outcome", "reason");
+            out.printf(
+                    Locale.ROOT,
+                    "%-24s %6s %-10s %-7s %8s %6s %7s %-9s %s%n",
+                    "time",
+                    "cycle",
+                    "event",
+                    "action",
+                    "vm",
+                    "host",
+                    "util%",
+                    "outcome",
+                    "reason");
         }
         Reading reading = new Reading(err);
         // rolled files first, oldest first: the table reads as one history
@@ -89,8 +108,8 @@ final class AuditCommand implements Callable<Integer> {
             read(file, from, to, out, reading, totals);
         } catch (IOException e) {
             out.flush();
-            err.println("overbookd: " + current + ": cannot read: " + (e.getMessage() == null ? e.getClass().getSimpleName()
-                    : e.getMessage()));
+            err.println("overbookd: " + current + ": cannot read: "
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
             err.flush();
             return ExitCodes.NO_INPUT;
         }
@@ -117,7 +136,8 @@ final class AuditCommand implements Callable<Integer> {
         try {
             return Instant.parse(value);
         } catch (DateTimeParseException e) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+            throw new picocli.CommandLine.ParameterException(
+                    spec.commandLine(),
                     flag + ": '" + value + "' is not an ISO-8601 instant such as 2026-11-22T08:00:00Z");
         }
     }
@@ -159,7 +179,9 @@ final class AuditCommand implements Callable<Integer> {
     private void read(Path part, Instant from, Instant to, PrintWriter out, Reading reading, AuditSummary totals)
             throws IOException {
         // undecodable bytes become U+FFFD, so a binary line is a bad line, not an I/O error
-        var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+        var decoder = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE);
         try (BufferedReader in = new BufferedReader(new InputStreamReader(Files.newInputStream(part), decoder))) {
             int lineNo = 0;
@@ -178,8 +200,10 @@ final class AuditCommand implements Callable<Integer> {
                 // every record names a VM and a host, but an unmatched one (a VM that may run on none) and a
                 // held one (a guard held a VM back wherever it could go, or a host back with no VM for it)
                 boolean held = r != null && r.path("event").asText().equals("held") && r.hasNonNull("guard");
-                if (r == null || !r.hasNonNull("time")
-                        || (held ? !r.hasNonNull("vm_id") && !r.hasNonNull("host_id")
+                if (r == null
+                        || !r.hasNonNull("time")
+                        || (held
+                                ? !r.hasNonNull("vm_id") && !r.hasNonNull("host_id")
                                 : !r.hasNonNull("vm_id") || !r.hasNonNull("host_id") && !r.hasNonNull("unmatched"))) {
                     reading.skip(part, lineNo, "not an overbookd audit record (no time, vm_id or host_id)");
                     continue;
@@ -193,7 +217,8 @@ final class AuditCommand implements Callable<Integer> {
                 }
                 reading.records++;
                 if (vm != null && (!r.hasNonNull("vm_id") || r.get("vm_id").asLong() != vm)
-                        || host != null && (!r.hasNonNull("host_id") || r.get("host_id").asInt() != host)
+                        || host != null
+                                && (!r.hasNonNull("host_id") || r.get("host_id").asInt() != host)
                         || from != null && time.isBefore(from)
                         || to != null && !time.isBefore(to)) {
                     continue;
@@ -202,15 +227,35 @@ final class AuditCommand implements Callable<Integer> {
                     totals.add(r, time);
                     continue;
                 }
-                out.printf(Locale.ROOT, "%-24s %6d %-10s %-7s %8s %6s %7s %-9s %s%n",
-                        r.get("time").asText(), r.path("cycle").asLong(), r.path("event").asText(),
-                        r.path("action").asText(), r.hasNonNull("vm_id") ? String.valueOf(r.get("vm_id").asLong()) : "-",
-                        r.hasNonNull("host_id") ? String.valueOf(r.get("host_id").asInt()) : "-",
-                        r.has("host_utilization") ? String.format(Locale.ROOT, "%.1f", r.get("host_utilization").asDouble()) : "",
-                        r.has("outcome") ? r.get("outcome").asText() + (r.has("error_code") ? " " + r.get("error_code").asText() : "")
-                                : held ? r.get("guard").asText() : r.path("unmatched").asText(),
+                out.printf(
+                        Locale.ROOT,
+                        "%-24s %6d %-10s %-7s %8s %6s %7s %-9s %s%n",
+                        r.get("time").asText(),
+                        r.path("cycle").asLong(),
+                        r.path("event").asText(),
+                        r.path("action").asText(),
+                        r.hasNonNull("vm_id") ? String.valueOf(r.get("vm_id").asLong()) : "-",
+                        r.hasNonNull("host_id")
+                                ? String.valueOf(r.get("host_id").asInt())
+                                : "-",
+                        r.has("host_utilization")
+                                ? String.format(
+                                        Locale.ROOT,
+                                        "%.1f",
+                                        r.get("host_utilization").asDouble())
+                                : "",
+                        r.has("outcome")
+                                ? r.get("outcome").asText()
+                                        + (r.has("error_code")
+                                                ? " " + r.get("error_code").asText()
+                                                : "")
+                                : held
+                                        ? r.get("guard").asText()
+                                        : r.path("unmatched").asText(),
                         // an outcome's own words (why it failed, how it was settled) say more than the reason again
-                        r.hasNonNull("error_message") ? r.get("error_message").asText() : r.path("reason").asText());
+                        r.hasNonNull("error_message")
+                                ? r.get("error_message").asText()
+                                : r.path("reason").asText());
             }
         }
     }

@@ -45,6 +45,7 @@ final class AuditSummary {
         final Instant time;
         /** The outcome's status; "none" while no outcome record was read. */
         String status = "none";
+
         boolean dryRun;
         boolean settledLater;
 
@@ -58,12 +59,12 @@ final class AuditSummary {
         }
     }
 
-    private record Key(String node, long cycle, String action, long vm) {
-    }
+    private record Key(String node, long cycle, String action, long vm) {}
 
     private final Map<Key, Decided> decisions = new LinkedHashMap<>();
     /** The latest decision of each (action, VM) whose outcome is unknown: the one a reconciled record settles. */
     private final Map<String, Decided> unknown = new HashMap<>();
+
     private final Map<String, Long> nodes = new TreeMap<>();
     private long records;
     /** Outcomes whose decision lies before the window. */
@@ -72,6 +73,7 @@ final class AuditSummary {
     private final Map<Long, String> unmatchedVms = new TreeMap<>();
     /** Holds of the live guards that began in the window, by guard. */
     private final Map<String, Long> held = new TreeMap<>();
+
     private Instant first;
     private Instant last;
 
@@ -87,8 +89,11 @@ final class AuditSummary {
         long vm = r.path("vm_id").asLong();
         Key key = new Key(node, r.path("cycle").asLong(), action, vm);
         switch (r.path("event").asText()) {
-            case "decision" -> decisions.putIfAbsent(key, new Decided(node, key.cycle(), action, vm,
-                    r.get("host_id").asInt(), time));
+            case "decision" ->
+                decisions.putIfAbsent(
+                        key,
+                        new Decided(
+                                node, key.cycle(), action, vm, r.get("host_id").asInt(), time));
             case "outcome" -> {
                 Decided d = decisions.get(key);
                 if (d == null) {
@@ -96,7 +101,8 @@ final class AuditSummary {
                     return;
                 }
                 d.status = r.path("outcome").asText("none");
-                d.dryRun = d.status.equals("skipped") && !r.has("error_code")
+                d.dryRun = d.status.equals("skipped")
+                        && !r.has("error_code")
                         && DRY_RUN.equals(r.path("error_message").asText());
                 if (d.status.equals("unknown")) {
                     unknown.put(action + " " + vm, d);
@@ -127,6 +133,7 @@ final class AuditSummary {
         final Map<Long, Long> suspensionsPerVm = new HashMap<>();
         /** When each VM was suspended, in the log's order. */
         final Map<Long, List<Instant>> suspendedAt = new HashMap<>();
+
         long suspensions;
         long repeats;
 
@@ -167,8 +174,16 @@ final class AuditSummary {
         Instant from = since != null ? since : first;
         Instant to = until != null ? until : last;
         Duration span = from == null || to == null ? Duration.ZERO : Duration.between(from, to);
-        out.printf(Locale.ROOT, "window    %s to %s (%s)%n", from == null ? "-" : from, to == null ? "-" : to, hours(span));
-        out.printf(Locale.ROOT, "records   %d%s%n", records,
+        out.printf(
+                Locale.ROOT,
+                "window    %s to %s (%s)%n",
+                from == null ? "-" : from,
+                to == null ? "-" : to,
+                hours(span));
+        out.printf(
+                Locale.ROOT,
+                "records   %d%s%n",
+                records,
                 orphaned > 0 ? " (" + orphaned + " outcomes whose decision is before the window, not counted)" : "");
         List<String> wrote = new ArrayList<>();
         nodes.forEach((node, n) -> wrote.add(node + " (" + n + " records)"));
@@ -196,18 +211,26 @@ final class AuditSummary {
         unmatchedVms.values().forEach(reason -> byReason.merge(reason, 1L, Long::sum));
         List<String> reasons = new ArrayList<>();
         byReason.forEach((reason, n) -> reasons.add(reason + " " + n));
-        out.printf(Locale.ROOT, "VMs that matched no host  %d%s%n", unmatchedVms.size(),
+        out.printf(
+                Locale.ROOT,
+                "VMs that matched no host  %d%s%n",
+                unmatchedVms.size(),
                 reasons.isEmpty() ? "" : " (" + String.join(", ", reasons) + ", by the last reason found)");
         List<String> guards = new ArrayList<>();
         held.forEach((guard, n) -> guards.add(guard + " " + n));
-        out.printf(Locale.ROOT, "holds by the live guards  %d%s%n", held.values().stream().mapToLong(Long::longValue).sum(),
+        out.printf(
+                Locale.ROOT,
+                "holds by the live guards  %d%s%n",
+                held.values().stream().mapToLong(Long::longValue).sum(),
                 guards.isEmpty() ? "" : " (" + String.join(", ", guards) + ", each hold counted once, when it began)");
         out.println();
-        out.println("decided: decisions meant to be enacted; hosts, VMs and suspensions count those whose outcome was ok.");
+        out.println(
+                "decided: decisions meant to be enacted; hosts, VMs and suspensions count those whose outcome was ok.");
         out.println("dry run: decisions of a --dry-run daemon, enacted by no one; their suspensions per day are the"
                 + " projection.");
-        out.println("         A suspension the node also decided the cycle before is a repeat (nothing was enacted, so the"
-                + " load stayed): counted once.");
+        out.println(
+                "         A suspension the node also decided the cycle before is a repeat (nothing was enacted, so the"
+                        + " load stayed): counted once.");
     }
 
     private static void row(PrintWriter out, String label, Object a, Object b) {
@@ -215,12 +238,17 @@ final class AuditSummary {
     }
 
     private static String max(Column c) {
-        return c.suspensionsPerVm.isEmpty() ? "-"
-                : Long.toString(c.suspensionsPerVm.values().stream().mapToLong(Long::longValue).max().orElse(0));
+        return c.suspensionsPerVm.isEmpty()
+                ? "-"
+                : Long.toString(c.suspensionsPerVm.values().stream()
+                        .mapToLong(Long::longValue)
+                        .max()
+                        .orElse(0));
     }
 
     private static String mean(Column c) {
-        return c.suspensionsPerVm.isEmpty() ? "-"
+        return c.suspensionsPerVm.isEmpty()
+                ? "-"
                 : String.format(Locale.ROOT, "%.2f", (double) c.suspensions / c.suspensionsPerVm.size());
     }
 
@@ -244,7 +272,8 @@ final class AuditSummary {
     }
 
     private static String perDay(long n, Duration span) {
-        return span.isZero() || span.isNegative() ? "-"
+        return span.isZero() || span.isNegative()
+                ? "-"
                 : String.format(Locale.ROOT, "%.1f", n * 86_400_000.0 / span.toMillis());
     }
 

@@ -2,32 +2,38 @@ package org.overbookd.cli;
 
 import java.util.List;
 import java.util.Locale;
-import org.overbookd.config.ConfigException;
-import org.overbookd.config.ConfigProblem;
-import org.overbookd.daemon.Preflight;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.overbookd.config.ConfigException;
+import org.overbookd.config.ConfigProblem;
 import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
+import org.overbookd.daemon.Preflight;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-@Command(name = "check-config",
-        description = {"Validate a configuration file against the option schema, run the checks 'run' makes before"
-                + " its first cycle (auth file present and private, audit and record files writable; then, against"
-                + " oned, the session accepted and the right to keep the heartbeat board), and print the effective"
-                + " settings.",
+@Command(
+        name = "check-config",
+        description = {
+            "Validate a configuration file against the option schema, run the checks 'run' makes before"
+                    + " its first cycle (auth file present and private, audit and record files writable; then, against"
+                    + " oned, the session accepted and the right to keep the heartbeat board), and print the effective"
+                    + " settings.",
             "Every problem of the file is reported at once; once the file is valid, every failed check is. The"
                     + " exit code is 78 if there is any. Checks run as the calling user: run it as the service's user"
-                    + " (sudo -u overbookd) to check what the service will meet."},
-        footer = {"", "Examples:",
+                    + " (sudo -u overbookd) to check what the service will meet."
+        },
+        footer = {
+            "",
+            "Examples:",
             "  sudo -u overbookd overbookd check-config \\",
             "      --config /etc/overbookd/overbookd.properties",
             "  overbookd check-config --config conf/overbookd.properties \\",
-            "      --set backend=simulated --quiet"})
+            "      --set backend=simulated --quiet"
+        })
 final class CheckConfigCommand implements Callable<Integer> {
 
     @Spec
@@ -58,8 +64,10 @@ final class CheckConfigCommand implements Callable<Integer> {
             out.flush();
         }
         if (failed) {
-            List<ConfigProblem> problems = checks.stream().filter(c -> c.status() == Preflight.Status.FAILED)
-                    .map(c -> new ConfigProblem("", c.key(), c.detail())).toList();
+            List<ConfigProblem> problems = checks.stream()
+                    .filter(c -> c.status() == Preflight.Status.FAILED)
+                    .map(c -> new ConfigProblem("", c.key(), c.detail()))
+                    .toList();
             throw new ConfigException(problems);
         }
         if (!quiet) {

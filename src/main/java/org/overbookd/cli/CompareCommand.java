@@ -19,11 +19,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "compare",
+@Command(
+        name = "compare",
         description = {
             "Pair two request-simulation runs of one workload (figure 6 of Silva et al.): a heat map per class",
             "of each request's availability under DIR_A (across) and DIR_B (up), and compare.csv with the",
-            "SLO quadrants and the penalty increase of A over B, (penalty A - penalty B) / penalty B."},
+            "SLO quadrants and the penalty increase of A over B, (penalty A - penalty B) / penalty B."
+        },
         footer = {"", "Example:", "  overbookd compare results/priority results/qos --out results/compare"})
 final class CompareCommand implements Callable<Integer> {
 
@@ -36,7 +38,11 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "DIR_B", description = "Output of the other run (e.g. qos).")
     Path dirB;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory (created if missing).")
+    @Option(
+            names = "--out",
+            required = true,
+            paramLabel = "DIR",
+            description = "Output directory (created if missing).")
     Path out;
 
     @Override
@@ -49,8 +55,10 @@ final class CompareCommand implements Callable<Integer> {
             Provenance other = PairedRuns.workload(dirB);
             if (!other.equals(workload)) {
                 // the same request ids, but the runs say they read different workloads: say so, then compare
-                spec.commandLine().getErr().println("overbookd: warning: " + dirA + " ran on " + workload.describe()
-                        + ", " + dirB + " on " + other.describe() + "; the charts and compare.csv name the first");
+                spec.commandLine()
+                        .getErr()
+                        .println("overbookd: warning: " + dirA + " ran on " + workload.describe() + ", " + dirB + " on "
+                                + other.describe() + "; the charts and compare.csv name the first");
             }
         } catch (InputException e) {
             spec.commandLine().getErr().println("overbookd: " + e.getMessage());
@@ -76,22 +84,43 @@ final class CompareCommand implements Callable<Integer> {
             throws IOException {
         double totalA = 0;
         double totalB = 0;
-        List<String> header = new ArrayList<>(List.of("class", "pairs", "both_met", "only_a_met", "only_b_met",
-                "neither_met", "penalty_a", "penalty_b", "penalty_increase"));
+        List<String> header = new ArrayList<>(List.of(
+                "class",
+                "pairs",
+                "both_met",
+                "only_a_met",
+                "only_b_met",
+                "neither_met",
+                "penalty_a",
+                "penalty_b",
+                "penalty_increase"));
         header.addAll(Provenance.COLUMNS);
         try (CsvTable csv = CsvTable.create(file, header, Decimals.FORMATTER)) {
             for (Map.Entry<String, PairedRuns.ClassPairs> e : pairs.entrySet()) {
                 PairedRuns.ClassPairs p = e.getValue();
                 totalA += p.penaltyA;
                 totalB += p.penaltyB;
-                csv.text(e.getKey()).count(p.pairs).text(share(p.bothMet, p)).text(share(p.onlyA, p))
-                        .text(share(p.onlyB, p)).text(share(p.neither, p)).fixed(p.penaltyA, 6)
-                        .fixed(p.penaltyB, 6).text(increase(p.penaltyA, p.penaltyB));
+                csv.text(e.getKey())
+                        .count(p.pairs)
+                        .text(share(p.bothMet, p))
+                        .text(share(p.onlyA, p))
+                        .text(share(p.onlyB, p))
+                        .text(share(p.neither, p))
+                        .fixed(p.penaltyA, 6)
+                        .fixed(p.penaltyB, 6)
+                        .text(increase(p.penaltyA, p.penaltyB));
                 workload.cells().forEach(csv::text);
                 csv.endRow();
             }
             int n = pairs.values().stream().mapToInt(p -> p.pairs).sum();
-            csv.text("all").count(n).empty().empty().empty().empty().fixed(totalA, 6).fixed(totalB, 6)
+            csv.text("all")
+                    .count(n)
+                    .empty()
+                    .empty()
+                    .empty()
+                    .empty()
+                    .fixed(totalA, 6)
+                    .fixed(totalB, 6)
                     .text(increase(totalA, totalB));
             workload.cells().forEach(csv::text);
             csv.endRow();

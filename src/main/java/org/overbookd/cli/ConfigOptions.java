@@ -24,16 +24,24 @@ final class ConfigOptions {
             "run", "Required: the daemon's settings, read again on a change and on SIGHUP.",
             "check-config", "The file to check; without it, the built-in defaults are checked.",
             "simulate", "The simulated cluster, workload and policy; without it, the built-in defaults.",
-            "sweep", "Its sweep.* keys give the grid, the rest the base settings (such as"
-                    + " sim/verboven-tables.properties); required unless --set gives sweep.* keys.",
-            "tune", "The base settings the candidate bounds are replayed with (the daemon's file);"
-                    + " without it, the built-in defaults.",
+            "sweep",
+                    "Its sweep.* keys give the grid, the rest the base settings (such as"
+                            + " sim/verboven-tables.properties); required unless --set gives sweep.* keys.",
+            "tune",
+                    "The base settings the candidate bounds are replayed with (the daemon's file);"
+                            + " without it, the built-in defaults.",
             "status", "The daemon's file: its status.file is read when --file is not given.");
 
-    @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = FILE)
+    @Option(
+            names = {"-c", "--config"},
+            paramLabel = "FILE",
+            description = FILE)
     Path config;
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE", mapFallbackValue = "",
+    @Option(
+            names = "--set",
+            paramLabel = "KEY=VALUE",
+            mapFallbackValue = "",
             description = "Override one setting; repeatable. Wins over the file.")
     Map<String, String> overrides = new LinkedHashMap<>();
 

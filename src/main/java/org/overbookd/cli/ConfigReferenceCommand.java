@@ -7,17 +7,26 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "config-reference",
-        description = {"Print the reference of every configuration key, generated from the option schema:",
-            "a Markdown table (docs/configuration.md's), or a properties file with every key at its default (conf/overbookd.properties)."})
+@Command(
+        name = "config-reference",
+        description = {
+            "Print the reference of every configuration key, generated from the option schema:",
+            "a Markdown table (docs/configuration.md's), or a properties file with every key at its default (conf/overbookd.properties)."
+        })
 final class ConfigReferenceCommand implements Callable<Integer> {
 
-    enum Format { MARKDOWN, PROPERTIES }
+    enum Format {
+        MARKDOWN,
+        PROPERTIES
+    }
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "markdown (default) or properties.",
+    @Option(
+            names = "--format",
+            paramLabel = "FORMAT",
+            description = "markdown (default) or properties.",
             converter = FormatConverter.class)
     Format format = Format.MARKDOWN;
 
@@ -35,8 +44,9 @@ final class ConfigReferenceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getOut().print(format == Format.MARKDOWN ? ConfigReference.markdown()
-                : ConfigReference.properties());
+        spec.commandLine()
+                .getOut()
+                .print(format == Format.MARKDOWN ? ConfigReference.markdown() : ConfigReference.properties());
         spec.commandLine().getOut().flush();
         return ExitCodes.OK;
     }

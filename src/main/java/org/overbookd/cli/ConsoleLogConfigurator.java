@@ -30,7 +30,8 @@ public final class ConsoleLogConfigurator extends ContextAwareBase implements Co
                 || ConsoleLogConfigurator.class.getClassLoader().getResource("logback-test.xml") != null) {
             return ExecutionStatus.INVOKE_NEXT_IF_ANY;
         }
-        ConsoleLogLayout layout = new ConsoleLogLayout(!System.getProperty("overbookd.log.time", "").isEmpty(),
+        ConsoleLogLayout layout = new ConsoleLogLayout(
+                !System.getProperty("overbookd.log.time", "").isEmpty(),
                 Boolean.parseBoolean(System.getProperty(Journal.PROPERTY)));
         layout.setContext(context);
         layout.start();

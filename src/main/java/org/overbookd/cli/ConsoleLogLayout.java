@@ -51,7 +51,10 @@ final class ConsoleLogLayout extends LayoutBase<ILoggingEvent> {
         for (int pad = level.length(); pad < 5; pad++) {
             line.append(' ');
         }
-        line.append(' ').append(names.abbreviate(event.getLoggerName())).append(" - ").append(event.getFormattedMessage())
+        line.append(' ')
+                .append(names.abbreviate(event.getLoggerName()))
+                .append(" - ")
+                .append(event.getFormattedMessage())
                 .append(CoreConstants.LINE_SEPARATOR);
         IThrowableProxy thrown = event.getThrowableProxy();
         if (thrown != null) {

@@ -14,16 +14,20 @@ import org.overbookd.io.InputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "convert-trace",
+@Command(
+        name = "convert-trace",
         description = {
             "Write a public trace as a daemon's record, which simulate (--set sim.trace-file=FILE) and tune",
             "(--record FILE) replay: azure-2019 (the VM table and CPU readings; vmcategory is the QoS class),",
-            "alibaba-2018 (machines, online containers and their usage) or google-2019 (instance usage)."},
-        footer = {"", "Examples:",
+            "alibaba-2018 (machines, online containers and their usage) or google-2019 (instance usage)."
+        },
+        footer = {
+            "",
+            "Examples:",
             "  overbookd convert-trace azure-2019 --vmtable vmtable.csv.gz \\",
             "      --cpu-readings vm_cpu_readings-file-1-of-195.csv.gz --host-cores 32 \\",
             "      --out azure.csv",
@@ -33,7 +37,8 @@ import picocli.CommandLine.Spec;
             "  overbookd convert-trace google-2019 \\",
             "      --instance-usage instance_usage-000000000000.json.gz \\",
             "      --machine-cores 64 --cores-per-unit 64 --out google.csv",
-            "  overbookd tune --record azure.csv --max-degradation 1 --out tune/"})
+            "  overbookd tune --record azure.csv --max-degradation 1 --out tune/"
+        })
 final class ConvertTraceCommand implements Callable<Integer> {
 
     @Spec
@@ -45,11 +50,17 @@ final class ConvertTraceCommand implements Callable<Integer> {
     @Option(names = "--vmtable", paramLabel = "FILE", description = "azure-2019: vmtable.csv (.gz).")
     Path vmtable;
 
-    @Option(names = "--cpu-readings", paramLabel = "FILE", split = ",",
+    @Option(
+            names = "--cpu-readings",
+            paramLabel = "FILE",
+            split = ",",
             description = "azure-2019: vm_cpu_readings files (.gz), comma-separated.")
     List<Path> cpuReadings;
 
-    @Option(names = "--host-cores", paramLabel = "N", defaultValue = "32",
+    @Option(
+            names = "--host-cores",
+            paramLabel = "N",
+            defaultValue = "32",
             description = "azure-2019: the cores of a host the VMs are packed onto (default ${DEFAULT-VALUE}).")
     int hostCores;
 
@@ -59,24 +70,42 @@ final class ConvertTraceCommand implements Callable<Integer> {
     @Option(names = "--container-meta", paramLabel = "FILE", description = "alibaba-2018: container_meta.csv.")
     Path containerMeta;
 
-    @Option(names = "--container-usage", paramLabel = "FILE", split = ",",
+    @Option(
+            names = "--container-usage",
+            paramLabel = "FILE",
+            split = ",",
             description = "alibaba-2018: container_usage files, comma-separated.")
     List<Path> containerUsage;
 
-    @Option(names = "--instance-usage", paramLabel = "FILE", split = ",",
+    @Option(
+            names = "--instance-usage",
+            paramLabel = "FILE",
+            split = ",",
             description = "google-2019: instance_usage JSON-lines files (.gz), comma-separated.")
     List<Path> instanceUsage;
 
-    @Option(names = "--machine-cores", paramLabel = "N", defaultValue = "64",
-            description = "google-2019: the cores of every machine (the trace normalises them away; default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--machine-cores",
+            paramLabel = "N",
+            defaultValue = "64",
+            description =
+                    "google-2019: the cores of every machine (the trace normalises them away; default ${DEFAULT-VALUE}).")
     int machineCores;
 
-    @Option(names = "--cores-per-unit", paramLabel = "C", defaultValue = "64",
-            description = "google-2019: cores in the trace's normalised CPU unit, its largest machine (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--cores-per-unit",
+            paramLabel = "C",
+            defaultValue = "64",
+            description =
+                    "google-2019: cores in the trace's normalised CPU unit, its largest machine (default ${DEFAULT-VALUE}).")
     double coresPerUnit;
 
-    @Option(names = "--cycle", paramLabel = "SECONDS", defaultValue = "300",
-            description = "alibaba-2018 and google-2019: the record's cycle, samples averaged within it (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--cycle",
+            paramLabel = "SECONDS",
+            defaultValue = "300",
+            description =
+                    "alibaba-2018 and google-2019: the record's cycle, samples averaged within it (default ${DEFAULT-VALUE}).")
     long cycle;
 
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "The record to write.")
@@ -94,12 +123,15 @@ final class ConvertTraceCommand implements Callable<Integer> {
             try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
                 summary = switch (format) {
                     case "azure-2019" -> {
-                        require(vmtable != null && cpuReadings != null, "azure-2019 needs --vmtable and --cpu-readings");
+                        require(
+                                vmtable != null && cpuReadings != null,
+                                "azure-2019 needs --vmtable and --cpu-readings");
                         atLeast(hostCores, "--host-cores");
                         yield TraceRecords.azure(vmtable, cpuReadings, hostCores, w);
                     }
                     case "alibaba-2018" -> {
-                        require(machineMeta != null && containerMeta != null && containerUsage != null,
+                        require(
+                                machineMeta != null && containerMeta != null && containerUsage != null,
                                 "alibaba-2018 needs --machine-meta, --container-meta and --container-usage");
                         atLeast(cycle, "--cycle");
                         yield TraceRecords.alibaba(machineMeta, containerMeta, containerUsage, cycle, w);
@@ -111,8 +143,10 @@ final class ConvertTraceCommand implements Callable<Integer> {
                         require(coresPerUnit > 0 && Double.isFinite(coresPerUnit), "--cores-per-unit must be positive");
                         yield TraceRecords.google2019(instanceUsage, machineCores, coresPerUnit, cycle, w);
                     }
-                    default -> throw new ParameterException(spec.commandLine(), "FORMAT: '" + format
-                            + "' is not one of azure-2019, alibaba-2018, google-2019");
+                    default ->
+                        throw new ParameterException(
+                                spec.commandLine(),
+                                "FORMAT: '" + format + "' is not one of azure-2019, alibaba-2018, google-2019");
                 };
             }
         } catch (InputException e) {
@@ -124,9 +158,19 @@ final class ConvertTraceCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.CANT_CREATE;
         }
-        spec.commandLine().getOut().printf(Locale.ROOT, "wrote %s: %d hosts, %d high-QoS and %d low-QoS VMs, %d cycles%s%n",
-                out, summary.hosts(), summary.highVms(), summary.lowVms(), summary.cycles(),
-                summary.skipped() > 0 ? " (" + summary.skipped() + " rows left out: see convert-trace --help)" : "");
+        spec.commandLine()
+                .getOut()
+                .printf(
+                        Locale.ROOT,
+                        "wrote %s: %d hosts, %d high-QoS and %d low-QoS VMs, %d cycles%s%n",
+                        out,
+                        summary.hosts(),
+                        summary.highVms(),
+                        summary.lowVms(),
+                        summary.cycles(),
+                        summary.skipped() > 0
+                                ? " (" + summary.skipped() + " rows left out: see convert-trace --help)"
+                                : "");
         spec.commandLine().getOut().flush();
         return ExitCodes.OK;
     }

@@ -22,8 +22,7 @@ public final class ExitCodes {
     /** The configuration was wrong. */
     public static final int CONFIG = 78;
 
-    private ExitCodes() {
-    }
+    private ExitCodes() {}
 
     /** {@link #NO_INPUT} for an input file that could not be read at all, {@link #DATA_ERROR} for one read and found wrong. */
     public static int of(InputException e) {

@@ -10,18 +10,23 @@ import org.overbookd.io.InputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "experiment",
+@Command(
+        name = "experiment",
         description = {
             "Run one of the papers' experiments and print our figures beside the paper's, as Markdown tables",
             "(the documentation's tables are this command's output). Progress goes to stderr.",
-            "Without a NAME, lists the experiments."},
-        footer = {"", "Examples:",
+            "Without a NAME, lists the experiments."
+        },
+        footer = {
+            "",
+            "Examples:",
             "  overbookd experiment verboven-tables --threads 2",
-            "  overbookd experiment verboven-tables --part table-2"})
+            "  overbookd experiment verboven-tables --part table-2"
+        })
 final class ExperimentCommand implements Callable<Integer> {
 
     @Spec
@@ -36,12 +41,17 @@ final class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--full", description = "The paper's scale, where the default is a shorter run for a developer.")
     boolean full;
 
-    @Option(names = "--out", paramLabel = "DIR",
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
             description = "Where an experiment that draws figures (silva-section5's heat maps) writes them.")
     Path out;
 
-    @Option(names = "--threads", paramLabel = "N",
-            description = "Runs in parallel (default: the number of cores, ${DEFAULT-VALUE}). Results do not depend on it.")
+    @Option(
+            names = "--threads",
+            paramLabel = "N",
+            description =
+                    "Runs in parallel (default: the number of cores, ${DEFAULT-VALUE}). Results do not depend on it.")
     int threads = Runtime.getRuntime().availableProcessors();
 
     @Override
@@ -54,13 +64,18 @@ final class ExperimentCommand implements Callable<Integer> {
             out.flush();
             return ExitCodes.OK;
         }
-        Experiment experiment = Experiments.byName(name).orElseThrow(() -> new ParameterException(spec.commandLine(),
-                "NAME: '" + name + "' is not one of " + String.join(", ", Experiments.names())));
+        Experiment experiment = Experiments.byName(name)
+                .orElseThrow(() -> new ParameterException(
+                        spec.commandLine(),
+                        "NAME: '" + name + "' is not one of " + String.join(", ", Experiments.names())));
         if (threads < 1) {
             throw new ParameterException(spec.commandLine(), "--threads must be at least 1");
         }
         try {
-            experiment.run(new Experiment.Run(threads, full, part, this.out), out, spec.commandLine().getErr());
+            experiment.run(
+                    new Experiment.Run(threads, full, part, this.out),
+                    out,
+                    spec.commandLine().getErr());
         } catch (ExperimentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         } catch (InputException e) {

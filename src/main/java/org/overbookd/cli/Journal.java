@@ -21,8 +21,7 @@ final class Journal {
     /** {@code overbookd.log.journal}: "true" when each log line carries its priority. */
     static final String PROPERTY = "overbookd.log.journal";
 
-    private Journal() {
-    }
+    private Journal() {}
 
     /** Whether this process's stderr is the journal's stream. */
     static boolean isStderr() {
@@ -32,7 +31,8 @@ final class Journal {
         }
         try {
             Path stderr = Path.of("/proc/self/fd/2");
-            return names(stream, (Long) Files.getAttribute(stderr, "unix:dev"), (Long) Files.getAttribute(stderr, "unix:ino"));
+            return names(stream, (Long) Files.getAttribute(stderr, "unix:dev"), (Long)
+                    Files.getAttribute(stderr, "unix:ino"));
         } catch (IOException | RuntimeException e) {
             return false; // no /proc, or stderr closed: write plainly
         }
@@ -110,8 +110,8 @@ final class Journal {
         private void emit() {
             byte[] bytes = line.toByteArray();
             line.reset();
-            boolean prioritized = bytes.length >= 3 && bytes[0] == '<' && bytes[1] >= '0' && bytes[1] <= '7'
-                    && bytes[2] == '>';
+            boolean prioritized =
+                    bytes.length >= 3 && bytes[0] == '<' && bytes[1] >= '0' && bytes[1] <= '7' && bytes[2] == '>';
             if (!midLine && !prioritized) {
                 out.write('<');
                 out.write('3');

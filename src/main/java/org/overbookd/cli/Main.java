@@ -4,23 +4,29 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
-import org.overbookd.io.InputException;
 import org.overbookd.config.ConfigException;
 import org.overbookd.daemon.OutOfMemoryExit;
+import org.overbookd.io.InputException;
 import org.overbookd.policy.registry.PolicyRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-@Command(name = "overbookd",
+@Command(
+        name = "overbookd",
         mixinStandardHelpOptions = true,
         scope = CommandLine.ScopeType.INHERIT,
         versionProvider = Main.Version.class,
-        description = {"Raises the utilization of a virtualized cluster by overbooking it with low-QoS VMs,",
-            "while protecting the high-QoS VMs already there."},
-        footer = {"", "Exit codes: 0 ok, 64 usage error, 65 bad input data, 66 cannot read an input,",
-            "69 service unavailable, 73 cannot write output, 78 configuration error."})
+        description = {
+            "Raises the utilization of a virtualized cluster by overbooking it with low-QoS VMs,",
+            "while protecting the high-QoS VMs already there."
+        },
+        footer = {
+            "",
+            "Exit codes: 0 ok, 64 usage error, 65 bad input data, 66 cannot read an input,",
+            "69 service unavailable, 73 cannot write output, 78 configuration error."
+        })
 public final class Main {
 
     static {
@@ -40,10 +46,23 @@ public final class Main {
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
 
     /** The commands, in the order the help lists them. */
-    private static final List<Class<?>> COMMANDS = List.of(RunCommand.class, SimulateCommand.class,
-            SlotsSimulateCommand.class, RequestsSimulateCommand.class, TypesSimulateCommand.class, CompareCommand.class,
-            SweepCommand.class, TuneCommand.class, ExperimentCommand.class, ConvertTraceCommand.class, RecordInfoCommand.class, AuditCommand.class, StatusCommand.class,
-            CheckConfigCommand.class, ConfigReferenceCommand.class, CommandLine.HelpCommand.class);
+    private static final List<Class<?>> COMMANDS = List.of(
+            RunCommand.class,
+            SimulateCommand.class,
+            SlotsSimulateCommand.class,
+            RequestsSimulateCommand.class,
+            TypesSimulateCommand.class,
+            CompareCommand.class,
+            SweepCommand.class,
+            TuneCommand.class,
+            ExperimentCommand.class,
+            ConvertTraceCommand.class,
+            RecordInfoCommand.class,
+            AuditCommand.class,
+            StatusCommand.class,
+            CheckConfigCommand.class,
+            ConfigReferenceCommand.class,
+            CommandLine.HelpCommand.class);
 
     public static void main(String[] args) {
         // a thread of the daemon's (Quartz's, a pool's) that runs out of memory ends the JVM as this one does
@@ -137,7 +156,8 @@ public final class Main {
             }
         };
         CommandLine cli = new CommandLine(new Main(), commands);
-        List<Class<?>> named = "help".equals(name) ? List.of()
+        List<Class<?>> named = "help".equals(name)
+                ? List.of()
                 : COMMANDS.stream().filter(c -> commandName(c).equals(name)).toList();
         for (Class<?> command : named.isEmpty() ? COMMANDS : named) {
             cli.addSubcommand(command);
@@ -160,8 +180,10 @@ public final class Main {
             PrintWriter err = commandLine.getErr();
             int code = exitCode(ex);
             if (ex instanceof ConfigException config) {
-                err.println("overbookd: configuration error" + (config.problems().size() > 1
-                        ? "s (" + config.problems().size() + ")" : "") + ":");
+                err.println("overbookd: configuration error"
+                        + (config.problems().size() > 1
+                                ? "s (" + config.problems().size() + ")"
+                                : "") + ":");
                 config.problems().forEach(p -> err.println("  " + p));
             } else if (code == ExitCodes.SOFTWARE) {
                 LOG.error("internal error", ex);
@@ -169,8 +191,10 @@ public final class Main {
             } else if (ex instanceof IOException io) {
                 err.println("overbookd: " + ioMessage(io));
             } else if (ex instanceof UncheckedIOException io) {
-                err.println("overbookd: " + (io.getMessage() != null && !io.getMessage().equals(String.valueOf(io.getCause()))
-                        ? io.getMessage() : ioMessage(io.getCause())));
+                err.println("overbookd: "
+                        + (io.getMessage() != null && !io.getMessage().equals(String.valueOf(io.getCause()))
+                                ? io.getMessage()
+                                : ioMessage(io.getCause())));
             } else {
                 err.println("overbookd: " + ex.getMessage());
             }

@@ -12,7 +12,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "record-info",
+@Command(
+        name = "record-info",
         description = {
             "Summarize a daemon's record (record.file): span, cycles and gaps, hosts and their cores, VMs, mean"
                     + " utilization, and the utilization a replay of it without overbooking must measure (as replayed:"
@@ -21,9 +22,15 @@ import picocli.CommandLine.Spec;
             "Reads each FILE's rolled files (NAME.YYYY-MM-DD.N.csv beside it) too, and joins every file in time order"
                     + " as one record, as 'tune' and 'simulate' (sim.trace-file) read it.",
             "Two consecutive cycles more than " + RecordedWorkload.GAP_POLLS + " poll intervals apart are a gap (the"
-                    + " daemon down); the poll interval is the median time between cycles."},
-        footer = {"", "Exit status: 0, 65 when a file is not a record (file and line named), 66 when one is missing.",
-            "", "Example:", "  overbookd record-info /var/lib/overbookd/record.csv"})
+                    + " daemon down); the poll interval is the median time between cycles."
+        },
+        footer = {
+            "",
+            "Exit status: 0, 65 when a file is not a record (file and line named), 66 when one is missing.",
+            "",
+            "Example:",
+            "  overbookd record-info /var/lib/overbookd/record.csv"
+        })
 final class RecordInfoCommand implements Callable<Integer> {
 
     @Spec
@@ -43,9 +50,12 @@ final class RecordInfoCommand implements Callable<Integer> {
             return ExitCodes.NO_INPUT;
         }
         RecordFacts f = RecordedWorkload.read(files).facts();
-        out.println("record: " + String.join(", ", files.stream().map(Path::toString).toList()));
+        out.println("record: "
+                + String.join(", ", files.stream().map(Path::toString).toList()));
         out.println("files: " + f.files().size() + " (" + f.files().get(0).getFileName()
-                + (f.files().size() > 1 ? " ... " + f.files().get(f.files().size() - 1).getFileName() : "") + ")");
+                + (f.files().size() > 1
+                        ? " ... " + f.files().get(f.files().size() - 1).getFileName()
+                        : "") + ")");
         out.println("span: " + f.span());
         if (f.gaps().isEmpty()) {
             out.println("gaps: none (a gap: " + RecordNotes.gapRule(f) + ")");
@@ -64,14 +74,21 @@ final class RecordInfoCommand implements Callable<Integer> {
             }
         }
         out.println("VMs: " + f.highVms() + " high-QoS, " + f.lowVms() + " low-QoS");
-        out.println(Double.isNaN(f.meanUtilization()) ? "mean utilization: unknown (no host_utilization column)"
-                : String.format(Locale.ROOT, "mean utilization: %.2f%% (the hosts' host_utilization, weighted by cores)",
-                        f.meanUtilization()));
-        out.println(Double.isNaN(f.baselineUtilization())
-                ? "as replayed: unknown (a host row without host_utilization): tune cannot check its replay"
-                : String.format(Locale.ROOT, "as replayed: %.2f%% (the same less the low-QoS VMs' CPU, every host over"
-                        + " the whole span, gaps cut out: what a replay without overbooking must measure)",
-                        f.baselineUtilization()));
+        out.println(
+                Double.isNaN(f.meanUtilization())
+                        ? "mean utilization: unknown (no host_utilization column)"
+                        : String.format(
+                                Locale.ROOT,
+                                "mean utilization: %.2f%% (the hosts' host_utilization, weighted by cores)",
+                                f.meanUtilization()));
+        out.println(
+                Double.isNaN(f.baselineUtilization())
+                        ? "as replayed: unknown (a host row without host_utilization): tune cannot check its replay"
+                        : String.format(
+                                Locale.ROOT,
+                                "as replayed: %.2f%% (the same less the low-QoS VMs' CPU, every host over"
+                                        + " the whole span, gaps cut out: what a replay without overbooking must measure)",
+                                f.baselineUtilization()));
         out.flush();
         return ExitCodes.OK;
     }

@@ -16,10 +16,10 @@ final class RecordNotes {
 
     /** Under this much measured time a recommendation has not seen a whole week. */
     static final long WEEK_SECONDS = 7 * 86_400;
+
     private static final int LISTED = 5;
 
-    private RecordNotes() {
-    }
+    private RecordNotes() {}
 
     /**
      * The first of {@code files} that is missing or unreadable, with the reason, or null: a command
@@ -50,13 +50,23 @@ final class RecordNotes {
     static List<String> replayNotes(RecordFacts f) {
         List<String> notes = new ArrayList<>();
         if (!f.gaps().isEmpty()) {
-            RecordFacts.Gap longest = f.gaps().stream().max((a, b) -> Long.compare(a.seconds(), b.seconds())).orElseThrow();
-            notes.add(String.format(Locale.ROOT, "%d gap%s in the record (%s; the daemon down?), %s in all, cut out of"
-                    + " the replay: it joins the cycles either side, one poll interval apart. Longest: %s to %s (%s).",
-                    f.gaps().size(), f.gaps().size() == 1 ? "" : "s", gapRule(f), RecordFacts.human(f.gapSeconds()),
-                    longest.from(), longest.to(), RecordFacts.human(longest.seconds())));
+            RecordFacts.Gap longest = f.gaps().stream()
+                    .max((a, b) -> Long.compare(a.seconds(), b.seconds()))
+                    .orElseThrow();
+            notes.add(String.format(
+                    Locale.ROOT,
+                    "%d gap%s in the record (%s; the daemon down?), %s in all, cut out of"
+                            + " the replay: it joins the cycles either side, one poll interval apart. Longest: %s to %s (%s).",
+                    f.gaps().size(),
+                    f.gaps().size() == 1 ? "" : "s",
+                    gapRule(f),
+                    RecordFacts.human(f.gapSeconds()),
+                    longest.from(),
+                    longest.to(),
+                    RecordFacts.human(longest.seconds())));
         }
-        List<RecordFacts.HostSpan> partial = f.hosts().stream().filter(h -> !f.seenThroughout(h)).toList();
+        List<RecordFacts.HostSpan> partial =
+                f.hosts().stream().filter(h -> !f.seenThroughout(h)).toList();
         if (!partial.isEmpty()) {
             List<String> named = new ArrayList<>();
             for (RecordFacts.HostSpan h : partial.subList(0, Math.min(LISTED, partial.size()))) {
@@ -75,9 +85,10 @@ final class RecordNotes {
     static void warn(PrintWriter err, RecordFacts f, boolean forRecommendation) {
         long measured = f.measuredSeconds();
         if (forRecommendation && measured < WEEK_SECONDS) {
-            err.println("overbookd: warning: the record holds " + RecordFacts.human(measured) + " of measurements, under"
-                    + " a week: the weekly pattern (weekends, nightly batches) may be missing and the recommendation"
-                    + " means less.");
+            err.println(
+                    "overbookd: warning: the record holds " + RecordFacts.human(measured) + " of measurements, under"
+                            + " a week: the weekly pattern (weekends, nightly batches) may be missing and the recommendation"
+                            + " means less.");
         }
         for (String note : replayNotes(f)) {
             err.println("overbookd: warning: " + note);

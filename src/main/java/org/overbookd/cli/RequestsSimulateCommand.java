@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.overbookd.io.InputException;
+import org.overbookd.io.Provenance;
 import org.overbookd.policy.qos.RequestScheduler;
 import org.overbookd.policy.qos.RequestSettings;
 import org.overbookd.policy.qos.ScanLimits;
@@ -15,8 +17,6 @@ import org.overbookd.sim.requests.GoogleCellWorkload;
 import org.overbookd.sim.requests.GoogleTrace;
 import org.overbookd.sim.requests.HostEvent;
 import org.overbookd.sim.requests.HostSpec;
-import org.overbookd.io.InputException;
-import org.overbookd.io.Provenance;
 import org.overbookd.sim.requests.Inputs;
 import org.overbookd.sim.requests.OverheadAccounting;
 import org.overbookd.sim.requests.Overheads;
@@ -26,23 +26,28 @@ import org.overbookd.sim.requests.ResultFiles;
 import org.overbookd.sim.requests.RunResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
-@Command(name = "simulate-requests",
+@Command(
+        name = "simulate-requests",
         hidden = true,
         description = {
             "Trace-driven simulation of the QoS-driven scheduler of Silva et al. or its priority-based baseline.",
-            "Writes requests.csv, classes.csv, intervals.csv and penalties.csv into --out."},
-        footer = {"", "Examples:",
+            "Writes requests.csv, classes.csv, intervals.csv and penalties.csv into --out."
+        },
+        footer = {
+            "",
+            "Examples:",
             "  overbookd simulate --model requests --policy qos \\",
             "      --workload sim/qos-validation/test1-workload.csv \\",
             "      --hosts sim/qos-validation/hosts.csv --until 3600 --out results/qos",
             "  overbookd simulate --model requests --policy qos \\",
             "      --workload generated:google-month --hosts-to-score 10 \\",
-            "      --failures-in-a-row 20 --out results/qos-month"})
+            "      --failures-in-a-row 20 --out results/qos-month"
+        })
 final class RequestsSimulateCommand implements Callable<Integer> {
 
     /**
@@ -54,8 +59,9 @@ final class RequestsSimulateCommand implements Callable<Integer> {
         public String convert(String value) {
             String name = value.toLowerCase(Locale.ROOT);
             if (!PolicyRegistry.IN_TREE.has(PolicyRegistry.REQUESTS, name)) {
-                throw new TypeConversionException("expected one of " + PolicyRegistry.IN_TREE.names(PolicyRegistry.REQUESTS)
-                        + " (case-insensitive) but was '" + value + "'");
+                throw new TypeConversionException(
+                        "expected one of " + PolicyRegistry.IN_TREE.names(PolicyRegistry.REQUESTS)
+                                + " (case-insensitive) but was '" + value + "'");
             }
             return name;
         }
@@ -69,7 +75,8 @@ final class RequestsSimulateCommand implements Callable<Integer> {
         @Override
         public Double convert(String value) {
             if (DECIMAL.matcher(value).matches()) {
-                double seconds = Double.parseDouble(value.endsWith("s") ? value.substring(0, value.length() - 1) : value);
+                double seconds =
+                        Double.parseDouble(value.endsWith("s") ? value.substring(0, value.length() - 1) : value);
                 if (Double.isFinite(seconds) && seconds > 0) {
                     return seconds;
                 }
@@ -84,8 +91,8 @@ final class RequestsSimulateCommand implements Callable<Integer> {
         public OverheadAccounting convert(String value) {
             OverheadAccounting a = OverheadAccounting.byKey(value);
             if (a == null) {
-                throw new TypeConversionException("expected one of paper-text, published-simulator but was '"
-                        + value + "'");
+                throw new TypeConversionException(
+                        "expected one of paper-text, published-simulator but was '" + value + "'");
             }
             return a;
         }
@@ -94,81 +101,127 @@ final class RequestsSimulateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--policy", required = true, paramLabel = "qos|priority",
+    @Option(
+            names = "--policy",
+            required = true,
+            paramLabel = "qos|priority",
             description = "qos: QoS-driven (section 3); priority: Kubernetes-style baseline (section 4.1.2).",
             converter = PolicyNames.class)
     String policy;
 
     static final String GENERATED = "generated:" + GoogleCellWorkload.NAME;
 
-    @Option(names = "--workload", paramLabel = "FILE",
-            description = {"CSV: id,submit_s,duration_s,cpu,mem,class[,constraints].",
+    @Option(
+            names = "--workload",
+            paramLabel = "FILE",
+            description = {
+                "CSV: id,submit_s,duration_s,cpu,mem,class[,constraints].",
                 "Or " + GENERATED + ": a month of Google-cell-shaped load (12,500 machines, about 25 million"
-                    + " requests, seeded by --seed; --until shortens it), streamed; --hosts then defaults to the"
-                    + " cell's machines, and requests.csv lists requests as they end."})
+                        + " requests, seeded by --seed; --until shortens it), streamed; --hosts then defaults to the"
+                        + " cell's machines, and requests.csv lists requests as they end."
+            })
     String workload;
 
     @Option(names = "--hosts", paramLabel = "FILE", description = "CSV: id,cpu,mem[,attributes].")
     Path hosts;
 
-    @Option(names = "--google-task-events", paramLabel = "FILE", split = ",",
+    @Option(
+            names = "--google-task-events",
+            paramLabel = "FILE",
+            split = ",",
             description = "Google cluster-data 2011 task_events files (.csv or .csv.gz), instead of --workload.")
     List<Path> googleTasks;
 
-    @Option(names = "--google-machine-events", paramLabel = "FILE", split = ",",
+    @Option(
+            names = "--google-machine-events",
+            paramLabel = "FILE",
+            split = ",",
             description = "Google cluster-data 2011 machine_events files, instead of --hosts and --host-events.")
     List<Path> googleMachines;
 
-    @Option(names = "--cell-size", paramLabel = "F",
-            description = {"With " + GENERATED + " and no --hosts: the fraction of the cell's CPU kept, machines"
-                    + " removed at random until it is reached, as the paper makes its 0.9N and 0.8N infrastructures"
-                    + " (section 4.3). Default 1: the whole cell, whose CPU is about 1.3 times the month's peak demand."})
+    @Option(
+            names = "--cell-size",
+            paramLabel = "F",
+            description = {
+                "With " + GENERATED + " and no --hosts: the fraction of the cell's CPU kept, machines"
+                        + " removed at random until it is reached, as the paper makes its 0.9N and 0.8N infrastructures"
+                        + " (section 4.3). Default 1: the whole cell, whose CPU is about 1.3 times the month's peak demand."
+            })
     Double cellSize;
 
     @Option(names = "--host-events", paramLabel = "FILE", description = "CSV: time_s,host,event (add|remove).")
     Path hostEvents;
 
-    @Option(names = "--overheads-hot", paramLabel = "FILE",
+    @Option(
+            names = "--overheads-hot",
+            paramLabel = "FILE",
             description = "Allocation overheads in seconds, one a line, when the instance ran on the host before.")
     Path overheadsHot;
 
-    @Option(names = "--overheads-cold", paramLabel = "FILE",
+    @Option(
+            names = "--overheads-cold",
+            paramLabel = "FILE",
             description = "Allocation overheads in seconds, one a line, otherwise.")
     Path overheadsCold;
 
-    @Option(names = "--classes", paramLabel = "FILE",
+    @Option(
+            names = "--classes",
+            paramLabel = "FILE",
             description = "CSV of the columns name, slo, importance, priority, and optionally safety_margin_s and"
                     + " overhead_limit."
                     + " Default: the paper's gold 1.0, silver 0.9, bronze 0.5.")
     Path classesFile;
 
-    @Option(names = "--until", paramLabel = "SECONDS",
+    @Option(
+            names = "--until",
+            paramLabel = "SECONDS",
             description = "End of the run; requests still in the system are measured then. Default: when all are done.")
     Double until;
 
-    @Option(names = "--watchdog", paramLabel = "SECONDS", defaultValue = "10", converter = Seconds.class,
-            description = {"Longest time between two scheduling passes, in seconds (at least 1), 30 or 30s (default ${DEFAULT-VALUE}:"
-                    + " the paper's section 4.1.3). The authors' published simulator passes every 30 s."})
+    @Option(
+            names = "--watchdog",
+            paramLabel = "SECONDS",
+            defaultValue = "10",
+            converter = Seconds.class,
+            description = {
+                "Longest time between two scheduling passes, in seconds (at least 1), 30 or 30s (default ${DEFAULT-VALUE}:"
+                        + " the paper's section 4.1.3). The authors' published simulator passes every 30 s."
+            })
     double watchdog;
 
-    @Option(names = "--overhead-accounting", paramLabel = "paper-text|published-simulator",
-            defaultValue = "paper-text", converter = AccountingNames.class,
-            description = {"How allocation overheads count in the availability reported (eq. 1). paper-text (default):"
-                    + " every allocation's overhead is time with resources allocated, so available. published-simulator:"
-                    + " as the authors' simulator reports it, the first allocation's overhead is available and every"
-                    + " re-allocation's (after a preemption or a host failure) is not. Scheduling decisions are the"
-                    + " same under both. With --watchdog 30s it reproduces the authors' validation test 1."})
+    @Option(
+            names = "--overhead-accounting",
+            paramLabel = "paper-text|published-simulator",
+            defaultValue = "paper-text",
+            converter = AccountingNames.class,
+            description = {
+                "How allocation overheads count in the availability reported (eq. 1). paper-text (default):"
+                        + " every allocation's overhead is time with resources allocated, so available. published-simulator:"
+                        + " as the authors' simulator reports it, the first allocation's overhead is available and every"
+                        + " re-allocation's (after a preemption or a host failure) is not. Scheduling decisions are the"
+                        + " same under both. With --watchdog 30s it reproduces the authors' validation test 1."
+            })
     OverheadAccounting overheadAccounting;
 
-    @Option(names = "--hosts-to-score", paramLabel = "N", defaultValue = "0",
+    @Option(
+            names = "--hosts-to-score",
+            paramLabel = "N",
+            defaultValue = "0",
             description = "Speed-up: stop looking after N feasible hosts (0, the default: look at all).")
     int hostsToScore;
 
-    @Option(names = "--failures-in-a-row", paramLabel = "N", defaultValue = "0",
+    @Option(
+            names = "--failures-in-a-row",
+            paramLabel = "N",
+            defaultValue = "0",
             description = "Speed-up: end a pass after N requests in a row could not be placed (0, the default: never).")
     int failuresInARow;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Master seed (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "Master seed (default ${DEFAULT-VALUE}).")
     long seed;
 
     private static final long PROGRESS_NANOS = 30_000_000_000L;
@@ -180,7 +233,11 @@ final class RequestsSimulateCommand implements Callable<Integer> {
             + " two with it overstates the QoS-driven scheduler's advantage (on the 0.8 cell it multiplied priority's"
             + " penalty 5.8 times)";
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory (created if missing).")
+    @Option(
+            names = "--out",
+            required = true,
+            paramLabel = "DIR",
+            description = "Output directory (created if missing).")
     Path out;
 
     @Override
@@ -231,17 +288,21 @@ final class RequestsSimulateCommand implements Callable<Integer> {
                 events = hostEvents == null ? List.of() : Inputs.hostEvents(hostEvents, hostList);
             }
             ScanLimits limits = new ScanLimits(hostsToScore, failuresInARow);
-            RequestScheduler scheduler = PolicyRegistry.IN_TREE.create(PolicyRegistry.REQUESTS, policy,
-                    new RequestSettings(classes, limits));
+            RequestScheduler scheduler = PolicyRegistry.IN_TREE.create(
+                    PolicyRegistry.REQUESTS, policy, new RequestSettings(classes, limits));
             double end = until == null ? Double.POSITIVE_INFINITY : until;
             if (generated) {
                 return streamGenerated(scheduler, classes, hostList, events, end);
             }
             List<RequestSpec> requests = workload != null
-                    ? Inputs.workload(Path.of(workload), classes, hostList) : googleWorkload(classes, hostList);
-            double lastSubmit = requests.stream().mapToDouble(RequestSpec::submitS).max().orElse(0);
+                    ? Inputs.workload(Path.of(workload), classes, hostList)
+                    : googleWorkload(classes, hostList);
+            double lastSubmit =
+                    requests.stream().mapToDouble(RequestSpec::submitS).max().orElse(0);
             result = new RequestSimulation(scheduler, hostList, requests, events, overheads(), seed, end, watchdog)
-                    .withProgress(progress(Math.min(end, lastSubmit))).withAccounting(overheadAccounting).run();
+                    .withProgress(progress(Math.min(end, lastSubmit)))
+                    .withAccounting(overheadAccounting)
+                    .run();
         } catch (InputException e) {
             spec.commandLine().getErr().println("overbookd: " + e.getMessage());
             return ExitCodes.of(e);
@@ -252,8 +313,11 @@ final class RequestsSimulateCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("overbookd: " + Main.writeFailure(out, e));
             return ExitCodes.CANT_CREATE;
         }
-        spec.commandLine().getOut().printf("%d requests simulated to %.0f s; results in %s%n",
-                result.outcomes().size(), result.endS(), out);
+        spec.commandLine()
+                .getOut()
+                .printf(
+                        "%d requests simulated to %.0f s; results in %s%n",
+                        result.outcomes().size(), result.endS(), out);
         return ExitCodes.OK;
     }
 
@@ -261,16 +325,26 @@ final class RequestsSimulateCommand implements Callable<Integer> {
      * The generated month: requests streamed from the generator, outcomes streamed to the files
      * as requests end (25 million of them would not fit in memory as objects).
      */
-    private int streamGenerated(RequestScheduler scheduler, ServiceClasses classes, List<HostSpec> hostList,
-                                List<HostEvent> events, double end) throws InputException {
+    private int streamGenerated(
+            RequestScheduler scheduler,
+            ServiceClasses classes,
+            List<HostSpec> hostList,
+            List<HostEvent> events,
+            double end)
+            throws InputException {
         GoogleCellWorkload requests = new GoogleCellWorkload(classes, seed, end);
-        RequestSimulation sim = new RequestSimulation(scheduler, hostList, requests, events, overheads(), seed, end,
-                watchdog).withProgress(progress(Math.min(end, GoogleCellWorkload.MONTH_S))).withAccounting(overheadAccounting);
+        RequestSimulation sim = new RequestSimulation(
+                        scheduler, hostList, requests, events, overheads(), seed, end, watchdog)
+                .withProgress(progress(Math.min(end, GoogleCellWorkload.MONTH_S)))
+                .withAccounting(overheadAccounting);
         try (ResultFiles files = ResultFiles.open(out, classes, provenance())) {
             RunResult result = sim.run(files);
             files.finish(result);
-            spec.commandLine().getOut().printf("%d requests simulated to %.0f s (%d passes, %d skipped); results in %s%n",
-                    files.count(), result.endS(), result.passes(), result.passesSkipped(), out);
+            spec.commandLine()
+                    .getOut()
+                    .printf(
+                            "%d requests simulated to %.0f s (%d passes, %d skipped); results in %s%n",
+                            files.count(), result.endS(), result.passes(), result.passesSkipped(), out);
             return ExitCodes.OK;
         } catch (IOException | java.io.UncheckedIOException e) {
             IOException io = e instanceof java.io.UncheckedIOException u ? u.getCause() : (IOException) e;
@@ -283,10 +357,17 @@ final class RequestsSimulateCommand implements Callable<Integer> {
     private List<RequestSpec> googleWorkload(ServiceClasses classes, List<HostSpec> hostList) throws InputException {
         GoogleTrace.Workload w = GoogleTrace.tasks(googleTasks, classes);
         List<RequestSpec> fitting = w.requests().stream()
-                .filter(r -> hostList.stream().anyMatch(h -> r.cpu() <= h.cpu() && r.mem() <= h.mem())).toList();
-        spec.commandLine().getErr().printf("overbookd: %d tasks from the trace; dropped %d never scheduled,"
-                        + " %d without CPU or memory request, %d larger than every machine%n", fitting.size(),
-                w.neverScheduled(), w.missingDemand(), w.requests().size() - fitting.size());
+                .filter(r -> hostList.stream().anyMatch(h -> r.cpu() <= h.cpu() && r.mem() <= h.mem()))
+                .toList();
+        spec.commandLine()
+                .getErr()
+                .printf(
+                        "overbookd: %d tasks from the trace; dropped %d never scheduled,"
+                                + " %d without CPU or memory request, %d larger than every machine%n",
+                        fitting.size(),
+                        w.neverScheduled(),
+                        w.missingDemand(),
+                        w.requests().size() - fitting.size());
         return fitting;
     }
 
@@ -305,9 +386,16 @@ final class RequestsSimulateCommand implements Callable<Integer> {
                 return;
             }
             next[0] = wall + PROGRESS_NANOS;
-            err.printf(Locale.ROOT, "overbookd: simulated %.2f of %.2f days (%.0f%%), %,d requests completed,"
-                            + " %,d pending, %,d running, %.0f s%n", now / 86_400, horizonS / 86_400,
-                    horizonS > 0 ? Math.min(100, 100 * now / horizonS) : 100.0, completed, pending, held,
+            err.printf(
+                    Locale.ROOT,
+                    "overbookd: simulated %.2f of %.2f days (%.0f%%), %,d requests completed,"
+                            + " %,d pending, %,d running, %.0f s%n",
+                    now / 86_400,
+                    horizonS / 86_400,
+                    horizonS > 0 ? Math.min(100, 100 * now / horizonS) : 100.0,
+                    completed,
+                    pending,
+                    held,
                     (wall - started) / 1e9);
             err.flush();
         };
@@ -318,7 +406,8 @@ final class RequestsSimulateCommand implements Callable<Integer> {
         if (GENERATED.equals(workload)) {
             return Provenance.generated(GoogleCellWorkload.NAME, Provenance.Kind.SYNTHETIC);
         }
-        return workload != null ? Provenance.trace(Path.of(workload), Provenance.Demand.STATED)
+        return workload != null
+                ? Provenance.trace(Path.of(workload), Provenance.Demand.STATED)
                 : Provenance.trace(googleTasks, Provenance.Demand.REQUESTED);
     }
 
@@ -332,7 +421,7 @@ final class RequestsSimulateCommand implements Callable<Integer> {
         double[] hot = overheadsHot == null ? null : Overheads.read(overheadsHot);
         double[] cold = overheadsCold == null ? null : Overheads.read(overheadsCold);
         // One file alone serves both kinds of allocation.
-        return new Overheads(hot != null ? hot : cold != null ? cold : constant,
-                cold != null ? cold : hot != null ? hot : constant);
+        return new Overheads(
+                hot != null ? hot : cold != null ? cold : constant, cold != null ? cold : hot != null ? hot : constant);
     }
 }

@@ -20,15 +20,21 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "run",
-        description = {"Run the daemon: the overbooking step every schedule.overbooking-interval against the backend"
-                + " of the configuration (OpenNebula, or the simulated cluster in real time).",
+@Command(
+        name = "run",
+        description = {
+            "Run the daemon: the overbooking step every schedule.overbooking-interval against the backend"
+                    + " of the configuration (OpenNebula, or the simulated cluster in real time).",
             "SIGTERM or SIGINT lets the cycle under way finish, then exits 0. Bounds and slots are reloaded when"
-                    + " the configuration file changes, and on SIGHUP (systemctl reload overbookd)."},
-        footer = {"", "Examples:",
+                    + " the configuration file changes, and on SIGHUP (systemctl reload overbookd)."
+        },
+        footer = {
+            "",
+            "Examples:",
             "  overbookd run --config /etc/overbookd/overbookd.properties",
             "  overbookd run --config conf/overbookd.properties --once --dry-run",
-            "      # one cycle that decides and audits, enacting nothing"})
+            "      # one cycle that decides and audits, enacting nothing"
+        })
 final class RunCommand implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(RunCommand.class);
@@ -39,9 +45,11 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions configOptions;
 
-    @Option(names = "--once", description = "Run one cycle, then exit (69 if the backend cannot be reached or its"
-            + " time budget ran out before every decision was sent, 73 if the audit log cannot be written, so nothing"
-            + " was enacted).")
+    @Option(
+            names = "--once",
+            description = "Run one cycle, then exit (69 if the backend cannot be reached or its"
+                    + " time budget ran out before every decision was sent, 73 if the audit log cannot be written, so nothing"
+                    + " was enacted).")
     boolean once;
 
     @Option(names = "--dry-run", description = "Decide and audit, but enact nothing.")
@@ -50,7 +58,8 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (configOptions.config == null) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required option: '--config=FILE'");
+            throw new picocli.CommandLine.ParameterException(
+                    spec.commandLine(), "Missing required option: '--config=FILE'");
         }
         Signals.Termination termination = once ? null : Signals.Termination.install();
         Signals.Reload reload = once ? null : Signals.Reload.install();
@@ -58,8 +67,8 @@ final class RunCommand implements Callable<Integer> {
         Settings settings = configOptions.load(List.of(), Map.of()).settings();
         Service assembled;
         try {
-            assembled = Service.assemble(settings, configOptions.config, configOptions.overrides, dryRun,
-                    Clock.systemUTC());
+            assembled = Service.assemble(
+                    settings, configOptions.config, configOptions.overrides, dryRun, Clock.systemUTC());
         } catch (DatabaseUnavailableException e) {
             spec.commandLine().getErr().println("overbookd: " + e.getMessage());
             spec.commandLine().getErr().flush();
@@ -82,11 +91,16 @@ final class RunCommand implements Callable<Integer> {
                 // a cycle that decided but could not do it is no success for a script either
                 Optional<CycleFailure> failure = result.failure();
                 if (failure.isPresent()) {
-                    spec.commandLine().getErr().println("overbookd: cycle " + result.cycle() + " failed ("
-                            + failure.get().cause() + "): " + failure.get().message());
+                    spec.commandLine()
+                            .getErr()
+                            .println("overbookd: cycle " + result.cycle() + " failed ("
+                                    + failure.get().cause() + "): "
+                                    + failure.get().message());
                     spec.commandLine().getErr().flush();
                     // the audit log cannot be written (73); or oned too slow to act within the budget (69)
-                    return failure.get().cause().equals(CycleFailure.AUDIT) ? ExitCodes.CANT_CREATE : ExitCodes.UNAVAILABLE;
+                    return failure.get().cause().equals(CycleFailure.AUDIT)
+                            ? ExitCodes.CANT_CREATE
+                            : ExitCodes.UNAVAILABLE;
                 }
                 return ExitCodes.OK;
             }
@@ -97,8 +111,11 @@ final class RunCommand implements Callable<Integer> {
             Daemon daemon = new Daemon(service.runner(), service.interval(), service.ha());
             // under systemd's watchdog, beat at half its period; a standby of an HA group runs no cycle and
             // beats every interval anyway, so that its status file shows it alive
-            service.health().heartbeatInterval()
-                    .or(() -> service.ha() == null ? java.util.Optional.empty() : java.util.Optional.of(service.interval()))
+            service.health()
+                    .heartbeatInterval()
+                    .or(() -> service.ha() == null
+                            ? java.util.Optional.empty()
+                            : java.util.Optional.of(service.interval()))
                     .ifPresent(every -> daemon.heartbeat(every, service.health()::heartbeat));
             reload.to(service.runner()::reloadNow);
             termination.onRequest(() -> {

@@ -28,8 +28,7 @@ final class Shards {
 
     private static final Pattern I_OF_N = Pattern.compile("(\\d{1,9})/(\\d{1,9})");
 
-    private Shards() {
-    }
+    private Shards() {}
 
     /** {@code {i, n}}, or a usage error naming --shard. */
     static int[] parse(CommandLine command, String value) {
@@ -41,8 +40,8 @@ final class Shards {
                 return new int[] {i, n};
             }
         }
-        throw new CommandLine.ParameterException(command, "--shard: '" + value
-                + "' is not I/N with 1 <= I <= N (such as 2/4: the second of 4 slices)");
+        throw new CommandLine.ParameterException(
+                command, "--shard: '" + value + "' is not I/N with 1 <= I <= N (such as 2/4: the second of 4 slices)");
     }
 
     /** Each trace file the grid's runs replay, by the path they name it with, and the digest of what it holds. */
@@ -62,8 +61,16 @@ final class Shards {
      *
      * @param traces what {@link #traceDigests} gave before the runs
      */
-    static void mark(Path out, int[] slice, SweepGrid whole, Map<String, String> traces, SweepGrid grid,
-            List<SimResult> results, SettingsLoader.Loaded loaded, ConfigOptions options) throws IOException {
+    static void mark(
+            Path out,
+            int[] slice,
+            SweepGrid whole,
+            Map<String, String> traces,
+            SweepGrid grid,
+            List<SimResult> results,
+            SettingsLoader.Loaded loaded,
+            ConfigOptions options)
+            throws IOException {
         Map<String, String> described = new LinkedHashMap<>();
         if (options.config != null) {
             described.put("config", oneLine(options.config.toString()));
@@ -72,8 +79,13 @@ final class Shards {
         options.overrides.forEach((key, value) -> described.put("set." + key, oneLine(value)));
         // described too, so that a merge refused for a trace's content says so
         if (!traces.isEmpty()) {
-            described.put("traces.sha256", oneLine(String.join("; ",
-                    traces.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList())));
+            described.put(
+                    "traces.sha256",
+                    oneLine(String.join(
+                            "; ",
+                            traces.entrySet().stream()
+                                    .map(e -> e.getKey() + " " + e.getValue())
+                                    .toList())));
         }
         Build build = Build.current();
         described.put(SweepMerge.BUILD_VERSION, build.version());
@@ -83,8 +95,16 @@ final class Shards {
             points.add(SweepCharts.Point.of(grid.runs().get(k), results.get(k)));
         }
         String csvSha = ShardMarker.sha256(Files.readAllBytes(out.resolve(ShardMarker.CSV)));
-        new ShardMarker(slice[0], slice[1], whole.runs().size(), ShardMarker.fingerprint(whole, traces, build), described,
-                grid.positions(), points, csvSha).write(out);
+        new ShardMarker(
+                        slice[0],
+                        slice[1],
+                        whole.runs().size(),
+                        ShardMarker.fingerprint(whole, traces, build),
+                        described,
+                        grid.positions(),
+                        points,
+                        csvSha)
+                .write(out);
     }
 
     private static String oneLine(String text) {

@@ -13,8 +13,7 @@ final class Signals {
 
     private static final Logger LOG = LoggerFactory.getLogger(Signals.class);
 
-    private Signals() {
-    }
+    private Signals() {}
 
     /**
      * A stop request that may come before there is anything to stop: the handler is installed first
@@ -74,7 +73,8 @@ final class Signals {
                     }
                 });
             } catch (IllegalArgumentException | UnsupportedOperationException e) {
-                LOG.warn("cannot handle SIGHUP ({}); the configuration still reloads when its file changes",
+                LOG.warn(
+                        "cannot handle SIGHUP ({}); the configuration still reloads when its file changes",
                         e.getMessage());
             }
             return reload;

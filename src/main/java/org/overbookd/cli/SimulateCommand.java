@@ -28,20 +28,26 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "simulate",
+@Command(
+        name = "simulate",
         description = {
             "Run the overbooking policy on the simulated cluster and print its metrics.",
             "Without a config file this is the scenario of Verboven et al. section 4.1: 50 octacore hosts,"
-                    + " one high-QoS VM per core, an endless low-QoS queue, one week at 5-minute steps."},
-        footer = {"", "Examples:",
+                    + " one high-QoS VM per core, an endless low-QoS queue, one week at 5-minute steps."
+        },
+        footer = {
+            "",
+            "Examples:",
             "  overbookd simulate",
             "  overbookd simulate --set overbooking.slots=0     # the baseline",
             "  overbookd simulate --set overbooking.lower-bound=75 \\",
-            "                     --set overbooking.slots=3 --out results/"})
+            "                     --set overbooking.slots=3 --out results/"
+        })
 final class SimulateCommand implements Callable<Integer> {
 
     /** The simulation models; every one but the default is its own command, {@code simulate-<model>}. */
     static final List<String> MODELS = List.of("overbooking", "requests", "slots", "types");
+
     static final String DEFAULT_MODEL = "overbooking";
 
     @Spec
@@ -50,9 +56,12 @@ final class SimulateCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions configOptions;
 
-    @Option(names = "--model", paramLabel = "MODEL",
-            description = "Which model to simulate: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}). Other models take"
-                    + " their own options: overbookd simulate --model MODEL --help.",
+    @Option(
+            names = "--model",
+            paramLabel = "MODEL",
+            description =
+                    "Which model to simulate: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}). Other models take"
+                            + " their own options: overbookd simulate --model MODEL --help.",
             completionCandidates = Models.class)
     String model = DEFAULT_MODEL;
 
@@ -69,7 +78,9 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Write summary.csv into DIR (created if missing).")
     Path out;
 
-    @Option(names = "--threads", paramLabel = "N",
+    @Option(
+            names = "--threads",
+            paramLabel = "N",
             description = "Threads drawing VM loads on large clusters (default: the number of cores, ${DEFAULT-VALUE})."
                     + " Results do not depend on it.")
     int threads = Runtime.getRuntime().availableProcessors();
@@ -81,7 +92,8 @@ final class SimulateCommand implements Callable<Integer> {
             extra.put(Options.SIM_SEED.key(), Long.toString(seed));
         }
         if (!model.equals(DEFAULT_MODEL)) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+            throw new picocli.CommandLine.ParameterException(
+                    spec.commandLine(),
                     "--model: unknown model '" + model + "'; known models: " + String.join(", ", MODELS));
         }
         if (threads < 1) {
@@ -103,8 +115,13 @@ final class SimulateCommand implements Callable<Integer> {
         long started = System.nanoTime();
         Simulation.Progress progress = (long) config.hostCount() * config.durationSeconds() > 200L * 30 * 86_400
                 ? (done, total) -> {
-                    err.printf(Locale.ROOT, "simulated %.1f of %.1f days (%.0f%%) in %.0f s%n", done / 86_400.0,
-                            total / 86_400.0, 100.0 * done / total, (System.nanoTime() - started) / 1e9);
+                    err.printf(
+                            Locale.ROOT,
+                            "simulated %.1f of %.1f days (%.0f%%) in %.0f s%n",
+                            done / 86_400.0,
+                            total / 86_400.0,
+                            100.0 * done / total,
+                            (System.nanoTime() - started) / 1e9);
                     err.flush();
                 }
                 : Simulation.Progress.NONE;
@@ -116,7 +133,10 @@ final class SimulateCommand implements Callable<Integer> {
         if (out != null) {
             Path file = out.resolve("summary.csv");
             try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                CsvTable.write(w, SimBindings.summaryHeader(List.of()), List.of(SimBindings.summaryRow(settings, List.of(), result)));
+                CsvTable.write(
+                        w,
+                        SimBindings.summaryHeader(List.of()),
+                        List.of(SimBindings.summaryRow(settings, List.of(), result)));
             }
             spec.commandLine().getOut().println("wrote " + file);
         }
@@ -140,14 +160,25 @@ final class SimulateCommand implements Callable<Integer> {
         if (world.recorded() == null) {
             return String.format(Locale.ROOT, "%d hosts x %d cores", world.nodes(), world.coresPerNode());
         }
-        return String.format(Locale.ROOT, "%d recorded hosts, %d cores in all (%s)", world.hostCount(),
-                world.totalCores(), s.get(Options.SIM_TRACE_FILE));
+        return String.format(
+                Locale.ROOT,
+                "%d recorded hosts, %d cores in all (%s)",
+                world.hostCount(),
+                world.totalCores(),
+                s.get(Options.SIM_TRACE_FILE));
     }
 
     static void printTable(PrintWriter out, Settings s, WorldSpec world, SimResult r) {
-        out.printf(Locale.ROOT, "%s, %s, seed %d; bounds %s-%s, %d slot%s%n", describe(s, world),
-                s.formatted(Options.SIM_DURATION), s.get(Options.SIM_SEED), s.formatted(Options.UPPER_BOUND),
-                s.formatted(Options.LOWER_BOUND), s.get(Options.SLOTS), s.get(Options.SLOTS) == 1 ? "" : "s");
+        out.printf(
+                Locale.ROOT,
+                "%s, %s, seed %d; bounds %s-%s, %d slot%s%n",
+                describe(s, world),
+                s.formatted(Options.SIM_DURATION),
+                s.get(Options.SIM_SEED),
+                s.formatted(Options.UPPER_BOUND),
+                s.formatted(Options.LOWER_BOUND),
+                s.get(Options.SLOTS),
+                s.get(Options.SLOTS) == 1 ? "" : "s");
         row(out, "utilization", String.format(Locale.ROOT, "%.2f %%", r.utilization()));
         row(out, "overbooked hours", String.format(Locale.ROOT, "%.2f", r.overbookedHours()));
         row(out, "suspends", Long.toString(r.suspends()));
@@ -157,8 +188,14 @@ final class SimulateCommand implements Callable<Integer> {
         row(out, "deploys", Long.toString(r.deploys()));
         row(out, "low-QoS completed", Long.toString(r.lowCompleted()));
         row(out, "low-QoS mean wait", String.format(Locale.ROOT, "%.2f h", r.lowMeanWaitHours()));
-        row(out, "low-QoS availability", String.format(Locale.ROOT, "mean %.1f%%, min %.1f%%",
-                100 * r.lowMeanAvailability(), 100 * r.lowMinAvailability()));
+        row(
+                out,
+                "low-QoS availability",
+                String.format(
+                        Locale.ROOT,
+                        "mean %.1f%%, min %.1f%%",
+                        100 * r.lowMeanAvailability(),
+                        100 * r.lowMinAvailability()));
         row(out, "high-QoS hours", String.format(Locale.ROOT, "%.2f", r.highHours()));
         if (r.refused() > 0) {
             row(out, "refused decisions", Long.toString(r.refused()));

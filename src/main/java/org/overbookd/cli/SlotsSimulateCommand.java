@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.overbookd.io.InputException;
 import org.overbookd.policy.ArgumentException;
 import org.overbookd.policy.hybrid.EvictionRule;
 import org.overbookd.policy.hybrid.HybridPolicy;
@@ -23,9 +24,7 @@ import org.overbookd.sim.slots.ServerMix;
 import org.overbookd.sim.slots.SlotResult;
 import org.overbookd.sim.slots.SlotSimulation;
 import org.overbookd.sim.slots.SlotTables;
-import org.overbookd.io.InputException;
 import org.overbookd.sim.slots.Workloads;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -36,7 +35,8 @@ import picocli.CommandLine.Spec;
  * Runs HYBRID, PRI or PRI-N (Çavdar et al.) on the slot model and writes its metrics. Meant to be
  * mounted as {@code simulate --model slots}; it also works on its own, with the same exit codes.
  */
-@Command(name = "simulate-slots",
+@Command(
+        name = "simulate-slots",
         hidden = true,
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
@@ -49,9 +49,13 @@ import picocli.CommandLine.Spec;
                     + " row of Table 2: long class-9 tasks hold almost every slot while short low-priority tasks"
                     + " overload the rest), swinging (about 68,000 tasks, the first one built: busy and quiet periods;"
                     + " HYBRID gains much less there) or calibrated (about 30,000 tasks, fitted to the PRI and PRI5"
-                    + " rows only, so HYBRID's result on it is a prediction)."},
-        footer = {"", "Writes summary.csv, classes.csv, sticky.csv and slot-types.csv into --out.",
-            "", "Examples:",
+                    + " rows only, so HYBRID's result on it is a prediction)."
+        },
+        footer = {
+            "",
+            "Writes summary.csv, classes.csv, sticky.csv and slot-types.csv into --out.",
+            "",
+            "Examples:",
             "  overbookd simulate --model slots --policy hybrid --out results/hybrid",
             "  overbookd simulate --model slots --policy pri-n --eviction-limit 3 \\",
             "      --out results/pri3",
@@ -64,8 +68,10 @@ import picocli.CommandLine.Spec;
             "  overbookd simulate --model slots --policy hybrid \\",
             "      --tasks task_events/part-00000-of-00500.csv.gz \\",
             "      --task-usage task_usage/part-00000-of-00500.csv.gz --out r/",
-            "", "Exit codes: 0 ok, 64 usage error, 65 bad trace or servers file,",
-            "66 cannot read one, 73 cannot write output."})
+            "",
+            "Exit codes: 0 ok, 64 usage error, 65 bad trace or servers file,",
+            "66 cannot read one, 73 cannot write output."
+        })
 public final class SlotsSimulateCommand implements Callable<Integer>, ChoosesPolicies {
 
     @Spec
@@ -73,79 +79,116 @@ public final class SlotsSimulateCommand implements Callable<Integer>, ChoosesPol
 
     private PolicyRegistry registry = PolicyRegistry.IN_TREE;
 
-    @Option(names = "--policy", required = true, paramLabel = "hybrid|pri|pri-n",
+    @Option(
+            names = "--policy",
+            required = true,
+            paramLabel = "hybrid|pri|pri-n",
             description = "HYBRID with sticky slots, PRI (preemptive priority), or PRI-N (PRI dropping a task at its"
                     + " N-th eviction).")
     String policy;
 
-    @Option(names = "--tasks", paramLabel = "FILE",
+    @Option(
+            names = "--tasks",
+            paramLabel = "FILE",
             description = "Trace: CSV with header id,submit_s,priority,cpu_seconds[,memory], or Google cluster-data"
                     + " 2011 task_events (.csv or .csv.gz). Default: the built-in scenario that --scenario names.")
     Path tasks;
 
-    @Option(names = "--task-usage", paramLabel = "FILE",
+    @Option(
+            names = "--task-usage",
+            paramLabel = "FILE",
             description = "Google cluster-data 2011 task_usage (.csv or .csv.gz) of the --tasks trace: a task's demand"
                     + " is the CPU it used in its successful run (mean CPU rate x interval, summed); tasks without"
                     + " usage there keep CPU request x run length, and are counted.")
     Path taskUsage;
 
-    @Option(names = "--scenario", paramLabel = "steady|swinging|calibrated",
+    @Option(
+            names = "--scenario",
+            paramLabel = "steady|swinging|calibrated",
             description = "Built-in scenario when there is no --tasks (default: steady).")
     String scenario;
 
-    @Option(names = "--trace-format", paramLabel = "auto|csv|google", defaultValue = "auto",
+    @Option(
+            names = "--trace-format",
+            paramLabel = "auto|csv|google",
+            defaultValue = "auto",
             description = "Format of --tasks (default: ${DEFAULT-VALUE}, by its first line).")
     String traceFormat;
 
-    @Option(names = "--servers", paramLabel = "FILE",
+    @Option(
+            names = "--servers",
+            paramLabel = "FILE",
             description = "Servers: CSV with header type,count,cpu,memory,cores,slots. Default: Table 1.")
     Path servers;
 
     // the two arguments of the paper's policies keep options of their own; the policies check them
-    @Option(names = "--sticky-slots", paramLabel = "N", description = "Sticky slots of HYBRID (default "
-            + HybridSettings.PAPER_STICKY_SLOTS + ", as the paper); the same as --policy-arg sticky-slots=N.")
+    @Option(
+            names = "--sticky-slots",
+            paramLabel = "N",
+            description = "Sticky slots of HYBRID (default " + HybridSettings.PAPER_STICKY_SLOTS
+                    + ", as the paper); the same as --policy-arg sticky-slots=N.")
     String stickySlots;
 
-    @Option(names = "--eviction-limit", paramLabel = "N", description = "PRI-N: a task is dropped at its N-th"
-            + " eviction (default " + HybridSettings.PAPER_EVICTION_LIMIT + ", the paper's PRI5); the same as"
-            + " --policy-arg eviction-limit=N.")
+    @Option(
+            names = "--eviction-limit",
+            paramLabel = "N",
+            description = "PRI-N: a task is dropped at its N-th"
+                    + " eviction (default " + HybridSettings.PAPER_EVICTION_LIMIT + ", the paper's PRI5); the same as"
+                    + " --policy-arg eviction-limit=N.")
     String evictionLimit;
 
-    @Option(names = "--policy-arg", paramLabel = "KEY=VALUE",
-            description = "An argument of the --policy, by the key it declares; repeatable. Each policy checks its own.")
+    @Option(
+            names = "--policy-arg",
+            paramLabel = "KEY=VALUE",
+            description =
+                    "An argument of the --policy, by the key it declares; repeatable. Each policy checks its own.")
     Map<String, String> policyArgs = new LinkedHashMap<>();
 
-    @Option(names = "--victim", paramLabel = "by-evictor|lowest-class|youngest", defaultValue = "by-evictor",
+    @Option(
+            names = "--victim",
+            paramLabel = "by-evictor|lowest-class|youngest",
+            defaultValue = "by-evictor",
             description = "Which lower-priority task a preemption takes: by-evictor (default, section 3.2 as"
                     + " written): the youngest of all lower classes for a non-production evictor, the youngest of"
                     + " the lowest class for a production one; lowest-class: the youngest of the lowest class for"
                     + " every evictor; youngest: the youngest of all lower classes for every evictor.")
     String victim;
 
-    @Option(names = "--regular-order", paramLabel = "arrival|first-arrival", defaultValue = "arrival",
+    @Option(
+            names = "--regular-order",
+            paramLabel = "arrival|first-arrival",
+            defaultValue = "arrival",
             description = "Tie-break within a priority in the regular phase: the time a task (re-)entered the queue"
                     + " (default), or its first arrival.")
     String regularOrder;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            defaultValue = "1",
             description = "Seed of the built-in scenario and of random slot choice (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory for the CSV files (created if missing).")
+    @Option(
+            names = "--out",
+            required = true,
+            paramLabel = "DIR",
+            description = "Directory for the CSV files (created if missing).")
     Path out;
 
     /** Runs the command on its own, before it is mounted under {@code simulate}. */
-
     @Override
     public Integer call() {
         SlotPolicy chosen = policy();
-        Workloads.Scenario builtIn = parse(Workloads.Scenario.class, "--scenario", scenario == null ? "steady" : scenario);
+        Workloads.Scenario builtIn =
+                parse(Workloads.Scenario.class, "--scenario", scenario == null ? "steady" : scenario);
         PrintWriter err = spec.commandLine().getErr();
         Infrastructure infra;
         Workloads.Workload workload;
         try {
             infra = servers == null ? Infrastructure.table1() : new Infrastructure(ServerMix.read(servers));
-            workload = tasks == null ? Workloads.synthetic(builtIn, seed)
+            workload = tasks == null
+                    ? Workloads.synthetic(builtIn, seed)
                     : Workloads.read(tasks, parse(Workloads.Format.class, "--trace-format", traceFormat), taskUsage);
         } catch (InputException e) {
             err.println("overbookd: " + e.getMessage());
@@ -164,7 +207,8 @@ public final class SlotsSimulateCommand implements Callable<Integer>, ChoosesPol
         }
         PrintWriter o = spec.commandLine().getOut();
         printTable(o, result, workload);
-        o.println("wrote " + String.join(", ", files.stream().map(Path::toString).toList()));
+        o.println(
+                "wrote " + String.join(", ", files.stream().map(Path::toString).toList()));
         o.flush();
         return ExitCodes.OK;
     }
@@ -186,7 +230,8 @@ public final class SlotsSimulateCommand implements Callable<Integer>, ChoosesPol
                 .withVictimRule(parse(EvictionRule.class, "--victim", victim))
                 .withRegularOrder(parse(RegularOrder.class, "--regular-order", regularOrder));
         if (!registry.has(PolicyRegistry.SLOTS, policy)) {
-            throw usage("--policy: " + registry.unknown(PolicyRegistry.SLOTS, policy).getMessage());
+            throw usage("--policy: "
+                    + registry.unknown(PolicyRegistry.SLOTS, policy).getMessage());
         }
         Map<String, String> given = new LinkedHashMap<>(policyArgs);
         give(given, HybridPolicy.STICKY_SLOTS.key(), stickySlots);
@@ -195,9 +240,11 @@ public final class SlotsSimulateCommand implements Callable<Integer>, ChoosesPol
             return registry.create(PolicyRegistry.SLOTS, policy, settings, given);
         } catch (ArgumentException e) {
             String option = option(e.key());
-            throw usage(e.isUndeclared() && !e.takenBy().isEmpty()
-                    ? option + " applies to --policy " + String.join(" or ", e.takenBy()) + " only, not " + policy
-                    : option + " " + e.getMessage());
+            throw usage(
+                    e.isUndeclared() && !e.takenBy().isEmpty()
+                            ? option + " applies to --policy " + String.join(" or ", e.takenBy()) + " only, not "
+                                    + policy
+                            : option + " " + e.getMessage());
         }
     }
 
@@ -228,16 +275,27 @@ public final class SlotsSimulateCommand implements Callable<Integer>, ChoosesPol
     }
 
     static void printTable(PrintWriter out, SlotResult r, Workloads.Workload workload) {
-        out.printf(Locale.ROOT, "%s, %d sticky slot%s%s; %,d tasks (%s) on %d servers, %,d slots%n", r.policy(),
-                r.stickySlots(), r.stickySlots() == 1 ? "" : "s",
-                r.evictionLimit() > 0 ? ", dropped at eviction " + r.evictionLimit() : "", r.tasks(),
-                workload.description(), r.servers(), r.slots());
+        out.printf(
+                Locale.ROOT,
+                "%s, %d sticky slot%s%s; %,d tasks (%s) on %d servers, %,d slots%n",
+                r.policy(),
+                r.stickySlots(),
+                r.stickySlots() == 1 ? "" : "s",
+                r.evictionLimit() > 0 ? ", dropped at eviction " + r.evictionLimit() : "",
+                r.tasks(),
+                workload.description(),
+                r.servers(),
+                r.slots());
         if (workload.skipped() > 0) {
-            out.printf(Locale.ROOT, "  (%,d tasks of the trace left out: not both submitted and finished in it)%n",
+            out.printf(
+                    Locale.ROOT,
+                    "  (%,d tasks of the trace left out: not both submitted and finished in it)%n",
                     workload.skipped());
         }
         if (workload.demandFromRequest() > 0) {
-            out.printf(Locale.ROOT, "  (%,d tasks without usage in task_usage: demand is CPU request x run length)%n",
+            out.printf(
+                    Locale.ROOT,
+                    "  (%,d tasks without usage in task_usage: demand is CPU request x run length)%n",
                     workload.demandFromRequest());
         }
         ClassStats c0 = r.classStats(0);
@@ -250,8 +308,11 @@ public final class SlotsSimulateCommand implements Callable<Integer>, ChoosesPol
         row(out, "R0 evicted, median s", "%.0f", c0.responseP50Evicted());
         row(out, "R0 never evicted, median s", "%.0f", c0.responseP50NeverEvicted());
         row(out, "R9 median s", "%.0f", r.classStats(9).responseP50());
-        row(out, "finished on sticky slots", "%.1f %%", r.finished() == 0 ? Double.NaN
-                : 100.0 * r.finishedOnSticky() / r.finished());
+        row(
+                out,
+                "finished on sticky slots",
+                "%.1f %%",
+                r.finished() == 0 ? Double.NaN : 100.0 * r.finishedOnSticky() / r.finished());
     }
 
     private static void row(PrintWriter out, String name, String format, Object value) {

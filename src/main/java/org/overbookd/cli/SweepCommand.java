@@ -27,19 +27,25 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-@Command(name = "sweep",
+@Command(
+        name = "sweep",
         description = {
             "Run the simulation for every combination of a parameter grid and write sweep.csv and PNG charts.",
             "The grid is given in the config file as sweep.<key> = v1, v2, ... for any key, plus"
-                    + " sweep.min-window = W to skip combinations whose upper - lower bound is below W."},
+                    + " sweep.min-window = W to skip combinations whose upper - lower bound is below W."
+        },
         subcommands = SweepMergeCommand.class,
-        footer = {"", "Example (the grid of the paper's tables 1-3):",
+        footer = {
+            "",
+            "Example (the grid of the paper's tables 1-3):",
             "  overbookd sweep --config sim/verboven-tables.properties \\",
             "                  --out results/tables --threads 2",
-            "", "On a batch system, in 4 jobs, then one merge (same bytes as one run):",
+            "",
+            "On a batch system, in 4 jobs, then one merge (same bytes as one run):",
             "  overbookd sweep --config sim/verboven-tables.properties \\",
             "                  --shard 2/4 --out results/shard-2",
-            "  overbookd sweep merge results/shard-* --out results/tables"})
+            "  overbookd sweep merge results/shard-* --out results/tables"
+        })
 final class SweepCommand implements Callable<Integer> {
 
     @Spec
@@ -49,17 +55,24 @@ final class SweepCommand implements Callable<Integer> {
     ConfigOptions configOptions;
 
     // not required = true: picocli would then ask for it before 'sweep merge' too
-    @picocli.CommandLine.Option(names = "--out", paramLabel = "DIR",
+    @picocli.CommandLine.Option(
+            names = "--out",
+            paramLabel = "DIR",
             description = "Directory for sweep.csv and the charts (created if missing). Required.")
     Path out;
 
-    @picocli.CommandLine.Option(names = "--shard", paramLabel = "I/N",
+    @picocli.CommandLine.Option(
+            names = "--shard",
+            paramLabel = "I/N",
             description = "Run only the I-th of N slices of the grid (runs I, I+N, I+2N...; 1 <= I <= N) and write"
                     + " their rows and a shard.properties, no charts; 'sweep merge' joins the N directories.")
     String shard;
 
-    @picocli.CommandLine.Option(names = "--threads", paramLabel = "N",
-            description = "Runs in parallel (default: the number of cores, ${DEFAULT-VALUE}). Results do not depend on it.")
+    @picocli.CommandLine.Option(
+            names = "--threads",
+            paramLabel = "N",
+            description =
+                    "Runs in parallel (default: the number of cores, ${DEFAULT-VALUE}). Results do not depend on it.")
     int threads = Runtime.getRuntime().availableProcessors();
 
     @Override
@@ -68,12 +81,15 @@ final class SweepCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1");
         }
         if (out == null) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "Missing required option: '--out=DIR'");
+            throw new picocli.CommandLine.ParameterException(
+                    spec.commandLine(), "Missing required option: '--out=DIR'");
         }
         boolean setsASweep = configOptions.overrides.keySet().stream().anyMatch(k -> k.startsWith(SweepGrid.PREFIX));
         if (configOptions.config == null && !setsASweep) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--config: a sweep needs a file of "
-                    + SweepGrid.PREFIX + "* keys, such as sim/verboven-tables.properties");
+            throw new picocli.CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "--config: a sweep needs a file of " + SweepGrid.PREFIX
+                            + "* keys, such as sim/verboven-tables.properties");
         }
         int[] slice = shard == null ? null : Shards.parse(spec.commandLine(), shard);
         SettingsLoader.Loaded loaded = configOptions.load(List.of(SweepGrid.PREFIX), Map.of());
@@ -85,9 +101,15 @@ final class SweepCommand implements Callable<Integer> {
             Files.deleteIfExists(out.resolve(ShardMarker.FILE));
         }
         PrintWriter err = spec.commandLine().getErr();
-        err.printf("sweep: %s%d runs on %d thread%s%s%n",
-                slice == null ? "" : "shard " + slice[0] + "/" + slice[1] + ", " + grid.runs().size() + " of ",
-                whole.runs().size(), threads, threads == 1 ? "" : "s",
+        err.printf(
+                "sweep: %s%d runs on %d thread%s%s%n",
+                slice == null
+                        ? ""
+                        : "shard " + slice[0] + "/" + slice[1] + ", "
+                                + grid.runs().size() + " of ",
+                whole.runs().size(),
+                threads,
+                threads == 1 ? "" : "s",
                 grid.dropped() > 0 ? " (" + grid.dropped() + " combinations dropped by the bound rules)" : "");
         // hashed before the runs read them: the marker vouches for what was replayed
         Map<String, String> traces = slice == null ? Map.of() : Shards.traceDigests(whole);
@@ -96,7 +118,9 @@ final class SweepCommand implements Callable<Integer> {
 
         List<Option<?>> extra = new ArrayList<>();
         for (Option<?> option : grid.swept()) {
-            if (option != Options.UPPER_BOUND && option != Options.LOWER_BOUND && option != Options.SLOTS
+            if (option != Options.UPPER_BOUND
+                    && option != Options.LOWER_BOUND
+                    && option != Options.SLOTS
                     && option != Options.SIM_SEED) {
                 extra.add(option);
             }
@@ -114,8 +138,14 @@ final class SweepCommand implements Callable<Integer> {
         var stdout = spec.commandLine().getOut();
         if (slice != null) {
             Shards.mark(out, slice, whole, traces, grid, results, loaded, configOptions);
-            stdout.printf("wrote %s (shard %d/%d: %d of %d runs in %.1f s) and %s%n", csv, slice[0], slice[1],
-                    results.size(), whole.runs().size(), (System.nanoTime() - started) / 1e9,
+            stdout.printf(
+                    "wrote %s (shard %d/%d: %d of %d runs in %.1f s) and %s%n",
+                    csv,
+                    slice[0],
+                    slice[1],
+                    results.size(),
+                    whole.runs().size(),
+                    (System.nanoTime() - started) / 1e9,
                     out.resolve(ShardMarker.FILE));
             stdout.flush();
             return ExitCodes.OK;

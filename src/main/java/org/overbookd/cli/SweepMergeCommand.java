@@ -20,14 +20,20 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code sweep merge}: the shards of one sweep joined into what one unsharded run writes. */
-@Command(name = "merge",
-        description = {"Join the directories of the N shards of one sweep (sweep --shard I/N) into the sweep.csv and"
-                + " charts one unsharded run writes, byte for byte.",
+@Command(
+        name = "merge",
+        description = {
+            "Join the directories of the N shards of one sweep (sweep --shard I/N) into the sweep.csv and"
+                    + " charts one unsharded run writes, byte for byte.",
             "Refuses, naming the directory, shards of different grids, a shard missing or given twice, and a torn"
-                    + " or changed file (exit 65; 66 for a directory that is not there)."},
-        footer = {"", "Example:",
+                    + " or changed file (exit 65; 66 for a directory that is not there)."
+        },
+        footer = {
+            "",
+            "Example:",
             "  overbookd sweep merge results/shard-1 results/shard-2 \\",
-            "                        results/shard-3 results/shard-4 --out results/tables"})
+            "                        results/shard-3 results/shard-4 --out results/tables"
+        })
 final class SweepMergeCommand implements Callable<Integer> {
 
     @Spec
@@ -36,7 +42,10 @@ final class SweepMergeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "DIR", arity = "1..*", description = "The shard directories, in any order.")
     List<Path> shards;
 
-    @Option(names = "--out", paramLabel = "DIR", required = true,
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            required = true,
             description = "Directory for sweep.csv and the charts (created if missing); not one of the shards.")
     Path out;
 
@@ -44,14 +53,16 @@ final class SweepMergeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         for (Path shard : shards) {
             if (Files.exists(out) && Files.exists(shard) && Files.isSameFile(out, shard)) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                        "--out: " + out + " is one of the shards; merge into another directory");
+                throw new picocli.CommandLine.ParameterException(
+                        spec.commandLine(), "--out: " + out + " is one of the shards; merge into another directory");
             }
         }
         long started = System.nanoTime();
         SweepMerge.Merged merged = SweepMerge.merge(shards, Build.current());
         PrintWriter err = spec.commandLine().getErr();
-        err.printf("sweep merge: %d shards, %d runs%n", shards.size(), merged.rows().size());
+        err.printf(
+                "sweep merge: %d shards, %d runs%n",
+                shards.size(), merged.rows().size());
         err.flush();
         OutputDirectory.prepare(out);
         // written as sweep writes them, from the same rows and figures: the same bytes
@@ -60,11 +71,12 @@ final class SweepMergeCommand implements Callable<Integer> {
             CsvTable.write(w, merged.header(), merged.rows());
         }
         Path intervals = SeedIntervals.write(out, merged.header(), merged.rows());
-        List<Path> charts = SweepCharts.write(out, merged.points(),
-                SweepCharts.workload(merged.header(), merged.rows()));
+        List<Path> charts =
+                SweepCharts.write(out, merged.points(), SweepCharts.workload(merged.header(), merged.rows()));
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.printf("wrote %s (%d runs from %d shards in %.1f s)%n", csv, merged.rows().size(), shards.size(),
-                (System.nanoTime() - started) / 1e9);
+        stdout.printf(
+                "wrote %s (%d runs from %d shards in %.1f s)%n",
+                csv, merged.rows().size(), shards.size(), (System.nanoTime() - started) / 1e9);
         if (intervals != null) {
             stdout.println("wrote " + intervals + " (mean and 95% interval over the seeds, Student's t)");
         }

@@ -34,82 +34,123 @@ import picocli.CommandLine.Spec;
  * arrivals (same seed, same VMs), and writes summary.csv, queue.csv and queue.png. To be mounted as
  * {@code simulate --model types}; it works as a command of its own too.
  */
-@Command(name = "simulate-types",
+@Command(
+        name = "simulate-types",
         hidden = true,
         description = {
             "Simulate non-preemptive VM scheduling by VM type (Psychas and Ghaderi): servers with capacities,",
             "VM types with demands, one queue per type. Runs each --policy on the same arrivals and writes",
             "summary.csv, queue.csv (queue sizes over time) and queue.png (total queue size, like the paper's",
-            "figures 1 and 2) into --out."},
-        footer = {"", "Policies: maxweight (Algorithm 1), m14 (MaxWeight at local refresh times), g16 (randomized",
+            "figures 1 and 2) into --out."
+        },
+        footer = {
+            "",
+            "Policies: maxweight (Algorithm 1), m14 (MaxWeight at local refresh times), g16 (randomized",
             "sampling, reconstructed), best-fit (plain non-preemptive best fit).",
             "Built-in scenarios: example1, example2 (section 4.1), google-synthetic (section 4.2 on a generated trace).",
-            "", "Examples:",
+            "",
+            "Examples:",
             "  overbookd simulate --model types --policy maxweight,m14 --scenario example1 \\",
             "      --out results/ex1",
             "  overbookd simulate --model types --policy maxweight,g16 --scenario example2 \\",
             "      --out results/ex2",
             "  overbookd simulate --model types --policy maxweight,m14,g16,best-fit \\",
             "      --trace task_events/part-00000-of-00500.csv.gz --servers 1000 \\",
-            "      --out results/google"})
+            "      --out results/google"
+        })
 public final class TypesSimulateCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--policy", split = ",", paramLabel = "POLICY",
-            description = "maxweight, m14 (routed to per-server queues, as cited), m14-central, g16 or best-fit; several, comma-separated, run on the same arrivals"
-                    + " (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--policy",
+            split = ",",
+            paramLabel = "POLICY",
+            description =
+                    "maxweight, m14 (routed to per-server queues, as cited), m14-central, g16 or best-fit; several, comma-separated, run on the same arrivals"
+                            + " (default: ${DEFAULT-VALUE}).")
     List<String> policies = new ArrayList<>(List.of("maxweight"));
 
-    @Option(names = "--scenario", paramLabel = "NAME|FILE",
+    @Option(
+            names = "--scenario",
+            paramLabel = "NAME|FILE",
             description = "example1, example2, google-synthetic, or a scenario file (default: ${DEFAULT-VALUE}).")
     String scenario = "example1";
 
-    @Option(names = "--trace", paramLabel = "FILE",
+    @Option(
+            names = "--trace",
+            paramLabel = "FILE",
             description = "Run section 4.2 on this Google task_events file (.csv or .csv.gz) instead of --scenario.")
     Path trace;
 
-    @Option(names = "--trace-format", paramLabel = "google|swf", defaultValue = "google",
-            description = "Format of --trace: google (cluster-data 2011 task_events, the default) or swf (the Parallel"
-                    + " Workloads Archive's Standard Workload Format: a job's size is its processors over the machine's).")
+    @Option(
+            names = "--trace-format",
+            paramLabel = "google|swf",
+            defaultValue = "google",
+            description =
+                    "Format of --trace: google (cluster-data 2011 task_events, the default) or swf (the Parallel"
+                            + " Workloads Archive's Standard Workload Format: a job's size is its processors over the machine's).")
     String traceFormat;
 
-    @Option(names = "--servers", split = ",", paramLabel = "N",
-            description = "Unit servers for a trace (--trace, or a trace scenario's trace.servers); default 1000 with --trace."
-                    + " Several, comma-separated, run each count on the same trace, with outputs in DIR/servers-N.")
+    @Option(
+            names = "--servers",
+            split = ",",
+            paramLabel = "N",
+            description =
+                    "Unit servers for a trace (--trace, or a trace scenario's trace.servers); default 1000 with --trace."
+                            + " Several, comma-separated, run each count on the same trace, with outputs in DIR/servers-N.")
     List<Integer> serverCounts;
 
-    @Option(names = "--beta", paramLabel = "B",
+    @Option(
+            names = "--beta",
+            paramLabel = "B",
             description = "Algorithm 1's beta, strictly between 0 and 1 (default: ${DEFAULT-VALUE}).")
     double beta = 0.5;
 
-    @Option(names = "--solver", paramLabel = "exact|greedy|auto",
+    @Option(
+            names = "--solver",
+            paramLabel = "exact|greedy|auto",
             description = "How maxweight and m14 find configurations; auto is exact where its table is small"
                     + " (default: ${DEFAULT-VALUE}).")
     String solver = "auto";
 
-    @Option(names = "--padding", paramLabel = "largest-first|smallest-first|none",
+    @Option(
+            names = "--padding",
+            paramLabel = "largest-first|smallest-first|none",
             description = "Which empty-queue types get the room a configuration leaves (default: ${DEFAULT-VALUE}).")
     String padding = "largest-first";
 
-    @Option(names = "--recheck-empty", negatable = true, defaultValue = "false", fallbackValue = "true",
+    @Option(
+            names = "--recheck-empty",
+            negatable = true,
+            defaultValue = "false",
+            fallbackValue = "true",
             description = "Algorithm 1 only: also test condition (4) for empty servers when an arrival has to queue"
                     + " (an extension; the paper tests at departures only). Default: off.")
     boolean recheckEmpty;
 
-    @Option(names = "--horizon", paramLabel = "T",
-            description = "Simulated time, in the scenario's unit (default: the scenario's horizon; a trace's last arrival).")
+    @Option(
+            names = "--horizon",
+            paramLabel = "T",
+            description =
+                    "Simulated time, in the scenario's unit (default: the scenario's horizon; a trace's last arrival).")
     Double horizon;
 
     @Option(names = "--seed", paramLabel = "N", description = "Master seed (default: ${DEFAULT-VALUE}).")
     long seed = 1;
 
-    @Option(names = "--samples", paramLabel = "N",
+    @Option(
+            names = "--samples",
+            paramLabel = "N",
             description = "Intervals between queue.csv samples over the horizon (default: ${DEFAULT-VALUE}).")
     int samples = 1000;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory for the outputs (created if missing).")
+    @Option(
+            names = "--out",
+            required = true,
+            paramLabel = "DIR",
+            description = "Directory for the outputs (created if missing).")
     Path out;
 
     @Override
@@ -121,7 +162,10 @@ public final class TypesSimulateCommand implements Callable<Integer> {
                 continue; // "a,,b" or a trailing comma: nothing between the commas
             }
             if (!PolicyRegistry.IN_TREE.has(PolicyRegistry.TYPES, name)) {
-                throw usage("--policy: " + PolicyRegistry.IN_TREE.unknown(PolicyRegistry.TYPES, p).getMessage());
+                throw usage("--policy: "
+                        + PolicyRegistry.IN_TREE
+                                .unknown(PolicyRegistry.TYPES, p)
+                                .getMessage());
             }
             if (kinds.contains(name)) { // each policy is one series of the charts and one row per summary
                 throw usage("--policy: " + name + " is given twice");
@@ -138,9 +182,13 @@ public final class TypesSimulateCommand implements Callable<Integer> {
             throw usage("--policy: name at least one policy ("
                     + String.join(", ", PolicyRegistry.IN_TREE.names(PolicyRegistry.TYPES)) + ")");
         }
-        SolverChoice solverChoice = parse(() -> SolverChoice.valueOf(choice(solver)), "--solver",
+        SolverChoice solverChoice = parse(
+                () -> SolverChoice.valueOf(choice(solver)),
+                "--solver",
                 "'" + solver + "' is not one of exact, greedy, auto");
-        Padding paddingChoice = parse(() -> Padding.valueOf(choice(padding)), "--padding",
+        Padding paddingChoice = parse(
+                () -> Padding.valueOf(choice(padding)),
+                "--padding",
                 "'" + padding + "' is not one of largest-first, smallest-first, none");
         if (!(beta > 0 && beta < 1)) {
             throw usage("--beta must be strictly between 0 and 1, not " + beta);
@@ -167,23 +215,26 @@ public final class TypesSimulateCommand implements Callable<Integer> {
     }
 
     /** Runs every policy on one cluster and writes its outputs to {@code dir}. */
-    private int simulate(List<String> kinds, SolverChoice solverChoice, Padding paddingChoice, Integer servers, Path dir)
+    private int simulate(
+            List<String> kinds, SolverChoice solverChoice, Padding paddingChoice, Integer servers, Path dir)
             throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         TypesScenario model;
         try {
             int n = servers == null ? 1000 : servers;
-            model = trace == null ? ScenarioFile.load(scenario, seed, servers == null ? OptionalInt.empty() : OptionalInt.of(servers))
-                    : traceFormat.equals("swf") ? SwfTrace.scenario(trace, 7, n, Double.NaN)
-                    : TraceScenario.fromGoogleFile(trace, 7, n, Integer.MAX_VALUE, Double.NaN);
+            model = trace == null
+                    ? ScenarioFile.load(scenario, seed, servers == null ? OptionalInt.empty() : OptionalInt.of(servers))
+                    : traceFormat.equals("swf")
+                            ? SwfTrace.scenario(trace, 7, n, Double.NaN)
+                            : TraceScenario.fromGoogleFile(trace, 7, n, Integer.MAX_VALUE, Double.NaN);
         } catch (InputException e) {
             err.println("overbookd: " + e.getMessage());
             err.flush();
             return ExitCodes.of(e);
         }
         if (servers != null && !(model.workload() instanceof Workload.Trace)) {
-            throw usage("--servers applies to traces (--trace, or a google-trace or synthetic-trace scenario);"
-                    + " " + model.name() + " lists its servers");
+            throw usage("--servers applies to traces (--trace, or a google-trace or synthetic-trace scenario);" + " "
+                    + model.name() + " lists its servers");
         }
         double until = horizon != null ? horizon : model.horizon();
         List<TypesResult> results = new ArrayList<>();
@@ -210,22 +261,51 @@ public final class TypesSimulateCommand implements Callable<Integer> {
     }
 
     private static void printTable(PrintWriter out, TypesScenario model, double until, List<TypesResult> results) {
-        out.printf(Locale.ROOT, "%s: %d server%s, %d VM types, horizon %s%n", model.name(), model.servers().size(),
-                model.servers().size() == 1 ? "" : "s", model.types().size(), fmt(until));
+        out.printf(
+                Locale.ROOT,
+                "%s: %d server%s, %d VM types, horizon %s%n",
+                model.name(),
+                model.servers().size(),
+                model.servers().size() == 1 ? "" : "s",
+                model.types().size(),
+                fmt(until));
         // the idle columns are named as in summary.csv
-        out.printf(Locale.ROOT, "  %-11s %5s %7s %11s %10s %11s %11s %10s %11s %20s %18s%n", "policy", "beta", "solver",
-                "mean queue", "max queue", "mean delay", "throughput", "arrivals", "idle_active", "idle_stalled_running",
+        out.printf(
+                Locale.ROOT,
+                "  %-11s %5s %7s %11s %10s %11s %11s %10s %11s %20s %18s%n",
+                "policy",
+                "beta",
+                "solver",
+                "mean queue",
+                "max queue",
+                "mean delay",
+                "throughput",
+                "arrivals",
+                "idle_active",
+                "idle_stalled_running",
                 "idle_stalled_empty");
         for (TypesResult r : results) {
-            out.printf(Locale.ROOT, "  %-11s %5s %7s %11.2f %10d %11.4f %11.4f %10d %10.2f%% %19.2f%% %17.2f%%%n",
-                    r.policy(), Double.isNaN(r.beta()) ? "-" : fmt(r.beta()), r.solver().isEmpty() ? "-" : r.solver(),
-                    r.meanQueue(), r.maxQueue(), r.meanDelay(), r.throughput(), r.arrivals(), 100 * r.idleActive(),
-                    100 * r.idleStalledRunning(), 100 * r.idleStalledEmpty());
+            out.printf(
+                    Locale.ROOT,
+                    "  %-11s %5s %7s %11.2f %10d %11.4f %11.4f %10d %10.2f%% %19.2f%% %17.2f%%%n",
+                    r.policy(),
+                    Double.isNaN(r.beta()) ? "-" : fmt(r.beta()),
+                    r.solver().isEmpty() ? "-" : r.solver(),
+                    r.meanQueue(),
+                    r.maxQueue(),
+                    r.meanDelay(),
+                    r.throughput(),
+                    r.arrivals(),
+                    100 * r.idleActive(),
+                    100 * r.idleStalledRunning(),
+                    100 * r.idleStalledEmpty());
         }
     }
 
     private static String fmt(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.3f", v);
+        return v == Math.rint(v) && Math.abs(v) < 1e15
+                ? Long.toString((long) v)
+                : String.format(Locale.ROOT, "%.3f", v);
     }
 
     private static String choice(String text) {

@@ -6,8 +6,8 @@ import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.Help.Ansi.Text;
-import picocli.CommandLine.Help.Column;
 import picocli.CommandLine.Help.ColorScheme;
+import picocli.CommandLine.Help.Column;
 import picocli.CommandLine.Help.TextTable;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -46,7 +46,8 @@ final class WholeWordHelp extends Help {
             return "";
         }
         TextTable table = new WholeWordTable(colorScheme(), new Column(width(), 0, Column.Overflow.WRAP));
-        table.setAdjustLineBreaksForWideCJKCharacters(commandSpec().usageMessage().adjustLineBreaksForWideCJKCharacters());
+        table.setAdjustLineBreaksForWideCJKCharacters(
+                commandSpec().usageMessage().adjustLineBreaksForWideCJKCharacters());
         table.indentWrappedLines = 0;
         for (String line : paragraphs(lines)) {
             for (Text text : colorScheme().text(String.format(line, params)).splitLines()) {
@@ -66,8 +67,13 @@ final class WholeWordHelp extends Help {
         for (String line : lines) {
             int last = paragraphs.size() - 1;
             String before = last < 0 ? "" : paragraphs.get(last);
-            boolean continues = !before.isBlank() && !line.isBlank() && !before.startsWith(" ") && !line.startsWith(" ")
-                    && !before.endsWith(".") && !before.endsWith(":") && !before.endsWith("\\");
+            boolean continues = !before.isBlank()
+                    && !line.isBlank()
+                    && !before.startsWith(" ")
+                    && !line.startsWith(" ")
+                    && !before.endsWith(".")
+                    && !before.endsWith(":")
+                    && !before.endsWith("\\");
             if (continues) {
                 paragraphs.set(last, before + " " + line);
             } else {
@@ -87,14 +93,19 @@ final class WholeWordHelp extends Help {
     }
 
     @Override
-    public Layout createDefaultLayout(List<picocli.CommandLine.Model.OptionSpec> options,
-            List<picocli.CommandLine.Model.PositionalParamSpec> positionals, ColorScheme aColorScheme) {
+    public Layout createDefaultLayout(
+            List<picocli.CommandLine.Model.OptionSpec> options,
+            List<picocli.CommandLine.Model.PositionalParamSpec> positionals,
+            ColorScheme aColorScheme) {
         return wholeWords(super.createDefaultLayout(options, positionals, aColorScheme));
     }
 
     private static Layout wholeWords(Layout layout) {
-        return new Layout(layout.colorScheme(), WholeWordTable.like(layout.textTable(), layout.colorScheme()),
-                layout.optionRenderer(), layout.parameterRenderer());
+        return new Layout(
+                layout.colorScheme(),
+                WholeWordTable.like(layout.textTable(), layout.colorScheme()),
+                layout.optionRenderer(),
+                layout.parameterRenderer());
     }
 
     /** picocli's list of commands (names, then the first line of each one's description), with whole words. */
@@ -103,14 +114,20 @@ final class WholeWordHelp extends Help {
         if (subcommands.isEmpty()) {
             return "";
         }
-        int names = Math.min(subcommands.keySet().stream().mapToInt(String::length).max().orElse(0), width() / 2);
-        TextTable table = new WholeWordTable(colorScheme(), new Column(names + 2, 2, Column.Overflow.SPAN),
+        int names = Math.min(
+                subcommands.keySet().stream().mapToInt(String::length).max().orElse(0), width() / 2);
+        TextTable table = new WholeWordTable(
+                colorScheme(),
+                new Column(names + 2, 2, Column.Overflow.SPAN),
                 new Column(width() - (names + 2), 2, Column.Overflow.WRAP));
-        table.setAdjustLineBreaksForWideCJKCharacters(commandSpec().usageMessage().adjustLineBreaksForWideCJKCharacters());
+        table.setAdjustLineBreaksForWideCJKCharacters(
+                commandSpec().usageMessage().adjustLineBreaksForWideCJKCharacters());
         for (Help command : subcommands.values()) {
             CommandLine.Model.UsageMessageSpec usage = command.commandSpec().usageMessage();
             String[] summary = usage.header().length > 0 ? usage.header() : usage.description();
-            Text[] lines = colorScheme().text(summary.length == 0 ? "" : String.format(summary[0])).splitLines();
+            Text[] lines = colorScheme()
+                    .text(summary.length == 0 ? "" : String.format(summary[0]))
+                    .splitLines();
             for (int i = 0; i < lines.length; i++) {
                 table.addRowValues(i == 0 ? command.commandNamesText(", ") : Ansi.OFF.new Text(0), lines[i]);
             }
@@ -174,7 +191,9 @@ final class WholeWordHelp extends Help {
                 Text line = value.substring(lines.get(i)[0], lines.get(i)[1]);
                 if (i > 0) {
                     // a word too wide for the indented line moves left rather than be broken
-                    int indent = Math.min(indentWrappedLines, Math.max(0, first - line.plainString().length()));
+                    int indent = Math.min(
+                            indentWrappedLines,
+                            Math.max(0, first - line.plainString().length()));
                     line = Ansi.OFF.new Text(" ".repeat(indent)).concat(line);
                 }
                 cell = super.putValue(row + i, col, line);

@@ -10,8 +10,7 @@ public final class ByteSizes {
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(B|KB|MB|GB|TB)?");
     private static final String[] UNITS = {"B", "KB", "MB", "GB", "TB"};
 
-    private ByteSizes() {
-    }
+    private ByteSizes() {}
 
     public static long parse(String raw) {
         Matcher m = SIZE.matcher(raw.strip().toUpperCase(Locale.ROOT));

@@ -16,8 +16,7 @@ public final class ConfigReference {
 
             """;
 
-    private ConfigReference() {
-    }
+    private ConfigReference() {}
 
     public static String markdown() {
         StringBuilder s = new StringBuilder();
@@ -25,10 +24,17 @@ public final class ConfigReference {
         s.append("| --- | --- | --- | --- | --- |\n");
         for (Option<?> option : Options.ALL) {
             String def = option.formatDefault();
-            s.append("| `").append(option.key()).append("` | ").append(option.type()).append(" | ")
-                    .append(def.isEmpty() ? "(empty)" : "`" + def + "`").append(" | ")
-                    .append(option.range()).append(" | ")
-                    .append(option.doc().replace("|", "\\|")).append(" |\n");
+            s.append("| `")
+                    .append(option.key())
+                    .append("` | ")
+                    .append(option.type())
+                    .append(" | ")
+                    .append(def.isEmpty() ? "(empty)" : "`" + def + "`")
+                    .append(" | ")
+                    .append(option.range())
+                    .append(" | ")
+                    .append(option.doc().replace("|", "\\|"))
+                    .append(" |\n");
         }
         return s.toString();
     }
@@ -38,7 +44,11 @@ public final class ConfigReference {
         StringBuilder s = new StringBuilder(HEADER);
         for (Option<?> option : Options.ALL) {
             wrap(s, option.doc());
-            s.append("# ").append(option.type()).append("; allowed: ").append(option.range()).append('\n');
+            s.append("# ")
+                    .append(option.type())
+                    .append("; allowed: ")
+                    .append(option.range())
+                    .append('\n');
             s.append(option.key()).append(" = ").append(option.formatDefault()).append("\n\n");
         }
         return s.toString();

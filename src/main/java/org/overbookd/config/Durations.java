@@ -11,8 +11,7 @@ public final class Durations {
 
     private static final Pattern SIMPLE = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d|w)");
 
-    private Durations() {
-    }
+    private Durations() {}
 
     /**
      * Parses {@code <number><unit>} with unit ms, s, m, h, d or w, or an ISO-8601 duration such as
@@ -46,8 +45,8 @@ public final class Durations {
                 // fall through to the common message
             }
         }
-        throw new IllegalArgumentException(
-                "'" + text + "' is not a duration; write a whole number and a unit (ms, s, m, h, d, w), such as 30s, 5m or 7d");
+        throw new IllegalArgumentException("'" + text
+                + "' is not a duration; write a whole number and a unit (ms, s, m, h, d, w), such as 30s, 5m or 7d");
     }
 
     /** The shortest exact form in the units {@link #parse} reads. */

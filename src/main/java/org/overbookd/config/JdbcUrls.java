@@ -12,8 +12,7 @@ final class JdbcUrls {
 
     private static final Set<String> SECRET_PARAMETERS = Set.of("password", "sslpassword");
 
-    private JdbcUrls() {
-    }
+    private JdbcUrls() {}
 
     static boolean carriesPassword(String url) {
         int query = url.indexOf('?');

@@ -23,8 +23,14 @@ public final class Option<T> {
     private final Function<String, T> parser;
     private final Function<T, String> formatter;
 
-    private Option(String key, String type, T defaultValue, String range, String doc,
-            Function<String, T> parser, Function<T, String> formatter) {
+    private Option(
+            String key,
+            String type,
+            T defaultValue,
+            String range,
+            String doc,
+            Function<String, T> parser,
+            Function<T, String> formatter) {
         this.key = Objects.requireNonNull(key);
         this.type = type;
         this.defaultValue = defaultValue;
@@ -76,29 +82,43 @@ public final class Option<T> {
 
     public static Option<Double> decimal(String key, double def, double min, double max, String doc) {
         String range = fmt(min) + " to " + fmt(max);
-        return new Option<>(key, "number", def, range, doc, raw -> {
-            double v;
-            try {
-                v = Double.parseDouble(raw);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("'" + raw + "' is not a number");
-            }
-            if (!(v >= min && v <= max)) {
-                throw new IllegalArgumentException(raw + " is outside " + range);
-            }
-            return v;
-        }, Option::fmt);
+        return new Option<>(
+                key,
+                "number",
+                def,
+                range,
+                doc,
+                raw -> {
+                    double v;
+                    try {
+                        v = Double.parseDouble(raw);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("'" + raw + "' is not a number");
+                    }
+                    if (!(v >= min && v <= max)) {
+                        throw new IllegalArgumentException(raw + " is outside " + range);
+                    }
+                    return v;
+                },
+                Option::fmt);
     }
 
     public static Option<Integer> integer(String key, int def, int min, int max, String doc) {
         String range = min + " to " + max;
-        return new Option<>(key, "integer", def, range, doc, raw -> {
-            long v = parseLong(raw);
-            if (v < min || v > max) {
-                throw new IllegalArgumentException(raw + " is outside " + range);
-            }
-            return (int) v;
-        }, String::valueOf);
+        return new Option<>(
+                key,
+                "integer",
+                def,
+                range,
+                doc,
+                raw -> {
+                    long v = parseLong(raw);
+                    if (v < min || v > max) {
+                        throw new IllegalArgumentException(raw + " is outside " + range);
+                    }
+                    return (int) v;
+                },
+                String::valueOf);
     }
 
     public static Option<Long> longInteger(String key, long def, String doc) {
@@ -107,30 +127,50 @@ public final class Option<T> {
 
     public static Option<Duration> duration(String key, Duration def, Duration min, Duration max, String doc) {
         String range = Durations.format(min) + " to " + Durations.format(max);
-        return new Option<>(key, "duration", def, range, doc, raw -> {
-            Duration d = Durations.parse(raw);
-            if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
-                throw new IllegalArgumentException(raw + " is outside " + range);
-            }
-            return d;
-        }, Durations::format);
+        return new Option<>(
+                key,
+                "duration",
+                def,
+                range,
+                doc,
+                raw -> {
+                    Duration d = Durations.parse(raw);
+                    if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
+                        throw new IllegalArgumentException(raw + " is outside " + range);
+                    }
+                    return d;
+                },
+                Durations::format);
     }
 
     /** A size in bytes, written {@code 100MB} ({@link ByteSizes}). */
     public static Option<Long> size(String key, long def, long min, long max, String doc) {
         String range = ByteSizes.format(min) + " to " + ByteSizes.format(max);
-        return new Option<>(key, "size", def, range, doc, raw -> {
-            long bytes = ByteSizes.parse(raw);
-            if (bytes < min || bytes > max) {
-                throw new IllegalArgumentException(raw + " is outside " + range);
-            }
-            return bytes;
-        }, ByteSizes::format);
+        return new Option<>(
+                key,
+                "size",
+                def,
+                range,
+                doc,
+                raw -> {
+                    long bytes = ByteSizes.parse(raw);
+                    if (bytes < min || bytes > max) {
+                        throw new IllegalArgumentException(raw + " is outside " + range);
+                    }
+                    return bytes;
+                },
+                ByteSizes::format);
     }
 
     /** A value of a type of its own, parsed and printed by the type's functions. */
-    public static <T> Option<T> parsed(String key, String type, T def, String range, String doc,
-            Function<String, T> parser, Function<T, String> formatter) {
+    public static <T> Option<T> parsed(
+            String key,
+            String type,
+            T def,
+            String range,
+            String doc,
+            Function<String, T> parser,
+            Function<T, String> formatter) {
         return new Option<>(key, type, def, range, doc, parser, formatter);
     }
 
@@ -145,7 +185,8 @@ public final class Option<T> {
                 java.net.URI uri = new java.net.URI(raw);
                 String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
                 if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null) {
-                    throw new IllegalArgumentException("'" + shownUrl(raw) + "' is not an http:// or https:// URL with a host");
+                    throw new IllegalArgumentException(
+                            "'" + shownUrl(raw) + "' is not an http:// or https:// URL with a host");
                 }
                 return uri;
             } catch (java.net.URISyntaxException e) {
@@ -153,8 +194,8 @@ public final class Option<T> {
                 throw new IllegalArgumentException("'" + shownUrl(raw) + "' is not a URL: " + e.getReason());
             }
         };
-        return new Option<>(key, "url", parser.apply(def), "an http:// or https:// URL", doc, parser,
-                java.net.URI::toString);
+        return new Option<>(
+                key, "url", parser.apply(def), "an http:// or https:// URL", doc, parser, java.net.URI::toString);
     }
 
     /**
@@ -171,16 +212,24 @@ public final class Option<T> {
 
     /** An enumeration written in lower case with dashes in the file, such as {@code least-utilized}. */
     public static <E extends Enum<E>> Option<E> choice(String key, Class<E> type, E def, String doc) {
-        List<String> names = Arrays.stream(type.getEnumConstants()).map(Option::spell).toList();
+        List<String> names =
+                Arrays.stream(type.getEnumConstants()).map(Option::spell).toList();
         String range = String.join(", ", names);
-        return new Option<>(key, "choice", def, range, doc, raw -> {
-            for (E e : type.getEnumConstants()) {
-                if (spell(e).equals(raw.toLowerCase(Locale.ROOT))) {
-                    return e;
-                }
-            }
-            throw new IllegalArgumentException("'" + raw + "' is not one of " + range);
-        }, Option::spell);
+        return new Option<>(
+                key,
+                "choice",
+                def,
+                range,
+                doc,
+                raw -> {
+                    for (E e : type.getEnumConstants()) {
+                        if (spell(e).equals(raw.toLowerCase(Locale.ROOT))) {
+                            return e;
+                        }
+                    }
+                    throw new IllegalArgumentException("'" + raw + "' is not one of " + range);
+                },
+                Option::spell);
     }
 
     public static String spell(Enum<?> e) {

@@ -36,8 +36,7 @@ public final class SettingsLoader {
     }
 
     /** A validated configuration plus the raw values of pass-through keys, in file order. */
-    public record Loaded(Settings settings, Map<String, String> passThrough, Map<String, String> locations) {
-    }
+    public record Loaded(Settings settings, Map<String, String> passThrough, Map<String, String> locations) {}
 
     /**
      * @param file      the properties file, or null for defaults only
@@ -93,19 +92,28 @@ public final class SettingsLoader {
         double lower = s.get(Options.LOWER_BOUND);
         double upper = s.get(Options.UPPER_BOUND);
         if (lower >= upper) {
-            String key = where.containsKey(Options.LOWER_BOUND.key()) ? Options.LOWER_BOUND.key() : Options.UPPER_BOUND.key();
-            problems.add(new ConfigProblem(where.getOrDefault(key, ""), key,
+            String key = where.containsKey(Options.LOWER_BOUND.key())
+                    ? Options.LOWER_BOUND.key()
+                    : Options.UPPER_BOUND.key();
+            problems.add(new ConfigProblem(
+                    where.getOrDefault(key, ""),
+                    key,
                     "lower bound " + Option.fmt(lower) + " must be below upper bound " + Option.fmt(upper)));
         }
         if (s.get(Options.ONE_ENDPOINT).getRawUserInfo() != null) {
             String key = Options.ONE_ENDPOINT.key();
-            problems.add(new ConfigProblem(where.getOrDefault(key, ""), key,
+            problems.add(new ConfigProblem(
+                    where.getOrDefault(key, ""),
+                    key,
                     "must not carry credentials (they would show in logs); put them in one.auth-file"));
         }
         if (JdbcUrls.carriesPassword(s.get(Options.HA_JDBC_URL))) {
             String key = Options.HA_JDBC_URL.key();
-            problems.add(new ConfigProblem(where.getOrDefault(key, ""), key, "must not carry a password (it would show"
-                    + " in check-config's settings and in logs); put it in ha.password-file"));
+            problems.add(new ConfigProblem(
+                    where.getOrDefault(key, ""),
+                    key,
+                    "must not carry a password (it would show"
+                            + " in check-config's settings and in logs); put it in ha.password-file"));
         }
         String qos = s.get(Options.ONE_QOS_ATTRIBUTE);
         if (qos.isBlank() || !qos.equals(qos.strip())) {
@@ -124,10 +132,11 @@ public final class SettingsLoader {
      *
      * @return false when the file cannot be read at all (then nothing else is checked)
      */
-    private static boolean readFile(Path file, Map<String, String> raw, Map<String, String> where,
-            List<ConfigProblem> problems) {
+    private static boolean readFile(
+            Path file, Map<String, String> raw, Map<String, String> where, List<ConfigProblem> problems) {
         if (!Files.isRegularFile(file)) {
-            problems.add(new ConfigProblem(file.toString(), "", Files.exists(file) ? "not a regular file" : "no such file"));
+            problems.add(
+                    new ConfigProblem(file.toString(), "", Files.exists(file) ? "not a regular file" : "no such file"));
             return false;
         }
         if (!Files.isReadable(file)) {

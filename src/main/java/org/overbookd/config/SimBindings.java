@@ -25,8 +25,7 @@ import org.overbookd.sim.overbooking.SummaryTable;
  */
 public final class SimBindings {
 
-    private SimBindings() {
-    }
+    private SimBindings() {}
 
     /** The synthetic workload of the settings (sim.trace-file is not read here; see {@link #loadSimConfig}). */
     public static SimConfig simConfig(Settings s) {
@@ -49,9 +48,14 @@ public final class SimBindings {
                 s.get(Options.SIM_HIGH_MU_SD),
                 s.get(Options.SIM_NOISY_SD),
                 s.get(Options.SIM_SPIKY_SD),
-                new SpikeModel(s.get(Options.SIM_SPIKE_P), s.get(Options.SIM_SPIKE_UP_P),
-                        s.get(Options.SIM_SPIKE_CONTINUE_P), s.get(Options.SIM_SPIKE_HEIGHT)),
-                new BusinessCurve(s.get(Options.SIM_BUSINESS_MIN), s.get(Options.SIM_BUSINESS_MAX),
+                new SpikeModel(
+                        s.get(Options.SIM_SPIKE_P),
+                        s.get(Options.SIM_SPIKE_UP_P),
+                        s.get(Options.SIM_SPIKE_CONTINUE_P),
+                        s.get(Options.SIM_SPIKE_HEIGHT)),
+                new BusinessCurve(
+                        s.get(Options.SIM_BUSINESS_MIN),
+                        s.get(Options.SIM_BUSINESS_MAX),
                         s.get(Options.SIM_BUSINESS_LUNCH_DIP)),
                 s.get(Options.SIM_BUSINESS_SD),
                 s.get(Options.SIM_LOW_MU),
@@ -64,15 +68,22 @@ public final class SimBindings {
                 s.get(Options.SIM_CORES),
                 s.get(Options.SIM_SEED),
                 s.get(Options.SIM_OP_COST).toSeconds(),
-                s.get(Options.SIM_SUSPEND_COST).orElse(s.get(Options.SIM_OP_COST)).toSeconds(),
-                s.get(Options.SIM_RESUME_COST).orElse(s.get(Options.SIM_OP_COST)).toSeconds(),
+                s.get(Options.SIM_SUSPEND_COST)
+                        .orElse(s.get(Options.SIM_OP_COST))
+                        .toSeconds(),
+                s.get(Options.SIM_RESUME_COST)
+                        .orElse(s.get(Options.SIM_OP_COST))
+                        .toSeconds(),
                 s.get(Options.SIM_MONITORING_LAG).toSeconds(),
                 s.get(Options.SIM_OP_LOAD),
                 s.get(Options.SIM_LOAD_INTERVAL).toSeconds(),
                 workload,
                 recorded,
                 forecast(s));
-        return new SimConfig(world, s.get(Options.SIM_DURATION).toSeconds(), s.get(Options.OVERBOOKING_INTERVAL).toSeconds());
+        return new SimConfig(
+                world,
+                s.get(Options.SIM_DURATION).toSeconds(),
+                s.get(Options.OVERBOOKING_INTERVAL).toSeconds());
     }
 
     /**
@@ -100,7 +111,8 @@ public final class SimBindings {
      */
     public static Provenance provenance(Settings s) {
         String trace = s.get(Options.SIM_TRACE_FILE);
-        return trace.isEmpty() ? Provenance.generated(SYNTHETIC_WORKLOAD, Provenance.Kind.SYNTHETIC)
+        return trace.isEmpty()
+                ? Provenance.generated(SYNTHETIC_WORKLOAD, Provenance.Kind.SYNTHETIC)
                 : Provenance.trace(Path.of(trace), Provenance.Demand.MEASURED);
     }
 

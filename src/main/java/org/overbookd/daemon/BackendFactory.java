@@ -3,6 +3,8 @@ package org.overbookd.daemon;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
+import org.overbookd.audit.AuditTrail;
 import org.overbookd.backend.ActionCheck;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.simulated.RealTimeSimulatedBackend;
@@ -13,9 +15,7 @@ import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;
 import org.overbookd.io.InputException;
 import org.overbookd.io.RollingFile;
-import org.overbookd.audit.AuditTrail;
 import org.overbookd.policy.overbooking.Guards;
-import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,8 +24,7 @@ public final class BackendFactory {
 
     private static final Logger LOG = LoggerFactory.getLogger(BackendFactory.class);
 
-    private BackendFactory() {
-    }
+    private BackendFactory() {}
 
     /** The simulated world of the settings; how long a simulation would run plays no part here. */
     private static WorldSpec simulated(Settings settings) throws ConfigException {
@@ -52,8 +51,8 @@ public final class BackendFactory {
         Backend backend = switch (settings.get(Options.BACKEND)) {
             case SIMULATED -> new RealTimeSimulatedBackend(simulated(settings), clock.instant());
             // the simulated world keeps its own history; OpenNebula's is overbookd's audit log
-            case OPENNEBULA -> new HistoryBackend(OpenNebulaBackends.create(settings, beforeEach),
-                    history(settings, clock));
+            case OPENNEBULA ->
+                new HistoryBackend(OpenNebulaBackends.create(settings, beforeEach), history(settings, clock));
         };
         String record = settings.get(Options.RECORD_FILE);
         if (record.isEmpty()) {
@@ -78,21 +77,28 @@ public final class BackendFactory {
             return new GuardHistory(List.of());
         }
         try {
-            List<AuditTrail.Enacted> enacted = AuditTrail.enactedSince(Path.of(audit), clock.instant().minus(Guards.DAY));
-            LOG.info("the live guards start from the audit log's last 24 h: {} action{} enacted", enacted.size(),
+            List<AuditTrail.Enacted> enacted =
+                    AuditTrail.enactedSince(Path.of(audit), clock.instant().minus(Guards.DAY));
+            LOG.info(
+                    "the live guards start from the audit log's last 24 h: {} action{} enacted",
+                    enacted.size(),
                     enacted.size() == 1 ? "" : "s");
             return new GuardHistory(enacted);
         } catch (IOException e) {
-            throw new ConfigException("", Options.AUDIT_FILE.key(), "cannot read " + audit
-                    + " back for the live guards: " + org.overbookd.io.IoReasons.of(e));
+            throw new ConfigException(
+                    "",
+                    Options.AUDIT_FILE.key(),
+                    "cannot read " + audit + " back for the live guards: " + org.overbookd.io.IoReasons.of(e));
         }
     }
 
     static RollingFile.Policy recordPolicy(Settings settings) {
-        return new RollingFile.Policy(settings.get(Options.RECORD_MAX_FILE_SIZE), settings.get(Options.RECORD_MAX_HISTORY));
+        return new RollingFile.Policy(
+                settings.get(Options.RECORD_MAX_FILE_SIZE), settings.get(Options.RECORD_MAX_HISTORY));
     }
 
     static RollingFile.Policy auditPolicy(Settings settings) {
-        return new RollingFile.Policy(settings.get(Options.AUDIT_MAX_FILE_SIZE), settings.get(Options.AUDIT_MAX_HISTORY));
+        return new RollingFile.Policy(
+                settings.get(Options.AUDIT_MAX_FILE_SIZE), settings.get(Options.AUDIT_MAX_HISTORY));
     }
 }

@@ -70,8 +70,8 @@ public final class CycleRunner {
             listener.cycleFailed(loop.cyclesRun(), CycleFailure.of(e.failureCause(), e.getMessage()), since(started));
             throw e;
         } catch (RuntimeException e) {
-            listener.cycleFailed(loop.cyclesRun(), CycleFailure.of(BackendException.Cause.INTERNAL, e.toString()),
-                    since(started));
+            listener.cycleFailed(
+                    loop.cyclesRun(), CycleFailure.of(BackendException.Cause.INTERNAL, e.toString()), since(started));
             throw e;
         } finally {
             startedNanos = 0;
@@ -79,9 +79,15 @@ public final class CycleRunner {
         Duration took = since(started);
         forecasts.observed(result.view(), Bindings.signal(settings));
         listener.cycleEnded(result, took);
-        long notEnacted = result.outcomes().stream().filter(o -> o.status() != Outcome.Status.OK).count();
-        LOG.info("cycle {}: {} decision{}{} in {} ms", result.cycle(), result.outcomes().size(),
-                result.outcomes().size() == 1 ? "" : "s", notEnacted == 0 ? "" : ", " + notEnacted + " not enacted",
+        long notEnacted = result.outcomes().stream()
+                .filter(o -> o.status() != Outcome.Status.OK)
+                .count();
+        LOG.info(
+                "cycle {}: {} decision{}{} in {} ms",
+                result.cycle(),
+                result.outcomes().size(),
+                result.outcomes().size() == 1 ? "" : "s",
+                notEnacted == 0 ? "" : ", " + notEnacted + " not enacted",
                 took.toMillis());
         result.failure().ifPresent(f -> LOG.error("cycle {} failed ({}): {}", result.cycle(), f.cause(), f.message()));
         return result;
@@ -97,8 +103,8 @@ public final class CycleRunner {
             return;
         }
         LOG.info("reloading {}", reloader.file());
-        reloader.reload(listener).ifPresentOrElse(this::apply,
-                () -> LOG.info("{} reloaded: nothing to apply", reloader.file()));
+        reloader.reload(listener)
+                .ifPresentOrElse(this::apply, () -> LOG.info("{} reloaded: nothing to apply", reloader.file()));
     }
 
     private void apply(Settings next) {

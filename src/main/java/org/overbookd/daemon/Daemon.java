@@ -54,7 +54,9 @@ public final class Daemon {
         scheduler = new StdSchedulerFactory(properties).getScheduler();
         // the runner stays in this process's context: a JDBC job store persists the job's class only
         scheduler.getContext().put(CycleJob.RUNNER, runner);
-        JobDetail job = JobBuilder.newJob(CycleJob.class).withIdentity("overbooking-step").build();
+        JobDetail job = JobBuilder.newJob(CycleJob.class)
+                .withIdentity("overbooking-step")
+                .build();
         Trigger trigger = TriggerBuilder.newTrigger()
                 .withIdentity("overbooking-interval")
                 .startNow()
@@ -73,7 +75,9 @@ public final class Daemon {
             // only the holder of the writer lease runs the scheduler; a standby waits for the lease
             ha.manage(scheduler);
         }
-        LOG.info("overbookd running: overbooking step every {}{}", org.overbookd.config.Durations.format(interval),
+        LOG.info(
+                "overbookd running: overbooking step every {}{}",
+                org.overbookd.config.Durations.format(interval),
                 ha == null ? "" : ", in an HA group as node " + ha.lease().node());
         try {
             stop.await();
@@ -101,10 +105,16 @@ public final class Daemon {
     private void startHeartbeat() throws SchedulerException {
         if (ha == null) {
             scheduler.getContext().put(HeartbeatJob.BEAT, heartbeat);
-            scheduler.scheduleJob(JobBuilder.newJob(HeartbeatJob.class).withIdentity("heartbeat").build(),
-                    TriggerBuilder.newTrigger().withIdentity("heartbeat-interval").startNow()
+            scheduler.scheduleJob(
+                    JobBuilder.newJob(HeartbeatJob.class)
+                            .withIdentity("heartbeat")
+                            .build(),
+                    TriggerBuilder.newTrigger()
+                            .withIdentity("heartbeat-interval")
+                            .startNow()
                             .withSchedule(SimpleScheduleBuilder.simpleSchedule()
-                                    .withIntervalInMilliseconds(Math.max(1, heartbeatEvery.toMillis())).repeatForever()
+                                    .withIntervalInMilliseconds(Math.max(1, heartbeatEvery.toMillis()))
+                                    .repeatForever()
                                     .withMisfireHandlingInstructionNextWithRemainingCount())
                             .build());
             return;
@@ -116,11 +126,15 @@ public final class Daemon {
                     return thread;
                 });
         long every = Math.max(1, heartbeatEvery.toMillis());
-        timer.scheduleAtFixedRate(() -> {
-            if (runner.runningFor().compareTo(heartbeatEvery) < 0) {
-                heartbeat.run();
-            }
-        }, 0, every, java.util.concurrent.TimeUnit.MILLISECONDS);
+        timer.scheduleAtFixedRate(
+                () -> {
+                    if (runner.runningFor().compareTo(heartbeatEvery) < 0) {
+                        heartbeat.run();
+                    }
+                },
+                0,
+                every,
+                java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -136,7 +150,8 @@ public final class Daemon {
                 LOG.debug("another node scheduled the step first");
             }
         } else if (!(existing instanceof SimpleTrigger simple) || simple.getRepeatInterval() != interval.toMillis()) {
-            LOG.info("the shared schedule had another interval; now every {}",
+            LOG.info(
+                    "the shared schedule had another interval; now every {}",
                     org.overbookd.config.Durations.format(interval));
             scheduler.rescheduleJob(trigger.getKey(), trigger);
         }

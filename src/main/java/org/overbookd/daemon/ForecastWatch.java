@@ -30,9 +30,12 @@ final class ForecastWatch {
             seen.add(host.id());
             boolean missing = !UtilizationSignal.usable(host.forecastUtilization());
             if (missing && without.add(host.id())) {
-                LOG.warn("host {} ({}) has no forecast in its monitoring (USED_CPU_FORECAST): it is judged on its"
-                        + " measured utilization until it has one (is OpenNebula's prediction probe, prediction.sh,"
-                        + " running on it?)", host.id(), host.name());
+                LOG.warn(
+                        "host {} ({}) has no forecast in its monitoring (USED_CPU_FORECAST): it is judged on its"
+                                + " measured utilization until it has one (is OpenNebula's prediction probe, prediction.sh,"
+                                + " running on it?)",
+                        host.id(),
+                        host.name());
             } else if (!missing && without.remove(host.id())) {
                 LOG.info("host {} ({}) has a forecast again: it is judged on it", host.id(), host.name());
             }

@@ -21,8 +21,7 @@ final class OpenNebulaBackends {
 
     private static final Logger LOG = LoggerFactory.getLogger(OpenNebulaBackends.class);
 
-    private OpenNebulaBackends() {
-    }
+    private OpenNebulaBackends() {}
 
     /**
      * How long a cycle's calls to oned may take, from the start of its observation: one overbooking
@@ -32,8 +31,8 @@ final class OpenNebulaBackends {
      * the watchdog restarts the daemon: the last heartbeat may be half a period old when it starts).
      */
     static Duration cycleBudget(Duration interval, Duration callDeadline, Optional<Duration> watchdog) {
-        Duration shortCycle = callDeadline.multipliedBy(OpenNebulaBackend.OBSERVE_CALLS
-                + OpenNebulaBackend.CALLS_PER_PLACEMENT);
+        Duration shortCycle =
+                callDeadline.multipliedBy(OpenNebulaBackend.OBSERVE_CALLS + OpenNebulaBackend.CALLS_PER_PLACEMENT);
         Duration budget = interval.compareTo(shortCycle) >= 0 ? interval : shortCycle;
         if (watchdog.isPresent() && budget.compareTo(watchdog.get().dividedBy(2)) > 0) {
             budget = watchdog.get().dividedBy(2);
@@ -57,9 +56,10 @@ final class OpenNebulaBackends {
                 Bindings.overbooking(settings).needsRunHistory(),
                 settings.get(Options.ONE_MAX_SAMPLE_AGE),
                 settings.get(Options.ONE_MAX_REPLY_MIB) * 1024L * 1024L);
-        Duration budget = cycleBudget(settings.get(Options.OVERBOOKING_INTERVAL), one.timeout(),
-                Health.systemdWatchdog());
-        LOG.info("a cycle's calls to oned must end within {} of its start (its time budget)",
+        Duration budget =
+                cycleBudget(settings.get(Options.OVERBOOKING_INTERVAL), one.timeout(), Health.systemdWatchdog());
+        LOG.info(
+                "a cycle's calls to oned must end within {} of its start (its time budget)",
                 org.overbookd.config.Durations.format(budget));
         try {
             return new OpenNebulaBackend(one, beforeEach, budget);

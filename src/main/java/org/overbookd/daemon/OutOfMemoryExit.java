@@ -17,8 +17,7 @@ public final class OutOfMemoryExit {
     /** sysexits' EX_SOFTWARE. */
     public static final int CODE = 70;
 
-    private OutOfMemoryExit() {
-    }
+    private OutOfMemoryExit() {}
 
     /** The line the operator reads. */
     public static String message() {

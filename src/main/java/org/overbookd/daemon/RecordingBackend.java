@@ -34,7 +34,8 @@ final class RecordingBackend extends ForwardingBackend {
     static final String HEADER = "time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu,vcpus";
     private static final Logger LOG = LoggerFactory.getLogger(RecordingBackend.class);
     /** Commons CSV quotes names that need it, as the simulator's reader expects; one line per row. */
-    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator("").get();
+    private static final CSVFormat FORMAT =
+            CSVFormat.DEFAULT.builder().setRecordSeparator("").get();
 
     private final RollingFile file;
     private boolean failing;
@@ -53,8 +54,18 @@ final class RecordingBackend extends ForwardingBackend {
             String utilization = String.format(Locale.ROOT, "%.3f", host.utilization());
             rows.add(row(now, host.id(), host.name(), host.cores(), utilization, "", "", "", "", "", ""));
             for (VmView vm : host.vms()) {
-                rows.add(row(now, host.id(), host.name(), host.cores(), utilization, vm.id(), vm.name(), vm.qos(),
-                        vm.state(), String.format(Locale.ROOT, "%.3f", vm.load()), vm.vcpus() > 0 ? vm.vcpus() : ""));
+                rows.add(row(
+                        now,
+                        host.id(),
+                        host.name(),
+                        host.cores(),
+                        utilization,
+                        vm.id(),
+                        vm.name(),
+                        vm.qos(),
+                        vm.state(),
+                        String.format(Locale.ROOT, "%.3f", vm.load()),
+                        vm.vcpus() > 0 ? vm.vcpus() : ""));
             }
         }
         try {

@@ -3,8 +3,8 @@ package org.overbookd.daemon;
 import java.time.Instant;
 import java.util.List;
 import org.overbookd.model.ClusterView;
-import org.overbookd.policy.cluster.Decision;
 import org.overbookd.policy.cluster.ClusterPolicy;
+import org.overbookd.policy.cluster.Decision;
 
 /** A policy whose settings can be swapped between cycles, when the configuration file changes. */
 final class ReloadablePolicy implements ClusterPolicy {

@@ -14,14 +14,14 @@ import org.overbookd.config.Bindings;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
-import org.overbookd.daemon.health.Health;
-import org.overbookd.daemon.health.OverbookingLimits;
 import org.overbookd.daemon.ha.FencedBackend;
 import org.overbookd.daemon.ha.HaMode;
 import org.overbookd.daemon.ha.HaSettings;
 import org.overbookd.daemon.ha.NodeName;
 import org.overbookd.daemon.ha.SingleModeGuard;
 import org.overbookd.daemon.ha.WriterRole;
+import org.overbookd.daemon.health.Health;
+import org.overbookd.daemon.health.OverbookingLimits;
 import org.overbookd.loop.ControlLoop;
 import org.overbookd.loop.EnactGate;
 
@@ -39,7 +39,13 @@ public final class Service implements AutoCloseable {
     private final WriterRole role;
     private final SingleModeGuard guard;
 
-    private Service(CycleRunner runner, AuditLog audit, Duration interval, Health health, HaMode ha, WriterRole role,
+    private Service(
+            CycleRunner runner,
+            AuditLog audit,
+            Duration interval,
+            Health health,
+            HaMode ha,
+            WriterRole role,
             SingleModeGuard guard) {
         this.runner = runner;
         this.audit = audit;
@@ -54,8 +60,9 @@ public final class Service implements AutoCloseable {
      * @param configFile the file to watch for bound and slot changes, or null
      * @param overrides  {@code --set} values, which keep winning over the file after a reload
      */
-    public static Service assemble(Settings settings, Path configFile, Map<String, String> overrides, boolean dryRun,
-            Clock clock) throws ConfigException {
+    public static Service assemble(
+            Settings settings, Path configFile, Map<String, String> overrides, boolean dryRun, Clock clock)
+            throws ConfigException {
         Preflight.require(settings, dryRun);
         String node = NodeName.of(settings.get(Options.HA_NODE_NAME));
         HaSettings haSettings = HaSettings.from(settings, node);
@@ -69,15 +76,15 @@ public final class Service implements AutoCloseable {
             if (haSettings != null) {
                 ha = HaMode.open(haSettings);
                 // the lease is asked once before a batch (the gate) and again before each of its actions
-                backend = new FencedBackend(BackendFactory.create(settings, clock, ha.lease()::beforeEachAction),
-                        ha.lease()::cycleBegins);
+                backend = new FencedBackend(
+                        BackendFactory.create(settings, clock, ha.lease()::beforeEachAction), ha.lease()::cycleBegins);
                 gate = ha.lease();
                 role = ha.lease();
             } else {
                 backend = BackendFactory.create(settings, clock);
                 if (settings.get(Options.BACKEND) == Options.BackendKind.OPENNEBULA && !dryRun) {
-                    guard = new SingleModeGuard(heartbeatBoard(settings), node,
-                            settings.get(Options.OVERBOOKING_INTERVAL), clock);
+                    guard = new SingleModeGuard(
+                            heartbeatBoard(settings), node, settings.get(Options.OVERBOOKING_INTERVAL), clock);
                     requireBoardAccess(guard);
                     backend = new FencedBackend(backend, guard::beat);
                     gate = guard;
@@ -96,8 +103,8 @@ public final class Service implements AutoCloseable {
         CycleRunner runner = new CycleRunner(loop, policy, reloader, clock, settings);
         Health health;
         try {
-            health = Health.start(settings, () -> OverbookingLimits.of(reloader == null ? settings : reloader.current()),
-                    clock);
+            health = Health.start(
+                    settings, () -> OverbookingLimits.of(reloader == null ? settings : reloader.current()), clock);
         } catch (ConfigException e) {
             if (ha != null) {
                 ha.close();
@@ -121,8 +128,11 @@ public final class Service implements AutoCloseable {
         try {
             denied = guard.access();
         } catch (BackendException e) {
-            org.slf4j.LoggerFactory.getLogger(Service.class).warn("cannot check now whether this daemon's OpenNebula"
-                    + " user may keep its heartbeat board ({}); starting, the cycles will tell", e.getMessage());
+            org.slf4j.LoggerFactory.getLogger(Service.class)
+                    .warn(
+                            "cannot check now whether this daemon's OpenNebula"
+                                    + " user may keep its heartbeat board ({}); starting, the cycles will tell",
+                            e.getMessage());
             return;
         }
         if (denied.isPresent()) {
@@ -132,8 +142,10 @@ public final class Service implements AutoCloseable {
 
     private static OneHeartbeatBoard heartbeatBoard(Settings settings) throws ConfigException {
         try {
-            return OneHeartbeatBoard.open(settings.get(Options.ONE_ENDPOINT),
-                    Path.of(settings.get(Options.ONE_AUTH_FILE)), settings.get(Options.ONE_TIMEOUT));
+            return OneHeartbeatBoard.open(
+                    settings.get(Options.ONE_ENDPOINT),
+                    Path.of(settings.get(Options.ONE_AUTH_FILE)),
+                    settings.get(Options.ONE_TIMEOUT));
         } catch (BackendException e) {
             throw new ConfigException("", Options.ONE_AUTH_FILE.key(), e.getMessage());
         }

@@ -51,6 +51,7 @@ public final class Agenda<S> {
 
     /** Buckets the calendar spans ahead of the one reached: with 5-minute buckets, about 57 days. */
     private static final int RING = 1 << 14;
+
     private static final int MASK = RING - 1;
     /**
      * Buckets per block, as a shift (64: with 5-minute buckets a block is 5 h 20 min): the calendar
@@ -61,6 +62,7 @@ public final class Agenda<S> {
     private static final int BLOCK_SHIFT = 6;
     /** Blocks the calendar holds ahead of the one opened: more than RING buckets' worth (RING / 64 + 1). */
     private static final int BLOCK_RING = 512;
+
     private static final int BLOCK_MASK = BLOCK_RING - 1;
     /** Events per chunk of a calendar bucket. */
     private static final int CHUNK = 16;
@@ -68,6 +70,7 @@ public final class Agenda<S> {
     private static final double FAR = 0x1p62;
     /** Where the next event is, once settled. */
     private static final int UNKNOWN = -1;
+
     private static final int NONE = 0;
     private static final int LANE = 1;
     private static final int HEAP = 2;
@@ -80,6 +83,7 @@ public final class Agenda<S> {
 
     /** The lane: a ring of [2i] time key and [2i + 1] order key, subjects and tags, length a power of two. */
     private long[] laneKeys = new long[2 * 256];
+
     private Object[] laneSubjects = new Object[256];
     private int[] laneTags = new int[256];
     private int laneFirst;
@@ -111,15 +115,18 @@ public final class Agenda<S> {
     private int blocked;
     /** Per pooled event, [3e] time key, [3e + 1] order key, [3e + 2] tag; event e in chunk e / CHUNK. */
     private long[] pool = new long[3 * CHUNK * 64];
+
     private Object[] poolSubjects = new Object[CHUNK * 64];
     /** Per chunk, the next in its bucket or in the free list; -1 at the end. */
     private int[] chunkNext = new int[64];
+
     private int chunksMade;
     private int freeChunk = -1;
     /** Buckets up to this one have been poured (or were empty): events in them go to the heap. */
     private long poured = -1;
     /** The first bucket holding events; meaningless when the calendar is empty. */
     private long lowest = Long.MAX_VALUE;
+
     private int calendared;
 
     /**
@@ -312,8 +319,9 @@ public final class Agenda<S> {
             int where = earlier();
             // the first bucket that may hold events: the lowest filed, or the first of the lowest block
             long first = blocked == 0 || lowest <= lowestBlock << BLOCK_SHIFT ? lowest : lowestBlock << BLOCK_SHIFT;
-            if (calendared == 0 || where != NONE && bucketOf(where == LANE ? laneKeys[2 * laneFirst]
-                    : heap.headTimeKey()) < first) {
+            if (calendared == 0
+                    || where != NONE
+                            && bucketOf(where == LANE ? laneKeys[2 * laneFirst] : heap.headTimeKey()) < first) {
                 head = where;
                 return where;
             }

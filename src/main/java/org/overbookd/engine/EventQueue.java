@@ -39,6 +39,7 @@ public final class EventQueue<S> {
 
     /** The addition number takes the low bits of an event's second word, the kind those above. */
     private static final int SEQ_BITS = 55;
+
     private static final long SEQ_LIMIT = 1L << SEQ_BITS;
     private static final long SIGNLESS = 0x7fffffffffffffffL;
     /** Beyond this the keys array would pass the JVM's largest array. */
@@ -46,6 +47,7 @@ public final class EventQueue<S> {
 
     /** Two words per event: [2i] the time's order key, [2i + 1] kind << SEQ_BITS | addition number. */
     private long[] keys;
+
     private Object[] subjects;
     private int[] tags;
     private int size;

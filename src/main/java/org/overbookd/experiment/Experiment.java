@@ -23,8 +23,8 @@ public interface Experiment {
      * @throws ExperimentException for a part it does not have, or a setting it cannot use
      * @throws InputException       for an input file missing or found wrong
      */
-    void run(Run run, PrintWriter out, PrintWriter err) throws ExperimentException, InterruptedException,
-            InputException;
+    void run(Run run, PrintWriter out, PrintWriter err)
+            throws ExperimentException, InterruptedException, InputException;
 
     /**
      * How to run it.

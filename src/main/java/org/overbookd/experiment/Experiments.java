@@ -6,12 +6,19 @@ import java.util.Optional;
 /** Every experiment by its name, in the order the command lists them. */
 public final class Experiments {
 
-    private static final List<Experiment> ALL = List.of(new VerbovenTables(), new StickySlots(), new HybridTable2(), new QosValidation(),
-            new QosHeterogeneous(), new PsychasExamples(), new PsychasFigure4(), new SilvaSection5(), new SilvaSlo(),
+    private static final List<Experiment> ALL = List.of(
+            new VerbovenTables(),
+            new StickySlots(),
+            new HybridTable2(),
+            new QosValidation(),
+            new QosHeterogeneous(),
+            new PsychasExamples(),
+            new PsychasFigure4(),
+            new SilvaSection5(),
+            new SilvaSlo(),
             new ForecastGuards());
 
-    private Experiments() {
-    }
+    private Experiments() {}
 
     public static List<Experiment> all() {
         return ALL;

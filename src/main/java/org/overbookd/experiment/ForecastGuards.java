@@ -28,8 +28,10 @@ import org.overbookd.sweep.SweepRunner;
 public final class ForecastGuards implements Experiment {
 
     static final int[][] BOUNDS = {{85, 65}, {90, 70}, {95, 80}};
-    static final List<Signal> SIGNALS = List.of(new Signal(UtilizationSource.MEASURED, 0, null),
-            new Signal(UtilizationSource.FORECAST, 1, null), new Signal(UtilizationSource.BLEND, 0.5, null));
+    static final List<Signal> SIGNALS = List.of(
+            new Signal(UtilizationSource.MEASURED, 0, null),
+            new Signal(UtilizationSource.FORECAST, 1, null),
+            new Signal(UtilizationSource.BLEND, 0.5, null));
     static final Duration MIN_RUN = Duration.ofMinutes(30);
     static final int CAP = 4;
     /** "Equal utilization": within this many points. */
@@ -85,9 +87,12 @@ public final class ForecastGuards implements Experiment {
     }
 
     static Settings settings(PatternMix pattern, Config c, long seed) {
-        Settings s = Settings.defaults().with(Options.UPPER_BOUND, (double) c.upper())
-                .with(Options.LOWER_BOUND, (double) c.lower()).with(Options.SLOTS, 2)
-                .with(Options.SIM_SEED, seed).with(Options.SIM_HIGH_PATTERNS, pattern)
+        Settings s = Settings.defaults()
+                .with(Options.UPPER_BOUND, (double) c.upper())
+                .with(Options.LOWER_BOUND, (double) c.lower())
+                .with(Options.SLOTS, 2)
+                .with(Options.SIM_SEED, seed)
+                .with(Options.SIM_HIGH_PATTERNS, pattern)
                 .with(Options.UTILIZATION_SOURCE, c.signal().source());
         if (c.signal().source() == UtilizationSource.BLEND) {
             s = s.with(Options.UTILIZATION_FORECAST_WEIGHT, c.signal().weight());
@@ -111,8 +116,8 @@ public final class ForecastGuards implements Experiment {
             }
         }
         if (chosen.isEmpty()) {
-            throw new ExperimentException("forecast-guards has no part '" + run.part()
-                    + "'; its parts: noisy, spiky, business");
+            throw new ExperimentException(
+                    "forecast-guards has no part '" + run.part() + "'; its parts: noisy, spiky, business");
         }
         int seeds = run.full() ? 10 : 5;
         List<Config> configs = configs();
@@ -124,26 +129,43 @@ public final class ForecastGuards implements Experiment {
                     runs.add(settings(pattern, c, seed));
                 }
             }
-            List<SimResult> results = new SweepRunner(run.threads(), err).run(runs,
-                    List.of(Options.UTILIZATION_SOURCE, Options.SIM_FORECAST_LOOKBACK, Options.GUARD_MAX_SUSPENDS_PER_DAY), null);
+            List<SimResult> results = new SweepRunner(run.threads(), err)
+                    .run(
+                            runs,
+                            List.of(
+                                    Options.UTILIZATION_SOURCE,
+                                    Options.SIM_FORECAST_LOOKBACK,
+                                    Options.GUARD_MAX_SUSPENDS_PER_DAY),
+                            null);
             if (p > 0) {
                 out.print("\n");
             }
-            print(out, pattern, configs, results, seeds, SimBindings.provenance(runs.get(0)).describe());
+            print(
+                    out,
+                    pattern,
+                    configs,
+                    results,
+                    seeds,
+                    SimBindings.provenance(runs.get(0)).describe());
         }
         out.flush();
     }
 
-    private static void print(PrintWriter out, PatternMix pattern, List<Config> configs, List<SimResult> results,
-            int seeds, String workload) {
+    private static void print(
+            PrintWriter out,
+            PatternMix pattern,
+            List<Config> configs,
+            List<SimResult> results,
+            int seeds,
+            String workload) {
         String name = pattern.name().toLowerCase(Locale.ROOT);
         out.print("### Every high-QoS VM " + name + "\n\n");
         out.print("Workload: " + workload + ", every high-QoS VM " + name + "; 2 slots; seeds 1-" + seeds
                 + ". Each cell: the mean [95% interval]. `> 100%`: host-steps above 100%; suspends a VM-day:"
                 + " suspensions per low-QoS VM per day it was in the system; most a day: the most suspensions of"
                 + " one VM within 24 hours, over every seed.\n\n");
-        Markdown table = new Markdown("bounds, judged on, guards", "utilization", "> 100%", "suspends a VM-day",
-                "most a day");
+        Markdown table =
+                new Markdown("bounds, judged on, guards", "utilization", "> 100%", "suspends a VM-day", "most a day");
         List<MeanInterval> utilization = new ArrayList<>();
         List<MeanInterval> above = new ArrayList<>();
         for (int i = 0; i < configs.size(); i++) {
@@ -153,7 +175,11 @@ public final class ForecastGuards implements Experiment {
             utilization.add(u);
             above.add(d);
             long most = r.stream().mapToLong(SimResult::mostSuspendsInDay).max().orElseThrow();
-            table.row(configs.get(i).label(), cell(u, 2), cell(d, 0), cell(interval(r, SimResult::suspendsPerVmDay), 2),
+            table.row(
+                    configs.get(i).label(),
+                    cell(u, 2),
+                    cell(d, 0),
+                    cell(interval(r, SimResult::suspendsPerVmDay), 2),
                     most);
         }
         table.print(out);
@@ -169,27 +195,41 @@ public final class ForecastGuards implements Experiment {
             int best = -1;
             for (int m = 0; m < configs.size(); m++) {
                 if (configs.get(m).signal().source() == UtilizationSource.MEASURED
-                        && Math.abs(utilization.get(f).mean() - utilization.get(m).mean()) <= EQUAL
+                        && Math.abs(utilization.get(f).mean()
+                                        - utilization.get(m).mean())
+                                <= EQUAL
                         && (best < 0 || above.get(m).mean() < above.get(best).mean())) {
                     best = m;
                 }
             }
             if (best < 0) {
-                pairs.row(configs.get(f).label(), "none within " + Markdown.plain(EQUAL, 1) + " points",
-                        Markdown.plain(utilization.get(f).mean(), 2), Markdown.plain(above.get(f).mean(), 0), "");
+                pairs.row(
+                        configs.get(f).label(),
+                        "none within " + Markdown.plain(EQUAL, 1) + " points",
+                        Markdown.plain(utilization.get(f).mean(), 2),
+                        Markdown.plain(above.get(f).mean(), 0),
+                        "");
                 continue;
             }
             double diff = above.get(f).mean() - above.get(best).mean();
             count++;
             fewer += diff < 0 ? 1 : 0;
-            pairs.row(configs.get(f).label(), configs.get(best).label(),
-                    Markdown.plain(utilization.get(f).mean(), 2) + " / " + Markdown.plain(utilization.get(best).mean(), 2),
-                    Markdown.plain(above.get(f).mean(), 0) + " / " + Markdown.plain(above.get(best).mean(), 0),
+            pairs.row(
+                    configs.get(f).label(),
+                    configs.get(best).label(),
+                    Markdown.plain(utilization.get(f).mean(), 2) + " / "
+                            + Markdown.plain(utilization.get(best).mean(), 2),
+                    Markdown.plain(above.get(f).mean(), 0) + " / "
+                            + Markdown.plain(above.get(best).mean(), 0),
                     Markdown.plain(diff, 0));
         }
         pairs.print(out);
-        out.printf(Locale.ROOT, "%nThe forecast-aware configuration crosses 100%% less often than the best measured-only"
-                + " one at its utilization in %d of %d comparisons.%n", fewer, count);
+        out.printf(
+                Locale.ROOT,
+                "%nThe forecast-aware configuration crosses 100%% less often than the best measured-only"
+                        + " one at its utilization in %d of %d comparisons.%n",
+                fewer,
+                count);
     }
 
     private static String cell(MeanInterval m, int decimals) {
@@ -198,6 +238,7 @@ public final class ForecastGuards implements Experiment {
     }
 
     private static MeanInterval interval(List<SimResult> runs, ToDoubleFunction<SimResult> metric) {
-        return MeanInterval.of(SeedIntervals.CONFIDENCE, runs.stream().mapToDouble(metric).toArray());
+        return MeanInterval.of(
+                SeedIntervals.CONFIDENCE, runs.stream().mapToDouble(metric).toArray());
     }
 }

@@ -59,10 +59,12 @@ public final class HybridTable2 implements Experiment {
     public void run(Run run, PrintWriter out, PrintWriter err) throws ExperimentException, InterruptedException {
         String part = run.part();
         if (part != null && !PARTS.contains(part)) {
-            throw new ExperimentException("hybrid-table2 has no part '" + part + "'; its parts: " + String.join(", ", PARTS));
+            throw new ExperimentException(
+                    "hybrid-table2 has no part '" + part + "'; its parts: " + String.join(", ", PARTS));
         }
         List<Seed> seeds = runSeeds("table-2".equals(part) ? 1 : SEEDS, run.threads(), err);
-        out.print("Workload: " + Workloads.synthetic(Workloads.Scenario.STEADY, 1).provenance().describe()
+        out.print("Workload: "
+                + Workloads.synthetic(Workloads.Scenario.STEADY, 1).provenance().describe()
                 + ", tuned to HYBRID's row of Table 2 (that row is a fit, not a result); Table 1's servers, "
                 + HybridSettings.PAPER_STICKY_SLOTS + " sticky slots, PRI" + HybridSettings.PAPER_EVICTION_LIMIT
                 + ", victims by section 3.2's rule.\n");
@@ -91,11 +93,15 @@ public final class HybridTable2 implements Experiment {
         for (int s = 0; s < count; s++) {
             long seed = s + 1;
             List<org.overbookd.sim.slots.Task> t = tasks.get(s);
-            jobs.add(() -> report(err, seed, new SlotSimulation(infra, t,
-                    HybridPolicy.hybrid(HybridSettings.PAPER_STICKY_SLOTS, seed)).run()));
+            jobs.add(() -> report(
+                    err,
+                    seed,
+                    new SlotSimulation(infra, t, HybridPolicy.hybrid(HybridSettings.PAPER_STICKY_SLOTS, seed)).run()));
             jobs.add(() -> report(err, seed, new SlotSimulation(infra, t, HybridPolicy.pri(seed)).run()));
-            jobs.add(() -> report(err, seed, new SlotSimulation(infra, t,
-                    HybridPolicy.priN(HybridSettings.PAPER_EVICTION_LIMIT, seed)).run()));
+            jobs.add(() -> report(
+                    err,
+                    seed,
+                    new SlotSimulation(infra, t, HybridPolicy.priN(HybridSettings.PAPER_EVICTION_LIMIT, seed)).run()));
         }
         List<SlotResult> flat = Parallel.run(threads, jobs);
         List<Seed> seeds = new ArrayList<>();
@@ -141,17 +147,39 @@ public final class HybridTable2 implements Experiment {
     private static void ratios(List<Seed> seeds, PrintWriter out) {
         out.print("As ratios to PRI, the comparison the paper makes (ours on seed 1, and on seeds 1-" + seeds.size()
                 + " together: sums of NE and WE, pe-bar as all evictions over all evicted tasks):\n\n");
-        Markdown table = new Markdown("ratio to PRI", "HYBRID paper", "HYBRID ours, seed 1",
-                "HYBRID ours, seeds 1-" + seeds.size(), "PRI5 paper", "PRI5 ours, seed 1", "PRI5 ours, seeds 1-" + seeds.size());
+        Markdown table = new Markdown(
+                "ratio to PRI",
+                "HYBRID paper",
+                "HYBRID ours, seed 1",
+                "HYBRID ours, seeds 1-" + seeds.size(),
+                "PRI5 paper",
+                "PRI5 ours, seed 1",
+                "PRI5 ours, seeds 1-" + seeds.size());
         List<Seed> first = seeds.subList(0, 1);
-        table.row("NE_priority", PAPER_RATIOS[0][0], ratio(first, 0, r -> r.evictions(), 3),
-                ratio(seeds, 0, r -> r.evictions(), 3), PAPER_RATIOS[0][1], ratio(first, 2, r -> r.evictions(), 3),
+        table.row(
+                "NE_priority",
+                PAPER_RATIOS[0][0],
+                ratio(first, 0, r -> r.evictions(), 3),
+                ratio(seeds, 0, r -> r.evictions(), 3),
+                PAPER_RATIOS[0][1],
+                ratio(first, 2, r -> r.evictions(), 3),
                 ratio(seeds, 2, r -> r.evictions(), 3));
-        table.row("WE", PAPER_RATIOS[1][0], ratio(first, 0, SlotResult::wastedCpuSeconds, 3),
-                ratio(seeds, 0, SlotResult::wastedCpuSeconds, 3), PAPER_RATIOS[1][1],
-                ratio(first, 2, SlotResult::wastedCpuSeconds, 3), ratio(seeds, 2, SlotResult::wastedCpuSeconds, 3));
-        table.row("pe-bar", PAPER_RATIOS[2][0], peBarRatio(first, 0), peBarRatio(seeds, 0), PAPER_RATIOS[2][1],
-                peBarRatio(first, 2), peBarRatio(seeds, 2));
+        table.row(
+                "WE",
+                PAPER_RATIOS[1][0],
+                ratio(first, 0, SlotResult::wastedCpuSeconds, 3),
+                ratio(seeds, 0, SlotResult::wastedCpuSeconds, 3),
+                PAPER_RATIOS[1][1],
+                ratio(first, 2, SlotResult::wastedCpuSeconds, 3),
+                ratio(seeds, 2, SlotResult::wastedCpuSeconds, 3));
+        table.row(
+                "pe-bar",
+                PAPER_RATIOS[2][0],
+                peBarRatio(first, 0),
+                peBarRatio(seeds, 0),
+                PAPER_RATIOS[2][1],
+                peBarRatio(first, 2),
+                peBarRatio(seeds, 2));
         table.print(out);
     }
 
@@ -183,15 +211,24 @@ public final class HybridTable2 implements Experiment {
 
     private static void perSeed(List<Seed> seeds, PrintWriter out) {
         out.print("Each seed:\n\n");
-        Markdown table = new Markdown("seed", "tasks", "NE HYBRID / PRI / PRI5", "WE (10^3) HYBRID / PRI / PRI5",
-                "max(pe) HYBRID / PRI", "pe-bar HYBRID / PRI", "PRI5 drops");
+        Markdown table = new Markdown(
+                "seed",
+                "tasks",
+                "NE HYBRID / PRI / PRI5",
+                "WE (10^3) HYBRID / PRI / PRI5",
+                "max(pe) HYBRID / PRI",
+                "pe-bar HYBRID / PRI",
+                "PRI5 drops");
         for (int s = 0; s < seeds.size(); s++) {
             Seed seed = seeds.get(s);
-            table.row(Integer.toString(s + 1), Markdown.number(seed.tasks(), 0),
+            table.row(
+                    Integer.toString(s + 1),
+                    Markdown.number(seed.tasks(), 0),
                     figure(0, seed.hybrid()) + " / " + figure(0, seed.pri()) + " / " + figure(0, seed.priN()),
                     figure(4, seed.hybrid()) + " / " + figure(4, seed.pri()) + " / " + figure(4, seed.priN()),
                     figure(1, seed.hybrid()) + " / " + figure(1, seed.pri()),
-                    figure(2, seed.hybrid()) + " / " + figure(2, seed.pri()), figure(3, seed.priN()));
+                    figure(2, seed.hybrid()) + " / " + figure(2, seed.pri()),
+                    figure(3, seed.priN()));
         }
         table.print(out);
     }

@@ -72,6 +72,7 @@ public final class Markdown {
     /** "-0" and "-0.00" (a small negative value rounded) as "0" and "0.00". */
     private static String unsigned(String formatted) {
         return formatted.startsWith("-") && formatted.chars().noneMatch(c -> c >= '1' && c <= '9')
-                ? formatted.substring(1) : formatted;
+                ? formatted.substring(1)
+                : formatted;
     }
 }

@@ -56,14 +56,13 @@ final class PairedSample {
     /** level -> class -> [priority, qos]. */
     final Map<Contention, Map<String, IntervalFigures[]>> byLevel = new EnumMap<>(Contention.class);
 
-    private PairedSample() {
-    }
+    private PairedSample() {}
 
     static PairedSample run(ServiceClasses classes, List<HostSpec> hosts, List<RequestSpec> requests, long seed) {
         RequestRun.Done prio = new RequestRun(PRIORITY, new ScanLimits(0, 0))
                 .run(classes, hosts, requests, seed, Double.POSITIVE_INFINITY);
-        RequestRun.Done q = new RequestRun(QOS, new ScanLimits(0, 0))
-                .run(classes, hosts, requests, seed, Double.POSITIVE_INFINITY);
+        RequestRun.Done q =
+                new RequestRun(QOS, new ScanLimits(0, 0)).run(classes, hosts, requests, seed, Double.POSITIVE_INFINITY);
         PairedSample s = new PairedSample();
         for (ServiceClass c : classes.all()) {
             s.priority.put(c.name(), prio.classes().get(c));
@@ -109,8 +108,8 @@ final class PairedSample {
                 which.add(String.format(java.util.Locale.ROOT, "%0" + digits + "d", s + 1));
             }
         }
-        return which.size() + " of " + samples.size() + (which.isEmpty() || which.size() == samples.size() ? ""
-                : " (" + String.join(", ", which) + ")");
+        return which.size() + " of " + samples.size()
+                + (which.isEmpty() || which.size() == samples.size() ? "" : " (" + String.join(", ", which) + ")");
     }
 
     /** A class's deficits of the violating requests of every sample, under one run, in sample order. */

@@ -11,8 +11,7 @@ import java.util.concurrent.Future;
 /** Independent runs on a fixed pool, their results in the order given: no result depends on the threads. */
 final class Parallel {
 
-    private Parallel() {
-    }
+    private Parallel() {}
 
     static <T> List<T> run(int threads, List<Callable<T>> tasks) throws InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {

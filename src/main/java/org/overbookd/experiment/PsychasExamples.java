@@ -36,8 +36,10 @@ public final class PsychasExamples implements Experiment {
     }
 
     private static final Variant MAXWEIGHT = new Variant("maxweight (Algorithm 1, beta 0.5)", "maxweight", 0.5, false);
-    private static final List<Variant> OTHERS = List.of(new Variant("m14", "m14", 0.5, false),
-            new Variant("m14-central", "m14-central", 0.5, false), new Variant("g16", "g16", 0.5, false),
+    private static final List<Variant> OTHERS = List.of(
+            new Variant("m14", "m14", 0.5, false),
+            new Variant("m14-central", "m14-central", 0.5, false),
+            new Variant("g16", "g16", 0.5, false),
             new Variant("best-fit", "best-fit", 0.5, false));
 
     @Override
@@ -56,8 +58,8 @@ public final class PsychasExamples implements Experiment {
             throws ExperimentException, InterruptedException, InputException {
         String part = run.part();
         if (part != null && !PARTS.contains(part)) {
-            throw new ExperimentException("psychas-examples has no part '" + part + "'; its parts: "
-                    + String.join(", ", PARTS));
+            throw new ExperimentException(
+                    "psychas-examples has no part '" + part + "'; its parts: " + String.join(", ", PARTS));
         }
         boolean first = true;
         if (part == null || part.equals("example-1")) {
@@ -86,8 +88,8 @@ public final class PsychasExamples implements Experiment {
             if (!first) {
                 out.print("\n");
             }
-            List<Variant> rows = new ArrayList<>(List.of(MAXWEIGHT,
-                    new Variant("maxweight, --recheck-empty", "maxweight", 0.5, true)));
+            List<Variant> rows = new ArrayList<>(
+                    List.of(MAXWEIGHT, new Variant("maxweight, --recheck-empty", "maxweight", 0.5, true)));
             rows.addAll(OTHERS);
             policies(run, "example2", rows, out, err);
         }
@@ -100,8 +102,12 @@ public final class PsychasExamples implements Experiment {
         Markdown table = new Markdown("policy", "mean queue", "max queue", "final queue", "mean delay", "throughput");
         for (int i = 0; i < rows.size(); i++) {
             TypesResult r = results.get(i);
-            table.row(rows.get(i).label(), Markdown.number(r.meanQueue(), 2), Markdown.number(r.maxQueue(), 0),
-                    Markdown.number(r.finalQueue(), 0), Markdown.number(r.meanDelay(), 2),
+            table.row(
+                    rows.get(i).label(),
+                    Markdown.number(r.meanQueue(), 2),
+                    Markdown.number(r.maxQueue(), 0),
+                    Markdown.number(r.finalQueue(), 0),
+                    Markdown.number(r.meanDelay(), 2),
                     Markdown.plain(r.throughput(), 3));
         }
         table.print(out);
@@ -116,7 +122,8 @@ public final class PsychasExamples implements Experiment {
             jobs.add(() -> {
                 TypesResult r = v.run().run(scenario, SEED, scenario.horizon(), 10);
                 synchronized (err) {
-                    err.printf(Locale.ROOT, "psychas-examples: %s, %s: mean queue %.2f%n", name, v.label(), r.meanQueue());
+                    err.printf(
+                            Locale.ROOT, "psychas-examples: %s, %s: mean queue %.2f%n", name, v.label(), r.meanQueue());
                     err.flush();
                 }
                 return r;

@@ -36,6 +36,7 @@ public final class PsychasFigure4 implements Experiment {
 
     /** Where the scenario's load is set: 90% of 800 servers. */
     private static final int TRACE_SERVERS = 800;
+
     private static final double TRACE_LOAD = 0.9;
 
     private record Variant(String label, String policy, double beta, boolean recheckEmpty) {
@@ -93,8 +94,13 @@ public final class PsychasFigure4 implements Experiment {
         for (long seed = 1; seed <= SEEDS; seed++) {
             bySeed.add(ScenarioFile.load(SCENARIO, seed, OptionalInt.of(TRACE_SERVERS), OptionalInt.of(tasks)));
         }
-        err.printf(Locale.ROOT, "psychas-figure4: %d runs of %,d tasks on %d thread%s%n",
-                SEEDS * SERVERS.size() * variants.size(), tasks, run.threads(), run.threads() == 1 ? "" : "s");
+        err.printf(
+                Locale.ROOT,
+                "psychas-figure4: %d runs of %,d tasks on %d thread%s%n",
+                SEEDS * SERVERS.size() * variants.size(),
+                tasks,
+                run.threads(),
+                run.threads() == 1 ? "" : "s");
         err.flush();
         // results[variant][size][seed]
         List<Callable<TypesResult>> jobs = new ArrayList<>();
@@ -107,8 +113,13 @@ public final class PsychasFigure4 implements Experiment {
                     jobs.add(() -> {
                         TypesResult r = variant.run().run(scenario, seed, scenario.horizon(), 10);
                         synchronized (err) {
-                            err.printf(Locale.ROOT, "psychas-figure4: %s, %d servers, seed %d: mean queue %.2f%n",
-                                    variant.label(), n, seed, r.meanQueue());
+                            err.printf(
+                                    Locale.ROOT,
+                                    "psychas-figure4: %s, %d servers, seed %d: mean queue %.2f%n",
+                                    variant.label(),
+                                    n,
+                                    seed,
+                                    r.meanQueue());
                             err.flush();
                         }
                         return r;
@@ -126,12 +137,17 @@ public final class PsychasFigure4 implements Experiment {
                 }
             }
         }
-        out.printf(Locale.ROOT, "Workload: %s, the heavy-tailed, job-structured stand-in of sim/google-jobs.scenario"
+        out.printf(
+                Locale.ROOT,
+                "Workload: %s, the heavy-tailed, job-structured stand-in of sim/google-jobs.scenario"
                         + " (we do not have the trace): %,d tasks%s, %.0f%% of %d unit servers' capacity; seeds 1-%d;"
                         + " each figure is the mean over the seeds [its 95%% interval, Student's t].%n",
-                bySeed.get(0).provenance().describe(), tasks,
+                bySeed.get(0).provenance().describe(),
+                tasks,
                 run.full() ? " (the paper's window)" : " (a tenth of the paper's window; --full: 1,000,000)",
-                100 * TRACE_LOAD, TRACE_SERVERS, SEEDS);
+                100 * TRACE_LOAD,
+                TRACE_SERVERS,
+                SEEDS);
         if (!idleOnly) {
             out.print("\n");
             printQueues(out, results, variants);
@@ -166,18 +182,23 @@ public final class PsychasFigure4 implements Experiment {
         for (int n = 0; n < SERVERS.size(); n++) {
             double least = Double.POSITIVE_INFINITY;
             for (int v : PAPERS) {
-                least = Math.min(least, interval(results[v][n], TypesResult::meanQueue).mean());
+                least = Math.min(
+                        least, interval(results[v][n], TypesResult::meanQueue).mean());
             }
             List<String> best = new ArrayList<>();
             for (int v : PAPERS) {
                 // equal as printed: a tie
-                if (Markdown.number(interval(results[v][n], TypesResult::meanQueue).mean(), 1)
+                if (Markdown.number(
+                                interval(results[v][n], TypesResult::meanQueue).mean(), 1)
                         .equals(Markdown.number(least, 1))) {
                     best.add(VARIANTS.get(v).policy());
                 }
             }
-            out.printf(Locale.ROOT, "- %s servers: of the paper's three (maxweight, m14, g16), the smallest mean queue:"
-                    + " %s%s.%n", Markdown.number(SERVERS.get(n), 0), String.join(" and ", best),
+            out.printf(
+                    Locale.ROOT,
+                    "- %s servers: of the paper's three (maxweight, m14, g16), the smallest mean queue:" + " %s%s.%n",
+                    Markdown.number(SERVERS.get(n), 0),
+                    String.join(" and ", best),
                     best.size() > 1 ? " (tied at " + Markdown.number(least, 1) + ")" : "");
         }
         out.print("- The paper (Figure 4, averages of 3 runs on the trace): Algorithm 1 the best at every size from 800"
@@ -189,19 +210,27 @@ public final class PsychasFigure4 implements Experiment {
                 + " Algorithm 1 (beta 0.5) inside servers that schedule, inside stalled servers still running VMs"
                 + " (waiting for their last VM to leave), inside stalled empty servers; and m14-central, which never"
                 + " stalls:\n\n");
-        Markdown table = new Markdown("servers (load)", "maxweight mean queue", "free in active servers",
-                "free in stalled servers running VMs", "free in stalled empty servers",
+        Markdown table = new Markdown(
+                "servers (load)",
+                "maxweight mean queue",
+                "free in active servers",
+                "free in stalled servers running VMs",
+                "free in stalled empty servers",
                 "m14-central: free, mean queue");
         for (int n = 0; n < SERVERS.size(); n++) {
             TypesResult[] a = results[0][n];
             TypesResult[] c = results[2][n];
-            double centralFree = interval(c, r -> r.idleActive() + r.idleStalledRunning() + r.idleStalledEmpty()).mean();
-            table.row(Markdown.number(SERVERS.get(n), 0) + " (" + load(SERVERS.get(n)) + ")",
+            double centralFree = interval(c, r -> r.idleActive() + r.idleStalledRunning() + r.idleStalledEmpty())
+                    .mean();
+            table.row(
+                    Markdown.number(SERVERS.get(n), 0) + " (" + load(SERVERS.get(n)) + ")",
                     Markdown.number(interval(a, TypesResult::meanQueue).mean(), 1),
                     percent(interval(a, TypesResult::idleActive).mean()),
                     percent(interval(a, TypesResult::idleStalledRunning).mean()),
                     percent(interval(a, TypesResult::idleStalledEmpty).mean()),
-                    percent(centralFree) + ", " + Markdown.number(interval(c, TypesResult::meanQueue).mean(), 1));
+                    percent(centralFree) + ", "
+                            + Markdown.number(
+                                    interval(c, TypesResult::meanQueue).mean(), 1));
         }
         table.print(out);
     }

@@ -27,8 +27,7 @@ public final class QosHeterogeneous implements Experiment {
     /** Where the scenario's files are, from the source tree's root. */
     static final Path DIR = Path.of("sim", "qos-heterogeneous");
 
-    private record Variant(String policy, String label, ScanLimits limits) {
-    }
+    private record Variant(String policy, String label, ScanLimits limits) {}
 
     private static final List<Variant> VARIANTS = List.of(
             new Variant("qos", "QoS-driven, exact", new ScanLimits(0, 0)),
@@ -59,8 +58,14 @@ public final class QosHeterogeneous implements Experiment {
         Path workload = DIR.resolve("workload.csv");
         List<HostSpec> hosts = Inputs.hosts(DIR.resolve("hosts.csv"));
         List<RequestSpec> requests = Inputs.workload(workload, classes, hosts);
-        err.printf(Locale.ROOT, "qos-heterogeneous: %d runs of %d requests on %d hosts, %d thread%s%n",
-                VARIANTS.size(), requests.size(), hosts.size(), run.threads(), run.threads() == 1 ? "" : "s");
+        err.printf(
+                Locale.ROOT,
+                "qos-heterogeneous: %d runs of %d requests on %d hosts, %d thread%s%n",
+                VARIANTS.size(),
+                requests.size(),
+                hosts.size(),
+                run.threads(),
+                run.threads() == 1 ? "" : "s");
         err.flush();
         List<Callable<RequestRun.Done>> tasks = new ArrayList<>();
         for (Variant v : VARIANTS) {
@@ -75,19 +80,26 @@ public final class QosHeterogeneous implements Experiment {
             });
         }
         List<RequestRun.Done> results = Parallel.run(run.threads(), tasks);
-        out.print("Workload: " + Provenance.trace(workload, Provenance.Demand.STATED).describe()
+        out.print("Workload: "
+                + Provenance.trace(workload, Provenance.Demand.STATED).describe()
                 + ", written by sim/qos-heterogeneous/generate.py; seed 1, 1 s overheads, every request to its end."
                 + " Availability in %: mean / minimum / share of requests that met the SLO.\n\n");
-        Markdown table = new Markdown("run", "gold", "silver: mean / min / fulfilment",
-                "bronze: mean / min / fulfilment", "preemptions");
+        Markdown table = new Markdown(
+                "run", "gold", "silver: mean / min / fulfilment", "bronze: mean / min / fulfilment", "preemptions");
         ServiceClass gold = classes.find("gold").orElseThrow();
         ServiceClass silver = classes.find("silver").orElseThrow();
         ServiceClass bronze = classes.find("bronze").orElseThrow();
         for (int i = 0; i < VARIANTS.size(); i++) {
             RequestRun.Done d = results.get(i);
-            long preemptions = d.classes().values().stream().mapToLong(ClassTotals::preemptions).sum();
-            table.row(VARIANTS.get(i).label(), percent(d.classes().get(gold).fulfilment()),
-                    triple(d.classes().get(silver)), triple(d.classes().get(bronze)), Markdown.number(preemptions, 0));
+            long preemptions = d.classes().values().stream()
+                    .mapToLong(ClassTotals::preemptions)
+                    .sum();
+            table.row(
+                    VARIANTS.get(i).label(),
+                    percent(d.classes().get(gold).fulfilment()),
+                    triple(d.classes().get(silver)),
+                    triple(d.classes().get(bronze)),
+                    Markdown.number(preemptions, 0));
         }
         table.print(out);
     }

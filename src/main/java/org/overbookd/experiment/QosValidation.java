@@ -62,8 +62,8 @@ public final class QosValidation implements Experiment {
         for (Case c : CASES) {
             List<RequestSpec> requests = Inputs.workload(c.workload(), classes, hosts);
             jobs.add(() -> {
-                RequestRun.Done done = new RequestRun(c.policy(), new ScanLimits(0, 0))
-                        .run(classes, hosts, requests, 1, HOUR_S);
+                RequestRun.Done done =
+                        new RequestRun(c.policy(), new ScanLimits(0, 0)).run(classes, hosts, requests, 1, HOUR_S);
                 synchronized (err) {
                     err.println("qos-validation: test " + c.test() + ", " + c.label() + " done");
                     err.flush();
@@ -72,23 +72,32 @@ public final class QosValidation implements Experiment {
             });
         }
         List<RequestRun.Done> results = Parallel.run(run.threads(), jobs);
-        out.print("Workload: sim/qos-validation's test1-workload.csv and test2-workload.csv (trace, demand stated) on its"
-                + " hosts.csv; seed 1, 1 s overheads, one hour (--until 3600). Ours: each class's availabilities,"
-                + " the requests at 100% counted apart.\n\n");
+        out.print(
+                "Workload: sim/qos-validation's test1-workload.csv and test2-workload.csv (trace, demand stated) on its"
+                        + " hosts.csv; seed 1, 1 s overheads, one hour (--until 3600). Ours: each class's availabilities,"
+                        + " the requests at 100% counted apart.\n\n");
         Markdown table = new Markdown("test", "policy", "paper", "this simulator", "preemptions");
         for (int i = 0; i < CASES.size(); i++) {
             Case c = CASES.get(i);
             RequestRun.Done d = results.get(i);
             List<String> parts = new ArrayList<>();
             for (ServiceClass cls : classes.all()) {
-                List<Double> a = d.result().outcomes().stream().filter(o -> o.spec().serviceClass().equals(cls))
-                        .map(RequestOutcome::availability).toList();
+                List<Double> a = d.result().outcomes().stream()
+                        .filter(o -> o.spec().serviceClass().equals(cls))
+                        .map(RequestOutcome::availability)
+                        .toList();
                 if (!a.isEmpty()) {
                     parts.add(cls.name() + " " + spread(a));
                 }
             }
-            long preemptions = d.classes().values().stream().mapToLong(ClassTotals::preemptions).sum();
-            table.row(Integer.toString(c.test()), c.label(), c.paper(), String.join("; ", parts),
+            long preemptions = d.classes().values().stream()
+                    .mapToLong(ClassTotals::preemptions)
+                    .sum();
+            table.row(
+                    Integer.toString(c.test()),
+                    c.label(),
+                    c.paper(),
+                    String.join("; ", parts),
                     Markdown.number(preemptions, 0));
         }
         table.print(out);

@@ -30,14 +30,21 @@ record RequestRun(String policy, ScanLimits limits) {
     static final double WATCHDOG_S = 10;
 
     /** The run's result and its per-class totals, classes in the order of {@code classes}. */
-    record Done(RunResult result, Map<ServiceClass, ClassTotals> classes) {
-    }
+    record Done(RunResult result, Map<ServiceClass, ClassTotals> classes) {}
 
     Done run(ServiceClasses classes, List<HostSpec> hosts, List<RequestSpec> requests, long seed, double until) {
-        RequestScheduler scheduler = PolicyRegistry.IN_TREE.create(PolicyRegistry.REQUESTS, policy,
-                new RequestSettings(classes, limits));
-        RunResult result = new RequestSimulation(scheduler, hosts, requests, List.of(),
-                Overheads.constant(Overheads.DEFAULT_S), seed, until, WATCHDOG_S).run();
+        RequestScheduler scheduler =
+                PolicyRegistry.IN_TREE.create(PolicyRegistry.REQUESTS, policy, new RequestSettings(classes, limits));
+        RunResult result = new RequestSimulation(
+                        scheduler,
+                        hosts,
+                        requests,
+                        List.of(),
+                        Overheads.constant(Overheads.DEFAULT_S),
+                        seed,
+                        until,
+                        WATCHDOG_S)
+                .run();
         Map<ServiceClass, ClassTotals> totals = new LinkedHashMap<>();
         classes.all().forEach(c -> totals.put(c, new ClassTotals()));
         for (RequestOutcome o : result.outcomes()) {

@@ -73,23 +73,31 @@ public final class SilvaSection5 implements Experiment {
     public void run(Run run, PrintWriter out, PrintWriter err) throws ExperimentException, InterruptedException {
         String part = run.part();
         if (part != null && !PARTS.contains(part)) {
-            throw new ExperimentException("silva-section5 has no part '" + part + "'; its parts: " + String.join(", ",
-                    PARTS));
+            throw new ExperimentException(
+                    "silva-section5 has no part '" + part + "'; its parts: " + String.join(", ", PARTS));
         }
         ServiceClasses classes = ServiceClasses.defaults();
         UserPopulation population = population(run.full());
         Samples samples = Samples.draw(population, classes, SAMPLES, err);
-        List<List<PairedSample>> bySize = samples.run(run.threads(), FACTORS, (peak, factor, seed) ->
-                CellSizing.machines(peak, factor, seed), classes, err);
+        List<List<PairedSample>> bySize = samples.run(
+                run.threads(), FACTORS, (peak, factor, seed) -> CellSizing.machines(peak, factor, seed), classes, err);
         Provenance workload = Samples.provenance("google-users");
-        out.printf(Locale.ROOT, "Workload: %s, a stand-in of %d generated users (we do not have the trace): %s;"
+        out.printf(
+                Locale.ROOT,
+                "Workload: %s, a stand-in of %d generated users (we do not have the trace): %s;"
                         + " %d samples, each 10%% of the users of each of the %d groups k-means finds on their requests"
                         + " (section 4.2), %,d to %,d requests; each on machines of the cell's shapes sized on its own"
                         + " peak (section 4.3); both policies exact, 10 s watchdog, 1 s overheads, no"
                         + " --failures-in-a-row (not neutral between them).%n",
-                workload.describe(), USERS, run.full() ? "29 days at the Google cell's job rate (--full)"
+                workload.describe(),
+                USERS,
+                run.full()
+                        ? "29 days at the Google cell's job rate (--full)"
                         : "4 days at a tenth of the Google cell's job rate (--full: 29 days at the whole rate)",
-                SAMPLES, samples.groupCount(), samples.smallest(), samples.largest());
+                SAMPLES,
+                samples.groupCount(),
+                samples.smallest(),
+                samples.largest());
         if (part == null || part.equals("penalties")) {
             printPenalties(out, bySize);
         }
@@ -112,9 +120,15 @@ public final class SilvaSection5 implements Experiment {
     }
 
     private static void printPenalties(PrintWriter out, List<List<PairedSample>> bySize) {
-        out.print("\nPenalty increase of priority-based over QoS-driven scheduling (Figure 8: (priority - QoS) / QoS, the"
-                + " penalties of section 5.2 summed over the samples):\n\n");
-        Markdown t = new Markdown("size", "penalty, priority", "penalty, QoS-driven", "increase, ours", "increase, the paper",
+        out.print(
+                "\nPenalty increase of priority-based over QoS-driven scheduling (Figure 8: (priority - QoS) / QoS, the"
+                        + " penalties of section 5.2 summed over the samples):\n\n");
+        Markdown t = new Markdown(
+                "size",
+                "penalty, priority",
+                "penalty, QoS-driven",
+                "increase, ours",
+                "increase, the paper",
                 "samples where priority pays more");
         for (int z = 0; z < FACTORS.size(); z++) {
             double p = 0;
@@ -127,7 +141,12 @@ public final class SilvaSection5 implements Experiment {
                 q += sq;
                 more += sp > sq ? 1 : 0;
             }
-            t.row(SIZES.get(z), Markdown.number(p, 1), Markdown.number(q, 1), increase(p, q), PAPER_INCREASE.get(z),
+            t.row(
+                    SIZES.get(z),
+                    Markdown.number(p, 1),
+                    Markdown.number(q, 1),
+                    increase(p, q),
+                    PAPER_INCREASE.get(z),
                     more + " of " + bySize.get(z).size());
         }
         t.print(out);
@@ -141,10 +160,19 @@ public final class SilvaSection5 implements Experiment {
     }
 
     private static void printFulfilment(PrintWriter out, List<List<PairedSample>> bySize, ServiceClasses classes) {
-        out.print("\nSLO fulfilment, each request's pair of runs (Figure 6's quadrants, all samples together), percent of"
-                + " the class's requests:\n\n");
-        Markdown t = new Markdown("size", "class", "requests", "both met", "priority only", "QoS-driven only", "neither",
-                "fulfilment, priority", "fulfilment, QoS-driven");
+        out.print(
+                "\nSLO fulfilment, each request's pair of runs (Figure 6's quadrants, all samples together), percent of"
+                        + " the class's requests:\n\n");
+        Markdown t = new Markdown(
+                "size",
+                "class",
+                "requests",
+                "both met",
+                "priority only",
+                "QoS-driven only",
+                "neither",
+                "fulfilment, priority",
+                "fulfilment, QoS-driven");
         for (int z = 0; z < FACTORS.size(); z++) {
             Map<String, PairedRuns.ClassPairs> all = pairs(bySize.get(z));
             for (ServiceClass c : classes.all()) {
@@ -152,9 +180,16 @@ public final class SilvaSection5 implements Experiment {
                 if (p == null || p.pairs == 0) {
                     continue;
                 }
-                t.row(SIZES.get(z), c.name(), Markdown.number(p.pairs, 0), pct(p.bothMet, p.pairs),
-                        pct(p.onlyA, p.pairs), pct(p.onlyB, p.pairs), pct(p.neither, p.pairs),
-                        pct(p.bothMet + p.onlyA, p.pairs), pct(p.bothMet + p.onlyB, p.pairs));
+                t.row(
+                        SIZES.get(z),
+                        c.name(),
+                        Markdown.number(p.pairs, 0),
+                        pct(p.bothMet, p.pairs),
+                        pct(p.onlyA, p.pairs),
+                        pct(p.onlyB, p.pairs),
+                        pct(p.neither, p.pairs),
+                        pct(p.bothMet + p.onlyA, p.pairs),
+                        pct(p.bothMet + p.onlyB, p.pairs));
             }
         }
         t.print(out);
@@ -167,7 +202,10 @@ public final class SilvaSection5 implements Experiment {
         out.print("\nSamples on which a scheduler met every SLO (Figure 7's empty panels):\n\n");
         Markdown t = new Markdown("size", "QoS-driven, ours", "priority, ours", "QoS-driven, the paper");
         for (int z = 0; z < FACTORS.size(); z++) {
-            t.row(SIZES.get(z), PairedSample.allMet(bySize.get(z), true, 2), PairedSample.allMet(bySize.get(z), false, 2),
+            t.row(
+                    SIZES.get(z),
+                    PairedSample.allMet(bySize.get(z), true, 2),
+                    PairedSample.allMet(bySize.get(z), false, 2),
                     PAPER_ALL_MET.get(z));
         }
         t.print(out);
@@ -176,13 +214,23 @@ public final class SilvaSection5 implements Experiment {
     private static void printDeficits(PrintWriter out, List<List<PairedSample>> bySize, ServiceClasses classes) {
         out.print("\nQoS deficits of the requests that missed their SLO (Figure 7), all samples together: violations,"
                 + " mean deficit in points of availability with its 95% interval, largest:\n\n");
-        Markdown t = new Markdown("size", "class", "violations, priority", "violations, QoS-driven",
-                "deficit, priority", "deficit, QoS-driven");
+        Markdown t = new Markdown(
+                "size",
+                "class",
+                "violations, priority",
+                "violations, QoS-driven",
+                "deficit, priority",
+                "deficit, QoS-driven");
         for (int z = 0; z < FACTORS.size(); z++) {
             for (ServiceClass c : classes.all()) {
                 List<Double> p = PairedSample.deficits(bySize.get(z), c.name(), false);
                 List<Double> q = PairedSample.deficits(bySize.get(z), c.name(), true);
-                t.row(SIZES.get(z), c.name(), Markdown.number(p.size(), 0), Markdown.number(q.size(), 0), deficit(p),
+                t.row(
+                        SIZES.get(z),
+                        c.name(),
+                        Markdown.number(p.size(), 0),
+                        Markdown.number(q.size(), 0),
+                        deficit(p),
                         deficit(q));
             }
         }
@@ -196,11 +244,13 @@ public final class SilvaSection5 implements Experiment {
         if (deficits.isEmpty()) {
             return "-";
         }
-        MeanInterval m = MeanInterval.of(SeedIntervals.CONFIDENCE,
+        MeanInterval m = MeanInterval.of(
+                SeedIntervals.CONFIDENCE,
                 deficits.stream().mapToDouble(d -> 100 * d).toArray());
         double max = deficits.stream().mapToDouble(d -> 100 * d).max().orElseThrow();
-        return Markdown.plain(m.mean(), 2) + (m.count() > 1 ? " [" + Markdown.plain(m.low(), 2) + ", "
-                + Markdown.plain(m.high(), 2) + "]" : "") + ", largest " + Markdown.plain(max, 2);
+        return Markdown.plain(m.mean(), 2)
+                + (m.count() > 1 ? " [" + Markdown.plain(m.low(), 2) + ", " + Markdown.plain(m.high(), 2) + "]" : "")
+                + ", largest " + Markdown.plain(max, 2);
     }
 
     private static void printContention(PrintWriter out, List<List<PairedSample>> bySize, ServiceClasses classes) {
@@ -215,7 +265,8 @@ public final class SilvaSection5 implements Experiment {
                 s.byLevel.forEach((level, byClass) -> byClass.forEach((c, figures) -> {
                     PairedSample.IntervalFigures[] into = merged.computeIfAbsent(level, k -> new LinkedHashMap<>())
                             .computeIfAbsent(c, k -> new PairedSample.IntervalFigures[] {
-                                new PairedSample.IntervalFigures(), new PairedSample.IntervalFigures()});
+                                new PairedSample.IntervalFigures(), new PairedSample.IntervalFigures()
+                            });
                     into[0].addAll(figures[0]);
                     into[1].addAll(figures[1]);
                 }));
@@ -225,10 +276,11 @@ public final class SilvaSection5 implements Experiment {
         classes.all().forEach(c -> header.add(c.name() + ": priority / QoS-driven"));
         Markdown t = new Markdown(header);
         for (Contention level : Contention.values()) {
-            List<String> row = new ArrayList<>(List.of(level.label(),
-                    Markdown.number(counts.getOrDefault(level, 0), 0)));
+            List<String> row =
+                    new ArrayList<>(List.of(level.label(), Markdown.number(counts.getOrDefault(level, 0), 0)));
             for (ServiceClass c : classes.all()) {
-                PairedSample.IntervalFigures[] f = level == Contention.NONE ? null
+                PairedSample.IntervalFigures[] f = level == Contention.NONE
+                        ? null
                         : merged.getOrDefault(level, Map.of()).get(c.name());
                 row.add(f == null ? "-" : minimum(f[0]) + " / " + minimum(f[1]));
             }
@@ -245,16 +297,18 @@ public final class SilvaSection5 implements Experiment {
         if (f.minAvailability.isEmpty()) {
             return "-";
         }
-        MeanInterval m = MeanInterval.of(SeedIntervals.CONFIDENCE,
+        MeanInterval m = MeanInterval.of(
+                SeedIntervals.CONFIDENCE,
                 f.minAvailability.stream().mapToDouble(v -> 100 * v).toArray());
-        return Markdown.plain(m.mean(), 1) + (m.count() > 1 ? " [" + Markdown.plain(m.low(), 1) + ", "
-                + Markdown.plain(m.high(), 1) + "]" : "");
+        return Markdown.plain(m.mean(), 1)
+                + (m.count() > 1 ? " [" + Markdown.plain(m.low(), 1) + ", " + Markdown.plain(m.high(), 1) + "]" : "");
     }
 
     static Map<String, PairedRuns.ClassPairs> pairs(List<PairedSample> samples) {
         Map<String, PairedRuns.ClassPairs> all = new LinkedHashMap<>();
         for (PairedSample s : samples) {
-            s.pairs.forEach((c, p) -> all.computeIfAbsent(c, k -> new PairedRuns.ClassPairs()).addAll(p));
+            s.pairs.forEach((c, p) ->
+                    all.computeIfAbsent(c, k -> new PairedRuns.ClassPairs()).addAll(p));
         }
         return all;
     }
@@ -267,8 +321,10 @@ public final class SilvaSection5 implements Experiment {
         try {
             for (int z = 0; z < FACTORS.size(); z++) {
                 Path d = Files.createDirectories(dir.resolve("size-" + SIZES.get(z)));
-                for (Map.Entry<String, PairedRuns.ClassPairs> e : pairs(bySize.get(z)).entrySet()) {
-                    err.println("wrote " + PairedCharts.write(d, e.getKey(), e.getValue(), "priority", "qos", workload));
+                for (Map.Entry<String, PairedRuns.ClassPairs> e :
+                        pairs(bySize.get(z)).entrySet()) {
+                    err.println(
+                            "wrote " + PairedCharts.write(d, e.getKey(), e.getValue(), "priority", "qos", workload));
                 }
             }
             err.flush();
@@ -314,7 +370,12 @@ public final class SilvaSection5 implements Experiment {
             for (int s = 1; s <= count; s++) {
                 samples.add(UserSample.requests(users, UserSample.users(groups, SHARE, POPULATION_SEED, s)));
             }
-            err.printf(Locale.ROOT, "%d users in %d groups; %d samples of %,d to %,d requests%n", users.size(), k, count,
+            err.printf(
+                    Locale.ROOT,
+                    "%d users in %d groups; %d samples of %,d to %,d requests%n",
+                    users.size(),
+                    k,
+                    count,
                     samples.stream().mapToInt(List::size).min().orElse(0),
                     samples.stream().mapToInt(List::size).max().orElse(0));
             err.flush();
@@ -334,8 +395,9 @@ public final class SilvaSection5 implements Experiment {
         }
 
         /** Every sample at every factor of its N under both policies; per factor, the samples in order. */
-        List<List<PairedSample>> run(int threads, List<Double> factors, Hosts hosts, ServiceClasses classes,
-                PrintWriter err) throws InterruptedException {
+        List<List<PairedSample>> run(
+                int threads, List<Double> factors, Hosts hosts, ServiceClasses classes, PrintWriter err)
+                throws InterruptedException {
             List<Callable<PairedSample>> jobs = new ArrayList<>();
             for (int z = 0; z < factors.size(); z++) {
                 for (int s = 0; s < samples.size(); s++) {
@@ -347,9 +409,16 @@ public final class SilvaSection5 implements Experiment {
                         var cell = hosts.of(peak, factor, seed);
                         PairedSample done = PairedSample.run(classes, cell, requests, seed);
                         synchronized (err) {
-                            err.printf(Locale.ROOT, "sample %02d at %.1fN (%d hosts, N = %.1f): penalties %.1f priority,"
-                                            + " %.1f QoS-driven%n", seed, factor, cell.size(), peak.n(),
-                                    PairedSample.penalty(done.priority), PairedSample.penalty(done.qos));
+                            err.printf(
+                                    Locale.ROOT,
+                                    "sample %02d at %.1fN (%d hosts, N = %.1f): penalties %.1f priority,"
+                                            + " %.1f QoS-driven%n",
+                                    seed,
+                                    factor,
+                                    cell.size(),
+                                    peak.n(),
+                                    PairedSample.penalty(done.priority),
+                                    PairedSample.penalty(done.qos));
                             err.flush();
                         }
                         return done;

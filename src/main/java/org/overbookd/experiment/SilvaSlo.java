@@ -27,14 +27,17 @@ public final class SilvaSlo implements Experiment {
     static final List<Double> FACTORS = List.of(1.1, 1.0, 0.9, 0.8);
     static final List<String> SIZES = List.of("1.1N (no contention)", "N (low)", "0.9N (medium)", "0.8N (high)");
     /** Section 5: the workloads on which each scheduler met every SLO, per size (EDSLO, EBP). */
-    static final List<String> PAPER_EDSLO = List.of("12 of 12", "10 of 12 (all but 6, 7)",
-            "7 of 12 (1, 4, 8-12)", "3 of 12 (4, 11, 12)");
+    static final List<String> PAPER_EDSLO =
+            List.of("12 of 12", "10 of 12 (all but 6, 7)", "7 of 12 (1, 4, 8-12)", "3 of 12 (4, 11, 12)");
+
     static final List<String> PAPER_EBP = List.of("12 of 12", "2 of 12 (5, 9)", "-", "-");
 
     private static final List<String> PARTS = List.of("all-met", "deficits", "satisfaction");
 
     static ServiceClasses classes() {
-        return new ServiceClasses(List.of(ServiceClass.of("prod", 1.0, 1, 3), ServiceClass.of("batch", 0.9, 2, 2),
+        return new ServiceClasses(List.of(
+                ServiceClass.of("prod", 1.0, 1, 3),
+                ServiceClass.of("batch", 0.9, 2, 2),
                 ServiceClass.of("free", 0.5, 3, 1)));
     }
 
@@ -53,20 +56,28 @@ public final class SilvaSlo implements Experiment {
     public void run(Run run, PrintWriter out, PrintWriter err) throws ExperimentException, InterruptedException {
         String part = run.part();
         if (part != null && !PARTS.contains(part)) {
-            throw new ExperimentException("silva-slo has no part '" + part + "'; its parts: " + String.join(", ", PARTS));
+            throw new ExperimentException(
+                    "silva-slo has no part '" + part + "'; its parts: " + String.join(", ", PARTS));
         }
         ServiceClasses classes = classes();
-        SilvaSection5.Samples samples = SilvaSection5.Samples.draw(SilvaSection5.population(run.full()), classes,
-                WORKLOADS, err);
-        List<List<PairedSample>> bySize = samples.run(run.threads(), FACTORS,
-                (peak, factor, seed) -> CellSizing.unitServers(peak, factor), classes, err);
+        SilvaSection5.Samples samples =
+                SilvaSection5.Samples.draw(SilvaSection5.population(run.full()), classes, WORKLOADS, err);
+        List<List<PairedSample>> bySize = samples.run(
+                run.threads(), FACTORS, (peak, factor, seed) -> CellSizing.unitServers(peak, factor), classes, err);
         Provenance workload = SilvaSection5.Samples.provenance("google-users");
-        out.printf(Locale.ROOT, "Workload: %s, silva-section5's stand-in of %d generated users (%s); %d workloads of"
+        out.printf(
+                Locale.ROOT,
+                "Workload: %s, silva-section5's stand-in of %d generated users (%s); %d workloads of"
                         + " %,d to %,d requests, each 10%% of the users of each of its %d k-means groups; ceil(N) unit"
                         + " servers (1 x 1) for N the larger peak, and N + 0.1N, N - 0.1N, N - 0.2N of them; EBP is the"
                         + " priority baseline, EDSLO the QoS-driven scheduler, exact, 10 s watchdog and safety margin.%n",
-                workload.describe(), SilvaSection5.USERS, run.full() ? "29 days, --full" : "4 days; --full: 29",
-                WORKLOADS, samples.smallest(), samples.largest(), samples.groupCount());
+                workload.describe(),
+                SilvaSection5.USERS,
+                run.full() ? "29 days, --full" : "4 days; --full: 29",
+                WORKLOADS,
+                samples.smallest(),
+                samples.largest(),
+                samples.groupCount());
         if (part == null || part.equals("all-met")) {
             printAllMet(out, bySize);
         }
@@ -81,10 +92,15 @@ public final class SilvaSlo implements Experiment {
 
     private static void printAllMet(PrintWriter out, List<List<PairedSample>> bySize) {
         out.print("\nWorkloads on which a scheduler met every SLO:\n\n");
-        Markdown t = new Markdown("size (contention)", "EDSLO, ours", "EBP, ours", "EDSLO, the paper", "EBP, the paper");
+        Markdown t =
+                new Markdown("size (contention)", "EDSLO, ours", "EBP, ours", "EDSLO, the paper", "EBP, the paper");
         for (int z = 0; z < FACTORS.size(); z++) {
-            t.row(SIZES.get(z), PairedSample.allMet(bySize.get(z), true, 1), PairedSample.allMet(bySize.get(z), false, 1),
-                    PAPER_EDSLO.get(z), PAPER_EBP.get(z));
+            t.row(
+                    SIZES.get(z),
+                    PairedSample.allMet(bySize.get(z), true, 1),
+                    PairedSample.allMet(bySize.get(z), false, 1),
+                    PAPER_EDSLO.get(z),
+                    PAPER_EBP.get(z));
         }
         t.print(out);
     }
@@ -95,7 +111,10 @@ public final class SilvaSlo implements Experiment {
         Markdown t = new Markdown("size (contention)", "class", "EDSLO", "EBP");
         for (int z = 0; z < FACTORS.size(); z++) {
             for (ServiceClass c : classes.all()) {
-                t.row(SIZES.get(z), c.name(), range(PairedSample.deficits(bySize.get(z), c.name(), true)),
+                t.row(
+                        SIZES.get(z),
+                        c.name(),
+                        range(PairedSample.deficits(bySize.get(z), c.name(), true)),
                         range(PairedSample.deficits(bySize.get(z), c.name(), false)));
             }
         }
@@ -128,11 +147,17 @@ public final class SilvaSlo implements Experiment {
         for (boolean qos : new boolean[] {false, true}) {
             List<String> row = new ArrayList<>(List.of(qos ? "EDSLO, ours" : "EBP, ours"));
             for (ServiceClass c : classes.all()) {
-                double[] shares = high.stream().map(s -> (qos ? s.qos : s.priority).get(c.name()))
-                        .filter(tot -> tot.requests() > 0).mapToDouble(tot -> 100 * tot.fulfilment()).toArray();
+                double[] shares = high.stream()
+                        .map(s -> (qos ? s.qos : s.priority).get(c.name()))
+                        .filter(tot -> tot.requests() > 0)
+                        .mapToDouble(tot -> 100 * tot.fulfilment())
+                        .toArray();
                 MeanInterval m = MeanInterval.of(SeedIntervals.CONFIDENCE, shares);
-                row.add(shares.length == 0 ? "-" : Markdown.plain(m.mean(), 2) + " [" + Markdown.plain(m.low(), 2)
-                        + ", " + Markdown.plain(m.high(), 2) + "]");
+                row.add(
+                        shares.length == 0
+                                ? "-"
+                                : Markdown.plain(m.mean(), 2) + " [" + Markdown.plain(m.low(), 2) + ", "
+                                        + Markdown.plain(m.high(), 2) + "]");
             }
             t.row(row);
         }

@@ -50,8 +50,13 @@ public final class StickySlots implements Experiment {
         Markdown table = new Markdown("sticky slots", "utilization", "overbooked hours", "suspends", "> 100%", "> 95%");
         for (int i = 0; i < runs.size(); i++) {
             SimResult r = results.get(i);
-            table.row(STICKY.get(i), Markdown.plain(r.utilization(), 2), Markdown.plain(r.overbookedHours(), 0),
-                    r.suspends(), r.degradation100(), r.degradation95());
+            table.row(
+                    STICKY.get(i),
+                    Markdown.plain(r.utilization(), 2),
+                    Markdown.plain(r.overbookedHours(), 0),
+                    r.suspends(),
+                    r.degradation100(),
+                    r.degradation95());
         }
         table.print(out);
     }

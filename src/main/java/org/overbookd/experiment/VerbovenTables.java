@@ -73,17 +73,29 @@ public final class VerbovenTables implements Experiment {
     static final double PAPER_BASELINE = 69.4;
 
     /** One cell of the paper's tables. */
-    record PaperRow(int upper, int lower, int slots, double utilization, double hours, double suspends,
-            double degradation100, double degradation95) {
-    }
+    record PaperRow(
+            int upper,
+            int lower,
+            int slots,
+            double utilization,
+            double hours,
+            double suspends,
+            double degradation100,
+            double degradation95) {}
 
     static List<PaperRow> paperRows() {
         List<PaperRow> rows = new ArrayList<>();
         for (String line : PAPER.strip().split("\n")) {
             String[] f = line.trim().split(" ");
-            rows.add(new PaperRow(Integer.parseInt(f[0]), Integer.parseInt(f[1]), Integer.parseInt(f[2]),
-                    Double.parseDouble(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5]),
-                    Double.parseDouble(f[6]), Double.parseDouble(f[7])));
+            rows.add(new PaperRow(
+                    Integer.parseInt(f[0]),
+                    Integer.parseInt(f[1]),
+                    Integer.parseInt(f[2]),
+                    Double.parseDouble(f[3]),
+                    Double.parseDouble(f[4]),
+                    Double.parseDouble(f[5]),
+                    Double.parseDouble(f[6]),
+                    Double.parseDouble(f[7])));
         }
         return rows;
     }
@@ -101,13 +113,18 @@ public final class VerbovenTables implements Experiment {
 
     /** The settings of the paper's 36 cells on one seed, in the order of its tables. */
     public static List<Settings> cells(long seed) {
-        return paperRows().stream().map(p -> cell(p.upper(), p.lower(), p.slots(), seed)).toList();
+        return paperRows().stream()
+                .map(p -> cell(p.upper(), p.lower(), p.slots(), seed))
+                .toList();
     }
 
     /** The settings of one cell on one seed: the simulator's defaults are the paper's scenario. */
     static Settings cell(int upper, int lower, int slots, long seed) {
-        return Settings.defaults().with(Options.UPPER_BOUND, (double) upper).with(Options.LOWER_BOUND, (double) lower)
-                .with(Options.SLOTS, slots).with(Options.SIM_SEED, seed);
+        return Settings.defaults()
+                .with(Options.UPPER_BOUND, (double) upper)
+                .with(Options.LOWER_BOUND, (double) lower)
+                .with(Options.SLOTS, slots)
+                .with(Options.SIM_SEED, seed);
     }
 
     @Override
@@ -116,8 +133,8 @@ public final class VerbovenTables implements Experiment {
         String part = run.part();
         List<String> parts = List.of("baseline", "table-1", "table-2", "table-3");
         if (part != null && !parts.contains(part)) {
-            throw new ExperimentException("verboven-tables has no part '" + part + "'; its parts: "
-                    + String.join(", ", parts));
+            throw new ExperimentException(
+                    "verboven-tables has no part '" + part + "'; its parts: " + String.join(", ", parts));
         }
         List<PaperRow> paper = paperRows();
         List<Settings> settings = new ArrayList<>();
@@ -137,7 +154,11 @@ public final class VerbovenTables implements Experiment {
             }
         }
         List<Option<?>> shown = List.of(Options.UPPER_BOUND, Options.LOWER_BOUND, Options.SLOTS, Options.SIM_SEED);
-        err.printf(Locale.ROOT, "verboven-tables: %d runs of one week on %d thread%s%n", settings.size(), run.threads(),
+        err.printf(
+                Locale.ROOT,
+                "verboven-tables: %d runs of one week on %d thread%s%n",
+                settings.size(),
+                run.threads(),
                 run.threads() == 1 ? "" : "s");
         err.flush();
         List<SimResult> results = new SweepRunner(run.threads(), err).run(settings, shown, null);
@@ -182,8 +203,15 @@ public final class VerbovenTables implements Experiment {
         MeanInterval m = interval(runs, SimResult::utilization);
         double min = runs.stream().mapToDouble(SimResult::utilization).min().orElseThrow();
         double max = runs.stream().mapToDouble(SimResult::utilization).max().orElseThrow();
-        out.printf(Locale.ROOT, "%nMean %.2f, 95%% interval [%.2f, %.2f], range %.2f-%.2f; the paper: %.1f.%n",
-                m.mean(), m.low(), m.high(), min, max, PAPER_BASELINE);
+        out.printf(
+                Locale.ROOT,
+                "%nMean %.2f, 95%% interval [%.2f, %.2f], range %.2f-%.2f; the paper: %.1f.%n",
+                m.mean(),
+                m.low(),
+                m.high(),
+                min,
+                max,
+                PAPER_BASELINE);
     }
 
     private static void printTable(PrintWriter out, int slots, List<PaperRow> paper, List<SimResult> runs) {
@@ -198,7 +226,8 @@ public final class VerbovenTables implements Experiment {
             MeanInterval u = interval(seeds, SimResult::utilization);
             above += p.utilization() > u.high() ? 1 : 0;
             below += p.utilization() < u.low() ? 1 : 0;
-            table.row(p.upper() + "-" + p.lower(),
+            table.row(
+                    p.upper() + "-" + p.lower(),
                     cell(p.utilization(), seeds, SimResult::utilization, 2),
                     cell(p.hours(), seeds, SimResult::overbookedHours, 0),
                     cell(p.suspends(), seeds, SimResult::suspends, 0),
@@ -206,8 +235,14 @@ public final class VerbovenTables implements Experiment {
                     cell(p.degradation95(), seeds, SimResult::degradation95, 0));
         }
         table.print(out);
-        out.printf(Locale.ROOT, "%nThe paper's utilization is inside our interval in %d of %d cells, above it in %d,"
-                + " below it in %d.%n", paper.size() - above - below, paper.size(), above, below);
+        out.printf(
+                Locale.ROOT,
+                "%nThe paper's utilization is inside our interval in %d of %d cells, above it in %d,"
+                        + " below it in %d.%n",
+                paper.size() - above - below,
+                paper.size(),
+                above,
+                below);
     }
 
     /** "73.70 / 73.53 / 73.31 [73.02, 73.60]". */
@@ -219,6 +254,7 @@ public final class VerbovenTables implements Experiment {
     }
 
     static MeanInterval interval(List<SimResult> runs, ToDoubleFunction<SimResult> metric) {
-        return MeanInterval.of(SeedIntervals.CONFIDENCE, runs.stream().mapToDouble(metric).toArray());
+        return MeanInterval.of(
+                SeedIntervals.CONFIDENCE, runs.stream().mapToDouble(metric).toArray());
     }
 }

@@ -17,17 +17,13 @@ import java.nio.file.Path;
  */
 public final class AlibabaRows {
 
-    private AlibabaRows() {
-    }
+    private AlibabaRows() {}
 
-    public record Machine(String id, long time, int cores) {
-    }
+    public record Machine(String id, long time, int cores) {}
 
-    public record Container(String id, String machineId, long time, double cpuRequest) {
-    }
+    public record Container(String id, String machineId, long time, double cpuRequest) {}
 
-    public record Usage(String containerId, String machineId, long time, double cpuUtilPercent) {
-    }
+    public record Usage(String containerId, String machineId, long time, double cpuUtilPercent) {}
 
     public static void machines(Path file, AzureVmRows.Visitor<Machine> visit) throws InputException {
         try (CsvInput rows = CsvInput.headerless(file)) {
@@ -46,7 +42,10 @@ public final class AlibabaRows {
         try (CsvInput rows = CsvInput.headerless(file)) {
             for (CsvInput.Row row = rows.next(); row != null; row = rows.next()) {
                 row.requireWidth(8, "container_meta row (container_id ... mem_size)");
-                visit.accept(new Container(row.text(0), row.text(1), row.nonNegative(2, "time_stamp"),
+                visit.accept(new Container(
+                        row.text(0),
+                        row.text(1),
+                        row.nonNegative(2, "time_stamp"),
                         row.number(5, "cpu_request", 0, true)));
             }
         }

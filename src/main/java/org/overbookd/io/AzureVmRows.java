@@ -21,16 +21,13 @@ public final class AzureVmRows {
     /** What a core count bucket above 24 is read as. */
     public static final int CORES_ABOVE_24 = 32;
 
-    private AzureVmRows() {
-    }
+    private AzureVmRows() {}
 
     /** One VM of vmtable: its id, lifetime in seconds from the trace's start, category and cores. */
-    public record Vm(String id, long created, long deleted, String category, int cores) {
-    }
+    public record Vm(String id, long created, long deleted, String category, int cores) {}
 
     /** One 5-minute reading: the VM's mean CPU in percent of its cores. */
-    public record Reading(long timestamp, String vmId, double avgCpu) {
-    }
+    public record Reading(long timestamp, String vmId, double avgCpu) {}
 
     @FunctionalInterface
     public interface Visitor<T> {
@@ -47,7 +44,8 @@ public final class AzureVmRows {
                     throw row.problem("vmdeleted " + deleted + " is before vmcreated " + created);
                 }
                 String category = row.text(8);
-                if (!category.equals("Interactive") && !category.equals("Delay-insensitive")
+                if (!category.equals("Interactive")
+                        && !category.equals("Delay-insensitive")
                         && !category.equals("Unknown")) {
                     throw row.problem("vmcategory '" + category + "' is not Interactive, Delay-insensitive or Unknown");
                 }

@@ -82,11 +82,14 @@ public final class CsvInput implements AutoCloseable {
     }
 
     private static CsvInput withHeader(Path file, BufferedReader text, Columns columns) throws InputException {
-        CSVParser parser = parse(file, text, format().setHeader().setSkipHeaderRecord(true).get());
+        CSVParser parser =
+                parse(file, text, format().setHeader().setSkipHeaderRecord(true).get());
         List<String> names = parser.getHeaderNames();
         List<String> problems = new ArrayList<>();
         for (String name : names) {
-            if (!columns.othersAllowed() && !columns.required().contains(name) && !columns.optional().contains(name)) {
+            if (!columns.othersAllowed()
+                    && !columns.required().contains(name)
+                    && !columns.optional().contains(name)) {
                 problems.add("unknown column '" + name + "'");
             }
         }
@@ -99,8 +102,8 @@ public final class CsvInput implements AutoCloseable {
             close(parser);
             List<String> known = new ArrayList<>(columns.required());
             columns.optional().forEach(o -> known.add(o + " (optional)"));
-            throw new InputException(file, 1, String.join(", ", problems) + "; the header must name "
-                    + String.join(", ", known));
+            throw new InputException(
+                    file, 1, String.join(", ", problems) + "; the header must name " + String.join(", ", known));
         }
         return new CsvInput(file, parser, parser.getHeaderMap());
     }

@@ -25,7 +25,8 @@ import org.apache.commons.csv.CSVPrinter;
  */
 public final class CsvTable implements Closeable {
 
-    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
+    private static final CSVFormat FORMAT =
+            CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
 
     private final CSVPrinter csv;
     private final Decimals decimals;

@@ -23,13 +23,17 @@ public final class GoogleInstanceUsageRows {
     static final int MAX_LINE = 1 << 20;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private GoogleInstanceUsageRows() {
-    }
+    private GoogleInstanceUsageRows() {}
 
     /** One measurement window of one instance: its mean CPU in the trace's normalised units. */
-    public record Usage(long startMicros, long endMicros, long collectionId, long instanceIndex, long machineId,
-            int collectionType, double averageCpus) {
-    }
+    public record Usage(
+            long startMicros,
+            long endMicros,
+            long collectionId,
+            long instanceIndex,
+            long machineId,
+            int collectionType,
+            double averageCpus) {}
 
     public static void forEach(Path file, AzureVmRows.Visitor<Usage> visit) throws InputException {
         long line = 0;
@@ -40,8 +44,8 @@ public final class GoogleInstanceUsageRows {
                     continue;
                 }
                 if (text.length() > MAX_LINE) {
-                    throw new InputException(file, line, "a line of " + text.length() + " characters (at most "
-                            + MAX_LINE + ")");
+                    throw new InputException(
+                            file, line, "a line of " + text.length() + " characters (at most " + MAX_LINE + ")");
                 }
                 visit.accept(parse(file, line, text));
             }
@@ -69,9 +73,14 @@ public final class GoogleInstanceUsageRows {
         JsonNode cpus = average == null ? null : average.get("cpus");
         double cpu = cpus == null || cpus.isNull() ? Double.NaN : number(file, line, cpus, "average_usage.cpus");
         JsonNode type = row.get("collection_type");
-        return new Usage(start, end, whole(file, line, row, "collection_id"), whole(file, line, row, "instance_index"),
-                whole(file, line, row, "machine_id"), type == null || type.isNull() ? 0
-                        : (int) number(file, line, type, "collection_type"), cpu);
+        return new Usage(
+                start,
+                end,
+                whole(file, line, row, "collection_id"),
+                whole(file, line, row, "instance_index"),
+                whole(file, line, row, "machine_id"),
+                type == null || type.isNull() ? 0 : (int) number(file, line, type, "collection_type"),
+                cpu);
     }
 
     private static long whole(Path file, long line, JsonNode row, String field) throws InputException {
@@ -79,7 +88,9 @@ public final class GoogleInstanceUsageRows {
         if (v == null || v.isNull()) {
             throw new InputException(file, line, field + ": missing");
         }
-        Long n = v.isIntegralNumber() ? Long.valueOf(v.asLong()) : v.isTextual() ? StrictNumbers.integer(v.asText()) : null;
+        Long n = v.isIntegralNumber()
+                ? Long.valueOf(v.asLong())
+                : v.isTextual() ? StrictNumbers.integer(v.asText()) : null;
         if (n == null || n < 0) {
             throw new InputException(file, line, field + " '" + v + "' is not a whole number >= 0");
         }
@@ -87,7 +98,8 @@ public final class GoogleInstanceUsageRows {
     }
 
     private static double number(Path file, long line, JsonNode v, String field) throws InputException {
-        Double d = v.isNumber() ? Double.valueOf(v.asDouble()) : v.isTextual() ? StrictNumbers.decimal(v.asText()) : null;
+        Double d =
+                v.isNumber() ? Double.valueOf(v.asDouble()) : v.isTextual() ? StrictNumbers.decimal(v.asText()) : null;
         if (d == null || !Double.isFinite(d) || d < 0) {
             throw new InputException(file, line, field + " '" + v + "' is not a finite number >= 0");
         }

@@ -65,8 +65,8 @@ public final class InputException extends Exception {
 
     /** As {@link #cannotRead(Path, long, IOException)}, for a source named as the user typed it. */
     public static InputException cannotRead(String file, long line, IOException e) {
-        boolean contents = e instanceof CharacterCodingException || e instanceof ZipException
-                || e instanceof EOFException;
+        boolean contents =
+                e instanceof CharacterCodingException || e instanceof ZipException || e instanceof EOFException;
         return new InputException(where(file, line) + "cannot read: " + IoReasons.of(e), !contents);
     }
 

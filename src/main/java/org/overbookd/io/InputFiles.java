@@ -20,12 +20,12 @@ public final class InputFiles {
 
     private static final int BUFFER = 1 << 16;
 
-    private InputFiles() {
-    }
+    private InputFiles() {}
 
     /** The file's text; a missing or unreadable file is an {@link InputException} naming it. */
     public static BufferedReader open(Path file) throws InputException {
-        boolean gzipped = file.getFileName() != null && file.getFileName().toString().endsWith(".gz");
+        boolean gzipped =
+                file.getFileName() != null && file.getFileName().toString().endsWith(".gz");
         InputStream in = null;
         try {
             in = Files.newInputStream(file);
@@ -58,7 +58,13 @@ public final class InputFiles {
     /** An open stream's text (a resource shipped in the jar, say), gunzipped when asked. */
     public static BufferedReader text(InputStream in, boolean gzipped) throws IOException {
         InputStream bytes = gzipped ? new GZIPInputStream(in, BUFFER) : in;
-        return new BufferedReader(new InputStreamReader(bytes, StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)), BUFFER);
+        return new BufferedReader(
+                new InputStreamReader(
+                        bytes,
+                        StandardCharsets.UTF_8
+                                .newDecoder()
+                                .onMalformedInput(CodingErrorAction.REPORT)
+                                .onUnmappableCharacter(CodingErrorAction.REPORT)),
+                BUFFER);
     }
 }

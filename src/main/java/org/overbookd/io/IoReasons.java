@@ -19,8 +19,7 @@ import java.util.zip.ZipException;
  */
 public final class IoReasons {
 
-    private IoReasons() {
-    }
+    private IoReasons() {}
 
     public static String of(IOException e) {
         if (e instanceof NoSuchFileException) {
@@ -42,7 +41,8 @@ public final class IoReasons {
             return "not a UTF-8 text file";
         }
         if (e instanceof ZipException) { // GZIPInputStream's: "Not in GZIP format", "Corrupt GZIP trailer", ...
-            return "Not in GZIP format".equals(e.getMessage()) ? "not a gzip file"
+            return "Not in GZIP format".equals(e.getMessage())
+                    ? "not a gzip file"
                     : "corrupt gzip data (" + e.getMessage() + ")";
         }
         if (e instanceof EOFException) {

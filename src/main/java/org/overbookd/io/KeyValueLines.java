@@ -24,8 +24,7 @@ public final class KeyValueLines {
      * key is on (the first of a continued value); {@code separator} what stood between key and value,
      * spaces included ("" when a key stands alone).
      */
-    public record Entry(String key, String value, String separator, int line) {
-    }
+    public record Entry(String key, String value, String separator, int line) {}
 
     /** A line the properties format cannot take: a {@code \\u} escape without four hexadecimal digits. */
     public static final class BadLine extends Exception {
@@ -47,16 +46,15 @@ public final class KeyValueLines {
 
     private static final char BYTE_ORDER_MARK = '\uFEFF';
 
-    private KeyValueLines() {
-    }
+    private KeyValueLines() {}
 
     public static List<Entry> read(Reader text) throws IOException, BadLine {
         List<Entry> entries = new ArrayList<>();
         try (LineTracking in = new LineTracking(withoutByteOrderMark(text))) {
             while (next(in)) {
                 String separator = in.getPropertySeparator();
-                entries.add(new Entry(in.getPropertyName(), in.getPropertyValue(),
-                        separator == null ? "" : separator, in.start));
+                entries.add(new Entry(
+                        in.getPropertyName(), in.getPropertyValue(), separator == null ? "" : separator, in.start));
             }
         }
         return entries;
@@ -70,9 +68,12 @@ public final class KeyValueLines {
             // "Unable to parse unicode value: ZZZZ" over a NumberFormatException
             String message = e.getMessage() == null ? "" : e.getMessage();
             String digits = message.replaceFirst("(?s)^.*unicode value: ", "");
-            throw new BadLine(in.start, digits.equals(message) ? "cannot be read as a property: " + message
-                    : "\\u" + digits + " is not an escape: \\u takes four hexadecimal digits (write \\\\u for a"
-                            + " backslash followed by u)");
+            throw new BadLine(
+                    in.start,
+                    digits.equals(message)
+                            ? "cannot be read as a property: " + message
+                            : "\\u" + digits + " is not an escape: \\u takes four hexadecimal digits (write \\\\u for a"
+                                    + " backslash followed by u)");
         }
     }
 

@@ -12,8 +12,7 @@ import java.nio.file.Path;
  */
 public final class OutputDirectory {
 
-    private OutputDirectory() {
-    }
+    private OutputDirectory() {}
 
     /**
      * Creates {@code dir} if missing and checks that a file can be written into it.
@@ -26,7 +25,8 @@ public final class OutputDirectory {
             Path probe = Files.createTempFile(dir, ".overbookd-", ".probe");
             Files.delete(probe);
         } catch (java.nio.file.FileAlreadyExistsException e) {
-            throw new FileSystemException(dir.toString(), null, "cannot write into it: " + e.getFile() + " is not a directory");
+            throw new FileSystemException(
+                    dir.toString(), null, "cannot write into it: " + e.getFile() + " is not a directory");
         } catch (FileSystemException e) {
             // the directory, not the probe's name the system may give: what the user typed
             throw new FileSystemException(dir.toString(), null, "cannot write into it: " + IoReasons.of(e));

@@ -34,12 +34,12 @@ public final class Png {
 
     /** ImageIO's IDAT chunk length and compression level (its default compression mode). */
     static final int IDAT_LENGTH = 32_768;
+
     static final int LEVEL = 4;
 
     private static final byte[] SIGNATURE = {(byte) 137, 'P', 'N', 'G', '\r', '\n', 26, '\n'};
 
-    private Png() {
-    }
+    private Png() {}
 
     /** Draws the chart as XChart's BitmapEncoder does and writes it to {@code file}; returns the file. */
     public static Path write(Chart<?, ?> chart, Path file) throws IOException {
@@ -57,7 +57,9 @@ public final class Png {
         WritableRaster raster = image.getRaster();
         if (image.getType() != BufferedImage.TYPE_INT_RGB
                 || !(raster.getSampleModel() instanceof SinglePixelPackedSampleModel model)
-                || raster.getParent() != null || raster.getMinX() != 0 || raster.getMinY() != 0) {
+                || raster.getParent() != null
+                || raster.getMinX() != 0
+                || raster.getMinY() != 0) {
             if (!ImageIO.write(image, "png", out)) {
                 throw new IOException("no PNG writer in this Java runtime");
             }

@@ -110,8 +110,8 @@ public record Provenance(String workload, Kind kind, Demand demand) {
         if (files.isEmpty()) {
             throw new IllegalArgumentException("a trace is read from a file");
         }
-        return new Provenance(files.stream().map(Provenance::fileName).collect(Collectors.joining("+")), Kind.TRACE,
-                demand);
+        return new Provenance(
+                files.stream().map(Provenance::fileName).collect(Collectors.joining("+")), Kind.TRACE, demand);
     }
 
     /** One trace file. */

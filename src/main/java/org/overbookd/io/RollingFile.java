@@ -178,8 +178,8 @@ public final class RollingFile implements AutoCloseable {
             if (createParent && parent != null && !Files.isDirectory(parent)) {
                 Files.createDirectories(parent);
             }
-            channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.APPEND);
+            channel = FileChannel.open(
+                    path, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
         } catch (java.nio.file.FileAlreadyExistsException e) {
             throw new IOException("cannot open " + path + " for writing: " + e.getFile() + " is not a directory", e);
         } catch (IOException e) {
@@ -189,7 +189,8 @@ public final class RollingFile implements AutoCloseable {
         fileKey = attributes.fileKey();
         size = attributes.isRegularFile() ? attributes.size() : 0;
         day = attributes.isRegularFile() && size > 0
-                ? LocalDate.ofInstant(attributes.lastModifiedTime().toInstant(), ZoneOffset.UTC) : today();
+                ? LocalDate.ofInstant(attributes.lastModifiedTime().toInstant(), ZoneOffset.UTC)
+                : today();
         tornTail = attributes.isRegularFile() && size > 0 && !endsWithNewline();
         if (header != null && attributes.isRegularFile() && size == 0) {
             size += channel.write(ByteBuffer.wrap((header + "\n").getBytes(StandardCharsets.UTF_8)));
@@ -237,8 +238,9 @@ public final class RollingFile implements AutoCloseable {
         for (Path rolled : rolled(path)) {
             String name = rolled.getFileName().toString();
             if (name.startsWith(prefix)) {
-                next = Math.max(next, Integer.parseInt(name.substring(prefix.length(),
-                        name.length() - stemExt[1].length())) + 1);
+                next = Math.max(
+                        next,
+                        Integer.parseInt(name.substring(prefix.length(), name.length() - stemExt[1].length())) + 1);
             }
         }
         return path.resolveSibling(prefix + next + stemExt[1]);
@@ -279,17 +281,19 @@ public final class RollingFile implements AutoCloseable {
      */
     public static List<Path> rolledSince(Path path, LocalDate day) throws IOException {
         String from = day.toString();
-        return rolledFiles(path).stream().filter(r -> r.day().compareTo(from) >= 0).map(Rolled::file).toList();
+        return rolledFiles(path).stream()
+                .filter(r -> r.day().compareTo(from) >= 0)
+                .map(Rolled::file)
+                .toList();
     }
 
     /** A rolled file, with the day of its last write (as its name writes it) and its number. */
-    private record Rolled(Path file, String day, int n) {
-    }
+    private record Rolled(Path file, String day, int n) {}
 
     private static List<Rolled> rolledFiles(Path path) throws IOException {
         String[] stemExt = stemAndExtension(path.getFileName().toString());
-        Pattern name = Pattern.compile(Pattern.quote(stemExt[0]) + "\\.(\\d{4}-\\d{2}-\\d{2})\\.(\\d+)"
-                + Pattern.quote(stemExt[1]));
+        Pattern name = Pattern.compile(
+                Pattern.quote(stemExt[0]) + "\\.(\\d{4}-\\d{2}-\\d{2})\\.(\\d+)" + Pattern.quote(stemExt[1]));
         List<Rolled> found = new ArrayList<>();
         Path dir = path.toAbsolutePath().getParent();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
@@ -309,7 +313,9 @@ public final class RollingFile implements AutoCloseable {
     /** "audit.jsonl" -> {"audit", ".jsonl"}; "audit" -> {"audit", ""}. */
     private static String[] stemAndExtension(String fileName) {
         int dot = fileName.lastIndexOf('.');
-        return dot <= 0 ? new String[] {fileName, ""} : new String[] {fileName.substring(0, dot), fileName.substring(dot)};
+        return dot <= 0
+                ? new String[] {fileName, ""}
+                : new String[] {fileName.substring(0, dot), fileName.substring(dot)};
     }
 
     private boolean endsWithNewline() throws IOException {

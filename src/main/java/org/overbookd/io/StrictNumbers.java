@@ -12,8 +12,7 @@ package org.overbookd.io;
  */
 public final class StrictNumbers {
 
-    private StrictNumbers() {
-    }
+    private StrictNumbers() {}
 
     /** The decimal, or null when the text (trimmed) is not one. May be infinite when it overflows. */
     public static Double decimal(String text) {

@@ -21,15 +21,13 @@ public final class SwfJobs {
 
     static final int FIELDS = 18;
 
-    private SwfJobs() {
-    }
+    private SwfJobs() {}
 
     /**
      * One job: submit and run time in seconds, processors (allocated, or requested when that is
      * missing), status (1 completed, 0 failed, 5 cancelled, -1 unknown), user and queue.
      */
-    public record Job(long number, double submit, double runTime, int processors, int status, int user, int queue) {
-    }
+    public record Job(long number, double submit, double runTime, int processors, int status, int user, int queue) {}
 
     /** The jobs of a file and the machine's size its header states (0 when it states none). */
     public record Log(List<Job> jobs, int maxProcs) {
@@ -52,7 +50,8 @@ public final class SwfJobs {
                 if (t.startsWith(";")) {
                     String header = t.substring(1).strip();
                     if (header.startsWith("MaxProcs:")) {
-                        Long n = StrictNumbers.integer(header.substring("MaxProcs:".length()).strip());
+                        Long n = StrictNumbers.integer(
+                                header.substring("MaxProcs:".length()).strip());
                         if (n == null || n < 1 || n > Integer.MAX_VALUE) {
                             throw new InputException(file, line, "MaxProcs '" + header + "' is not a processor count");
                         }

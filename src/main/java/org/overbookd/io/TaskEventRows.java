@@ -30,16 +30,23 @@ public final class TaskEventRows {
     /** The trace's timestamp for "after the end of the trace window". */
     public static final long AFTER_THE_TRACE = Long.MAX_VALUE;
 
-    private TaskEventRows() {
-    }
+    private TaskEventRows() {}
 
     /**
      * One row. Only the columns some simulator uses are read; machine ID, user, scheduling class and
      * the others stay unparsed so that their quirks in the published trace cannot reject a file.
      * Requests are NaN where the trace leaves them empty.
      */
-    public record TaskEvent(Path file, long line, long timeMicros, long jobId, long taskIndex, int eventType,
-                            int priority, double cpu, double memory) {
+    public record TaskEvent(
+            Path file,
+            long line,
+            long timeMicros,
+            long jobId,
+            long taskIndex,
+            int eventType,
+            int priority,
+            double cpu,
+            double memory) {
 
         /** "JOB-INDEX", the name every simulator gives a task. */
         public String taskId() {
@@ -84,7 +91,15 @@ public final class TaskEventRows {
         if (priority < Integer.MIN_VALUE || priority > Integer.MAX_VALUE) {
             throw row.problem("priority " + priority + " is not an int");
         }
-        return new TaskEvent(row.file(), row.line(), time, job, index, (int) type, (int) priority,
-                row.numberOrNaN(9, "CPU request"), row.numberOrNaN(10, "memory request"));
+        return new TaskEvent(
+                row.file(),
+                row.line(),
+                time,
+                job,
+                index,
+                (int) type,
+                (int) priority,
+                row.numberOrNaN(9, "CPU request"),
+                row.numberOrNaN(10, "memory request"));
     }
 }

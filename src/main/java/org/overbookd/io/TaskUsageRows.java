@@ -20,16 +20,15 @@ public final class TaskUsageRows {
     /** clusterdata-2011-2's width (one column more: a sampled CPU usage). */
     public static final int FIELDS_2011_2 = 20;
 
-    private TaskUsageRows() {
-    }
+    private TaskUsageRows() {}
 
     /**
      * One usage interval of one task. {@code cpuRate} is the mean CPU usage over the interval in the
      * trace's normalized cores (the unit of task_events' CPU request), NaN where the trace leaves it
      * empty.
      */
-    public record TaskUsage(Path file, long line, long startMicros, long endMicros, long jobId, long taskIndex,
-                            double cpuRate) {
+    public record TaskUsage(
+            Path file, long line, long startMicros, long endMicros, long jobId, long taskIndex, double cpuRate) {
 
         /** "JOB-INDEX", as {@link TaskEventRows.TaskEvent#taskId()}. */
         public String taskId() {
@@ -57,15 +56,21 @@ public final class TaskUsageRows {
 
     private static TaskUsage parse(CsvInput.Row row) throws InputException {
         if (row.size() != FIELDS_2011_1 && row.size() != FIELDS_2011_2) {
-            throw row.problem("expected " + FIELDS_2011_2 + " fields of a task_usage row (or "
-                    + FIELDS_2011_1 + ", clusterdata-2011-1), found " + row.size());
+            throw row.problem("expected " + FIELDS_2011_2 + " fields of a task_usage row (or " + FIELDS_2011_1
+                    + ", clusterdata-2011-1), found " + row.size());
         }
         long start = row.nonNegative(0, "start time");
         long end = row.nonNegative(1, "end time");
         if (end < start) {
             throw row.problem("end time " + end + " is before start time " + start);
         }
-        return new TaskUsage(row.file(), row.line(), start, end, row.nonNegative(2, "job ID"),
-                row.nonNegative(3, "task index"), row.numberOrNaN(5, "CPU rate"));
+        return new TaskUsage(
+                row.file(),
+                row.line(),
+                start,
+                end,
+                row.nonNegative(2, "job ID"),
+                row.nonNegative(3, "task index"),
+                row.numberOrNaN(5, "CPU rate"));
     }
 }

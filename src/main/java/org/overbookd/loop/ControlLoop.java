@@ -12,9 +12,9 @@ import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
 import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.model.ClusterView;
+import org.overbookd.policy.cluster.ClusterPolicy;
 import org.overbookd.policy.cluster.Decision;
 import org.overbookd.policy.cluster.HeldBack;
-import org.overbookd.policy.cluster.ClusterPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,12 +50,12 @@ public final class ControlLoop {
     private final List<Unrecorded> backlog = new ArrayList<>();
     /** Settled outcomes not yet in a cycle's result: one whose cycle failed after settling them is reported by the next. */
     private final List<Outcome> unreported = new ArrayList<>();
+
     private final HeldEpisodes held = new HeldEpisodes();
     private long cycle;
 
     /** An outcome whose record failed: written later under the cycle and time it belongs to. */
-    private record Unrecorded(long cycle, Instant time, Outcome outcome, boolean settled) {
-    }
+    private record Unrecorded(long cycle, Instant time, Outcome outcome, boolean settled) {}
 
     /** Cycle numbers continue from the last one in {@code audit}, so they stay unique across restarts. */
     public ControlLoop(Backend backend, ClusterPolicy policy, AuditLog audit, boolean dryRun) {
@@ -98,20 +98,34 @@ public final class ControlLoop {
         List<Outcome> outcomes;
         if (auditFailure != null) {
             String why = "not enacted: the audit log cannot be written";
-            outcomes = decisions.stream().map(d -> new Outcome(d, Outcome.Status.SKIPPED, "AUDIT", why)).toList();
+            outcomes = decisions.stream()
+                    .map(d -> new Outcome(d, Outcome.Status.SKIPPED, "AUDIT", why))
+                    .toList();
             if (!decisions.isEmpty()) {
-                LOG.error("cycle {}: {} decision{} not enacted because the audit log cannot be written: {}", id,
-                        decisions.size(), decisions.size() == 1 ? "" : "s", auditFailure);
+                LOG.error(
+                        "cycle {}: {} decision{} not enacted because the audit log cannot be written: {}",
+                        id,
+                        decisions.size(),
+                        decisions.size() == 1 ? "" : "s",
+                        auditFailure);
             }
         } else if (dryRun) {
-            outcomes = decisions.stream().map(d -> new Outcome(d, Outcome.Status.SKIPPED, "", "dry run")).toList();
+            outcomes = decisions.stream()
+                    .map(d -> new Outcome(d, Outcome.Status.SKIPPED, "", "dry run"))
+                    .toList();
         } else {
             Optional<String> refusal = decisions.isEmpty() ? Optional.empty() : gate.refusal(decisions.size());
             if (refusal.isPresent()) {
                 String why = "not enacted: " + refusal.get();
-                outcomes = decisions.stream().map(d -> new Outcome(d, Outcome.Status.SKIPPED, ActionCheck.STOOD_DOWN, why)).toList();
-                LOG.warn("cycle {}: stood down, {} decision{} not enacted: {}", id, decisions.size(),
-                        decisions.size() == 1 ? "" : "s", refusal.get());
+                outcomes = decisions.stream()
+                        .map(d -> new Outcome(d, Outcome.Status.SKIPPED, ActionCheck.STOOD_DOWN, why))
+                        .toList();
+                LOG.warn(
+                        "cycle {}: stood down, {} decision{} not enacted: {}",
+                        id,
+                        decisions.size(),
+                        decisions.size() == 1 ? "" : "s",
+                        refusal.get());
             } else {
                 outcomes = backend.enact(decisions, now);
             }
@@ -121,8 +135,8 @@ public final class ControlLoop {
         }
         List<Outcome> reported = List.copyOf(unreported);
         unreported.clear();
-        return new CycleResult(id, view, outcomes, reported, Optional.ofNullable(auditFailure), step.held(),
-                step.yielded());
+        return new CycleResult(
+                id, view, outcomes, reported, Optional.ofNullable(auditFailure), step.held(), step.yielded());
     }
 
     /**
@@ -135,10 +149,15 @@ public final class ControlLoop {
             String failure = record(() -> audit.enacted(id, now, outcome));
             if (failure != null) {
                 List<Outcome> sent = outcomes.subList(i, outcomes.size()).stream()
-                        .filter(o -> o.status() != Outcome.Status.SKIPPED).toList();
+                        .filter(o -> o.status() != Outcome.Status.SKIPPED)
+                        .toList();
                 sent.forEach(o -> backlog.add(new Unrecorded(id, now, o, false)));
-                LOG.error("cycle {}: the outcomes of {} action{} sent could not be recorded; kept for the next cycle: {}",
-                        id, sent.size(), sent.size() == 1 ? "" : "s", failure);
+                LOG.error(
+                        "cycle {}: the outcomes of {} action{} sent could not be recorded; kept for the next cycle: {}",
+                        id,
+                        sent.size(),
+                        sent.size() == 1 ? "" : "s",
+                        failure);
                 return failure;
             }
         }
@@ -164,7 +183,10 @@ public final class ControlLoop {
             written += next.cycle() < id ? 1 : 0;
         }
         if (written > 0) {
-            LOG.info("cycle {}: recorded {} outcome{} that an earlier audit failure held back", id, written,
+            LOG.info(
+                    "cycle {}: recorded {} outcome{} that an earlier audit failure held back",
+                    id,
+                    written,
                     written == 1 ? "" : "s");
         }
         return null;
@@ -197,10 +219,19 @@ public final class ControlLoop {
         }
         for (Unrecorded u : backlog) {
             Outcome o = u.outcome();
-            LOG.error("stopping with an outcome the audit log could not take; recorded here only: cycle {} at {}, {} of"
-                    + " VM {} ({}) on host {}: {}{} ({}{})", u.cycle(), u.time(), o.decision().action(),
-                    o.decision().vm().id(), o.decision().vm().name(), o.decision().host().id(),
-                    u.settled() ? "reconciled " : "", o.status(), o.code().isEmpty() ? "" : o.code() + ": ", o.message());
+            LOG.error(
+                    "stopping with an outcome the audit log could not take; recorded here only: cycle {} at {}, {} of"
+                            + " VM {} ({}) on host {}: {}{} ({}{})",
+                    u.cycle(),
+                    u.time(),
+                    o.decision().action(),
+                    o.decision().vm().id(),
+                    o.decision().vm().name(),
+                    o.decision().host().id(),
+                    u.settled() ? "reconciled " : "",
+                    o.status(),
+                    o.code().isEmpty() ? "" : o.code() + ": ",
+                    o.message());
         }
         int lost = backlog.size();
         backlog.clear();

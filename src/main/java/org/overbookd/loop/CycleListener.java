@@ -12,12 +12,10 @@ public interface CycleListener {
 
     CycleListener NONE = new CycleListener() {
         @Override
-        public void cycleEnded(CycleResult result, Duration took) {
-        }
+        public void cycleEnded(CycleResult result, Duration took) {}
 
         @Override
-        public void cycleFailed(long cycle, CycleFailure failure, Duration took) {
-        }
+        public void cycleFailed(long cycle, CycleFailure failure, Duration took) {}
     };
 
     /**
@@ -35,6 +33,5 @@ public interface CycleListener {
     void cycleFailed(long cycle, CycleFailure failure, Duration took);
 
     /** The configuration file changed: {@code accepted} when it was valid and applied. */
-    default void reloaded(boolean accepted) {
-    }
+    default void reloaded(boolean accepted) {}
 }

@@ -22,8 +22,14 @@ import org.overbookd.policy.cluster.Yielded;
  * @param yielded      the decisions made although a guard would have held them back
  * @see #failure()
  */
-public record CycleResult(long cycle, ClusterView view, List<Outcome> outcomes, List<Outcome> settled,
-        Optional<String> auditFailure, List<HeldBack> held, List<Yielded> yielded) {
+public record CycleResult(
+        long cycle,
+        ClusterView view,
+        List<Outcome> outcomes,
+        List<Outcome> settled,
+        Optional<String> auditFailure,
+        List<HeldBack> held,
+        List<Yielded> yielded) {
     public CycleResult {
         Objects.requireNonNull(view, "view");
         outcomes = List.copyOf(outcomes);
@@ -34,7 +40,11 @@ public record CycleResult(long cycle, ClusterView view, List<Outcome> outcomes, 
     }
 
     /** A cycle whose policy has no guards. */
-    public CycleResult(long cycle, ClusterView view, List<Outcome> outcomes, List<Outcome> settled,
+    public CycleResult(
+            long cycle,
+            ClusterView view,
+            List<Outcome> outcomes,
+            List<Outcome> settled,
             Optional<String> auditFailure) {
         this(cycle, view, outcomes, settled, auditFailure, List.of(), List.of());
     }
@@ -46,15 +56,18 @@ public record CycleResult(long cycle, ClusterView view, List<Outcome> outcomes, 
      */
     public Optional<CycleFailure> failure() {
         if (auditFailure.isPresent()) {
-            return Optional.of(new CycleFailure(CycleFailure.AUDIT, "decisions not enacted: the audit log cannot be"
-                    + " written: " + auditFailure.get()));
+            return Optional.of(new CycleFailure(
+                    CycleFailure.AUDIT,
+                    "decisions not enacted: the audit log cannot be" + " written: " + auditFailure.get()));
         }
         List<Outcome> late = outcomes.stream().filter(CycleResult::overBudget).toList();
         if (late.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new CycleFailure(CycleFailure.BUDGET, late.size() + " of " + outcomes.size() + " decision"
-                + (outcomes.size() == 1 ? "" : "s") + " not sent: " + late.get(0).message()));
+        return Optional.of(new CycleFailure(
+                CycleFailure.BUDGET,
+                late.size() + " of " + outcomes.size() + " decision" + (outcomes.size() == 1 ? "" : "s") + " not sent: "
+                        + late.get(0).message()));
     }
 
     private static boolean overBudget(Outcome outcome) {

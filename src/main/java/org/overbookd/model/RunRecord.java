@@ -45,7 +45,8 @@ public record RunRecord(Instant arrival, Duration closedRun, Instant runningSinc
      * of the VIM and of the daemon may disagree by a little).
      */
     public double pendingSeconds(Instant now) {
-        double sinceArrival = now.isAfter(arrival) ? Duration.between(arrival, now).toMillis() / 1000.0 : 0;
+        double sinceArrival =
+                now.isAfter(arrival) ? Duration.between(arrival, now).toMillis() / 1000.0 : 0;
         return Math.max(0, sinceArrival - runSeconds(now));
     }
 }

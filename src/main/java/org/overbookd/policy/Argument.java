@@ -21,7 +21,8 @@ public record Argument<T>(String key, String description, T defaultValue, Functi
         Objects.requireNonNull(defaultValue, "defaultValue");
         Objects.requireNonNull(parse, "parse");
         if (!key.matches("[a-z][a-z0-9]*(-[a-z0-9]+)*")) {
-            throw new IllegalArgumentException("an argument's key is lower-case words joined by dashes, not '" + key + "'");
+            throw new IllegalArgumentException(
+                    "an argument's key is lower-case words joined by dashes, not '" + key + "'");
         }
     }
 

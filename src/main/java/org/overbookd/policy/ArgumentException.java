@@ -31,8 +31,14 @@ public final class ArgumentException extends IllegalArgumentException {
 
     /** A key {@code policy} does not declare; {@code takenBy}: the policies of its model that do. */
     public static ArgumentException undeclared(String policy, String key, List<String> takenBy) {
-        return new ArgumentException(policy, key, takenBy.isEmpty() ? "is not an argument of " + policy
-                : "applies to " + String.join(", ", takenBy) + " only, not " + policy, true, takenBy);
+        return new ArgumentException(
+                policy,
+                key,
+                takenBy.isEmpty()
+                        ? "is not an argument of " + policy
+                        : "applies to " + String.join(", ", takenBy) + " only, not " + policy,
+                true,
+                takenBy);
     }
 
     public String policy() {

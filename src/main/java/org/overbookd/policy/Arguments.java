@@ -56,8 +56,8 @@ public final class Arguments {
     public <T> T get(Argument<T> argument) {
         Object value = values.get(argument.key());
         if (value == null) {
-            throw new IllegalArgumentException(argument.key() + " is not among the declared arguments "
-                    + new ArrayList<>(values.keySet()));
+            throw new IllegalArgumentException(
+                    argument.key() + " is not among the declared arguments " + new ArrayList<>(values.keySet()));
         }
         @SuppressWarnings("unchecked") // stored by Argument<T>.parse or its default, under its own key
         T typed = (T) value;

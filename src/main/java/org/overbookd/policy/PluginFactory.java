@@ -13,8 +13,8 @@ import java.util.function.BiFunction;
  * @param <S> what the policies of its model are built from (the model's settings)
  * @param <P> what the policy is
  */
-public record PluginFactory<S, P extends Plugin>(String name, List<Argument<?>> arguments,
-        BiFunction<S, Arguments, P> build) {
+public record PluginFactory<S, P extends Plugin>(
+        String name, List<Argument<?>> arguments, BiFunction<S, Arguments, P> build) {
 
     public PluginFactory {
         Objects.requireNonNull(name, "name");

@@ -31,6 +31,7 @@ public final class Reason {
     private final Draft draft;
     /** The written reason: this one when built eagerly, the draft's once read. */
     private volatile Reason written;
+
     private final String text;
     private final Map<String, Object> facts;
 

@@ -21,8 +21,7 @@ import java.util.random.RandomGenerator;
  */
 public final class Draws {
 
-    private Draws() {
-    }
+    private Draws() {}
 
     /** Exponential with the given rate (mean 1 / rate), by inversion: -ln(U) / rate, U uniform on (0, 1]. */
     public static double exponential(SplittableRandom random, double rate) {

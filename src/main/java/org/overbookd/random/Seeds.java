@@ -12,8 +12,7 @@ public final class Seeds {
     public static final long HIGH_QOS = 0x4849474851L;
     public static final long LOW_QOS = 0x4c4f57514fL;
 
-    private Seeds() {
-    }
+    private Seeds() {}
 
     public static SplittableRandom stream(long master, long role, long... identity) {
         long h = mix(master ^ mix(role));

@@ -42,6 +42,7 @@ public final class Ziggurat {
 
     /** The bits of the first long that pick the part. */
     private static final int PART_BITS = 8;
+
     private static final int PART_MASK = (1 << PART_BITS) - 1;
     /** exp(-x^2 / 2), the density up to its constant, is what the tables are in. */
     private static final double AREA_PER_PART = StrictMath.sqrt(2 * StrictMath.PI) / (1 << PART_BITS);
@@ -57,12 +58,14 @@ public final class Ziggurat {
 
     /** The pieces left over, one side: overhang k (k below {@link #RECTANGLES}, the last one the cap), then the tail. */
     private static final int TAIL;
+
     private static final double[] RIGHT;
     private static final double[] WIDTH;
     private static final double[] BOTTOM;
     private static final double[] HEIGHT;
     /** How far the curve may lie below / above the box's diagonal, in units of the box. */
     private static final double[] BELOW;
+
     private static final double[] ABOVE;
     /** Whether the curve is convex across the piece (it lies below the diagonal). */
     private static final boolean[] CONVEX;
@@ -70,6 +73,7 @@ public final class Ziggurat {
     private static final double[] AREA;
     /** Walker's alias table over the pieces, 256 columns. */
     private static final double[] KEEP;
+
     private static final int[] ALIAS;
 
     static {
@@ -119,8 +123,7 @@ public final class Ziggurat {
         aliasTable(area, KEEP, ALIAS);
     }
 
-    private Ziggurat() {
-    }
+    private Ziggurat() {}
 
     /**
      * A standard normal draw from {@code random}'s longs. A branch on the part, not a NaN in the

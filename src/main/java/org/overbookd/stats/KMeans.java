@@ -12,8 +12,7 @@ import java.util.SplittableRandom;
  */
 public final class KMeans {
 
-    private KMeans() {
-    }
+    private KMeans() {}
 
     /**
      * The group of each point, 0 to k - 1, numbered by the first point of each group (so the

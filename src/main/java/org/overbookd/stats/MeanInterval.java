@@ -30,8 +30,8 @@ public record MeanInterval(int count, double mean, double halfWidth, double conf
             squares += (v - mean) * (v - mean);
         }
         double sd = StrictMath.sqrt(squares / (n - 1));
-        return new MeanInterval(n, mean, StudentT.twoSidedQuantile(confidence, n - 1) * sd / StrictMath.sqrt(n),
-                confidence);
+        return new MeanInterval(
+                n, mean, StudentT.twoSidedQuantile(confidence, n - 1) * sd / StrictMath.sqrt(n), confidence);
     }
 
     /** The interval's lower end; NaN for fewer than two runs. */

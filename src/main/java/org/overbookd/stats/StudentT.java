@@ -9,8 +9,7 @@ package org.overbookd.stats;
  */
 public final class StudentT {
 
-    private StudentT() {
-    }
+    private StudentT() {}
 
     /**
      * P(|T| <= t) for T of Student's t with {@code df} degrees of freedom.
@@ -44,7 +43,8 @@ public final class StudentT {
         if (df == 1) {
             return 2 * theta / Math.PI;
         }
-        // (2/pi) (theta + sin cos [1 + (2/3) cos^2 + (2 4)/(3 5) cos^4 + ... + (2 4 ... (df-3))/(3 5 ... (df-2)) cos^(df-3)])
+        // (2/pi) (theta + sin cos [1 + (2/3) cos^2 + (2 4)/(3 5) cos^4 + ... + (2 4 ... (df-3))/(3 5 ... (df-2))
+        // cos^(df-3)])
         double term = 1;
         double sum = 1;
         for (int k = 2; k <= df - 3; k += 2) {

@@ -76,7 +76,9 @@ public record Build(String version, String classesSha256) {
             if (Files.isDirectory(root)) {
                 try (Stream<Path> files = Files.walk(root)) {
                     for (Path file : (Iterable<Path>) files::iterator) {
-                        String name = where.relativize(file).toString().replace(where.getFileSystem().getSeparator(), "/");
+                        String name = where.relativize(file)
+                                .toString()
+                                .replace(where.getFileSystem().getSeparator(), "/");
                         if (counts(name) && Files.isRegularFile(file)) {
                             classes.put(name, Files.readAllBytes(file));
                         }

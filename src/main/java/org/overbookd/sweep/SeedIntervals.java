@@ -32,8 +32,7 @@ public final class SeedIntervals {
 
     private static final String SEED = "seed";
 
-    private SeedIntervals() {
-    }
+    private SeedIntervals() {}
 
     /** The header and rows of sweep-intervals.csv for sweep.csv's header and rows. */
     public static List<List<String>> table(List<String> header, List<List<String>> rows) {

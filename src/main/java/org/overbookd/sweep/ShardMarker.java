@@ -34,8 +34,15 @@ import org.overbookd.io.InputFiles;
  * @param points    the charts' figures of those rows, in the same order
  * @param described the grid in words: {@code config}, {@code sweep.<key>} and {@code set.<key>} lines
  */
-public record ShardMarker(int shard, int of, int gridRuns, String fingerprint, Map<String, String> described,
-        List<Integer> positions, List<SweepCharts.Point> points, String csvSha256) {
+public record ShardMarker(
+        int shard,
+        int of,
+        int gridRuns,
+        String fingerprint,
+        Map<String, String> described,
+        List<Integer> positions,
+        List<SweepCharts.Point> points,
+        String csvSha256) {
 
     public static final String FILE = "shard.properties";
     public static final String CSV = "sweep.csv";
@@ -59,9 +66,18 @@ public record ShardMarker(int shard, int of, int gridRuns, String fingerprint, M
      */
     public static String fingerprint(SweepGrid whole, Map<String, String> traceDigests, Build build) {
         StringBuilder text = new StringBuilder();
-        text.append("build ").append(build.version()).append(' ').append(build.classesSha256()).append('\n');
-        traceDigests.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(e -> text.append("trace ").append(e.getKey()).append(" sha256 ").append(e.getValue()).append('\n'));
+        text.append("build ")
+                .append(build.version())
+                .append(' ')
+                .append(build.classesSha256())
+                .append('\n');
+        traceDigests.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(e -> text.append("trace ")
+                        .append(e.getKey())
+                        .append(" sha256 ")
+                        .append(e.getValue())
+                        .append('\n'));
         text.append("swept");
         for (Option<?> option : whole.swept()) {
             text.append(' ').append(option.key());
@@ -69,7 +85,10 @@ public record ShardMarker(int shard, int of, int gridRuns, String fingerprint, M
         text.append('\n');
         for (Settings run : whole.runs()) {
             for (Option<?> option : Options.ALL) {
-                text.append(option.key()).append('=').append(run.formatted(option)).append('\n');
+                text.append(option.key())
+                        .append('=')
+                        .append(run.formatted(option))
+                        .append('\n');
             }
             text.append('\n');
         }
@@ -79,21 +98,41 @@ public record ShardMarker(int shard, int of, int gridRuns, String fingerprint, M
     /** Writes the marker into {@code dir}, replacing any, by an atomic rename. */
     public void write(Path dir) throws IOException {
         StringBuilder text = new StringBuilder();
-        text.append("# overbookd sweep shard ").append(shard).append('/').append(of)
-                .append(": join all ").append(of).append(" with: overbookd sweep merge DIR... --out DIR\n");
+        text.append("# overbookd sweep shard ")
+                .append(shard)
+                .append('/')
+                .append(of)
+                .append(": join all ")
+                .append(of)
+                .append(" with: overbookd sweep merge DIR... --out DIR\n");
         text.append("shard = ").append(shard).append('/').append(of).append('\n');
         text.append(GRID).append("runs = ").append(gridRuns).append('\n');
         text.append(GRID).append("sha256 = ").append(fingerprint).append('\n');
-        described.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(e -> text.append(GRID).append(e.getKey()).append(" = ").append(e.getValue()).append('\n'));
+        described.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(e -> text.append(GRID)
+                        .append(e.getKey())
+                        .append(" = ")
+                        .append(e.getValue())
+                        .append('\n'));
         text.append("rows = ").append(positions.size()).append('\n');
         text.append(CSV).append(".sha256 = ").append(csvSha256).append('\n');
         text.append("# run.<grid position, from 1> = upper slots lower utilization suspends, exact\n");
         for (int k = 0; k < positions.size(); k++) {
             SweepCharts.Point p = points.get(k);
-            text.append(RUN).append(positions.get(k) + 1).append(" = ").append(p.upper()).append(' ')
-                    .append(p.slots()).append(' ').append(p.lower()).append(' ').append(p.utilization()).append(' ')
-                    .append(p.suspends()).append('\n');
+            text.append(RUN)
+                    .append(positions.get(k) + 1)
+                    .append(" = ")
+                    .append(p.upper())
+                    .append(' ')
+                    .append(p.slots())
+                    .append(' ')
+                    .append(p.lower())
+                    .append(' ')
+                    .append(p.utilization())
+                    .append(' ')
+                    .append(p.suspends())
+                    .append('\n');
         }
         byte[] body = text.toString().getBytes(StandardCharsets.UTF_8);
         text.append(END).append(sha256(body)).append('\n');
@@ -120,8 +159,10 @@ public record ShardMarker(int shard, int of, int gridRuns, String fingerprint, M
         try {
             bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
-            throw new InputException(dir, "not a finished sweep shard: no " + FILE
-                    + " (the shard did not finish, or the directory was written by another command)");
+            throw new InputException(
+                    dir,
+                    "not a finished sweep shard: no " + FILE
+                            + " (the shard did not finish, or the directory was written by another command)");
         } catch (IOException e) {
             throw InputException.cannotRead(file, 0, e);
         }
@@ -131,7 +172,8 @@ public record ShardMarker(int shard, int of, int gridRuns, String fingerprint, M
             throw new InputException(file, "torn: no end line (the file was cut short)");
         }
         String body = text.substring(0, end + 1);
-        String declared = text.substring(end + 1 + END.length(), text.length() - 1).trim();
+        String declared =
+                text.substring(end + 1 + END.length(), text.length() - 1).trim();
         if (!declared.equals(sha256(body.getBytes(StandardCharsets.UTF_8)))) {
             throw new InputException(file, "torn or changed: its end line is not the SHA-256 of the lines above");
         }
@@ -178,8 +220,12 @@ public record ShardMarker(int shard, int of, int gridRuns, String fingerprint, M
                 } else if (key.startsWith(RUN)) {
                     positions.add(Integer.parseInt(key.substring(RUN.length())) - 1);
                     String[] f = value.split(" ", -1);
-                    points.add(new SweepCharts.Point(Double.parseDouble(f[0]), Integer.parseInt(f[1]),
-                            Double.parseDouble(f[2]), Double.parseDouble(f[3]), Long.parseLong(f[4])));
+                    points.add(new SweepCharts.Point(
+                            Double.parseDouble(f[0]),
+                            Integer.parseInt(f[1]),
+                            Double.parseDouble(f[2]),
+                            Double.parseDouble(f[3]),
+                            Long.parseLong(f[4])));
                 } else {
                     throw new InputException(file, n + 1, "unknown key " + key);
                 }
@@ -187,10 +233,17 @@ public record ShardMarker(int shard, int of, int gridRuns, String fingerprint, M
                 throw new InputException(file, n + 1, "'" + line + "' is not what a shard writes");
             }
         }
-        if (of < 1 || shard < 1 || shard > of || gridRuns < 0 || fingerprint == null || csvSha == null
+        if (of < 1
+                || shard < 1
+                || shard > of
+                || gridRuns < 0
+                || fingerprint == null
+                || csvSha == null
                 || rows != positions.size()) {
-            throw new InputException(file, "incomplete: shard, grid.runs, grid.sha256, rows, sweep.csv.sha256 and one"
-                    + " run line per row are all needed");
+            throw new InputException(
+                    file,
+                    "incomplete: shard, grid.runs, grid.sha256, rows, sweep.csv.sha256 and one"
+                            + " run line per row are all needed");
         }
         Path csv = dir.resolve(CSV);
         byte[] csvBytes;
@@ -202,8 +255,10 @@ public record ShardMarker(int shard, int of, int gridRuns, String fingerprint, M
             throw InputException.cannotRead(csv, 0, e);
         }
         if (!sha256(csvBytes).equals(csvSha)) {
-            throw new InputException(csv, "torn or changed: not the file shard " + shard + "/" + of
-                    + " wrote (its SHA-256 differs from the one in " + FILE + ")");
+            throw new InputException(
+                    csv,
+                    "torn or changed: not the file shard " + shard + "/" + of
+                            + " wrote (its SHA-256 differs from the one in " + FILE + ")");
         }
         return new ShardMarker(shard, of, gridRuns, fingerprint, described, positions, points, csvSha);
     }

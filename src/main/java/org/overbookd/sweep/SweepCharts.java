@@ -30,8 +30,7 @@ import org.overbookd.stats.MeanInterval;
  */
 public final class SweepCharts {
 
-    private SweepCharts() {
-    }
+    private SweepCharts() {}
 
     /** Cell of the chart grid: the runs that share (upper, slots, lower), in grid order. */
     private static final class Cell {
@@ -42,11 +41,15 @@ public final class SweepCharts {
         }
 
         MeanInterval utilization() {
-            return MeanInterval.of(SeedIntervals.CONFIDENCE, runs.stream().mapToDouble(Point::utilization).toArray());
+            return MeanInterval.of(
+                    SeedIntervals.CONFIDENCE,
+                    runs.stream().mapToDouble(Point::utilization).toArray());
         }
 
         MeanInterval suspensions() {
-            return MeanInterval.of(SeedIntervals.CONFIDENCE, runs.stream().mapToDouble(Point::suspends).toArray());
+            return MeanInterval.of(
+                    SeedIntervals.CONFIDENCE,
+                    runs.stream().mapToDouble(Point::suspends).toArray());
         }
     }
 
@@ -57,8 +60,12 @@ public final class SweepCharts {
     public record Point(double upper, int slots, double lower, double utilization, long suspends) {
 
         public static Point of(Settings s, SimResult r) {
-            return new Point(s.get(Options.UPPER_BOUND), s.get(Options.SLOTS), s.get(Options.LOWER_BOUND),
-                    r.utilization(), r.suspends());
+            return new Point(
+                    s.get(Options.UPPER_BOUND),
+                    s.get(Options.SLOTS),
+                    s.get(Options.LOWER_BOUND),
+                    r.utilization(),
+                    r.suspends());
         }
     }
 
@@ -90,7 +97,8 @@ public final class SweepCharts {
         }
         Set<String> seen = new LinkedHashSet<>();
         for (List<String> row : rows) {
-            seen.add(Provenance.ofCells(row.get(name), row.get(kind), row.get(demand)).describe());
+            seen.add(Provenance.ofCells(row.get(name), row.get(kind), row.get(demand))
+                    .describe());
         }
         return seen.size() == 1 ? seen.iterator().next() : seen.size() + " workloads";
     }
@@ -105,53 +113,82 @@ public final class SweepCharts {
                     .computeIfAbsent(p.lower(), k -> new Cell())
                     .add(p);
         }
-        boolean lowerVaries = cells.values().stream().flatMap(m -> m.values().stream()).anyMatch(m -> m.size() > 1);
+        boolean lowerVaries =
+                cells.values().stream().flatMap(m -> m.values().stream()).anyMatch(m -> m.size() > 1);
         List<Path> written = new ArrayList<>();
         if (!lowerVaries) {
             return written;
         }
         for (Map.Entry<Double, Map<Integer, Map<Double, Cell>>> upper : cells.entrySet()) {
             String u = fmt(upper.getKey());
-            written.add(byLower(dir.resolve("utilization-upper-" + u + ".png"),
-                    "Utilization, upper bound " + u + "%; " + workload, "Mean utilization (%)", upper.getValue(),
+            written.add(byLower(
+                    dir.resolve("utilization-upper-" + u + ".png"),
+                    "Utilization, upper bound " + u + "%; " + workload,
+                    "Mean utilization (%)",
+                    upper.getValue(),
                     Cell::utilization));
-            written.add(byLower(dir.resolve("suspensions-upper-" + u + ".png"),
-                    "Suspensions, upper bound " + u + "%; " + workload, "Suspensions", upper.getValue(),
+            written.add(byLower(
+                    dir.resolve("suspensions-upper-" + u + ".png"),
+                    "Suspensions, upper bound " + u + "%; " + workload,
+                    "Suspensions",
+                    upper.getValue(),
                     Cell::suspensions));
         }
         Map<Integer, Map<Double, Map<Double, Cell>>> bySlots = new TreeMap<>();
-        cells.forEach((upper, slotsMap) -> slotsMap.forEach((slots, lowerMap) -> lowerMap.forEach((lower, cell) ->
-                bySlots.computeIfAbsent(slots, k -> new TreeMap<>())
+        cells.forEach((upper, slotsMap) -> slotsMap.forEach((slots, lowerMap) ->
+                lowerMap.forEach((lower, cell) -> bySlots.computeIfAbsent(slots, k -> new TreeMap<>())
                         .computeIfAbsent(upper, k -> new TreeMap<>())
                         .put(upper - lower, cell))));
         for (Map.Entry<Integer, Map<Double, Map<Double, Cell>>> slots : bySlots.entrySet()) {
             int n = slots.getKey();
-            written.add(byWindow(dir.resolve("utilization-window-slots-" + n + ".png"),
-                    "Utilization, " + n + " slot" + (n == 1 ? "" : "s") + "; " + workload, "Mean utilization (%)",
-                    slots.getValue(), Cell::utilization));
-            written.add(byWindow(dir.resolve("suspensions-window-slots-" + n + ".png"),
-                    "Suspensions, " + n + " slot" + (n == 1 ? "" : "s") + "; " + workload, "Suspensions",
-                    slots.getValue(), Cell::suspensions));
+            written.add(byWindow(
+                    dir.resolve("utilization-window-slots-" + n + ".png"),
+                    "Utilization, " + n + " slot" + (n == 1 ? "" : "s") + "; " + workload,
+                    "Mean utilization (%)",
+                    slots.getValue(),
+                    Cell::utilization));
+            written.add(byWindow(
+                    dir.resolve("suspensions-window-slots-" + n + ".png"),
+                    "Suspensions, " + n + " slot" + (n == 1 ? "" : "s") + "; " + workload,
+                    "Suspensions",
+                    slots.getValue(),
+                    Cell::suspensions));
         }
         return written;
     }
 
-    private static Path byLower(Path file, String title, String yTitle, Map<Integer, Map<Double, Cell>> series,
-            Function<Cell, MeanInterval> metric) throws IOException {
+    private static Path byLower(
+            Path file,
+            String title,
+            String yTitle,
+            Map<Integer, Map<Double, Cell>> series,
+            Function<Cell, MeanInterval> metric)
+            throws IOException {
         XYChart chart = chart(title, "Lower bound (%)", yTitle);
         series.forEach((slots, points) -> addSeries(chart, slots + " slot" + (slots == 1 ? "" : "s"), points, metric));
         return save(chart, file);
     }
 
-    private static Path byWindow(Path file, String title, String yTitle, Map<Double, Map<Double, Cell>> series,
-            Function<Cell, MeanInterval> metric) throws IOException {
+    private static Path byWindow(
+            Path file,
+            String title,
+            String yTitle,
+            Map<Double, Map<Double, Cell>> series,
+            Function<Cell, MeanInterval> metric)
+            throws IOException {
         XYChart chart = chart(title, "Window, upper - lower bound (points)", yTitle);
         series.forEach((upper, points) -> addSeries(chart, "upper " + fmt(upper), points, metric));
         return save(chart, file);
     }
 
     public static XYChart chart(String title, String xTitle, String yTitle) {
-        XYChart chart = new XYChartBuilder().width(800).height(500).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        XYChart chart = new XYChartBuilder()
+                .width(800)
+                .height(500)
+                .title(title)
+                .xAxisTitle(xTitle)
+                .yAxisTitle(yTitle)
+                .build();
         chart.getStyler().setChartTitleVisible(true);
         chart.getStyler().setLegendVisible(true);
         chart.getStyler().setAntiAlias(true);
@@ -159,8 +196,8 @@ public final class SweepCharts {
         return chart;
     }
 
-    private static void addSeries(XYChart chart, String name, Map<Double, Cell> points,
-            Function<Cell, MeanInterval> metric) {
+    private static void addSeries(
+            XYChart chart, String name, Map<Double, Cell> points, Function<Cell, MeanInterval> metric) {
         double[] x = new double[points.size()];
         double[] y = new double[points.size()];
         List<MeanInterval> intervals = new ArrayList<>();
@@ -179,7 +216,8 @@ public final class SweepCharts {
      * A series whose points that average several runs have the half-width of their interval as an
      * error bar (a point of one run has none); without any such point, a plain series, drawn as before.
      */
-    public static XYSeries withErrorBars(XYChart chart, String name, double[] x, double[] y, List<MeanInterval> intervals) {
+    public static XYSeries withErrorBars(
+            XYChart chart, String name, double[] x, double[] y, List<MeanInterval> intervals) {
         double[] bars = new double[x.length];
         boolean anyBar = false;
         for (int i = 0; i < bars.length; i++) {

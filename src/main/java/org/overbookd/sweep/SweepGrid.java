@@ -26,6 +26,7 @@ public final class SweepGrid {
     private final List<Settings> runs;
     /** Where each run stands in the whole grid, from 0: 0, 1, 2... unless this is a shard. */
     private final List<Integer> positions;
+
     private final int dropped;
 
     private SweepGrid(List<Option<?>> swept, List<Settings> runs, List<Integer> positions, int dropped) {
@@ -67,13 +68,15 @@ public final class SweepGrid {
                 try {
                     values.add(option.parse(raw));
                 } catch (IllegalArgumentException ex) {
-                    problems.add(new ConfigProblem(where, e.getKey(), ex.getMessage() + " (allowed: " + option.range() + ")"));
+                    problems.add(new ConfigProblem(
+                            where, e.getKey(), ex.getMessage() + " (allowed: " + option.range() + ")"));
                 }
             }
             axes.put(option, values);
         }
         if (axes.isEmpty() && problems.isEmpty()) {
-            problems.add(new ConfigProblem("", PREFIX + "*", "the file sweeps no key; add lines such as sweep.overbooking.slots = 1, 2, 3"));
+            problems.add(new ConfigProblem(
+                    "", PREFIX + "*", "the file sweeps no key; add lines such as sweep.overbooking.slots = 1, 2, 3"));
         }
         if (!problems.isEmpty()) {
             throw new ConfigException(problems);
@@ -82,8 +85,10 @@ public final class SweepGrid {
         int[] dropped = {0};
         expand(new ArrayList<>(axes.entrySet()), 0, loaded.settings(), minWindow, runs, dropped);
         if (runs.isEmpty()) {
-            throw new ConfigException("", PREFIX + "*", "every combination of the grid was dropped (lower >= upper or window below "
-                    + MIN_WINDOW + ")");
+            throw new ConfigException(
+                    "",
+                    PREFIX + "*",
+                    "every combination of the grid was dropped (lower >= upper or window below " + MIN_WINDOW + ")");
         }
         List<Integer> positions = new ArrayList<>(runs.size());
         for (int p = 0; p < runs.size(); p++) {
@@ -93,8 +98,13 @@ public final class SweepGrid {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static void expand(List<Map.Entry<Option<?>, List<Object>>> axes, int depth, Settings base,
-            double minWindow, List<Settings> out, int[] dropped) {
+    private static void expand(
+            List<Map.Entry<Option<?>, List<Object>>> axes,
+            int depth,
+            Settings base,
+            double minWindow,
+            List<Settings> out,
+            int[] dropped) {
         if (depth == axes.size()) {
             double lower = base.get(Options.LOWER_BOUND);
             double upper = base.get(Options.UPPER_BOUND);

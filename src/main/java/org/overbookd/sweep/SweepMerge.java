@@ -25,14 +25,13 @@ public final class SweepMerge {
 
     /** The marker's lines that name the build a shard was computed by ({@link Build}). */
     public static final String BUILD_VERSION = "build.version";
+
     public static final String BUILD_CLASSES = "build.classes-sha256";
 
     /** The whole sweep again: sweep.csv's header and rows, and the charts' figures, in grid order. */
-    public record Merged(List<String> header, List<List<String>> rows, List<SweepCharts.Point> points) {
-    }
+    public record Merged(List<String> header, List<List<String>> rows, List<SweepCharts.Point> points) {}
 
-    private SweepMerge() {
-    }
+    private SweepMerge() {}
 
     /**
      * @param build the build merging: shards of another are refused, since its charts and table would
@@ -48,12 +47,15 @@ public final class SweepMerge {
         }
         ShardMarker first = markers.get(0);
         Path firstDir = dirs.get(0);
-        List<String> otherBuild = new Build(first.described().getOrDefault(BUILD_VERSION, "(not said)"),
-                first.described().getOrDefault(BUILD_CLASSES, "(not said: a shard of an older overbookd)"))
+        List<String> otherBuild = new Build(
+                        first.described().getOrDefault(BUILD_VERSION, "(not said)"),
+                        first.described().getOrDefault(BUILD_CLASSES, "(not said: a shard of an older overbookd)"))
                 .differences(build, "the shard's", "this merge's");
         if (!otherBuild.isEmpty()) {
-            throw new InputException(firstDir.resolve(ShardMarker.FILE), "computed by another build than this merge's ("
-                    + String.join("; ", otherBuild) + "): run the shards and the merge with one overbookd");
+            throw new InputException(
+                    firstDir.resolve(ShardMarker.FILE),
+                    "computed by another build than this merge's (" + String.join("; ", otherBuild)
+                            + "): run the shards and the merge with one overbookd");
         }
         Path[] byShard = new Path[first.of() + 1];
         for (int k = 0; k < markers.size(); k++) {
@@ -63,16 +65,21 @@ public final class SweepMerge {
                 throw new InputException(dir, "a shard of another grid than " + firstDir + difference(first, m));
             }
             if (m.of() != first.of()) {
-                throw new InputException(dir, "shard " + m.shard() + "/" + m.of() + " of a split into " + m.of()
-                        + ", but " + firstDir + " is shard " + first.shard() + "/" + first.of());
+                throw new InputException(
+                        dir,
+                        "shard " + m.shard() + "/" + m.of() + " of a split into " + m.of() + ", but " + firstDir
+                                + " is shard " + first.shard() + "/" + first.of());
             }
             if (byShard[m.shard()] != null) {
-                throw new InputException(dir, "shard " + m.shard() + "/" + m.of() + " given twice: "
-                        + byShard[m.shard()] + " is that shard too");
+                throw new InputException(
+                        dir,
+                        "shard " + m.shard() + "/" + m.of() + " given twice: " + byShard[m.shard()]
+                                + " is that shard too");
             }
             if (!m.positions().equals(SweepGrid.slice(first.gridRuns(), m.shard(), m.of()))) {
-                throw new InputException(dir.resolve(ShardMarker.FILE), "its rows are not the grid positions of shard "
-                        + m.shard() + "/" + m.of());
+                throw new InputException(
+                        dir.resolve(ShardMarker.FILE),
+                        "its rows are not the grid positions of shard " + m.shard() + "/" + m.of());
             }
             byShard[m.shard()] = dir;
         }
@@ -106,8 +113,10 @@ public final class SweepMerge {
                 throw new InputException(csv, 1, "its columns differ from those of " + headerDir);
             }
             if (records.size() - 1 != m.positions().size()) {
-                throw new InputException(csv, (records.size() - 1) + " rows, but its " + ShardMarker.FILE + " lists "
-                        + m.positions().size());
+                throw new InputException(
+                        csv,
+                        (records.size() - 1) + " rows, but its " + ShardMarker.FILE + " lists "
+                                + m.positions().size());
             }
             for (int j = 0; j < m.positions().size(); j++) {
                 rows.set(m.positions().get(j), records.get(j + 1));
@@ -135,7 +144,8 @@ public final class SweepMerge {
         if (a.gridRuns() != b.gridRuns()) {
             out.add(b.gridRuns() + " runs here, " + a.gridRuns() + " there");
         }
-        return out.isEmpty() ? " (same swept keys, --set and build: the config files differ)"
+        return out.isEmpty()
+                ? " (same swept keys, --set and build: the config files differ)"
                 : " (" + String.join("; ", out) + ")";
     }
 

@@ -66,7 +66,8 @@ public final class SweepRunner {
         return run(runs, shown, settings -> recorded);
     }
 
-    private List<SimResult> run(List<Settings> runs, List<Option<?>> shown, Function<Settings, RecordedWorkload> recorded)
+    private List<SimResult> run(
+            List<Settings> runs, List<Option<?>> shown, Function<Settings, RecordedWorkload> recorded)
             throws InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "sweep");
@@ -103,14 +104,14 @@ public final class SweepRunner {
         }
     }
 
-    private synchronized void report(int done, int total, Settings settings, List<Option<?>> swept, SimResult r,
-            long nanos) {
+    private synchronized void report(
+            int done, int total, Settings settings, List<Option<?>> swept, SimResult r, long nanos) {
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "[%" + digits(total) + "d/%d]", done, total));
         for (Option<?> option : swept) {
             line.append(' ').append(option.key()).append('=').append(settings.formatted(option));
         }
-        line.append(String.format(Locale.ROOT, ": utilization %.2f%%, %d suspends (%.1f s)", r.utilization(),
-                r.suspends(), nanos / 1e9));
+        line.append(String.format(
+                Locale.ROOT, ": utilization %.2f%%, %d suspends (%.1f s)", r.utilization(), r.suspends(), nanos / 1e9));
         progress.println(line);
         progress.flush();
     }

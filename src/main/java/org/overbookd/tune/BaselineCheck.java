@@ -41,11 +41,20 @@ public record BaselineCheck(double recorded, double replayed, double tolerance) 
      */
     public String describe() {
         if (!known()) {
-            return String.format(Locale.ROOT, "the replay without overbooking measures %.2f%% utilization; the record"
-                    + " has no host_utilization to check it against", replayed);
+            return String.format(
+                    Locale.ROOT,
+                    "the replay without overbooking measures %.2f%% utilization; the record"
+                            + " has no host_utilization to check it against",
+                    replayed);
         }
-        return String.format(Locale.ROOT, "the replay without overbooking measures %.2f%% utilization, the record"
-                + " %.2f%% (%s %s point%s%s)", replayed, recorded, holds() ? "within" : "more than",
-                TunedConfig.plain(tolerance), tolerance == 1 ? "" : "s", holds() ? "" : " apart");
+        return String.format(
+                Locale.ROOT,
+                "the replay without overbooking measures %.2f%% utilization, the record" + " %.2f%% (%s %s point%s%s)",
+                replayed,
+                recorded,
+                holds() ? "within" : "more than",
+                TunedConfig.plain(tolerance),
+                tolerance == 1 ? "" : "s",
+                holds() ? "" : " apart");
     }
 }

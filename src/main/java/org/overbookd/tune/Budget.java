@@ -21,8 +21,10 @@ public record Budget(double maxDegradation100, double maxDegradation95, double m
         if (!Double.isNaN(maxDegradation95) && !(maxDegradation95 >= 0 && maxDegradation95 <= 100)) {
             throw new IllegalArgumentException("the 95% degradation budget must be 0 to 100 percent");
         }
-        if (!Double.isNaN(maxSuspendsPerDay) && !(maxSuspendsPerDay >= 0 && maxSuspendsPerDay < Double.POSITIVE_INFINITY)) {
-            throw new IllegalArgumentException("the suspension budget must be a number of suspensions per day, 0 or more");
+        if (!Double.isNaN(maxSuspendsPerDay)
+                && !(maxSuspendsPerDay >= 0 && maxSuspendsPerDay < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException(
+                    "the suspension budget must be a number of suspensions per day, 0 or more");
         }
     }
 
@@ -44,20 +46,39 @@ public record Budget(double maxDegradation100, double maxDegradation95, double m
      * a day (budget 200)".
      */
     public String against(TunedConfig c) {
-        return String.format(Locale.ROOT, "degradation_100 %.3f%% of host-steps for the worst seed (budget %s%%)%s%s",
-                c.degradation100Max(), TunedConfig.plain(maxDegradation100), Double.isNaN(maxDegradation95) ? ""
-                        : String.format(Locale.ROOT, ", degradation_95 %.3f%% (budget %s%%)", c.degradation95Max(),
+        return String.format(
+                Locale.ROOT,
+                "degradation_100 %.3f%% of host-steps for the worst seed (budget %s%%)%s%s",
+                c.degradation100Max(),
+                TunedConfig.plain(maxDegradation100),
+                Double.isNaN(maxDegradation95)
+                        ? ""
+                        : String.format(
+                                Locale.ROOT,
+                                ", degradation_95 %.3f%% (budget %s%%)",
+                                c.degradation95Max(),
                                 TunedConfig.plain(maxDegradation95)),
-                Double.isNaN(maxSuspendsPerDay) ? "" : String.format(Locale.ROOT, ", %.1f suspensions a day (budget %s)",
-                        c.suspendsPerDayMax(), TunedConfig.plain(maxSuspendsPerDay)));
+                Double.isNaN(maxSuspendsPerDay)
+                        ? ""
+                        : String.format(
+                                Locale.ROOT,
+                                ", %.1f suspensions a day (budget %s)",
+                                c.suspendsPerDayMax(),
+                                TunedConfig.plain(maxSuspendsPerDay)));
     }
 
     /** "degradation_100 <= 1% of host-steps (and degradation_95 <= 5%, and 200 suspensions a day), worst seed". */
     public String describe() {
-        return String.format(Locale.ROOT, "degradation_100 <= %s%% of host-steps%s%s, for the worst seed",
-                TunedConfig.plain(maxDegradation100), Double.isNaN(maxDegradation95) ? ""
-                        : String.format(Locale.ROOT, " and degradation_95 <= %s%%", TunedConfig.plain(maxDegradation95)),
-                Double.isNaN(maxSuspendsPerDay) ? ""
+        return String.format(
+                Locale.ROOT,
+                "degradation_100 <= %s%% of host-steps%s%s, for the worst seed",
+                TunedConfig.plain(maxDegradation100),
+                Double.isNaN(maxDegradation95)
+                        ? ""
+                        : String.format(
+                                Locale.ROOT, " and degradation_95 <= %s%%", TunedConfig.plain(maxDegradation95)),
+                Double.isNaN(maxSuspendsPerDay)
+                        ? ""
                         : " and at most " + TunedConfig.plain(maxSuspendsPerDay) + " suspensions a day");
     }
 }

@@ -40,7 +40,11 @@ public final class Frontier {
         this(baseline, configs, budget, objective, Map.of());
     }
 
-    private Frontier(TunedConfig baseline, List<TunedConfig> configs, Budget budget, Objective objective,
+    private Frontier(
+            TunedConfig baseline,
+            List<TunedConfig> configs,
+            Budget budget,
+            Objective objective,
             Map<Integer, TunedConfig> heldOut) {
         this.baseline = baseline;
         this.configs = List.copyOf(configs);
@@ -54,7 +58,9 @@ public final class Frontier {
                 pareto.add(c.position());
             }
         }
-        ranked = configs.stream().filter(budget::admits).filter(c -> !brokeHeldOut(c))
+        ranked = configs.stream()
+                .filter(budget::admits)
+                .filter(c -> !brokeHeldOut(c))
                 .sorted(Comparator.comparingDouble((TunedConfig c) -> -c.objectiveMean(objective))
                         .thenComparingDouble(TunedConfig::degradation100Max)
                         .thenComparingDouble(TunedConfig::suspendsMean)
@@ -137,7 +143,8 @@ public final class Frontier {
 
     /** The first in order of recommendation, once its held-out replays have kept within the budget. */
     public Optional<TunedConfig> recommended() {
-        return ranked.isEmpty() || !heldOut.containsKey(ranked.get(0).position()) ? Optional.empty()
+        return ranked.isEmpty() || !heldOut.containsKey(ranked.get(0).position())
+                ? Optional.empty()
                 : Optional.of(ranked.get(0));
     }
 }

@@ -33,13 +33,13 @@ final class FrontierChart {
     static final Color BASELINE = Color.BLACK;
     static final Color RECOMMENDED = new Color(0xff, 0x7f, 0x0e);
 
-    private FrontierChart() {
-    }
+    private FrontierChart() {}
 
     static Path write(Path file, Frontier f, Provenance workload) throws IOException {
         Objective o = f.objective();
         int seeds = f.baseline().seeds().size();
-        XYChart chart = SweepCharts.chart("Tuning on " + workload.describe() + ": " + o.words() + " against degradation",
+        XYChart chart = SweepCharts.chart(
+                "Tuning on " + workload.describe() + ": " + o.words() + " against degradation",
                 "Degradation: host-steps above 100%, worst seed (% of host-steps)",
                 o.axisTitle() + ", mean of " + seeds + " seed" + (seeds == 1 ? "" : "s"));
         List<TunedConfig> within = new ArrayList<>();
@@ -69,8 +69,10 @@ final class FrontierChart {
             line.setLineColor(PARETO);
         }
         double budget = f.budget().maxDegradation100();
-        XYSeries limit = chart.addSeries("budget: " + TunedConfig.plain(budget) + "% of host-steps",
-                new double[] {budget, budget}, new double[] {yMin, yMax});
+        XYSeries limit = chart.addSeries(
+                "budget: " + TunedConfig.plain(budget) + "% of host-steps",
+                new double[] {budget, budget},
+                new double[] {yMin, yMax});
         limit.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         limit.setMarker(SeriesMarkers.NONE);
         limit.setLineColor(BUDGET);
@@ -86,8 +88,8 @@ final class FrontierChart {
         return SweepCharts.save(chart, file);
     }
 
-    private static void points(XYChart chart, String name, List<TunedConfig> configs, Objective o, Marker marker,
-            Color color) {
+    private static void points(
+            XYChart chart, String name, List<TunedConfig> configs, Objective o, Marker marker, Color color) {
         XYSeries s = series(chart, name, configs, o, true);
         if (s != null) {
             s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);

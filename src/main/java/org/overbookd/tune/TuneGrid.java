@@ -40,8 +40,7 @@ public final class TuneGrid {
     /** Keys tune sets itself: a grid may not sweep them. */
     static final List<Option<?>> OWN_KEYS = List.of(Options.SIM_SEED, Options.SIM_TRACE_FILE, Options.SIM_DURATION);
 
-    private TuneGrid() {
-    }
+    private TuneGrid() {}
 
     /**
      * The grid over {@code base}: the default one when {@code file} is null.
@@ -57,14 +56,19 @@ public final class TuneGrid {
             List<ConfigProblem> problems = new ArrayList<>();
             for (Map.Entry<String, String> e : loaded.locations().entrySet()) {
                 if (!e.getKey().startsWith(SweepGrid.PREFIX)) {
-                    problems.add(new ConfigProblem(e.getValue(), e.getKey(), "a tune grid holds only " + SweepGrid.PREFIX
-                            + "<key> lines; give settings with --config or --set"));
+                    problems.add(new ConfigProblem(
+                            e.getValue(),
+                            e.getKey(),
+                            "a tune grid holds only " + SweepGrid.PREFIX
+                                    + "<key> lines; give settings with --config or --set"));
                 }
             }
             for (Option<?> own : OWN_KEYS) {
                 String key = SweepGrid.PREFIX + own.key();
                 if (loaded.passThrough().containsKey(key)) {
-                    problems.add(new ConfigProblem(loaded.locations().getOrDefault(key, file.toString()), key,
+                    problems.add(new ConfigProblem(
+                            loaded.locations().getOrDefault(key, file.toString()),
+                            key,
                             "tune sets " + own.key() + " itself (--record, --seeds and --config's sim.seed)"));
                 }
             }

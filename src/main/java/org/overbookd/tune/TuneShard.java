@@ -44,12 +44,12 @@ public final class TuneShard {
             + "resumes,deploys,low_completed,low_mean_wait_h,low_mean_availability,low_min_availability,high_hours,"
             + "refused,steps,most_suspends_in_day,suspends_per_vm_day";
     /** The marker's lines that say what the shard is of, in this order. */
-    static final List<String> DESCRIBED = List.of("record", "grid", "settings", "seeds", "build.version",
-            "build.classes-sha256");
+    static final List<String> DESCRIBED =
+            List.of("record", "grid", "settings", "seeds", "build.version", "build.classes-sha256");
+
     private static final List<Option<?>> OWN = List.of(Options.SIM_SEED, Options.SIM_TRACE_FILE, Options.SIM_DURATION);
 
-    private TuneShard() {
-    }
+    private TuneShard() {}
 
     /**
      * What a tune is of, in words, one line each ({@link #DESCRIBED}): the record read (its files'
@@ -57,17 +57,23 @@ public final class TuneShard {
      * (each swept key's values, and the configurations), the settings the grid varies (the SHA-256 of
      * every one, and those not at their default), the seeds, and the build.
      */
-    public static Map<String, String> describe(Settings base, SweepGrid grid, List<Long> seeds, RecordFacts record,
-            String contents, Build build) {
+    public static Map<String, String> describe(
+            Settings base, SweepGrid grid, List<Long> seeds, RecordFacts record, String contents, Build build) {
         Map<String, String> d = new LinkedHashMap<>();
-        d.put("record", record.files().stream().map(p -> p.getFileName().toString()).toList() + " " + record.first()
-                + " to " + record.last() + ", " + record.cycles() + " cycles, " + record.hosts().size() + " hosts, "
-                + record.highVms() + " high-QoS VMs, sha256 " + contents);
+        d.put(
+                "record",
+                record.files().stream().map(p -> p.getFileName().toString()).toList() + " " + record.first()
+                        + " to " + record.last() + ", " + record.cycles() + " cycles, "
+                        + record.hosts().size() + " hosts, "
+                        + record.highVms() + " high-QoS VMs, sha256 " + contents);
         StringBuilder axes = new StringBuilder();
         for (Option<?> option : grid.swept()) {
             Set<String> values = new LinkedHashSet<>();
             grid.runs().forEach(run -> values.add(run.formatted(option)));
-            axes.append(option.key()).append(' ').append(String.join(" ", values)).append("; ");
+            axes.append(option.key())
+                    .append(' ')
+                    .append(String.join(" ", values))
+                    .append("; ");
         }
         d.put("grid", axes + (grid.runs().size() + " configurations"));
         StringBuilder all = new StringBuilder();
@@ -83,8 +89,10 @@ public final class TuneShard {
                 changed.add(option.key() + "=" + value);
             }
         }
-        d.put("settings", (changed.isEmpty() ? "the defaults" : String.join(", ", changed)) + "; sha256 "
-                + ShardMarker.sha256(all.toString().getBytes(StandardCharsets.UTF_8)));
+        d.put(
+                "settings",
+                (changed.isEmpty() ? "the defaults" : String.join(", ", changed)) + "; sha256 "
+                        + ShardMarker.sha256(all.toString().getBytes(StandardCharsets.UTF_8)));
         d.put("seeds", String.join(" ", seeds.stream().map(String::valueOf).toList()));
         d.put("build.version", build.version());
         d.put("build.classes-sha256", build.classesSha256());
@@ -94,10 +102,14 @@ public final class TuneShard {
     /** SHA-256 over what the tune is of ({@link #describe}) and every setting of every run, in order. */
     public static String fingerprint(List<Settings> runs, Map<String, String> described) {
         StringBuilder text = new StringBuilder();
-        described.forEach((key, value) -> text.append(key).append(" = ").append(value).append('\n'));
+        described.forEach(
+                (key, value) -> text.append(key).append(" = ").append(value).append('\n'));
         for (Settings run : runs) {
             for (Option<?> option : Options.ALL) {
-                text.append(option.key()).append('=').append(run.formatted(option)).append('\n');
+                text.append(option.key())
+                        .append('=')
+                        .append(run.formatted(option))
+                        .append('\n');
             }
             text.append('\n');
         }
@@ -105,26 +117,66 @@ public final class TuneShard {
     }
 
     /** Writes the shard's rows, then its marker. */
-    public static void write(Path dir, int shard, int of, int total, Map<String, String> described, String fingerprint,
-            List<Integer> positions, List<SimResult> results) throws IOException {
+    public static void write(
+            Path dir,
+            int shard,
+            int of,
+            int total,
+            Map<String, String> described,
+            String fingerprint,
+            List<Integer> positions,
+            List<SimResult> results)
+            throws IOException {
         Files.deleteIfExists(dir.resolve(MARKER));
         StringBuilder csv = new StringBuilder(HEADER).append('\n');
         for (int k = 0; k < results.size(); k++) {
             SimResult r = results.get(k);
-            csv.append(positions.get(k)).append(',').append(r.utilization()).append(',').append(r.overbookedHours())
-                    .append(',').append(r.suspends()).append(',').append(r.degradation100()).append(',')
-                    .append(r.degradation95()).append(',').append(r.resumes()).append(',').append(r.deploys()).append(',')
-                    .append(r.lowCompleted()).append(',').append(r.lowMeanWaitHours()).append(',')
-                    .append(r.lowMeanAvailability()).append(',').append(r.lowMinAvailability()).append(',')
-                    .append(r.highHours()).append(',').append(r.refused()).append(',').append(r.steps()).append(',')
-                    .append(r.mostSuspendsInDay()).append(',').append(r.suspendsPerVmDay()).append('\n');
+            csv.append(positions.get(k))
+                    .append(',')
+                    .append(r.utilization())
+                    .append(',')
+                    .append(r.overbookedHours())
+                    .append(',')
+                    .append(r.suspends())
+                    .append(',')
+                    .append(r.degradation100())
+                    .append(',')
+                    .append(r.degradation95())
+                    .append(',')
+                    .append(r.resumes())
+                    .append(',')
+                    .append(r.deploys())
+                    .append(',')
+                    .append(r.lowCompleted())
+                    .append(',')
+                    .append(r.lowMeanWaitHours())
+                    .append(',')
+                    .append(r.lowMeanAvailability())
+                    .append(',')
+                    .append(r.lowMinAvailability())
+                    .append(',')
+                    .append(r.highHours())
+                    .append(',')
+                    .append(r.refused())
+                    .append(',')
+                    .append(r.steps())
+                    .append(',')
+                    .append(r.mostSuspendsInDay())
+                    .append(',')
+                    .append(r.suspendsPerVmDay())
+                    .append('\n');
         }
         byte[] bytes = csv.toString().getBytes(StandardCharsets.UTF_8);
         Files.write(dir.resolve(CSV), bytes);
         StringBuilder marker = new StringBuilder("shard = " + shard + "/" + of + "\nruns = " + total + "\n");
-        described.forEach((key, value) -> marker.append(key).append(" = ").append(value.replaceAll("[\\r\\n]+", " "))
+        described.forEach((key, value) -> marker.append(key)
+                .append(" = ")
+                .append(value.replaceAll("[\\r\\n]+", " "))
                 .append('\n'));
-        marker.append("fingerprint = ").append(fingerprint).append("\ncsv-sha256 = ").append(ShardMarker.sha256(bytes))
+        marker.append("fingerprint = ")
+                .append(fingerprint)
+                .append("\ncsv-sha256 = ")
+                .append(ShardMarker.sha256(bytes))
                 .append('\n');
         Path partial = dir.resolve(MARKER + ".part");
         Files.writeString(partial, marker.toString(), StandardCharsets.UTF_8);
@@ -155,9 +207,12 @@ public final class TuneShard {
             } catch (RuntimeException e) {
                 throw new InputException(dir.resolve(MARKER), "no shard = I/N line");
             }
-            if (!fingerprint.equals(marker.get("fingerprint")) || !String.valueOf(total).equals(marker.get("runs"))) {
-                throw new InputException(dir.resolve(MARKER), "a shard of another tune than the one this merge was"
-                        + " given: " + difference(described, marker, total));
+            if (!fingerprint.equals(marker.get("fingerprint"))
+                    || !String.valueOf(total).equals(marker.get("runs"))) {
+                throw new InputException(
+                        dir.resolve(MARKER),
+                        "a shard of another tune than the one this merge was" + " given: "
+                                + difference(described, marker, total));
             }
             if (of != null && of != n) {
                 throw new InputException(dir.resolve(MARKER), "a shard of " + n + ", the others of " + of);
@@ -165,7 +220,8 @@ public final class TuneShard {
             of = n;
             Path before = seen.put(shard, dir);
             if (before != null) {
-                throw new InputException(dir.resolve(MARKER), "shard " + shard + "/" + n + " given twice (also " + before + ")");
+                throw new InputException(
+                        dir.resolve(MARKER), "shard " + shard + "/" + n + " given twice (also " + before + ")");
             }
             byte[] bytes;
             try {
@@ -181,7 +237,8 @@ public final class TuneShard {
             List<Integer> expected = SweepGrid.slice(total, shard, n);
             String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\n");
             if (lines.length - 1 != expected.size()) {
-                throw new InputException(dir.resolve(CSV), "holds " + (lines.length - 1) + " runs, not " + expected.size());
+                throw new InputException(
+                        dir.resolve(CSV), "holds " + (lines.length - 1) + " runs, not " + expected.size());
             }
             for (int k = 1; k < lines.length; k++) {
                 String[] f = lines[k].split(",");
@@ -189,11 +246,23 @@ public final class TuneShard {
                 if (run != expected.get(k - 1)) {
                     throw new InputException(dir.resolve(CSV), k + 1, "run " + run + " is not this shard's");
                 }
-                results[run] = new SimResult(Double.parseDouble(f[1]), Double.parseDouble(f[2]), Long.parseLong(f[3]),
-                        Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]), Long.parseLong(f[7]),
-                        Long.parseLong(f[8]), Double.parseDouble(f[9]), Double.parseDouble(f[10]),
-                        Double.parseDouble(f[11]), Double.parseDouble(f[12]), Long.parseLong(f[13]), Long.parseLong(f[14]),
-                        Long.parseLong(f[15]), Double.parseDouble(f[16]));
+                results[run] = new SimResult(
+                        Double.parseDouble(f[1]),
+                        Double.parseDouble(f[2]),
+                        Long.parseLong(f[3]),
+                        Long.parseLong(f[4]),
+                        Long.parseLong(f[5]),
+                        Long.parseLong(f[6]),
+                        Long.parseLong(f[7]),
+                        Long.parseLong(f[8]),
+                        Double.parseDouble(f[9]),
+                        Double.parseDouble(f[10]),
+                        Double.parseDouble(f[11]),
+                        Double.parseDouble(f[12]),
+                        Long.parseLong(f[13]),
+                        Long.parseLong(f[14]),
+                        Long.parseLong(f[15]),
+                        Double.parseDouble(f[16]));
             }
         }
         for (int shard = 1; of != null && shard <= of; shard++) {

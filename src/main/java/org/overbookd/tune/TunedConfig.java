@@ -22,8 +22,8 @@ import org.overbookd.sweep.SeedIntervals;
  * @param hosts    the hosts replayed
  * @param seconds  the length of each replay
  */
-public record TunedConfig(int position, Settings settings, List<Long> seeds, List<SimResult> results, int hosts,
-        long seconds) {
+public record TunedConfig(
+        int position, Settings settings, List<Long> seeds, List<SimResult> results, int hosts, long seconds) {
 
     public TunedConfig {
         seeds = List.copyOf(seeds);
@@ -126,7 +126,8 @@ public record TunedConfig(int position, Settings settings, List<Long> seeds, Lis
     }
 
     private MeanInterval interval(ToDoubleFunction<SimResult> metric) {
-        return MeanInterval.of(SeedIntervals.CONFIDENCE, results.stream().mapToDouble(metric).toArray());
+        return MeanInterval.of(
+                SeedIntervals.CONFIDENCE, results.stream().mapToDouble(metric).toArray());
     }
 
     public double objectiveWorst(Objective o) {

@@ -20,8 +20,8 @@ import org.overbookd.sweep.SweepRunner;
  */
 public final class Tuning {
 
-    private static final List<Option<?>> SHOWN = List.of(Options.SLOTS, Options.UPPER_BOUND, Options.LOWER_BOUND,
-            Options.SIM_SEED);
+    private static final List<Option<?>> SHOWN =
+            List.of(Options.SLOTS, Options.UPPER_BOUND, Options.LOWER_BOUND, Options.SIM_SEED);
 
     private final RecordedWorkload record;
     private final int seeds;
@@ -70,8 +70,13 @@ public final class Tuning {
         for (long seed : seedList) {
             runs.add(replaySettings(config.settings(), seed));
         }
-        return new TunedConfig(config.position(), config.settings(), seedList, replay(runs, runner),
-                record.hosts().size(), record.replaySeconds());
+        return new TunedConfig(
+                config.position(),
+                config.settings(),
+                seedList,
+                replay(runs, runner),
+                record.hosts().size(),
+                record.replaySeconds());
     }
 
     /** The settings a replay runs with: the record's span, the seed. */
@@ -81,7 +86,8 @@ public final class Tuning {
             throw new InputException(record.facts().files().get(0) + ": the record spans " + seconds
                     + " s; tune needs at least a minute (and a week to mean much)");
         }
-        return config.with(Options.SIM_DURATION, Duration.ofSeconds(seconds)).with(Options.SIM_SEED, seed)
+        return config.with(Options.SIM_DURATION, Duration.ofSeconds(seconds))
+                .with(Options.SIM_SEED, seed)
                 .with(Options.SIM_TRACE_FILE, "");
     }
 
@@ -119,8 +125,13 @@ public final class Tuning {
         List<Long> seedList = seeds(base);
         List<TunedConfig> tuned = new ArrayList<>(configs.size());
         for (int c = 0; c < configs.size(); c++) {
-            tuned.add(new TunedConfig(c - 1, configs.get(c), seedList, results.subList(c * seeds, (c + 1) * seeds),
-                    record.hosts().size(), record.replaySeconds()));
+            tuned.add(new TunedConfig(
+                    c - 1,
+                    configs.get(c),
+                    seedList,
+                    results.subList(c * seeds, (c + 1) * seeds),
+                    record.hosts().size(),
+                    record.replaySeconds()));
         }
         return tuned;
     }

@@ -56,8 +56,9 @@ public class MaxWeightConfigurationBenchmark {
             }
             shape = ServerShape.of(new long[] {128, 128}, demand);
         } else {
-            shape = ServerShape.of(new long[] {64, 512}, new long[][] {
-                {1, 16}, {2, 4}, {2, 32}, {4, 8}, {4, 64}, {8, 16}, {8, 128}, {16, 2}});
+            shape = ServerShape.of(
+                    new long[] {64, 512},
+                    new long[][] {{1, 16}, {2, 4}, {2, 32}, {4, 8}, {4, 64}, {8, 16}, {8, 128}, {16, 2}});
         }
         if (shape.dimensions() != (server.equals("google") ? 1 : 2)) {
             throw new IllegalStateException("unexpected reduction: " + shape.dimensions() + " resources");

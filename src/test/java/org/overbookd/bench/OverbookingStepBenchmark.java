@@ -74,15 +74,15 @@ public class OverbookingStepBenchmark {
     private OverbookingPolicy policy;
     private final Instant now = Instant.parse("2024-01-08T00:00:00Z");
 
-    private record Frozen(List<? extends HostView> hosts, List<? extends VmView> queue) implements ClusterView {
-    }
+    private record Frozen(List<? extends HostView> hosts, List<? extends VmView> queue) implements ClusterView {}
 
     @Setup
     public void setUp() {
         policy = new OverbookingPolicy(new OverbookingSettings(75, 95, 2, HostOrder.LEAST_UTILIZED));
         if (kind.startsWith("world")) {
             ClusterView world = simulatedDay();
-            view = kind.equals("world-general") ? new Frozen(List.copyOf(world.hosts()), List.copyOf(world.queue()))
+            view = kind.equals("world-general")
+                    ? new Frozen(List.copyOf(world.hosts()), List.copyOf(world.queue()))
                     : world;
             flush = kind.equals("world-cold") ? new long[64 << 17] : null;
             return;
@@ -104,8 +104,13 @@ public class OverbookingStepBenchmark {
             queue.add(Vm.queued(id++, 600_000 + i));
         }
         for (int i = 0; i < 1000; i++) {
-            queue.add(new Vm(id++, QosClass.LOW, VmState.SUSPENDED,
-                    Instant.parse("2024-01-01T00:00:00Z").plusSeconds(random.nextInt(600_000)), OptionalInt.empty(), 0));
+            queue.add(new Vm(
+                    id++,
+                    QosClass.LOW,
+                    VmState.SUSPENDED,
+                    Instant.parse("2024-01-01T00:00:00Z").plusSeconds(random.nextInt(600_000)),
+                    OptionalInt.empty(),
+                    0));
         }
         view = new Frozen(List.copyOf(hostList), List.copyOf(queue));
     }

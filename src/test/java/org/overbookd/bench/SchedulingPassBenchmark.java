@@ -78,7 +78,9 @@ public class SchedulingPassBenchmark {
     public void setUp() {
         ServiceClasses classes = ServiceClasses.defaults();
         ScanLimits limits = new ScanLimits(hostsToScore, failuresInARow);
-        scheduler = policy.equals("qos") ? RequestScheduler.qosDriven(classes, limits) : RequestScheduler.priorityBased(classes, limits);
+        scheduler = policy.equals("qos")
+                ? RequestScheduler.qosDriven(classes, limits)
+                : RequestScheduler.priorityBased(classes, limits);
         SplittableRandom random = new SplittableRandom(42);
         long admission = 0;
         for (int h = 0; h < hosts; h++) {
@@ -117,8 +119,8 @@ public class SchedulingPassBenchmark {
         return classes.all().get(u < 0.1 ? 0 : u < 0.7 ? 1 : 2);
     }
 
-    private static InstanceView instance(String id, ServiceClass c, double size, long admission,
-                                         SplittableRandom random, String node) {
+    private static InstanceView instance(
+            String id, ServiceClass c, double size, long admission, SplittableRandom random, String node) {
         double run = random.nextDouble(3600);
         double wait = random.nextDouble(600);
         return new InstanceView(id, c, size, size, Map.of(), admission, run, wait, 0, 2, node);

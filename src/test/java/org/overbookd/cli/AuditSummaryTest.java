@@ -45,17 +45,19 @@ class AuditSummaryTest {
 
     private void runDaemon(ManualClock clock, String node, boolean dryRun, int cycles) throws Exception {
         Path config = dir.resolve(node + ".properties");
-        Files.write(config, List.of(
-                "backend = simulated",
-                "sim.nodes = 6",
-                "sim.seed = 3",
-                "overbooking.lower-bound = 75",
-                "overbooking.upper-bound = 90",
-                "overbooking.slots = 2",
-                "schedule.overbooking-interval = 5m",
-                "ha.node-name = " + node,
-                "status.file = ",
-                "audit.file = " + audit()));
+        Files.write(
+                config,
+                List.of(
+                        "backend = simulated",
+                        "sim.nodes = 6",
+                        "sim.seed = 3",
+                        "overbooking.lower-bound = 75",
+                        "overbooking.upper-bound = 90",
+                        "overbooking.slots = 2",
+                        "schedule.overbooking-interval = 5m",
+                        "ha.node-name = " + node,
+                        "status.file = ",
+                        "audit.file = " + audit()));
         var settings = new SettingsLoader().load(config, Map.of()).settings();
         try (Service service = Service.assemble(settings, null, Map.of(), dryRun, clock)) {
             for (int c = 0; c < cycles; c++) {
@@ -70,7 +72,8 @@ class AuditSummaryTest {
         ObjectMapper json = new ObjectMapper();
         List<JsonNode> records = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.filter(p -> p.getFileName().toString().startsWith("audit")).toList()) {
+            for (Path f : files.filter(p -> p.getFileName().toString().startsWith("audit"))
+                    .toList()) {
                 for (String line : Files.readAllLines(f)) {
                     records.add(json.readTree(line));
                 }
@@ -83,7 +86,9 @@ class AuditSummaryTest {
     private static Map<String, String[]> table(String out) {
         Map<String, String[]> rows = new HashMap<>();
         for (String line : out.split("\n")) {
-            if (line.length() > 27 && !line.startsWith("window") && !line.startsWith("records")
+            if (line.length() > 27
+                    && !line.startsWith("window")
+                    && !line.startsWith("records")
                     && !line.startsWith("nodes")) {
                 String[] cells = line.substring(27).trim().split("\\s+");
                 if (cells.length == 2) {
@@ -109,6 +114,7 @@ class AuditSummaryTest {
         final Map<Long, Long> suspensionsPerVm = new HashMap<>();
         /** Dry-run suspension decisions by "cycle vm", to tell a repeat of the previous cycle's. */
         final Set<String> drySuspends = new HashSet<>();
+
         long suspensions;
         long repeats;
         long records;
@@ -118,12 +124,17 @@ class AuditSummaryTest {
         }
 
         String max() {
-            return suspensionsPerVm.isEmpty() ? "-"
-                    : Long.toString(suspensionsPerVm.values().stream().mapToLong(Long::longValue).max().orElseThrow());
+            return suspensionsPerVm.isEmpty()
+                    ? "-"
+                    : Long.toString(suspensionsPerVm.values().stream()
+                            .mapToLong(Long::longValue)
+                            .max()
+                            .orElseThrow());
         }
 
         String mean() {
-            return suspensionsPerVm.isEmpty() ? "-"
+            return suspensionsPerVm.isEmpty()
+                    ? "-"
                     : String.format(Locale.ROOT, "%.2f", (double) suspensions / suspensionsPerVm.size());
         }
     }
@@ -135,7 +146,9 @@ class AuditSummaryTest {
     private static Counted count(List<JsonNode> records, String node, boolean dryRun) {
         Counted c = new Counted();
         for (JsonNode r : records) {
-            if (dryRun && r.path("node").asText().equals(node) && r.get("event").asText().equals("decision")
+            if (dryRun
+                    && r.path("node").asText().equals(node)
+                    && r.get("event").asText().equals("decision")
                     && r.get("action").asText().equals("suspend")) {
                 c.drySuspends.add(r.get("cycle").asLong() + " " + r.get("vm_id").asLong());
             }
@@ -150,7 +163,9 @@ class AuditSummaryTest {
             if (event.equals("decision")) {
                 c.decisions.merge(action, 1L, Long::sum);
             }
-            boolean counts = dryRun ? event.equals("decision") : event.equals("outcome") && r.get("outcome").asText().equals("ok");
+            boolean counts = dryRun
+                    ? event.equals("decision")
+                    : event.equals("outcome") && r.get("outcome").asText().equals("ok");
             if (dryRun && event.equals("outcome")) {
                 assertEquals("skipped", r.get("outcome").asText(), r.toString());
                 assertEquals("dry run", r.get("error_message").asText(), r.toString());
@@ -160,8 +175,10 @@ class AuditSummaryTest {
             }
             if (counts) {
                 c.hosts.add(r.get("host_id").asInt());
-                if (action.equals("suspend") && dryRun
-                        && c.drySuspends.contains((r.get("cycle").asLong() - 1) + " " + r.get("vm_id").asLong())) {
+                if (action.equals("suspend")
+                        && dryRun
+                        && c.drySuspends.contains((r.get("cycle").asLong() - 1) + " "
+                                + r.get("vm_id").asLong())) {
                     c.repeats++;
                 } else if (action.equals("suspend")) {
                     c.suspensions++;
@@ -180,13 +197,17 @@ class AuditSummaryTest {
         runDaemon(clock, "beta", true, 24);
 
         try (Stream<Path> files = Files.list(dir)) {
-            assertTrue(files.filter(p -> p.getFileName().toString().matches("audit\\.2026-11-22\\.\\d+\\.jsonl")).count() >= 1,
+            assertTrue(
+                    files.filter(p -> p.getFileName().toString().matches("audit\\.2026-11-22\\.\\d+\\.jsonl"))
+                                    .count()
+                            >= 1,
                     "the log rolled at midnight UTC: the summary must read the rolled file too");
         }
         List<JsonNode> records = allRecords();
         Counted alpha = count(records, "alpha", false);
         Counted beta = count(records, "beta", true);
-        assertTrue(alpha.suspensions > 0 && alpha.decisions.get("resume") > 0 && beta.decisions.get("deploy") > 0,
+        assertTrue(
+                alpha.suspensions > 0 && alpha.decisions.get("resume") > 0 && beta.decisions.get("deploy") > 0,
                 "the scenario suspends and deploys: " + alpha.decisions + " " + beta.decisions);
         assertEquals(alpha.records + beta.records, records.size(), "every record names its node");
 
@@ -198,7 +219,10 @@ class AuditSummaryTest {
             assertRow(t, action, alpha.decisions.getOrDefault(action, 0L), beta.decisions.getOrDefault(action, 0L));
         }
         for (String status : List.of("ok", "refused", "failed", "unknown", "skipped")) {
-            assertRow(t, "outcome " + status, alpha.outcomes.getOrDefault(status, 0L),
+            assertRow(
+                    t,
+                    "outcome " + status,
+                    alpha.outcomes.getOrDefault(status, 0L),
                     beta.outcomes.getOrDefault(status, 0L));
         }
         assertEquals(beta.total(), beta.outcomes.get("skipped"), "each dry-run decision has its outcome line");
@@ -210,13 +234,24 @@ class AuditSummaryTest {
         assertRow(t, "suspensions per VM, mean", alpha.mean(), beta.mean());
         Instant last = rehearsal.plus(STEP.multipliedBy(23));
         double days = Duration.between(START, last).toMillis() / 86_400_000.0;
-        assertRow(t, "suspensions per day", String.format(Locale.ROOT, "%.1f", alpha.suspensions / days),
+        assertRow(
+                t,
+                "suspensions per day",
+                String.format(Locale.ROOT, "%.1f", alpha.suspensions / days),
                 String.format(Locale.ROOT, "%.1f", beta.suspensions / days));
-        assertTrue(r.out().contains("alpha (" + alpha.records + " records), beta (" + beta.records + " records)"), r.out());
+        assertTrue(
+                r.out().contains("alpha (" + alpha.records + " records), beta (" + beta.records + " records)"),
+                r.out());
 
         // the rehearsal's window alone: beta's figures, nothing decided for real, per day over those 2 hours
-        Cli window = Cli.run("audit", "--summary", audit().toString(), "--since", rehearsal.toString(),
-                "--until", rehearsal.plus(Duration.ofHours(2)).toString());
+        Cli window = Cli.run(
+                "audit",
+                "--summary",
+                audit().toString(),
+                "--since",
+                rehearsal.toString(),
+                "--until",
+                rehearsal.plus(Duration.ofHours(2)).toString());
         assertEquals(0, window.exitCode(), window.err());
         Map<String, String[]> w = table(window.out());
         assertRow(w, "decisions", 0, beta.total());
@@ -233,17 +268,31 @@ class AuditSummaryTest {
      */
     @Test
     void anUnknownOutcomeCountsAsItsSettlementAndOnlyADryRunIsADryRun() throws IOException {
-        String d = "{\"time\":\"2026-11-22T10:0%d:00Z\",\"cycle\":%d,\"node\":\"%s\",\"event\":\"%s\",\"action\":\"%s\","
-                + "\"vm_id\":%d,\"host_id\":%d,\"reason\":\"r\"%s}";
-        Files.write(audit(), List.of(
-                String.format(Locale.ROOT, d, 0, 3, "a", "decision", "suspend", 5, 1, ""),
-                String.format(Locale.ROOT, d, 0, 3, "a", "outcome", "suspend", 5, 1, ",\"outcome\":\"unknown\""),
-                String.format(Locale.ROOT, d, 1, 4, "a", "decision", "deploy", 6, 2, ""),
-                String.format(Locale.ROOT, d, 1, 4, "a", "outcome", "deploy", 6, 2,
-                        ",\"outcome\":\"skipped\",\"error_code\":\"AUDIT\",\"error_message\":\"dry run\""),
-                String.format(Locale.ROOT, d, 2, 5, "b", "reconciled", "suspend", 5, 1, ",\"outcome\":\"ok\""),
-                String.format(Locale.ROOT, d, 2, 5, "b", "decision", "resume", 5, 3, ""),
-                String.format(Locale.ROOT, d, 2, 5, "b", "outcome", "resume", 5, 3, ",\"outcome\":\"refused\"")));
+        String d =
+                "{\"time\":\"2026-11-22T10:0%d:00Z\",\"cycle\":%d,\"node\":\"%s\",\"event\":\"%s\",\"action\":\"%s\","
+                        + "\"vm_id\":%d,\"host_id\":%d,\"reason\":\"r\"%s}";
+        Files.write(
+                audit(),
+                List.of(
+                        String.format(Locale.ROOT, d, 0, 3, "a", "decision", "suspend", 5, 1, ""),
+                        String.format(
+                                Locale.ROOT, d, 0, 3, "a", "outcome", "suspend", 5, 1, ",\"outcome\":\"unknown\""),
+                        String.format(Locale.ROOT, d, 1, 4, "a", "decision", "deploy", 6, 2, ""),
+                        String.format(
+                                Locale.ROOT,
+                                d,
+                                1,
+                                4,
+                                "a",
+                                "outcome",
+                                "deploy",
+                                6,
+                                2,
+                                ",\"outcome\":\"skipped\",\"error_code\":\"AUDIT\",\"error_message\":\"dry run\""),
+                        String.format(Locale.ROOT, d, 2, 5, "b", "reconciled", "suspend", 5, 1, ",\"outcome\":\"ok\""),
+                        String.format(Locale.ROOT, d, 2, 5, "b", "decision", "resume", 5, 3, ""),
+                        String.format(
+                                Locale.ROOT, d, 2, 5, "b", "outcome", "resume", 5, 3, ",\"outcome\":\"refused\"")));
         Cli r = Cli.run("audit", "--summary", audit().toString());
         assertEquals(0, r.exitCode(), r.err());
         Map<String, String[]> t = table(r.out());

@@ -22,8 +22,8 @@ import org.overbookd.io.RollingFile;
 import org.overbookd.model.HostRef;
 import org.overbookd.model.VmRef;
 import org.overbookd.model.VmUnmatched;
-import org.overbookd.policy.cluster.Decision;
 import org.overbookd.policy.Reason;
+import org.overbookd.policy.cluster.Decision;
 
 /**
  * A queued VM that may run on no host is in the audit when that begins, and {@code overbookd audit}
@@ -38,18 +38,33 @@ class AuditUnmatchedTest {
 
     private Path writeLog() throws Exception {
         Path file = dir.resolve("audit.jsonl");
-        try (JsonLinesAuditLog audit = JsonLinesAuditLog.open(file, new RollingFile.Policy(1 << 20, 3),
-                Clock.fixed(T, ZoneOffset.UTC), "front1")) {
-            audit.unmatched(7, T, new UnmatchedVm(new VmRef(42, "batch-42"), VmUnmatched.NO_HOST,
-                    "its requirements match none of the 3 usable hosts: GPU = YES"));
-            audit.unmatched(7, T, new UnmatchedVm(new VmRef(43, "batch-43"), VmUnmatched.INVALID,
-                    "SCHED_REQUIREMENTS with AUTOMATIC_REQUIREMENTS, \"ID = \": syntax error"));
-            Decision deploy = new Decision.Deploy(new VmRef(44, "batch-44"), new HostRef(3, "node3"),
-                    new Reason("first in the queue", Map.of()));
+        try (JsonLinesAuditLog audit = JsonLinesAuditLog.open(
+                file, new RollingFile.Policy(1 << 20, 3), Clock.fixed(T, ZoneOffset.UTC), "front1")) {
+            audit.unmatched(
+                    7,
+                    T,
+                    new UnmatchedVm(
+                            new VmRef(42, "batch-42"),
+                            VmUnmatched.NO_HOST,
+                            "its requirements match none of the 3 usable hosts: GPU = YES"));
+            audit.unmatched(
+                    7,
+                    T,
+                    new UnmatchedVm(
+                            new VmRef(43, "batch-43"),
+                            VmUnmatched.INVALID,
+                            "SCHED_REQUIREMENTS with AUTOMATIC_REQUIREMENTS, \"ID = \": syntax error"));
+            Decision deploy = new Decision.Deploy(
+                    new VmRef(44, "batch-44"), new HostRef(3, "node3"), new Reason("first in the queue", Map.of()));
             audit.decided(7, T, deploy);
             audit.enacted(7, T, Outcome.ok(deploy));
-            audit.unmatched(9, T.plusSeconds(600), new UnmatchedVm(new VmRef(42, "batch-42"), VmUnmatched.NO_DATASTORE,
-                    "the system datastores it may use [100] are in none of the clusters [101] of the hosts it matches"));
+            audit.unmatched(
+                    9,
+                    T.plusSeconds(600),
+                    new UnmatchedVm(
+                            new VmRef(42, "batch-42"),
+                            VmUnmatched.NO_DATASTORE,
+                            "the system datastores it may use [100] are in none of the clusters [101] of the hosts it matches"));
         }
         return file;
     }
@@ -73,7 +88,11 @@ class AuditUnmatchedTest {
         Cli all = Cli.run("audit", file.toString());
         assertEquals(0, all.exitCode(), all.err());
         assertTrue(all.err().isEmpty(), "no line is skipped: " + all.err());
-        String row = all.out().lines().filter(l -> l.contains(" 42 ") && l.contains("no-host")).findFirst().orElseThrow();
+        String row = all.out()
+                .lines()
+                .filter(l -> l.contains(" 42 ") && l.contains("no-host"))
+                .findFirst()
+                .orElseThrow();
         assertTrue(row.contains("unmatched") && row.contains(" - ") && row.endsWith("GPU = YES"), row);
         Cli vm = Cli.run("audit", file.toString(), "--vm", "42");
         assertEquals(3, vm.out().lines().count(), "the header and VM 42's two records: " + vm.out());
@@ -85,7 +104,9 @@ class AuditUnmatchedTest {
     void theSummaryCountsTheVmsByTheLastReasonFound() throws Exception {
         Cli summary = Cli.run("audit", "--summary", writeLog().toString());
         assertEquals(0, summary.exitCode(), summary.err());
-        assertTrue(summary.out().contains("VMs that matched no host  2 (invalid 1, no-datastore 1, by the last reason found)"),
+        assertTrue(
+                summary.out()
+                        .contains("VMs that matched no host  2 (invalid 1, no-datastore 1, by the last reason found)"),
                 summary.out());
     }
 }

@@ -31,17 +31,19 @@ class BadInputTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "unknown key            | overbooking.lowr-bound = 60                      | overbooking.lowr-bound: unknown key; did you mean overbooking.lower-bound?",
-        "lower equals upper     | overbooking.lower-bound = 90\\noverbooking.upper-bound = 90 | lower bound 90 must be below upper bound 90",
-        "lower above upper      | overbooking.lower-bound = 95                     | overbooking.lower-bound: lower bound 95 must be below upper bound 90",
-        "bound above 100        | overbooking.upper-bound = 120                    | overbooking.upper-bound: 120 is outside 0 to 100",
-        "bound below 0          | overbooking.lower-bound = -5                     | overbooking.lower-bound: -5 is outside 0 to 100",
-        "negative slots         | overbooking.slots = -1                           | overbooking.slots: -1 is outside 0 to 64",
-        "malformed duration     | schedule.overbooking-interval = 5 minutes        | schedule.overbooking-interval: '5 minutes' is not a duration",
-        "not a number           | overbooking.lower-bound = sixty                  | overbooking.lower-bound: 'sixty' is not a number",
-        "bad choice             | overbooking.host-order = random                  | overbooking.host-order: 'random' is not one of least-utilized, index",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "unknown key            | overbooking.lowr-bound = 60                      | overbooking.lowr-bound: unknown key; did you mean overbooking.lower-bound?",
+                "lower equals upper     | overbooking.lower-bound = 90\\noverbooking.upper-bound = 90 | lower bound 90 must be below upper bound 90",
+                "lower above upper      | overbooking.lower-bound = 95                     | overbooking.lower-bound: lower bound 95 must be below upper bound 90",
+                "bound above 100        | overbooking.upper-bound = 120                    | overbooking.upper-bound: 120 is outside 0 to 100",
+                "bound below 0          | overbooking.lower-bound = -5                     | overbooking.lower-bound: -5 is outside 0 to 100",
+                "negative slots         | overbooking.slots = -1                           | overbooking.slots: -1 is outside 0 to 64",
+                "malformed duration     | schedule.overbooking-interval = 5 minutes        | schedule.overbooking-interval: '5 minutes' is not a duration",
+                "not a number           | overbooking.lower-bound = sixty                  | overbooking.lower-bound: 'sixty' is not a number",
+                "bad choice             | overbooking.host-order = random                  | overbooking.host-order: 'random' is not one of least-utilized, index",
+            })
     void badConfigFileExits78NamingFileLineAndKey(String name, String content, String expected) throws IOException {
         Path file = config(content.replace("\\n", "\n"));
         Cli r = Cli.run("simulate", "--config", file.toString());
@@ -70,7 +72,8 @@ class BadInputTest {
         Path bad = config("overbooking.placement = maxweight\nsim.low-qos.sizes = 1:0.7, 4\n");
         Cli r = Cli.run("check-config", "--config", bad.toString());
         assertEquals(ExitCodes.CONFIG, r.exitCode());
-        assertTrue(r.err().contains(bad + ":2: sim.low-qos.sizes") && r.err().contains("'4' is not cores:weight"),
+        assertTrue(
+                r.err().contains(bad + ":2: sim.low-qos.sizes") && r.err().contains("'4' is not cores:weight"),
                 r.err());
     }
 
@@ -104,7 +107,9 @@ class BadInputTest {
     /** A URL that does not parse is quoted in its error, but not the password it may hold, nor its query. */
     @Test
     void aMalformedEndpointIsQuotedWithoutItsCredentials() {
-        for (String endpoint : List.of("http://oneadmin:S3cretPW@127.0.0.1:bad/RPC2", "ftp://oneadmin:S3cretPW@one/RPC2",
+        for (String endpoint : List.of(
+                "http://oneadmin:S3cretPW@127.0.0.1:bad/RPC2",
+                "ftp://oneadmin:S3cretPW@one/RPC2",
                 "http://one:2633/RPC2?token=S3cretPW x")) {
             Cli r = Cli.run("check-config", "--set", "one.endpoint=" + endpoint);
             assertEquals(ExitCodes.CONFIG, r.exitCode(), endpoint + ": " + r.err());
@@ -146,7 +151,8 @@ class BadInputTest {
     @Test
     void sweepNeedsAtLeastOneThread() throws IOException {
         Path file = config("sweep.overbooking.slots = 1, 2\n");
-        Cli r = Cli.run("sweep", "--config", file.toString(), "--out", dir.resolve("o").toString(), "--threads", "0");
+        Cli r = Cli.run(
+                "sweep", "--config", file.toString(), "--out", dir.resolve("o").toString(), "--threads", "0");
         assertEquals(ExitCodes.USAGE, r.exitCode());
         assertTrue(r.err().contains("--threads must be at least 1"), r.err());
     }
@@ -154,7 +160,8 @@ class BadInputTest {
     @Test
     void sweepOfAnUnknownKeyOrBadValueIsAConfigError() throws IOException {
         Path file = config("sweep.overbooking.slotz = 1, 2\nsweep.overbooking.lower-bound = 60, x\n");
-        Cli r = Cli.run("sweep", "--config", file.toString(), "--out", dir.resolve("o").toString());
+        Cli r = Cli.run(
+                "sweep", "--config", file.toString(), "--out", dir.resolve("o").toString());
         assertEquals(ExitCodes.CONFIG, r.exitCode());
         assertTrue(r.err().contains(":1: sweep.overbooking.slotz: unknown key overbooking.slotz to sweep"), r.err());
         assertTrue(r.err().contains(":2: sweep.overbooking.lower-bound: 'x' is not a number"), r.err());

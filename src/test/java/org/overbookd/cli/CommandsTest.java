@@ -11,8 +11,8 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -27,14 +27,17 @@ class CommandsTest {
 
     @Test
     void simulateWritesSummaryWithThePromisedColumns() throws IOException {
-        Cli r = Cli.run("simulate", "--set", "sim.nodes=5", "--set", "sim.duration=1d", "--seed", "7",
-                "--out", dir.toString());
+        Cli r = Cli.run(
+                "simulate", "--set", "sim.nodes=5", "--set", "sim.duration=1d", "--seed", "7", "--out", dir.toString());
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("utilization"), r.out());
         List<String> lines = Files.readAllLines(dir.resolve("summary.csv"));
         assertEquals(2, lines.size());
-        assertTrue(lines.get(0).startsWith(
-                "upper,lower,slots,seed,utilization,overbooked_hours,suspends,degradation_100,degradation_95"), lines.get(0));
+        assertTrue(
+                lines.get(0)
+                        .startsWith(
+                                "upper,lower,slots,seed,utilization,overbooked_hours,suspends,degradation_100,degradation_95"),
+                lines.get(0));
         assertTrue(lines.get(1).startsWith("90,70,2,7,"), lines.get(1));
     }
 
@@ -42,8 +45,16 @@ class CommandsTest {
     @Test
     void auditLogHasADecisionAndAnOutcomeLinePerDecision() throws IOException {
         Path audit = dir.resolve("audit.jsonl");
-        Cli r = Cli.run("simulate", "--set", "sim.nodes=5", "--set", "sim.duration=2d",
-                "--set", "audit.file=" + audit, "--out", dir.toString());
+        Cli r = Cli.run(
+                "simulate",
+                "--set",
+                "sim.nodes=5",
+                "--set",
+                "sim.duration=2d",
+                "--set",
+                "audit.file=" + audit,
+                "--out",
+                dir.toString());
         assertEquals(0, r.exitCode(), r.err());
         List<String> lines = Files.readAllLines(audit);
         String[] summary = Files.readAllLines(dir.resolve("summary.csv")).get(1).split(",");
@@ -60,7 +71,8 @@ class CommandsTest {
             JsonNode node = json.readTree(line);
             String event = node.get("event").asText();
             (event.equals("decision") ? decisions : outcomes)
-                    .computeIfAbsent(node.get("cycle").asLong(), k -> new ArrayList<>()).add(node);
+                    .computeIfAbsent(node.get("cycle").asLong(), k -> new ArrayList<>())
+                    .add(node);
             if (event.equals("outcome")) {
                 assertTrue(decisions.containsKey(node.get("cycle").asLong()), "outcome after its decision: " + line);
             }
@@ -88,16 +100,21 @@ class CommandsTest {
     @Test
     void sweepIsByteIdenticalWhateverTheThreadCountAndDrawsCharts() throws IOException {
         Path grid = dir.resolve("grid.properties");
-        Files.writeString(grid, String.join("\n",
-                "sim.nodes = 6",
-                "sim.duration = 2d",
-                "sweep.overbooking.slots = 1, 2",
-                "sweep.overbooking.upper-bound = 90, 95",
-                "sweep.overbooking.lower-bound = 60, 70, 80",
-                "sweep.min-window = 15",
-                ""));
-        Cli one = Cli.run("sweep", "--config", grid.toString(), "--out", dir.resolve("t1").toString(), "--threads", "1");
-        Cli two = Cli.run("sweep", "--config", grid.toString(), "--out", dir.resolve("t2").toString(), "--threads", "2");
+        Files.writeString(
+                grid,
+                String.join(
+                        "\n",
+                        "sim.nodes = 6",
+                        "sim.duration = 2d",
+                        "sweep.overbooking.slots = 1, 2",
+                        "sweep.overbooking.upper-bound = 90, 95",
+                        "sweep.overbooking.lower-bound = 60, 70, 80",
+                        "sweep.min-window = 15",
+                        ""));
+        Cli one = Cli.run(
+                "sweep", "--config", grid.toString(), "--out", dir.resolve("t1").toString(), "--threads", "1");
+        Cli two = Cli.run(
+                "sweep", "--config", grid.toString(), "--out", dir.resolve("t2").toString(), "--threads", "2");
         assertEquals(0, one.exitCode(), one.err());
         assertEquals(0, two.exitCode(), two.err());
         byte[] a = Files.readAllBytes(dir.resolve("t1/sweep.csv"));
@@ -107,7 +124,8 @@ class CommandsTest {
         // per slot count: upper 90 keeps lower 60 and 70; upper 95 keeps 60, 70 and 80
         assertEquals(1 + 2 * 5, rows.size(), String.join("\n", rows));
         assertTrue(rows.get(1).startsWith("90,60,1,"), rows.get(1));
-        BufferedImage png = ImageIO.read(dir.resolve("t1/utilization-upper-95.png").toFile());
+        BufferedImage png =
+                ImageIO.read(dir.resolve("t1/utilization-upper-95.png").toFile());
         assertNotNull(png, "a decodable PNG");
         assertEquals(800, png.getWidth());
         assertTrue(Files.exists(dir.resolve("t1/suspensions-window-slots-2.png")));
@@ -126,7 +144,8 @@ class CommandsTest {
 
     @Test
     void everyCommandHasHelp() {
-        for (String command : List.of("run", "simulate", "sweep", "audit", "compare", "check-config", "config-reference")) {
+        for (String command :
+                List.of("run", "simulate", "sweep", "audit", "compare", "check-config", "config-reference")) {
             Cli r = Cli.run(command, "--help");
             assertEquals(0, r.exitCode(), command + ": " + r.err());
             assertTrue(r.out().startsWith("Usage: overbookd " + command), r.out());
@@ -146,11 +165,19 @@ class CommandsTest {
         Path auth = dir.resolve("one_auth");
         Files.writeString(auth, "oneadmin:secret\n");
         Files.setPosixFilePermissions(auth, PosixFilePermissions.fromString("rw-------"));
-        for (String file : List.of("conf/overbookd.properties", "sim/verboven-tables.properties",
-                "sim/scale-google-cell.properties")) {
+        for (String file : List.of(
+                "conf/overbookd.properties", "sim/verboven-tables.properties", "sim/scale-google-cell.properties")) {
             // and at a port where no oned answers: a real one on this machine would refuse the made-up session
-            Cli r = Cli.run("check-config", "--config", file, "--set", "one.auth-file=" + auth,
-                    "--set", "audit.file=" + dir.resolve("audit.jsonl"), "--set", "one.endpoint=http://127.0.0.1:1/RPC2");
+            Cli r = Cli.run(
+                    "check-config",
+                    "--config",
+                    file,
+                    "--set",
+                    "one.auth-file=" + auth,
+                    "--set",
+                    "audit.file=" + dir.resolve("audit.jsonl"),
+                    "--set",
+                    "one.endpoint=http://127.0.0.1:1/RPC2");
             assertEquals(0, r.exitCode(), file + ": " + r.err());
             assertTrue(r.out().contains(file + ": valid"), r.out());
         }

@@ -30,34 +30,54 @@ class CompareCommandTest {
     /** A run's requests.csv, and its classes.csv stating that it ran on the trace file {@code workload}. */
     private Path runDirOf(String name, String workload, String... requestRows) throws Exception {
         Path d = Files.createDirectories(dir.resolve(name));
-        List<String> rows = new java.util.ArrayList<>(List.of("id,class,slo,availability,met,deficit,preemptions,run_s,pending_s,overhead_s"));
+        List<String> rows = new java.util.ArrayList<>(
+                List.of("id,class,slo,availability,met,deficit,preemptions,run_s,pending_s,overhead_s"));
         rows.addAll(List.of(requestRows));
         Files.write(d.resolve("requests.csv"), rows);
-        Files.write(d.resolve("penalties.csv"), List.of("id,class,availability,deficit,duration_h,cpu,cpu_hour_deficit,"
-                + "bonus,penalty"));
-        Files.write(d.resolve("classes.csv"), List.of("class,slo,requests,mean_availability,min_availability,"
-                + "slo_fulfilment,deficit_mean,deficit_p95,deficit_max,gini,preemptions,penalty,workload,workload_kind,"
-                + "demand_source", "silver,0.9,1,1,1,1,0,0,0,0,0,0," + workload + ",trace,stated"));
+        Files.write(
+                d.resolve("penalties.csv"),
+                List.of("id,class,availability,deficit,duration_h,cpu,cpu_hour_deficit," + "bonus,penalty"));
+        Files.write(
+                d.resolve("classes.csv"),
+                List.of(
+                        "class,slo,requests,mean_availability,min_availability,"
+                                + "slo_fulfilment,deficit_mean,deficit_p95,deficit_max,gini,preemptions,penalty,workload,workload_kind,"
+                                + "demand_source",
+                        "silver,0.9,1,1,1,1,0,0,0,0,0,0," + workload + ",trace,stated"));
         return d;
     }
 
     @Test
     void quadrantsAndPenaltyIncrease() throws Exception {
-        Path a = runDir("priority", "r1,silver,0.9,1.0,true,0,0,1,0,0", "r2,silver,0.9,0.0,false,0.9,0,0,1,0",
+        Path a = runDir(
+                "priority",
+                "r1,silver,0.9,1.0,true,0,0,1,0,0",
+                "r2,silver,0.9,0.0,false,0.9,0,0,1,0",
                 "r3,bronze,0.5,1.0,true,0,0,1,0,0");
-        Files.write(a.resolve("penalties.csv"), List.of("id,class,availability,deficit,duration_h,cpu,cpu_hour_deficit,bonus,penalty",
-                "r2,silver,0,0.9,1,1,0.9,1.00,1.8"));
-        Path b = runDir("qos", "r1,silver,0.9,0.89,false,0.01,3,1,0,0", "r2,silver,0.9,0.91,true,0,3,1,0,0",
+        Files.write(
+                a.resolve("penalties.csv"),
+                List.of(
+                        "id,class,availability,deficit,duration_h,cpu,cpu_hour_deficit,bonus,penalty",
+                        "r2,silver,0,0.9,1,1,0.9,1.00,1.8"));
+        Path b = runDir(
+                "qos",
+                "r1,silver,0.9,0.89,false,0.01,3,1,0,0",
+                "r2,silver,0.9,0.91,true,0,3,1,0,0",
                 "r3,bronze,0.5,0.5,true,0,2,1,0,0");
-        Files.write(b.resolve("penalties.csv"), List.of("id,class,availability,deficit,duration_h,cpu,cpu_hour_deficit,bonus,penalty",
-                "r1,silver,0.89,0.01,1,1,0.01,0.30,0.013"));
+        Files.write(
+                b.resolve("penalties.csv"),
+                List.of(
+                        "id,class,availability,deficit,duration_h,cpu,cpu_hour_deficit,bonus,penalty",
+                        "r1,silver,0.89,0.01,1,1,0.01,0.30,0.013"));
         Cli cli = run(a.toString(), b.toString(), "--out", dir.resolve("cmp").toString());
         assertEquals(0, cli.exitCode(), cli.err());
         List<String> table = Files.readAllLines(dir.resolve("cmp/compare.csv"));
         // silver: r1 only A met, r2 only B met; penalty increase (1.8 - 0.013) / 0.013
-        assertEquals("silver,2,0.000000,0.500000,0.500000,0.000000,1.800000,0.013000,137.461538,w.csv,trace,stated",
+        assertEquals(
+                "silver,2,0.000000,0.500000,0.500000,0.000000,1.800000,0.013000,137.461538,w.csv,trace,stated",
                 table.get(1));
-        assertEquals("bronze,1,1.000000,0.000000,0.000000,0.000000,0.000000,0.000000,,w.csv,trace,stated", table.get(2));
+        assertEquals(
+                "bronze,1,1.000000,0.000000,0.000000,0.000000,0.000000,0.000000,,w.csv,trace,stated", table.get(2));
         assertEquals("all,3,,,,,1.800000,0.013000,137.461538,w.csv,trace,stated", table.get(3));
         assertEquals("", cli.err(), "one workload: no warning");
         byte[] png = Files.readAllBytes(dir.resolve("cmp/heatmap-silver.png"));
@@ -77,16 +97,21 @@ class CompareCommandTest {
     void aRunDirectoryThatIsNotThereOrHasNoTablesIsNoInput() throws Exception {
         Path a = runDir("a", "r1,silver,0.9,1.0,true,0,0,1,0,0");
         Path gone = dir.resolve("never-ran");
-        Cli absent = run(a.toString(), gone.toString(), "--out", dir.resolve("cmp").toString());
+        Cli absent =
+                run(a.toString(), gone.toString(), "--out", dir.resolve("cmp").toString());
         assertEquals(ExitCodes.NO_INPUT, absent.exitCode(), absent.err());
         assertTrue(absent.err().contains(gone + ": no such directory"), absent.err());
 
         Path other = Files.createDirectories(dir.resolve("some-other-output"));
-        Cli notARun = run(a.toString(), other.toString(), "--out", dir.resolve("cmp").toString());
+        Cli notARun =
+                run(a.toString(), other.toString(), "--out", dir.resolve("cmp").toString());
         // requests.csv could not be read: not there (66), not read and found wrong (65)
         assertEquals(ExitCodes.NO_INPUT, notARun.exitCode(), notARun.err());
-        assertTrue(notARun.err().contains(other.resolve("requests.csv") + ": not found: is it a simulate --model requests"
-                + " output directory?"), notARun.err());
+        assertTrue(
+                notARun.err()
+                        .contains(other.resolve("requests.csv") + ": not found: is it a simulate --model requests"
+                                + " output directory?"),
+                notARun.err());
     }
 
     @Test
@@ -95,8 +120,11 @@ class CompareCommandTest {
         Path b = runDirOf("b", "two.csv", "r1,silver,0.9,1.0,true,0,0,1,0,0");
         Cli cli = run(a.toString(), b.toString(), "--out", dir.resolve("cmp").toString());
         assertEquals(0, cli.exitCode(), cli.err());
-        assertTrue(cli.err().contains("warning: " + a + " ran on one.csv (trace; demand stated), " + b
-                + " on two.csv (trace; demand stated)"), cli.err());
+        assertTrue(
+                cli.err()
+                        .contains("warning: " + a + " ran on one.csv (trace; demand stated), " + b
+                                + " on two.csv (trace; demand stated)"),
+                cli.err());
         assertTrue(Files.readAllLines(dir.resolve("cmp/compare.csv")).get(1).endsWith(",one.csv,trace,stated"));
     }
 

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.PatternLayout;
-import ch.qos.logback.classic.spi.LoggingEvent;
-import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import ch.qos.logback.classic.spi.Configurator.ExecutionStatus;
+import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
@@ -28,7 +28,8 @@ class ConsoleLogConfiguratorTest {
         ExecutionStatus status = new ConsoleLogConfigurator().configure(context);
 
         assertEquals(ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY, status);
-        ConsoleAppender<?> stderr = assertInstanceOf(ConsoleAppender.class,
+        ConsoleAppender<?> stderr = assertInstanceOf(
+                ConsoleAppender.class,
                 context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getAppender("STDERR"));
         assertEquals("System.err", stderr.getTarget());
         LayoutWrappingEncoder<?> encoder = assertInstanceOf(LayoutWrappingEncoder.class, stderr.getEncoder());
@@ -55,10 +56,12 @@ class ConsoleLogConfiguratorTest {
             layout.start();
             Exception thrown = new IllegalStateException("outer", new java.io.IOException("inner"));
             for (Level level : new Level[] {Level.ERROR, Level.WARN, Level.INFO, Level.DEBUG, Level.TRACE}) {
-                for (String name : new String[] {"org.overbookd.backend.opennebula.OpenNebulaBackend", "Main", "org.quartz.x"}) {
+                for (String name :
+                        new String[] {"org.overbookd.backend.opennebula.OpenNebulaBackend", "Main", "org.quartz.x"}) {
                     for (Throwable t : new Throwable[] {null, thrown}) {
-                        LoggingEvent event = new LoggingEvent("fqcn", context.getLogger(name), level,
-                                "cycle {}: {} decisions", t, new Object[] {12, 3});
+                        LoggingEvent event = new LoggingEvent(
+                                "fqcn", context.getLogger(name), level, "cycle {}: {} decisions", t, new Object[] {12, 3
+                                });
                         assertEquals(pattern.doLayout(event), layout.doLayout(event), level + " " + name + " " + t);
                     }
                 }
@@ -79,7 +82,8 @@ class ConsoleLogConfiguratorTest {
     void theProcessWideContextWasSetUpByIt() {
         // found through META-INF/services: the test JVM's own logging went through it
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
-        assertInstanceOf(ConsoleAppender.class,
+        assertInstanceOf(
+                ConsoleAppender.class,
                 context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getAppender("STDERR"));
     }
 }

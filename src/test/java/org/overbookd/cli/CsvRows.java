@@ -11,8 +11,7 @@ import java.util.Map;
 /** A result table (sweep.csv, frontier.csv) read back as rows of column to value, so that new columns shift nothing a test checks. */
 final class CsvRows {
 
-    private CsvRows() {
-    }
+    private CsvRows() {}
 
     /** The rows of {@code file} after its header, in order; cells are plain (no quoting in these tables). */
     static List<Map<String, String>> of(Path file) throws IOException {

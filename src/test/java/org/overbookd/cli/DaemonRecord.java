@@ -26,8 +26,7 @@ final class DaemonRecord {
     static final Instant START = Instant.parse("2026-11-16T00:00:00Z");
     static final Duration CYCLE = Duration.ofMinutes(5);
 
-    private DaemonRecord() {
-    }
+    private DaemonRecord() {}
 
     /**
      * Runs the daemon's cycles from {@link #START} for {@code span} on {@code hosts} simulated

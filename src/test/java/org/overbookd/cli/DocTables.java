@@ -34,27 +34,31 @@ final class DocTables {
 
     /** How long a table's command runs, as its start comment says. */
     enum Speed {
-        QUICK, SLOW, LONG
+        QUICK,
+        SLOW,
+        LONG
     }
 
     private static final Pattern START = Pattern.compile("^<!-- table( \\((slow|long)\\))?: (overbookd .+) -->$");
     private static final String END = "<!-- end table -->";
 
     /** One table: where it is, the command, whether it is slow, the lines between the comments. */
-    record Block(Path file, int line, String command, Speed speed, int from, int to, String content) {
-    }
+    record Block(Path file, int line, String command, Speed speed, int from, int to, String content) {}
 
-    private DocTables() {
-    }
+    private DocTables() {}
 
     /** README.md, the pages of docs/ and the sim READMEs. */
     static List<Path> documents() throws IOException {
         List<Path> files = new ArrayList<>(List.of(Path.of("README.md")));
         try (Stream<Path> docs = Files.walk(Path.of("docs"))) {
-            docs.filter(p -> p.getFileName().toString().endsWith(".md")).sorted().forEach(files::add);
+            docs.filter(p -> p.getFileName().toString().endsWith(".md"))
+                    .sorted()
+                    .forEach(files::add);
         }
         try (Stream<Path> sim = Files.list(Path.of("sim"))) {
-            sim.filter(p -> p.getFileName().toString().matches("README.*\\.md")).sorted().forEach(files::add);
+            sim.filter(p -> p.getFileName().toString().matches("README.*\\.md"))
+                    .sorted()
+                    .forEach(files::add);
         }
         return files;
     }
@@ -73,7 +77,8 @@ final class DocTables {
             int end = i + 1;
             while (end < lines.size() && !lines.get(end).equals(END)) {
                 if (START.matcher(lines.get(end)).matches()) {
-                    throw new IllegalStateException(file + ":" + (end + 1) + ": a table inside the table of line " + (i + 1));
+                    throw new IllegalStateException(
+                            file + ":" + (end + 1) + ": a table inside the table of line " + (i + 1));
                 }
                 end++;
             }
@@ -115,8 +120,8 @@ final class DocTables {
             out.addAll(lines.subList(next, block.from()));
             String text = printed.get(b);
             if (!text.isEmpty()) {
-                out.addAll(List.of(text.split("\n", -1)).subList(0, (int) text.chars().filter(c -> c == '\n').count()
-                        + (text.endsWith("\n") ? 0 : 1)));
+                out.addAll(List.of(text.split("\n", -1))
+                        .subList(0, (int) text.chars().filter(c -> c == '\n').count() + (text.endsWith("\n") ? 0 : 1)));
             }
             next = block.to();
         }

@@ -16,8 +16,10 @@ class DocTablesSlowTest {
 
     @Test
     void everySlowTableIsWhatItsCommandPrints() throws IOException {
-        List<String> stale = DocTables.check(Boolean.getBoolean(DocTables.LONG)
-                ? java.util.Set.of(DocTables.Speed.SLOW, DocTables.Speed.LONG) : java.util.Set.of(DocTables.Speed.SLOW));
+        List<String> stale = DocTables.check(
+                Boolean.getBoolean(DocTables.LONG)
+                        ? java.util.Set.of(DocTables.Speed.SLOW, DocTables.Speed.LONG)
+                        : java.util.Set.of(DocTables.Speed.SLOW));
         assertTrue(stale.isEmpty(), String.join("\n", stale) + "\n(regenerate with sim/doc-tables.sh)");
     }
 }

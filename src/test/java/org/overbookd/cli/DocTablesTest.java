@@ -46,15 +46,19 @@ class DocTablesTest {
 
     @Test
     void aBlockIsTheLinesBetweenItsCommentsAndWritingReplacesOnlyThem() throws IOException {
-        Path md = Files.writeString(dir.resolve("x.md"), String.join("\n",
-                "text before",
-                "<!-- table: overbookd experiment -->",
-                "| old |",
-                "<!-- end table -->",
-                "between",
-                "<!-- table (slow): overbookd experiment verboven-tables --part baseline -->",
-                "<!-- end table -->",
-                "after", ""));
+        Path md = Files.writeString(
+                dir.resolve("x.md"),
+                String.join(
+                        "\n",
+                        "text before",
+                        "<!-- table: overbookd experiment -->",
+                        "| old |",
+                        "<!-- end table -->",
+                        "between",
+                        "<!-- table (slow): overbookd experiment verboven-tables --part baseline -->",
+                        "<!-- end table -->",
+                        "after",
+                        ""));
         List<DocTables.Block> blocks = DocTables.blocks(md);
         assertEquals(2, blocks.size());
         assertEquals("overbookd experiment", blocks.get(0).command());
@@ -63,10 +67,21 @@ class DocTablesTest {
         assertEquals(DocTables.Speed.SLOW, blocks.get(1).speed());
         assertEquals("", blocks.get(1).content());
         DocTables.write(md, blocks, List.of("| new |\n| two |\n", "x\n"));
-        assertEquals(String.join("\n", "text before", "<!-- table: overbookd experiment -->", "| new |", "| two |",
-                "<!-- end table -->", "between",
-                "<!-- table (slow): overbookd experiment verboven-tables --part baseline -->", "x",
-                "<!-- end table -->", "after", ""), Files.readString(md));
+        assertEquals(
+                String.join(
+                        "\n",
+                        "text before",
+                        "<!-- table: overbookd experiment -->",
+                        "| new |",
+                        "| two |",
+                        "<!-- end table -->",
+                        "between",
+                        "<!-- table (slow): overbookd experiment verboven-tables --part baseline -->",
+                        "x",
+                        "<!-- end table -->",
+                        "after",
+                        ""),
+                Files.readString(md));
     }
 
     @Test
@@ -79,8 +94,8 @@ class DocTablesTest {
     @Test
     void aCommandThatPrintsAnotherTableIsNamedWithItsFirstDifferentLine() throws IOException {
         // the list of experiments is a quick command whose output is known
-        Path md = Files.writeString(dir.resolve("z.md"), "<!-- table: overbookd experiment -->\n| stale |\n"
-                + "<!-- end table -->\n");
+        Path md = Files.writeString(
+                dir.resolve("z.md"), "<!-- table: overbookd experiment -->\n| stale |\n" + "<!-- end table -->\n");
         DocTables.Block b = DocTables.blocks(md).get(0);
         String now = DocTables.print(b);
         assertTrue(now.startsWith("verboven-tables "), now);

@@ -44,11 +44,16 @@ class ExperimentCommandTest {
     /** The experiment's cells are the grid of sim/verboven-tables.properties, the file the documentation names. */
     @Test
     void verbovenTablesRunsTheGridOfTheShippedFile() throws Exception {
-        SettingsLoader.Loaded loaded = new SettingsLoader(List.of(SweepGrid.PREFIX))
-                .load(Path.of("sim/verboven-tables.properties"), Map.of());
-        List<String> grid = SweepGrid.from(loaded).runs().stream().map(ExperimentCommandTest::cell).sorted().toList();
+        SettingsLoader.Loaded loaded =
+                new SettingsLoader(List.of(SweepGrid.PREFIX)).load(Path.of("sim/verboven-tables.properties"), Map.of());
+        List<String> grid = SweepGrid.from(loaded).runs().stream()
+                .map(ExperimentCommandTest::cell)
+                .sorted()
+                .toList();
         List<String> experiment = org.overbookd.experiment.VerbovenTables.cells(1).stream()
-                .map(ExperimentCommandTest::cell).sorted().toList();
+                .map(ExperimentCommandTest::cell)
+                .sorted()
+                .toList();
         assertEquals(36, grid.size());
         assertEquals(grid, experiment);
     }
@@ -56,10 +61,15 @@ class ExperimentCommandTest {
     /** sticky-slots runs the grid of sim/sticky-slots.properties. */
     @Test
     void stickySlotsRunsTheGridOfTheShippedFile() throws Exception {
-        SettingsLoader.Loaded loaded = new SettingsLoader(List.of(SweepGrid.PREFIX))
-                .load(Path.of("sim/sticky-slots.properties"), Map.of());
-        assertEquals(SweepGrid.from(loaded).runs().stream().map(ExperimentCommandTest::every).toList(),
-                org.overbookd.experiment.StickySlots.runs().stream().map(ExperimentCommandTest::every).toList());
+        SettingsLoader.Loaded loaded =
+                new SettingsLoader(List.of(SweepGrid.PREFIX)).load(Path.of("sim/sticky-slots.properties"), Map.of());
+        assertEquals(
+                SweepGrid.from(loaded).runs().stream()
+                        .map(ExperimentCommandTest::every)
+                        .toList(),
+                org.overbookd.experiment.StickySlots.runs().stream()
+                        .map(ExperimentCommandTest::every)
+                        .toList());
     }
 
     /** Every setting as it would be written in a file. */
@@ -68,7 +78,8 @@ class ExperimentCommandTest {
     }
 
     private static String cell(Settings s) {
-        return s.formatted(Options.UPPER_BOUND) + "-" + s.formatted(Options.LOWER_BOUND) + "/" + s.formatted(Options.SLOTS);
+        return s.formatted(Options.UPPER_BOUND) + "-" + s.formatted(Options.LOWER_BOUND) + "/"
+                + s.formatted(Options.SLOTS);
     }
 
     @Test

@@ -53,35 +53,135 @@ class GoldenOutputsTest {
         String grid = INPUTS + "tune.properties";
         List<List<String>> runs = new ArrayList<>();
         runs.add(List.of("overbooking", "simulate", "--set", "sim.duration=12h", "--out", out + "overbooking"));
-        runs.add(List.of("slots-hybrid", "simulate", "--model", "slots", "--policy", "hybrid", "--sticky-slots", "6",
-                "--servers", servers, "--tasks", tasks, "--out", out + "slots-hybrid"));
-        runs.add(List.of("slots-pri", "simulate", "--model", "slots", "--policy", "pri", "--servers", servers,
-                "--tasks", tasks, "--out", out + "slots-pri"));
-        runs.add(List.of("slots-pri-n", "simulate", "--model", "slots", "--policy", "pri-n", "--eviction-limit", "2",
-                "--servers", servers, "--tasks", tasks, "--out", out + "slots-pri-n"));
-        runs.add(List.of("slots-calibrated", "simulate", "--model", "slots", "--policy", "hybrid", "--sticky-slots", "6",
-                "--servers", servers, "--scenario", "calibrated", "--out", out + "slots-calibrated"));
+        runs.add(List.of(
+                "slots-hybrid",
+                "simulate",
+                "--model",
+                "slots",
+                "--policy",
+                "hybrid",
+                "--sticky-slots",
+                "6",
+                "--servers",
+                servers,
+                "--tasks",
+                tasks,
+                "--out",
+                out + "slots-hybrid"));
+        runs.add(List.of(
+                "slots-pri",
+                "simulate",
+                "--model",
+                "slots",
+                "--policy",
+                "pri",
+                "--servers",
+                servers,
+                "--tasks",
+                tasks,
+                "--out",
+                out + "slots-pri"));
+        runs.add(List.of(
+                "slots-pri-n",
+                "simulate",
+                "--model",
+                "slots",
+                "--policy",
+                "pri-n",
+                "--eviction-limit",
+                "2",
+                "--servers",
+                servers,
+                "--tasks",
+                tasks,
+                "--out",
+                out + "slots-pri-n"));
+        runs.add(List.of(
+                "slots-calibrated",
+                "simulate",
+                "--model",
+                "slots",
+                "--policy",
+                "hybrid",
+                "--sticky-slots",
+                "6",
+                "--servers",
+                servers,
+                "--scenario",
+                "calibrated",
+                "--out",
+                out + "slots-calibrated"));
         for (String policy : List.of("qos", "priority")) {
-            runs.add(List.of("requests-" + policy, "simulate", "--model", "requests", "--policy", policy, "--workload",
-                    workload, "--hosts", hosts, "--until", "3600", "--seed", "3", "--out", out + "requests-" + policy));
+            runs.add(List.of(
+                    "requests-" + policy,
+                    "simulate",
+                    "--model",
+                    "requests",
+                    "--policy",
+                    policy,
+                    "--workload",
+                    workload,
+                    "--hosts",
+                    hosts,
+                    "--until",
+                    "3600",
+                    "--seed",
+                    "3",
+                    "--out",
+                    out + "requests-" + policy));
         }
-        runs.add(List.of("compare", "compare", out + "requests-priority", out + "requests-qos", "--out", out + "compare"));
-        runs.add(List.of("types", "simulate", "--model", "types", "--scenario", "sim/example1.scenario", "--policy",
-                "maxweight,m14,m14-central,g16,best-fit", "--horizon", "200", "--samples", "50", "--out", out + "types"));
-        runs.add(List.of("sweep", "sweep", "--config", INPUTS + "sweep.properties", "--threads", "2", "--out",
-                out + "sweep"));
+        runs.add(List.of(
+                "compare", "compare", out + "requests-priority", out + "requests-qos", "--out", out + "compare"));
+        runs.add(List.of(
+                "types",
+                "simulate",
+                "--model",
+                "types",
+                "--scenario",
+                "sim/example1.scenario",
+                "--policy",
+                "maxweight,m14,m14-central,g16,best-fit",
+                "--horizon",
+                "200",
+                "--samples",
+                "50",
+                "--out",
+                out + "types"));
+        runs.add(List.of(
+                "sweep", "sweep", "--config", INPUTS + "sweep.properties", "--threads", "2", "--out", out + "sweep"));
         for (String shard : List.of("1", "2")) {
-            runs.add(List.of("sweep-shard-" + shard, "sweep", "--config", INPUTS + "sweep.properties", "--shard",
-                    shard + "/2", "--out", out + "sweep-shard-" + shard));
+            runs.add(List.of(
+                    "sweep-shard-" + shard,
+                    "sweep",
+                    "--config",
+                    INPUTS + "sweep.properties",
+                    "--shard",
+                    shard + "/2",
+                    "--out",
+                    out + "sweep-shard-" + shard));
         }
-        runs.add(List.of("sweep-merged", "sweep", "merge", out + "sweep-shard-1", out + "sweep-shard-2", "--out",
+        runs.add(List.of(
+                "sweep-merged",
+                "sweep",
+                "merge",
+                out + "sweep-shard-1",
+                out + "sweep-shard-2",
+                "--out",
                 out + "sweep-merged"));
-        List<String> tune = List.of("tune", "--record", record, "--grid", grid, "--seeds", "2", "--max-degradation", "1");
+        List<String> tune =
+                List.of("tune", "--record", record, "--grid", grid, "--seeds", "2", "--max-degradation", "1");
         runs.add(with("tune", tune, "--out", out + "tune"));
         for (String shard : List.of("1", "2")) {
             runs.add(with("tune-shard-" + shard, tune, "--shard", shard + "/2", "--out", out + "tune-shard-" + shard));
         }
-        runs.add(with("tune-merged", tune, "--merge", out + "tune-shard-1", "--merge", out + "tune-shard-2", "--out",
+        runs.add(with(
+                "tune-merged",
+                tune,
+                "--merge",
+                out + "tune-shard-1",
+                "--merge",
+                out + "tune-shard-2",
+                "--out",
                 out + "tune-merged"));
         return runs;
     }
@@ -112,7 +212,8 @@ class GoldenOutputsTest {
         if (Boolean.getBoolean(UPDATE)) {
             StringBuilder text = new StringBuilder("# SHA-256 of the golden outputs (GoldenOutputsTest); rewrite with"
                     + " sim/golden.sh only when a change of bits is intended, and say so in CHANGELOG.md\n");
-            now.forEach((file, sum) -> text.append(sum).append("  ").append(file).append('\n'));
+            now.forEach(
+                    (file, sum) -> text.append(sum).append("  ").append(file).append('\n'));
             Files.writeString(manifest, text, StandardCharsets.UTF_8);
             return;
         }
@@ -125,9 +226,13 @@ class GoldenOutputsTest {
                 differences.add(file + ": other bytes (sha256 " + now.get(file) + ", the manifest's " + sum + ")");
             }
         });
-        now.keySet().stream().filter(f -> !golden.containsKey(f)).forEach(f -> differences.add(f + ": new, not in the manifest"));
-        assertTrue(differences.isEmpty(), "outputs differ from " + MANIFEST + " (if intended: sim/golden.sh, and a"
-                + " CHANGELOG entry):\n  " + String.join("\n  ", differences));
+        now.keySet().stream()
+                .filter(f -> !golden.containsKey(f))
+                .forEach(f -> differences.add(f + ": new, not in the manifest"));
+        assertTrue(
+                differences.isEmpty(),
+                "outputs differ from " + MANIFEST + " (if intended: sim/golden.sh, and a" + " CHANGELOG entry):\n  "
+                        + String.join("\n  ", differences));
     }
 
     /** The manifest: file to SHA-256; '#' lines are comments. */

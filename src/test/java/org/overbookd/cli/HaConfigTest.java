@@ -23,10 +23,8 @@ class HaConfigTest {
 
     private Path config(String... extra) throws IOException {
         Path file = dir.resolve("overbookd.properties");
-        List<String> lines = new ArrayList<>(List.of(
-                "backend = simulated",
-                "sim.nodes = 2",
-                "audit.file = " + dir.resolve("audit.jsonl")));
+        List<String> lines = new ArrayList<>(
+                List.of("backend = simulated", "sim.nodes = 2", "audit.file = " + dir.resolve("audit.jsonl")));
         lines.addAll(List.of(extra));
         Files.write(file, lines);
         return file;
@@ -46,19 +44,33 @@ class HaConfigTest {
     @Test
     void theDocumentedHaExampleReadsAsMeant() throws IOException {
         List<String> readme = Files.readAllLines(Path.of("docs/ha.md"));
-        int start = readme.indexOf("    # /etc/overbookd/overbookd.properties, on each machine (only ha.node-name differs)");
+        int start = readme.indexOf(
+                "    # /etc/overbookd/overbookd.properties, on each machine (only ha.node-name differs)");
         assertTrue(start >= 0, "docs/ha.md's HA example was not found");
         List<String> example = new ArrayList<>();
         for (int i = start + 1; i < readme.size() && !readme.get(i).isBlank(); i++) {
             example.add(readme.get(i).strip());
         }
-        Path password = Files.createFile(dir.resolve("db-password"),
+        Path password = Files.createFile(
+                dir.resolve("db-password"),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(password, "not-the-real-one\n");
         Path file = dir.resolve("ha.properties");
-        Files.write(file, example.stream().map(l -> l.replace("/etc/overbookd/db-password", password.toString())).toList());
-        Cli r = Cli.run("check-config", "--config", file.toString(), "--set", "backend=simulated",
-                "--set", "audit.file=" + dir.resolve("audit.jsonl"), "--set", "status.file=" + dir.resolve("status.json"));
+        Files.write(
+                file,
+                example.stream()
+                        .map(l -> l.replace("/etc/overbookd/db-password", password.toString()))
+                        .toList());
+        Cli r = Cli.run(
+                "check-config",
+                "--config",
+                file.toString(),
+                "--set",
+                "backend=simulated",
+                "--set",
+                "audit.file=" + dir.resolve("audit.jsonl"),
+                "--set",
+                "status.file=" + dir.resolve("status.json"));
         assertEquals(ExitCodes.OK, r.exitCode(), r.out() + r.err());
         assertTrue(r.out().lines().anyMatch(l -> l.equals("ha.password-file = " + password)), r.out());
         assertTrue(r.out().lines().anyMatch(l -> l.equals("ha.node-name = front1")), r.out());
@@ -66,8 +78,15 @@ class HaConfigTest {
 
     @Test
     void anUnreachableDatabaseIsUnavailableSoSystemdRestarts() throws IOException {
-        Cli r = Cli.run("run", "--config", config("ha.jdbc-url = jdbc:postgresql://127.0.0.1:" + closedPort() + "/overbookd",
-                "one.timeout = 1s", "ha.checkin-interval = 6s").toString(), "--once");
+        Cli r = Cli.run(
+                "run",
+                "--config",
+                config(
+                                "ha.jdbc-url = jdbc:postgresql://127.0.0.1:" + closedPort() + "/overbookd",
+                                "one.timeout = 1s",
+                                "ha.checkin-interval = 6s")
+                        .toString(),
+                "--once");
         assertEquals(ExitCodes.UNAVAILABLE, r.exitCode(), r.err());
         assertTrue(r.err().contains("ha.jdbc-url: cannot connect to jdbc:postgresql://127.0.0.1:"), r.err());
         assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
@@ -75,7 +94,11 @@ class HaConfigTest {
 
     @Test
     void aUrlThatIsNotPostgresqlNamesItsKey() throws IOException {
-        Cli r = Cli.run("run", "--config", config("ha.jdbc-url = jdbc:mysql://db/overbookd").toString(), "--once");
+        Cli r = Cli.run(
+                "run",
+                "--config",
+                config("ha.jdbc-url = jdbc:mysql://db/overbookd").toString(),
+                "--once");
         assertEquals(ExitCodes.CONFIG, r.exitCode(), r.err());
         assertTrue(r.err().contains("ha.jdbc-url") && r.err().contains("not a PostgreSQL JDBC URL"), r.err());
     }
@@ -86,21 +109,34 @@ class HaConfigTest {
      */
     @Test
     void aUrlThatSetsOptionsIsRefusedNamingItsKey() throws IOException {
-        Cli r = Cli.run("run", "--config", config(
-                "ha.jdbc-url = jdbc:postgresql://127.0.0.1:1/x?ssl=true&options=-c%20search_path%3Dovb&ApplicationName=s3cr3t",
-                "one.timeout = 1s", "ha.checkin-interval = 6s").toString(), "--once");
+        Cli r = Cli.run(
+                "run",
+                "--config",
+                config(
+                                "ha.jdbc-url = jdbc:postgresql://127.0.0.1:1/x?ssl=true&options=-c%20search_path%3Dovb&ApplicationName=s3cr3t",
+                                "one.timeout = 1s", "ha.checkin-interval = 6s")
+                        .toString(),
+                "--once");
         assertEquals(ExitCodes.CONFIG, r.exitCode(), r.err());
-        assertTrue(r.err().contains("ha.jdbc-url") && r.err().contains("'options'")
-                && r.err().contains("idle_in_transaction_session_timeout"), r.err());
+        assertTrue(
+                r.err().contains("ha.jdbc-url")
+                        && r.err().contains("'options'")
+                        && r.err().contains("idle_in_transaction_session_timeout"),
+                r.err());
         assertFalse(r.err().contains("s3cr3t"), "nothing of the URL's query is printed");
     }
 
     @Test
     void aLeaseShorterThanOneEnactmentNamesTheCheckinInterval() throws IOException {
-        Cli r = Cli.run("run", "--config", config("ha.jdbc-url = jdbc:postgresql://127.0.0.1:1/x",
-                "one.timeout = 30s", "ha.checkin-interval = 1m").toString(), "--once");
+        Cli r = Cli.run(
+                "run",
+                "--config",
+                config("ha.jdbc-url = jdbc:postgresql://127.0.0.1:1/x", "one.timeout = 30s", "ha.checkin-interval = 1m")
+                        .toString(),
+                "--once");
         assertEquals(ExitCodes.CONFIG, r.exitCode(), r.err());
-        assertTrue(r.err().contains("ha.checkin-interval") && r.err().contains("at least 5 x one.timeout (150 s)"),
+        assertTrue(
+                r.err().contains("ha.checkin-interval") && r.err().contains("at least 5 x one.timeout (150 s)"),
                 r.err());
     }
 
@@ -109,15 +145,30 @@ class HaConfigTest {
         Path password = dir.resolve("db-password");
         Files.writeString(password, "s3cr3t-db-pw\n");
         Files.setPosixFilePermissions(password, PosixFilePermissions.fromString("rw-r--r--"));
-        Cli r = Cli.run("run", "--config", config("ha.jdbc-url = jdbc:postgresql://127.0.0.1:1/x",
-                "one.timeout = 1s", "ha.checkin-interval = 6s", "ha.password-file = " + password).toString(), "--once");
+        Cli r = Cli.run(
+                "run",
+                "--config",
+                config(
+                                "ha.jdbc-url = jdbc:postgresql://127.0.0.1:1/x",
+                                "one.timeout = 1s",
+                                "ha.checkin-interval = 6s",
+                                "ha.password-file = " + password)
+                        .toString(),
+                "--once");
         assertEquals(ExitCodes.CONFIG, r.exitCode(), r.err());
         assertTrue(r.err().contains("ha.password-file") && r.err().contains("chmod 600"), r.err());
         assertFalse(r.err().contains("s3cr3t-db-pw"), "the password is never printed");
 
         // check-config says what run would: "valid" there means run starts
-        Cli check = Cli.run("check-config", "--config", config("ha.jdbc-url = jdbc:postgresql://127.0.0.1:1/x",
-                "one.timeout = 1s", "ha.checkin-interval = 6s", "ha.password-file = " + password).toString());
+        Cli check = Cli.run(
+                "check-config",
+                "--config",
+                config(
+                                "ha.jdbc-url = jdbc:postgresql://127.0.0.1:1/x",
+                                "one.timeout = 1s",
+                                "ha.checkin-interval = 6s",
+                                "ha.password-file = " + password)
+                        .toString());
         assertEquals(ExitCodes.CONFIG, check.exitCode(), check.out() + check.err());
         assertTrue(check.out().contains("ha.password-file") && check.out().contains("chmod 600"), check.out());
         assertFalse((check.out() + check.err()).contains("s3cr3t-db-pw"), "the password is never printed");
@@ -129,18 +180,26 @@ class HaConfigTest {
      */
     @Test
     void aPasswordInTheJdbcUrlIsRefusedWithoutPrintingIt() throws IOException {
-        for (String url : List.of("jdbc:postgresql://db1/overbookd?password=dbS3cret",
+        for (String url : List.of(
+                "jdbc:postgresql://db1/overbookd?password=dbS3cret",
                 "jdbc:postgresql://db1/overbookd?ssl=true&SSLPASSWORD=dbS3cret",
                 "jdbc:postgresql://overbookd:dbS3cret@db1/overbookd")) {
             for (String command : List.of("check-config", "run")) {
-                Cli r = Cli.run(command, "--config", config("ha.jdbc-url = " + url).toString());
+                Cli r = Cli.run(
+                        command, "--config", config("ha.jdbc-url = " + url).toString());
                 assertEquals(ExitCodes.CONFIG, r.exitCode(), command + " " + url + ": " + r.out() + r.err());
                 assertTrue(r.err().contains("ha.jdbc-url: must not carry a password"), r.err());
                 assertFalse((r.out() + r.err()).contains("dbS3cret"), command + " " + url + ": " + r.out() + r.err());
             }
         }
-        Cli fine = Cli.run("check-config", "--config", config("ha.jdbc-url = jdbc:postgresql://db1/overbookd?ssl=true",
-                "one.timeout = 1s", "ha.checkin-interval = 6s").toString());
+        Cli fine = Cli.run(
+                "check-config",
+                "--config",
+                config(
+                                "ha.jdbc-url = jdbc:postgresql://db1/overbookd?ssl=true",
+                                "one.timeout = 1s",
+                                "ha.checkin-interval = 6s")
+                        .toString());
         assertEquals(ExitCodes.OK, fine.exitCode(), fine.out() + fine.err());
     }
 }

@@ -26,8 +26,15 @@ class HeartbeatBoardRightTest {
     private Path config(FakeOnedServer oned) throws Exception {
         Path auth = FakeOnedServer.authFile(Files.createDirectories(dir.resolve("auth")));
         Path config = dir.resolve("overbookd.properties");
-        Files.write(config, List.of("backend = opennebula", "one.endpoint = " + oned.endpoint(), "one.auth-file = " + auth,
-                "one.timeout = 5s", "audit.file = " + dir.resolve("audit.jsonl"), "status.file = "));
+        Files.write(
+                config,
+                List.of(
+                        "backend = opennebula",
+                        "one.endpoint = " + oned.endpoint(),
+                        "one.auth-file = " + auth,
+                        "one.timeout = 5s",
+                        "audit.file = " + dir.resolve("audit.jsonl"),
+                        "status.file = "));
         return config;
     }
 
@@ -38,15 +45,22 @@ class HeartbeatBoardRightTest {
             Path config = config(oned);
             Cli check = Cli.run("check-config", "--config", config.toString());
             assertEquals(ExitCodes.CONFIG, check.exitCode(), check.out() + check.err());
-            assertTrue(check.out().contains("ok          one.endpoint     oned 7.4.0 answers and accepts the session of"
-                    + " user oneadmin (id 2, group overbookd, id 100)"), check.out());
-            assertTrue(check.out().contains("FAILED      one.auth-file    OpenNebula user oneadmin may not create"
-                    + " documents"), check.out());
+            assertTrue(
+                    check.out()
+                            .contains("ok          one.endpoint     oned 7.4.0 answers and accepts the session of"
+                                    + " user oneadmin (id 2, group overbookd, id 100)"),
+                    check.out());
+            assertTrue(
+                    check.out()
+                            .contains("FAILED      one.auth-file    OpenNebula user oneadmin may not create"
+                                    + " documents"),
+                    check.out());
             assertTrue(check.err().contains("oneacl create \"@100 DOCUMENT/* CREATE\""), check.err());
 
             Cli run = Cli.run("run", "--config", config.toString(), "--once");
             assertEquals(ExitCodes.CONFIG, run.exitCode(), run.err());
-            assertTrue(run.err().contains("one.auth-file: OpenNebula user oneadmin may not create documents"), run.err());
+            assertTrue(
+                    run.err().contains("one.auth-file: OpenNebula user oneadmin may not create documents"), run.err());
             assertTrue(run.err().contains("oneacl create \"@100 DOCUMENT/* CREATE\""), run.err());
             assertFalse(run.err().contains("\tat "), run.err());
             assertFalse(oned.methods().contains("one.vm.deploy"), "nothing acted");
@@ -69,11 +83,21 @@ class HeartbeatBoardRightTest {
     @Test
     void anOnedThatDoesNotAnswerIsNotCheckedNotFailed() throws Exception {
         Path auth = FakeOnedServer.authFile(Files.createDirectories(dir.resolve("auth")));
-        Cli check = Cli.run("check-config", "--set", "one.endpoint=http://127.0.0.1:1/RPC2", "--set",
-                "one.auth-file=" + auth, "--set", "one.timeout=2s", "--set", "audit.file=" + dir.resolve("audit.jsonl"),
-                "--set", "status.file=");
+        Cli check = Cli.run(
+                "check-config",
+                "--set",
+                "one.endpoint=http://127.0.0.1:1/RPC2",
+                "--set",
+                "one.auth-file=" + auth,
+                "--set",
+                "one.timeout=2s",
+                "--set",
+                "audit.file=" + dir.resolve("audit.jsonl"),
+                "--set",
+                "status.file=");
         assertEquals(0, check.exitCode(), check.out() + check.err());
-        assertTrue(check.out().contains("not checked one.endpoint     no answer from oned at http://127.0.0.1:1/RPC2"),
+        assertTrue(
+                check.out().contains("not checked one.endpoint     no answer from oned at http://127.0.0.1:1/RPC2"),
                 check.out());
     }
 }

@@ -36,8 +36,8 @@ class HelpTextTest {
     }
 
     private static Map<String, Long> tokens(String text) {
-        return List.of(text.strip().split("\\s+")).stream().collect(Collectors.groupingBy(Function.identity(), TreeMap::new,
-                Collectors.counting()));
+        return List.of(text.strip().split("\\s+")).stream()
+                .collect(Collectors.groupingBy(Function.identity(), TreeMap::new, Collectors.counting()));
     }
 
     /**
@@ -63,9 +63,11 @@ class HelpTextTest {
     @Test
     void theIssuesExamplesAreWhole() {
         Map<String, String> helps = helps(80);
-        assertTrue(helps.get("overbookd check-config").contains("/etc/overbookd/overbookd.properties"),
+        assertTrue(
+                helps.get("overbookd check-config").contains("/etc/overbookd/overbookd.properties"),
                 helps.get("overbookd check-config"));
-        assertTrue(helps.get("overbookd check-config").contains(" conf/overbookd.properties)."),
+        assertTrue(
+                helps.get("overbookd check-config").contains(" conf/overbookd.properties)."),
                 helps.get("overbookd check-config"));
         assertTrue(helps.get("overbookd audit").contains("--until 2026-11-23T00:00:00Z"), helps.get("overbookd audit"));
     }
@@ -83,7 +85,8 @@ class HelpTextTest {
             if (at < 0) {
                 continue;
             }
-            List<String> lines = List.of(text.substring(at + "\nExamples:\n".length()).split("\n"));
+            List<String> lines =
+                    List.of(text.substring(at + "\nExamples:\n".length()).split("\n"));
             boolean continued = false;
             for (String line : lines) {
                 if (line.isBlank()) {
@@ -105,10 +108,12 @@ class HelpTextTest {
         Map<String, String> helps = helps(80);
         for (Map.Entry<String, String> help : helps.entrySet()) {
             for (String hidden : List.of("simulate-slots", "simulate-types", "simulate-requests")) {
-                assertFalse(help.getValue().contains(hidden), help.getKey() + " names " + hidden + ":\n" + help.getValue());
+                assertFalse(
+                        help.getValue().contains(hidden), help.getKey() + " names " + hidden + ":\n" + help.getValue());
             }
         }
-        assertTrue(helps.get("overbookd simulate --model slots").startsWith("Usage: overbookd simulate --model slots "),
+        assertTrue(
+                helps.get("overbookd simulate --model slots").startsWith("Usage: overbookd simulate --model slots "),
                 helps.get("overbookd simulate --model slots"));
         // and through the help command, as a user asks for it
         Cli shown = Cli.run("simulate", "--model", "types", "--help");
@@ -127,7 +132,9 @@ class HelpTextTest {
             }
             String description = String.join(" ", config.description());
             descriptions.add(description);
-            assertEquals(command.getCommandName().equals("run"), description.contains("Required"),
+            assertEquals(
+                    command.getCommandName().equals("run"),
+                    description.contains("Required"),
                     command.getCommandName() + ": " + description);
             assertFalse(description.contains("run requires it"), command.getCommandName() + ": " + description);
             // the value still reaches the command: the option is the mixin's, re-described
@@ -136,9 +143,23 @@ class HelpTextTest {
         assertTrue(descriptions.size() >= 6, descriptions.toString());
         assertEquals(descriptions.size(), descriptions.stream().distinct().count(), "each its own: " + descriptions);
         // a command alone gets the same text as among all the others
-        assertEquals(String.join(" ", Main.commandLine().getSubcommands().get("sweep").getCommandSpec().findOption("--config")
-                .description()), String.join(" ", Main.commandLine("sweep").getSubcommands().get("sweep").getCommandSpec()
-                        .findOption("--config").description()));
+        assertEquals(
+                String.join(
+                        " ",
+                        Main.commandLine()
+                                .getSubcommands()
+                                .get("sweep")
+                                .getCommandSpec()
+                                .findOption("--config")
+                                .description()),
+                String.join(
+                        " ",
+                        Main.commandLine("sweep")
+                                .getSubcommands()
+                                .get("sweep")
+                                .getCommandSpec()
+                                .findOption("--config")
+                                .description()));
     }
 
     /** The option, re-described, still carries what the user gives to the command's mixin. */

@@ -32,7 +32,8 @@ class JournalTest {
     void journalStreamMustNameTheDeviceAndInodeOfStderr() {
         assertTrue(Journal.names("2049:1234567", 2049, 1234567));
         assertTrue(Journal.names(" 2049 : 1234567 ", 2049, 1234567));
-        assertFalse(Journal.names("2049:1234568", 2049, 1234567), "another stream: a child whose stderr went elsewhere");
+        assertFalse(
+                Journal.names("2049:1234568", 2049, 1234567), "another stream: a child whose stderr went elsewhere");
         assertFalse(Journal.names("2050:1234567", 2049, 1234567));
         for (String broken : List.of("", ":", "2049", "x:1", "2049:", "18446744073709551616:1")) {
             assertFalse(Journal.names(broken, 2049, 1234567), broken);
@@ -48,8 +49,8 @@ class JournalTest {
         String[][] levels = {{"ERROR", "<3>"}, {"WARN", "<4>"}, {"INFO", "<6>"}, {"DEBUG", "<7>"}, {"TRACE", "<7>"}};
         for (String[] level : levels) {
             for (Throwable t : new Throwable[] {null, thrown}) {
-                LoggingEvent event = new LoggingEvent("fqcn", context.getLogger("org.overbookd.x"), Level.toLevel(level[0]),
-                        "two\nlines", t, null);
+                LoggingEvent event = new LoggingEvent(
+                        "fqcn", context.getLogger("org.overbookd.x"), Level.toLevel(level[0]), "two\nlines", t, null);
                 String[] expected = plain.doLayout(event).split("\n", -1);
                 String[] got = journal.doLayout(event).split("\n", -1);
                 assertEquals(expected.length, got.length);
@@ -70,7 +71,8 @@ class JournalTest {
         err.print("half a ");
         err.flush();
         err.println("line");
-        assertEquals("<3>overbookd: configuration error:\n<6>INFO  x - already prioritized\n<3>half a line\n",
+        assertEquals(
+                "<3>overbookd: configuration error:\n<6>INFO  x - already prioritized\n<3>half a line\n",
                 bytes.toString(StandardCharsets.UTF_8));
     }
 
@@ -83,32 +85,50 @@ class JournalTest {
     @Tag("slow")
     void aCommandsStderrCarriesPrioritiesOnlyWhenItIsTheJournal() throws Exception {
         Path config = dir.resolve("overbookd.properties");
-        Files.write(config, List.of("backend = simulated", "sim.nodes = 2", "status.file = ",
-                "audit.file = " + dir.resolve("plain-file").resolve("audit.jsonl"), "schedule.overbooking-interval = 1s"));
+        Files.write(
+                config,
+                List.of(
+                        "backend = simulated",
+                        "sim.nodes = 2",
+                        "status.file = ",
+                        "audit.file = " + dir.resolve("plain-file").resolve("audit.jsonl"),
+                        "schedule.overbooking-interval = 1s"));
         Files.writeString(dir.resolve("plain-file"), "not a directory"); // audit.file cannot be made: exit 78
         Path stderr = dir.resolve("stderr");
         Files.writeString(stderr, "");
         String stream = Files.getAttribute(stderr, "unix:dev") + ":" + Files.getAttribute(stderr, "unix:ino");
 
         List<String> journal = run(stream, stderr, config);
-        assertTrue(journal.stream().anyMatch(l -> l.startsWith("<6>INFO  o.o.cli.RunCommand - starting with")), journal.toString());
-        assertTrue(journal.stream().anyMatch(l -> l.startsWith("<3>overbookd: configuration error")), journal.toString());
+        assertTrue(
+                journal.stream().anyMatch(l -> l.startsWith("<6>INFO  o.o.cli.RunCommand - starting with")),
+                journal.toString());
+        assertTrue(
+                journal.stream().anyMatch(l -> l.startsWith("<3>overbookd: configuration error")), journal.toString());
         for (String line : journal) {
             assertTrue(line.matches("<[3-7]>.*"), "every line has a priority: " + line);
         }
 
         Path other = dir.resolve("other");
         Files.writeString(other, "");
-        List<String> plain = run(Files.getAttribute(other, "unix:dev") + ":" + Files.getAttribute(other, "unix:ino"),
-                stderr, config);
-        assertTrue(plain.stream().anyMatch(l -> l.matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3} INFO  .*starting with.*")),
+        List<String> plain = run(
+                Files.getAttribute(other, "unix:dev") + ":" + Files.getAttribute(other, "unix:ino"), stderr, config);
+        assertTrue(
+                plain.stream()
+                        .anyMatch(l ->
+                                l.matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3} INFO  .*starting with.*")),
                 plain.toString());
         assertTrue(plain.stream().noneMatch(l -> l.startsWith("<")), plain.toString());
     }
 
     private static List<String> run(String journalStream, Path stderr, Path config) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "org.overbookd.cli.Main", "run", "--config", config.toString(),
+        ProcessBuilder builder = new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.overbookd.cli.Main",
+                "run",
+                "--config",
+                config.toString(),
                 "--once");
         builder.environment().put("JOURNAL_STREAM", journalStream);
         builder.redirectError(stderr.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD);

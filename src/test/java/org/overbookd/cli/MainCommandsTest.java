@@ -26,7 +26,9 @@ class MainCommandsTest {
                 continue;
             }
             CommandLine alone = Main.commandLine(command.getKey());
-            assertEquals(List.of(command.getKey()), List.copyOf(alone.getSubcommands().keySet()));
+            assertEquals(
+                    List.of(command.getKey()),
+                    List.copyOf(alone.getSubcommands().keySet()));
             CommandLine sub = alone.getSubcommands().get(command.getKey());
             assertEquals(command.getValue().getUsageMessage(), sub.getUsageMessage(), command.getKey());
             assertTrue(sub.getCommandSpec().findOption("--help") != null, command.getKey() + " inherits --help");

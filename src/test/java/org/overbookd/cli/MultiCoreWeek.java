@@ -31,10 +31,10 @@ final class MultiCoreWeek {
     static final Instant START = Instant.parse("2026-11-16T00:00:00Z");
     static final int CYCLES = 2016;
     static final int POLL_SECONDS = 300;
-    private static final String HEADER = "time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu,vcpus";
+    private static final String HEADER =
+            "time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu,vcpus";
 
-    private MultiCoreWeek() {
-    }
+    private MultiCoreWeek() {}
 
     /** One seat of a host: its cores, and the VM in it now (0 when empty) with that VM's load pattern. */
     private static final class Seat {
@@ -97,9 +97,22 @@ final class MultiCoreWeek {
                         double cpu = s.cores * perCore(s, hourOfWeek, random);
                         String text = String.format(Locale.ROOT, "%.3f", cpu);
                         sum += Double.parseDouble(text);
-                        rows.append(time).append(',').append(h).append(",node").append(h).append(',').append(cores)
-                                .append(",%UTIL%,").append(s.vm).append(",vm-").append(s.vm).append(",HIGH,RUNNING,")
-                                .append(text).append(',').append(s.cores).append('\n');
+                        rows.append(time)
+                                .append(',')
+                                .append(h)
+                                .append(",node")
+                                .append(h)
+                                .append(',')
+                                .append(cores)
+                                .append(",%UTIL%,")
+                                .append(s.vm)
+                                .append(",vm-")
+                                .append(s.vm)
+                                .append(",HIGH,RUNNING,")
+                                .append(text)
+                                .append(',')
+                                .append(s.cores)
+                                .append('\n');
                     }
                     String utilization = String.format(Locale.ROOT, "%.3f", sum / cores);
                     out.write(time + "," + h + ",node" + h + "," + cores + "," + utilization + ",,,,,,\n");

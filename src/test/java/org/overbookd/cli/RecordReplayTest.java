@@ -33,12 +33,23 @@ class RecordReplayTest {
         for (int t = 0; t < times.length; t++) {
             csv.append(times[t]).append(",0,node0,4,0,,,,,\n");
             for (int vm = 10; vm < 14; vm++) {
-                csv.append(times[t]).append(",0,node0,4,0,").append(vm).append(",web-").append(vm)
-                        .append(",HIGH,RUNNING,").append(t < 2 ? "50.0" : "100.0").append('\n');
+                csv.append(times[t])
+                        .append(",0,node0,4,0,")
+                        .append(vm)
+                        .append(",web-")
+                        .append(vm)
+                        .append(",HIGH,RUNNING,")
+                        .append(t < 2 ? "50.0" : "100.0")
+                        .append('\n');
             }
             csv.append(times[t]).append(",1,node1,4,0,,,,,\n");
             for (int vm = 20; vm < 24; vm++) {
-                csv.append(times[t]).append(",1,node1,4,0,").append(vm).append(",db-").append(vm).append(",HIGH,RUNNING,25.0\n");
+                csv.append(times[t])
+                        .append(",1,node1,4,0,")
+                        .append(vm)
+                        .append(",db-")
+                        .append(vm)
+                        .append(",HIGH,RUNNING,25.0\n");
             }
             csv.append(times[t]).append(",1,node1,4,0,99,batch-99,LOW,RUNNING,90.0\n");
         }
@@ -63,8 +74,18 @@ class RecordReplayTest {
     @Test
     void replaysTheRecordedLoadExactly() throws IOException {
         Path record = record();
-        Map<String, String> row = summary(Cli.run("simulate", "--set", "sim.trace-file=" + record, "--set", "overbooking.slots=0",
-                "--set", "sim.duration=15m", "--set", "sim.load-interval=1m", "--out", dir.toString()));
+        Map<String, String> row = summary(Cli.run(
+                "simulate",
+                "--set",
+                "sim.trace-file=" + record,
+                "--set",
+                "overbooking.slots=0",
+                "--set",
+                "sim.duration=15m",
+                "--set",
+                "sim.load-interval=1m",
+                "--out",
+                dir.toString()));
         assertEquals("45.833", row.get("utilization"), "utilization");
         assertEquals("0", row.get("degradation_100"), "degradation_100");
         assertEquals("1", row.get("degradation_95"), "degradation_95");
@@ -86,21 +107,44 @@ class RecordReplayTest {
         for (int t = 0; t < times.length; t++) {
             csv.append(times[t]).append(",0,node0,4,0,,,,,\n");
             for (int vm : present[t]) {
-                csv.append(times[t]).append(",0,node0,4,0,").append(vm).append(",db-").append(vm).append(",HIGH,RUNNING,20.0\n");
+                csv.append(times[t])
+                        .append(",0,node0,4,0,")
+                        .append(vm)
+                        .append(",db-")
+                        .append(vm)
+                        .append(",HIGH,RUNNING,20.0\n");
             }
         }
         Path record = dir.resolve("churn.csv");
         Files.writeString(record, csv);
-        Map<String, String> row = summary(Cli.run("simulate", "--set", "sim.trace-file=" + record, "--set", "overbooking.slots=0",
-                "--set", "sim.duration=15m", "--set", "sim.load-interval=1m", "--out", dir.toString()));
+        Map<String, String> row = summary(Cli.run(
+                "simulate",
+                "--set",
+                "sim.trace-file=" + record,
+                "--set",
+                "overbooking.slots=0",
+                "--set",
+                "sim.duration=15m",
+                "--set",
+                "sim.load-interval=1m",
+                "--out",
+                dir.toString()));
         assertEquals("0.67", row.get("high_qos_hours"), "40 minutes held of the 60 the four VMs would hold throughout");
     }
 
     @Test
     void overbooksTheRecordedCluster() throws IOException {
         Path record = record();
-        Map<String, String> row = summary(Cli.run("simulate", "--set", "sim.trace-file=" + record, "--set", "overbooking.slots=1",
-                "--set", "sim.duration=15m", "--out", dir.toString()));
+        Map<String, String> row = summary(Cli.run(
+                "simulate",
+                "--set",
+                "sim.trace-file=" + record,
+                "--set",
+                "overbooking.slots=1",
+                "--set",
+                "sim.duration=15m",
+                "--out",
+                dir.toString()));
         assertTrue(Long.parseLong(row.get("deploys")) > 0, "deploys onto the recorded hosts: " + row);
         assertEquals("0", row.get("refused"), "refused");
     }
@@ -119,15 +163,26 @@ class RecordReplayTest {
         Path config = dir.resolve("overbookd.properties");
         Files.write(config, List.of("backend = simulated", "sim.nodes = 3", "record.file = " + dir.resolve("rec.csv")));
         assertEquals(0, Cli.run("run", "--config", config.toString(), "--once").exitCode());
-        Map<String, String> row = summary(Cli.run("simulate", "--set", "sim.trace-file=" + dir.resolve("rec.csv"),
-                "--set", "overbooking.slots=0", "--set", "sim.duration=10m", "--out", dir.toString()));
+        Map<String, String> row = summary(Cli.run(
+                "simulate",
+                "--set",
+                "sim.trace-file=" + dir.resolve("rec.csv"),
+                "--set",
+                "overbooking.slots=0",
+                "--set",
+                "sim.duration=10m",
+                "--out",
+                dir.toString()));
         assertEquals("4.00", row.get("high_qos_hours"), "3 hosts x 8 recorded high-QoS VMs x 10 minutes");
     }
 
     @Test
     void aMalformedRowIsNamedByFileAndLineWithExit65() throws IOException {
         Path bad = dir.resolve("bad.csv");
-        Files.writeString(bad, HEADER + "\n2026-11-22T10:00:00Z,0,node0,4,0,,,,,\n2026-11-22T10:00:00Z,0,node0,4,0,7,web,HIGH,RUNNING,lots\n");
+        Files.writeString(
+                bad,
+                HEADER
+                        + "\n2026-11-22T10:00:00Z,0,node0,4,0,,,,,\n2026-11-22T10:00:00Z,0,node0,4,0,7,web,HIGH,RUNNING,lots\n");
         Cli r = Cli.run("simulate", "--set", "sim.trace-file=" + bad);
         assertEquals(ExitCodes.DATA_ERROR, r.exitCode());
         assertTrue(r.err().contains(bad + ":3: cpu 'lots' is not a number"), r.err());

@@ -75,8 +75,11 @@ class RunCommandTest {
             String set = key + "=" + plain.resolve("x");
             Cli run = Cli.run("run", "--config", config.toString(), "--set", set, "--once", "--dry-run");
             assertEquals(ExitCodes.CONFIG, run.exitCode(), run.err());
-            assertTrue(run.err().contains(key + ": cannot create " + plain.resolve("x") + ": " + plain
-                    + " is not a directory"), run.err());
+            assertTrue(
+                    run.err()
+                            .contains(key + ": cannot create " + plain.resolve("x") + ": " + plain
+                                    + " is not a directory"),
+                    run.err());
             assertFalse(run.err().contains("Exception") || run.err().contains("\tat "), run.err());
             Cli check = Cli.run("check-config", "--config", config.toString(), "--set", set);
             assertEquals(ExitCodes.CONFIG, check.exitCode(), check.err());
@@ -118,7 +121,8 @@ class RunCommandTest {
 
     @Test
     void auditCommandFiltersByVmHostAndTime() throws IOException {
-        assertEquals(0, Cli.run("run", "--config", config().toString(), "--once").exitCode());
+        assertEquals(
+                0, Cli.run("run", "--config", config().toString(), "--once").exitCode());
         Path audit = dir.resolve("audit.jsonl");
         ObjectMapper json = new ObjectMapper();
         JsonNode first = json.readTree(Files.readAllLines(audit).get(0));
@@ -126,12 +130,16 @@ class RunCommandTest {
         Cli byVm = Cli.run("audit", audit.toString(), "--vm", vm);
         assertEquals(0, byVm.exitCode(), byVm.err());
         assertEquals(1 + 2, byVm.out().lines().count(), "header, decision and outcome:\n" + byVm.out());
-        Cli byHost = Cli.run("audit", audit.toString(), "--host", first.get("host_id").asText());
+        Cli byHost = Cli.run(
+                "audit", audit.toString(), "--host", first.get("host_id").asText());
         assertEquals(1 + 2, byHost.out().lines().count(), byHost.out());
         Cli later = Cli.run("audit", audit.toString(), "--since", "2999-01-01T00:00:00Z");
         assertEquals(1, later.out().lines().count(), "nothing after 2999:\n" + later.out());
-        assertEquals(ExitCodes.USAGE, Cli.run("audit", audit.toString(), "--since", "yesterday").exitCode());
-        Cli backwards = Cli.run("audit", audit.toString(), "--since", "2026-11-26T00:00:00Z", "--until", "2026-11-25T00:00:00Z");
+        assertEquals(
+                ExitCodes.USAGE,
+                Cli.run("audit", audit.toString(), "--since", "yesterday").exitCode());
+        Cli backwards = Cli.run(
+                "audit", audit.toString(), "--since", "2026-11-26T00:00:00Z", "--until", "2026-11-25T00:00:00Z");
         assertEquals(ExitCodes.USAGE, backwards.exitCode(), backwards.out());
         assertTrue(backwards.err().contains("--since 2026-11-26T00:00:00Z is after --until"), backwards.err());
     }
@@ -139,9 +147,11 @@ class RunCommandTest {
     @Test
     void auditCommandSkipsATornLineNamingItAndReadsTheRest() throws IOException {
         Path torn = dir.resolve("torn.jsonl");
-        Files.writeString(torn, "{\"time\":\"2026-01-01T00:00:00Z\",\"vm_id\":1,\"host_id\":2}\n"
-                + "{\"time\":\"2026-01-01T00:05:00Z\",\"vm_\n"
-                + "{\"time\":\"2026-01-01T00:10:00Z\",\"vm_id\":3,\"host_id\":4}\n");
+        Files.writeString(
+                torn,
+                "{\"time\":\"2026-01-01T00:00:00Z\",\"vm_id\":1,\"host_id\":2}\n"
+                        + "{\"time\":\"2026-01-01T00:05:00Z\",\"vm_\n"
+                        + "{\"time\":\"2026-01-01T00:10:00Z\",\"vm_id\":3,\"host_id\":4}\n");
         Cli r = Cli.run("audit", torn.toString());
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.err().contains(torn + ":2: not a JSON audit record (skipped)"), r.err());
@@ -169,9 +179,17 @@ class RunCommandTest {
 
     /** {@code overbookd run --config FILE} as a real process, its output to {@code log}. */
     private static Process startDaemon(Path config, Path log) throws IOException {
-        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "org.overbookd.cli.Main", "run", "--config", config.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "org.overbookd.cli.Main",
+                        "run",
+                        "--config",
+                        config.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
     }
 
     /** Waits (a minute at most) until {@code log} holds {@code text} or the process ends. */
@@ -237,8 +255,9 @@ class RunCommandTest {
             assertTrue(Files.readString(log).contains("received SIGHUP"), Files.readString(log));
             // keep the file's time: only the signal can make the daemon read it now
             java.nio.file.attribute.FileTime time = Files.getLastModifiedTime(config);
-            Files.writeString(config, Files.readString(config).replace("overbooking.lower-bound = 90",
-                    "overbooking.lower-bound = 80"));
+            Files.writeString(
+                    config,
+                    Files.readString(config).replace("overbooking.lower-bound = 90", "overbooking.lower-bound = 80"));
             Files.setLastModifiedTime(config, time);
             hup(p);
             awaitLog(p, log, "reloaded: overbooking.lower-bound 90 -> 80");
@@ -254,6 +273,10 @@ class RunCommandTest {
     }
 
     private static void hup(Process p) throws Exception {
-        assertEquals(0, new ProcessBuilder("kill", "-HUP", Long.toString(p.pid())).start().waitFor());
+        assertEquals(
+                0,
+                new ProcessBuilder("kill", "-HUP", Long.toString(p.pid()))
+                        .start()
+                        .waitFor());
     }
 }

@@ -32,7 +32,8 @@ class ShardBuildTest {
 
     /** A copy of this build's classes with one string of the simulated backend changed: another simulator. */
     private Path changedClasses() throws Exception {
-        Path classes = Path.of(Build.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path classes = Path.of(
+                Build.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         Path copy = dir.resolve("changed-classes");
         try (Stream<Path> files = Files.walk(classes)) {
             for (Path file : (Iterable<Path>) files::iterator) {
@@ -69,13 +70,17 @@ class ShardBuildTest {
 
     /** Runs overbookd with {@code args} in a process of its own, on the classes at {@code classes}. */
     private static void runWith(Path classes, String... args) throws Exception {
-        Path mine = Path.of(Build.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path mine = Path.of(
+                Build.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         List<String> path = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             path.add(Path.of(entry).toAbsolutePath().equals(mine.toAbsolutePath()) ? classes.toString() : entry);
         }
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", String.join(File.pathSeparator, path), "org.overbookd.cli.Main"));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                String.join(File.pathSeparator, path),
+                "org.overbookd.cli.Main"));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -86,8 +91,11 @@ class ShardBuildTest {
     /** The fingerprint a shard's marker gives its build (a sweep's among its grid lines), read off the marker. */
     private static String classesOf(Path marker) throws Exception {
         String key = "build.classes-sha256 = ";
-        return Files.readAllLines(marker).stream().filter(l -> l.startsWith(key) || l.startsWith("grid." + key))
-                .map(l -> l.substring(l.indexOf(key) + key.length())).findFirst().orElseThrow();
+        return Files.readAllLines(marker).stream()
+                .filter(l -> l.startsWith(key) || l.startsWith("grid." + key))
+                .map(l -> l.substring(l.indexOf(key) + key.length()))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -97,39 +105,87 @@ class ShardBuildTest {
         Path other = dir.resolve("shard-1");
         runWith(changedClasses(), "sweep", "--config", grid.toString(), "--shard", "1/2", "--out", other.toString());
         Path mine = dir.resolve("shard-2");
-        assertEquals(0, Cli.run("sweep", "--config", grid.toString(), "--shard", "2/2", "--out", mine.toString()).exitCode());
+        assertEquals(
+                0,
+                Cli.run("sweep", "--config", grid.toString(), "--shard", "2/2", "--out", mine.toString())
+                        .exitCode());
         String theirs = classesOf(other.resolve("shard.properties"));
         String ours = Build.current().classesSha256();
         assertNotEquals(ours, theirs, "another simulator, another fingerprint");
 
-        Cli merge = Cli.run("sweep", "merge", other.toString(), mine.toString(), "--out", dir.resolve("merged").toString());
+        Cli merge = Cli.run(
+                "sweep",
+                "merge",
+                other.toString(),
+                mine.toString(),
+                "--out",
+                dir.resolve("merged").toString());
         assertEquals(ExitCodes.DATA_ERROR, merge.exitCode(), merge.err());
-        assertTrue(merge.err().contains(other.resolve("shard.properties") + ": computed by another build than this"
-                + " merge's (simulator classes (SHA-256): the shard's " + theirs + ", this merge's " + ours + ")"), merge.err());
-        Cli reversed = Cli.run("sweep", "merge", mine.toString(), other.toString(), "--out", dir.resolve("merged").toString());
+        assertTrue(
+                merge.err()
+                        .contains(other.resolve("shard.properties") + ": computed by another build than this"
+                                + " merge's (simulator classes (SHA-256): the shard's " + theirs + ", this merge's "
+                                + ours + ")"),
+                merge.err());
+        Cli reversed = Cli.run(
+                "sweep",
+                "merge",
+                mine.toString(),
+                other.toString(),
+                "--out",
+                dir.resolve("merged").toString());
         assertEquals(ExitCodes.DATA_ERROR, reversed.exitCode(), reversed.err());
-        assertTrue(reversed.err().contains(other + ": a shard of another grid than " + mine + " (build.classes-sha256 is "
-                + theirs + " here, " + ours + " there)"), reversed.err());
+        assertTrue(
+                reversed.err()
+                        .contains(other + ": a shard of another grid than " + mine + " (build.classes-sha256 is "
+                                + theirs + " here, " + ours + " there)"),
+                reversed.err());
     }
 
     @Test
     void aTuneShardOfAnotherSimulatorIsRefusedAtMergeNamingTheBuild() throws Exception {
-        StringBuilder csv = new StringBuilder("time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu,vcpus\n");
+        StringBuilder csv =
+                new StringBuilder("time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu,vcpus\n");
         Instant start = Instant.parse("2026-11-16T00:00:00Z");
         for (int k = 0; k <= 24; k++) {
             String t = start.plusSeconds(300L * k).toString();
             for (int host = 0; host < 2; host++) {
                 double cpu = 150 + 100 * Math.sin((k + 7 * host) / 4.0);
                 String u = String.format(Locale.ROOT, "%.3f", cpu / 4);
-                csv.append(t).append(',').append(host).append(",n").append(host).append(",4,").append(u).append(",,,,,,\n");
-                csv.append(t).append(',').append(host).append(",n").append(host).append(",4,").append(u).append(',')
-                        .append(host).append(",db,HIGH,RUNNING,").append(String.format(Locale.ROOT, "%.3f", cpu)).append(",4\n");
+                csv.append(t)
+                        .append(',')
+                        .append(host)
+                        .append(",n")
+                        .append(host)
+                        .append(",4,")
+                        .append(u)
+                        .append(",,,,,,\n");
+                csv.append(t)
+                        .append(',')
+                        .append(host)
+                        .append(",n")
+                        .append(host)
+                        .append(",4,")
+                        .append(u)
+                        .append(',')
+                        .append(host)
+                        .append(",db,HIGH,RUNNING,")
+                        .append(String.format(Locale.ROOT, "%.3f", cpu))
+                        .append(",4\n");
             }
         }
         Path record = Files.writeString(dir.resolve("record.csv"), csv);
         Path grid = Files.writeString(dir.resolve("grid.properties"), "sweep.overbooking.slots = 1, 2\n");
-        List<String> common = List.of("tune", "--record", record.toString(), "--grid", grid.toString(), "--seeds", "1",
-                "--max-degradation", "100");
+        List<String> common = List.of(
+                "tune",
+                "--record",
+                record.toString(),
+                "--grid",
+                grid.toString(),
+                "--seeds",
+                "1",
+                "--max-degradation",
+                "100");
         Path other = dir.resolve("tune-1");
         List<String> shard1 = new ArrayList<>(common);
         shard1.addAll(List.of("--shard", "1/2", "--out", other.toString()));
@@ -140,14 +196,25 @@ class ShardBuildTest {
         assertEquals(0, Cli.run(shard2.toArray(String[]::new)).exitCode());
 
         List<String> merge = new ArrayList<>(common);
-        merge.addAll(List.of("--merge", other.toString(), mine.toString(), "--out", dir.resolve("merged").toString()));
+        merge.addAll(List.of(
+                "--merge",
+                other.toString(),
+                mine.toString(),
+                "--out",
+                dir.resolve("merged").toString()));
         Cli r = Cli.run(merge.toArray(String[]::new));
         assertEquals(ExitCodes.DATA_ERROR, r.exitCode(), r.err());
         String theirs = classesOf(other.resolve("tune-shard.properties"));
-        assertTrue(r.err().contains(other.resolve("tune-shard.properties") + ": a shard of another tune than the one this"
-                + " merge was given: build.classes-sha256: the shard's is " + theirs + ", this merge's "
-                + Build.current().classesSha256()), r.err());
-        assertTrue(!r.err().contains("record:") && !r.err().contains("grid:") && !r.err().contains("seeds:"),
+        assertTrue(
+                r.err()
+                        .contains(other.resolve("tune-shard.properties") + ": a shard of another tune than the one this"
+                                + " merge was given: build.classes-sha256: the shard's is " + theirs + ", this merge's "
+                                + Build.current().classesSha256()),
+                r.err());
+        assertTrue(
+                !r.err().contains("record:")
+                        && !r.err().contains("grid:")
+                        && !r.err().contains("seeds:"),
                 "the build alone differs: " + r.err());
     }
 }

@@ -19,8 +19,24 @@ class StatusCommandTest {
 
     private Path write(long pid, Instant written, DaemonStatus.LastCycle last, int failing) throws Exception {
         Path file = dir.resolve("status.json");
-        Files.writeString(file, new DaemonStatus(pid, "node1", written.minusSeconds(600), written, Duration.ofMinutes(5),
-                null, 12, last, failing, last != null && last.ok() ? last.ended() : null, 4, 3, 5, 1).toJson());
+        Files.writeString(
+                file,
+                new DaemonStatus(
+                                pid,
+                                "node1",
+                                written.minusSeconds(600),
+                                written,
+                                Duration.ofMinutes(5),
+                                null,
+                                12,
+                                last,
+                                failing,
+                                last != null && last.ok() ? last.ended() : null,
+                                4,
+                                3,
+                                5,
+                                1)
+                        .toJson());
         return file;
     }
 
@@ -31,14 +47,17 @@ class StatusCommandTest {
         DaemonStatus.LastCycle ok = new DaemonStatus.LastCycle(118, now, Duration.ofMillis(420), null, null, 2);
         Cli healthy = Cli.run("status", "--file", write(me, now, ok, 0).toString());
         assertEquals(0, healthy.exitCode(), healthy.err());
-        assertTrue(healthy.out().contains("healthy") && healthy.out().contains("ok in 420 ms, 2 decisions")
-                && healthy.out().contains("3 low-QoS VMs waiting") && healthy.out().contains("5 in use, 1 free"),
+        assertTrue(
+                healthy.out().contains("healthy")
+                        && healthy.out().contains("ok in 420 ms, 2 decisions")
+                        && healthy.out().contains("3 low-QoS VMs waiting")
+                        && healthy.out().contains("5 in use, 1 free"),
                 healthy.out());
         // the cycle's number, as the log and the audit give it, not the 12 cycles this process has run
         assertTrue(healthy.out().contains("last cycle            #118 ended "), healthy.out());
 
-        DaemonStatus.LastCycle failed = new DaemonStatus.LastCycle(118, now, Duration.ofSeconds(30), "timeout",
-                "one.hostpool.info: no reply within 30 s", 0);
+        DaemonStatus.LastCycle failed = new DaemonStatus.LastCycle(
+                118, now, Duration.ofSeconds(30), "timeout", "one.hostpool.info: no reply within 30 s", 0);
         Cli degraded = Cli.run("status", "--file", write(me, now, failed, 2).toString());
         assertEquals(1, degraded.exitCode());
         assertTrue(degraded.out().contains("the last 2 cycles failed (timeout)"), degraded.out());
@@ -49,7 +68,10 @@ class StatusCommandTest {
         assertEquals(3, dead.exitCode(), dead.out());
         assertTrue(dead.out().contains("process " + gone.pid() + " is gone"), dead.out());
 
-        Cli hung = Cli.run("status", "--file", write(me, now.minus(Duration.ofMinutes(17)), ok, 0).toString());
+        Cli hung = Cli.run(
+                "status",
+                "--file",
+                write(me, now.minus(Duration.ofMinutes(17)), ok, 0).toString());
         assertEquals(3, hung.exitCode(), hung.out());
 
         Cli none = Cli.run("status", "--file", dir.resolve("absent.json").toString());
@@ -70,8 +92,10 @@ class StatusCommandTest {
         Files.writeString(garbage, "{\n  \"pid\": 42,\n  \"node\": x\n}\n");
         Cli unknown = Cli.run("status", "--file", garbage.toString());
         assertEquals(4, unknown.exitCode());
-        assertEquals("overbookd: cannot read the status file " + garbage + ": not JSON at line 3, column 12 (cut short,"
-                + " or overwritten by something else)", unknown.err().strip());
+        assertEquals(
+                "overbookd: cannot read the status file " + garbage + ": not JSON at line 3, column 12 (cut short,"
+                        + " or overwritten by something else)",
+                unknown.err().strip());
     }
 
     @Test
@@ -81,8 +105,25 @@ class StatusCommandTest {
         DaemonStatus.LastCycle ok = new DaemonStatus.LastCycle(118, now, Duration.ofMillis(30), null, null, 0);
         for (String role : new String[] {"active", "standby"}) {
             Path file = dir.resolve(role + ".json");
-            Files.writeString(file, new DaemonStatus(me, "front1", now.minusSeconds(600), now, Duration.ofMinutes(5),
-                    null, 3, ok, 0, now, 0, 0, 0, 4, role).toJson());
+            Files.writeString(
+                    file,
+                    new DaemonStatus(
+                                    me,
+                                    "front1",
+                                    now.minusSeconds(600),
+                                    now,
+                                    Duration.ofMinutes(5),
+                                    null,
+                                    3,
+                                    ok,
+                                    0,
+                                    now,
+                                    0,
+                                    0,
+                                    0,
+                                    4,
+                                    role)
+                            .toJson());
             Cli r = Cli.run("status", "--file", file.toString());
             assertEquals(0, r.exitCode(), r.out());
             assertTrue(r.out().lines().anyMatch(l -> l.matches("HA role +" + role + ": .*")), r.out());
@@ -95,8 +136,11 @@ class StatusCommandTest {
 
     @Test
     void statusTakesStatusFileFromSetAloneAndRefusesAnUnknownKey() throws Exception {
-        Path file = write(ProcessHandle.current().pid(), Instant.now(),
-                new DaemonStatus.LastCycle(118, Instant.now(), Duration.ofMillis(5), null, null, 0), 0);
+        Path file = write(
+                ProcessHandle.current().pid(),
+                Instant.now(),
+                new DaemonStatus.LastCycle(118, Instant.now(), Duration.ofMillis(5), null, null, 0),
+                0);
         Cli set = Cli.run("status", "--set", "status.file=" + file);
         assertEquals(0, set.exitCode(), set.out() + set.err());
         assertTrue(set.out().contains("healthy"), set.out());
@@ -107,8 +151,11 @@ class StatusCommandTest {
 
     @Test
     void statusFollowsTheConfiguredStatusFile() throws Exception {
-        Path file = write(ProcessHandle.current().pid(), Instant.now(),
-                new DaemonStatus.LastCycle(118, Instant.now(), Duration.ofMillis(5), null, null, 0), 0);
+        Path file = write(
+                ProcessHandle.current().pid(),
+                Instant.now(),
+                new DaemonStatus.LastCycle(118, Instant.now(), Duration.ofMillis(5), null, null, 0),
+                0);
         Path config = dir.resolve("c.properties");
         Files.writeString(config, "status.file = " + file + "\n");
         assertEquals(0, Cli.run("status", "--config", config.toString()).exitCode());

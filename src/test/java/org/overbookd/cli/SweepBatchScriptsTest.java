@@ -32,8 +32,7 @@ class SweepBatchScriptsTest {
     Path dir;
 
     /** What a process printed (stdout and stderr together) and its exit status. */
-    private record Ran(int status, String out) {
-    }
+    private record Ran(int status, String out) {}
 
     private static Ran start(List<String> command, java.util.Map<String, String> env) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
@@ -55,9 +54,19 @@ class SweepBatchScriptsTest {
      * again alone ({@code --array=2}) is an array of one, whose count is 1 and whose bounds are its id.
      */
     private static java.util.Map<String, String> slurmTask(int id, int min, int max, String overbookd) {
-        return java.util.Map.of("SLURM_ARRAY_TASK_ID", Integer.toString(id), "SLURM_ARRAY_TASK_COUNT",
-                Integer.toString(max - min + 1), "SLURM_ARRAY_TASK_MIN", Integer.toString(min), "SLURM_ARRAY_TASK_MAX",
-                Integer.toString(max), "SLURM_CPUS_PER_TASK", "1", "OVERBOOKD", overbookd);
+        return java.util.Map.of(
+                "SLURM_ARRAY_TASK_ID",
+                Integer.toString(id),
+                "SLURM_ARRAY_TASK_COUNT",
+                Integer.toString(max - min + 1),
+                "SLURM_ARRAY_TASK_MIN",
+                Integer.toString(min),
+                "SLURM_ARRAY_TASK_MAX",
+                Integer.toString(max),
+                "SLURM_CPUS_PER_TASK",
+                "1",
+                "OVERBOOKD",
+                overbookd);
     }
 
     /**
@@ -76,16 +85,39 @@ class SweepBatchScriptsTest {
         run(script, slurmTask(1, 1, 2, overbookd));
         Ran failed = start(script, slurmTask(2, 1, 2, "false"));
         assertTrue(failed.status() != 0, failed.out());
-        Cli partial = Cli.run("sweep", "merge", dir.resolve("shard-1").toString(), "--out", dir.resolve("merged").toString());
+        Cli partial = Cli.run(
+                "sweep",
+                "merge",
+                dir.resolve("shard-1").toString(),
+                "--out",
+                dir.resolve("merged").toString());
         assertEquals(ExitCodes.DATA_ERROR, partial.exitCode(), partial.err());
-        assertTrue(partial.err().contains("shard 2/2 of the grid of " + dir.resolve("shard-1") + " missing"), partial.err());
+        assertTrue(
+                partial.err().contains("shard 2/2 of the grid of " + dir.resolve("shard-1") + " missing"),
+                partial.err());
 
         run(script, slurmTask(2, 2, 2, overbookd)); // sbatch --array=2 sim/slurm-sweep.sh GRID OUT 2
-        assertEquals(0, Cli.run("sweep", "merge", dir.resolve("shard-1").toString(), dir.resolve("shard-2").toString(),
-                "--out", dir.resolve("merged").toString()).exitCode());
-        assertEquals(0, Cli.run("sweep", "--config", grid.toString(), "--out", dir.resolve("whole").toString())
-                .exitCode());
-        assertArrayEquals(Files.readAllBytes(dir.resolve("whole/sweep.csv")),
+        assertEquals(
+                0,
+                Cli.run(
+                                "sweep",
+                                "merge",
+                                dir.resolve("shard-1").toString(),
+                                dir.resolve("shard-2").toString(),
+                                "--out",
+                                dir.resolve("merged").toString())
+                        .exitCode());
+        assertEquals(
+                0,
+                Cli.run(
+                                "sweep",
+                                "--config",
+                                grid.toString(),
+                                "--out",
+                                dir.resolve("whole").toString())
+                        .exitCode());
+        assertArrayEquals(
+                Files.readAllBytes(dir.resolve("whole/sweep.csv")),
                 Files.readAllBytes(dir.resolve("merged/sweep.csv")));
     }
 
@@ -103,11 +135,13 @@ class SweepBatchScriptsTest {
         Ran outside = start(script, slurmTask(5, 5, 5, "echo"));
         assertEquals(64, outside.status(), outside.out());
         assertTrue(outside.out().contains("task 5 is not a shard of 4"), outside.out());
-        Ran notANumber = start(List.of("bash", "sim/slurm-sweep.sh", "grid.properties", "results", "four"),
+        Ran notANumber = start(
+                List.of("bash", "sim/slurm-sweep.sh", "grid.properties", "results", "four"),
                 slurmTask(1, 1, 4, "echo"));
         assertEquals(64, notANumber.status(), notANumber.out());
         assertTrue(notANumber.out().contains("N must be a whole number of shards"), notANumber.out());
-        Ran noN = start(List.of("bash", "sim/slurm-sweep.sh", "grid.properties", "results"), slurmTask(1, 1, 4, "echo"));
+        Ran noN =
+                start(List.of("bash", "sim/slurm-sweep.sh", "grid.properties", "results"), slurmTask(1, 1, 4, "echo"));
         assertTrue(noN.status() != 0 && noN.out().contains("slurm-sweep.sh CONFIG OUT N"), noN.out());
     }
 
@@ -132,14 +166,17 @@ class SweepBatchScriptsTest {
         Matcher completions = Pattern.compile("completions: (\\d+)").matcher(yaml);
         assertTrue(completions.find() && yaml.contains("completionMode: Indexed"), yaml);
         int n = Integer.parseInt(completions.group(1));
-        Matcher shardArgs = Pattern.compile("- >-\\n((?:\\s+\\S.*\\n)+?)\\s+resources:").matcher(yaml);
+        Matcher shardArgs =
+                Pattern.compile("- >-\\n((?:\\s+\\S.*\\n)+?)\\s+resources:").matcher(yaml);
         assertTrue(shardArgs.find(), "the shard container's folded command");
         String command = shardArgs.group(1).trim().replaceAll("\\s+", " ");
         List<String> shards = new ArrayList<>();
         for (int index = 0; index < n; index++) {
             // the pod's shell expands the command; echo shows what it would exec
-            String expanded = run(List.of("/bin/sh", "-c", command.replace("exec overbookd", "echo overbookd")),
-                    java.util.Map.of("JOB_COMPLETION_INDEX", Integer.toString(index))).trim();
+            String expanded = run(
+                            List.of("/bin/sh", "-c", command.replace("exec overbookd", "echo overbookd")),
+                            java.util.Map.of("JOB_COMPLETION_INDEX", Integer.toString(index)))
+                    .trim();
             assertTrue(expanded.contains(" --shard " + (index + 1) + "/" + n + " "), expanded);
             Matcher out = Pattern.compile("--out (\\S+)").matcher(expanded);
             assertTrue(out.find(), expanded);
@@ -152,7 +189,8 @@ class SweepBatchScriptsTest {
 
     @Test
     void theSlurmScriptRefusesToRunOutsideAnArray() throws Exception {
-        Ran ran = start(List.of("bash", "sim/slurm-sweep.sh", "grid.properties", dir.toString(), "4"), java.util.Map.of());
+        Ran ran = start(
+                List.of("bash", "sim/slurm-sweep.sh", "grid.properties", dir.toString(), "4"), java.util.Map.of());
         assertTrue(ran.status() != 0 && ran.out().contains("sbatch --array=1-N"), ran.out());
     }
 
@@ -160,7 +198,8 @@ class SweepBatchScriptsTest {
     private Path fakeKubectl(String conditions) throws IOException {
         Path bin = Files.createDirectories(dir.resolve("bin-" + conditions.hashCode()));
         Path kubectl = bin.resolve("kubectl");
-        Files.writeString(kubectl, "#!/bin/sh\necho \"$*\" >> " + bin.resolve("calls") + "\nprintf '%s' '" + conditions + "'\n");
+        Files.writeString(
+                kubectl, "#!/bin/sh\necho \"$*\" >> " + bin.resolve("calls") + "\nprintf '%s' '" + conditions + "'\n");
         kubectl.toFile().setExecutable(true);
         return bin;
     }
@@ -172,25 +211,30 @@ class SweepBatchScriptsTest {
      */
     @Test
     void theKubernetesWaitEndsWhenTheJobFailsNotAtItsTimeout() throws Exception {
-        java.util.function.Function<Path, java.util.Map<String, String>> env = bin -> java.util.Map.of(
-                "PATH", bin + ":" + System.getenv("PATH"), "K8S_WAIT_POLL", "0.1");
+        java.util.function.Function<Path, java.util.Map<String, String>> env =
+                bin -> java.util.Map.of("PATH", bin + ":" + System.getenv("PATH"), "K8S_WAIT_POLL", "0.1");
         long started = System.nanoTime();
         Ran failed = start(List.of("sh", "sim/k8s-wait.sh", "overbookd-sweep", "2h"), env.apply(fakeKubectl("Failed")));
         assertEquals(1, failed.status(), failed.out());
         assertTrue(failed.out().contains("job/overbookd-sweep failed"), failed.out());
         assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(60), "not the 2 h timeout");
-        Ran complete = start(List.of("sh", "sim/k8s-wait.sh", "overbookd-sweep", "2h"), env.apply(fakeKubectl("Complete")));
+        Ran complete =
+                start(List.of("sh", "sim/k8s-wait.sh", "overbookd-sweep", "2h"), env.apply(fakeKubectl("Complete")));
         assertEquals(0, complete.status(), complete.out());
         Path pending = fakeKubectl("");
         Ran timeout = start(List.of("sh", "sim/k8s-wait.sh", "overbookd-sweep", "1"), env.apply(pending));
         assertEquals(69, timeout.status(), timeout.out());
         assertTrue(timeout.out().contains("neither complete nor failed after 1 s"), timeout.out());
-        assertTrue(Files.readString(pending.resolve("calls")).contains("get job overbookd-sweep"),
+        assertTrue(
+                Files.readString(pending.resolve("calls")).contains("get job overbookd-sweep"),
                 "asks kubectl for the Job's conditions");
         String yaml = Files.readString(Path.of("sim/k8s-sweep.yaml"));
         String readme = Files.readString(SWEEP_GUIDE);
-        assertTrue(yaml.contains("sh sim/k8s-wait.sh overbookd-sweep 2h") && readme.contains("sh sim/k8s-wait.sh overbookd-sweep 2h"),
+        assertTrue(
+                yaml.contains("sh sim/k8s-wait.sh overbookd-sweep 2h")
+                        && readme.contains("sh sim/k8s-wait.sh overbookd-sweep 2h"),
                 "the recipe waits with it");
-        assertFalse(readme.contains("kubectl wait --for=condition=complete"), "not with the wait that sits out a failure");
+        assertFalse(
+                readme.contains("kubectl wait --for=condition=complete"), "not with the wait that sits out a failure");
     }
 }

@@ -24,12 +24,15 @@ class SweepIntervalsTest {
     }
 
     private Path grid(String seeds) throws IOException {
-        return Files.writeString(dir.resolve("grid-" + seeds.length() + ".properties"), String.join("\n",
-                "sim.nodes = 6",
-                "sim.duration = 1d",
-                "sweep.overbooking.lower-bound = 60, 75",
-                "sweep.sim.seed = " + seeds,
-                ""));
+        return Files.writeString(
+                dir.resolve("grid-" + seeds.length() + ".properties"),
+                String.join(
+                        "\n",
+                        "sim.nodes = 6",
+                        "sim.duration = 1d",
+                        "sweep.overbooking.lower-bound = 60, 75",
+                        "sweep.sim.seed = " + seeds,
+                        ""));
     }
 
     @Test
@@ -37,18 +40,23 @@ class SweepIntervalsTest {
         Path whole = dir.resolve("whole");
         Cli run = Cli.run("sweep", "--config", grid("1, 2, 3").toString(), "--threads", "2", "--out", whole.toString());
         ok(run);
-        assertTrue(run.out().contains("sweep-intervals.csv (mean and 95% interval over the seeds, Student's t)"), run.out());
+        assertTrue(
+                run.out().contains("sweep-intervals.csv (mean and 95% interval over the seeds, Student's t)"),
+                run.out());
         List<Map<String, String>> runs = CsvRows.of(whole.resolve("sweep.csv"));
         List<Map<String, String>> intervals = CsvRows.of(whole.resolve("sweep-intervals.csv"));
         assertEquals(2, intervals.size(), "one row per lower bound");
         for (Map<String, String> row : intervals) {
             assertEquals("1 2 3", row.get("seeds"));
-            double[] u = runs.stream().filter(r -> r.get("lower").equals(row.get("lower")))
-                    .mapToDouble(r -> Double.parseDouble(r.get("utilization"))).toArray();
+            double[] u = runs.stream()
+                    .filter(r -> r.get("lower").equals(row.get("lower")))
+                    .mapToDouble(r -> Double.parseDouble(r.get("utilization")))
+                    .toArray();
             assertEquals(3, u.length);
             double mean = (u[0] + u[1] + u[2]) / 3;
-            double sd = Math.sqrt(((u[0] - mean) * (u[0] - mean) + (u[1] - mean) * (u[1] - mean)
-                    + (u[2] - mean) * (u[2] - mean)) / 2);
+            double sd = Math.sqrt(
+                    ((u[0] - mean) * (u[0] - mean) + (u[1] - mean) * (u[1] - mean) + (u[2] - mean) * (u[2] - mean))
+                            / 2);
             // t for 2 degrees of freedom, two-sided 95%: 4.302653
             double half = 4.302653 * sd / Math.sqrt(3);
             assertTrue(half > 0, "three seeds of a day differ");
@@ -66,7 +74,8 @@ class SweepIntervalsTest {
         assertFalse(Files.exists(s1.resolve("sweep-intervals.csv")), "a shard holds part of the seeds: no intervals");
         Path merged = dir.resolve("merged");
         ok(Cli.run("sweep", "merge", s1.toString(), s2.toString(), "--out", merged.toString()));
-        assertArrayEquals(Files.readAllBytes(whole.resolve("sweep-intervals.csv")),
+        assertArrayEquals(
+                Files.readAllBytes(whole.resolve("sweep-intervals.csv")),
                 Files.readAllBytes(merged.resolve("sweep-intervals.csv")));
     }
 

@@ -28,14 +28,17 @@ class SweepShardTest {
     /** 10 runs of a small world: 2 slot counts x (upper 90: lower 60, 70; upper 95: lower 60, 70, 80). */
     private Path smallGrid() throws IOException {
         Path grid = dir.resolve("grid.properties");
-        Files.writeString(grid, String.join("\n",
-                "sim.nodes = 4",
-                "sim.duration = 1d",
-                "sweep.overbooking.slots = 1, 2",
-                "sweep.overbooking.upper-bound = 90, 95",
-                "sweep.overbooking.lower-bound = 60, 70, 80",
-                "sweep.min-window = 15",
-                ""));
+        Files.writeString(
+                grid,
+                String.join(
+                        "\n",
+                        "sim.nodes = 4",
+                        "sim.duration = 1d",
+                        "sweep.overbooking.slots = 1, 2",
+                        "sweep.overbooking.upper-bound = 90, 95",
+                        "sweep.overbooking.lower-bound = 60, 70, 80",
+                        "sweep.min-window = 15",
+                        ""));
         return grid;
     }
 
@@ -47,8 +50,16 @@ class SweepShardTest {
 
     private Path shard(Path grid, int i, int n, String... more) {
         Path out = dir.resolve("shard-" + i + "-of-" + n + (more.length > 0 ? "-" + more.length : ""));
-        List<String> args = new ArrayList<>(List.of("sweep", "--config", grid.toString(), "--out", out.toString(),
-                "--shard", i + "/" + n, "--threads", Integer.toString(1 + i % 2)));
+        List<String> args = new ArrayList<>(List.of(
+                "sweep",
+                "--config",
+                grid.toString(),
+                "--out",
+                out.toString(),
+                "--shard",
+                i + "/" + n,
+                "--threads",
+                Integer.toString(1 + i % 2)));
         args.addAll(List.of(more));
         ok(args.toArray(String[]::new));
         return out;
@@ -63,7 +74,8 @@ class SweepShardTest {
     private static void assertSameFiles(Path expected, Path actual) throws IOException {
         assertEquals(names(expected), names(actual));
         for (String name : names(expected)) {
-            assertArrayEquals(Files.readAllBytes(expected.resolve(name)), Files.readAllBytes(actual.resolve(name)), name);
+            assertArrayEquals(
+                    Files.readAllBytes(expected.resolve(name)), Files.readAllBytes(actual.resolve(name)), name);
         }
     }
 
@@ -85,7 +97,9 @@ class SweepShardTest {
         Path merged = dir.resolve("merged");
         Cli m = ok("sweep", "merge", s3.toString(), s1.toString(), s2.toString(), "--out", merged.toString());
         assertTrue(m.out().contains("10 runs from 3 shards"), m.out());
-        assertTrue(names(merged).contains("utilization-upper-95.png"), names(merged).toString());
+        assertTrue(
+                names(merged).contains("utilization-upper-95.png"),
+                names(merged).toString());
         assertSameFiles(whole, merged);
     }
 
@@ -108,7 +122,14 @@ class SweepShardTest {
     void aShardValueOutsideOneToNIsAUsageErrorNamingTheFlag() throws IOException {
         Path grid = smallGrid();
         for (String bad : List.of("0/4", "5/4", "1/0", "2", "a/b", "-1/4", "1/4/2", "")) {
-            Cli r = Cli.run("sweep", "--config", grid.toString(), "--out", dir.resolve("o").toString(), "--shard", bad);
+            Cli r = Cli.run(
+                    "sweep",
+                    "--config",
+                    grid.toString(),
+                    "--out",
+                    dir.resolve("o").toString(),
+                    "--shard",
+                    bad);
             assertEquals(ExitCodes.USAGE, r.exitCode(), bad + ": " + r.err());
             assertTrue(r.err().contains("--shard"), r.err());
             assertFalse(Files.exists(dir.resolve("o")), "nothing run for " + bad);
@@ -130,20 +151,21 @@ class SweepShardTest {
         assertEquals(ExitCodes.DATA_ERROR, missing.exitCode(), missing.err());
         assertTrue(missing.err().contains("shard 2/3") && missing.err().contains("missing"), missing.err());
 
-        Cli doubled = Cli.run("sweep", "merge", s1.toString(), s2.toString(), s2.toString(), s3.toString(),
-                "--out", out.toString());
+        Cli doubled = Cli.run(
+                "sweep", "merge", s1.toString(), s2.toString(), s2.toString(), s3.toString(), "--out", out.toString());
         assertEquals(ExitCodes.DATA_ERROR, doubled.exitCode(), doubled.err());
         assertTrue(doubled.err().contains(s2 + ": shard 2/3 given twice"), doubled.err());
 
         Path reseeded = shard(grid, 2, 3, "--set", "sim.seed=9");
-        Cli other = Cli.run("sweep", "merge", s1.toString(), reseeded.toString(), s3.toString(), "--out", out.toString());
+        Cli other =
+                Cli.run("sweep", "merge", s1.toString(), reseeded.toString(), s3.toString(), "--out", out.toString());
         assertEquals(ExitCodes.DATA_ERROR, other.exitCode(), other.err());
         assertTrue(other.err().contains(reseeded + ": a shard of another grid than " + s1), other.err());
         assertTrue(other.err().contains("set.sim.seed"), "names what differs: " + other.err());
 
         Path split4 = shard(grid, 2, 4);
-        Cli otherSplit = Cli.run("sweep", "merge", s1.toString(), split4.toString(), s3.toString(), "--out",
-                out.toString());
+        Cli otherSplit =
+                Cli.run("sweep", "merge", s1.toString(), split4.toString(), s3.toString(), "--out", out.toString());
         assertEquals(ExitCodes.DATA_ERROR, otherSplit.exitCode(), otherSplit.err());
         assertTrue(otherSplit.err().contains(split4.toString()), otherSplit.err());
 
@@ -157,12 +179,20 @@ class SweepShardTest {
     void anOutputThatCannotBeWrittenIsRefusedBeforeTheFirstRun() throws IOException {
         Path grid = smallGrid();
         Path file = Files.writeString(dir.resolve("a-file"), "not a directory");
-        Cli r = Cli.run("sweep", "--config", grid.toString(), "--shard", "1/3", "--out", file.resolve("shard-1").toString());
+        Cli r = Cli.run(
+                "sweep",
+                "--config",
+                grid.toString(),
+                "--shard",
+                "1/3",
+                "--out",
+                file.resolve("shard-1").toString());
         assertEquals(ExitCodes.CANT_CREATE, r.exitCode(), r.err());
         assertTrue(r.err().contains(file.resolve("shard-1") + ": cannot write into it"), r.err());
         assertFalse(r.err().contains("[1/"), "no run: " + r.err());
         Path s1 = shard(grid, 1, 1);
-        Cli merge = Cli.run("sweep", "merge", s1.toString(), "--out", file.resolve("merged").toString());
+        Cli merge = Cli.run(
+                "sweep", "merge", s1.toString(), "--out", file.resolve("merged").toString());
         assertEquals(ExitCodes.CANT_CREATE, merge.exitCode(), merge.err());
     }
 
@@ -189,8 +219,8 @@ class SweepShardTest {
         assertEquals(ExitCodes.DATA_ERROR, tornMarker.exitCode(), tornMarker.err());
         assertTrue(tornMarker.err().contains(marker + ": torn"), tornMarker.err());
 
-        String edited = new String(text, java.nio.charset.StandardCharsets.UTF_8).replaceFirst("(run\\.\\d+ = \\S+ \\S+ \\S+ )\\d",
-                "$19");
+        String edited = new String(text, java.nio.charset.StandardCharsets.UTF_8)
+                .replaceFirst("(run\\.\\d+ = \\S+ \\S+ \\S+ )\\d", "$19");
         Files.writeString(marker, edited);
         Cli changed = Cli.run("sweep", "merge", s1.toString(), s2.toString(), "--out", out.toString());
         assertEquals(ExitCodes.DATA_ERROR, changed.exitCode(), changed.err());
@@ -237,14 +267,26 @@ class SweepShardTest {
 
     /** One hour of two 4-core hosts, each with two high-QoS VMs at {@code cpu}, cycles every 5 minutes. */
     private Path record(double cpu) throws IOException {
-        StringBuilder rows = new StringBuilder("time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu\n");
+        StringBuilder rows =
+                new StringBuilder("time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu\n");
         for (int minute = 0; minute <= 60; minute += 5) {
-            String t = java.time.Instant.parse("2026-11-22T00:00:00Z").plusSeconds(60L * minute).toString();
+            String t = java.time.Instant.parse("2026-11-22T00:00:00Z")
+                    .plusSeconds(60L * minute)
+                    .toString();
             for (int host = 0; host < 2; host++) {
                 for (int vm = 0; vm < 2; vm++) {
-                    rows.append(t).append(',').append(host).append(",node").append(host).append(",4,50.0,")
-                            .append(10 * host + vm).append(",web-").append(10 * host + vm).append(",HIGH,RUNNING,")
-                            .append(cpu + minute / 10.0).append('\n');
+                    rows.append(t)
+                            .append(',')
+                            .append(host)
+                            .append(",node")
+                            .append(host)
+                            .append(",4,50.0,")
+                            .append(10 * host + vm)
+                            .append(",web-")
+                            .append(10 * host + vm)
+                            .append(",HIGH,RUNNING,")
+                            .append(cpu + minute / 10.0)
+                            .append('\n');
                 }
             }
         }
@@ -257,18 +299,38 @@ class SweepShardTest {
     void mergeRefusesShardsThatReplayedDifferentContentsOfTheSameTraceFile() throws IOException {
         Path record = record(60);
         Path grid = dir.resolve("trace-grid.properties");
-        Files.writeString(grid, String.join("\n", "sim.trace-file = " + record, "sim.duration = 1h",
-                "sweep.overbooking.slots = 1, 2", "sweep.overbooking.upper-bound = 90",
-                "sweep.overbooking.lower-bound = 60, 70", "sweep.min-window = 15", ""));
+        Files.writeString(
+                grid,
+                String.join(
+                        "\n",
+                        "sim.trace-file = " + record,
+                        "sim.duration = 1h",
+                        "sweep.overbooking.slots = 1, 2",
+                        "sweep.overbooking.upper-bound = 90",
+                        "sweep.overbooking.lower-bound = 60, 70",
+                        "sweep.min-window = 15",
+                        ""));
         Path s1 = shard(grid, 1, 2);
         Path s2 = shard(grid, 2, 2);
-        ok("sweep", "merge", s1.toString(), s2.toString(), "--out", dir.resolve("merged").toString());
+        ok(
+                "sweep",
+                "merge",
+                s1.toString(),
+                s2.toString(),
+                "--out",
+                dir.resolve("merged").toString());
 
         // the record rewritten under the same path, same hosts, VMs and cycles, other loads
         record(61);
         Path s2Later = dir.resolve("shard-2-later");
         ok("sweep", "--config", grid.toString(), "--out", s2Later.toString(), "--shard", "2/2");
-        Cli mixed = Cli.run("sweep", "merge", s1.toString(), s2Later.toString(), "--out", dir.resolve("mixed").toString());
+        Cli mixed = Cli.run(
+                "sweep",
+                "merge",
+                s1.toString(),
+                s2Later.toString(),
+                "--out",
+                dir.resolve("mixed").toString());
         assertEquals(ExitCodes.DATA_ERROR, mixed.exitCode(), mixed.err());
         assertTrue(mixed.err().contains(s2Later + ": a shard of another grid than " + s1), mixed.err());
         assertTrue(mixed.err().contains("traces.sha256"), "names what differs: " + mixed.err());

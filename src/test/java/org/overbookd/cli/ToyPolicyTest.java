@@ -24,16 +24,27 @@ import picocli.CommandLine;
 class ToyPolicyTest {
 
     /** The one registry line. */
-    private static final PolicyRegistry WITH_TOY = PolicyRegistry.IN_TREE.with(PolicyRegistry.SLOTS,
-            FirstComeFirstServed.FACTORY);
+    private static final PolicyRegistry WITH_TOY =
+            PolicyRegistry.IN_TREE.with(PolicyRegistry.SLOTS, FirstComeFirstServed.FACTORY);
+
     private static final String INPUTS = "src/test/resources/golden/";
 
     @TempDir
     Path dir;
 
     private Cli simulate(PolicyRegistry policies, String policy, String out, String... more) {
-        List<String> args = new ArrayList<>(List.of("simulate", "--model", "slots", "--policy", policy, "--servers",
-                INPUTS + "servers.csv", "--tasks", INPUTS + "tasks.csv", "--out", dir.resolve(out).toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "simulate",
+                "--model",
+                "slots",
+                "--policy",
+                policy,
+                "--servers",
+                INPUTS + "servers.csv",
+                "--tasks",
+                INPUTS + "tasks.csv",
+                "--out",
+                dir.resolve(out).toString()));
         args.addAll(List.of(more));
         StringWriter stdout = new StringWriter();
         StringWriter stderr = new StringWriter();
@@ -54,8 +65,11 @@ class ToyPolicyTest {
         List<String> lines = Files.readAllLines(dir.resolve(out).resolve("summary.csv"));
         List<String> header = List.of(lines.get(0).split(","));
         List<String> row = List.of(lines.get(1).split(","));
-        return List.of(row.get(header.indexOf("policy")), row.get(header.indexOf("evictions")),
-                row.get(header.indexOf("finished")), row.get(header.indexOf("last_finish_s")));
+        return List.of(
+                row.get(header.indexOf("policy")),
+                row.get(header.indexOf("evictions")),
+                row.get(header.indexOf("finished")),
+                row.get(header.indexOf("last_finish_s")));
     }
 
     @Test
@@ -75,15 +89,20 @@ class ToyPolicyTest {
 
     @Test
     void theToysArgumentsAreCheckedByItsDeclarationNamingTheKey() {
-        refused(simulate(WITH_TOY, "fcfs", "o", "--policy-arg", "reserve=-1"),
+        refused(
+                simulate(WITH_TOY, "fcfs", "o", "--policy-arg", "reserve=-1"),
                 "--policy-arg reserve must be at least 0, got -1");
-        refused(simulate(WITH_TOY, "fcfs", "o", "--policy-arg", "reserve=many"),
+        refused(
+                simulate(WITH_TOY, "fcfs", "o", "--policy-arg", "reserve=many"),
                 "--policy-arg reserve 'many' is not an integer");
-        refused(simulate(WITH_TOY, "fcfs", "o", "--policy-arg", "patience=3"),
+        refused(
+                simulate(WITH_TOY, "fcfs", "o", "--policy-arg", "patience=3"),
                 "--policy-arg patience is not an argument of fcfs");
-        refused(simulate(WITH_TOY, "fcfs", "o", "--sticky-slots", "3"),
+        refused(
+                simulate(WITH_TOY, "fcfs", "o", "--sticky-slots", "3"),
                 "--sticky-slots applies to --policy hybrid only, not fcfs");
-        refused(simulate(WITH_TOY, "pri", "o", "--policy-arg", "reserve=3"),
+        refused(
+                simulate(WITH_TOY, "pri", "o", "--policy-arg", "reserve=3"),
                 "--policy-arg reserve applies to --policy fcfs only, not pri");
     }
 
@@ -94,9 +113,11 @@ class ToyPolicyTest {
 
     @Test
     void theSameArgumentGivenTwiceIsRefused() {
-        refused(simulate(WITH_TOY, "hybrid", "o", "--sticky-slots", "3", "--policy-arg", "sticky-slots=4"),
+        refused(
+                simulate(WITH_TOY, "hybrid", "o", "--sticky-slots", "3", "--policy-arg", "sticky-slots=4"),
                 "--sticky-slots and --policy-arg sticky-slots both given");
-        refused(simulate(WITH_TOY, "hybrid", "o", "--policy-arg", "sticky-slots=-1"),
+        refused(
+                simulate(WITH_TOY, "hybrid", "o", "--policy-arg", "sticky-slots=-1"),
                 "--policy-arg sticky-slots must be at least 0, got -1");
     }
 }

@@ -24,7 +24,6 @@ class TuneDaemonRecordTest {
     @TempDir
     Path dir;
 
-
     @Test
     void theRecommendationForADaemonsWeekKeepsWithinTheBudgetWithOtherSeeds() throws Exception {
         Path record = dir.resolve("record.csv");
@@ -36,10 +35,19 @@ class TuneDaemonRecordTest {
         assertTrue(info.out().contains("(7d 0h 0m; 2017 cycles every 5m; no gaps)"), info.out());
 
         Path out = dir.resolve("tune");
-        Cli tune = Cli.run("tune", "--record", record.toString(), "--max-degradation", Double.toString(BUDGET),
-                "--threads", "2", "--out", out.toString());
+        Cli tune = Cli.run(
+                "tune",
+                "--record",
+                record.toString(),
+                "--max-degradation",
+                Double.toString(BUDGET),
+                "--threads",
+                "2",
+                "--out",
+                out.toString());
         assertEquals(0, tune.exitCode(), tune.out() + tune.err());
-        assertTrue(tune.err().contains("tune: 42 configurations and the baseline x 3 seeds = 129 replays of 7d 0h 5m"),
+        assertTrue(
+                tune.err().contains("tune: 42 configurations and the baseline x 3 seeds = 129 replays of 7d 0h 5m"),
                 tune.err());
         assertTrue(!tune.err().contains("warning"), "a whole week without gaps warrants no warning:\n" + tune.err());
         // the daemon overbooked while it recorded: its hosts measured its low-QoS VMs too, which the replay
@@ -48,9 +56,13 @@ class TuneDaemonRecordTest {
         assertTrue(tune.out().contains("(within 1 point)"), tune.out());
 
         List<Map<String, String>> frontier = CsvRows.of(out.resolve("frontier.csv"));
-        Map<String, String> best = frontier.stream().filter(r -> r.get("rank").equals("1")).findFirst().orElseThrow();
+        Map<String, String> best = frontier.stream()
+                .filter(r -> r.get("rank").equals("1"))
+                .findFirst()
+                .orElseThrow();
         assertTrue(Double.parseDouble(best.get("degradation_100_pct_max")) <= BUDGET, best.toString());
-        assertTrue(frontier.stream().anyMatch(r -> r.get("within_budget").equals("no")),
+        assertTrue(
+                frontier.stream().anyMatch(r -> r.get("within_budget").equals("no")),
                 "the budget binds: some configuration breaks it");
         double bestUtilization = Double.parseDouble(best.get("utilization_mean"));
         for (Map<String, String> row : frontier) {
@@ -64,8 +76,18 @@ class TuneDaemonRecordTest {
         Path recommended = out.resolve("recommended.properties");
         for (long seed : new long[] {101, 102, 103}) {
             Path run = dir.resolve("check-" + seed);
-            Cli sim = Cli.run("simulate", "--config", recommended.toString(), "--set", "sim.trace-file=" + record,
-                    "--set", "sim.duration=10085m", "--seed", Long.toString(seed), "--out", run.toString());
+            Cli sim = Cli.run(
+                    "simulate",
+                    "--config",
+                    recommended.toString(),
+                    "--set",
+                    "sim.trace-file=" + record,
+                    "--set",
+                    "sim.duration=10085m",
+                    "--seed",
+                    Long.toString(seed),
+                    "--out",
+                    run.toString());
             assertEquals(0, sim.exitCode(), sim.err());
             Map<String, String> row = CsvRows.of(run.resolve("summary.csv")).get(0);
             assertEquals(best.get("upper"), row.get("upper"));

@@ -31,7 +31,6 @@ class TuneMultiCoreWeekTest {
     @TempDir
     Path dir;
 
-
     private static double percent(String text, String label) {
         Matcher m = Pattern.compile(Pattern.quote(label) + ": ([0-9.]+)%").matcher(text);
         assertTrue(m.find(), label + " in\n" + text);
@@ -48,11 +47,20 @@ class TuneMultiCoreWeekTest {
         assertTrue(info.out().contains("(6d 23h 55m; 2016 cycles every 5m; no gaps)"), info.out());
         assertTrue(info.out().contains("hosts: 50 hosts, 504 cores (37 x 8 cores, 13 x 16 cores)"), info.out());
         double recorded = percent(info.out(), "mean utilization");
-        assertEquals(recorded, percent(info.out(), "as replayed"), 0.01, "no low-QoS VMs, no gaps, every host throughout");
+        assertEquals(
+                recorded, percent(info.out(), "as replayed"), 0.01, "no low-QoS VMs, no gaps, every host throughout");
 
         Path out = dir.resolve("tune");
-        Cli tune = Cli.run("tune", "--record", record.toString(), "--max-degradation", Double.toString(BUDGET),
-                "--threads", "2", "--out", out.toString());
+        Cli tune = Cli.run(
+                "tune",
+                "--record",
+                record.toString(),
+                "--max-degradation",
+                Double.toString(BUDGET),
+                "--threads",
+                "2",
+                "--out",
+                out.toString());
         assertEquals(0, tune.exitCode(), tune.out() + tune.err());
         assertFalse(tune.err().contains("under a week"), "2,016 five-minute cycles are a week:\n" + tune.err());
         List<Map<String, String>> frontier = CsvRows.of(out.resolve("frontier.csv"));
@@ -60,7 +68,10 @@ class TuneMultiCoreWeekTest {
         // one point: what the issue asks; sampling the record at the load interval and rounding its CSV
         // to 3 decimals move a week's mean by hundredths (clipped at one core it was 30.73 of 47.46)
         assertEquals(recorded, baseline, 1.0, "the replay without overbooking against what the record measured");
-        Map<String, String> best = frontier.stream().filter(r -> r.get("rank").equals("1")).findFirst().orElseThrow();
+        Map<String, String> best = frontier.stream()
+                .filter(r -> r.get("rank").equals("1"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("yes", best.get("held_out_within_budget"), best.toString());
         assertTrue(Double.parseDouble(best.get("held_out_degradation_100_pct_max")) <= BUDGET, best.toString());
 
@@ -68,7 +79,9 @@ class TuneMultiCoreWeekTest {
         // nor the ten held out to check it
         Path check = dir.resolve("check.properties");
         List<String> grid = new ArrayList<>(Files.readAllLines(out.resolve("recommended.properties")));
-        grid.addAll(List.of("sim.trace-file = " + record, "sim.duration = 7d",
+        grid.addAll(List.of(
+                "sim.trace-file = " + record,
+                "sim.duration = 7d",
                 "sweep.sim.seed = 101, 102, 103, 104, 105, 106, 107, 108, 109, 110"));
         Files.write(check, grid);
         Path runs = dir.resolve("unseen");
@@ -86,8 +99,16 @@ class TuneMultiCoreWeekTest {
             worst = Math.max(worst, degraded);
         }
         assertTrue(worst <= BUDGET, "the worst of seeds 101-110: " + worst + "% of host-steps above 100%");
-        System.out.printf("multi-core week: record-info %.2f%%, replayed baseline %.3f%%, recommended %s/%s/%s,"
-                + " held out %s%%, seeds 101-110 worst %.3f%% (budget %.1f%%)%n", recorded, baseline, best.get("upper"),
-                best.get("lower"), best.get("slots"), best.get("held_out_degradation_100_pct_max"), worst, BUDGET);
+        System.out.printf(
+                "multi-core week: record-info %.2f%%, replayed baseline %.3f%%, recommended %s/%s/%s,"
+                        + " held out %s%%, seeds 101-110 worst %.3f%% (budget %.1f%%)%n",
+                recorded,
+                baseline,
+                best.get("upper"),
+                best.get("lower"),
+                best.get("slots"),
+                best.get("held_out_degradation_100_pct_max"),
+                worst,
+                BUDGET);
     }
 }

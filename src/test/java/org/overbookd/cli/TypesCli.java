@@ -3,8 +3,7 @@ package org.overbookd.cli;
 /** Runs {@code overbookd simulate --model types ...} in-process, as a user types it. */
 final class TypesCli {
 
-    private TypesCli() {
-    }
+    private TypesCli() {}
 
     static Cli run(String... args) {
         String[] all = new String[args.length + 2];

@@ -30,12 +30,23 @@ class TypesSimulateCommandTest {
 
     @Test
     void writesSummaryQueuesAndChartForEveryPolicy() throws IOException {
-        Cli r = run("o", "--policy", "maxweight,m14,g16,best-fit", "--scenario", "example2", "--horizon", "200",
-                "--samples", "50", "--seed", "3");
+        Cli r = run(
+                "o",
+                "--policy",
+                "maxweight,m14,g16,best-fit",
+                "--scenario",
+                "example2",
+                "--horizon",
+                "200",
+                "--samples",
+                "50",
+                "--seed",
+                "3");
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("mean queue") && r.out().contains("best-fit"), r.out());
         List<String> summary = Files.readAllLines(dir.resolve("o/summary.csv"));
-        assertTrue(summary.get(0).startsWith("policy,beta,mean_queue,max_queue,mean_delay,throughput,"), summary.get(0));
+        assertTrue(
+                summary.get(0).startsWith("policy,beta,mean_queue,max_queue,mean_delay,throughput,"), summary.get(0));
         assertEquals(5, summary.size());
         assertTrue(summary.get(1).startsWith("maxweight,0.5,"), summary.get(1));
         assertTrue(summary.get(2).startsWith("m14,,"), "beta is empty where it means nothing: " + summary.get(2));
@@ -52,23 +63,36 @@ class TypesSimulateCommandTest {
     @Test
     void sameSeedGivesIdenticalBytes() throws IOException {
         for (String out : List.of("a", "b", "c")) {
-            Cli r = run(out, "--policy", "maxweight,g16", "--scenario", "example1", "--horizon", "300",
-                    "--seed", out.equals("c") ? "8" : "7");
+            Cli r = run(
+                    out,
+                    "--policy",
+                    "maxweight,g16",
+                    "--scenario",
+                    "example1",
+                    "--horizon",
+                    "300",
+                    "--seed",
+                    out.equals("c") ? "8" : "7");
             assertEquals(0, r.exitCode(), r.err());
         }
         for (String file : List.of("summary.csv", "queue.csv")) {
             byte[] a = Files.readAllBytes(dir.resolve("a").resolve(file));
             assertArrayEquals(a, Files.readAllBytes(dir.resolve("b").resolve(file)), file);
-            assertFalse(java.util.Arrays.equals(a, Files.readAllBytes(dir.resolve("c").resolve(file))), file);
+            assertFalse(
+                    java.util.Arrays.equals(
+                            a, Files.readAllBytes(dir.resolve("c").resolve(file))),
+                    file);
         }
     }
 
     @Test
     void aScenarioFileRunsFromDisk() throws IOException {
         Path file = dir.resolve("two.scenario");
-        Files.writeString(file, "resources = cpu, mem\nhorizon = 50\nserver.a = 4, 8\nserver.b = 8, 4\n"
-                + "type.x.demand = 2, 1\ntype.x.lambda = 1\ntype.x.mu = 1\n"
-                + "type.y.demand = 1, 2\ntype.y.lambda = 1\ntype.y.mu = 1\n");
+        Files.writeString(
+                file,
+                "resources = cpu, mem\nhorizon = 50\nserver.a = 4, 8\nserver.b = 8, 4\n"
+                        + "type.x.demand = 2, 1\ntype.x.lambda = 1\ntype.x.mu = 1\n"
+                        + "type.y.demand = 1, 2\ntype.y.lambda = 1\ntype.y.mu = 1\n");
         Cli r = run("s", "--scenario", file.toString(), "--solver", "greedy", "--padding", "smallest-first");
         assertEquals(0, r.exitCode(), r.err());
         String row = Files.readAllLines(dir.resolve("s/summary.csv")).get(1);
@@ -86,7 +110,9 @@ class TypesSimulateCommandTest {
         Files.writeString(file, "resources = cpu, mem\nhorizon = 10\nserver.a = 4, 4\ntype.x.demand = 1, x\n");
         Cli r = run("bad", "--scenario", file.toString());
         assertEquals(ExitCodes.DATA_ERROR, r.exitCode());
-        assertTrue(r.err().startsWith("overbookd: " + file + ":4: type.x.demand: 'x' is not a non-negative integer"), r.err());
+        assertTrue(
+                r.err().startsWith("overbookd: " + file + ":4: type.x.demand: 'x' is not a non-negative integer"),
+                r.err());
         assertNoStackTrace(r);
         assertFalse(Files.exists(dir.resolve("bad/summary.csv")));
     }
@@ -104,13 +130,17 @@ class TypesSimulateCommandTest {
     @Test
     void aTraceFileRuns() throws IOException {
         Path file = dir.resolve("task_events.csv");
-        Files.writeString(file, "0,,1,0,,0,u,0,0,0.3,0.1,0,0\n0,,1,0,9,1,u,0,0,0.3,0.1,0,0\n"
-                + "1000000,,2,0,,0,u,0,0,0.6,0.1,0,0\n2000000,,2,0,9,1,u,0,0,0.6,0.1,0,0\n"
-                + "3000000,,1,0,9,4,u,0,0,0.3,0.1,0,0\n5000000,,2,0,9,4,u,0,0,0.6,0.1,0,0\n");
-        Cli r = run("t", "--trace", file.toString(), "--servers", "1", "--policy", "best-fit,maxweight", "--horizon", "10");
+        Files.writeString(
+                file,
+                "0,,1,0,,0,u,0,0,0.3,0.1,0,0\n0,,1,0,9,1,u,0,0,0.3,0.1,0,0\n"
+                        + "1000000,,2,0,,0,u,0,0,0.6,0.1,0,0\n2000000,,2,0,9,1,u,0,0,0.6,0.1,0,0\n"
+                        + "3000000,,1,0,9,4,u,0,0,0.3,0.1,0,0\n5000000,,2,0,9,4,u,0,0,0.6,0.1,0,0\n");
+        Cli r = run(
+                "t", "--trace", file.toString(), "--servers", "1", "--policy", "best-fit,maxweight", "--horizon", "10");
         assertEquals(0, r.exitCode(), r.err());
         List<String> summary = Files.readAllLines(dir.resolve("t/summary.csv"));
-        // a 1/2 task (0 to 3 s) and a size-1 task arriving at 1 s on one unit server: it waits 2 s; mean wait 1 s, mean queue 2/10
+        // a 1/2 task (0 to 3 s) and a size-1 task arriving at 1 s on one unit server: it waits 2 s; mean wait 1 s, mean
+        // queue 2/10
         assertTrue(summary.get(1).startsWith("best-fit,,0.200,1,1.0000,0.2000,task_events.csv,"), summary.get(1));
     }
 
@@ -118,15 +148,21 @@ class TypesSimulateCommandTest {
     @Test
     void severalServerCountsRunEachInItsOwnDirectory() throws IOException {
         Path file = dir.resolve("task_events.csv");
-        Files.writeString(file, "0,,1,0,,0,u,0,0,0.3,0.1,0,0\n0,,1,0,9,1,u,0,0,0.3,0.1,0,0\n"
-                + "1000000,,2,0,,0,u,0,0,0.6,0.1,0,0\n2000000,,2,0,9,1,u,0,0,0.6,0.1,0,0\n"
-                + "3000000,,1,0,9,4,u,0,0,0.3,0.1,0,0\n5000000,,2,0,9,4,u,0,0,0.6,0.1,0,0\n");
+        Files.writeString(
+                file,
+                "0,,1,0,,0,u,0,0,0.3,0.1,0,0\n0,,1,0,9,1,u,0,0,0.3,0.1,0,0\n"
+                        + "1000000,,2,0,,0,u,0,0,0.6,0.1,0,0\n2000000,,2,0,9,1,u,0,0,0.6,0.1,0,0\n"
+                        + "3000000,,1,0,9,4,u,0,0,0.3,0.1,0,0\n5000000,,2,0,9,4,u,0,0,0.6,0.1,0,0\n");
         Cli r = run("n", "--trace", file.toString(), "--servers", "1,2", "--policy", "best-fit", "--horizon", "10");
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains(": 1 server,") && r.out().contains(": 2 servers,"), r.out());
         // one server: the size-1 task waits 2 s (mean queue 0.2); two: it starts at once
-        assertTrue(Files.readAllLines(dir.resolve("n/servers-1/summary.csv")).get(1).startsWith("best-fit,,0.200,1,"));
-        assertTrue(Files.readAllLines(dir.resolve("n/servers-2/summary.csv")).get(1).startsWith("best-fit,,0.000,0,"));
+        assertTrue(Files.readAllLines(dir.resolve("n/servers-1/summary.csv"))
+                .get(1)
+                .startsWith("best-fit,,0.200,1,"));
+        assertTrue(Files.readAllLines(dir.resolve("n/servers-2/summary.csv"))
+                .get(1)
+                .startsWith("best-fit,,0.000,0,"));
         assertFalse(Files.exists(dir.resolve("n/summary.csv")), "no summary outside the per-count directories");
     }
 
@@ -151,7 +187,10 @@ class TypesSimulateCommandTest {
             assertNoStackTrace(r);
         }
         Cli unknown = run("u", "--policy", "maxweight,maxweihgt");
-        assertTrue(unknown.err().startsWith("overbookd: --policy: 'maxweihgt' is not one of maxweight, m14, m14-central, g16, best-fit"),
+        assertTrue(
+                unknown.err()
+                        .startsWith(
+                                "overbookd: --policy: 'maxweihgt' is not one of maxweight, m14, m14-central, g16, best-fit"),
                 unknown.err());
         Cli twice = run("u", "--policy", "m14,maxweight,m14");
         assertTrue(twice.err().startsWith("overbookd: --policy: m14 is given twice"), twice.err());
@@ -165,15 +204,19 @@ class TypesSimulateCommandTest {
     @Test
     void anExactSolverTooLargeForTheServersIsAUsageError() throws IOException {
         Path file = dir.resolve("big.scenario");
-        Files.writeString(file, "resources = cpu, mem, disk\nhorizon = 10\nserver.a = 997, 991, 983\n"
-                + "type.x.demand = 1, 3, 2\ntype.x.lambda = 1\ntype.x.mu = 1\n"
-                + "type.y.demand = 3, 1, 5\ntype.y.lambda = 1\ntype.y.mu = 1\n"
-                + "type.z.demand = 2, 5, 1\ntype.z.lambda = 1\ntype.z.mu = 1\n");
+        Files.writeString(
+                file,
+                "resources = cpu, mem, disk\nhorizon = 10\nserver.a = 997, 991, 983\n"
+                        + "type.x.demand = 1, 3, 2\ntype.x.lambda = 1\ntype.x.mu = 1\n"
+                        + "type.y.demand = 3, 1, 5\ntype.y.lambda = 1\ntype.y.mu = 1\n"
+                        + "type.z.demand = 2, 5, 1\ntype.z.lambda = 1\ntype.z.mu = 1\n");
         Cli r = run("x", "--scenario", file.toString(), "--solver", "exact");
         assertEquals(ExitCodes.USAGE, r.exitCode(), r.err());
         assertTrue(r.err().contains("use --solver greedy"), r.err());
         Cli auto = run("x", "--scenario", file.toString(), "--horizon", "2");
         assertEquals(0, auto.exitCode(), auto.err());
-        assertTrue(Files.readAllLines(dir.resolve("x/summary.csv")).get(1).contains(",greedy,"), "auto falls back to greedy");
+        assertTrue(
+                Files.readAllLines(dir.resolve("x/summary.csv")).get(1).contains(",greedy,"),
+                "auto falls back to greedy");
     }
 }

@@ -13,7 +13,9 @@ class ConfigDocsTest {
 
     @Test
     void shippedConfigIsTheGeneratedOne() throws Exception {
-        assertEquals(ConfigReference.properties(), Files.readString(Path.of("conf/overbookd.properties")),
+        assertEquals(
+                ConfigReference.properties(),
+                Files.readString(Path.of("conf/overbookd.properties")),
                 "conf/overbookd.properties is stale: regenerate it with 'overbookd config-reference --format properties'");
     }
 
@@ -23,7 +25,8 @@ class ConfigDocsTest {
         String text = Files.readString(file);
         Settings loaded = new SettingsLoader().load(file, Map.of()).settings();
         for (Option<?> option : Options.ALL) {
-            assertTrue(text.contains("\n" + option.key() + " = ") || text.startsWith(option.key() + " = "),
+            assertTrue(
+                    text.contains("\n" + option.key() + " = ") || text.startsWith(option.key() + " = "),
                     option.key() + " missing from " + file);
             assertEquals(Settings.defaults().formatted(option), loaded.formatted(option), option.key());
         }
@@ -32,7 +35,8 @@ class ConfigDocsTest {
     @Test
     void theConfigurationPageCarriesTheGeneratedKeyReference() throws Exception {
         String reference = Files.readString(Path.of("docs/configuration.md"));
-        assertTrue(reference.contains(ConfigReference.markdown()),
+        assertTrue(
+                reference.contains(ConfigReference.markdown()),
                 "docs/configuration.md's key reference is stale: regenerate it with conf/regenerate.sh");
     }
 

@@ -30,8 +30,15 @@ class SettingsFileTest {
 
     @Test
     void readsThePropertiesSyntaxAndUtf8ValuesAsWritten() throws Exception {
-        Path f = file("# a comment", "! another", "", "ha.node-name : n\\u0153ud-été",
-                "overbooking.upper-bound 85", "ha.user = over\\", "    bookd", "one.qos-attribute = QOS_${env:HOME}");
+        Path f = file(
+                "# a comment",
+                "! another",
+                "",
+                "ha.node-name : n\\u0153ud-été",
+                "overbooking.upper-bound 85",
+                "ha.user = over\\",
+                "    bookd",
+                "one.qos-attribute = QOS_${env:HOME}");
         SettingsLoader.Loaded loaded = new SettingsLoader().load(f, Map.of());
         Settings s = loaded.settings();
         assertEquals("nœud-été", s.get(Options.HA_NODE_NAME));
@@ -45,7 +52,8 @@ class SettingsFileTest {
     void aKeySetTwiceAndAnUnknownKeyAreNamedByLine() throws Exception {
         Path f = file("overbooking.upper-bound = 90", "foo.bar = 1", "overbooking.upper-bound = 95");
         ConfigException e = assertThrows(ConfigException.class, () -> new SettingsLoader().load(f, Map.of()));
-        assertEquals(List.of(f + ":1: overbooking.upper-bound: set 2 times; set it once", f + ":2: foo.bar: unknown key"),
+        assertEquals(
+                List.of(f + ":1: overbooking.upper-bound: set 2 times; set it once", f + ":2: foo.bar: unknown key"),
                 e.problems().stream().map(ConfigProblem::toString).sorted().toList());
     }
 
@@ -63,7 +71,9 @@ class SettingsFileTest {
     void aBadUnicodeEscapeIsNamedByLineInWords() throws Exception {
         Path f = file("overbooking.slots = 3", "", "ha.node-name = a\\uZZZZb");
         ConfigException e = assertThrows(ConfigException.class, () -> new SettingsLoader().load(f, Map.of()));
-        assertEquals(List.of(f + ":3: \\uZZZZ is not an escape: \\u takes four hexadecimal digits (write \\\\u for a"
-                + " backslash followed by u)"), e.problems().stream().map(ConfigProblem::toString).toList());
+        assertEquals(
+                List.of(f + ":3: \\uZZZZ is not an escape: \\u takes four hexadecimal digits (write \\\\u for a"
+                        + " backslash followed by u)"),
+                e.problems().stream().map(ConfigProblem::toString).toList());
     }
 }

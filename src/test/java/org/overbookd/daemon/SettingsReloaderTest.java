@@ -54,7 +54,9 @@ class SettingsReloaderTest {
         Optional<Settings> last = reloader.poll();
         assertTrue(last.isPresent());
         assertEquals(70.0, last.get().get(Options.LOWER_BOUND));
-        assertEquals(initial.get(Options.OVERBOOKING_INTERVAL), last.get().get(Options.OVERBOOKING_INTERVAL),
+        assertEquals(
+                initial.get(Options.OVERBOOKING_INTERVAL),
+                last.get().get(Options.OVERBOOKING_INTERVAL),
                 "the running interval is kept");
     }
 }

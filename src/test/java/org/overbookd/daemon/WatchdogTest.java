@@ -31,8 +31,7 @@ import org.overbookd.policy.overbooking.OverbookingSettings;
  */
 class WatchdogTest {
 
-    private record Beat(long nanos, String thread) {
-    }
+    private record Beat(long nanos, String thread) {}
 
     /** The second observation hangs until released (or 1.5 s pass: never longer than the test). */
     private static final class HangingBackend implements Backend {
@@ -79,11 +78,17 @@ class WatchdogTest {
     void aHungCycleStarvesTheHeartbeat() throws Exception {
         HangingBackend backend = new HangingBackend();
         OverbookingPolicy policy = new OverbookingPolicy(new OverbookingSettings(70, 90, 2, HostOrder.LEAST_UTILIZED));
-        CycleRunner runner = new CycleRunner(new ControlLoop(backend, policy, AuditLog.NONE, false),
-                new ReloadablePolicy(policy), null, Clock.systemUTC());
+        CycleRunner runner = new CycleRunner(
+                new ControlLoop(backend, policy, AuditLog.NONE, false),
+                new ReloadablePolicy(policy),
+                null,
+                Clock.systemUTC());
         List<Beat> beats = new CopyOnWriteArrayList<>();
         Daemon daemon = new Daemon(runner, Duration.ofSeconds(1));
-        daemon.heartbeat(Duration.ofMillis(50), () -> beats.add(new Beat(System.nanoTime(), Thread.currentThread().getName())));
+        daemon.heartbeat(
+                Duration.ofMillis(50),
+                () -> beats.add(
+                        new Beat(System.nanoTime(), Thread.currentThread().getName())));
         CompletableFuture<Void> running = CompletableFuture.runAsync(() -> {
             try {
                 daemon.run();
@@ -103,12 +108,19 @@ class WatchdogTest {
             daemon.stop();
             running.get(10, TimeUnit.SECONDS);
         }
-        long before = beats.stream().filter(b -> b.nanos() < backend.hangStarted).count();
-        long during = beats.stream().filter(b -> b.nanos() > backend.hangStarted && b.nanos() < backend.hangEnded).count();
+        long before =
+                beats.stream().filter(b -> b.nanos() < backend.hangStarted).count();
+        long during = beats.stream()
+                .filter(b -> b.nanos() > backend.hangStarted && b.nanos() < backend.hangEnded)
+                .count();
         assertTrue(before >= 3, "beats between the first two cycles: " + before);
-        assertEquals(0, during, "no beat while the cycle hung for "
-                + TimeUnit.NANOSECONDS.toMillis(backend.hangEnded - backend.hangStarted) + " ms");
-        assertTrue(beats.stream().allMatch(b -> b.thread().equals(backend.cycleThread)),
+        assertEquals(
+                0,
+                during,
+                "no beat while the cycle hung for "
+                        + TimeUnit.NANOSECONDS.toMillis(backend.hangEnded - backend.hangStarted) + " ms");
+        assertTrue(
+                beats.stream().allMatch(b -> b.thread().equals(backend.cycleThread)),
                 "beats run on the cycle's worker thread " + backend.cycleThread);
     }
 }

@@ -16,9 +16,25 @@ class AgendaTest {
 
     /** Times that stress the parts' borders: signs and zeros, the extremes, bucket edges, beyond the calendar. */
     private static final double[] SPECIAL_TIMES = {
-        -0.0, 0.0, Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE,
-        Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1e300, -1e300, 0x1p53, 1.0, -1.0,
-        300.0, Math.nextDown(300.0), 600.0, 300.0 * (1 << 14), 300.0 * ((1 << 14) + 1), 86_400.0 * 29,
+        -0.0,
+        0.0,
+        Double.MIN_VALUE,
+        -Double.MIN_VALUE,
+        Double.MAX_VALUE,
+        -Double.MAX_VALUE,
+        Double.POSITIVE_INFINITY,
+        Double.NEGATIVE_INFINITY,
+        1e300,
+        -1e300,
+        0x1p53,
+        1.0,
+        -1.0,
+        300.0,
+        Math.nextDown(300.0),
+        600.0,
+        300.0 * (1 << 14),
+        300.0 * ((1 << 14) + 1),
+        86_400.0 * 29,
         86_400.0 * 400,
     };
 
@@ -71,11 +87,16 @@ class AgendaTest {
             } else {
                 // the next live event of each, the stale ones skipped on both sides
                 boolean empty = skipStale(reference, stale);
-                assertEquals(empty, skipStale(agenda, stale), where + " pop " + popped + ": both have a live event or neither");
+                assertEquals(
+                        empty,
+                        skipStale(agenda, stale),
+                        where + " pop " + popped + ": both have a live event or neither");
                 if (empty) {
                     continue;
                 }
-                assertEquals(Double.doubleToRawLongBits(reference.time()), Double.doubleToRawLongBits(agenda.time()),
+                assertEquals(
+                        Double.doubleToRawLongBits(reference.time()),
+                        Double.doubleToRawLongBits(agenda.time()),
                         where + " time of pop " + popped);
                 assertEquals(reference.kind(), agenda.kind(), where + " kind of pop " + popped);
                 assertEquals(reference.tag(), agenda.tag(), where + " tag of pop " + popped);
@@ -186,8 +207,8 @@ class AgendaTest {
         Agenda<String> agenda = new Agenda<>(300, null);
         assertThrows(IllegalArgumentException.class, () -> agenda.add(Double.NaN, 0, "x", 0));
         assertThrows(IllegalArgumentException.class, () -> agenda.addInOrder(Double.NaN, 0, "x", 0));
-        IllegalArgumentException kind = assertThrows(IllegalArgumentException.class,
-                () -> agenda.add(1, EventQueue.MAX_KIND + 1, "x", 0));
+        IllegalArgumentException kind =
+                assertThrows(IllegalArgumentException.class, () -> agenda.add(1, EventQueue.MAX_KIND + 1, "x", 0));
         assertTrue(kind.getMessage().contains("256"), kind.getMessage());
         assertThrows(IllegalStateException.class, agenda::tag);
         assertThrows(IllegalStateException.class, agenda::remove);

@@ -25,8 +25,7 @@ public final class EventQueueBenchmark {
     private static final int ADDS_PER_STEP = 1_000;
     private static final double OP_COST = 30;
 
-    private EventQueueBenchmark() {
-    }
+    private EventQueueBenchmark() {}
 
     /** The two queues behind one face, so the replay loop is written once. */
     private interface Queue {
@@ -87,19 +86,33 @@ public final class EventQueueBenchmark {
                 throw new AssertionError("the queues handed the events out in different orders");
             }
         }
-        System.out.printf(Locale.ROOT, "event queue: %d pending, %d steps of %d adds, %d add+remove pairs per round%n",
-                pending, steps, ADDS_PER_STEP, ops[0]);
-        System.out.printf(Locale.ROOT, "event queue: before (binary, 5 arrays) %.1f ns per add+remove (median of %d)%n",
-                median(ns[0]), rounds);
-        System.out.printf(Locale.ROOT, "event queue: after (4-ary, packed keys) %.1f ns per add+remove (median of %d)%n",
-                median(ns[1]), rounds);
-        System.out.printf(Locale.ROOT, "event queue: agenda (lane, calendar, small heap) %.1f ns per add+remove (median of %d)%n",
-                median(ns[2]), rounds);
+        System.out.printf(
+                Locale.ROOT,
+                "event queue: %d pending, %d steps of %d adds, %d add+remove pairs per round%n",
+                pending,
+                steps,
+                ADDS_PER_STEP,
+                ops[0]);
+        System.out.printf(
+                Locale.ROOT,
+                "event queue: before (binary, 5 arrays) %.1f ns per add+remove (median of %d)%n",
+                median(ns[0]),
+                rounds);
+        System.out.printf(
+                Locale.ROOT,
+                "event queue: after (4-ary, packed keys) %.1f ns per add+remove (median of %d)%n",
+                median(ns[1]),
+                rounds);
+        System.out.printf(
+                Locale.ROOT,
+                "event queue: agenda (lane, calendar, small heap) %.1f ns per add+remove (median of %d)%n",
+                median(ns[2]),
+                rounds);
     }
 
     /** Replays the stream; returns a checksum of the order events left in; ops[0] = add+remove pairs. */
-    private static long replay(Queue queue, double[] initial, double[] delta, int[] kinds, Object[] subjects,
-            long[] ops) {
+    private static long replay(
+            Queue queue, double[] initial, double[] delta, int[] kinds, Object[] subjects, long[] ops) {
         int next = 0;
         for (double t : initial) {
             queue.add(t, 1, subjects[next], next);

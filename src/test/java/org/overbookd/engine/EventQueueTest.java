@@ -15,19 +15,37 @@ import org.junit.jupiter.api.Test;
 
 class EventQueueTest {
 
-    private record Ref(double time, int kind, long seq, int tag) {
-    }
+    private record Ref(double time, int kind, long seq, int tag) {}
 
     /** Times that stress the packed key: both zeros, the extremes, the tiny, neighbours, repeats. */
     private static final double[] SPECIAL_TIMES = {
-        -0.0, 0.0, Double.MIN_VALUE, -Double.MIN_VALUE, Double.MIN_NORMAL, -Double.MIN_NORMAL,
-        Double.MAX_VALUE, -Double.MAX_VALUE, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
-        1e300, -1e300, 1e-300, -1e-300, 0x1p53, Math.nextUp(0x1p53), 1.0, Math.nextUp(1.0), Math.nextDown(1.0),
-        -1.0, Math.nextDown(-1.0), 300.0, 86_400.0 * 29,
+        -0.0,
+        0.0,
+        Double.MIN_VALUE,
+        -Double.MIN_VALUE,
+        Double.MIN_NORMAL,
+        -Double.MIN_NORMAL,
+        Double.MAX_VALUE,
+        -Double.MAX_VALUE,
+        Double.POSITIVE_INFINITY,
+        Double.NEGATIVE_INFINITY,
+        1e300,
+        -1e300,
+        1e-300,
+        -1e-300,
+        0x1p53,
+        Math.nextUp(0x1p53),
+        1.0,
+        Math.nextUp(1.0),
+        Math.nextDown(1.0),
+        -1.0,
+        Math.nextDown(-1.0),
+        300.0,
+        86_400.0 * 29,
     };
 
-    private static final Comparator<Ref> ORDER = Comparator.comparingDouble(Ref::time)
-            .thenComparingInt(Ref::kind).thenComparingLong(Ref::seq);
+    private static final Comparator<Ref> ORDER =
+            Comparator.comparingDouble(Ref::time).thenComparingInt(Ref::kind).thenComparingLong(Ref::seq);
 
     /** Events leave by time, then kind, then the order they were added, however they were added. */
     @Test
@@ -115,7 +133,9 @@ class EventQueueTest {
                 reference.add(new Ref(t, kind, seq++, tag));
             } else {
                 Ref expected = reference.poll();
-                assertEquals(Double.doubleToRawLongBits(expected.time()), Double.doubleToRawLongBits(queue.time()),
+                assertEquals(
+                        Double.doubleToRawLongBits(expected.time()),
+                        Double.doubleToRawLongBits(queue.time()),
                         "time of pop " + popped);
                 assertEquals(expected.kind(), queue.kind(), "kind of pop " + popped);
                 assertEquals(expected.tag(), queue.tag(), "tag of pop " + popped);
@@ -153,10 +173,14 @@ class EventQueueTest {
     @Test
     void theTimeKeyOrdersAsDoubleCompareAndGivesTheTimeBack() {
         for (double a : SPECIAL_TIMES) {
-            assertEquals(Double.doubleToRawLongBits(a), Double.doubleToRawLongBits(EventQueue.timeOf(EventQueue.timeKey(a))));
+            assertEquals(
+                    Double.doubleToRawLongBits(a),
+                    Double.doubleToRawLongBits(EventQueue.timeOf(EventQueue.timeKey(a))));
             for (double b : SPECIAL_TIMES) {
-                assertEquals(Integer.signum(Double.compare(a, b)),
-                        Integer.signum(Long.compare(EventQueue.timeKey(a), EventQueue.timeKey(b))), a + " vs " + b);
+                assertEquals(
+                        Integer.signum(Double.compare(a, b)),
+                        Integer.signum(Long.compare(EventQueue.timeKey(a), EventQueue.timeKey(b))),
+                        a + " vs " + b);
             }
         }
     }
@@ -164,7 +188,8 @@ class EventQueueTest {
     @Test
     void refusesAKindOutsideItsRangeNamingIt() {
         EventQueue<Void> queue = new EventQueue<>();
-        IllegalArgumentException negative = assertThrows(IllegalArgumentException.class, () -> queue.add(1, -1, null, 0));
+        IllegalArgumentException negative =
+                assertThrows(IllegalArgumentException.class, () -> queue.add(1, -1, null, 0));
         assertTrue(negative.getMessage().contains("kind -1"), negative.getMessage());
         int over = EventQueue.MAX_KIND + 1;
         IllegalArgumentException high = assertThrows(IllegalArgumentException.class, () -> queue.add(1, over, null, 0));

@@ -26,16 +26,15 @@ class SystemdUnitTest {
     private static final Path UNIT = Path.of("init", "overbookd.service");
     private static final Path WRAPPER = Path.of("src", "deb", "overbookd");
 
-    private record Result(int exit, String output) {
-    }
+    private record Result(int exit, String output) {}
 
     private static Result run(String... command) throws IOException, InterruptedException {
         Process p;
         try {
             p = new ProcessBuilder(command).redirectErrorStream(true).start();
         } catch (IOException e) {
-            throw new AssertionError("cannot run " + command[0] + " (install Debian's systemd, as .ci/run does): "
-                    + e.getMessage(), e);
+            throw new AssertionError(
+                    "cannot run " + command[0] + " (install Debian's systemd, as .ci/run does): " + e.getMessage(), e);
         }
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), command[0] + " finished");
@@ -52,8 +51,8 @@ class SystemdUnitTest {
         String unit = Files.readString(UNIT);
         assertTrue(unit.contains("ExecStart=/usr/bin/overbookd "), unit);
         Path copy = dir.resolve("overbookd.service");
-        Files.writeString(copy, unit.replace("ExecStart=/usr/bin/overbookd ",
-                "ExecStart=" + WRAPPER.toAbsolutePath() + " "));
+        Files.writeString(
+                copy, unit.replace("ExecStart=/usr/bin/overbookd ", "ExecStart=" + WRAPPER.toAbsolutePath() + " "));
         Result r = run("systemd-analyze", "verify", copy.toString());
         assertEquals(0, r.exit(), r.output());
         assertEquals("", r.output().strip(), "systemd-analyze verify must print nothing");
@@ -62,7 +61,8 @@ class SystemdUnitTest {
     @Test
     void exposureIsTwoOrBetter() throws Exception {
         Result r = run("systemd-analyze", "security", "--offline=true", "--no-pager", UNIT.toString());
-        Matcher m = Pattern.compile("Overall exposure level for overbookd.service: (\\d+\\.\\d+)").matcher(r.output());
+        Matcher m = Pattern.compile("Overall exposure level for overbookd.service: (\\d+\\.\\d+)")
+                .matcher(r.output());
         assertTrue(m.find(), r.output());
         double score = Double.parseDouble(m.group(1));
         assertTrue(score <= 2.0, "exposure " + score + " > 2.0:\n" + r.output());
@@ -71,11 +71,19 @@ class SystemdUnitTest {
     @Test
     void unitHasTheSettingsOperatorsRelyOn() throws IOException {
         List<String> lines = Files.readAllLines(UNIT);
-        for (String expected : List.of("Type=notify", "NotifyAccess=all", "WatchdogSec=12min", "TimeoutStartSec=15min",
-                "EnvironmentFile=-/etc/default/overbookd", "Environment=OVERBOOKD_ARGS=",
+        for (String expected : List.of(
+                "Type=notify",
+                "NotifyAccess=all",
+                "WatchdogSec=12min",
+                "TimeoutStartSec=15min",
+                "EnvironmentFile=-/etc/default/overbookd",
+                "Environment=OVERBOOKD_ARGS=",
                 "ExecStart=/usr/bin/overbookd run --config ${OVERBOOKD_CONFIG} $OVERBOOKD_ARGS",
-                "SuccessExitStatus=143", "RestartPreventExitStatus=78", "Restart=on-failure",
-                "LogsDirectory=overbookd", "StateDirectory=overbookd")) {
+                "SuccessExitStatus=143",
+                "RestartPreventExitStatus=78",
+                "Restart=on-failure",
+                "LogsDirectory=overbookd",
+                "StateDirectory=overbookd")) {
             assertTrue(lines.contains(expected), expected);
         }
     }
@@ -97,8 +105,11 @@ class SystemdUnitTest {
 
     /** Parses a systemd time span of whole minutes, the only form the unit uses for these two. */
     private static Duration minutes(List<String> lines, String prefix) {
-        String value = lines.stream().filter(l -> l.startsWith(prefix)).findFirst()
-                .orElseThrow(() -> new AssertionError("no " + prefix)).substring(prefix.length());
+        String value = lines.stream()
+                .filter(l -> l.startsWith(prefix))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no " + prefix))
+                .substring(prefix.length());
         Matcher m = Pattern.compile("(\\d+)min").matcher(value);
         assertTrue(m.matches(), prefix + value);
         return Duration.ofMinutes(Long.parseLong(m.group(1)));

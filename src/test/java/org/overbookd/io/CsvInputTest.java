@@ -54,18 +54,20 @@ class CsvInputTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "not a number      | 1,abc  | y 'abc' is not a number",
-        "NaN               | 1,NaN  | y 'NaN' is not a number",
-        "hexadecimal       | 1,0x1p3 | y '0x1p3' is not a number",
-        "trailing d        | 1,2d   | y '2d' is not a number",
-        "below the minimum | 1,-1   | y -1 must be a finite number at least 0",
-        "overflow          | 1,1e999 | y 1e999 must be a finite number at least 0",
-        "empty             | 1,     | y is empty",
-        "not whole         | 1.5,1  | x '1.5' is not a whole number",
-        "out of range      | 11,1   | x 11 is outside 0 to 10",
-        "short row         | 1      | expected 2 fields, found 1",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "not a number      | 1,abc  | y 'abc' is not a number",
+                "NaN               | 1,NaN  | y 'NaN' is not a number",
+                "hexadecimal       | 1,0x1p3 | y '0x1p3' is not a number",
+                "trailing d        | 1,2d   | y '2d' is not a number",
+                "below the minimum | 1,-1   | y -1 must be a finite number at least 0",
+                "overflow          | 1,1e999 | y 1e999 must be a finite number at least 0",
+                "empty             | 1,     | y is empty",
+                "not whole         | 1.5,1  | x '1.5' is not a whole number",
+                "out of range      | 11,1   | x 11 is outside 0 to 10",
+                "short row         | 1      | expected 2 fields, found 1",
+            })
     void aBadValueNamesFileLineAndColumn(String name, String row, String expected) throws IOException {
         Path f = file("v.csv", "x,y\n0,0\n" + row + "\n");
         InputException e = assertThrows(InputException.class, () -> {
@@ -81,15 +83,22 @@ class CsvInputTest {
     void theHeaderIsCheckedByName() throws Exception {
         Path f = file("h.csv", "x,z\n1,2\n");
         InputException e = assertThrows(InputException.class, () -> CsvInput.withHeader(f, XY));
-        assertEquals(f + ":1: unknown column 'z', missing column 'y'; the header must name x, y, note (optional)",
+        assertEquals(
+                f + ":1: unknown column 'z', missing column 'y'; the header must name x, y, note (optional)",
                 e.getMessage());
-        e = assertThrows(InputException.class,
+        e = assertThrows(
+                InputException.class,
                 () -> CsvInput.withHeader(f, CsvInput.Columns.atLeast(List.of("x", "y"), List.of())));
-        assertEquals(f + ":1: missing column 'y'; the header must name x, y", e.getMessage(),
+        assertEquals(
+                f + ":1: missing column 'y'; the header must name x, y",
+                e.getMessage(),
                 "a format that ignores other columns still needs its own");
         Path ok = file("ok.csv", "x,z,y\n1,2,3\n");
-        assertEquals(3.0, all(CsvInput.withHeader(ok, CsvInput.Columns.atLeast(List.of("x", "y"), List.of())))
-                .get(0).number("y", 0, false));
+        assertEquals(
+                3.0,
+                all(CsvInput.withHeader(ok, CsvInput.Columns.atLeast(List.of("x", "y"), List.of())))
+                        .get(0)
+                        .number("y", 0, false));
     }
 
     @Test
@@ -116,7 +125,9 @@ class CsvInputTest {
         Path binary = dir.resolve("bin.csv");
         Files.write(binary, new byte[] {'x', ',', 'y', '\n', '1', ',', (byte) 0xff, '\n'});
         InputException e = assertThrows(InputException.class, () -> all(CsvInput.withHeader(binary, XY)));
-        assertTrue(e.getMessage().startsWith(binary + ":") && e.getMessage().endsWith("cannot read: not a UTF-8 text file"),
+        assertTrue(
+                e.getMessage().startsWith(binary + ":")
+                        && e.getMessage().endsWith("cannot read: not a UTF-8 text file"),
                 e.getMessage());
         assertFalse(e.unreadable(), "read, and wrong: exit 65");
         Path quote = file("q.csv", "x,y\n1,2\n\"3,4\n5,6\n");

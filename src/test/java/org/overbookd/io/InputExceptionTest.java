@@ -37,7 +37,8 @@ class InputExceptionTest {
 
     @Test
     void aGzipFileThatIsNotGzipOrIsCutShortIsWrongData() {
-        assertFalse(InputException.cannotRead(FILE, 0, new java.util.zip.ZipException("Not in GZIP format")).unreadable());
+        assertFalse(InputException.cannotRead(FILE, 0, new java.util.zip.ZipException("Not in GZIP format"))
+                .unreadable());
         assertFalse(InputException.cannotRead(FILE, 9, new java.io.EOFException("Unexpected end of ZLIB input stream"))
                 .unreadable());
     }

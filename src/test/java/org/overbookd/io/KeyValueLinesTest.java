@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class KeyValueLinesTest {
 
-    private static final String TEXT = String.join("\n",
+    private static final String TEXT = String.join(
+            "\n",
             "# a comment",
             "",
             "  a = 1  ",
@@ -31,15 +32,17 @@ class KeyValueLinesTest {
     @Test
     void keysValuesAndTheLineEachKeyIsOn() throws Exception {
         List<KeyValueLines.Entry> entries = KeyValueLines.read(new StringReader(TEXT));
-        assertEquals(List.of(
-                new KeyValueLines.Entry("a", "1", " = ", 3),
-                new KeyValueLines.Entry("b.c", "two words", "=", 5),
-                new KeyValueLines.Entry("long", "first second third", " = ", 6),
-                new KeyValueLines.Entry("d", "colon", ": ", 9),
-                new KeyValueLines.Entry("e", "spaced", " ", 10),
-                new KeyValueLines.Entry("f", "", " =", 11),
-                new KeyValueLines.Entry("g", "x\tyA", " = ", 12),
-                new KeyValueLines.Entry("a", "again", " = ", 13)), entries);
+        assertEquals(
+                List.of(
+                        new KeyValueLines.Entry("a", "1", " = ", 3),
+                        new KeyValueLines.Entry("b.c", "two words", "=", 5),
+                        new KeyValueLines.Entry("long", "first second third", " = ", 6),
+                        new KeyValueLines.Entry("d", "colon", ": ", 9),
+                        new KeyValueLines.Entry("e", "spaced", " ", 10),
+                        new KeyValueLines.Entry("f", "", " =", 11),
+                        new KeyValueLines.Entry("g", "x\tyA", " = ", 12),
+                        new KeyValueLines.Entry("a", "again", " = ", 13)),
+                entries);
     }
 
     /** The settings file is read by Commons Configuration; its keys and values must be these. */
@@ -69,19 +72,25 @@ class KeyValueLinesTest {
 
     @Test
     void aCommentInsideAContinuedValueDoesNotMoveTheKeyOffItsLine() throws Exception {
-        List<KeyValueLines.Entry> entries = KeyValueLines.read(new StringReader("# top\nk = a\\\n# skipped\nb\nn = 1\n"));
-        assertEquals(List.of(new KeyValueLines.Entry("k", "ab", " = ", 2), new KeyValueLines.Entry("n", "1", " = ", 5)),
+        List<KeyValueLines.Entry> entries =
+                KeyValueLines.read(new StringReader("# top\nk = a\\\n# skipped\nb\nn = 1\n"));
+        assertEquals(
+                List.of(new KeyValueLines.Entry("k", "ab", " = ", 2), new KeyValueLines.Entry("n", "1", " = ", 5)),
                 entries);
     }
 
     @Test
     void aByteOrderMarkIsSkippedAndABadEscapeNamesTheLineItsKeyIsOn() throws Exception {
-        assertEquals(List.of(new KeyValueLines.Entry("k", "v", " = ", 1)),
+        assertEquals(
+                List.of(new KeyValueLines.Entry("k", "v", " = ", 1)),
                 KeyValueLines.read(new StringReader("\uFEFFk = v\n")));
-        KeyValueLines.BadLine bad = org.junit.jupiter.api.Assertions.assertThrows(KeyValueLines.BadLine.class,
+        KeyValueLines.BadLine bad = org.junit.jupiter.api.Assertions.assertThrows(
+                KeyValueLines.BadLine.class,
                 () -> KeyValueLines.read(new StringReader("a = 1\n# note\nb = x\\\n  y\\u12G4\n")));
         assertEquals(3, bad.line());
-        assertEquals("\\u12G4 is not an escape: \\u takes four hexadecimal digits (write \\\\u for a backslash"
-                + " followed by u)", bad.getMessage());
+        assertEquals(
+                "\\u12G4 is not an escape: \\u takes four hexadecimal digits (write \\\\u for a backslash"
+                        + " followed by u)",
+                bad.getMessage());
     }
 }

@@ -43,7 +43,10 @@ class PngTest {
     private static int idatChunks(byte[] png) {
         int n = 0;
         for (int p = 8; p < png.length; ) {
-            int length = ((png[p] & 0xff) << 24) | ((png[p + 1] & 0xff) << 16) | ((png[p + 2] & 0xff) << 8) | (png[p + 3] & 0xff);
+            int length = ((png[p] & 0xff) << 24)
+                    | ((png[p + 1] & 0xff) << 16)
+                    | ((png[p + 2] & 0xff) << 8)
+                    | (png[p + 3] & 0xff);
             if (new String(png, p + 4, 4, java.nio.charset.StandardCharsets.US_ASCII).equals("IDAT")) {
                 n++;
             }
@@ -54,12 +57,19 @@ class PngTest {
 
     @Test
     void aSweepChartIsWrittenWithImageIosBytes() throws IOException {
-        XYChart chart = new XYChartBuilder().width(800).height(500).title("Utilization, upper bound 95%")
-                .xAxisTitle("Lower bound (%)").yAxisTitle("Mean utilization (%)").build();
+        XYChart chart = new XYChartBuilder()
+                .width(800)
+                .height(500)
+                .title("Utilization, upper bound 95%")
+                .xAxisTitle("Lower bound (%)")
+                .yAxisTitle("Mean utilization (%)")
+                .build();
         chart.getStyler().setAntiAlias(true);
         for (int slots = 1; slots <= 3; slots++) {
-            chart.addSeries(slots + " slots", new double[] {60, 65, 70, 75, 80},
-                    new double[] {75.5 + slots, 77.8, 79.4 + slots, 84.7, 87.2 - slots}).setMarker(SeriesMarkers.CIRCLE);
+            chart.addSeries(slots + " slots", new double[] {60, 65, 70, 75, 80}, new double[] {
+                        75.5 + slots, 77.8, 79.4 + slots, 84.7, 87.2 - slots
+                    })
+                    .setMarker(SeriesMarkers.CIRCLE);
         }
         BufferedImage image = BitmapEncoder.getBufferedImage(chart);
         assertEquals(BufferedImage.TYPE_INT_RGB, image.getType(), "the image XChart draws, which Png writes itself");

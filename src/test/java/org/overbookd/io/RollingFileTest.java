@@ -52,7 +52,9 @@ class RollingFileTest {
             assertTrue(Files.readString(part).endsWith("\n"), "a rolled file ends on a whole line");
         }
         List<String> kept = allLines(file);
-        assertEquals(written.subList(written.size() - kept.size(), written.size()), kept,
+        assertEquals(
+                written.subList(written.size() - kept.size(), written.size()),
+                kept,
                 "what is kept is the newest lines, whole and in order");
     }
 
@@ -66,16 +68,22 @@ class RollingFileTest {
         Path file = dir.resolve("record.csv");
         Files.write(file, List.of("time,cpu", "t0,10.0"));
         Files.setLastModifiedTime(file, FileTime.from(Instant.parse("2026-11-23T23:55:00Z")));
-        try (RollingFile out = new RollingFile(file, new RollingFile.Policy(1 << 20, 10), false, clock, "time,cpu,vcpus")) {
+        try (RollingFile out =
+                new RollingFile(file, new RollingFile.Policy(1 << 20, 10), false, clock, "time,cpu,vcpus")) {
             out.append("t1,20.0,2");
         }
         Files.setLastModifiedTime(file, FileTime.from(clock.instant())); // written today, by the clock of the test
-        try (RollingFile out = new RollingFile(file, new RollingFile.Policy(1 << 20, 10), false, clock, "time,cpu,vcpus")) {
+        try (RollingFile out =
+                new RollingFile(file, new RollingFile.Policy(1 << 20, 10), false, clock, "time,cpu,vcpus")) {
             out.append("t2,30.0,2");
         }
         assertEquals(List.of(dir.resolve("record.2026-11-23.1.csv")), RollingFile.rolled(file));
-        assertEquals(List.of("time,cpu", "t0,10.0"), Files.readAllLines(RollingFile.rolled(file).get(0)));
-        assertEquals(List.of("time,cpu,vcpus", "t1,20.0,2", "t2,30.0,2"), Files.readAllLines(file),
+        assertEquals(
+                List.of("time,cpu", "t0,10.0"),
+                Files.readAllLines(RollingFile.rolled(file).get(0)));
+        assertEquals(
+                List.of("time,cpu,vcpus", "t1,20.0,2", "t2,30.0,2"),
+                Files.readAllLines(file),
                 "under its header, the second start appends");
     }
 
@@ -112,7 +120,9 @@ class RollingFileTest {
             Files.delete(file);
             Files.delete(logs);
             IOException e = assertThrows(IOException.class, () -> out.append("two"));
-            assertTrue(e.getMessage().contains(file.toString()) && e.getMessage().contains("no such file"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains(file.toString()) && e.getMessage().contains("no such file"),
+                    e.getMessage());
             assertFalse(Files.exists(logs));
             Files.createDirectories(logs);
             out.append("three");

@@ -16,16 +16,40 @@ class StrictNumbersTest {
     private static final Pattern RULE = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 
     @ParameterizedTest
-    @ValueSource(strings = {"0", "7", "-7", "+7", "0.0625", ".5", "5.", "-.5", "1e3", "1E-3", "2.5e+10", " 42 ",
-        "000123", "1e999"})
+    @ValueSource(
+            strings = {
+                "0", "7", "-7", "+7", "0.0625", ".5", "5.", "-.5", "1e3", "1E-3", "2.5e+10", " 42 ", "000123", "1e999"
+            })
     void plainDecimalsAreNumbers(String text) {
         assertEquals(true, RULE.matcher(text.trim()).matches(), "the rule itself takes " + text);
         assertEquals(Double.valueOf(text.trim()), StrictNumbers.decimal(text));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", " ", ".", "-", "+", "e3", ".e3", "1e", "1e+", "1.2.3", "NaN", "Infinity", "-Infinity",
-        "0x1p3", "2d", "2f", "1_000", "١٢", "1 2", "--1", "1e3.5"})
+    @ValueSource(
+            strings = {
+                "",
+                " ",
+                ".",
+                "-",
+                "+",
+                "e3",
+                ".e3",
+                "1e",
+                "1e+",
+                "1.2.3",
+                "NaN",
+                "Infinity",
+                "-Infinity",
+                "0x1p3",
+                "2d",
+                "2f",
+                "1_000",
+                "١٢",
+                "1 2",
+                "--1",
+                "1e3.5"
+            })
     void anythingElseIsNot(String text) {
         assertEquals(false, RULE.matcher(text.trim()).matches(), "the rule itself refuses " + text);
         assertNull(StrictNumbers.decimal(text), text);

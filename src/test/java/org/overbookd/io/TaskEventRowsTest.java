@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class TaskEventRowsTest {
 
-    private static final String ROWS = "600000000,,42,3,,0,u,2,9,0.0625,,0.001,0\n\n"
-            + "601000000,,42,3,7,1,u,2,9,0.0625,0.03,0.001,0\n";
+    private static final String ROWS =
+            "600000000,,42,3,,0,u,2,9,0.0625,,0.001,0\n\n" + "601000000,,42,3,7,1,u,2,9,0.0625,0.03,0.001,0\n";
 
     @TempDir
     Path dir;
@@ -35,8 +35,9 @@ class TaskEventRowsTest {
             out.write(ROWS.getBytes(StandardCharsets.UTF_8));
         }
         List<TaskEventRows.TaskEvent> events = read(f);
-        assertEquals(new TaskEventRows.TaskEvent(f, 1, 600_000_000L, 42, 3, TaskEventRows.SUBMIT, 9, 0.0625,
-                Double.NaN), events.get(0));
+        assertEquals(
+                new TaskEventRows.TaskEvent(f, 1, 600_000_000L, 42, 3, TaskEventRows.SUBMIT, 9, 0.0625, Double.NaN),
+                events.get(0));
         assertEquals(3, events.get(1).line(), "the blank line is skipped but counted");
         assertEquals("42-3", events.get(1).taskId());
     }

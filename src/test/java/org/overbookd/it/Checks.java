@@ -44,14 +44,20 @@ final class Checks {
     void print(StringBuilder s) {
         long ok = results.values().stream().filter("ok"::equals).count();
         s.append(String.format("checks: %d of %d held%n", ok, results.size()));
-        results.forEach((k, v) -> s.append("  [").append(v.equals("ok") ? "ok" : "FAILED").append("] ").append(k)
-                .append(v.equals("ok") ? "" : " -- " + v.substring("FAILED: ".length())).append('\n'));
+        results.forEach((k, v) -> s.append("  [")
+                .append(v.equals("ok") ? "ok" : "FAILED")
+                .append("] ")
+                .append(k)
+                .append(v.equals("ok") ? "" : " -- " + v.substring("FAILED: ".length()))
+                .append('\n'));
     }
 
     /** Fails the test listing the checks that did not hold, if any. */
     void failIfAny() {
-        List<String> failed = results.entrySet().stream().filter(e -> !e.getValue().equals("ok"))
-                .map(e -> e.getKey() + ": " + e.getValue()).toList();
+        List<String> failed = results.entrySet().stream()
+                .filter(e -> !e.getValue().equals("ok"))
+                .map(e -> e.getKey() + ": " + e.getValue())
+                .toList();
         if (!failed.isEmpty()) {
             fail(failed.size() + " of " + results.size() + " checks failed:\n  " + String.join("\n  ", failed));
         }

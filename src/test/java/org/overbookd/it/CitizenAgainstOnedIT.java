@@ -54,8 +54,8 @@ class CitizenAgainstOnedIT {
 
     private static final int HOSTS = 3;
     private static final int PER_VM = 150;
-    private static final int FILLING = 200;   // 25 %: one VM makes 43.75 %, below the lower bound 70
-    private static final int CROSSING = 600;  // 75 %: above the lower bound; one VM makes 93.75 %, above 90
+    private static final int FILLING = 200; // 25 %: one VM makes 43.75 %, below the lower bound 70
+    private static final int CROSSING = 600; // 75 %: above the lower bound; one VM makes 93.75 %, above 90
     private static final int BURST = 20;
     private static final int RESTARTS = 10;
 
@@ -78,15 +78,20 @@ class CitizenAgainstOnedIT {
     void overbookdLivesInARealCloud() throws Exception {
         Path script = SharedFiles.require("opennebula/one-dummy.sh");
         SharedFiles.require("opennebula/opennebula-7.4.0-dummy.tar.xz");
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/ruby")),
+        Assumptions.assumeTrue(
+                Files.isExecutable(Path.of("/usr/bin/ruby")),
                 "skipped: OpenNebula's runtime packages are missing; run `one-dummy.sh deps` as root (.ci/run does)");
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/python3")), "skipped: no python3 for the front-end's scripts");
+        Assumptions.assumeTrue(
+                Files.isExecutable(Path.of("/usr/bin/python3")), "skipped: no python3 for the front-end's scripts");
         jar = Path.of("target/overbookd.jar").toAbsolutePath();
         assertTrue(Files.exists(jar), "target/overbookd.jar is missing: run the suite through Maven (verify)");
         long started = System.nanoTime();
         work = Files.createTempDirectory(Path.of("/tmp"), "overbookd-citizen-");
         audit = work.resolve("audit.jsonl");
-        one = new OnedFrontEnd(script, work.resolve("one"), Path.of("it/opennebula/host-monitor-probe").toAbsolutePath());
+        one = new OnedFrontEnd(
+                script,
+                work.resolve("one"),
+                Path.of("it/opennebula/host-monitor-probe").toAbsolutePath());
         cluster = new DummyCluster(one, PER_VM, FILLING);
         ScheduledExecutorService loads = Executors.newSingleThreadScheduledExecutor();
         try {
@@ -120,23 +125,35 @@ class CitizenAgainstOnedIT {
         for (Element acl : DummyCluster.elements(one.xml("one.acl.info"), "ACL")) {
             String rule = OnedEvidence.text(acl, "STRING");
             if (rule.startsWith("@" + groups.overbookd() + " ")) {
-                rules.add(rule.replaceFirst(" [#*]\\d*$", "").replace("@" + groups.overbookd() + " ", "@G ")
+                rules.add(rule.replaceFirst(" [#*]\\d*$", "")
+                        .replace("@" + groups.overbookd() + " ", "@G ")
                         .replace("@" + groups.lowQos(), "@L"));
             }
         }
-        Set<String> expected = new TreeSet<>(List.of("@G HOST/* USE+MANAGE", "@G VM/* USE", "@G VM/@L MANAGE+ADMIN",
-                "@G DATASTORE/* USE", "@G CLUSTER/* USE", "@G DOCUMENT/* CREATE"));
-        check("step 2: overbookd's group has exactly the recipe's ACL rules (and none of the default VDC's)",
-                rules.equals(expected), "has " + rules + ", expected " + expected);
-        Element user = (Element) OnedEvidence.parse(one.xml("one.user.info", overbookd.uid(), false)).getDocumentElement();
-        check("step 2: the user overbookd is not in oneadmin's group", OnedEvidence.integer(user, "GID") == groups.overbookd()
-                && !one.xml("one.user.info", overbookd.uid(), false).contains("<GROUPS><ID>0</ID>"), "GID "
-                + OnedEvidence.integer(user, "GID"));
+        Set<String> expected = new TreeSet<>(List.of(
+                "@G HOST/* USE+MANAGE",
+                "@G VM/* USE",
+                "@G VM/@L MANAGE+ADMIN",
+                "@G DATASTORE/* USE",
+                "@G CLUSTER/* USE",
+                "@G DOCUMENT/* CREATE"));
+        check(
+                "step 2: overbookd's group has exactly the recipe's ACL rules (and none of the default VDC's)",
+                rules.equals(expected),
+                "has " + rules + ", expected " + expected);
+        Element user = (Element) OnedEvidence.parse(one.xml("one.user.info", overbookd.uid(), false))
+                .getDocumentElement();
+        check(
+                "step 2: the user overbookd is not in oneadmin's group",
+                OnedEvidence.integer(user, "GID") == groups.overbookd()
+                        && !one.xml("one.user.info", overbookd.uid(), false).contains("<GROUPS><ID>0</ID>"),
+                "GID " + OnedEvidence.integer(user, "GID"));
         figures.add("account: user overbookd (uid " + overbookd.uid() + ") in group overbookd (" + groups.overbookd()
                 + "), low-QoS VMs' group lowqos (" + groups.lowQos() + "), rules " + rules);
 
         // a VM marked low-QoS in another group than lowqos, on hold, the oldest: overbookd's first choice
-        foreignVm = (Integer) one.call("one.vm.allocate", "NAME=\"foreign\"\nCPU=\"1\"\nMEMORY=\"128\"\nQOS=\"LOW\"", true);
+        foreignVm =
+                (Integer) one.call("one.vm.allocate", "NAME=\"foreign\"\nCPU=\"1\"\nMEMORY=\"128\"\nQOS=\"LOW\"", true);
     }
 
     // ---------------------------------------------------------------- step 4: placer and hook
@@ -145,28 +162,43 @@ class CitizenAgainstOnedIT {
         InstallGuide guide = InstallGuide.read(InstallGuide.PAGE);
         Path share = Files.createDirectories(work.resolve("share/opennebula"));
         for (String file : List.of("place", "hold-low-qos", "hold-low-qos.hook")) {
-            Files.copy(Path.of("conf/opennebula", file), share.resolve(file), StandardCopyOption.REPLACE_EXISTING,
+            Files.copy(
+                    Path.of("conf/opennebula", file),
+                    share.resolve(file),
+                    StandardCopyOption.REPLACE_EXISTING,
                     StandardCopyOption.COPY_ATTRIBUTES);
         }
         Path hook = share.resolve("hold-low-qos.hook");
         Files.writeString(hook, Files.readString(hook).replace("/usr/share/overbookd/opennebula", share.toString()));
         // the packaged front-end's paths, mapped to the unpacked one; systemctl restart opennebula restarts oned
-        String frontEnd = guide.step(4).get(0)
+        String frontEnd = guide.step(4)
+                .get(0)
                 .replace("/usr/share/overbookd/opennebula", share.toString())
-                .replace("/var/lib/one/remotes", one.install().resolve("var/remotes").toString())
-                .replace("/etc/one/oned.conf", one.install().resolve("etc/oned.conf").toString());
+                .replace(
+                        "/var/lib/one/remotes",
+                        one.install().resolve("var/remotes").toString())
+                .replace(
+                        "/etc/one/oned.conf",
+                        one.install().resolve("etc/oned.conf").toString());
         List<String> lines = frontEnd.lines().toList();
-        String beforeRestart = lines.stream().takeWhile(l -> !l.startsWith("systemctl restart opennebula"))
+        String beforeRestart = lines.stream()
+                .takeWhile(l -> !l.startsWith("systemctl restart opennebula"))
                 .collect(Collectors.joining("\n"));
-        String afterRestart = lines.stream().dropWhile(l -> !l.startsWith("systemctl restart opennebula")).skip(1)
+        String afterRestart = lines.stream()
+                .dropWhile(l -> !l.startsWith("systemctl restart opennebula"))
+                .skip(1)
                 .collect(Collectors.joining("\n"));
         one.cli(beforeRestart);
-        check("step 4: oned.conf names overbookd's placer", Files.readString(one.install().resolve("etc/oned.conf"))
-                .contains("-p overbookd-rank -o one_drs"), "SCHED_MAD unchanged");
+        check(
+                "step 4: oned.conf names overbookd's placer",
+                Files.readString(one.install().resolve("etc/oned.conf")).contains("-p overbookd-rank -o one_drs"),
+                "SCHED_MAD unchanged");
         one.restart();
         one.startHookManager(); // OpenNebula's hook execution manager, as a front-end runs it
         long restarted = Instant.now().getEpochSecond();
-        awaitOrFail("hosts MONITORED again after oned's restart", Duration.ofSeconds(90),
+        awaitOrFail(
+                "hosts MONITORED again after oned's restart",
+                Duration.ofSeconds(90),
                 () -> cluster.hostsMonitoredSince(restarted));
 
         // a user of the low-QoS group owns a template and marks it once (step 4's second block)
@@ -178,7 +210,10 @@ class CitizenAgainstOnedIT {
         String created = one.cli("onetemplate create --name batch-job --cpu 1 --memory 128", batchAuth);
         int template = Integer.parseInt(created.replaceAll("(?s).*ID: (\\d+).*", "$1"));
         List<String> userBlock = guide.step(4).get(1).lines().toList();
-        one.cli(userBlock.stream().filter(l -> !l.startsWith("onetemplate instantiate")).collect(Collectors.joining("\n")),
+        one.cli(
+                userBlock.stream()
+                        .filter(l -> !l.startsWith("onetemplate instantiate"))
+                        .collect(Collectors.joining("\n")),
                 batchAuth);
         int web = (Integer) one.call("one.template.allocate", "NAME=\"web\"\nCPU=\"1\"\nMEMORY=\"128\"");
 
@@ -190,33 +225,51 @@ class CitizenAgainstOnedIT {
         for (int i = 0; i < 3; i++) {
             highVms.add((Integer) one.call("one.template.instantiate", web, "", false, "", false));
         }
-        figures.add(String.format("placer alone: %d low-QoS VMs and %d high-QoS instantiated in %.1f s, pending",
+        figures.add(String.format(
+                "placer alone: %d low-QoS VMs and %d high-QoS instantiated in %.1f s, pending",
                 burst.size(), highVms.size(), OnedFrontEnd.since(before).toMillis() / 1000.0));
-        awaitOrFail("the high-QoS VMs placed by OpenNebula's scheduler and RUNNING", Duration.ofSeconds(60),
-                () -> cluster.pool().stream().filter(vm -> highVms.contains(vm.id())).allMatch(vm -> vm.lcm() == 3));
+        awaitOrFail(
+                "the high-QoS VMs placed by OpenNebula's scheduler and RUNNING",
+                Duration.ofSeconds(60),
+                () -> cluster.pool().stream()
+                        .filter(vm -> highVms.contains(vm.id()))
+                        .allMatch(vm -> vm.lcm() == 3));
         pause(Duration.ofSeconds(15)); // a scheduler window (10 s) more than the high-QoS VMs needed
-        check("step 4, placer: " + BURST + " low-QoS VMs pending through the scheduler's passes (" + BURST
-                + " > SCHED_MAX_WND_LENGTH), none placed", misplaced(burst, 1).isEmpty(), misplaced(burst, 1).toString());
+        check(
+                "step 4, placer: " + BURST + " low-QoS VMs pending through the scheduler's passes (" + BURST
+                        + " > SCHED_MAX_WND_LENGTH), none placed",
+                misplaced(burst, 1).isEmpty(),
+                misplaced(burst, 1).toString());
         for (int vm : burst) {
             one.call("one.vm.action", "hold", vm); // pending from before the hook: the administrator holds them
         }
 
         // the hook, registered as the guide says; then the guide's own instantiate, as a burst
         one.cli(afterRestart);
-        String instantiate = userBlock.stream().filter(l -> l.startsWith("onetemplate instantiate")).findFirst().orElseThrow()
+        String instantiate = userBlock.stream()
+                .filter(l -> l.startsWith("onetemplate instantiate"))
+                .findFirst()
+                .orElseThrow()
                 .replaceFirst("\\s+#.*$", "");
         List<Integer> held = vmIds(one.cli(instantiate + " --multiple 10", batchAuth));
         burst.addAll(held);
         pause(Duration.ofSeconds(15));
-        check("step 4, placer and hook: the guide's instantiate of the marked template, 10 at once: every VM held,"
-                + " none placed", held.size() == 10 && misplaced(held, 2).isEmpty(), held + " " + misplaced(held, 2));
+        check(
+                "step 4, placer and hook: the guide's instantiate of the marked template, 10 at once: every VM held,"
+                        + " none placed",
+                held.size() == 10 && misplaced(held, 2).isEmpty(),
+                held + " " + misplaced(held, 2));
         // a user releases one (it goes pending): held again
         int released = held.get(0);
         one.call("one.vm.action", "release", released);
-        awaitOrFail("step 4: a released low-QoS VM is held again by the hook", Duration.ofSeconds(30),
+        awaitOrFail(
+                "step 4: a released low-QoS VM is held again by the hook",
+                Duration.ofSeconds(30),
                 () -> vmState(released) == 2);
         pause(Duration.ofSeconds(12));
-        check("step 4: the released VM was never placed", misplaced(List.of(released), 2).isEmpty(),
+        check(
+                "step 4: the released VM was never placed",
+                misplaced(List.of(released), 2).isEmpty(),
                 "state " + vmState(released));
     }
 
@@ -224,7 +277,9 @@ class CitizenAgainstOnedIT {
     private List<String> misplaced(List<Integer> vms, int state) throws Exception {
         List<String> wrong = new ArrayList<>();
         for (int vm : vms) {
-            if (vmState(vm) != state || !OnedEvidence.histories(one.xml("one.vm.info", vm, false)).isEmpty()) {
+            if (vmState(vm) != state
+                    || !OnedEvidence.histories(one.xml("one.vm.info", vm, false))
+                            .isEmpty()) {
                 wrong.add("VM " + vm + " state " + vmState(vm));
             }
         }
@@ -242,24 +297,38 @@ class CitizenAgainstOnedIT {
             setBases(fill ? FILLING : CROSSING);
             awaitQuiet();
             long since = Instant.now().getEpochSecond() + 1;
-            awaitOrFail("restart " + i + ": the new load measured", Duration.ofSeconds(30),
+            awaitOrFail(
+                    "restart " + i + ": the new load measured",
+                    Duration.ofSeconds(30),
                     () -> cluster.hostsMonitoredSince(since));
             long after = lastCycle();
             DaemonProcess daemon = start("restart-" + i, null, "overbooking.slots = 1");
             await(Duration.ofSeconds(60), () -> cycles(daemon) >= 1 || !daemon.alive());
-            List<JsonNode> outcomes = outcomes(after).stream().filter(r -> r.path("cycle").asLong() == after + 1).toList();
-            long ok = outcomes.stream().filter(r -> "ok".equals(r.path("outcome").asText())).count();
-            long stood = outcomes.stream().filter(r -> "STOOD_DOWN".equals(r.path("error_code").asText())).count();
+            List<JsonNode> outcomes = outcomes(after).stream()
+                    .filter(r -> r.path("cycle").asLong() == after + 1)
+                    .toList();
+            long ok = outcomes.stream()
+                    .filter(r -> "ok".equals(r.path("outcome").asText()))
+                    .count();
+            long stood = outcomes.stream()
+                    .filter(r -> "STOOD_DOWN".equals(r.path("error_code").asText()))
+                    .count();
             figures.add("restart " + i + " (" + (fill ? "filling" : "crossing") + ", after a "
                     + (i == 0 ? "fresh start" : i % 3 == 0 ? "kill -9" : "SIGTERM") + "): first cycle "
                     + outcomes.size() + " outcomes, " + ok + " ok, " + stood + " stood down");
             if (ok == 0 || stood > 0) {
-                notFirst.add("restart " + i + ": " + outcomes.stream().map(r -> r.path("action").asText() + " "
-                        + r.path("outcome").asText() + " " + r.path("error_code").asText("")).toList());
+                notFirst.add("restart " + i + ": "
+                        + outcomes.stream()
+                                .map(r -> r.path("action").asText() + " "
+                                        + r.path("outcome").asText() + " "
+                                        + r.path("error_code").asText(""))
+                                .toList());
             }
             if (i == 0) {
-                check("OneDRS: the daemon warns at start of a cluster whose automation is full",
-                        daemon.output().contains("OneDRS automation is full on cluster default (id 0)"), daemon.output());
+                check(
+                        "OneDRS: the daemon warns at start of a cluster whose automation is full",
+                        daemon.output().contains("OneDRS automation is full on cluster default (id 0)"),
+                        daemon.output());
                 one.call("one.cluster.update", 0, "ONE_DRS = [ POLICY = \"balance\", AUTOMATION = \"manual\" ]", 1);
             }
             if ((i + 1) % 3 == 0) {
@@ -272,12 +341,19 @@ class CitizenAgainstOnedIT {
                 }
             }
         }
-        check("restarts (default 5 m interval): each of " + (RESTARTS + 1) + " processes, after a SIGTERM or a kill -9,"
-                + " enacted in its first cycle, never standing down", notFirst.isEmpty(), String.join("; ", notFirst));
+        check(
+                "restarts (default 5 m interval): each of " + (RESTARTS + 1)
+                        + " processes, after a SIGTERM or a kill -9,"
+                        + " enacted in its first cycle, never standing down",
+                notFirst.isEmpty(),
+                String.join("; ", notFirst));
         Map<String, String> board = board();
-        List<String> entries = board.keySet().stream().filter(k -> k.startsWith("OVERBOOKD_")).toList();
-        check("restarts: the heartbeat board holds one entry for the node after " + RESTARTS + " restarts",
-                entries.size() == 1, board.toString());
+        List<String> entries =
+                board.keySet().stream().filter(k -> k.startsWith("OVERBOOKD_")).toList();
+        check(
+                "restarts: the heartbeat board holds one entry for the node after " + RESTARTS + " restarts",
+                entries.size() == 1,
+                board.toString());
         figures.add("heartbeat board after the restarts: " + board);
     }
 
@@ -289,22 +365,38 @@ class CitizenAgainstOnedIT {
      */
     private void foreignVmRefused() throws Exception {
         List<Call> ours = OnedEvidence.calls(one.install().resolve("var")).stream()
-                .filter(c -> c.uid() == overbookd.uid()).toList();
+                .filter(c -> c.uid() == overbookd.uid())
+                .toList();
         List<JsonNode> outcomes = outcomes(0);
-        List<JsonNode> foreign = outcomes.stream().filter(r -> r.path("vm_id").asInt() == foreignVm).toList();
-        boolean refusedClearly = !foreign.isEmpty() && foreign.stream().allMatch(r -> "refused".equals(r.path("outcome").asText())
-                && "0x200".equals(r.path("error_code").asText())
-                && r.path("error_message").asText().startsWith("outside overbookd's rights in OpenNebula: its user may not"
-                        + " do this to VM " + foreignVm));
-        check("least privilege: a VM marked low-QoS outside the low-QoS group is refused by oned (0x200) and audited"
-                + " as outside overbookd's rights", refusedClearly, foreign.stream().map(JsonNode::toString).toList().toString());
-        boolean untouched = vmState(foreignVm) == 2 && OnedEvidence.histories(one.xml("one.vm.info", foreignVm, false)).isEmpty();
-        long onedRefusals = ours.stream().filter(c -> c.vm() == foreignVm && !c.success()).count();
-        check("least privilege: the foreign VM never changed (HOLD, no HISTORY), oned refused each call changing it",
-                untouched && onedRefusals >= foreign.size(), "state " + vmState(foreignVm) + ", refusals in oned.log "
-                        + onedRefusals + ", refused outcomes " + foreign.size());
+        List<JsonNode> foreign = outcomes.stream()
+                .filter(r -> r.path("vm_id").asInt() == foreignVm)
+                .toList();
+        boolean refusedClearly = !foreign.isEmpty()
+                && foreign.stream()
+                        .allMatch(r -> "refused".equals(r.path("outcome").asText())
+                                && "0x200".equals(r.path("error_code").asText())
+                                && r.path("error_message")
+                                        .asText()
+                                        .startsWith("outside overbookd's rights in OpenNebula: its user may not"
+                                                + " do this to VM " + foreignVm));
+        check(
+                "least privilege: a VM marked low-QoS outside the low-QoS group is refused by oned (0x200) and audited"
+                        + " as outside overbookd's rights",
+                refusedClearly,
+                foreign.stream().map(JsonNode::toString).toList().toString());
+        boolean untouched = vmState(foreignVm) == 2
+                && OnedEvidence.histories(one.xml("one.vm.info", foreignVm, false))
+                        .isEmpty();
+        long onedRefusals =
+                ours.stream().filter(c -> c.vm() == foreignVm && !c.success()).count();
+        check(
+                "least privilege: the foreign VM never changed (HOLD, no HISTORY), oned refused each call changing it",
+                untouched && onedRefusals >= foreign.size(),
+                "state " + vmState(foreignVm) + ", refusals in oned.log " + onedRefusals + ", refused outcomes "
+                        + foreign.size());
         if (!foreign.isEmpty()) {
-            figures.add("the refusal, audited: " + foreign.get(0).path("error_message").asText());
+            figures.add("the refusal, audited: "
+                    + foreign.get(0).path("error_message").asText());
         }
 
         cluster.delete(foreignVm);
@@ -317,7 +409,9 @@ class CitizenAgainstOnedIT {
         DaemonProcess daemon = start("sighup", null, "overbooking.slots = 1");
         awaitOrFail("SIGHUP: the daemon's first cycle", Duration.ofSeconds(60), () -> cycles(daemon) >= 1);
         daemon.signal("HUP");
-        awaitOrFail("SIGHUP: the configuration reloaded (logged)", Duration.ofSeconds(20),
+        awaitOrFail(
+                "SIGHUP: the configuration reloaded (logged)",
+                Duration.ofSeconds(20),
                 () -> output(daemon).contains("reloaded: nothing to apply"));
         pause(Duration.ofSeconds(2));
         check("SIGHUP: the daemon keeps running", daemon.alive(), "it exited " + daemon.output());
@@ -335,28 +429,50 @@ class CitizenAgainstOnedIT {
         setBases(CROSSING);
         long after = lastCycle();
         DaemonProcess daemon = start("migrate", "2s", "overbooking.slots = 1");
-        awaitOrFail("migrate: no low-QoS VM active (all taken off at the upper bound)", Duration.ofSeconds(90),
+        awaitOrFail(
+                "migrate: no low-QoS VM active (all taken off at the upper bound)",
+                Duration.ofSeconds(90),
                 () -> cluster.noLowActive());
         cluster.setBases(FILLING, CROSSING, CROSSING);
-        awaitOrFail("migrate: a low-QoS VM running on " + names.get(a), Duration.ofSeconds(60),
+        awaitOrFail(
+                "migrate: a low-QoS VM running on " + names.get(a),
+                Duration.ofSeconds(60),
                 () -> cluster.pool().stream().anyMatch(vm -> vm.low() && vm.activeOn(a) && vm.lcm() == 3));
-        int moved = cluster.pool().stream().filter(vm -> vm.low() && vm.activeOn(a) && vm.lcm() == 3).findFirst()
-                .orElseThrow().id();
+        int moved = cluster.pool().stream()
+                .filter(vm -> vm.low() && vm.activeOn(a) && vm.lcm() == 3)
+                .findFirst()
+                .orElseThrow()
+                .id();
         // the loads stay: the first host's slot is held by the VM, the second has none and is above the lower
         // bound; once the VM lands there, the second is past the upper bound and the first has room
         Instant migrated = Instant.now();
         one.call("one.vm.migrate", moved, b, false, false, -1, 0); // the administrator moves it
-        awaitOrFail("migrate: VM " + moved + " RUNNING on " + names.get(b), Duration.ofSeconds(60),
+        awaitOrFail(
+                "migrate: VM " + moved + " RUNNING on " + names.get(b),
+                Duration.ofSeconds(60),
                 () -> cluster.pool().stream().anyMatch(vm -> vm.id() == moved && vm.activeOn(b) && vm.lcm() == 3));
-        boolean suspendedThere = await(Duration.ofSeconds(60), () -> outcomes(after).stream().anyMatch(r ->
-                r.path("vm_id").asInt() == moved && r.path("host_id").asInt() == b && "suspend".equals(r.path("action").asText())
-                        && "ok".equals(r.path("outcome").asText())));
-        check("migrate: the moved VM's slot moved with it (suspended on " + names.get(b) + " once that host crossed the"
-                + " upper bound)", suspendedThere, "no suspension of VM " + moved + " on host " + b);
-        boolean refilled = await(Duration.ofSeconds(60), () -> outcomes(after).stream().anyMatch(r ->
-                r.path("host_id").asInt() == a && !"suspend".equals(r.path("action").asText())
-                        && "ok".equals(r.path("outcome").asText()) && OnedEvidence.auditTime(r).isAfter(migrated)));
-        check("migrate: the slot it left on " + names.get(a) + " was given to another VM", refilled,
+        boolean suspendedThere = await(
+                Duration.ofSeconds(60),
+                () -> outcomes(after).stream()
+                        .anyMatch(r -> r.path("vm_id").asInt() == moved
+                                && r.path("host_id").asInt() == b
+                                && "suspend".equals(r.path("action").asText())
+                                && "ok".equals(r.path("outcome").asText())));
+        check(
+                "migrate: the moved VM's slot moved with it (suspended on " + names.get(b)
+                        + " once that host crossed the" + " upper bound)",
+                suspendedThere,
+                "no suspension of VM " + moved + " on host " + b);
+        boolean refilled = await(
+                Duration.ofSeconds(60),
+                () -> outcomes(after).stream()
+                        .anyMatch(r -> r.path("host_id").asInt() == a
+                                && !"suspend".equals(r.path("action").asText())
+                                && "ok".equals(r.path("outcome").asText())
+                                && OnedEvidence.auditTime(r).isAfter(migrated)));
+        check(
+                "migrate: the slot it left on " + names.get(a) + " was given to another VM",
+                refilled,
                 "nothing placed on host " + a + " after the migration");
         daemon.stop();
     }
@@ -365,33 +481,46 @@ class CitizenAgainstOnedIT {
 
     private void evidence() throws Exception {
         List<Call> ours = OnedEvidence.calls(one.install().resolve("var")).stream()
-                .filter(c -> c.uid() == overbookd.uid()).toList();
+                .filter(c -> c.uid() == overbookd.uid())
+                .toList();
         // OneDRS: each deploy or resume oned accepted from overbookd followed one.vm.update of that VM
         List<String> unmarked = new ArrayList<>();
         Map<Integer, Instant> lastMark = new TreeMap<>();
         for (Call c : ours) {
             if (c.method().equals("one.vm.update") && c.success()) {
                 lastMark.put(c.vm(), c.time());
-            } else if (c.acts() && c.success() && (c.verb().equals("deploy") || c.verb().equals("resume"))) {
+            } else if (c.acts()
+                    && c.success()
+                    && (c.verb().equals("deploy") || c.verb().equals("resume"))) {
                 Instant marked = lastMark.remove(c.vm());
                 if (marked == null || marked.isAfter(c.time())) {
                     unmarked.add(c.verb() + " VM " + c.vm() + " at " + c.time());
                 }
             }
         }
-        Set<Integer> placedByUs = ours.stream().filter(c -> c.acts() && c.success()
-                && (c.verb().equals("deploy") || c.verb().equals("resume"))).map(Call::vm).collect(Collectors.toSet());
+        Set<Integer> placedByUs = ours.stream()
+                .filter(c -> c.acts()
+                        && c.success()
+                        && (c.verb().equals("deploy") || c.verb().equals("resume")))
+                .map(Call::vm)
+                .collect(Collectors.toSet());
         for (int vm : placedByUs) {
-            Element user = (Element) OnedEvidence.parse(one.xml("one.vm.info", vm, false)).getDocumentElement()
-                    .getElementsByTagName("USER_TEMPLATE").item(0);
+            Element user = (Element) OnedEvidence.parse(one.xml("one.vm.info", vm, false))
+                    .getDocumentElement()
+                    .getElementsByTagName("USER_TEMPLATE")
+                    .item(0);
             if (!"YES".equals(OnedEvidence.text(user, "ONEDRS_BLOCKED"))) {
                 unmarked.add("VM " + vm + " has no ONEDRS_BLOCKED = YES");
             }
         }
-        check("OneDRS: every VM overbookd placed carries ONEDRS_BLOCKED = YES, set right before each deploy or resume"
-                + " (oned.log)", unmarked.isEmpty() && !placedByUs.isEmpty(), unmarked + " of " + placedByUs.size() + " VMs");
+        check(
+                "OneDRS: every VM overbookd placed carries ONEDRS_BLOCKED = YES, set right before each deploy or resume"
+                        + " (oned.log)",
+                unmarked.isEmpty() && !placedByUs.isEmpty(),
+                unmarked + " of " + placedByUs.size() + " VMs");
         figures.add("OneDRS mark: " + placedByUs.size() + " VMs placed by overbookd, each marked first");
-        boolean clean = daemons.stream().map(CitizenAgainstOnedIT::output)
+        boolean clean = daemons.stream()
+                .map(CitizenAgainstOnedIT::output)
                 .noneMatch(out -> out.contains("\n\tat ") || out.contains(overbookd.password()));
         check("no stack trace nor secret in the daemons' output", clean, "see the daemons' output");
     }
@@ -404,9 +533,15 @@ class CitizenAgainstOnedIT {
         Path auth = dir.resolve("one_auth");
         Files.writeString(auth, "overbookd:" + overbookd.password() + "\n");
         Files.setPosixFilePermissions(auth, PosixFilePermissions.fromString("rw-------"));
-        List<String> lines = new ArrayList<>(List.of("backend = opennebula", "one.endpoint = " + OnedFrontEnd.ENDPOINT,
-                "one.auth-file = " + auth, "one.timeout = 10s", "overbooking.lower-bound = 70",
-                "overbooking.upper-bound = 90", "audit.file = " + audit, "status.file = " + work.resolve("status.json"),
+        List<String> lines = new ArrayList<>(List.of(
+                "backend = opennebula",
+                "one.endpoint = " + OnedFrontEnd.ENDPOINT,
+                "one.auth-file = " + auth,
+                "one.timeout = 10s",
+                "overbooking.lower-bound = 70",
+                "overbooking.upper-bound = 90",
+                "audit.file = " + audit,
+                "status.file = " + work.resolve("status.json"),
                 "ha.node-name = front1"));
         if (interval != null) {
             lines.add("schedule.overbooking-interval = " + interval);
@@ -422,8 +557,12 @@ class CitizenAgainstOnedIT {
     /** The outcomes audited in cycles after {@code after}. */
     private List<JsonNode> outcomes(long after) {
         try {
-            return Files.exists(audit) ? OnedEvidence.audit(audit).stream().filter(r -> "outcome".equals(r.path("event").asText())
-                    && r.path("cycle").asLong() > after).toList() : List.of();
+            return Files.exists(audit)
+                    ? OnedEvidence.audit(audit).stream()
+                            .filter(r -> "outcome".equals(r.path("event").asText())
+                                    && r.path("cycle").asLong() > after)
+                            .toList()
+                    : List.of();
         } catch (IOException e) {
             return List.of();
         }
@@ -432,23 +571,31 @@ class CitizenAgainstOnedIT {
     /** The last cycle in the trail: the next daemon's first is the one after it. */
     private long lastCycle() {
         try {
-            return Files.exists(audit) ? OnedEvidence.audit(audit).stream().mapToLong(r -> r.path("cycle").asLong()).max()
-                    .orElse(0) : 0;
+            return Files.exists(audit)
+                    ? OnedEvidence.audit(audit).stream()
+                            .mapToLong(r -> r.path("cycle").asLong())
+                            .max()
+                            .orElse(0)
+                    : 0;
         } catch (IOException e) {
             return 0;
         }
     }
 
     private static List<Integer> vmIds(String cliOutput) {
-        return java.util.regex.Pattern.compile("VM ID: (\\d+)").matcher(cliOutput).results()
-                .map(m -> Integer.parseInt(m.group(1))).toList();
+        return java.util.regex.Pattern.compile("VM ID: (\\d+)")
+                .matcher(cliOutput)
+                .results()
+                .map(m -> Integer.parseInt(m.group(1)))
+                .toList();
     }
 
     /** The board's template as oneadmin sees it: attribute to value. */
     private Map<String, String> board() throws Exception {
         Map<String, String> entries = new TreeMap<>();
         for (Element document : DummyCluster.elements(one.xml("one.documentpool.info", -2, -1, -1, 6815), "DOCUMENT")) {
-            Element template = (Element) document.getElementsByTagName("TEMPLATE").item(0);
+            Element template =
+                    (Element) document.getElementsByTagName("TEMPLATE").item(0);
             for (Node n = template.getFirstChild(); n != null; n = n.getNextSibling()) {
                 if (n instanceof Element e) {
                     entries.put(e.getTagName(), e.getTextContent());
@@ -460,8 +607,10 @@ class CitizenAgainstOnedIT {
 
     private int vmState(int vm) {
         try {
-            return OnedEvidence.integer((Element) OnedEvidence.parse(one.xml("one.vm.info", vm, false))
-                    .getDocumentElement(), "STATE");
+            return OnedEvidence.integer(
+                    (Element) OnedEvidence.parse(one.xml("one.vm.info", vm, false))
+                            .getDocumentElement(),
+                    "STATE");
         } catch (Exception e) {
             return -1;
         }
@@ -469,7 +618,9 @@ class CitizenAgainstOnedIT {
 
     /** Until no low-QoS VM is mid-operation: a restart starts from a settled cluster. */
     private void awaitQuiet() throws InterruptedException {
-        await(Duration.ofSeconds(60), () -> cluster.pool().stream().noneMatch(vm -> vm.low() && vm.state() == 3 && vm.lcm() != 3));
+        await(
+                Duration.ofSeconds(60),
+                () -> cluster.pool().stream().noneMatch(vm -> vm.low() && vm.state() == 3 && vm.lcm() != 3));
     }
 
     private void setBases(int base) {
@@ -513,7 +664,9 @@ class CitizenAgainstOnedIT {
         StringBuilder s = new StringBuilder("\n=== overbookd, a citizen of a real oned 7.4 (dummy drivers) ===\n");
         figures.forEach(f -> s.append("  ").append(f).append('\n'));
         checks.print(s);
-        s.append(String.format("wall time %d s (evidence kept in %s)%n", OnedFrontEnd.since(started).toSeconds(), work));
+        s.append(String.format(
+                "wall time %d s (evidence kept in %s)%n",
+                OnedFrontEnd.since(started).toSeconds(), work));
         System.out.println(s);
     }
 }

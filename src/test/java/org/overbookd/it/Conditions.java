@@ -10,8 +10,7 @@ final class Conditions {
     /** How often a condition is asked again. */
     private static final long POLL_NANOS = 250_000_000L;
 
-    private Conditions() {
-    }
+    private Conditions() {}
 
     /**
      * Whether {@code condition} held before {@code deadline}; a condition that throws (oned restarting,

@@ -33,7 +33,9 @@ final class DaemonProcess implements AutoCloseable {
         Path err = dir.resolve(name + ".stderr");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(List.of(java, "-jar", jar.toString(), "run", "--config", config.toString()))
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         return new DaemonProcess(p, out, err);
     }
 
@@ -67,7 +69,10 @@ final class DaemonProcess implements AutoCloseable {
 
     /** Sends {@code signal} (HUP, TERM, ...) to the daemon, as kill does. */
     void signal(String signal) throws IOException, InterruptedException {
-        new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start().waitFor();
+        new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+                .inheritIO()
+                .start()
+                .waitFor();
     }
 
     /** kill -9, as a crash: no cycle finishes, nothing is withdrawn; the exit code, 137. */

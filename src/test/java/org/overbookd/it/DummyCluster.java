@@ -27,12 +27,10 @@ final class DummyCluster {
     }
 
     /** An OpenNebula user of overbookd's group: oned logs each of its calls with this UID. */
-    record User(String name, int uid, String password) {
-    }
+    record User(String name, int uid, String password) {}
 
     /** The groups the install guide's account recipe makes: overbookd's, and the low-QoS VMs'. */
-    record Groups(int overbookd, int lowQos) {
-    }
+    record Groups(int overbookd, int lowQos) {}
 
     private Groups groups;
     private User recipeUser;
@@ -119,7 +117,9 @@ final class DummyCluster {
                 return; // oned down: the probe keeps reporting the last values
             }
             for (Map.Entry<Integer, String> host : hostNames.entrySet()) {
-                long n = vms.stream().filter(vm -> vm.low() && vm.activeOn(host.getKey())).count();
+                long n = vms.stream()
+                        .filter(vm -> vm.low() && vm.activeOn(host.getKey()))
+                        .count();
                 one.setUsedCpu(host.getValue(), base.getOrDefault(host.getKey(), defaultBase) + (int) (perVm * n));
             }
         } catch (IOException | RuntimeException e) {
@@ -136,8 +136,8 @@ final class DummyCluster {
                 }
             }
             List<Element> samples = elements(one.xml("one.hostpool.monitoring", 0), "MONITORING");
-            return samples.size() >= hostNames.size() && samples.stream()
-                    .allMatch(m -> Long.parseLong(OnedEvidence.text(m, "TIMESTAMP")) >= epoch);
+            return samples.size() >= hostNames.size()
+                    && samples.stream().allMatch(m -> Long.parseLong(OnedEvidence.text(m, "TIMESTAMP")) >= epoch);
         } catch (Exception e) {
             return false;
         }
@@ -192,8 +192,11 @@ final class DummyCluster {
      */
     void createHighQosVms() throws Exception {
         for (int h : hostNames.keySet()) {
-            int id = (Integer) one.call("one.vm.allocate", "NAME=\"high-" + hostNames.get(h)
-                    + "\"\nCPU=\"1\"\nVCPU=\"" + HIGH_VCPUS + "\"\nMEMORY=\"128\"\nQOS=\"HIGH\"", true);
+            int id = (Integer) one.call(
+                    "one.vm.allocate",
+                    "NAME=\"high-" + hostNames.get(h) + "\"\nCPU=\"1\"\nVCPU=\"" + HIGH_VCPUS
+                            + "\"\nMEMORY=\"128\"\nQOS=\"HIGH\"",
+                    true);
             one.call("one.vm.deploy", id, h, false, -1);
             highVms.add(id);
         }
@@ -204,8 +207,11 @@ final class DummyCluster {
         String[] slos = {"0.5", "0.9", "95%"};
         int first = lowVms.size();
         for (int i = 0; i < count; i++) {
-            int id = (Integer) one.call("one.vm.allocate", "NAME=\"low-" + (first + i) + "\"\nCPU=\"1\"\nMEMORY=\"128\"\n"
-                    + "QOS=\"LOW\"\nSLO=\"" + slos[i % slos.length] + "\"", true);
+            int id = (Integer) one.call(
+                    "one.vm.allocate",
+                    "NAME=\"low-" + (first + i) + "\"\nCPU=\"1\"\nMEMORY=\"128\"\n" + "QOS=\"LOW\"\nSLO=\""
+                            + slos[i % slos.length] + "\"",
+                    true);
             one.call("one.vm.chown", id, -1, accountRecipe().lowQos()); // the group overbookd's account may manage
             lowVms.add(id);
         }
@@ -223,7 +229,8 @@ final class DummyCluster {
             List<Vm> out = new ArrayList<>();
             for (Element vm : OnedEvidence.vms(one.xml("one.vmpool.infoextended", -2, -1, -1, -1))) {
                 int id = OnedEvidence.integer(vm, "ID");
-                Element user = (Element) vm.getElementsByTagName("USER_TEMPLATE").item(0);
+                Element user =
+                        (Element) vm.getElementsByTagName("USER_TEMPLATE").item(0);
                 boolean low = user != null && "LOW".equals(OnedEvidence.text(user, "QOS"));
                 int hid = -1;
                 long since = 0;
@@ -233,8 +240,8 @@ final class DummyCluster {
                     hid = OnedEvidence.integer(last, "HID");
                     since = Long.parseLong(OnedEvidence.text(last, "STIME"));
                 }
-                out.add(new Vm(id, low, OnedEvidence.integer(vm, "STATE"), OnedEvidence.integer(vm, "LCM_STATE"), hid,
-                        since));
+                out.add(new Vm(
+                        id, low, OnedEvidence.integer(vm, "STATE"), OnedEvidence.integer(vm, "LCM_STATE"), hid, since));
             }
             return out;
         } catch (Exception e) {
@@ -245,8 +252,11 @@ final class DummyCluster {
     /** Every host holds {@code slots} RUNNING low-QoS VMs. */
     boolean hostsFull(int slots) {
         List<Vm> vms = pool();
-        return hostNames.keySet().stream().allMatch(h -> vms.stream()
-                .filter(vm -> vm.low() && vm.activeOn(h) && vm.lcm() == 3).count() == slots);
+        return hostNames.keySet().stream()
+                .allMatch(h -> vms.stream()
+                                .filter(vm -> vm.low() && vm.activeOn(h) && vm.lcm() == 3)
+                                .count()
+                        == slots);
     }
 
     boolean noLowActive() {

@@ -20,8 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 final class GuestConsoles {
 
     /** One report of a guest: its uptime, the work units it has done since boot, its current target load. */
-    record Report(Instant seen, long uptimeCs, long units, int load) {
-    }
+    record Report(Instant seen, long uptimeCs, long units, int load) {}
 
     private final Map<Integer, Path> files = new ConcurrentHashMap<>();
     private final Map<Integer, Long> offsets = new ConcurrentHashMap<>();

@@ -56,9 +56,9 @@ class HaAgainstOnedIT {
     private static final int HOSTS = 3;
     private static final int SLOTS = 2;
     private static final int LOW_VMS = 7;
-    private static final int PER_VM = 150;      // 18.75 % of an 8-core host per active low-QoS VM
-    private static final int FILLING = 200;     // two VMs make 62.5 %, below the lower bound 70
-    private static final int CROSSING = 600;    // one VM makes 93.75 %, above the upper bound 90
+    private static final int PER_VM = 150; // 18.75 % of an 8-core host per active low-QoS VM
+    private static final int FILLING = 200; // two VMs make 62.5 %, below the lower bound 70
+    private static final int CROSSING = 600; // one VM makes 93.75 %, above the upper bound 90
     private static final long SWING_SECONDS = 6;
     private static final Duration INTERVAL = Duration.ofSeconds(2);
     private static final Duration CHECKIN = Duration.ofSeconds(9);
@@ -66,7 +66,8 @@ class HaAgainstOnedIT {
      * The bound of docs/ha.md (the lease's lifetime, a sixth of it, one step), plus 5 s of slack: calls to a real
      * oned and four processes on a machine shared with other builds (the fake oned's HaFailoverTest has 1 s).
      */
-    private static final Duration TAKEOVER_BOUND = CHECKIN.plus(CHECKIN.dividedBy(6)).plus(INTERVAL).plusSeconds(5);
+    private static final Duration TAKEOVER_BOUND =
+            CHECKIN.plus(CHECKIN.dividedBy(6)).plus(INTERVAL).plusSeconds(5);
 
     private Path work;
     private OnedFrontEnd one;
@@ -91,8 +92,18 @@ class HaAgainstOnedIT {
     }
 
     /** What oned's records and the audits say about one case. */
-    private record Verdict(String name, String from, String to, long takeoverMillis, long onedTakeoverSeconds,
-            int actions, int twoNode, int repeated, int doubleSteps, int stale, int unaudited) {
+    private record Verdict(
+            String name,
+            String from,
+            String to,
+            long takeoverMillis,
+            long onedTakeoverSeconds,
+            int actions,
+            int twoNode,
+            int repeated,
+            int doubleSteps,
+            int stale,
+            int unaudited) {
 
         int duplicates() {
             return twoNode + repeated + doubleSteps + stale;
@@ -113,11 +124,15 @@ class HaAgainstOnedIT {
     void oneWriterAgainstTheRealOned() throws Throwable {
         Path script = SharedFiles.require("opennebula/one-dummy.sh");
         SharedFiles.require("opennebula/opennebula-7.4.0-dummy.tar.xz");
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/ruby")),
+        Assumptions.assumeTrue(
+                Files.isExecutable(Path.of("/usr/bin/ruby")),
                 "skipped: OpenNebula's runtime packages are missing; run `one-dummy.sh deps` as root (.ci/run does)");
         long started = System.nanoTime();
         work = Files.createTempDirectory(Path.of("/tmp"), "overbookd-ha-it-");
-        one = new OnedFrontEnd(script, work.resolve("one"), Path.of("it/opennebula/host-monitor-probe").toAbsolutePath());
+        one = new OnedFrontEnd(
+                script,
+                work.resolve("one"),
+                Path.of("it/opennebula/host-monitor-probe").toAbsolutePath());
         cluster = new DummyCluster(one, PER_VM, FILLING);
         ScheduledExecutorService world = Executors.newScheduledThreadPool(2);
         List<Verdict> verdicts = new ArrayList<>();
@@ -126,14 +141,22 @@ class HaAgainstOnedIT {
             Files.createDirectories(work.resolve("one"));
             assertTrue(cluster.bringUp(HOSTS, world), "hosts MONITORED with our probe's samples within 60 s");
             cluster.createHighQosVms();
-            awaitOrFail("high-QoS VMs RUNNING", Duration.ofSeconds(30), () -> cluster.pool().stream()
-                    .filter(vm -> cluster.highVms().contains(vm.id())).allMatch(vm -> vm.lcm() == 3));
+            awaitOrFail(
+                    "high-QoS VMs RUNNING",
+                    Duration.ofSeconds(30),
+                    () -> cluster.pool().stream()
+                            .filter(vm -> cluster.highVms().contains(vm.id()))
+                            .allMatch(vm -> vm.lcm() == 3));
             cluster.createLowQosVms(LOW_VMS);
             AtomicBoolean high = new AtomicBoolean();
-            world.scheduleAtFixedRate(() -> {
-                int b = high.getAndSet(!high.get()) ? FILLING : CROSSING;
-                cluster.setBases(b, b, b);
-            }, SWING_SECONDS, SWING_SECONDS, TimeUnit.SECONDS);
+            world.scheduleAtFixedRate(
+                    () -> {
+                        int b = high.getAndSet(!high.get()) ? FILLING : CROSSING;
+                        cluster.setBases(b, b, b);
+                    },
+                    SWING_SECONDS,
+                    SWING_SECONDS,
+                    TimeUnit.SECONDS);
 
             // a case that fails stops the run; those done before it are still judged and printed
             Throwable failure = null;
@@ -147,7 +170,8 @@ class HaAgainstOnedIT {
                     return () -> {
                         awaitMillis(CHECKIN.plusSeconds(1).toMillis() - (System.currentTimeMillis() - faultAt));
                         active.signal("CONT");
-                        assertNotNull(active.await(l -> l.contains("is standby now"), faultAt, Duration.ofSeconds(15)),
+                        assertNotNull(
+                                active.await(l -> l.contains("is standby now"), faultAt, Duration.ofSeconds(15)),
                                 "the resumed node finds out it lost the lease: " + active.lines());
                     };
                 });
@@ -155,7 +179,8 @@ class HaAgainstOnedIT {
                     pg.cut(active.node);
                     return () -> {
                         pg.restore(active.node);
-                        assertNotNull(active.await(l -> l.contains("is standby now"), faultAt, Duration.ofSeconds(15)),
+                        assertNotNull(
+                                active.await(l -> l.contains("is standby now"), faultAt, Duration.ofSeconds(15)),
                                 "the cut node finds out it lost the lease: " + active.lines());
                     };
                 });
@@ -188,8 +213,9 @@ class HaAgainstOnedIT {
         for (Verdict v : verdicts) {
             assertEquals(0, v.duplicates(), v.name() + ": duplicate actions " + v);
             assertEquals(0, v.unaudited(), v.name() + ": actions oned logged that the sender's audit lacks " + v);
-            assertTrue(v.takeoverMillis() <= TAKEOVER_BOUND.toMillis(), v.name() + ": took over in "
-                    + v.takeoverMillis() + " ms, bound " + TAKEOVER_BOUND.toMillis());
+            assertTrue(
+                    v.takeoverMillis() <= TAKEOVER_BOUND.toMillis(),
+                    v.name() + ": took over in " + v.takeoverMillis() + " ms, bound " + TAKEOVER_BOUND.toMillis());
             assertTrue(v.actions() > 0, v.name() + ": the group acted at all");
         }
     }
@@ -207,7 +233,10 @@ class HaAgainstOnedIT {
         long caseStart = System.currentTimeMillis();
         try {
             for (String node : nodes) {
-                group.add(start(c, database + "-" + node, node,
+                group.add(start(
+                        c,
+                        database + "-" + node,
+                        node,
                         "ha.jdbc-url = " + pg.jdbcUrl(database),
                         "ha.user = " + Postgres.role(node),
                         "ha.checkin-interval = " + CHECKIN.toSeconds() + "s"));
@@ -217,13 +246,16 @@ class HaAgainstOnedIT {
             active.awaitCycles(caseStart, 2, Duration.ofSeconds(40));
             faultAt = System.currentTimeMillis();
             Recovery recovery = fault.inject(active, group);
-            DaemonProcess.Cycle next = DaemonProcess.awaitAnyCycle(group, faultAt,
-                    database.equals("restart") ? null : active, TAKEOVER_BOUND.plusSeconds(20));
+            DaemonProcess.Cycle next = DaemonProcess.awaitAnyCycle(
+                    group, faultAt, database.equals("restart") ? null : active, TAKEOVER_BOUND.plusSeconds(20));
             assertNotNull(next, name + ": no node ran a step after the fault");
             if (recovery != null) {
                 recovery.run();
             }
-            DaemonProcess successor = group.stream().filter(p -> p.node.equals(next.node())).findFirst().orElseThrow();
+            DaemonProcess successor = group.stream()
+                    .filter(p -> p.node.equals(next.node()))
+                    .findFirst()
+                    .orElseThrow();
             // and two of the successor after the recovery, in which the recovered node must keep quiet
             successor.awaitCycles(System.currentTimeMillis(), 2, Duration.ofSeconds(40));
             c.active = active.node;
@@ -234,13 +266,15 @@ class HaAgainstOnedIT {
             // SIGTERM to all at once: each finishes its step and exits
             List<Thread> closing = new ArrayList<>();
             for (DaemonProcess p : group) {
-                Thread t = new Thread(() -> {
-                    try {
-                        p.close();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }, "close-" + p.node);
+                Thread t = new Thread(
+                        () -> {
+                            try {
+                                p.close();
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        },
+                        "close-" + p.node);
                 t.start();
                 closing.add(t);
             }
@@ -287,7 +321,8 @@ class HaAgainstOnedIT {
     private String singleMode() throws Exception {
         Case c = new Case("single mode");
         try (DaemonProcess first = start(c, "single-first", "first")) {
-            assertNotNull(first.await(l -> l.matches(".*cycle \\d+: [1-9]\\d* decision.*"), 0, Duration.ofSeconds(40)),
+            assertNotNull(
+                    first.await(l -> l.matches(".*cycle \\d+: [1-9]\\d* decision.*"), 0, Duration.ofSeconds(40)),
                     "the first single-mode daemon acts: " + first.lines());
             long secondStarted;
             long checkedUntil;
@@ -295,31 +330,49 @@ class HaAgainstOnedIT {
             String why;
             try (DaemonProcess second = start(c, "single-second", "second")) {
                 secondStarted = System.currentTimeMillis();
-                DaemonProcess.Line line = second.await(l -> l.contains("standing down: another overbookd (node first"),
-                        0, Duration.ofSeconds(40));
+                DaemonProcess.Line line = second.await(
+                        l -> l.contains("standing down: another overbookd (node first"), 0, Duration.ofSeconds(40));
                 assertNotNull(line, "the second says why it does not act: " + second.lines());
                 why = line.text().replaceFirst("^.*standing down", "standing down");
                 second.awaitCycles(secondStarted, 3, Duration.ofSeconds(40));
                 checkedUntil = System.currentTimeMillis();
                 first.kill9();
                 killed = System.currentTimeMillis();
-                awaitOrFail("the second acts once the first is gone", Duration.ofSeconds(40), () -> second.cycles().stream()
-                        .anyMatch(cy -> cy.startMillis() >= killed && cy.decisions() > cy.notEnacted()));
+                awaitOrFail(
+                        "the second acts once the first is gone",
+                        Duration.ofSeconds(40),
+                        () -> second.cycles().stream()
+                                .anyMatch(cy -> cy.startMillis() >= killed && cy.decisions() > cy.notEnacted()));
             }
             int firstUid = uidOf(c, "first");
             int secondUid = uidOf(c, "second");
-            List<Call> acts = OnedEvidence.calls(one.install().resolve("var")).stream().filter(Call::acts).toList();
-            long secondBefore = acts.stream().filter(a -> a.uid() == secondUid && seconds(a) < killed / 1000).count();
-            long firstMeanwhile = acts.stream().filter(a -> a.uid() == firstUid && seconds(a) >= secondStarted / 1000
-                    && seconds(a) <= checkedUntil / 1000).count();
-            Call firstOfSecond = acts.stream().filter(a -> a.uid() == secondUid && seconds(a) >= killed / 1000)
-                    .findFirst().orElse(null);
+            List<Call> acts = OnedEvidence.calls(one.install().resolve("var")).stream()
+                    .filter(Call::acts)
+                    .toList();
+            long secondBefore = acts.stream()
+                    .filter(a -> a.uid() == secondUid && seconds(a) < killed / 1000)
+                    .count();
+            long firstMeanwhile = acts.stream()
+                    .filter(a -> a.uid() == firstUid
+                            && seconds(a) >= secondStarted / 1000
+                            && seconds(a) <= checkedUntil / 1000)
+                    .count();
+            Call firstOfSecond = acts.stream()
+                    .filter(a -> a.uid() == secondUid && seconds(a) >= killed / 1000)
+                    .findFirst()
+                    .orElse(null);
             long stoodDown = OnedEvidence.audit(c.audits.get("second")).stream()
-                    .filter(r -> r.path("error_code").asText().equals("STOOD_DOWN")).count();
-            String result = String.format("single mode: second daemon's actions in oned.log while the first ran: %d "
-                    + "(first: %d; second's audit: %d decisions STOOD_DOWN); the second acted %s s after the first was "
-                    + "killed (oned.log); it said: %s", secondBefore, firstMeanwhile, stoodDown,
-                    firstOfSecond == null ? "never" : String.valueOf(seconds(firstOfSecond) - killed / 1000), why);
+                    .filter(r -> r.path("error_code").asText().equals("STOOD_DOWN"))
+                    .count();
+            String result = String.format(
+                    "single mode: second daemon's actions in oned.log while the first ran: %d "
+                            + "(first: %d; second's audit: %d decisions STOOD_DOWN); the second acted %s s after the first was "
+                            + "killed (oned.log); it said: %s",
+                    secondBefore,
+                    firstMeanwhile,
+                    stoodDown,
+                    firstOfSecond == null ? "never" : String.valueOf(seconds(firstOfSecond) - killed / 1000),
+                    why);
             assertEquals(0, secondBefore, "the second single-mode daemon sent nothing while the first ran: " + result);
             assertTrue(firstMeanwhile > 0, "the first carried on: " + result);
             assertTrue(stoodDown > 0, "the second's audit shows it stood down: " + result);
@@ -335,13 +388,18 @@ class HaAgainstOnedIT {
     }
 
     private static int uidOf(Case c, String node) {
-        return c.nodeByUid.entrySet().stream().filter(e -> e.getValue().equals(node)).findFirst().orElseThrow().getKey();
+        return c.nodeByUid.entrySet().stream()
+                .filter(e -> e.getValue().equals(node))
+                .findFirst()
+                .orElseThrow()
+                .getKey();
     }
 
     // ---------------------------------------------------------------- judging from oned's records
 
     private Verdict judge(Case c, List<Call> all) throws IOException {
-        List<Call> calls = all.stream().filter(x -> c.nodeByUid.containsKey(x.uid())).toList();
+        List<Call> calls =
+                all.stream().filter(x -> c.nodeByUid.containsKey(x.uid())).toList();
         List<Call> acts = calls.stream().filter(Call::acts).toList();
         long step = INTERVAL.toSeconds();
         // two nodes acting on one VM within one step (oned logs whole seconds: a gap under one step)
@@ -368,8 +426,10 @@ class HaAgainstOnedIT {
             }
         }
         // ... and in the daemons' logs as steps that enacted, on two nodes, less than half a step apart
-        List<DaemonProcess.Cycle> enacting = c.cycles.stream().filter(cy -> cy.decisions() > cy.notEnacted())
-                .sorted(Comparator.comparingLong(DaemonProcess.Cycle::startMillis)).toList();
+        List<DaemonProcess.Cycle> enacting = c.cycles.stream()
+                .filter(cy -> cy.decisions() > cy.notEnacted())
+                .sorted(Comparator.comparingLong(DaemonProcess.Cycle::startMillis))
+                .toList();
         int doubleSteps = 0;
         for (int i = 1; i < enacting.size(); i++) {
             if (enacting.get(i).startMillis() - enacting.get(i - 1).startMillis() < INTERVAL.toMillis() / 2
@@ -382,17 +442,22 @@ class HaAgainstOnedIT {
         int stale = 0;
         if (!c.active.equals(c.successor)) {
             int activeUid = uidOf(c, c.active);
-            stale += (int) acts.stream().filter(a -> a.uid() == activeUid && seconds(a) > c.takeoverAt / 1000).count();
-            stale += (int) OnedEvidence.audit(c.audits.get(c.active)).stream().filter(r -> sent(r)
-                    && OnedEvidence.auditTime(r).toEpochMilli() >= c.takeoverAt
-                    && OnedEvidence.auditTime(r).getEpochSecond() <= c.takeoverAt / 1000).count();
+            stale += (int) acts.stream()
+                    .filter(a -> a.uid() == activeUid && seconds(a) > c.takeoverAt / 1000)
+                    .count();
+            stale += (int) OnedEvidence.audit(c.audits.get(c.active)).stream()
+                    .filter(r -> sent(r)
+                            && OnedEvidence.auditTime(r).toEpochMilli() >= c.takeoverAt
+                            && OnedEvidence.auditTime(r).getEpochSecond() <= c.takeoverAt / 1000)
+                    .count();
         }
         // every action oned logged from a node is in that node's audit
         int unaudited = 0;
         for (Map.Entry<Integer, String> node : c.nodeByUid.entrySet()) {
             Map<String, Integer> logged = new HashMap<>();
-            acts.stream().filter(a -> a.uid() == node.getKey()).forEach(a -> logged.merge(a.vm() + " " + kind(a), 1,
-                    Integer::sum));
+            acts.stream()
+                    .filter(a -> a.uid() == node.getKey())
+                    .forEach(a -> logged.merge(a.vm() + " " + kind(a), 1, Integer::sum));
             Map<String, Integer> audited = new HashMap<>();
             Path auditFile = c.audits.get(node.getValue());
             for (JsonNode r : Files.exists(auditFile) ? OnedEvidence.audit(auditFile) : List.<JsonNode>of()) {
@@ -400,7 +465,11 @@ class HaAgainstOnedIT {
                     throw new AssertionError("an audit record of " + node.getValue() + " names another node: " + r);
                 }
                 if (sent(r)) {
-                    audited.merge(r.path("vm_id").asInt() + " " + kind(r.path("action").asText()), 1, Integer::sum);
+                    audited.merge(
+                            r.path("vm_id").asInt() + " "
+                                    + kind(r.path("action").asText()),
+                            1,
+                            Integer::sum);
                 }
             }
             for (Map.Entry<String, Integer> e : logged.entrySet()) {
@@ -408,10 +477,23 @@ class HaAgainstOnedIT {
             }
         }
         int successorUid = uidOf(c, c.successor);
-        long onedTakeover = calls.stream().filter(x -> x.uid() == successorUid && seconds(x) >= c.faultAt / 1000)
-                .mapToLong(x -> seconds(x) - c.faultAt / 1000).min().orElse(-1);
-        return new Verdict(c.name, c.active, c.successor, c.takeoverAt - c.faultAt, onedTakeover, acts.size(), twoNode,
-                repeated, doubleSteps, stale, unaudited);
+        long onedTakeover = calls.stream()
+                .filter(x -> x.uid() == successorUid && seconds(x) >= c.faultAt / 1000)
+                .mapToLong(x -> seconds(x) - c.faultAt / 1000)
+                .min()
+                .orElse(-1);
+        return new Verdict(
+                c.name,
+                c.active,
+                c.successor,
+                c.takeoverAt - c.faultAt,
+                onedTakeover,
+                acts.size(),
+                twoNode,
+                repeated,
+                doubleSteps,
+                stale,
+                unaudited);
     }
 
     private static long seconds(Call call) {
@@ -437,13 +519,16 @@ class HaAgainstOnedIT {
         }
         String outcome = r.path("outcome").asText();
         String code = r.path("error_code").asText("");
-        return outcome.equals("ok") || outcome.equals("unknown") || code.startsWith("0x")
+        return outcome.equals("ok")
+                || outcome.equals("unknown")
+                || code.startsWith("0x")
                 || (outcome.equals("failed") && (code.equals("TIMEOUT") || code.equals("MALFORMED")));
     }
 
     // ---------------------------------------------------------------- waiting, printing
 
-    private static void awaitOrFail(String what, Duration within, BooleanSupplier condition) throws InterruptedException {
+    private static void awaitOrFail(String what, Duration within, BooleanSupplier condition)
+            throws InterruptedException {
         long end = System.nanoTime() + within.toNanos();
         while (System.nanoTime() < end) {
             try {
@@ -468,19 +553,44 @@ class HaAgainstOnedIT {
 
     private void print(List<Verdict> verdicts, String single, long started) {
         StringBuilder s = new StringBuilder("\n=== HA against a real oned 7.4 (dummy drivers) ===\n");
-        s.append(String.format("interval %d s, ha.checkin-interval %d s, one.timeout 1 s, stated bound %d ms; "
-                + "%d hosts, %d low-QoS VMs, load swinging every %d s%n", INTERVAL.toSeconds(), CHECKIN.toSeconds(),
-                TAKEOVER_BOUND.toMillis(), HOSTS, LOW_VMS, SWING_SECONDS));
-        s.append(String.format("%-28s %-5s %-5s %11s %9s %10s %7s %8s %8s %7s %5s %9s%n", "case", "from", "to",
-                "takeover_ms", "oned_s", "duplicates", "actions", "two-node", "repeated", "double", "stale",
+        s.append(String.format(
+                "interval %d s, ha.checkin-interval %d s, one.timeout 1 s, stated bound %d ms; "
+                        + "%d hosts, %d low-QoS VMs, load swinging every %d s%n",
+                INTERVAL.toSeconds(), CHECKIN.toSeconds(), TAKEOVER_BOUND.toMillis(), HOSTS, LOW_VMS, SWING_SECONDS));
+        s.append(String.format(
+                "%-28s %-5s %-5s %11s %9s %10s %7s %8s %8s %7s %5s %9s%n",
+                "case",
+                "from",
+                "to",
+                "takeover_ms",
+                "oned_s",
+                "duplicates",
+                "actions",
+                "two-node",
+                "repeated",
+                "double",
+                "stale",
                 "unaudited"));
         for (Verdict v : verdicts) {
-            s.append(String.format("%-28s %-5s %-5s %11d %9d %10d %7d %8d %8d %7d %5d %9d%n", v.name(), v.from(), v.to(),
-                    v.takeoverMillis(), v.onedTakeoverSeconds(), v.duplicates(), v.actions(), v.twoNode(), v.repeated(),
-                    v.doubleSteps(), v.stale(), v.unaudited()));
+            s.append(String.format(
+                    "%-28s %-5s %-5s %11d %9d %10d %7d %8d %8d %7d %5d %9d%n",
+                    v.name(),
+                    v.from(),
+                    v.to(),
+                    v.takeoverMillis(),
+                    v.onedTakeoverSeconds(),
+                    v.duplicates(),
+                    v.actions(),
+                    v.twoNode(),
+                    v.repeated(),
+                    v.doubleSteps(),
+                    v.stale(),
+                    v.unaudited()));
         }
         s.append(single).append('\n');
-        s.append(String.format("wall time %d s (evidence kept in %s)%n", OnedFrontEnd.since(started).toSeconds(), work));
+        s.append(String.format(
+                "wall time %d s (evidence kept in %s)%n",
+                OnedFrontEnd.since(started).toSeconds(), work));
         System.out.println(s);
     }
 }

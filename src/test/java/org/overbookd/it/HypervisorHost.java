@@ -157,12 +157,16 @@ final class HypervisorHost implements AutoCloseable {
         List<String> out = new ArrayList<>();
         String self = String.valueOf(ProcessHandle.current().pid());
         try (var procs = Files.list(Path.of("/proc"))) {
-            for (Path p : procs.filter(d -> d.getFileName().toString().matches("\\d+")).toList()) {
+            for (Path p : procs.filter(d -> d.getFileName().toString().matches("\\d+"))
+                    .toList()) {
                 try {
                     String cmd = new String(Files.readAllBytes(p.resolve("cmdline")), StandardCharsets.UTF_8)
-                            .replace('\0', ' ').strip();
-                    if (cmd.contains(path.toString()) && !p.getFileName().toString().equals(self)) {
-                        out.add("process " + p.getFileName() + ": " + (cmd.length() > 120 ? cmd.substring(0, 120) : cmd));
+                            .replace('\0', ' ')
+                            .strip();
+                    if (cmd.contains(path.toString())
+                            && !p.getFileName().toString().equals(self)) {
+                        out.add("process " + p.getFileName() + ": "
+                                + (cmd.length() > 120 ? cmd.substring(0, 120) : cmd));
                     }
                 } catch (IOException gone) {
                     // ended while we looked
@@ -177,13 +181,12 @@ final class HypervisorHost implements AutoCloseable {
     private void script(int seconds, String... args) throws IOException, InterruptedException {
         Result r = run(script, oneRoot, shared, seconds, args);
         if (r.exit != 0) {
-            throw new IllegalStateException("host.sh " + String.join(" ", args) + " exited " + r.exit + ": "
-                    + r.output.strip());
+            throw new IllegalStateException(
+                    "host.sh " + String.join(" ", args) + " exited " + r.exit + ": " + r.output.strip());
         }
     }
 
-    private record Result(int exit, String output) {
-    }
+    private record Result(int exit, String output) {}
 
     private static Result run(Path script, Path oneRoot, Path shared, int seconds, String... args)
             throws IOException, InterruptedException {

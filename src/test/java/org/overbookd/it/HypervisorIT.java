@@ -103,8 +103,7 @@ class HypervisorIT {
     }
 
     /** A suspension seen by the poller: when, and the memory image's size then. */
-    record Saved(int vm, Instant seen, long checkpointBytes) {
-    }
+    record Saved(int vm, Instant seen, long checkpointBytes) {}
 
     private HypervisorHost host;
     private final GuestConsoles consoles = new GuestConsoles();
@@ -134,7 +133,8 @@ class HypervisorIT {
         assertTrue(Files.exists(jar), "target/overbookd.jar is missing: run the suite through Maven (verify)");
         long started = System.nanoTime();
         work = Files.createTempDirectory(Path.of("/tmp"), "overbookd-hv-");
-        Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxr-xr-x")); // libvirt's QEMU reads the guest
+        Files.setPosixFilePermissions(
+                work, PosixFilePermissions.fromString("rwxr-xr-x")); // libvirt's QEMU reads the guest
         host = new HypervisorHost(script, work.resolve("one"), shared);
         ScheduledExecutorService poller = Executors.newSingleThreadScheduledExecutor();
         DaemonProcess daemon = null;
@@ -151,21 +151,31 @@ class HypervisorIT {
                 lowVms.add(allocate(low[0], Integer.parseInt(low[1]), "LOW", low[2], true));
             }
             poller.scheduleWithFixedDelay(this::poll, 0, 1, TimeUnit.SECONDS);
-            awaitOrFail("the high-QoS guests run their pattern", Duration.ofSeconds(120),
+            awaitOrFail(
+                    "the high-QoS guests run their pattern",
+                    Duration.ofSeconds(120),
                     () -> highVms.stream().noneMatch(vm -> consoles.reports(vm).isEmpty()));
-            Instant firstReport = highVms.stream().map(vm -> consoles.reports(vm).get(0).seen()).max(Instant::compareTo)
+            Instant firstReport = highVms.stream()
+                    .map(vm -> consoles.reports(vm).get(0).seen())
+                    .max(Instant::compareTo)
                     .orElseThrow();
-            awaitOrFail("a host sample taken with the high-QoS guests running", Duration.ofSeconds(60),
+            awaitOrFail(
+                    "a host sample taken with the high-QoS guests running",
+                    Duration.ofSeconds(60),
                     () -> samples().stream().anyMatch(s -> !s.time().isBefore(firstReport)));
             daemon = startDaemon(jar, password);
             host.dedicate(daemon.pid());
             Instant daemonStarted = Instant.now();
             // generous: the deadline is a second day, and the wait on the guests' uptime another minute
-            awaitOrFail("the high-QoS guests' day and evening, every suspended low-QoS VM resumed",
-                    Duration.ofSeconds(DEADLINE_UPTIME_SECONDS + 60), this::dayDone);
+            awaitOrFail(
+                    "the high-QoS guests' day and evening, every suspended low-QoS VM resumed",
+                    Duration.ofSeconds(DEADLINE_UPTIME_SECONDS + 60),
+                    this::dayDone);
             daemonExit = daemon.stop();
             Duration daemonRan = Duration.between(daemonStarted, Instant.now());
-            check("the daemon exited 0 on SIGTERM, no stack trace", daemonExit == 0 && !daemon.output().contains("\n\tat "),
+            check(
+                    "the daemon exited 0 on SIGTERM, no stack trace",
+                    daemonExit == 0 && !daemon.output().contains("\n\tat "),
                     "exit " + daemonExit);
             List<Tick> run = List.copyOf(ticks);
             List<HypervisorReport.Cost> costs = calibrate();
@@ -179,13 +189,17 @@ class HypervisorIT {
             }
             Path evidence = keepEvidence();
             tearDown();
-            String text = report != null ? report.text(checks, OnedFrontEnd.since(started), evidence)
-                    : "\n=== overbookd on a real hypervisor: stopped early ===\n" + checks + "\nevidence in " + evidence;
+            String text = report != null
+                    ? report.text(checks, OnedFrontEnd.since(started), evidence)
+                    : "\n=== overbookd on a real hypervisor: stopped early ===\n" + checks + "\nevidence in "
+                            + evidence;
             Files.writeString(evidence.resolve("report.txt"), text);
             System.out.println(text);
         }
-        List<String> failed = checks.entrySet().stream().filter(e -> !e.getValue().equals("ok"))
-                .map(e -> e.getKey() + ": " + e.getValue()).toList();
+        List<String> failed = checks.entrySet().stream()
+                .filter(e -> !e.getValue().equals("ok"))
+                .map(e -> e.getKey() + ": " + e.getValue())
+                .toList();
         if (!failed.isEmpty()) {
             fail(failed.size() + " of " + checks.size() + " checks failed:\n  " + String.join("\n  ", failed));
         }
@@ -196,8 +210,13 @@ class HypervisorIT {
     private int allocate(String name, int mb, String qos, String pattern, boolean hold) throws Exception {
         Path guest = host.guest();
         Path serial = host.serialDir().resolve(name + ".log");
-        String template = String.join("\n",
-                "NAME=\"" + name + "\"", "CPU=\"1\"", "VCPU=\"1\"", "MEMORY=\"" + mb + "\"", "QOS=\"" + qos + "\"",
+        String template = String.join(
+                "\n",
+                "NAME=\"" + name + "\"",
+                "CPU=\"1\"",
+                "VCPU=\"1\"",
+                "MEMORY=\"" + mb + "\"",
+                "QOS=\"" + qos + "\"",
                 "OS=[KERNEL=\"" + guest.resolve("vmlinuz") + "\", INITRD=\"" + guest.resolve("initrd.gz")
                         + "\", KERNEL_CMD=\"console=ttyS0 quiet " + pattern + "\"]",
                 // the console goes to a file the suite reads; append: a restored guest goes on writing to it
@@ -218,13 +237,17 @@ class HypervisorIT {
         recordFile = dir.resolve("record.csv");
         Path config = dir.resolve("overbookd.properties");
         // the defaults, but a short interval
-        Files.writeString(config, String.join("\n",
-                "backend = opennebula",
-                "one.endpoint = " + HypervisorHost.ENDPOINT,
-                "one.auth-file = " + auth,
-                "schedule.overbooking-interval = " + INTERVAL_SECONDS + "s",
-                "audit.file = " + auditFile,
-                "record.file = " + recordFile, ""));
+        Files.writeString(
+                config,
+                String.join(
+                        "\n",
+                        "backend = opennebula",
+                        "one.endpoint = " + HypervisorHost.ENDPOINT,
+                        "one.auth-file = " + auth,
+                        "schedule.overbooking-interval = " + INTERVAL_SECONDS + "s",
+                        "audit.file = " + auditFile,
+                        "record.file = " + recordFile,
+                        ""));
         return DaemonProcess.start(jar, config, dir, "daemon");
     }
 
@@ -236,13 +259,15 @@ class HypervisorIT {
             host.prioritizeGuests();
             Map<Integer, int[]> states = new HashMap<>();
             for (Element vm : OnedEvidence.vms(host.xml("one.vmpool.infoextended", -2, -1, -1, -1))) {
-                states.put(OnedEvidence.integer(vm, "ID"),
+                states.put(
+                        OnedEvidence.integer(vm, "ID"),
                         new int[] {OnedEvidence.integer(vm, "STATE"), OnedEvidence.integer(vm, "LCM_STATE")});
             }
             Tick tick = new Tick(Instant.now(), states, Set.copyOf(host.runningDomains()));
             ticks.add(tick);
             for (int vm : lowVms) {
-                boolean wasSuspended = ticks.size() > 1 && ticks.get(ticks.size() - 2).suspended(vm);
+                boolean wasSuspended =
+                        ticks.size() > 1 && ticks.get(ticks.size() - 2).suspended(vm);
                 // overbookd's suspensions: the administrator's of the calibration are timed by calibrate()
                 if (tick.suspended(vm) && !wasSuspended && tick.time().isBefore(calibrationFrom)) {
                     Path image = host.checkpoint(vm);
@@ -281,10 +306,12 @@ class HypervisorIT {
         lastAuditCheck = System.nanoTime();
         try {
             List<JsonNode> outcomes = OnedEvidence.audit(auditFile).stream()
-                    .filter(r -> "outcome".equals(r.path("event").asText())).toList();
+                    .filter(r -> "outcome".equals(r.path("event").asText()))
+                    .toList();
             Tick last = ticks.get(ticks.size() - 1);
             // none SUSPENDED (5), none ACTIVE (3) but not yet RUNNING (LCM 3): booting, saving, restoring
-            boolean settled = lowVms.stream().map(vm -> last.states().getOrDefault(vm, new int[] {0, 0}))
+            boolean settled = lowVms.stream()
+                    .map(vm -> last.states().getOrDefault(vm, new int[] {0, 0}))
                     .allMatch(st -> st[0] != 5 && (st[0] != 3 || st[1] == 3));
             lastAuditAnswer = okCount(outcomes, "suspend") >= 1 && okCount(outcomes, "resume") >= 1 && settled;
         } catch (IOException | RuntimeException e) {
@@ -302,8 +329,9 @@ class HypervisorIT {
             for (Element m : DummyCluster.elements(host.xml("one.host.monitoring", 0), "MONITORING")) {
                 String used = OnedEvidence.text(m, "USED_CPU");
                 if (!used.isBlank()) {
-                    out.add(new HypervisorReport.Sample(Instant.ofEpochSecond(Long.parseLong(OnedEvidence.text(m,
-                            "TIMESTAMP"))), 100 * Double.parseDouble(used) / total));
+                    out.add(new HypervisorReport.Sample(
+                            Instant.ofEpochSecond(Long.parseLong(OnedEvidence.text(m, "TIMESTAMP"))),
+                            100 * Double.parseDouble(used) / total));
                 }
             }
             out.sort((a, b) -> a.time().compareTo(b.time()));
@@ -321,7 +349,8 @@ class HypervisorIT {
      */
     private List<HypervisorReport.Cost> calibrate() throws Exception {
         // vm.log counts whole seconds: the administrator's first action starts in a second of its own
-        calibrationFrom = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).plusSeconds(1);
+        calibrationFrom =
+                Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).plusSeconds(1);
         await(Duration.ofSeconds(2), () -> !Instant.now().isBefore(calibrationFrom));
         List<HypervisorReport.Cost> out = new ArrayList<>();
         for (int vm : lowVms) {
@@ -347,9 +376,10 @@ class HypervisorIT {
             host.call("one.vm.action", "resume", vm);
             boolean resumed = await(Duration.ofSeconds(120), () -> running(vm));
             double resumeSeconds = OnedFrontEnd.since(t1).toMillis() / 1000.0;
-            check("calibration: VM " + vm + " (" + memory.get(vm) + " MB) suspended and resumed by oneadmin",
-                    suspended && resumed && bytes > 0, "suspended " + suspended + ", resumed " + resumed + ", image "
-                            + bytes + " bytes");
+            check(
+                    "calibration: VM " + vm + " (" + memory.get(vm) + " MB) suspended and resumed by oneadmin",
+                    suspended && resumed && bytes > 0,
+                    "suspended " + suspended + ", resumed " + resumed + ", image " + bytes + " bytes");
             out.add(new HypervisorReport.Cost(memory.get(vm), suspendSeconds, resumeSeconds, bytes));
         }
         return out;
@@ -384,8 +414,12 @@ class HypervisorIT {
 
     private void evaluate(List<Tick> run, List<HypervisorReport.Cost> costs) throws Exception {
         List<JsonNode> audit = OnedEvidence.audit(auditFile);
-        List<JsonNode> decisions = audit.stream().filter(r -> "decision".equals(r.path("event").asText())).toList();
-        List<JsonNode> outcomes = audit.stream().filter(r -> "outcome".equals(r.path("event").asText())).toList();
+        List<JsonNode> decisions = audit.stream()
+                .filter(r -> "decision".equals(r.path("event").asText()))
+                .toList();
+        List<JsonNode> outcomes = audit.stream()
+                .filter(r -> "outcome".equals(r.path("event").asText()))
+                .toList();
         List<HypervisorReport.Sample> samples = samples();
         List<Call> calls = OnedEvidence.calls(host.install().resolve("var"));
         List<Call> ours = calls.stream().filter(c -> c.uid() == overbookdUid).toList();
@@ -404,7 +438,8 @@ class HypervisorIT {
             String action = d.path("action").asText();
             double u = d.path("host_utilization").asDouble(Double.NaN);
             Instant at = OnedEvidence.auditTime(d);
-            boolean taken = samples.stream().filter(s -> !s.time().isAfter(at.plusSeconds(1)))
+            boolean taken = samples.stream()
+                    .filter(s -> !s.time().isAfter(at.plusSeconds(1)))
                     .anyMatch(s -> Math.abs(s.utilization() - u) < 0.1);
             boolean side = action.equals("suspend") ? u >= UPPER : u <= LOWER;
             if (!taken || !side) {
@@ -412,26 +447,34 @@ class HypervisorIT {
                         + (taken ? "" : " (no such sample in oned)"));
             }
         }
-        check("placements decided at or below " + LOWER + " %, suspensions at or above " + UPPER
-                + " %, each on a sample oned took (audit, one.host.monitoring)", wrong.isEmpty() && !decisions.isEmpty(),
+        check(
+                "placements decided at or below " + LOWER + " %, suspensions at or above " + UPPER
+                        + " %, each on a sample oned took (audit, one.host.monitoring)",
+                wrong.isEmpty() && !decisions.isEmpty(),
                 decisions.isEmpty() ? "no decision" : String.join("; ", wrong));
 
         long deploys = okCount(outcomes, "deploy");
         long suspends = okCount(outcomes, "suspend");
         long resumes = okCount(outcomes, "resume");
-        check("low-QoS VMs deployed, suspended past the upper bound and resumed (audit, ok)",
+        check(
+                "low-QoS VMs deployed, suspended past the upper bound and resumed (audit, ok)",
                 deploys >= 1 && suspends >= 1 && resumes >= 1,
                 deploys + " deploys, " + suspends + " suspensions, " + resumes + " resumes");
 
-        // OpenNebula's real suspend: SAVE_SUSPEND then SUSPENDED, the domain gone, the memory on disk, the counter still
+        // OpenNebula's real suspend: SAVE_SUSPEND then SUSPENDED, the domain gone, the memory on disk, the counter
+        // still
         List<String> badSuspends = new ArrayList<>();
         for (int vm : lowVms) {
             // the run's alone: the administrator's suspensions of the calibration come after it
-            long inLog = transitions.get(vm).stream().filter(t -> t.state().equals("SAVE_SUSPEND")
-                    && t.time().isBefore(calibrationFrom)).count();
-            long byUs = outcomes.stream().filter(r -> r.path("vm_id").asInt() == vm && ok(r, "suspend")).count();
+            long inLog = transitions.get(vm).stream()
+                    .filter(t -> t.state().equals("SAVE_SUSPEND") && t.time().isBefore(calibrationFrom))
+                    .count();
+            long byUs = outcomes.stream()
+                    .filter(r -> r.path("vm_id").asInt() == vm && ok(r, "suspend"))
+                    .count();
             if (inLog != byUs) {
-                badSuspends.add("VM " + vm + ": " + byUs + " suspensions audited, " + inLog + " SAVE_SUSPEND in vm.log");
+                badSuspends.add(
+                        "VM " + vm + ": " + byUs + " suspensions audited, " + inLog + " SAVE_SUSPEND in vm.log");
             }
             for (Tick t : run) {
                 if (t.suspended(vm) && t.domains().contains("one-" + vm)) {
@@ -448,22 +491,28 @@ class HypervisorIT {
         }
         for (HypervisorReport.Span span : HypervisorReport.spans(run, lowVms, Tick::suspended)) {
             // a guest's counter does not move while it is saved (two seconds of slack for the poller)
-            List<Report> inside = consoles.reports(span.vm()).stream().filter(r -> r.seen().isAfter(span.from()
-                    .plusSeconds(2)) && r.seen().isBefore(span.to().minusSeconds(1))).toList();
+            List<Report> inside = consoles.reports(span.vm()).stream()
+                    .filter(r -> r.seen().isAfter(span.from().plusSeconds(2))
+                            && r.seen().isBefore(span.to().minusSeconds(1)))
+                    .toList();
             if (!inside.isEmpty()) {
-                badSuspends.add("VM " + span.vm() + " reported work while SUSPENDED (" + span.from() + ".." + span.to()
-                        + ")");
+                badSuspends.add(
+                        "VM " + span.vm() + " reported work while SUSPENDED (" + span.from() + ".." + span.to() + ")");
             }
         }
-        check("each suspension: SAVE_SUSPEND then SUSPENDED (vm.log), the domain gone (virsh), the memory on disk,"
-                + " the guest's counter still", badSuspends.isEmpty(), String.join("; ", badSuspends));
+        check(
+                "each suspension: SAVE_SUSPEND then SUSPENDED (vm.log), the domain gone (virsh), the memory on disk,"
+                        + " the guest's counter still",
+                badSuspends.isEmpty(),
+                String.join("; ", badSuspends));
 
         // resumed on the same host, restored rather than rebooted
         List<String> badResumes = new ArrayList<>();
         for (int vm : lowVms) {
             List<History> h = histories.get(vm);
             if (h.stream().anyMatch(x -> x.hostId() != 0)) {
-                badResumes.add("VM " + vm + " HISTORY on hosts " + h.stream().map(History::hostId).toList());
+                badResumes.add("VM " + vm + " HISTORY on hosts "
+                        + h.stream().map(History::hostId).toList());
             }
             if (consoles.boots(vm) > 1) {
                 badResumes.add("VM " + vm + "'s init started " + consoles.boots(vm) + " times");
@@ -477,13 +526,16 @@ class HypervisorIT {
                 previous = r.units();
             }
         }
-        check("each resume: on the same host (HISTORY), the guest restored, not rebooted (its counter goes on)",
-                badResumes.isEmpty(), String.join("; ", badResumes));
+        check(
+                "each resume: on the same host (HISTORY), the guest restored, not rebooted (its counter goes on)",
+                badResumes.isEmpty(),
+                String.join("; ", badResumes));
 
         // no high-QoS VM touched
         List<String> touched = new ArrayList<>();
         for (int highVm : highVms) {
-            ours.stream().filter(c -> c.vm() == highVm)
+            ours.stream()
+                    .filter(c -> c.vm() == highVm)
                     .forEach(c -> touched.add("VM " + highVm + ": " + c.method() + " " + c.args()));
             List<History> hh = histories.get(highVm);
             if (hh.size() != 1 || hh.get(0).etime() != 0) {
@@ -501,22 +553,39 @@ class HypervisorIT {
                 }
             }
         }
-        check("the high-QoS VMs never touched: no call of overbookd's names one (oned.log), one stay each (HISTORY),"
-                + " their domains always running (virsh), never rebooted (their consoles)", touched.isEmpty(),
+        check(
+                "the high-QoS VMs never touched: no call of overbookd's names one (oned.log), one stay each (HISTORY),"
+                        + " their domains always running (virsh), never rebooted (their consoles)",
+                touched.isEmpty(),
                 String.join("; ", touched));
 
         List<String> overSlots = new ArrayList<>();
         for (Tick t : run) {
-            long active = lowVms.stream().filter(vm -> t.states().containsKey(vm) && t.states().get(vm)[0] == 3).count();
+            long active = lowVms.stream()
+                    .filter(vm -> t.states().containsKey(vm) && t.states().get(vm)[0] == 3)
+                    .count();
             if (active > SLOTS) {
                 overSlots.add(active + " low-QoS VMs active at " + t.time());
             }
         }
-        check("never more than " + SLOTS + " low-QoS VMs active on the host (polled)", overSlots.isEmpty(),
+        check(
+                "never more than " + SLOTS + " low-QoS VMs active on the host (polled)",
+                overSlots.isEmpty(),
                 String.join("; ", overSlots));
 
-        report = new HypervisorReport(run, samples, decisions, outcomes, transitions, saved, costs, memory, highVms,
-                lowVms, consoles, recordFile);
+        report = new HypervisorReport(
+                run,
+                samples,
+                decisions,
+                outcomes,
+                transitions,
+                saved,
+                costs,
+                memory,
+                highVms,
+                lowVms,
+                consoles,
+                recordFile);
     }
 
     private static long okCount(List<JsonNode> outcomes, String action) {
@@ -524,7 +593,8 @@ class HypervisorIT {
     }
 
     private static boolean ok(JsonNode r, String action) {
-        return action.equals(r.path("action").asText()) && "ok".equals(r.path("outcome").asText());
+        return action.equals(r.path("action").asText())
+                && "ok".equals(r.path("outcome").asText());
     }
 
     // ---------------------------------------------------------------- the simulator's prediction
@@ -553,17 +623,23 @@ class HypervisorIT {
         }
         double utilizationTolerance = Math.max(5, 2 * report.figures().get("mean_utilization_se"));
         Path profile = Path.of("sim/real-hypervisor.properties").toAbsolutePath();
-        SimulatorComparison.Prediction p = SimulatorComparison.predict(jar, profile, recordFile, daemonRan,
-                INTERVAL_SECONDS, work.resolve("daemon"));
+        SimulatorComparison.Prediction p = SimulatorComparison.predict(
+                jar, profile, recordFile, daemonRan, INTERVAL_SECONDS, work.resolve("daemon"));
         report.prediction(p, SUSPENSIONS_TOLERANCE, utilizationTolerance);
         long real = Math.round(report.figures().get("suspensions"));
         double realUtilization = report.figures().get("mean_utilization");
         boolean holds = Math.abs(p.suspends() - real) <= SUSPENSIONS_TOLERANCE
                 && Math.abs(p.utilization() - realUtilization) <= utilizationTolerance;
-        System.out.println(String.format(java.util.Locale.ROOT,
+        System.out.println(String.format(
+                java.util.Locale.ROOT,
                 "the simulator's prediction %s: simulated %d suspensions at %.1f %%, real %d at %.1f %% (+-%d, +-%.1f)",
                 holds ? "holds" : "does not hold (a measurement, not a check: see compareWithSimulator)",
-                p.suspends(), p.utilization(), real, realUtilization, SUSPENSIONS_TOLERANCE, utilizationTolerance));
+                p.suspends(),
+                p.utilization(),
+                real,
+                realUtilization,
+                SUSPENSIONS_TOLERANCE,
+                utilizationTolerance));
     }
 
     // ---------------------------------------------------------------- evidence and teardown
@@ -574,7 +650,8 @@ class HypervisorIT {
      * the session files).
      */
     private Path keepEvidence() throws IOException {
-        Path dir = Files.createDirectories(Path.of("target/hypervisor-it").toAbsolutePath()
+        Path dir = Files.createDirectories(Path.of("target/hypervisor-it")
+                .toAbsolutePath()
                 .resolve(work.getFileName().toString()));
         List<Path> keep = new ArrayList<>();
         Path daemonDir = work.resolve("daemon");
@@ -582,10 +659,14 @@ class HypervisorIT {
         for (Path root : List.of(daemonDir, var.resolve("vms"), host.serialDir())) {
             if (Files.isDirectory(root)) {
                 try (var files = Files.walk(root)) {
-                    files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().equals("one_auth"))
-                            .filter(f -> f.toString().endsWith(".log") || f.toString().endsWith(".jsonl")
-                                    || f.toString().endsWith(".csv") || f.toString().endsWith(".out")
-                                    || f.toString().endsWith(".stdout") || f.toString().endsWith(".stderr"))
+                    files.filter(Files::isRegularFile)
+                            .filter(f -> !f.getFileName().toString().equals("one_auth"))
+                            .filter(f -> f.toString().endsWith(".log")
+                                    || f.toString().endsWith(".jsonl")
+                                    || f.toString().endsWith(".csv")
+                                    || f.toString().endsWith(".out")
+                                    || f.toString().endsWith(".stdout")
+                                    || f.toString().endsWith(".stderr"))
                             .forEach(keep::add);
                 }
             }
@@ -616,7 +697,8 @@ class HypervisorIT {
         try {
             if (Files.exists(work)) {
                 try (var files = Files.walk(work)) {
-                    for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    for (Path f :
+                            files.sorted(java.util.Comparator.reverseOrder()).toList()) {
                         Files.deleteIfExists(f);
                     }
                 }
@@ -628,7 +710,9 @@ class HypervisorIT {
         if (Files.exists(work)) {
             left.add(work + " is still there");
         }
-        check("teardown: no guest, oned or monitoring client of the suite left, its install removed", left.isEmpty(),
+        check(
+                "teardown: no guest, oned or monitoring client of the suite left, its install removed",
+                left.isEmpty(),
                 String.join("; ", left));
     }
 

@@ -25,29 +25,42 @@ import org.overbookd.it.OnedEvidence.Transition;
 final class HypervisorReport {
 
     /** One of oned's monitoring samples of the host: its time and USED_CPU over TOTAL_CPU, percent. */
-    record Sample(Instant time, double utilization) {
-    }
+    record Sample(Instant time, double utilization) {}
 
     /** One suspension and resume by the administrator: guest memory (MB), seconds each, bytes written. */
-    record Cost(int memoryMb, double suspendSeconds, double resumeSeconds, long bytes) {
-    }
+    record Cost(int memoryMb, double suspendSeconds, double resumeSeconds, long bytes) {}
 
     /** A stretch of time a VM spent in one condition, as the poller saw it. */
-    record Span(int vm, Instant from, Instant to) {
-    }
+    record Span(int vm, Instant from, Instant to) {}
 
     private final List<String> lines = new ArrayList<>();
     private final Map<String, Double> figures = new TreeMap<>();
 
-    HypervisorReport(List<Tick> run, List<Sample> samples, List<JsonNode> decisions, List<JsonNode> outcomes,
-            Map<Integer, List<Transition>> transitions, List<Saved> saved, List<Cost> costs, Map<Integer, Integer> memory,
-            List<Integer> highVms, List<Integer> lowVms, GuestConsoles consoles, Path recordFile) {
+    HypervisorReport(
+            List<Tick> run,
+            List<Sample> samples,
+            List<JsonNode> decisions,
+            List<JsonNode> outcomes,
+            Map<Integer, List<Transition>> transitions,
+            List<Saved> saved,
+            List<Cost> costs,
+            Map<Integer, Integer> memory,
+            List<Integer> highVms,
+            List<Integer> lowVms,
+            GuestConsoles consoles,
+            Path recordFile) {
         Instant start = run.get(0).time();
         Instant end = run.get(run.size() - 1).time();
         double hours = Duration.between(start, end).toMillis() / 3_600_000.0;
-        lines.add(String.format(Locale.ROOT, "run: %.0f s of the high-QoS guest's business day (%d s a day), "
-                + "bounds %.0f/%.0f, slots %d, interval %d s; emulated host (QEMU TCG, 2 cores)",
-                hours * 3600, HypervisorIT.DAY_SECONDS, HypervisorIT.LOWER, HypervisorIT.UPPER, HypervisorIT.SLOTS,
+        lines.add(String.format(
+                Locale.ROOT,
+                "run: %.0f s of the high-QoS guest's business day (%d s a day), "
+                        + "bounds %.0f/%.0f, slots %d, interval %d s; emulated host (QEMU TCG, 2 cores)",
+                hours * 3600,
+                HypervisorIT.DAY_SECONDS,
+                HypervisorIT.LOWER,
+                HypervisorIT.UPPER,
+                HypervisorIT.SLOTS,
                 HypervisorIT.INTERVAL_SECONDS));
         actions(decisions, outcomes, transitions, memory);
         costs(costs, saved, memory);
@@ -64,21 +77,36 @@ final class HypervisorReport {
     /** The simulator's prediction of this run beside what the host did, with the tolerances the suite holds it to. */
     void prediction(SimulatorComparison.Prediction p, int suspensionsTolerance, double utilizationTolerance) {
         // utilizationTolerance: two standard errors of the run's sampled mean (HypervisorIT.compareWithSimulator)
-        lines.add(String.format(Locale.ROOT, "the simulator on this run's record with the measured costs and lag "
-                + "(sim/real-hypervisor.properties): %d suspensions (real %.0f, tolerance %d), %d resumes (real %.0f), "
-                + "%d deploys (real %.0f), mean utilization %.1f %% (real %.1f %%, tolerance %.1f points)", p.suspends(),
-                figures.get("suspensions"), suspensionsTolerance, p.resumes(), figures.get("resumes"), p.deploys(),
-                figures.get("deploys"), p.utilization(), figures.get("mean_utilization"), utilizationTolerance));
+        lines.add(String.format(
+                Locale.ROOT,
+                "the simulator on this run's record with the measured costs and lag "
+                        + "(sim/real-hypervisor.properties): %d suspensions (real %.0f, tolerance %d), %d resumes (real %.0f), "
+                        + "%d deploys (real %.0f), mean utilization %.1f %% (real %.1f %%, tolerance %.1f points)",
+                p.suspends(),
+                figures.get("suspensions"),
+                suspensionsTolerance,
+                p.resumes(),
+                figures.get("resumes"),
+                p.deploys(),
+                figures.get("deploys"),
+                p.utilization(),
+                figures.get("mean_utilization"),
+                utilizationTolerance));
         lines.add("  " + String.join(" ", p.command().subList(1, p.command().size())));
     }
 
     String text(Map<String, String> checks, Duration wall, Path work) {
-        StringBuilder s = new StringBuilder("\n=== overbookd on a real hypervisor (OpenNebula 7.4, libvirt, QEMU) ===\n");
+        StringBuilder s =
+                new StringBuilder("\n=== overbookd on a real hypervisor (OpenNebula 7.4, libvirt, QEMU) ===\n");
         lines.forEach(l -> s.append(l).append('\n'));
         long ok = checks.values().stream().filter("ok"::equals).count();
         s.append(String.format("checks: %d of %d held%n", ok, checks.size()));
-        checks.forEach((k, v) -> s.append("  [").append(v.equals("ok") ? "ok" : "FAILED").append("] ").append(k)
-                .append(v.equals("ok") ? "" : " -- " + v.substring("FAILED: ".length())).append('\n'));
+        checks.forEach((k, v) -> s.append("  [")
+                .append(v.equals("ok") ? "ok" : "FAILED")
+                .append("] ")
+                .append(k)
+                .append(v.equals("ok") ? "" : " -- " + v.substring("FAILED: ".length()))
+                .append('\n'));
         s.append(String.format("wall time %d s (evidence kept in %s)%n", wall.toSeconds(), work));
         return s.toString();
     }
@@ -86,7 +114,10 @@ final class HypervisorReport {
     // ---------------------------------------------------------------- the figures
 
     /** Decision to SUSPENDED, and to RUNNING again, from the audit and the VMs' logs (whole seconds). */
-    private void actions(List<JsonNode> decisions, List<JsonNode> outcomes, Map<Integer, List<Transition>> transitions,
+    private void actions(
+            List<JsonNode> decisions,
+            List<JsonNode> outcomes,
+            Map<Integer, List<Transition>> transitions,
             Map<Integer, Integer> memory) {
         List<Double> toSuspended = new ArrayList<>();
         List<Double> toRunning = new ArrayList<>();
@@ -116,13 +147,28 @@ final class HypervisorReport {
                 }
             }
         }
-        lines.add(String.format(Locale.ROOT, "suspensions by overbookd: %d, decision to SUSPENDED median %s s, worst %s s"
-                + " (vm.log, whole seconds)", toSuspended.size(), fmt(median(toSuspended)), fmt(max(toSuspended))));
-        lines.add(String.format(Locale.ROOT, "resumes by overbookd: %d, decision to RUNNING median %s s, worst %s s; "
-                + "a suspended VM stayed off median %s s, worst %s s", toRunning.size(), fmt(median(toRunning)),
-                fmt(max(toRunning)), fmt(median(offTimes)), fmt(max(offTimes))));
-        lines.add(String.format(Locale.ROOT, "deploys by overbookd: %d, decision to RUNNING median %s s, worst %s s",
-                booted.size(), fmt(median(booted)), fmt(max(booted))));
+        lines.add(String.format(
+                Locale.ROOT,
+                "suspensions by overbookd: %d, decision to SUSPENDED median %s s, worst %s s"
+                        + " (vm.log, whole seconds)",
+                toSuspended.size(),
+                fmt(median(toSuspended)),
+                fmt(max(toSuspended))));
+        lines.add(String.format(
+                Locale.ROOT,
+                "resumes by overbookd: %d, decision to RUNNING median %s s, worst %s s; "
+                        + "a suspended VM stayed off median %s s, worst %s s",
+                toRunning.size(),
+                fmt(median(toRunning)),
+                fmt(max(toRunning)),
+                fmt(median(offTimes)),
+                fmt(max(offTimes))));
+        lines.add(String.format(
+                Locale.ROOT,
+                "deploys by overbookd: %d, decision to RUNNING median %s s, worst %s s",
+                booted.size(),
+                fmt(median(booted)),
+                fmt(max(booted))));
         figures.put("deploys", (double) booted.size());
         figures.put("decision_to_booted_median_s", median(booted));
         figures.put("suspensions", (double) toSuspended.size());
@@ -136,16 +182,28 @@ final class HypervisorReport {
         lines.add("suspend and resume by guest memory (the administrator's calls, oned polled every 100 ms):");
         lines.add("  memory MB | suspend s | resume s | memory image MB");
         for (Cost c : costs) {
-            lines.add(String.format(Locale.ROOT, "  %9d | %9.2f | %8.2f | %15.1f", c.memoryMb(), c.suspendSeconds(),
-                    c.resumeSeconds(), c.bytes() / 1048576.0));
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "  %9d | %9.2f | %8.2f | %15.1f",
+                    c.memoryMb(),
+                    c.suspendSeconds(),
+                    c.resumeSeconds(),
+                    c.bytes() / 1048576.0));
         }
         if (costs.size() >= 2) {
             double[] suspend = fit(costs, Cost::suspendSeconds);
             double[] resume = fit(costs, Cost::resumeSeconds);
             double[] image = fit(costs, c -> c.bytes() / 1048576.0);
-            lines.add(String.format(Locale.ROOT, "  least squares: suspend %.2f s + %.3f s per 100 MB, resume %.2f s + "
-                    + "%.3f s per 100 MB, image %.1f MB + %.2f MB per MB of guest memory", suspend[0], 100 * suspend[1],
-                    resume[0], 100 * resume[1], image[0], image[1]));
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "  least squares: suspend %.2f s + %.3f s per 100 MB, resume %.2f s + "
+                            + "%.3f s per 100 MB, image %.1f MB + %.2f MB per MB of guest memory",
+                    suspend[0],
+                    100 * suspend[1],
+                    resume[0],
+                    100 * resume[1],
+                    image[0],
+                    image[1]));
             figures.put("suspend_fixed_s", suspend[0]);
             figures.put("suspend_per_100mb_s", 100 * suspend[1]);
             figures.put("resume_fixed_s", resume[0]);
@@ -154,10 +212,11 @@ final class HypervisorReport {
         }
         List<String> images = new ArrayList<>();
         for (Saved s : saved) {
-            images.add(String.format(Locale.ROOT, "VM %d (%d MB) %.1f MB", s.vm(), memory.get(s.vm()),
-                    s.checkpointBytes() / 1048576.0));
+            images.add(String.format(
+                    Locale.ROOT, "VM %d (%d MB) %.1f MB", s.vm(), memory.get(s.vm()), s.checkpointBytes() / 1048576.0));
         }
-        lines.add("memory images of overbookd's suspensions: " + (images.isEmpty() ? "none" : String.join(", ", images)));
+        lines.add(
+                "memory images of overbookd's suspensions: " + (images.isEmpty() ? "none" : String.join(", ", images)));
     }
 
     private interface Measure {
@@ -188,8 +247,13 @@ final class HypervisorReport {
      * at each decision, the delay from a low-QoS guest starting or stopping to the first sample after
      * it, and how far the sampled utilization sits from the load the guests were running.
      */
-    private void lag(List<Tick> run, List<Sample> samples, List<JsonNode> decisions, List<Integer> lowVms,
-            GuestConsoles consoles, List<Integer> highVms) {
+    private void lag(
+            List<Tick> run,
+            List<Sample> samples,
+            List<JsonNode> decisions,
+            List<Integer> lowVms,
+            GuestConsoles consoles,
+            List<Integer> highVms) {
         List<Double> periods = new ArrayList<>();
         for (int i = 1; i < samples.size(); i++) {
             periods.add(seconds(samples.get(i - 1).time(), samples.get(i).time()));
@@ -197,14 +261,18 @@ final class HypervisorReport {
         List<Double> ages = new ArrayList<>();
         for (JsonNode d : decisions) {
             Instant at = OnedEvidence.auditTime(d);
-            samples.stream().filter(s -> !s.time().isAfter(at)).reduce((a, b) -> b)
+            samples.stream()
+                    .filter(s -> !s.time().isAfter(at))
+                    .reduce((a, b) -> b)
                     .ifPresent(s -> ages.add(seconds(s.time(), at)));
         }
         List<Double> stepLags = new ArrayList<>();
         List<Span> steps = new ArrayList<>(spans(run, lowVms, Tick::running));
         steps.addAll(spans(run, lowVms, Tick::suspended));
         for (Span step : steps) {
-            samples.stream().filter(s -> !s.time().isBefore(step.from())).findFirst()
+            samples.stream()
+                    .filter(s -> !s.time().isBefore(step.from()))
+                    .findFirst()
                     .ifPresent(s -> stepLags.add(seconds(step.from(), s.time())));
         }
         List<Double> gaps = new ArrayList<>();
@@ -212,7 +280,8 @@ final class HypervisorReport {
         List<Integer> guests = new ArrayList<>(lowVms);
         guests.addAll(highVms);
         for (Sample s : samples) {
-            if (s.time().isBefore(run.get(0).time()) || s.time().isAfter(run.get(run.size() - 1).time())) {
+            if (s.time().isBefore(run.get(0).time())
+                    || s.time().isAfter(run.get(run.size() - 1).time())) {
                 continue;
             }
             double demand = 0;
@@ -226,32 +295,55 @@ final class HypervisorReport {
             gaps.add(s.utilization() - hostPercent);
             absGaps.add(Math.abs(s.utilization() - hostPercent));
         }
-        lines.add(String.format(Locale.ROOT, "host monitoring: a sample every %s s (median; MONITOR_HOST 15 s here, 120 s"
-                + " by OpenNebula's default), each a 1 s vmstat average", fmt(median(periods))));
-        lines.add(String.format(Locale.ROOT, "  age of the newest sample at overbookd's decisions: median %s s, worst %s s",
-                fmt(median(ages)), fmt(max(ages))));
-        lines.add(String.format(Locale.ROOT, "  a low-QoS guest starting or stopping reaches the next sample after: median "
-                + "%s s, worst %s s (%d steps)", fmt(median(stepLags)), fmt(max(stepLags)), stepLags.size()));
-        lines.add(String.format(Locale.ROOT, "  sampled utilization minus the guests' own target load (sum / 2 cores): "
-                + "mean %+.1f points, mean absolute %.1f points (%d samples)", mean(gaps), mean(absGaps), gaps.size()));
+        lines.add(String.format(
+                Locale.ROOT,
+                "host monitoring: a sample every %s s (median; MONITOR_HOST 15 s here, 120 s"
+                        + " by OpenNebula's default), each a 1 s vmstat average",
+                fmt(median(periods))));
+        lines.add(String.format(
+                Locale.ROOT,
+                "  age of the newest sample at overbookd's decisions: median %s s, worst %s s",
+                fmt(median(ages)),
+                fmt(max(ages))));
+        lines.add(String.format(
+                Locale.ROOT,
+                "  a low-QoS guest starting or stopping reaches the next sample after: median "
+                        + "%s s, worst %s s (%d steps)",
+                fmt(median(stepLags)),
+                fmt(max(stepLags)),
+                stepLags.size()));
+        lines.add(String.format(
+                Locale.ROOT,
+                "  sampled utilization minus the guests' own target load (sum / 2 cores): "
+                        + "mean %+.1f points, mean absolute %.1f points (%d samples)",
+                mean(gaps),
+                mean(absGaps),
+                gaps.size()));
         figures.put("probe_period_s", median(periods));
         figures.put("sample_age_median_s", median(ages));
         figures.put("step_lag_median_s", median(stepLags));
         figures.put("measured_minus_demand_points", mean(gaps));
         List<Double> inRun = new ArrayList<>();
         for (Sample s : samples) {
-            if (!s.time().isBefore(run.get(0).time()) && !s.time().isAfter(run.get(run.size() - 1).time())) {
+            if (!s.time().isBefore(run.get(0).time())
+                    && !s.time().isAfter(run.get(run.size() - 1).time())) {
                 inRun.add(s.utilization());
             }
         }
         double meanUtilization = mean(inRun);
-        double sd = Math.sqrt(inRun.stream().mapToDouble(u -> (u - meanUtilization) * (u - meanUtilization)).sum()
+        double sd = Math.sqrt(inRun.stream()
+                        .mapToDouble(u -> (u - meanUtilization) * (u - meanUtilization))
+                        .sum()
                 / Math.max(1, inRun.size() - 1));
         figures.put("mean_utilization", meanUtilization);
         // the standard error of a mean of n samples, each a 1 s vmstat average taken every 15 s
         figures.put("mean_utilization_se", sd / Math.sqrt(Math.max(1, inRun.size())));
-        lines.add(String.format(Locale.ROOT, "  mean sampled utilization over the run: %.1f %% (standard error %.1f points, %d"
-                + " samples)", meanUtilization, figures.get("mean_utilization_se"), inRun.size()));
+        lines.add(String.format(
+                Locale.ROOT,
+                "  mean sampled utilization over the run: %.1f %% (standard error %.1f points, %d" + " samples)",
+                meanUtilization,
+                figures.get("mean_utilization_se"),
+                inRun.size()));
     }
 
     /** Suspensions per low-QoS VM under the default bounds and slots. */
@@ -259,14 +351,22 @@ final class HypervisorReport {
         Map<Integer, Integer> perVm = new TreeMap<>();
         lowVms.forEach(vm -> perVm.put(vm, 0));
         for (JsonNode o : outcomes) {
-            if ("suspend".equals(o.path("action").asText()) && "ok".equals(o.path("outcome").asText())) {
+            if ("suspend".equals(o.path("action").asText())
+                    && "ok".equals(o.path("outcome").asText())) {
                 perVm.merge(o.path("vm_id").asInt(), 1, Integer::sum);
             }
         }
         int most = Collections.max(perVm.values());
-        double meanPerVm = perVm.values().stream().mapToInt(Integer::intValue).average().orElse(0);
-        lines.add(String.format(Locale.ROOT, "flapping: suspensions per low-QoS VM %s (most %d, mean %.2f; %.0f per VM "
-                + "and hour of this compressed day)", perVm, most, meanPerVm, meanPerVm / hours));
+        double meanPerVm =
+                perVm.values().stream().mapToInt(Integer::intValue).average().orElse(0);
+        lines.add(String.format(
+                Locale.ROOT,
+                "flapping: suspensions per low-QoS VM %s (most %d, mean %.2f; %.0f per VM "
+                        + "and hour of this compressed day)",
+                perVm,
+                most,
+                meanPerVm,
+                meanPerVm / hours));
         figures.put("suspensions_per_vm_max", (double) most);
     }
 
@@ -286,8 +386,8 @@ final class HypervisorReport {
             if (e.getKey() == 0) {
                 alone = rate;
             }
-            s.append(String.format(Locale.ROOT, " %d low-QoS beside it %.0f (%.0f busy s)", e.getKey(), rate,
-                    e.getValue()[1]));
+            s.append(String.format(
+                    Locale.ROOT, " %d low-QoS beside it %.0f (%.0f busy s)", e.getKey(), rate, e.getValue()[1]));
             figures.put("high_rate_" + e.getKey(), rate);
         }
         lines.add(s.toString());
@@ -300,14 +400,18 @@ final class HypervisorReport {
             }
         }
         double overbooked = units / busy;
-        lines.add(String.format(Locale.ROOT, "  overbooked against alone: %.2f (%.0f%% %s)", overbooked / alone,
-                100 * Math.abs(1 - overbooked / alone), overbooked < alone ? "slower" : "faster"));
+        lines.add(String.format(
+                Locale.ROOT,
+                "  overbooked against alone: %.2f (%.0f%% %s)",
+                overbooked / alone,
+                100 * Math.abs(1 - overbooked / alone),
+                overbooked < alone ? "slower" : "faster"));
         figures.put("high_overbooked_over_alone", overbooked / alone);
     }
 
     /** Adds one high-QoS guest's work (units, busy seconds) by how many low-QoS VMs ran beside it. */
-    private static void count(List<Tick> run, List<Report> reports, List<Integer> lowVms,
-            Map<Integer, double[]> byNeighbours) {
+    private static void count(
+            List<Tick> run, List<Report> reports, List<Integer> lowVms, Map<Integer, double[]> byNeighbours) {
         for (int i = 1; i < reports.size(); i++) {
             Report a = reports.get(i - 1);
             Report b = reports.get(i);
@@ -374,8 +478,11 @@ final class HypervisorReport {
     /** The first time at or after {@code after} (to the second, as vm.log writes it) the VM entered the state. */
     private static Instant first(List<Transition> log, String state, Instant after) {
         long from = after.getEpochSecond();
-        return log.stream().filter(t -> t.state().equals(state) && t.time().getEpochSecond() >= from)
-                .map(Transition::time).findFirst().orElse(null);
+        return log.stream()
+                .filter(t -> t.state().equals(state) && t.time().getEpochSecond() >= from)
+                .map(Transition::time)
+                .findFirst()
+                .orElse(null);
     }
 
     /** Seconds from a to b; whole-second times are compared at whole seconds. */

@@ -34,12 +34,11 @@ import org.xml.sax.InputSource;
  */
 final class OnedEvidence {
 
-    private OnedEvidence() {
-    }
+    private OnedEvidence() {}
 
     /** One XML-RPC call as oned logged it: "Req:0278 UID:2 IP:... one.vm.deploy invoked 0, 0, 0, -1". */
-    record Call(Instant time, String request, int uid, String method, List<String> args, boolean success,
-            String result) {
+    record Call(
+            Instant time, String request, int uid, String method, List<String> args, boolean success, String result) {
 
         /** The VM a one.vm.* call names, or -1. */
         int vm() {
@@ -72,24 +71,24 @@ final class OnedEvidence {
         }
     }
 
-    record Transition(Instant time, String state) {
-    }
+    record Transition(Instant time, String state) {}
 
-    record History(int seq, int hostId, long stime, long etime, int action, int uid) {
-    }
+    record History(int seq, int hostId, long stime, long etime, int action, int uid) {}
 
-    private static final DateTimeFormatter ONE_TIME = DateTimeFormatter.ofPattern("EEE MMM d HH:mm:ss yyyy",
-            Locale.ENGLISH);
+    private static final DateTimeFormatter ONE_TIME =
+            DateTimeFormatter.ofPattern("EEE MMM d HH:mm:ss yyyy", Locale.ENGLISH);
     private static final Pattern INVOKED = Pattern.compile(
             "^(\\w{3} \\w{3} +\\d+ \\d\\d:\\d\\d:\\d\\d \\d{4}) \\[[^]]*]\\[ReM]\\[.]: Req:(\\d+) UID:(-?\\d+) IP:\\S+ "
                     + "(one\\.[\\w.]+) invoked ?(.*)$");
-    private static final Pattern RESULT = Pattern.compile(
-            "\\[ReM]\\[.]: Req:(\\d+) UID:-?\\d+ (one\\.[\\w.]+) result (SUCCESS|FAILURE)(.*)$");
+    private static final Pattern RESULT =
+            Pattern.compile("\\[ReM]\\[.]: Req:(\\d+) UID:-?\\d+ (one\\.[\\w.]+) result (SUCCESS|FAILURE)(.*)$");
     private static final Pattern VM_STATE = Pattern.compile(
             "^(\\w{3} \\w{3} +\\d+ \\d\\d:\\d\\d:\\d\\d \\d{4}) \\[[^]]*]\\[VM]\\[.]: New (?:LCM )?state is (\\w+)");
 
     static Instant oneTime(String text) {
-        return LocalDateTime.parse(text.replaceAll(" +", " "), ONE_TIME).atZone(ZoneId.systemDefault()).toInstant();
+        return LocalDateTime.parse(text.replaceAll(" +", " "), ONE_TIME)
+                .atZone(ZoneId.systemDefault())
+                .toInstant();
     }
 
     /** Every call oned logged, from oned.log and any rotated copy, in order, each with its result. */
@@ -97,7 +96,8 @@ final class OnedEvidence {
         List<Path> logs;
         try (Stream<Path> files = Files.list(varDir)) {
             logs = files.filter(p -> p.getFileName().toString().startsWith("oned.log"))
-                    .sorted(Comparator.comparingLong(p -> p.toFile().lastModified())).toList();
+                    .sorted(Comparator.comparingLong(p -> p.toFile().lastModified()))
+                    .toList();
         }
         List<Call> calls = new ArrayList<>();
         for (Path log : logs) {
@@ -107,10 +107,14 @@ final class OnedEvidence {
             for (String line : lines) {
                 Matcher m = INVOKED.matcher(line);
                 if (m.find()) {
-                    List<String> args = m.group(5).isBlank() ? List.of()
-                            : Arrays.stream(m.group(5).split(", ")).map(String::strip).toList();
-                    pending.add(new Object[] {oneTime(m.group(1)), m.group(2), Integer.parseInt(m.group(3)), m.group(4),
-                            args, null, ""});
+                    List<String> args = m.group(5).isBlank()
+                            ? List.of()
+                            : Arrays.stream(m.group(5).split(", "))
+                                    .map(String::strip)
+                                    .toList();
+                    pending.add(new Object[] {
+                        oneTime(m.group(1)), m.group(2), Integer.parseInt(m.group(3)), m.group(4), args, null, ""
+                    });
                     // request ids are 4 random digits and do collide: pair by id and method
                     open.put(m.group(2) + " " + m.group(4), pending.size() - 1);
                     continue;
@@ -127,8 +131,14 @@ final class OnedEvidence {
             for (Object[] p : pending) {
                 @SuppressWarnings("unchecked")
                 List<String> args = (List<String>) p[4];
-                calls.add(new Call((Instant) p[0], (String) p[1], (Integer) p[2], (String) p[3], args,
-                        Boolean.TRUE.equals(p[5]), (String) p[6]));
+                calls.add(new Call(
+                        (Instant) p[0],
+                        (String) p[1],
+                        (Integer) p[2],
+                        (String) p[3],
+                        args,
+                        Boolean.TRUE.equals(p[5]),
+                        (String) p[6]));
             }
         }
         return calls;
@@ -176,8 +186,13 @@ final class OnedEvidence {
         NodeList list = doc.getElementsByTagName("HISTORY");
         for (int i = 0; i < list.getLength(); i++) {
             Element h = (Element) list.item(i);
-            out.add(new History(integer(h, "SEQ"), integer(h, "HID"), Long.parseLong(text(h, "STIME")),
-                    Long.parseLong(text(h, "ETIME")), integer(h, "ACTION"), integer(h, "UID")));
+            out.add(new History(
+                    integer(h, "SEQ"),
+                    integer(h, "HID"),
+                    Long.parseLong(text(h, "STIME")),
+                    Long.parseLong(text(h, "ETIME")),
+                    integer(h, "ACTION"),
+                    integer(h, "UID")));
         }
         return out;
     }
@@ -199,8 +214,11 @@ final class OnedEvidence {
         ObjectMapper json = new ObjectMapper();
         List<Path> files;
         try (Stream<Path> list = Files.list(auditFile.getParent())) {
-            files = list.filter(p -> p.getFileName().toString().startsWith(auditFile.getFileName().toString()))
-                    .sorted(Comparator.comparingLong(p -> p.toFile().lastModified())).toList();
+            files = list.filter(p -> p.getFileName()
+                            .toString()
+                            .startsWith(auditFile.getFileName().toString()))
+                    .sorted(Comparator.comparingLong(p -> p.toFile().lastModified()))
+                    .toList();
         }
         List<JsonNode> out = new ArrayList<>();
         for (Path file : files) {

@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.apache.ws.commons.util.NamespaceContextImpl;
 import org.apache.xmlrpc.XmlRpcException;
 import org.apache.xmlrpc.client.XmlRpcClient;
 import org.apache.xmlrpc.client.XmlRpcClientConfigImpl;
@@ -20,7 +21,6 @@ import org.apache.xmlrpc.common.TypeFactoryImpl;
 import org.apache.xmlrpc.common.XmlRpcStreamConfig;
 import org.apache.xmlrpc.parser.I8Parser;
 import org.apache.xmlrpc.parser.TypeParser;
-import org.apache.ws.commons.util.NamespaceContextImpl;
 
 /**
  * The real OpenNebula 7.4 front-end with dummy drivers, driven through the shared
@@ -71,7 +71,8 @@ final class OnedFrontEnd implements AutoCloseable {
         client.setTypeFactory(new TypeFactoryImpl(client) {
             @Override
             public TypeParser getParser(XmlRpcStreamConfig cfg, NamespaceContextImpl context, String uri, String name) {
-                return (uri == null || uri.isEmpty()) && name.equals("i8") ? new I8Parser()
+                return (uri == null || uri.isEmpty()) && name.equals("i8")
+                        ? new I8Parser()
                         : super.getParser(cfg, context, uri, name);
             }
         });
@@ -149,9 +150,17 @@ final class OnedFrontEnd implements AutoCloseable {
 
     /** The environment of OpenNebula's command line for this front-end, as oneadmin. */
     Map<String, String> cliEnvironment() {
-        return Map.of("ONE_LOCATION", install.toString(), "ONE_AUTH", oneRoot.resolve("one_auth").toString(),
-                "ONE_XMLRPC", ENDPOINT, "RUBYLIB", install.resolve("lib/ruby").toString(),
-                "PATH", install.resolve("bin") + ":" + System.getenv("PATH"));
+        return Map.of(
+                "ONE_LOCATION",
+                install.toString(),
+                "ONE_AUTH",
+                oneRoot.resolve("one_auth").toString(),
+                "ONE_XMLRPC",
+                ENDPOINT,
+                "RUBYLIB",
+                install.resolve("lib/ruby").toString(),
+                "PATH",
+                install.resolve("bin") + ":" + System.getenv("PATH"));
     }
 
     /** Runs {@code commands} with bash -e as oneadmin (or as the session in {@code authFile}); their output, or an exception. */
@@ -256,8 +265,8 @@ final class OnedFrontEnd implements AutoCloseable {
         String text = Files.readString(out, StandardCharsets.UTF_8);
         Files.delete(out);
         if (p.exitValue() != 0) {
-            throw new IllegalStateException("one-dummy.sh " + String.join(" ", args) + " exited " + p.exitValue()
-                    + ": " + text.strip());
+            throw new IllegalStateException(
+                    "one-dummy.sh " + String.join(" ", args) + " exited " + p.exitValue() + ": " + text.strip());
         }
     }
 

@@ -52,14 +52,35 @@ class OverbookdAgainstOnedIT {
     private static final int LOW_VMS = 7;
     /** USED_CPU one active low-QoS VM adds to its host: 18.75 % of 8 cores. */
     private static final int PER_VM = 150;
-    private static final int FILLING = 200;     // 25 %: two VMs make 62.5 %, below the lower bound 70
-    private static final int CROSSING = 600;    // 75 %: one VM makes 93.75 %, above the upper bound 90
-    private static final int FALLING = 100;     // 12.5 %
+
+    private static final int FILLING = 200; // 25 %: two VMs make 62.5 %, below the lower bound 70
+    private static final int CROSSING = 600; // 75 %: one VM makes 93.75 %, above the upper bound 90
+    private static final int FALLING = 100; // 12.5 %
     private static final int INTERVAL_SECONDS = 2;
-    private static final Set<String> TRANSIENT = Set.of("PROLOG", "BOOT", "SAVE_STOP", "SAVE_SUSPEND", "SAVE_MIGRATE",
-            "PROLOG_RESUME", "EPILOG_STOP", "EPILOG", "SHUTDOWN", "BOOT_SUSPENDED", "BOOT_STOPPED", "CLEANUP_RESUBMIT",
-            "CLEANUP_DELETE", "MIGRATE", "PROLOG_MIGRATE", "BOOT_UNKNOWN", "BOOT_POWEROFF", "BOOT_UNDEPLOY",
-            "SHUTDOWN_POWEROFF", "SHUTDOWN_UNDEPLOY", "EPILOG_UNDEPLOY", "PROLOG_UNDEPLOY", "HOTPLUG");
+    private static final Set<String> TRANSIENT = Set.of(
+            "PROLOG",
+            "BOOT",
+            "SAVE_STOP",
+            "SAVE_SUSPEND",
+            "SAVE_MIGRATE",
+            "PROLOG_RESUME",
+            "EPILOG_STOP",
+            "EPILOG",
+            "SHUTDOWN",
+            "BOOT_SUSPENDED",
+            "BOOT_STOPPED",
+            "CLEANUP_RESUBMIT",
+            "CLEANUP_DELETE",
+            "MIGRATE",
+            "PROLOG_MIGRATE",
+            "BOOT_UNKNOWN",
+            "BOOT_POWEROFF",
+            "BOOT_UNDEPLOY",
+            "SHUTDOWN_POWEROFF",
+            "SHUTDOWN_UNDEPLOY",
+            "EPILOG_UNDEPLOY",
+            "PROLOG_UNDEPLOY",
+            "HOTPLUG");
 
     private OnedFrontEnd one;
     private Path work;
@@ -105,13 +126,17 @@ class OverbookdAgainstOnedIT {
     void overbooksTheRealOnedSafely() throws Exception {
         Path script = SharedFiles.require("opennebula/one-dummy.sh");
         SharedFiles.require("opennebula/opennebula-7.4.0-dummy.tar.xz");
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/ruby")),
+        Assumptions.assumeTrue(
+                Files.isExecutable(Path.of("/usr/bin/ruby")),
                 "skipped: OpenNebula's runtime packages are missing; run `one-dummy.sh deps` as root (.ci/run does)");
         Path jar = Path.of("target/overbookd.jar").toAbsolutePath();
         assertTrue(Files.exists(jar), "target/overbookd.jar is missing: run the suite through Maven (verify)");
         long started = System.nanoTime();
         work = Files.createTempDirectory(Path.of("/tmp"), "overbookd-it-");
-        one = new OnedFrontEnd(script, work.resolve("one"), Path.of("it/opennebula/host-monitor-probe").toAbsolutePath());
+        one = new OnedFrontEnd(
+                script,
+                work.resolve("one"),
+                Path.of("it/opennebula/host-monitor-probe").toAbsolutePath());
         cluster = new DummyCluster(one, PER_VM, FILLING);
         hostNames = cluster.hostNames();
         highVms = cluster.highVms();
@@ -124,8 +149,12 @@ class OverbookdAgainstOnedIT {
             overbookdUid = user.uid();
             overbookdPassword = user.password();
             cluster.createHighQosVms();
-            awaitOrFail("high-QoS VMs RUNNING", Duration.ofSeconds(30),
-                    () -> pool().stream().filter(vm -> highVms.contains(vm.id())).allMatch(vm -> vm.lcm() == 3));
+            awaitOrFail(
+                    "high-QoS VMs RUNNING",
+                    Duration.ofSeconds(30),
+                    () -> pool().stream()
+                            .filter(vm -> highVms.contains(vm.id()))
+                            .allMatch(vm -> vm.lcm() == 3));
             cluster.createLowQosVms(LOW_VMS);
 
             roundOne();
@@ -153,10 +182,15 @@ class OverbookdAgainstOnedIT {
             setBases(FILLING, CROSSING, CROSSING);
             one.dummyAction("deploy", "success 6");
         });
-        awaitOrFail("a slow deploy booting on " + hostNames.get(firstHost()), Duration.ofSeconds(30),
+        awaitOrFail(
+                "a slow deploy booting on " + hostNames.get(firstHost()),
+                Duration.ofSeconds(30),
                 () -> pool().stream().anyMatch(vm -> vm.low() && vm.activeOn(firstHost()) && vm.lcm() == 2));
-        slowVm = pool().stream().filter(vm -> vm.low() && vm.activeOn(firstHost()) && vm.lcm() == 2).findFirst()
-                .orElseThrow().id();
+        slowVm = pool().stream()
+                .filter(vm -> vm.low() && vm.activeOn(firstHost()) && vm.lcm() == 2)
+                .findFirst()
+                .orElseThrow()
+                .id();
         slowStart = Instant.now();
         one.clearDummyAction("deploy");
         faults.add("slow deploy: VM " + slowVm + " 6 s in BOOT on " + hostNames.get(firstHost()));
@@ -165,43 +199,55 @@ class OverbookdAgainstOnedIT {
 
         // an administrator locks the VM overbookd will suspend first on the second host
         int host = new ArrayList<>(hostNames.keySet()).get(1);
-        Vm last = pool().stream().filter(vm -> vm.low() && vm.activeOn(host))
-                .max((a, b) -> a.since() != b.since() ? Long.compare(a.since(), b.since()) : Integer.compare(a.id(), b.id()))
+        Vm last = pool().stream()
+                .filter(vm -> vm.low() && vm.activeOn(host))
+                .max((a, b) ->
+                        a.since() != b.since() ? Long.compare(a.since(), b.since()) : Integer.compare(a.id(), b.id()))
                 .orElseThrow();
         lockedVm = last.id();
         one.call("one.vm.lock", lockedVm, 1, false);
         lockedAt = Instant.now();
         faults.add("VM " + lockedVm + " locked by the administrator while its host crossed the upper bound");
         setBases(CROSSING, CROSSING, CROSSING);
-        awaitOrFail("overbookd told the VM is locked (0x200) twice", Duration.ofSeconds(40),
+        awaitOrFail(
+                "overbookd told the VM is locked (0x200) twice",
+                Duration.ofSeconds(40),
                 () -> refusedAsLocked(round) >= 2);
         one.call("one.vm.unlock", lockedVm);
         unlockedAt = Instant.now();
         phase(round, "crossing the upper bound", this::noLowActive);
 
         // a VM deleted between cycles: a suspended one, first in the queue
-        deletedVm = pool().stream().filter(vm -> vm.low() && vm.state() == 5).mapToInt(Vm::id).min().orElseThrow();
+        deletedVm = pool().stream()
+                .filter(vm -> vm.low() && vm.state() == 5)
+                .mapToInt(Vm::id)
+                .min()
+                .orElseThrow();
         delete(deletedVm);
         deletedAt = Instant.now();
         faults.add("VM " + deletedVm + " (suspended, queued) deleted between cycles");
         // its EPILOG must end before oned stops, or oned leaves it in EPILOG for good and its host busy
         int gone = deletedVm;
-        awaitOrFail("the deleted VM DONE", Duration.ofSeconds(30), () -> pool().stream().noneMatch(vm -> vm.id() == gone));
+        awaitOrFail(
+                "the deleted VM DONE",
+                Duration.ofSeconds(30),
+                () -> pool().stream().noneMatch(vm -> vm.id() == gone));
 
         // oned stopped mid-run and started again while the load falls back
         onedStoppedAt = Instant.now();
         one.stop();
         setBases(FALLING, FALLING, FALLING);
         long before = round.daemon.cyclesLogged();
-        awaitOrFail("the daemon cycling while oned is down", Duration.ofSeconds(20),
-                () -> cycles(round) >= before + 2);
+        awaitOrFail("the daemon cycling while oned is down", Duration.ofSeconds(20), () -> cycles(round) >= before + 2);
         one.start();
         onedRestartedAt = Instant.now();
         daemonSurvivedRestart = round.daemon.alive();
-        faults.add("oned stopped for " + Duration.between(onedStoppedAt, onedRestartedAt).toSeconds()
-                + " s and restarted mid-run");
+        faults.add("oned stopped for "
+                + Duration.between(onedStoppedAt, onedRestartedAt).toSeconds() + " s and restarted mid-run");
         long restartedEpoch = onedRestartedAt.getEpochSecond();
-        awaitOrFail("hosts MONITORED again, with samples taken after the restart", Duration.ofSeconds(90),
+        awaitOrFail(
+                "hosts MONITORED again, with samples taken after the restart",
+                Duration.ofSeconds(90),
                 () -> cluster.hostsMonitoredSince(restartedEpoch));
         phase(round, "falling back", this::refilled);
         checkNothingStuck(round, "round 1 (suspend)");
@@ -215,7 +261,9 @@ class OverbookdAgainstOnedIT {
                 delete(vm.id());
             }
         }
-        awaitOrFail("round 1's low-QoS VMs gone", Duration.ofSeconds(30),
+        awaitOrFail(
+                "round 1's low-QoS VMs gone",
+                Duration.ofSeconds(30),
                 () -> pool().stream().noneMatch(Vm::low));
         cluster.createLowQosVms(LOW_VMS);
         Round round = startRoundPrepared("stop", () -> {
@@ -225,10 +273,15 @@ class OverbookdAgainstOnedIT {
             one.dummyAction("deploy", "failure\n" + "success 0\n".repeat(40).strip());
             failureInjectedAt = Instant.now();
         });
-        awaitOrFail("a deploy failing (BOOT_FAILURE) on " + hostNames.get(firstHost()), Duration.ofSeconds(30),
+        awaitOrFail(
+                "a deploy failing (BOOT_FAILURE) on " + hostNames.get(firstHost()),
+                Duration.ofSeconds(30),
                 () -> pool().stream().anyMatch(vm -> vm.low() && vm.activeOn(firstHost()) && vm.lcm() == 36));
-        failedVm = pool().stream().filter(vm -> vm.low() && vm.activeOn(firstHost()) && vm.lcm() == 36).findFirst()
-                .orElseThrow().id();
+        failedVm = pool().stream()
+                .filter(vm -> vm.low() && vm.activeOn(firstHost()) && vm.lcm() == 36)
+                .findFirst()
+                .orElseThrow()
+                .id();
         failedAt = Instant.now();
         one.clearDummyAction("deploy");
         faults.add("failed deploy: VM " + failedVm + " in BOOT_FAILURE on " + hostNames.get(firstHost()));
@@ -238,11 +291,19 @@ class OverbookdAgainstOnedIT {
         // the daemon may place the host's other VM in the very cycle after the failure, before the suite
         // has even seen BOOT_FAILURE: count from the injection, and only other VMs' actions
         int failed = failedVm;
-        boolean moved = await(Duration.ofSeconds(8L * INTERVAL_SECONDS),
-                () -> audit(round).stream().filter(r -> isOutcome(r) && "ok".equals(r.path("outcome").asText())
-                        && r.path("host_id").asInt() == firstHost() && r.path("vm_id").asInt() != failed
-                        && OnedEvidence.auditTime(r).isAfter(failureInjectedAt)).count() > 0);
-        check("failed deploy: its host is not held busy forever (another VM placed there within 8 cycles)", moved,
+        boolean moved = await(
+                Duration.ofSeconds(8L * INTERVAL_SECONDS),
+                () -> audit(round).stream()
+                                .filter(r -> isOutcome(r)
+                                        && "ok".equals(r.path("outcome").asText())
+                                        && r.path("host_id").asInt() == firstHost()
+                                        && r.path("vm_id").asInt() != failed
+                                        && OnedEvidence.auditTime(r).isAfter(failureInjectedAt))
+                                .count()
+                        > 0);
+        check(
+                "failed deploy: its host is not held busy forever (another VM placed there within 8 cycles)",
+                moved,
                 "no action on " + hostNames.get(firstHost()) + " while VM " + failedVm + " sat in BOOT_FAILURE");
         one.call("one.vm.recover", failedVm, 2); // the administrator retries the boot
         recoveredAt = Instant.now();
@@ -267,23 +328,29 @@ class OverbookdAgainstOnedIT {
         Files.writeString(auth, "overbookd:" + overbookdPassword + "\n");
         Files.setPosixFilePermissions(auth, PosixFilePermissions.fromString("rw-------"));
         Path config = dir.resolve("overbookd.properties");
-        Files.writeString(config, String.join("\n",
-                "backend = opennebula",
-                "one.endpoint = " + OnedFrontEnd.ENDPOINT,
-                "one.auth-file = " + auth,
-                "one.timeout = 10s",
-                "overbooking.lower-bound = 70",
-                "overbooking.upper-bound = 90",
-                "overbooking.slots = " + SLOTS,
-                "overbooking.suspend-action = " + suspendAction,
-                "schedule.overbooking-interval = " + INTERVAL_SECONDS + "s",
-                "audit.file = " + round.auditFile,
-                "record.file = " + dir.resolve("record.csv"), ""));
+        Files.writeString(
+                config,
+                String.join(
+                        "\n",
+                        "backend = opennebula",
+                        "one.endpoint = " + OnedFrontEnd.ENDPOINT,
+                        "one.auth-file = " + auth,
+                        "one.timeout = 10s",
+                        "overbooking.lower-bound = 70",
+                        "overbooking.upper-bound = 90",
+                        "overbooking.slots = " + SLOTS,
+                        "overbooking.suspend-action = " + suspendAction,
+                        "schedule.overbooking-interval = " + INTERVAL_SECONDS + "s",
+                        "audit.file = " + round.auditFile,
+                        "record.file = " + dir.resolve("record.csv"),
+                        ""));
         before.run();
         // the daemon acts in its first cycle (no blind window after the previous round's daemon): let it
         // measure the loads just set
         long set = Instant.now().getEpochSecond() + 1;
-        awaitOrFail("round " + suspendAction + ": the loads set before it starts measured", Duration.ofSeconds(30),
+        awaitOrFail(
+                "round " + suspendAction + ": the loads set before it starts measured",
+                Duration.ofSeconds(30),
                 () -> cluster.hostsMonitoredSince(set));
         round.daemon = DaemonProcess.start(Path.of("target/overbookd.jar").toAbsolutePath(), config, dir, "daemon");
         return round;
@@ -329,7 +396,8 @@ class OverbookdAgainstOnedIT {
     /** Every host full again, or nothing left to place. */
     private boolean refilled() {
         List<Vm> vms = pool();
-        boolean queued = vms.stream().anyMatch(vm -> vm.low() && (vm.state() == 2 || vm.state() == 4 || vm.state() == 5));
+        boolean queued =
+                vms.stream().anyMatch(vm -> vm.low() && (vm.state() == 2 || vm.state() == 4 || vm.state() == 5));
         return !queued && vms.stream().filter(Vm::low).allMatch(vm -> vm.lcm() == 3) || hostsFull();
     }
 
@@ -342,13 +410,20 @@ class OverbookdAgainstOnedIT {
     }
 
     private long refusedAsLocked(Round round) {
-        return audit(round).stream().filter(r -> isOutcome(r) && r.path("vm_id").asInt() == lockedVm
-                && r.path("error_code").asText().equals("0x200")).count();
+        return audit(round).stream()
+                .filter(r -> isOutcome(r)
+                        && r.path("vm_id").asInt() == lockedVm
+                        && r.path("error_code").asText().equals("0x200"))
+                .count();
     }
 
     private long okActionsOnHostAfter(Round round, int host, Instant after) {
-        return audit(round).stream().filter(r -> isOutcome(r) && "ok".equals(r.path("outcome").asText())
-                && r.path("host_id").asInt() == host && OnedEvidence.auditTime(r).isAfter(after)).count();
+        return audit(round).stream()
+                .filter(r -> isOutcome(r)
+                        && "ok".equals(r.path("outcome").asText())
+                        && r.path("host_id").asInt() == host
+                        && OnedEvidence.auditTime(r).isAfter(after))
+                .count();
     }
 
     private static List<JsonNode> audit(Round round) {
@@ -367,7 +442,9 @@ class OverbookdAgainstOnedIT {
     private static boolean sent(JsonNode r) {
         String outcome = r.path("outcome").asText();
         String code = r.path("error_code").asText("");
-        return outcome.equals("ok") || outcome.equals("unknown") || code.startsWith("0x")
+        return outcome.equals("ok")
+                || outcome.equals("unknown")
+                || code.startsWith("0x")
                 || (outcome.equals("failed") && (code.equals("TIMEOUT") || code.equals("MALFORMED")));
     }
 
@@ -389,7 +466,9 @@ class OverbookdAgainstOnedIT {
 
     private void checkNothingStuck(Round round, String label) throws InterruptedException {
         // judged once nothing is mid-operation, or after 10 s
-        await(Duration.ofSeconds(10), () -> pool().stream().noneMatch(vm -> vm.low() && vm.state() == 3 && vm.lcm() != 3));
+        await(
+                Duration.ofSeconds(10),
+                () -> pool().stream().noneMatch(vm -> vm.low() && vm.state() == 3 && vm.lcm() != 3));
         List<Vm> vms = pool();
         List<String> stuck = new ArrayList<>();
         for (Vm vm : vms) {
@@ -402,7 +481,8 @@ class OverbookdAgainstOnedIT {
                 stuck.add("VM " + vm.id() + " ACTIVE in LCM state " + vm.lcm());
             }
         }
-        boolean queued = vms.stream().anyMatch(vm -> vm.low() && (vm.state() == 2 || vm.state() == 4 || vm.state() == 5));
+        boolean queued =
+                vms.stream().anyMatch(vm -> vm.low() && (vm.state() == 2 || vm.state() == 4 || vm.state() == 5));
         for (int h : hostNames.keySet()) {
             long on = vms.stream().filter(vm -> vm.low() && vm.activeOn(h)).count();
             if (queued && on < SLOTS) {
@@ -427,8 +507,11 @@ class OverbookdAgainstOnedIT {
         for (Round r : rounds) {
             records.addAll(audit(r));
         }
-        List<JsonNode> outcomes = records.stream().filter(OverbookdAgainstOnedIT::isOutcome).toList();
-        check("oned logged overbookd's calls (its own UID " + overbookdUid + ")", !acts.isEmpty(),
+        List<JsonNode> outcomes =
+                records.stream().filter(OverbookdAgainstOnedIT::isOutcome).toList();
+        check(
+                "oned logged overbookd's calls (its own UID " + overbookdUid + ")",
+                !acts.isEmpty(),
                 "no one.vm.deploy or one.vm.action by UID " + overbookdUid + " in oned.log");
 
         // no high-QoS VM ever had an action from overbookd, nor even a call naming it
@@ -444,8 +527,10 @@ class OverbookdAgainstOnedIT {
                 touched.add("VM " + vm + " history " + h);
             }
         }
-        check("no high-QoS VM ever had a call from overbookd (oned.log) nor a change of host or state (HISTORY)",
-                touched.isEmpty(), String.join("; ", touched));
+        check(
+                "no high-QoS VM ever had a call from overbookd (oned.log) nor a change of host or state (HISTORY)",
+                touched.isEmpty(),
+                String.join("; ", touched));
 
         // slots: low-QoS VMs on a host at once, from every stay in oned's HISTORY
         List<String> overSlots = new ArrayList<>();
@@ -463,11 +548,14 @@ class OverbookdAgainstOnedIT {
             for (var e : delta.entrySet()) {
                 on += e.getValue();
                 if (on > SLOTS) {
-                    overSlots.add(hostNames.get(h) + " had " + on + " low-QoS VMs at " + Instant.ofEpochSecond(e.getKey()));
+                    overSlots.add(
+                            hostNames.get(h) + " had " + on + " low-QoS VMs at " + Instant.ofEpochSecond(e.getKey()));
                 }
             }
         }
-        check("slots: never more than " + SLOTS + " low-QoS VMs on a host (every HISTORY stay)", overSlots.isEmpty(),
+        check(
+                "slots: never more than " + SLOTS + " low-QoS VMs on a host (every HISTORY stay)",
+                overSlots.isEmpty(),
                 String.join("; ", overSlots));
 
         // one operation per host: per cycle, and never while another VM of the host was mid-operation
@@ -475,12 +563,18 @@ class OverbookdAgainstOnedIT {
         for (int i = 0; i < rounds.size(); i++) {
             for (JsonNode r : audit(rounds.get(i))) {
                 if (isOutcome(r) && sent(r)) {
-                    perCycle.merge(i + "/" + r.path("cycle").asLong() + "/" + r.path("host_id").asInt(), 1, Integer::sum);
+                    perCycle.merge(
+                            i + "/" + r.path("cycle").asLong() + "/"
+                                    + r.path("host_id").asInt(),
+                            1,
+                            Integer::sum);
                 }
             }
         }
-        List<String> twice = perCycle.entrySet().stream().filter(e -> e.getValue() > 1)
-                .map(e -> "round/cycle/host " + e.getKey() + ": " + e.getValue()).toList();
+        List<String> twice = perCycle.entrySet().stream()
+                .filter(e -> e.getValue() > 1)
+                .map(e -> "round/cycle/host " + e.getKey() + ": " + e.getValue())
+                .toList();
         check("one operation per host and cycle (audit)", twice.isEmpty(), String.join("; ", twice));
         List<String> busy = new ArrayList<>();
         for (Call c : acts) {
@@ -492,23 +586,36 @@ class OverbookdAgainstOnedIT {
                 }
                 for (Instant[] span : transientSpans(transitions.get(other), histories.get(other), host)) {
                     if (c.time().isAfter(span[0].plusSeconds(1)) && c.time().isBefore(span[1].minusSeconds(1))) {
-                        busy.add(c.verb() + " VM " + vm + " at " + c.time() + " while VM " + other + " was mid-operation "
-                                + span[0] + ".." + span[1] + " on " + hostNames.get(host));
+                        busy.add(c.verb() + " VM " + vm + " at " + c.time() + " while VM " + other
+                                + " was mid-operation " + span[0] + ".." + span[1] + " on " + hostNames.get(host));
                     }
                 }
             }
         }
-        check("one operation per host: no call while another VM of the host was mid-operation (vm.log)",
-                busy.isEmpty(), String.join("; ", busy));
+        check(
+                "one operation per host: no call while another VM of the host was mid-operation (vm.log)",
+                busy.isEmpty(),
+                String.join("; ", busy));
         if (slowVm >= 0) {
             Instant[] slow = transientSpans(transitions.get(slowVm), histories.get(slowVm), firstHost()).stream()
-                    .findFirst().orElse(null);
-            long inWindow = slow == null ? -1 : acts.stream().filter(c -> c.vm() != slowVm
-                    && (c.deployHost() == firstHost() || hostAt(histories.get(c.vm()), c.time()) == firstHost())
-                    && c.time().isAfter(slow[0].plusSeconds(1)) && c.time().isBefore(slow[1].minusSeconds(1))).count();
-            check("slow deploy: nothing sent to its host for the " + (slow == null ? "?" : Duration.between(slow[0],
-                    slow[1]).toSeconds()) + " s it booted", inWindow == 0, inWindow < 0
-                            ? "VM " + slowVm + " has no boot span in its vm.log" : inWindow + " calls");
+                    .findFirst()
+                    .orElse(null);
+            long inWindow = slow == null
+                    ? -1
+                    : acts.stream()
+                            .filter(c -> c.vm() != slowVm
+                                    && (c.deployHost() == firstHost()
+                                            || hostAt(histories.get(c.vm()), c.time()) == firstHost())
+                                    && c.time().isAfter(slow[0].plusSeconds(1))
+                                    && c.time().isBefore(slow[1].minusSeconds(1)))
+                            .count();
+            check(
+                    "slow deploy: nothing sent to its host for the "
+                            + (slow == null
+                                    ? "?"
+                                    : Duration.between(slow[0], slow[1]).toSeconds()) + " s it booted",
+                    inWindow == 0,
+                    inWindow < 0 ? "VM " + slowVm + " has no boot span in its vm.log" : inWindow + " calls");
         }
 
         // every action oned saw is in the audit log; every audited OK is in oned's records
@@ -537,7 +644,9 @@ class OverbookdAgainstOnedIT {
                 unaudited.add(k + ": oned saw " + n + ", audit has " + auditSent.getOrDefault(k, 0));
             }
         });
-        check("every action oned saw from overbookd is in the audit log", unaudited.isEmpty(),
+        check(
+                "every action oned saw from overbookd is in the audit log",
+                unaudited.isEmpty(),
                 String.join("; ", unaudited));
         List<String> unseen = new ArrayList<>();
         auditOk.forEach((k, n) -> {
@@ -546,51 +655,74 @@ class OverbookdAgainstOnedIT {
             }
         });
         for (int vm : lowVms) {
-            List<Integer> placedOn = outcomes.stream().filter(r -> r.path("vm_id").asInt() == vm
-                    && "ok".equals(r.path("outcome").asText()) && !auditVerb(r).equals("suspend"))
-                    .map(r -> r.path("host_id").asInt()).toList();
-            List<Integer> stays = histories.get(vm).stream().map(History::hostId).toList();
+            List<Integer> placedOn = outcomes.stream()
+                    .filter(r -> r.path("vm_id").asInt() == vm
+                            && "ok".equals(r.path("outcome").asText())
+                            && !auditVerb(r).equals("suspend"))
+                    .map(r -> r.path("host_id").asInt())
+                    .toList();
+            List<Integer> stays =
+                    histories.get(vm).stream().map(History::hostId).toList();
             if (!placedOn.equals(stays)) {
                 unseen.add("VM " + vm + ": audited placements on hosts " + placedOn + ", HISTORY stays on " + stays);
             }
-            long suspendsOk = outcomes.stream().filter(r -> r.path("vm_id").asInt() == vm
-                    && "ok".equals(r.path("outcome").asText()) && auditVerb(r).equals("suspend")).count();
+            long suspendsOk = outcomes.stream()
+                    .filter(r -> r.path("vm_id").asInt() == vm
+                            && "ok".equals(r.path("outcome").asText())
+                            && auditVerb(r).equals("suspend"))
+                    .count();
             // a stay keeps the last action done on it: the administrator's later terminate overwrites
             // overbookd's suspend, so HISTORY may show fewer; vm.log shows every SAVE_SUSPEND/SAVE_STOP
-            long closedByUs = histories.get(vm).stream().filter(x -> x.uid() == overbookdUid
-                    && (x.action() == 9 || x.action() == 10)).count();
+            long closedByUs = histories.get(vm).stream()
+                    .filter(x -> x.uid() == overbookdUid && (x.action() == 9 || x.action() == 10))
+                    .count();
             long saved = transitions.get(vm).stream()
-                    .filter(t -> t.state().equals("SAVE_SUSPEND") || t.state().equals("SAVE_STOP")).count();
+                    .filter(t -> t.state().equals("SAVE_SUSPEND") || t.state().equals("SAVE_STOP"))
+                    .count();
             if (suspendsOk != saved || closedByUs > suspendsOk) {
                 unseen.add("VM " + vm + ": " + suspendsOk + " audited suspensions, " + saved
                         + " SAVE_SUSPEND/SAVE_STOP in vm.log, " + closedByUs + " stays ended by overbookd in HISTORY");
             }
         }
-        check("every audited OK is in oned's records (oned.log SUCCESS, HISTORY stays in order, vm.log)", unseen.isEmpty(),
+        check(
+                "every audited OK is in oned's records (oned.log SUCCESS, HISTORY stays in order, vm.log)",
+                unseen.isEmpty(),
                 String.join("; ", unseen));
 
         // the faults
         if (lockedVm >= 0) {
-            long whileLocked = acts.stream().filter(c -> c.vm() == lockedVm && c.success()
-                    && c.time().isAfter(lockedAt.plusSeconds(1)) && c.time().isBefore(unlockedAt.minusSeconds(1))).count();
-            boolean suspendedAfter = acts.stream().anyMatch(c -> c.vm() == lockedVm && c.success()
-                    && !c.time().isBefore(unlockedAt.minusSeconds(1)));
-            check("locked VM: refused with 0x200 and audited as such, acted on only after the unlock",
-                    whileLocked == 0 && suspendedAfter, whileLocked + " successful calls while locked, acted on after: "
-                            + suspendedAfter);
+            long whileLocked = acts.stream()
+                    .filter(c -> c.vm() == lockedVm
+                            && c.success()
+                            && c.time().isAfter(lockedAt.plusSeconds(1))
+                            && c.time().isBefore(unlockedAt.minusSeconds(1)))
+                    .count();
+            boolean suspendedAfter = acts.stream()
+                    .anyMatch(
+                            c -> c.vm() == lockedVm && c.success() && !c.time().isBefore(unlockedAt.minusSeconds(1)));
+            check(
+                    "locked VM: refused with 0x200 and audited as such, acted on only after the unlock",
+                    whileLocked == 0 && suspendedAfter,
+                    whileLocked + " successful calls while locked, acted on after: " + suspendedAfter);
         }
         if (deletedVm >= 0) {
-            List<Call> after = acts.stream().filter(c -> c.vm() == deletedVm && c.time().isAfter(deletedAt)).toList();
+            List<Call> after = acts.stream()
+                    .filter(c -> c.vm() == deletedVm && c.time().isAfter(deletedAt))
+                    .toList();
             check("deleted VM: no action on it afterwards", after.isEmpty(), after.toString());
         }
         if (onedRestartedAt != null) {
-            boolean actedAfter = outcomes.stream().anyMatch(r -> "ok".equals(r.path("outcome").asText())
-                    && OnedEvidence.auditTime(r).isAfter(onedRestartedAt));
-            check("oned restart: the daemon stayed up and acted again after it", daemonSurvivedRestart && actedAfter,
+            boolean actedAfter = outcomes.stream()
+                    .anyMatch(r -> "ok".equals(r.path("outcome").asText())
+                            && OnedEvidence.auditTime(r).isAfter(onedRestartedAt));
+            check(
+                    "oned restart: the daemon stayed up and acted again after it",
+                    daemonSurvivedRestart && actedAfter,
                     "alive " + daemonSurvivedRestart + ", acted after " + actedAfter);
         }
         if (failedVm >= 0) {
-            boolean reached = transitions.get(failedVm).stream().anyMatch(t -> t.state().equals("BOOT_FAILURE"));
+            boolean reached =
+                    transitions.get(failedVm).stream().anyMatch(t -> t.state().equals("BOOT_FAILURE"));
             check("failed deploy: VM " + failedVm + " reached BOOT_FAILURE (vm.log)", reached, "no BOOT_FAILURE");
         }
 
@@ -606,9 +738,10 @@ class OverbookdAgainstOnedIT {
         check("the session secret appears in no daemon output nor audit record", leaks.isEmpty(), leaks.toString());
         for (Round r : rounds) {
             String out = r.daemon.output();
-            check("round " + r.suspendAction + ": the daemon exited 0 on SIGTERM, no stack trace",
-                    r.exitCode == 0 && !out.contains("\n\tat "), "exit " + r.exitCode
-                            + (out.contains("\n\tat ") ? ", stack trace in its output" : ""));
+            check(
+                    "round " + r.suspendAction + ": the daemon exited 0 on SIGTERM, no stack trace",
+                    r.exitCode == 0 && !out.contains("\n\tat "),
+                    "exit " + r.exitCode + (out.contains("\n\tat ") ? ", stack trace in its output" : ""));
         }
         // the record: each high-QoS VM with the virtual CPUs its template gives it, a low-QoS VM without any
         for (Round r : rounds) {
@@ -627,16 +760,23 @@ class OverbookdAgainstOnedIT {
                     }
                 }
             }
-            check("round " + r.suspendAction + ": the record gives each VM its TEMPLATE/VCPU (" + DummyCluster.HIGH_VCPUS
-                    + " for the high-QoS VMs, none for the low-QoS ones)", high > 0 && wrong.isEmpty(),
+            check(
+                    "round " + r.suspendAction + ": the record gives each VM its TEMPLATE/VCPU ("
+                            + DummyCluster.HIGH_VCPUS + " for the high-QoS VMs, none for the low-QoS ones)",
+                    high > 0 && wrong.isEmpty(),
                     high + " high-QoS rows; " + wrong.stream().limit(3).toList());
         }
-        actionsOnedSaw = acts.stream().collect(Collectors.groupingBy(c -> c.verb() + (c.success() ? "" : " (refused)"),
-                TreeMap::new, Collectors.counting()));
-        auditedByAction = outcomes.stream().collect(Collectors.groupingBy(
-                r -> r.path("action").asText() + " " + r.path("outcome").asText()
-                        + (r.path("error_code").asText("").isEmpty() ? "" : " " + r.path("error_code").asText()),
-                TreeMap::new, Collectors.counting()));
+        actionsOnedSaw = acts.stream()
+                .collect(Collectors.groupingBy(
+                        c -> c.verb() + (c.success() ? "" : " (refused)"), TreeMap::new, Collectors.counting()));
+        auditedByAction = outcomes.stream()
+                .collect(Collectors.groupingBy(
+                        r -> r.path("action").asText() + " " + r.path("outcome").asText()
+                                + (r.path("error_code").asText("").isEmpty()
+                                        ? ""
+                                        : " " + r.path("error_code").asText()),
+                        TreeMap::new,
+                        Collectors.counting()));
     }
 
     private Map<String, Long> actionsOnedSaw = Map.of();
@@ -644,7 +784,10 @@ class OverbookdAgainstOnedIT {
 
     private static List<Path> auditFiles(Round r) throws IOException {
         try (var list = Files.list(r.auditFile.getParent())) {
-            return list.filter(p -> p.getFileName().toString().startsWith(r.auditFile.getFileName().toString())).toList();
+            return list.filter(p -> p.getFileName()
+                            .toString()
+                            .startsWith(r.auditFile.getFileName().toString()))
+                    .toList();
         }
     }
 
@@ -660,7 +803,9 @@ class OverbookdAgainstOnedIT {
     /** The call kind of an audited decision: deploy and a resume from STOPPED are both one.vm.deploy. */
     private String auditVerb(JsonNode r) {
         String action = r.path("action").asText();
-        if (action.equals("resume") && rounds.size() > 1 && lowVmsOfRoundTwo().contains(r.path("vm_id").asInt())) {
+        if (action.equals("resume")
+                && rounds.size() > 1
+                && lowVmsOfRoundTwo().contains(r.path("vm_id").asInt())) {
             return "deploy"; // round 2 takes VMs off with stop: they come back with one.vm.deploy
         }
         return action;
@@ -716,18 +861,22 @@ class OverbookdAgainstOnedIT {
 
     private void summary(long started) {
         StringBuilder s = new StringBuilder("\n=== overbookd against a real oned 7.4 (dummy drivers) ===\n");
-        s.append(String.format("hosts %d (8 cores each), slots %d, bounds 70/90, interval %d s, high-QoS VMs %d, "
-                + "low-QoS VMs %d%n", HOSTS, SLOTS, INTERVAL_SECONDS, highVms.size(), lowVms.size()));
+        s.append(String.format(
+                "hosts %d (8 cores each), slots %d, bounds 70/90, interval %d s, high-QoS VMs %d, "
+                        + "low-QoS VMs %d%n",
+                HOSTS, SLOTS, INTERVAL_SECONDS, highVms.size(), lowVms.size()));
         for (Round r : rounds) {
-            s.append(String.format("round suspend-action=%s: %d cycles, daemon exit %d%n", r.suspendAction, r.cycles,
-                    r.exitCode));
+            s.append(String.format(
+                    "round suspend-action=%s: %d cycles, daemon exit %d%n", r.suspendAction, r.cycles, r.exitCode));
         }
         s.append("calls oned logged from overbookd: ").append(actionsOnedSaw).append('\n');
         s.append("outcomes audited: ").append(auditedByAction).append('\n');
         s.append("faults injected:\n");
         faults.forEach(f -> s.append("  - ").append(f).append('\n'));
         checks.print(s);
-        s.append(String.format("wall time %d s (evidence kept in %s)%n", OnedFrontEnd.since(started).toSeconds(), work));
+        s.append(String.format(
+                "wall time %d s (evidence kept in %s)%n",
+                OnedFrontEnd.since(started).toSeconds(), work));
         System.out.println(s);
     }
 }

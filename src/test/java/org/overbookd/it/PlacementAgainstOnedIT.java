@@ -69,41 +69,122 @@ class PlacementAgainstOnedIT {
     private static final int INTERVAL_SECONDS = 2;
     /** Rounds of crossing the upper bound and falling back, and the cycles the daemon runs at least. */
     private static final int ROUNDS = 3;
+
     private static final int CYCLES = 60;
 
     /** Host requirements of the differential, each on a PENDING VM of its own. */
     private static final List<String> EXPRESSIONS = List.of(
-            "ID = 0", "ID != 0", "ID > 2", "ID < 3 & ID > 0", "ID @> 3", "ID = 1.0", "ID > -1 & ID < 2",
-            "NAME = \"host3\"", "NAME = \"host*\"", "NAME = \"host[1-3]\"", "NAME = \"host[!1-3]\"",
-            "NAME = \"tmplname\"", "NAME @> \"tmplname\"", "NAME = \"h?st5\"",
-            "CLUSTER = \"alpha\"", "CLUSTER_ID = 101", "CLUSTER = \"a*\" | CLUSTER = \"beta\"",
-            "GPU = YES", "GPU = \"Y*\"", "GPU != YES", "!(GPU = YES)", "GPU = yes",
-            "RACK = r1", "RACK = \"r*\"", "RACK = alpharack", "ZONE = blue", "ZONE = green | ZONE = red",
-            "TIER = gold", "FOO > 5", "FOO = 12", "FOO = \"abc\"", "FOO < 0", "FOO > 9.5", "FOO = \"12*\"",
-            "SPEED > 2.0", "SPEED = 2.5", "SPEED = 2", "SPEED < 2", "MULTI = a", "MULTI = b", "MULTI @> b",
-            "MULTI @> \"[bc]\"", "OWNER_TEAM = \"*-team\"", "OWNER_TEAM = \"ml-*\" & GPU = YES", "TAGS = \"*fast*\"",
-            "TAGS = \"*ssd*\" | TAGS = \"*nvme*\"", "LABEL = \"a*b\"", "LABEL = \"a?b\"", "HYPERVISOR = dummy",
-            "HYPERVISOR = kvm", "\"HOST_SHARE/TOTAL_CPU\" = 800", "\"/HOST/TEMPLATE/RACK\" = r3",
-            "\"/HOST/TEMPLATE/RACK\" = alpharack", "TOTAL_CPU > 100 & MAX_MEM > 0", "KVM_CPU_FEATURES = \"*sha-ni*\"",
-            "ARCH = \"x86_64\"", "MEMORY_ENCRYPTION = \"SEV*\"", "NOPE = 1", "NOPE != 1", "!(NOPE = 1)",
-            "NOPE != \"x\"", "ID = 0 | ID = 2 & ID = 2", "!ID = 0 & ID < 4", "( ID = 0 | ID = 3 ) & ( GPU = YES | GPU = NO )",
-            "PIN_POLICY = PINNED", "RUNNING_VMS > 0", "CURRENT_VMS = -1", "CURRENT_VMS = \"-1\"",
-            "FREE_CPU > 650", "USED_CPU < 150", "\"MONITORING/CAPACITY/FREE_CPU\" > 0", "ID = ", "ID > \"x\"",
-            "GPU = YES )", "ID = 1 ) | ( ID = 2", "\"count(//ID)\" > 0", "RACK != \"r*\"", "ID = 0 & ID = 2",
-            "CURRENT_VMS = \"*\"", "CURRENT_VMS = \"?\"", "CURRENT_VMS != \"-1\"", "ID = 0.", "NAME = \"host3",
-            "_ID = 0", "ID = 99999999999", "FOO > 5 | ! GPU = YES & ID < 3", "TAGS @> \"fast*\"",
-            "\"TEMPLATE\" = \"*ml-team*\"", "\"CLUSTER_TEMPLATE/ZONE\" = blue", "\"MONITORING/TIMESTAMP\" > 0",
-            "\"/HOST/MONITORING/CAPACITY/USED_CPU\" < 150", "NAME = \"HOST*\"", "ZONE != blue",
-            "CLUSTER_ID @> 100", "\"HOST_SHARE/DATASTORES/MAX_DISK\" > 0", "MAX_DISK > 0");
+            "ID = 0",
+            "ID != 0",
+            "ID > 2",
+            "ID < 3 & ID > 0",
+            "ID @> 3",
+            "ID = 1.0",
+            "ID > -1 & ID < 2",
+            "NAME = \"host3\"",
+            "NAME = \"host*\"",
+            "NAME = \"host[1-3]\"",
+            "NAME = \"host[!1-3]\"",
+            "NAME = \"tmplname\"",
+            "NAME @> \"tmplname\"",
+            "NAME = \"h?st5\"",
+            "CLUSTER = \"alpha\"",
+            "CLUSTER_ID = 101",
+            "CLUSTER = \"a*\" | CLUSTER = \"beta\"",
+            "GPU = YES",
+            "GPU = \"Y*\"",
+            "GPU != YES",
+            "!(GPU = YES)",
+            "GPU = yes",
+            "RACK = r1",
+            "RACK = \"r*\"",
+            "RACK = alpharack",
+            "ZONE = blue",
+            "ZONE = green | ZONE = red",
+            "TIER = gold",
+            "FOO > 5",
+            "FOO = 12",
+            "FOO = \"abc\"",
+            "FOO < 0",
+            "FOO > 9.5",
+            "FOO = \"12*\"",
+            "SPEED > 2.0",
+            "SPEED = 2.5",
+            "SPEED = 2",
+            "SPEED < 2",
+            "MULTI = a",
+            "MULTI = b",
+            "MULTI @> b",
+            "MULTI @> \"[bc]\"",
+            "OWNER_TEAM = \"*-team\"",
+            "OWNER_TEAM = \"ml-*\" & GPU = YES",
+            "TAGS = \"*fast*\"",
+            "TAGS = \"*ssd*\" | TAGS = \"*nvme*\"",
+            "LABEL = \"a*b\"",
+            "LABEL = \"a?b\"",
+            "HYPERVISOR = dummy",
+            "HYPERVISOR = kvm",
+            "\"HOST_SHARE/TOTAL_CPU\" = 800",
+            "\"/HOST/TEMPLATE/RACK\" = r3",
+            "\"/HOST/TEMPLATE/RACK\" = alpharack",
+            "TOTAL_CPU > 100 & MAX_MEM > 0",
+            "KVM_CPU_FEATURES = \"*sha-ni*\"",
+            "ARCH = \"x86_64\"",
+            "MEMORY_ENCRYPTION = \"SEV*\"",
+            "NOPE = 1",
+            "NOPE != 1",
+            "!(NOPE = 1)",
+            "NOPE != \"x\"",
+            "ID = 0 | ID = 2 & ID = 2",
+            "!ID = 0 & ID < 4",
+            "( ID = 0 | ID = 3 ) & ( GPU = YES | GPU = NO )",
+            "PIN_POLICY = PINNED",
+            "RUNNING_VMS > 0",
+            "CURRENT_VMS = -1",
+            "CURRENT_VMS = \"-1\"",
+            "FREE_CPU > 650",
+            "USED_CPU < 150",
+            "\"MONITORING/CAPACITY/FREE_CPU\" > 0",
+            "ID = ",
+            "ID > \"x\"",
+            "GPU = YES )",
+            "ID = 1 ) | ( ID = 2",
+            "\"count(//ID)\" > 0",
+            "RACK != \"r*\"",
+            "ID = 0 & ID = 2",
+            "CURRENT_VMS = \"*\"",
+            "CURRENT_VMS = \"?\"",
+            "CURRENT_VMS != \"-1\"",
+            "ID = 0.",
+            "NAME = \"host3",
+            "_ID = 0",
+            "ID = 99999999999",
+            "FOO > 5 | ! GPU = YES & ID < 3",
+            "TAGS @> \"fast*\"",
+            "\"TEMPLATE\" = \"*ml-team*\"",
+            "\"CLUSTER_TEMPLATE/ZONE\" = blue",
+            "\"MONITORING/TIMESTAMP\" > 0",
+            "\"/HOST/MONITORING/CAPACITY/USED_CPU\" < 150",
+            "NAME = \"HOST*\"",
+            "ZONE != blue",
+            "CLUSTER_ID @> 100",
+            "\"HOST_SHARE/DATASTORES/MAX_DISK\" > 0",
+            "MAX_DISK > 0");
 
     /** Datastore requirements of the differential, each on a PENDING VM of its own. */
     private static final List<String> DATASTORE_EXPRESSIONS = List.of(
-            "NAME = \"sys-alpha*\"", "ID = 0", "TIER = ssd", "SHARED = NO", "ID > 99 & !(NAME = \"*local*\")",
-            "NAME = \"none\"", "ID =", "TYPE = 1", "\"CLUSTERS/ID\" @> 100");
+            "NAME = \"sys-alpha*\"",
+            "ID = 0",
+            "TIER = ssd",
+            "SHARED = NO",
+            "ID > 99 & !(NAME = \"*local*\")",
+            "NAME = \"none\"",
+            "ID =",
+            "TYPE = 1",
+            "\"CLUSTERS/ID\" @> 100");
 
     /** The low-QoS VMs of the daemon run: host requirements and datastore requirements (null: none). */
-    private record Low(String name, String requirements, String datastoreRequirements, String unmatched) {
-    }
+    private record Low(String name, String requirements, String datastoreRequirements, String unmatched) {}
 
     private static final List<Low> LOW_VMS = List.of(
             new Low("beta-only", "CLUSTER = \"beta\"", null, "no-datastore"),
@@ -131,6 +212,7 @@ class PlacementAgainstOnedIT {
     private final List<String> notes = new ArrayList<>();
     /** Datastore id to the clusters it is in, as oned lists them. */
     private final Map<Integer, Set<Integer>> datastoreClusters = new TreeMap<>();
+
     private final Map<Integer, Integer> hostCluster = new TreeMap<>();
 
     @Test
@@ -140,7 +222,10 @@ class PlacementAgainstOnedIT {
         long started = System.nanoTime();
         work = Files.createTempDirectory(Path.of("/tmp"), "overbookd-placement-it-");
         recorded = Files.createDirectories(work.resolve("placer"));
-        one = new OnedFrontEnd(script, work.resolve("one"), Path.of("it/opennebula/host-monitor-probe").toAbsolutePath());
+        one = new OnedFrontEnd(
+                script,
+                work.resolve("one"),
+                Path.of("it/opennebula/host-monitor-probe").toAbsolutePath());
         cluster = new DummyCluster(one, PER_VM, FILLING);
         ScheduledExecutorService loads = Executors.newSingleThreadScheduledExecutor();
         DaemonProcess daemon = null;
@@ -155,7 +240,9 @@ class PlacementAgainstOnedIT {
             cluster.setBases(FILLING, FILLING, 300, 500, 100, 100);
             loads.scheduleWithFixedDelay(cluster::writeLoads, 0, 300, TimeUnit.MILLISECONDS);
             loads.scheduleWithFixedDelay(this::healHostsInError, 2, 2, TimeUnit.SECONDS);
-            awaitOrFail("hosts MONITORED with our probe's samples", Duration.ofSeconds(60),
+            awaitOrFail(
+                    "hosts MONITORED with our probe's samples",
+                    Duration.ofSeconds(60),
                     () -> cluster.hostsMonitoredSince(0));
             buildClusters();
             differential();
@@ -171,8 +258,10 @@ class PlacementAgainstOnedIT {
             checks.forEach((name, result) -> System.out.println("  " + result.split(":")[0] + "  " + name
                     + (result.equals("ok") ? "" : result.substring(result.indexOf(':')))));
         }
-        List<String> failed = checks.entrySet().stream().filter(e -> !e.getValue().equals("ok"))
-                .map(e -> e.getKey() + ": " + e.getValue()).toList();
+        List<String> failed = checks.entrySet().stream()
+                .filter(e -> !e.getValue().equals("ok"))
+                .map(e -> e.getKey() + ": " + e.getValue())
+                .toList();
         if (!failed.isEmpty()) {
             fail(failed.size() + " of " + checks.size() + " checks failed:\n  " + String.join("\n  ", failed));
         }
@@ -188,8 +277,10 @@ class PlacementAgainstOnedIT {
     private void installRecordingPlacer() throws IOException {
         Path remotes = one.install().resolve("var/remotes/scheduler");
         Path dir = Files.createDirectories(remotes.resolve("recorder"));
-        Files.writeString(dir.resolve("place"), "#!/bin/sh\n# overbookd's placement suite: what oned hands the placer\n"
-                + "cat > " + recorded + "/.msg.$$\nmv " + recorded + "/.msg.$$ " + recorded + "/msg.$(date +%s%N).b64\n");
+        Files.writeString(
+                dir.resolve("place"),
+                "#!/bin/sh\n# overbookd's placement suite: what oned hands the placer\n" + "cat > " + recorded
+                        + "/.msg.$$\nmv " + recorded + "/.msg.$$ " + recorded + "/msg.$(date +%s%N).b64\n");
         Files.copy(remotes.resolve("dummy/optimize"), dir.resolve("optimize"), StandardCopyOption.REPLACE_EXISTING);
         dir.resolve("place").toFile().setExecutable(true, false);
         dir.resolve("optimize").toFile().setExecutable(true, false);
@@ -212,42 +303,56 @@ class PlacementAgainstOnedIT {
         one.call("one.cluster.addhost", alpha, 3);
         one.call("one.cluster.addhost", beta, 4);
         one.call("one.cluster.addhost", beta, 5);
-        int sysAlpha = (Integer) one.call("one.datastore.allocate", "NAME=\"sys-alpha\"\nTYPE=\"SYSTEM_DS\"\nTM_MAD=\"dummy\"",
+        int sysAlpha = (Integer)
+                one.call("one.datastore.allocate", "NAME=\"sys-alpha\"\nTYPE=\"SYSTEM_DS\"\nTM_MAD=\"dummy\"", alpha);
+        int sysSsd = (Integer) one.call(
+                "one.datastore.allocate",
+                "NAME=\"sys-alpha-ssd\"\nTYPE=\"SYSTEM_DS\"\nTM_MAD=\"dummy\"\nTIER=\"ssd\"",
                 alpha);
-        int sysSsd = (Integer) one.call("one.datastore.allocate",
-                "NAME=\"sys-alpha-ssd\"\nTYPE=\"SYSTEM_DS\"\nTM_MAD=\"dummy\"\nTIER=\"ssd\"", alpha);
-        int sysLocal = (Integer) one.call("one.datastore.allocate",
-                "NAME=\"sys-alpha-local\"\nTYPE=\"SYSTEM_DS\"\nTM_MAD=\"ssh\"", alpha);
-        int sysOff = (Integer) one.call("one.datastore.allocate", "NAME=\"sys-alpha-off\"\nTYPE=\"SYSTEM_DS\"\nTM_MAD=\"dummy\"",
-                alpha);
+        int sysLocal = (Integer) one.call(
+                "one.datastore.allocate", "NAME=\"sys-alpha-local\"\nTYPE=\"SYSTEM_DS\"\nTM_MAD=\"ssh\"", alpha);
+        int sysOff = (Integer) one.call(
+                "one.datastore.allocate", "NAME=\"sys-alpha-off\"\nTYPE=\"SYSTEM_DS\"\nTM_MAD=\"dummy\"", alpha);
         one.call("one.datastore.enable", sysOff, false);
         notes.add("clusters default, alpha " + alpha + ", beta " + beta + "; system datastores 0 (default), " + sysAlpha
-                + ", " + sysSsd + " (ssd), " + sysLocal + " (ssh, not shared), " + sysOff + " (disabled) in alpha, none in beta");
+                + ", " + sysSsd + " (ssd), " + sysLocal + " (ssh, not shared), " + sysOff
+                + " (disabled) in alpha, none in beta");
         one.call("one.cluster.update", 0, "ZONE=\"red\"", 1);
         one.call("one.cluster.update", alpha, "ZONE=\"blue\"\nRACK=\"alpharack\"\nTIER=\"gold\"", 1);
         one.call("one.cluster.update", beta, "ZONE=\"green\"\nTIER=\"silver\"", 1);
-        hostTemplate(0, "GPU=\"YES\"\nRACK=\"r1\"\nFOO=\"10\"\nMULTI=\"a\"\nMULTI=\"b\"\nSPEED=\"2.5\"\n"
-                + "OWNER_TEAM=\"ml-team\"\nTAGS=\"fast,ssd,gpu\"");
+        hostTemplate(
+                0,
+                "GPU=\"YES\"\nRACK=\"r1\"\nFOO=\"10\"\nMULTI=\"a\"\nMULTI=\"b\"\nSPEED=\"2.5\"\n"
+                        + "OWNER_TEAM=\"ml-team\"\nTAGS=\"fast,ssd,gpu\"");
         hostTemplate(1, "RACK=\"r1\"\nFOO=\"abc\"\nSPEED=\"1.5\"\nPIN_POLICY=\"PINNED\"");
-        hostTemplate(2, "RACK=\"r2\"\nFOO=\"12abc\"\nNAME=\"tmplname\"\nMULTI=\"c\"\nOWNER_TEAM=\"web-team\"\nTAGS=\"slow,hdd\"");
+        hostTemplate(
+                2,
+                "RACK=\"r2\"\nFOO=\"12abc\"\nNAME=\"tmplname\"\nMULTI=\"c\"\nOWNER_TEAM=\"web-team\"\nTAGS=\"slow,hdd\"");
         hostTemplate(3, "GPU=\"NO\"\nSPEED=\"3\"\nFOO=\"-7\"\nTAGS=\"fast,nvme\"");
         hostTemplate(4, "RACK=\"r3\"\nGPU=\"YES\"\nFOO=\"100\"\nLABEL=\"a*b\"");
         hostTemplate(5, "RACK=\"r3\"");
         // high-QoS VMs on hosts 0, 2 and 3, deployed by the administrator: RUNNING_VMS and CURRENT_VMS have
         // something to see (beta has no system datastore: oned refuses a deploy there)
         for (int host : List.of(0, 2, 3)) {
-            int id = (Integer) one.call("one.vm.allocate", "NAME=\"high-" + host + "\"\nCPU=\"1\"\nMEMORY=\"128\"", true);
+            int id = (Integer)
+                    one.call("one.vm.allocate", "NAME=\"high-" + host + "\"\nCPU=\"1\"\nMEMORY=\"128\"", true);
             one.call("one.vm.deploy", id, host, false, -1);
             cluster.highVms().add(id);
         }
-        awaitOrFail("high-QoS VMs RUNNING", Duration.ofSeconds(30), () -> cluster.pool().stream()
-                .filter(vm -> cluster.highVms().contains(vm.id())).allMatch(vm -> vm.lcm() == 3));
+        awaitOrFail(
+                "high-QoS VMs RUNNING",
+                Duration.ofSeconds(30),
+                () -> cluster.pool().stream()
+                        .filter(vm -> cluster.highVms().contains(vm.id()))
+                        .allMatch(vm -> vm.lcm() == 3));
         one.call("one.host.status", 1, 2); // offline
         one.call("one.host.status", 5, 1); // disabled
         for (Element host : DummyCluster.elements(one.xml("one.hostpool.info"), "HOST")) {
             hostCluster.put(OnedEvidence.integer(host, "ID"), OnedEvidence.integer(host, "CLUSTER_ID"));
         }
-        awaitOrFail("system datastores monitored (shared ones are matched only once monitored)", Duration.ofSeconds(90),
+        awaitOrFail(
+                "system datastores monitored (shared ones are matched only once monitored)",
+                Duration.ofSeconds(90),
                 this::datastoresMonitored);
         defaultDatastore(sysAlpha);
     }
@@ -258,21 +363,33 @@ class PlacementAgainstOnedIT {
      * system datastore, whatever the VM's SCHED_DS_REQUIREMENTS ask.
      */
     private void defaultDatastore(int lowestInAlpha) throws Exception {
-        int probe = (Integer) one.call("one.vm.allocate", "NAME=\"ds-probe\"\nCPU=\"0.1\"\nMEMORY=\"16\"\n"
-                + "SCHED_DS_REQUIREMENTS=\"TIER = ssd\"", true);
+        int probe = (Integer) one.call(
+                "one.vm.allocate",
+                "NAME=\"ds-probe\"\nCPU=\"0.1\"\nMEMORY=\"16\"\n" + "SCHED_DS_REQUIREMENTS=\"TIER = ssd\"",
+                true);
         Object[] beta = one.raw("one.vm.deploy", probe, 4, false, -1);
-        check("datastore -1 on a host of a cluster without a system datastore: oned refuses",
+        check(
+                "datastore -1 on a host of a cluster without a system datastore: oned refuses",
                 !Boolean.TRUE.equals(beta[0]) && String.valueOf(beta[1]).contains("does not have any datastore"),
                 Arrays.toString(beta));
         one.call("one.vm.deploy", probe, 2, false, -1);
-        int ds = OnedEvidence.integer(OnedEvidence.parse(one.xml("one.vm.info", probe)).getDocumentElement(), "DS_ID");
-        check("datastore -1 in alpha: oned takes its lowest-id system datastore " + lowestInAlpha
-                + ", not the ssd one the VM asks for", ds == lowestInAlpha, "DS_ID " + ds);
+        int ds = OnedEvidence.integer(
+                OnedEvidence.parse(one.xml("one.vm.info", probe)).getDocumentElement(), "DS_ID");
+        check(
+                "datastore -1 in alpha: oned takes its lowest-id system datastore " + lowestInAlpha
+                        + ", not the ssd one the VM asks for",
+                ds == lowestInAlpha,
+                "DS_ID " + ds);
         notes.add("datastore -1: refused in beta, datastore " + ds + " in alpha for a VM asking TIER = ssd");
-        awaitOrFail("the probe VM RUNNING", Duration.ofSeconds(30),
+        awaitOrFail(
+                "the probe VM RUNNING",
+                Duration.ofSeconds(30),
                 () -> cluster.pool().stream().anyMatch(vm -> vm.id() == probe && vm.lcm() == 3));
         cluster.delete(probe);
-        awaitOrFail("the probe VM gone", Duration.ofSeconds(30), () -> cluster.pool().stream().noneMatch(vm -> vm.id() == probe));
+        awaitOrFail(
+                "the probe VM gone",
+                Duration.ofSeconds(30),
+                () -> cluster.pool().stream().noneMatch(vm -> vm.id() == probe));
     }
 
     /**
@@ -313,8 +430,9 @@ class PlacementAgainstOnedIT {
                 }
                 datastoreClusters.put(id, in);
                 boolean system = OnedEvidence.integer(ds, "TYPE") == 1;
-                boolean shared = !"NO".equals(OnedEvidence.text((Element) ds.getElementsByTagName("TEMPLATE").item(0),
-                        "SHARED"));
+                boolean shared = !"NO"
+                        .equals(OnedEvidence.text(
+                                (Element) ds.getElementsByTagName("TEMPLATE").item(0), "SHARED"));
                 all &= !system || !shared || Long.parseLong(OnedEvidence.text(ds, "TOTAL_MB")) > 0;
             }
             return all;
@@ -326,8 +444,7 @@ class PlacementAgainstOnedIT {
     // ---------------------------------------------------------------- the differential
 
     /** oned's matched hosts and datastores of one VM, from what the placer was handed. */
-    private record OnedMatch(Set<Integer> hosts, Set<Integer> datastores) {
-    }
+    private record OnedMatch(Set<Integer> hosts, Set<Integer> datastores) {}
 
     private void differential() throws Exception {
         Map<Integer, String> expressions = new TreeMap<>();
@@ -344,9 +461,10 @@ class PlacementAgainstOnedIT {
         }
         long createdAt = System.currentTimeMillis() * 1_000_000L;
         Map<Integer, OnedMatch> oned = awaitPlacerMessage(createdAt, 2);
-        Path auth = auth("oneadmin-probe", Files.readString(work.resolve("one/one_auth")).strip());
-        Map<Integer, MatchingProbe.Matched> ours = MatchingProbe.evaluate(URI.create(OnedFrontEnd.ENDPOINT), auth,
-                expressions.keySet());
+        Path auth = auth(
+                "oneadmin-probe", Files.readString(work.resolve("one/one_auth")).strip());
+        Map<Integer, MatchingProbe.Matched> ours =
+                MatchingProbe.evaluate(URI.create(OnedFrontEnd.ENDPOINT), auth, expressions.keySet());
         Map<Integer, String> messages = schedMessages(expressions.keySet());
         List<String> differ = new ArrayList<>();
         int matchedSome = 0;
@@ -369,17 +487,24 @@ class PlacementAgainstOnedIT {
         }
         notes.add(expressions.size() + " requirement expressions compared (" + matchedSome + " matching some host, "
                 + invalid + " that oned does not parse)");
-        check("differential: oned's matched hosts and datastores equal overbookd's, VM for VM (" + expressions.size()
-                + " expressions)", differ.isEmpty(), String.join("; ", differ));
-        check("differential: at least 50 expressions, some matching hosts, some none, some invalid",
+        check(
+                "differential: oned's matched hosts and datastores equal overbookd's, VM for VM (" + expressions.size()
+                        + " expressions)",
+                differ.isEmpty(),
+                String.join("; ", differ));
+        check(
+                "differential: at least 50 expressions, some matching hosts, some none, some invalid",
                 expressions.size() >= 50 && matchedSome >= 20 && expressions.size() - matchedSome >= 10 && invalid >= 3,
                 expressions.size() + " expressions, " + matchedSome + " matching, " + invalid + " invalid");
     }
 
     /** A PENDING VM (no QOS: high-QoS for overbookd) with one requirement attribute; its id. */
     private int pending(String attribute, String expression) throws Exception {
-        return (Integer) one.call("one.vm.allocate", "NAME=\"req\"\nCPU=\"0.1\"\nMEMORY=\"16\"\n" + attribute + "=\""
-                + expression.replace("\"", "\\\"") + "\"", false);
+        return (Integer) one.call(
+                "one.vm.allocate",
+                "NAME=\"req\"\nCPU=\"0.1\"\nMEMORY=\"16\"\n" + attribute + "=\"" + expression.replace("\"", "\\\"")
+                        + "\"",
+                false);
     }
 
     /**
@@ -402,21 +527,26 @@ class PlacementAgainstOnedIT {
     private List<Path> messages(long after) {
         try (Stream<Path> files = Files.list(recorded)) {
             return files.filter(p -> {
-                Matcher m = MESSAGE_FILE.matcher(p.getFileName().toString());
-                return m.matches() && Long.parseLong(m.group(1)) > after;
-            }).sorted().toList();
+                        Matcher m = MESSAGE_FILE.matcher(p.getFileName().toString());
+                        return m.matches() && Long.parseLong(m.group(1)) > after;
+                    })
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             return List.of();
         }
     }
 
     private static Map<Integer, OnedMatch> onedMatches(Path message) throws IOException {
-        String xml = new String(Base64.getMimeDecoder().decode(Files.readString(message).strip()), StandardCharsets.UTF_8);
-        Element requirements = (Element) OnedEvidence.parse(xml).getElementsByTagName("REQUIREMENTS").item(0);
+        String xml = new String(
+                Base64.getMimeDecoder().decode(Files.readString(message).strip()), StandardCharsets.UTF_8);
+        Element requirements = (Element)
+                OnedEvidence.parse(xml).getElementsByTagName("REQUIREMENTS").item(0);
         Map<Integer, OnedMatch> out = new TreeMap<>();
         for (Node n = requirements.getFirstChild(); n != null; n = n.getNextSibling()) {
             if (n instanceof Element vm && vm.getTagName().equals("VM")) {
-                out.put(Integer.parseInt(vm.getElementsByTagName("ID").item(0).getTextContent()),
+                out.put(
+                        Integer.parseInt(vm.getElementsByTagName("ID").item(0).getTextContent()),
                         new OnedMatch(ids(vm, "HOSTS"), ids(vm, "DATASTORES")));
             }
         }
@@ -437,8 +567,12 @@ class PlacementAgainstOnedIT {
         for (Element vm : OnedEvidence.vms(one.xml("one.vmpool.infoextended", -2, -1, -1, -1))) {
             int id = OnedEvidence.integer(vm, "ID");
             if (ids.contains(id)) {
-                out.put(id, OnedEvidence.text((Element) vm.getElementsByTagName("USER_TEMPLATE").item(0),
-                        "SCHED_MESSAGE"));
+                out.put(
+                        id,
+                        OnedEvidence.text(
+                                (Element)
+                                        vm.getElementsByTagName("USER_TEMPLATE").item(0),
+                                "SCHED_MESSAGE"));
             }
         }
         return out;
@@ -463,7 +597,8 @@ class PlacementAgainstOnedIT {
             OnedMatch twin = matched.getOrDefault(twinOf.get(vm), new OnedMatch(Set.of(), Set.of()));
             Set<Integer> hosts = new TreeSet<>();
             for (int host : twin.hosts()) {
-                if (twin.datastores().stream().anyMatch(ds -> datastoreClusters.get(ds).contains(hostCluster.get(host)))) {
+                if (twin.datastores().stream()
+                        .anyMatch(ds -> datastoreClusters.get(ds).contains(hostCluster.get(host)))) {
                     hosts.add(host);
                 }
             }
@@ -471,8 +606,11 @@ class PlacementAgainstOnedIT {
         }
         for (Map.Entry<Integer, Low> e : lows.entrySet()) {
             boolean none = allowed.get(e.getKey()).isEmpty();
-            check("oned's matching agrees which low-QoS VMs may go nowhere: " + e.getValue().name(),
-                    none == (e.getValue().unmatched() != null), "allowed " + allowed.get(e.getKey()));
+            check(
+                    "oned's matching agrees which low-QoS VMs may go nowhere: "
+                            + e.getValue().name(),
+                    none == (e.getValue().unmatched() != null),
+                    "allowed " + allowed.get(e.getKey()));
         }
         DummyCluster.User user = cluster.createUser("overbookd");
         Path dir = Files.createDirectories(work.resolve("daemon"));
@@ -482,15 +620,28 @@ class PlacementAgainstOnedIT {
             port = free.getLocalPort();
         }
         Path config = dir.resolve("overbookd.properties");
-        Files.writeString(config, String.join("\n", "backend = opennebula", "one.endpoint = " + OnedFrontEnd.ENDPOINT,
-                "one.auth-file = " + auth("overbookd", "overbookd:" + user.password()), "one.timeout = 10s",
-                "overbooking.lower-bound = 70", "overbooking.upper-bound = 90", "overbooking.slots = " + SLOTS,
-                "overbooking.suspend-action = stop", "schedule.overbooking-interval = " + INTERVAL_SECONDS + "s",
-                "audit.file = " + audit, "metrics.listen = 127.0.0.1:" + port, ""));
+        Files.writeString(
+                config,
+                String.join(
+                        "\n",
+                        "backend = opennebula",
+                        "one.endpoint = " + OnedFrontEnd.ENDPOINT,
+                        "one.auth-file = " + auth("overbookd", "overbookd:" + user.password()),
+                        "one.timeout = 10s",
+                        "overbooking.lower-bound = 70",
+                        "overbooking.upper-bound = 90",
+                        "overbooking.slots = " + SLOTS,
+                        "overbooking.suspend-action = stop",
+                        "schedule.overbooking-interval = " + INTERVAL_SECONDS + "s",
+                        "audit.file = " + audit,
+                        "metrics.listen = 127.0.0.1:" + port,
+                        ""));
         cluster.setBases(FILLING, FILLING, FILLING, FILLING, FILLING, FILLING);
         DaemonProcess daemon = DaemonProcess.start(jar, config, dir, "daemon");
         // filling: hosts 0, 2 and 3 below the lower bound take their slots' worth
-        awaitOrFail("filling: hosts 0, 2 and 3 each run " + SLOTS + " low-QoS VMs", Duration.ofSeconds(90),
+        awaitOrFail(
+                "filling: hosts 0, 2 and 3 each run " + SLOTS + " low-QoS VMs",
+                Duration.ofSeconds(90),
                 () -> running(List.of(0, 2, 3)));
         Instant disabledAt = Instant.now();
         one.call("one.host.status", 3, 1);
@@ -499,15 +650,21 @@ class PlacementAgainstOnedIT {
         // not only where they were
         for (int round = 1; round <= ROUNDS; round++) {
             cluster.setBases(CROSSING, FILLING, CROSSING, CROSSING, 100, 100);
-            awaitOrFail("round " + round + ", crossing: no low-QoS VM left on hosts 0 and 2", Duration.ofSeconds(90),
-                    () -> cluster.pool().stream().noneMatch(vm -> vm.low() && vm.state() == 3
-                            && (vm.host() == 0 || vm.host() == 2)));
+            awaitOrFail(
+                    "round " + round + ", crossing: no low-QoS VM left on hosts 0 and 2",
+                    Duration.ofSeconds(90),
+                    () -> cluster.pool().stream()
+                            .noneMatch(vm -> vm.low() && vm.state() == 3 && (vm.host() == 0 || vm.host() == 2)));
             cluster.setBases(FILLING, FILLING, FILLING, FILLING, 100, 100);
-            awaitOrFail("round " + round + ", falling: hosts 0 and 2 each run " + SLOTS + " low-QoS VMs",
-                    Duration.ofSeconds(90), () -> running(List.of(0, 2)));
+            awaitOrFail(
+                    "round " + round + ", falling: hosts 0 and 2 each run " + SLOTS + " low-QoS VMs",
+                    Duration.ofSeconds(90),
+                    () -> running(List.of(0, 2)));
         }
         // and steady for a while: the VMs no host matches stay where they are, cycle after cycle
-        awaitOrFail("at least " + CYCLES + " cycles in all", Duration.ofSeconds(3L * CYCLES * INTERVAL_SECONDS),
+        awaitOrFail(
+                "at least " + CYCLES + " cycles in all",
+                Duration.ofSeconds(3L * CYCLES * INTERVAL_SECONDS),
                 () -> cycles(daemon) >= CYCLES);
         awaitOrFail("hosts 0, 2 and 4 MONITORED at the end", Duration.ofSeconds(60), this::endStates);
         long at = daemon.cyclesLogged();
@@ -526,40 +683,57 @@ class PlacementAgainstOnedIT {
      * PENDING twin (no QOS); its id.
      */
     private int lowVm(Low low, boolean held) throws Exception {
-        StringBuilder template = new StringBuilder("NAME=\"" + (held ? "low-" : "twin-") + low.name()
-                + "\"\nCPU=\"1\"\nMEMORY=\"128\"\n");
+        StringBuilder template = new StringBuilder(
+                "NAME=\"" + (held ? "low-" : "twin-") + low.name() + "\"\nCPU=\"1\"\nMEMORY=\"128\"\n");
         if (held) {
             template.append("QOS=\"LOW\"\n");
         }
         if (low.requirements() != null) {
-            template.append("SCHED_REQUIREMENTS=\"").append(low.requirements().replace("\"", "\\\"")).append("\"\n");
+            template.append("SCHED_REQUIREMENTS=\"")
+                    .append(low.requirements().replace("\"", "\\\""))
+                    .append("\"\n");
         }
         if (low.datastoreRequirements() != null) {
-            template.append("SCHED_DS_REQUIREMENTS=\"").append(low.datastoreRequirements().replace("\"", "\\\""))
+            template.append("SCHED_DS_REQUIREMENTS=\"")
+                    .append(low.datastoreRequirements().replace("\"", "\\\""))
                     .append("\"\n");
         }
         int id = (Integer) one.call("one.vm.allocate", template.toString(), held);
         if (held) {
-            one.call("one.vm.chown", id, -1, cluster.accountRecipe().lowQos()); // the group overbookd's account may manage
+            one.call(
+                    "one.vm.chown",
+                    id,
+                    -1,
+                    cluster.accountRecipe().lowQos()); // the group overbookd's account may manage
         }
         return id;
     }
 
     private boolean running(List<Integer> hosts) {
         List<DummyCluster.Vm> vms = cluster.pool();
-        return hosts.stream().allMatch(h -> vms.stream().filter(vm -> vm.low() && vm.activeOn(h) && vm.lcm() == 3)
-                .count() == SLOTS);
+        return hosts.stream()
+                .allMatch(h -> vms.stream()
+                                .filter(vm -> vm.low() && vm.activeOn(h) && vm.lcm() == 3)
+                                .count()
+                        == SLOTS);
     }
 
-    private void judge(Map<Integer, Low> lows, Map<Integer, Set<Integer>> allowed, Path auditFile, Instant disabledAt,
-            String metrics, String output) throws Exception {
+    private void judge(
+            Map<Integer, Low> lows,
+            Map<Integer, Set<Integer>> allowed,
+            Path auditFile,
+            Instant disabledAt,
+            String metrics,
+            String output)
+            throws Exception {
         List<JsonNode> audit = OnedEvidence.audit(auditFile);
         List<String> wrong = new ArrayList<>();
         int deploys = 0;
         int resumes = 0;
         for (JsonNode r : audit) {
             String action = r.path("action").asText();
-            if (!"outcome".equals(r.path("event").asText()) || !"ok".equals(r.path("outcome").asText())
+            if (!"outcome".equals(r.path("event").asText())
+                    || !"ok".equals(r.path("outcome").asText())
                     || !(action.equals("deploy") || action.equals("resume"))) {
                 continue;
             }
@@ -581,13 +755,21 @@ class PlacementAgainstOnedIT {
                 nowhere.add(vm);
             }
         });
-        List<String> named = audit.stream().filter(r -> "decision".equals(r.path("event").asText())
-                && nowhere.contains(r.path("vm_id").asInt())).map(r -> r.path("action").asText() + " of VM "
-                + r.path("vm_id").asInt() + " on host " + r.path("host_id").asInt()).toList();
+        List<String> named = audit.stream()
+                .filter(r -> "decision".equals(r.path("event").asText())
+                        && nowhere.contains(r.path("vm_id").asInt()))
+                .map(r ->
+                        r.path("action").asText() + " of VM " + r.path("vm_id").asInt() + " on host "
+                                + r.path("host_id").asInt())
+                .toList();
         check("no decision names a VM no host matches", named.isEmpty(), String.join("; ", named));
-        check("every audited deploy and resume is on a host oned's matching allows, and MONITORED", wrong.isEmpty(),
+        check(
+                "every audited deploy and resume is on a host oned's matching allows, and MONITORED",
+                wrong.isEmpty(),
                 String.join("; ", wrong));
-        check("the run placed and resumed VMs (not vacuous)", deploys >= 6 && resumes >= 4 * ROUNDS,
+        check(
+                "the run placed and resumed VMs (not vacuous)",
+                deploys >= 6 && resumes >= 4 * ROUNDS,
                 deploys + " deploys, " + resumes + " resumes");
 
         // oned's own record of every stay: host and system datastore
@@ -601,55 +783,74 @@ class PlacementAgainstOnedIT {
                 int host = OnedEvidence.integer(h, "HID");
                 int ds = OnedEvidence.integer(h, "DS_ID");
                 placed.add(vm);
-                if (!allowed.get(vm).contains(host) || !datastoreClusters.getOrDefault(ds, Set.of()).contains(
-                        hostCluster.get(host))) {
+                if (!allowed.get(vm).contains(host)
+                        || !datastoreClusters.getOrDefault(ds, Set.of()).contains(hostCluster.get(host))) {
                     stays.add("VM " + vm + " stayed on host " + host + " with datastore " + ds);
                 }
             }
         }
-        check("every stay oned recorded (HISTORY) is on an allowed host with a datastore of its cluster", stays.isEmpty(),
+        check(
+                "every stay oned recorded (HISTORY) is on an allowed host with a datastore of its cluster",
+                stays.isEmpty(),
                 String.join("; ", stays));
 
         List<String> unmatched = new ArrayList<>();
         for (Map.Entry<Integer, Low> e : lows.entrySet()) {
             int vm = e.getKey();
             String expected = e.getValue().unmatched();
-            List<String> records = audit.stream().filter(r -> "unmatched".equals(r.path("event").asText())
-                    && r.path("vm_id").asInt() == vm).map(r -> r.path("unmatched").asText()).toList();
-            long logged = output.lines().filter(l -> l.contains("Low-QoS VM " + vm + " (low-" + e.getValue().name()
-                    + ") may run on no host (" + expected + ")")).count();
-            long loggedAny = output.lines().filter(l -> l.contains("Low-QoS VM " + vm + " (low-" + e.getValue().name()
-                    + ") may run on no host")).count();
+            List<String> records = audit.stream()
+                    .filter(r -> "unmatched".equals(r.path("event").asText())
+                            && r.path("vm_id").asInt() == vm)
+                    .map(r -> r.path("unmatched").asText())
+                    .toList();
+            long logged = output.lines()
+                    .filter(l -> l.contains("Low-QoS VM " + vm + " (low-"
+                            + e.getValue().name() + ") may run on no host (" + expected + ")"))
+                    .count();
+            long loggedAny = output.lines()
+                    .filter(l -> l.contains(
+                            "Low-QoS VM " + vm + " (low-" + e.getValue().name() + ") may run on no host"))
+                    .count();
             if (expected == null) {
                 // one that may go somewhere is found so only while its hosts are out of the view (a host in ERROR)
                 if (!records.isEmpty() && !hostsErred(output)) {
                     unmatched.add("VM " + vm + " (" + e.getValue().name() + ") audited unmatched " + records
                             + " though no host went to ERROR");
                 }
-            } else if (placed.contains(vm) || records.isEmpty() || !records.get(0).equals(expected) || logged < 1
+            } else if (placed.contains(vm)
+                    || records.isEmpty()
+                    || !records.get(0).equals(expected)
+                    || logged < 1
                     || loggedAny != records.size()) {
                 unmatched.add("VM " + vm + " (" + e.getValue().name() + ") placed " + placed.contains(vm) + ", audited "
                         + records + " (expected first [" + expected + "]), logged " + loggedAny + " times");
             }
         }
-        check("VMs no host matches stayed on hold, audited with their reason and logged once each time it began",
-                unmatched.isEmpty(), String.join("; ", unmatched));
+        check(
+                "VMs no host matches stayed on hold, audited with their reason and logged once each time it began",
+                unmatched.isEmpty(),
+                String.join("; ", unmatched));
         // they were created first, so the queue's head: the VMs behind them were placed all the same
         long placeable = LOW_VMS.stream().filter(l -> l.unmatched() == null).count();
-        check("the VMs behind those no host matches were placed (at least the 6 slots of the filling phase)",
-                placed.size() >= 6, placed.size() + " of " + placeable + " placed");
+        check(
+                "the VMs behind those no host matches were placed (at least the 6 slots of the filling phase)",
+                placed.size() >= 6,
+                placed.size() + " of " + placeable + " placed");
         Map<String, Long> counted = new TreeMap<>();
         LOW_VMS.stream().filter(l -> l.unmatched() != null).forEach(l -> counted.merge(l.unmatched(), 1L, Long::sum));
         List<String> gauges = new ArrayList<>();
         for (String reason : List.of("no-host", "no-datastore", "invalid", "unsupported")) {
-            String line = "overbookd_low_qos_vms_unmatched{reason=\"" + reason + "\"} " + counted.getOrDefault(reason, 0L)
-                    + ".0";
+            String line = "overbookd_low_qos_vms_unmatched{reason=\"" + reason + "\"} "
+                    + counted.getOrDefault(reason, 0L) + ".0";
             if (!metrics.contains(line)) {
                 gauges.add(line);
             }
         }
-        check("the metric counts the queued VMs no host matches by reason", gauges.isEmpty(),
-                "missing " + gauges + " in " + metrics.lines().filter(l -> l.contains("unmatched")).toList());
+        check(
+                "the metric counts the queued VMs no host matches by reason",
+                gauges.isEmpty(),
+                "missing " + gauges + " in "
+                        + metrics.lines().filter(l -> l.contains("unmatched")).toList());
     }
 
     private boolean endStates() {
@@ -667,8 +868,8 @@ class PlacementAgainstOnedIT {
     }
 
     private static String scrape(int port) throws IOException {
-        HttpURLConnection c = (HttpURLConnection) URI.create("http://127.0.0.1:" + port + "/metrics").toURL()
-                .openConnection();
+        HttpURLConnection c = (HttpURLConnection)
+                URI.create("http://127.0.0.1:" + port + "/metrics").toURL().openConnection();
         try (var in = c.getInputStream()) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } finally {

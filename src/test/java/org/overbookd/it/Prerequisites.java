@@ -10,14 +10,14 @@ import org.overbookd.testing.SharedFiles;
 /** What a suite against the real oned needs, checked first: the shared front-end, its runtime, the built jar. */
 final class Prerequisites {
 
-    private Prerequisites() {
-    }
+    private Prerequisites() {}
 
     /** one-dummy.sh of the shared folder; skips the suite, saying why, when it or OpenNebula's runtime is missing. */
     static Path oneDummyScript() {
         Path script = SharedFiles.require("opennebula/one-dummy.sh");
         SharedFiles.require("opennebula/opennebula-7.4.0-dummy.tar.xz");
-        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/ruby")),
+        Assumptions.assumeTrue(
+                Files.isExecutable(Path.of("/usr/bin/ruby")),
                 "skipped: OpenNebula's runtime packages are missing; run `one-dummy.sh deps` as root (.ci/run does)");
         return script;
     }

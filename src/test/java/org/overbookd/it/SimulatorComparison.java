@@ -21,28 +21,35 @@ import java.util.regex.Pattern;
 final class SimulatorComparison {
 
     /** What the simulator printed: mean utilization (percent of the host), suspensions, resumes, deploys. */
-    record Prediction(double utilization, long suspends, long resumes, long deploys, List<String> command) {
-    }
+    record Prediction(double utilization, long suspends, long resumes, long deploys, List<String> command) {}
 
-    private static final Pattern ROW = Pattern.compile("^\\s+(utilization|suspends|resumes|deploys)\\s+([0-9.]+)",
-            Pattern.MULTILINE);
+    private static final Pattern ROW =
+            Pattern.compile("^\\s+(utilization|suspends|resumes|deploys)\\s+([0-9.]+)", Pattern.MULTILINE);
 
-    private SimulatorComparison() {
-    }
+    private SimulatorComparison() {}
 
     static Prediction predict(Path jar, Path profile, Path record, Duration span, int intervalSeconds, Path dir)
             throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "-jar", jar.toString(), "simulate", "--config",
-                profile.toString()));
-        for (String set : List.of("sim.trace-file=" + record, "sim.duration=" + span.toSeconds() + "s",
-                "schedule.overbooking-interval=" + intervalSeconds + "s", "sim.load-interval=5s", "sim.low-qos.mu=60",
-                "sim.noisy.sd=15", "sim.runtime-unit=1d", "sim.low-qos.runtime-p=1e-9")) {
+        List<String> command =
+                new ArrayList<>(List.of(java, "-jar", jar.toString(), "simulate", "--config", profile.toString()));
+        for (String set : List.of(
+                "sim.trace-file=" + record,
+                "sim.duration=" + span.toSeconds() + "s",
+                "schedule.overbooking-interval=" + intervalSeconds + "s",
+                "sim.load-interval=5s",
+                "sim.low-qos.mu=60",
+                "sim.noisy.sd=15",
+                "sim.runtime-unit=1d",
+                "sim.low-qos.runtime-p=1e-9")) {
             command.add("--set");
             command.add(set);
         }
         Path out = dir.resolve("simulate.out");
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        Process p = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(out.toFile())
+                .start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new IllegalStateException("simulate did not finish in 120 s");

@@ -18,8 +18,8 @@ import org.overbookd.model.HostRef;
 import org.overbookd.model.HostView;
 import org.overbookd.model.VmRef;
 import org.overbookd.model.VmView;
-import org.overbookd.policy.cluster.Decision;
 import org.overbookd.policy.Reason;
+import org.overbookd.policy.cluster.Decision;
 import org.overbookd.testing.LogCapture;
 
 /**
@@ -76,8 +76,7 @@ class ControlLoopBacklogTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 
     /** Enacts every decision OK, counting what it was sent; hands over settled outcomes once. */
@@ -93,7 +92,9 @@ class ControlLoopBacklogTest {
         @Override
         public List<Outcome> enact(List<Decision> decisions, Instant now) {
             sent.addAll(decisions);
-            return decisions.stream().map(d -> new Outcome(d, Outcome.Status.OK, "", "")).toList();
+            return decisions.stream()
+                    .map(d -> new Outcome(d, Outcome.Status.OK, "", ""))
+                    .toList();
         }
 
         @Override
@@ -114,7 +115,8 @@ class ControlLoopBacklogTest {
     }
 
     private static Decision suspend(long vm) {
-        return new Decision.Suspend(new VmRef(vm, "vm-" + vm), new HostRef(1, "h1"), new Reason("above the bound", Map.of()));
+        return new Decision.Suspend(
+                new VmRef(vm, "vm-" + vm), new HostRef(1, "h1"), new Reason("above the bound", Map.of()));
     }
 
     private final FlakyAudit audit = new FlakyAudit();
@@ -140,9 +142,13 @@ class ControlLoopBacklogTest {
 
         audit.failFrom = Integer.MAX_VALUE;
         loop.runCycle(T0.plusSeconds(120));
-        assertEquals("1 outcome 8 OK " + T0, audit.lines.get(3), "the held-back outcome first, under its own cycle and time");
+        assertEquals(
+                "1 outcome 8 OK " + T0,
+                audit.lines.get(3),
+                "the held-back outcome first, under its own cycle and time");
         assertEquals(4, backend.sent.size(), "enacting resumed once the backlog was written");
-        assertEquals(1, audit.lines.stream().filter(l -> l.startsWith("1 outcome 8")).count(), "written once");
+        assertEquals(
+                1, audit.lines.stream().filter(l -> l.startsWith("1 outcome 8")).count(), "written once");
     }
 
     @Test
@@ -167,7 +173,9 @@ class ControlLoopBacklogTest {
         assertTrue(loop.runCycle(T0).auditFailure().isPresent());
         audit.failFrom = Integer.MAX_VALUE;
         loop.runCycle(T0.plusSeconds(60));
-        assertEquals(List.of("1 decision 3", "2 decision 3", "2 outcome 3 SKIPPED " + T0.plusSeconds(60)), audit.lines,
+        assertEquals(
+                List.of("1 decision 3", "2 decision 3", "2 outcome 3 SKIPPED " + T0.plusSeconds(60)),
+                audit.lines,
                 "nothing happened for a skipped decision, so nothing is owed to the audit");
     }
 
@@ -190,14 +198,19 @@ class ControlLoopBacklogTest {
     @Test
     void aStopWhileTheAuditFailsLogsWhatIsHeldBackInFull() throws Exception {
         ControlLoop loop = loop(List.of());
-        backend.toSettle = List.of(new Outcome(suspend(9), Outcome.Status.OK, "", "VM 9 is now SUSPENDED: it took effect"));
+        backend.toSettle =
+                List.of(new Outcome(suspend(9), Outcome.Status.OK, "", "VM 9 is now SUSPENDED: it took effect"));
         audit.failFrom = 1;
         loop.runCycle(T0);
         try (LogCapture log = LogCapture.start()) {
             assertEquals(1, loop.close(), "one outcome is in the log only");
-            assertTrue(log.text().contains("ERROR org.overbookd.loop.ControlLoop stopping with an outcome the audit log"
-                    + " could not take; recorded here only: cycle 1 at " + T0 + ", suspend of VM 9 (vm-9) on host 1:"
-                    + " reconciled OK (VM 9 is now SUSPENDED: it took effect)"), log.text());
+            assertTrue(
+                    log.text()
+                            .contains("ERROR org.overbookd.loop.ControlLoop stopping with an outcome the audit log"
+                                    + " could not take; recorded here only: cycle 1 at " + T0
+                                    + ", suspend of VM 9 (vm-9) on host 1:"
+                                    + " reconciled OK (VM 9 is now SUSPENDED: it took effect)"),
+                    log.text());
         }
         assertEquals(List.of(), audit.lines);
     }
@@ -206,12 +219,16 @@ class ControlLoopBacklogTest {
     @Test
     void aSettledOutcomeOfACycleThatFailedIsReportedByTheNext() throws Exception {
         boolean[] broken = {true};
-        ControlLoop loop = new ControlLoop(backend, (view, now) -> {
-            if (broken[0]) {
-                throw new IllegalStateException("a bug of ours");
-            }
-            return List.of();
-        }, audit, false);
+        ControlLoop loop = new ControlLoop(
+                backend,
+                (view, now) -> {
+                    if (broken[0]) {
+                        throw new IllegalStateException("a bug of ours");
+                    }
+                    return List.of();
+                },
+                audit,
+                false);
         backend.toSettle = List.of(new Outcome(suspend(9), Outcome.Status.OK, "", "it happened"));
         org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> loop.runCycle(T0));
         broken[0] = false;

@@ -12,8 +12,8 @@ import org.overbookd.backend.UnmatchedVm;
 import org.overbookd.model.HostRef;
 import org.overbookd.model.VmRef;
 import org.overbookd.model.VmUnmatched;
-import org.overbookd.policy.cluster.Decision;
 import org.overbookd.policy.Reason;
+import org.overbookd.policy.cluster.Decision;
 
 /**
  * The queued VMs the backend found may run on no host are audited in the cycle that found them,
@@ -40,8 +40,15 @@ class ControlLoopUnmatchedTest {
         backend.toReport = List.of(nowhere(7));
         loop.runCycle(T0);
         loop.runCycle(T0.plusSeconds(60));
-        assertEquals(List.of("1 unmatched 7 no-host", "1 decision 8", "1 outcome 8 OK " + T0, "2 decision 8",
-                "2 outcome 8 OK " + T0.plusSeconds(60)), audit.lines, "once, when the backend says it began");
+        assertEquals(
+                List.of(
+                        "1 unmatched 7 no-host",
+                        "1 decision 8",
+                        "1 outcome 8 OK " + T0,
+                        "2 decision 8",
+                        "2 outcome 8 OK " + T0.plusSeconds(60)),
+                audit.lines,
+                "once, when the backend says it began");
     }
 
     @Test

@@ -12,19 +12,53 @@ import java.util.Set;
 public final class FixtureCluster implements ClusterView {
 
     /** {@code allowedHosts}: the hosts the VIM's rules let it run on; null: every host. */
-    public record Vm(long id, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost, double load,
-            Instant placedAt, RunRecord runRecord, OptionalDouble slo, VmSize size, Set<Integer> allowedHosts)
+    public record Vm(
+            long id,
+            QosClass qos,
+            VmState state,
+            Instant firstArrival,
+            OptionalInt pinnedHost,
+            double load,
+            Instant placedAt,
+            RunRecord runRecord,
+            OptionalDouble slo,
+            VmSize size,
+            Set<Integer> allowedHosts)
             implements VmView {
 
-        public Vm(long id, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost, double load,
-                Instant placedAt, RunRecord runRecord, OptionalDouble slo, VmSize size) {
+        public Vm(
+                long id,
+                QosClass qos,
+                VmState state,
+                Instant firstArrival,
+                OptionalInt pinnedHost,
+                double load,
+                Instant placedAt,
+                RunRecord runRecord,
+                OptionalDouble slo,
+                VmSize size) {
             this(id, qos, state, firstArrival, pinnedHost, load, placedAt, runRecord, slo, size, null);
         }
 
-        public Vm(long id, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost, double load,
+        public Vm(
+                long id,
+                QosClass qos,
+                VmState state,
+                Instant firstArrival,
+                OptionalInt pinnedHost,
+                double load,
                 Instant placedAt) {
-            this(id, qos, state, firstArrival, pinnedHost, load, placedAt, RunRecord.neverRan(firstArrival),
-                    OptionalDouble.empty(), VmSize.UNKNOWN);
+            this(
+                    id,
+                    qos,
+                    state,
+                    firstArrival,
+                    pinnedHost,
+                    load,
+                    placedAt,
+                    RunRecord.neverRan(firstArrival),
+                    OptionalDouble.empty(),
+                    VmSize.UNKNOWN);
         }
 
         @Override
@@ -34,18 +68,25 @@ public final class FixtureCluster implements ClusterView {
 
         /** The same VM, allowed on these hosts only. */
         public Vm onlyOn(Integer... hosts) {
-            return new Vm(id, qos, state, firstArrival, pinnedHost, load, placedAt, runRecord, slo, size,
-                    Set.of(hosts));
+            return new Vm(
+                    id, qos, state, firstArrival, pinnedHost, load, placedAt, runRecord, slo, size, Set.of(hosts));
         }
 
         public Vm(long id, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost, double load) {
-            this(id, qos, state, firstArrival, pinnedHost, load,
+            this(
+                    id,
+                    qos,
+                    state,
+                    firstArrival,
+                    pinnedHost,
+                    load,
                     state == VmState.QUEUED || state == VmState.SUSPENDED ? null : firstArrival);
         }
 
         /** The same VM, placed on its host at {@code seconds}. */
         public Vm placed(long seconds) {
-            return new Vm(id, qos, state, firstArrival, pinnedHost, load, at(seconds), runRecord, slo, size, allowedHosts);
+            return new Vm(
+                    id, qos, state, firstArrival, pinnedHost, load, at(seconds), runRecord, slo, size, allowedHosts);
         }
 
         /**
@@ -53,21 +94,41 @@ public final class FixtureCluster implements ClusterView {
          * {@code runningSince} (seconds) unless it is negative.
          */
         public Vm ran(long closedSeconds, long runningSince) {
-            RunRecord run = new RunRecord(firstArrival, Duration.ofSeconds(closedSeconds),
-                    runningSince < 0 ? null : at(runningSince));
+            RunRecord run = new RunRecord(
+                    firstArrival, Duration.ofSeconds(closedSeconds), runningSince < 0 ? null : at(runningSince));
             return new Vm(id, qos, state, firstArrival, pinnedHost, load, placedAt, run, slo, size, allowedHosts);
         }
 
         /** The same VM with an SLO of its own. */
         public Vm slo(double value) {
-            return new Vm(id, qos, state, firstArrival, pinnedHost, load, placedAt, runRecord, OptionalDouble.of(value),
-                    size, allowedHosts);
+            return new Vm(
+                    id,
+                    qos,
+                    state,
+                    firstArrival,
+                    pinnedHost,
+                    load,
+                    placedAt,
+                    runRecord,
+                    OptionalDouble.of(value),
+                    size,
+                    allowedHosts);
         }
 
         /** The same VM with a size. */
         public Vm sized(double cpu, long memoryMb) {
-            return new Vm(id, qos, state, firstArrival, pinnedHost, load, placedAt, runRecord, slo,
-                    new VmSize(cpu, memoryMb), allowedHosts);
+            return new Vm(
+                    id,
+                    qos,
+                    state,
+                    firstArrival,
+                    pinnedHost,
+                    load,
+                    placedAt,
+                    runRecord,
+                    slo,
+                    new VmSize(cpu, memoryMb),
+                    allowedHosts);
         }
 
         @Override

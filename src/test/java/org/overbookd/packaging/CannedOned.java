@@ -27,14 +27,13 @@ import java.util.regex.Pattern;
  */
 final class CannedOned implements AutoCloseable {
 
-    record Call(String method, String session) {
-    }
+    record Call(String method, String session) {}
 
-    private static final List<String> SERVED = List.of("one.hostpool.info", "one.hostpool.monitoring",
-            "one.vmpool.infoextended", "one.vmpool.monitoring");
+    private static final List<String> SERVED =
+            List.of("one.hostpool.info", "one.hostpool.monitoring", "one.vmpool.infoextended", "one.vmpool.monitoring");
     private static final Pattern METHOD = Pattern.compile("<methodName>([^<]*)</methodName>");
-    private static final Pattern FIRST_PARAM = Pattern.compile(
-            "<param>\\s*<value>\\s*(?:<string>)?([^<]*)(?:</string>)?\\s*</value>", Pattern.DOTALL);
+    private static final Pattern FIRST_PARAM =
+            Pattern.compile("<param>\\s*<value>\\s*(?:<string>)?([^<]*)(?:</string>)?\\s*</value>", Pattern.DOTALL);
     private static final Pattern TIMESTAMP = Pattern.compile("<TIMESTAMP>\\d+</TIMESTAMP>");
 
     private final String session;
@@ -68,7 +67,8 @@ final class CannedOned implements AutoCloseable {
             if (!session.equals(sent)) {
                 reply = failure("[" + name + "] User couldn't be authenticated, aborting call.", 0x100);
             } else if (SERVED.contains(name)) {
-                reply = success(TIMESTAMP.matcher(document(name))
+                reply = success(TIMESTAMP
+                        .matcher(document(name))
                         .replaceAll("<TIMESTAMP>" + Instant.now().getEpochSecond() + "</TIMESTAMP>"));
             } else if (ACCOUNT.containsKey(name)) {
                 reply = success(ACCOUNT.get(name));
@@ -92,30 +92,36 @@ final class CannedOned implements AutoCloseable {
      */
     private static final java.util.Map<String, String> ACCOUNT = java.util.Map.of(
             "one.system.version", "7.4.0",
-            "one.user.info", "<USER><ID>2</ID><GID>100</GID><GROUPS><ID>100</ID></GROUPS><GNAME>overbookd</GNAME>"
-                    + "<NAME>overbookd</NAME></USER>",
-            "one.clusterpool.info", "<CLUSTER_POOL><CLUSTER><ID>0</ID><NAME>default</NAME><HOSTS><ID>0</ID></HOSTS>"
-                    + "<TEMPLATE/></CLUSTER></CLUSTER_POOL>",
-            "one.datastorepool.info", "<DATASTORE_POOL><DATASTORE><ID>0</ID><UID>0</UID><GID>0</GID><UNAME>oneadmin"
-                    + "</UNAME><GNAME>oneadmin</GNAME><NAME>system</NAME><TM_MAD>ssh</TM_MAD><TYPE>1</TYPE><STATE>0"
-                    + "</STATE><CLUSTERS><ID>0</ID></CLUSTERS><TOTAL_MB>1000</TOTAL_MB><FREE_MB>1000</FREE_MB><USED_MB>0"
-                    + "</USED_MB><IMAGES/><TEMPLATE><SHARED><![CDATA[YES]]></SHARED></TEMPLATE></DATASTORE>"
-                    + "</DATASTORE_POOL>");
+            "one.user.info",
+                    "<USER><ID>2</ID><GID>100</GID><GROUPS><ID>100</ID></GROUPS><GNAME>overbookd</GNAME>"
+                            + "<NAME>overbookd</NAME></USER>",
+            "one.clusterpool.info",
+                    "<CLUSTER_POOL><CLUSTER><ID>0</ID><NAME>default</NAME><HOSTS><ID>0</ID></HOSTS>"
+                            + "<TEMPLATE/></CLUSTER></CLUSTER_POOL>",
+            "one.datastorepool.info",
+                    "<DATASTORE_POOL><DATASTORE><ID>0</ID><UID>0</UID><GID>0</GID><UNAME>oneadmin"
+                            + "</UNAME><GNAME>oneadmin</GNAME><NAME>system</NAME><TM_MAD>ssh</TM_MAD><TYPE>1</TYPE><STATE>0"
+                            + "</STATE><CLUSTERS><ID>0</ID></CLUSTERS><TOTAL_MB>1000</TOTAL_MB><FREE_MB>1000</FREE_MB><USED_MB>0"
+                            + "</USED_MB><IMAGES/><TEMPLATE><SHARED><![CDATA[YES]]></SHARED></TEMPLATE></DATASTORE>"
+                            + "</DATASTORE_POOL>");
 
     private volatile boolean boardMade;
 
     /** The heartbeat board, enough for check-config's probe: none, then one once allocated. */
     private String board(String method) {
         return switch (method) {
-            case "one.documentpool.info" -> success(boardMade ? "<DOCUMENT_POOL><DOCUMENT><ID>0</ID><UID>2</UID>"
-                    + "<NAME>overbookd-heartbeats</NAME><TYPE>6815</TYPE><TEMPLATE/></DOCUMENT></DOCUMENT_POOL>"
-                    : "<DOCUMENT_POOL></DOCUMENT_POOL>");
+            case "one.documentpool.info" ->
+                success(
+                        boardMade
+                                ? "<DOCUMENT_POOL><DOCUMENT><ID>0</ID><UID>2</UID>"
+                                        + "<NAME>overbookd-heartbeats</NAME><TYPE>6815</TYPE><TEMPLATE/></DOCUMENT></DOCUMENT_POOL>"
+                                : "<DOCUMENT_POOL></DOCUMENT_POOL>");
             case "one.document.allocate" -> {
                 boardMade = true;
                 yield envelope("<value><boolean>1</boolean></value><value><i4>0</i4></value><value><i4>0</i4></value>");
             }
             case "one.document.chmod", "one.document.update" ->
-                    envelope("<value><boolean>1</boolean></value><value><i4>0</i4></value><value><i4>0</i4></value>");
+                envelope("<value><boolean>1</boolean></value><value><i4>0</i4></value><value><i4>0</i4></value>");
             default -> failure("[" + method + "] not served by this stand-in", 0x800);
         };
     }
@@ -152,7 +158,10 @@ final class CannedOned implements AutoCloseable {
     }
 
     private static String unescape(String text) {
-        return text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'")
+        return text.replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\"")
+                .replace("&apos;", "'")
                 .replace("&amp;", "&");
     }
 

@@ -87,7 +87,9 @@ class CopyrightFileIT {
     /** The jar's entries of classes and resources, multi-release prefixes removed, without directories and META-INF. */
     private static Set<String> jarEntries() throws Exception {
         try (JarFile jar = new JarFile("target/overbookd.jar")) {
-            return jar.stream().map(JarEntry::getName).filter(n -> !n.endsWith("/"))
+            return jar.stream()
+                    .map(JarEntry::getName)
+                    .filter(n -> !n.endsWith("/"))
                     .map(n -> n.replaceFirst("^META-INF/versions/\\d+/", ""))
                     .filter(n -> !n.startsWith("META-INF/"))
                     .collect(Collectors.toCollection(TreeSet::new));
@@ -95,7 +97,8 @@ class CopyrightFileIT {
     }
 
     private static Pattern glob(String pattern) {
-        return Pattern.compile(Arrays.stream(pattern.split("\\*", -1)).map(Pattern::quote).collect(Collectors.joining(".*")));
+        return Pattern.compile(
+                Arrays.stream(pattern.split("\\*", -1)).map(Pattern::quote).collect(Collectors.joining(".*")));
     }
 
     @Test
@@ -107,7 +110,11 @@ class CopyrightFileIT {
         assertEquals("Apache-2.0", filesParagraphs().get(0).get("License"));
         // the control field is the SPDX spelling of the header's DEP-5 one
         String control = ok("dpkg-deb", "-f", Deb.built().toString(), "License").strip();
-        assertEquals(header.get("License").replace(" and ", " AND ").replace(" or ", " OR ").replace("LGPL-2.1", "LGPL-2.1-only"),
+        assertEquals(
+                header.get("License")
+                        .replace(" and ", " AND ")
+                        .replace(" or ", " OR ")
+                        .replace("LGPL-2.1", "LGPL-2.1-only"),
                 control);
     }
 
@@ -121,13 +128,17 @@ class CopyrightFileIT {
                 patterns.put(pattern, glob(pattern.substring(JAR_PREFIX.length())));
             }
         }
-        List<String> uncovered = entries.stream().filter(e -> !e.startsWith("org/overbookd/") && !e.startsWith("scenarios/"))
+        List<String> uncovered = entries.stream()
+                .filter(e -> !e.startsWith("org/overbookd/") && !e.startsWith("scenarios/"))
                 .filter(e -> e.endsWith(".class") || !e.contains("/"))
                 .filter(e -> e.endsWith(".class") || e.endsWith(".dtd"))
-                .filter(e -> patterns.values().stream().noneMatch(p -> p.matcher(e).matches())).toList();
+                .filter(e ->
+                        patterns.values().stream().noneMatch(p -> p.matcher(e).matches()))
+                .toList();
         assertEquals(List.of(), uncovered, "bundled classes no paragraph of src/deb/copyright covers");
         for (Map.Entry<String, Pattern> pattern : patterns.entrySet()) {
-            assertTrue(entries.stream().anyMatch(e -> pattern.getValue().matcher(e).matches()),
+            assertTrue(
+                    entries.stream().anyMatch(e -> pattern.getValue().matcher(e).matches()),
                     "no entry of the jar matches " + pattern.getKey());
         }
     }
@@ -138,7 +149,9 @@ class CopyrightFileIT {
         List<String> missing = new ArrayList<>();
         int libraries = 0;
         try (JarFile jar = new JarFile("target/overbookd.jar")) {
-            for (JarEntry e : jar.stream().filter(e -> e.getName().matches("META-INF/maven/.+/pom\\.properties")).toList()) {
+            for (JarEntry e : jar.stream()
+                    .filter(e -> e.getName().matches("META-INF/maven/.+/pom\\.properties"))
+                    .toList()) {
                 Properties pom = new Properties();
                 pom.load(jar.getInputStream(e));
                 if (pom.getProperty("groupId").equals("org.overbookd")) {
@@ -147,8 +160,11 @@ class CopyrightFileIT {
                 libraries++;
                 String artifact = pom.getProperty("artifactId");
                 String version = pom.getProperty("version");
-                boolean named = filesParagraphs().stream().map(p -> p.get("Comment").replace('\n', ' '))
-                        .anyMatch(c -> Pattern.compile("(?<![\\w.-])" + Pattern.quote(artifact) + "(?![\\w-])").matcher(c).find()
+                boolean named = filesParagraphs().stream()
+                        .map(p -> p.get("Comment").replace('\n', ' '))
+                        .anyMatch(c -> Pattern.compile("(?<![\\w.-])" + Pattern.quote(artifact) + "(?![\\w-])")
+                                        .matcher(c)
+                                        .find()
                                 && c.contains(" " + version));
                 if (!named) {
                     missing.add(pom.getProperty("groupId") + ":" + artifact + ":" + version);

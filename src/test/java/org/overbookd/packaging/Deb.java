@@ -16,22 +16,22 @@ import java.util.stream.Stream;
 /** The .deb the package phase built, and the processes the packaging tests run. */
 final class Deb {
 
-    private Deb() {
-    }
+    private Deb() {}
 
-    record Result(int exit, String output) {
-    }
+    record Result(int exit, String output) {}
 
     /** target/overbookd_*_all.deb: there must be exactly one, or the test would pick a stale one. */
     static Path built() throws IOException {
         try (Stream<Path> files = Files.list(Path.of("target"))) {
-            List<Path> debs = files.filter(p -> p.getFileName().toString().matches("overbookd_.+_all\\.deb")).toList();
+            List<Path> debs = files.filter(p -> p.getFileName().toString().matches("overbookd_.+_all\\.deb"))
+                    .toList();
             assertEquals(1, debs.size(), "one .deb in target/ (run mvn package): " + debs);
             return debs.get(0);
         }
     }
 
-    static Result run(Duration limit, Map<String, String> env, String... command) throws IOException, InterruptedException {
+    static Result run(Duration limit, Map<String, String> env, String... command)
+            throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().putAll(env);
         Path log = Files.createTempFile("overbookd-packaging", ".log");

@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,10 +59,12 @@ class OpenNebulaScriptsTest {
             Files.writeString(ours.resolve("qos-attribute"), qosAttribute + "\n");
         }
         Path stub = Files.createDirectories(dir.resolve("scheduler/stub")).resolve("place");
-        Files.writeString(stub, "#!/bin/sh\ncat > \"$(dirname \"$0\")/asked\"\necho \"args $*\" >&2\n"
-                + "printf '<PLAN><ID>-1</ID><ACTION><VM_ID>16</VM_ID><HOST_ID>0</HOST_ID><OPERATION>deploy</OPERATION></ACTION>"
-                + "<ACTION><VM_ID>17</VM_ID><HOST_ID>0</HOST_ID><OPERATION>deploy</OPERATION></ACTION>"
-                + "<ACTION><VM_ID>18</VM_ID><HOST_ID>0</HOST_ID><OPERATION>deploy</OPERATION></ACTION></PLAN>'\n");
+        Files.writeString(
+                stub,
+                "#!/bin/sh\ncat > \"$(dirname \"$0\")/asked\"\necho \"args $*\" >&2\n"
+                        + "printf '<PLAN><ID>-1</ID><ACTION><VM_ID>16</VM_ID><HOST_ID>0</HOST_ID><OPERATION>deploy</OPERATION></ACTION>"
+                        + "<ACTION><VM_ID>17</VM_ID><HOST_ID>0</HOST_ID><OPERATION>deploy</OPERATION></ACTION>"
+                        + "<ACTION><VM_ID>18</VM_ID><HOST_ID>0</HOST_ID><OPERATION>deploy</OPERATION></ACTION></PLAN>'\n");
         Files.setPosixFilePermissions(stub, PosixFilePermissions.fromString("rwxr-xr-x"));
         return ours.resolve("place");
     }
@@ -72,7 +74,10 @@ class OpenNebulaScriptsTest {
         Path place = scheduler(null);
         Deb.Result r = run(place, Base64.getEncoder().encodeToString(REQUEST.getBytes(StandardCharsets.UTF_8)));
         assertEquals(0, r.exit(), r.output());
-        String asked = new String(Base64.getDecoder().decode(Files.readString(dir.resolve("scheduler/stub/asked")).strip()),
+        String asked = new String(
+                Base64.getDecoder()
+                        .decode(Files.readString(dir.resolve("scheduler/stub/asked"))
+                                .strip()),
                 StandardCharsets.UTF_8);
         assertFalse(asked.contains("<ID>17</ID>"), "the low-QoS VM is neither to place nor in the pool: " + asked);
         assertTrue(asked.contains("<VM><ID>16</ID>") && asked.contains("<VM><ID>18</ID>"), asked);
@@ -94,7 +99,9 @@ class OpenNebulaScriptsTest {
         Path place = scheduler(null);
         Deb.Result r = run(place, "not base64 at all!");
         assertEquals(1, r.exit(), r.output());
-        assertTrue(r.output().contains("cannot read the placement request") && r.output().contains("placing nothing"),
+        assertTrue(
+                r.output().contains("cannot read the placement request")
+                        && r.output().contains("placing nothing"),
                 r.output());
         assertFalse(Files.exists(dir.resolve("scheduler/stub/asked")), "the delegate was not run");
     }
@@ -115,8 +122,9 @@ class OpenNebulaScriptsTest {
         oned.createContext("/RPC2", exchange -> {
             calls.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
             byte[] reply = ("<?xml version=\"1.0\"?><methodResponse><params><param><value><array><data>"
-                    + "<value><boolean>1</boolean></value><value><i4>17</i4></value><value><i4>0</i4></value>"
-                    + "</data></array></value></param></params></methodResponse>").getBytes(StandardCharsets.UTF_8);
+                            + "<value><boolean>1</boolean></value><value><i4>17</i4></value><value><i4>0</i4></value>"
+                            + "</data></array></value></param></params></methodResponse>")
+                    .getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(200, reply.length);
             exchange.getResponseBody().write(reply);
             exchange.close();
@@ -125,23 +133,40 @@ class OpenNebulaScriptsTest {
         try {
             Path auth = dir.resolve("one_auth");
             Files.writeString(auth, "oneadmin:pw\n");
-            Map<String, String> env = Map.of("ONE_AUTH", auth.toString(),
-                    "ONE_XMLRPC", "http://127.0.0.1:" + oned.getAddress().getPort() + "/RPC2");
-            Deb.Result low = Deb.run(java.time.Duration.ofSeconds(30), env, HOOK.toString(),
-                    vm(17, 1, "<QOS><![CDATA[Low ]]></QOS>"));
+            Map<String, String> env = Map.of(
+                    "ONE_AUTH",
+                    auth.toString(),
+                    "ONE_XMLRPC",
+                    "http://127.0.0.1:" + oned.getAddress().getPort() + "/RPC2");
+            Deb.Result low = Deb.run(
+                    java.time.Duration.ofSeconds(30), env, HOOK.toString(), vm(17, 1, "<QOS><![CDATA[Low ]]></QOS>"));
             assertEquals(0, low.exit(), low.output());
             assertEquals("VM 17 held: it is low-QoS (QOS=Low), overbookd places it\n", low.output());
             assertEquals(1, calls.size());
-            assertTrue(calls.get(0).contains("<methodName>one.vm.action</methodName>") && calls.get(0).contains("oneadmin:pw")
-                    && calls.get(0).contains("<string>hold</string>") && calls.get(0).contains("<int>17</int>"), calls.get(0));
+            assertTrue(
+                    calls.get(0).contains("<methodName>one.vm.action</methodName>")
+                            && calls.get(0).contains("oneadmin:pw")
+                            && calls.get(0).contains("<string>hold</string>")
+                            && calls.get(0).contains("<int>17</int>"),
+                    calls.get(0));
 
-            assertEquals(0, Deb.run(java.time.Duration.ofSeconds(30), env, HOOK.toString(),
-                    vm(18, 1, "<QOS>HIGH</QOS>")).exit());
-            assertEquals(0, Deb.run(java.time.Duration.ofSeconds(30), env, HOOK.toString(), vm(19, 1, "")).exit());
-            assertEquals(0, Deb.run(java.time.Duration.ofSeconds(30), env, HOOK.toString(),
-                    vm(20, 2, "<QOS>LOW</QOS>")).exit(), "already on hold");
-            assertEquals(0, Deb.run(java.time.Duration.ofSeconds(30), env, HOOK.toString(),
-                    vm(21, 1, "<SLA>LOW</SLA>"), "sla").exit());
+            assertEquals(
+                    0,
+                    Deb.run(java.time.Duration.ofSeconds(30), env, HOOK.toString(), vm(18, 1, "<QOS>HIGH</QOS>"))
+                            .exit());
+            assertEquals(
+                    0,
+                    Deb.run(java.time.Duration.ofSeconds(30), env, HOOK.toString(), vm(19, 1, ""))
+                            .exit());
+            assertEquals(
+                    0,
+                    Deb.run(java.time.Duration.ofSeconds(30), env, HOOK.toString(), vm(20, 2, "<QOS>LOW</QOS>"))
+                            .exit(),
+                    "already on hold");
+            assertEquals(
+                    0,
+                    Deb.run(java.time.Duration.ofSeconds(30), env, HOOK.toString(), vm(21, 1, "<SLA>LOW</SLA>"), "sla")
+                            .exit());
             assertEquals(2, calls.size(), "only VM 17 and, with the attribute named, VM 21: " + calls);
         } finally {
             oned.stop(0);
@@ -155,7 +180,9 @@ class OpenNebulaScriptsTest {
     }
 
     private static Deb.Result run(Path place, String stdin) throws Exception {
-        Process p = new ProcessBuilder(place.toString(), "extra").redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(place.toString(), "extra")
+                .redirectErrorStream(true)
+                .start();
         p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

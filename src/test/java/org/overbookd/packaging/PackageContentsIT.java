@@ -41,7 +41,8 @@ class PackageContentsIT {
 
     /** The mode, owner and size column of a path in the listing. */
     private static String entry(String path) {
-        Matcher m = Pattern.compile("(?m)^(\\S+) (\\S+)\\s+\\d+ \\S+ \\S+ \\." + Pattern.quote(path) + "$").matcher(listing);
+        Matcher m = Pattern.compile("(?m)^(\\S+) (\\S+)\\s+\\d+ \\S+ \\S+ \\." + Pattern.quote(path) + "$")
+                .matcher(listing);
         assertTrue(m.find(), path + " in:\n" + listing);
         return m.group(1) + " " + m.group(2);
     }
@@ -68,10 +69,14 @@ class PackageContentsIT {
         Path tree = dir.resolve("opennebula-tree");
         ok("dpkg-deb", "-x", deb.toString(), tree.toString());
         for (String file : List.of("place", "hold-low-qos", "hold-low-qos.hook")) {
-            assertEquals(Files.readString(Path.of("conf", "opennebula", file)),
-                    Files.readString(tree.resolve("usr/share/overbookd/opennebula").resolve(file)), file);
+            assertEquals(
+                    Files.readString(Path.of("conf", "opennebula", file)),
+                    Files.readString(
+                            tree.resolve("usr/share/overbookd/opennebula").resolve(file)),
+                    file);
         }
-        assertContains(Files.readString(tree.resolve("usr/share/overbookd/opennebula/hold-low-qos.hook")),
+        assertContains(
+                Files.readString(tree.resolve("usr/share/overbookd/opennebula/hold-low-qos.hook")),
                 "COMMAND   = \"/usr/share/overbookd/opennebula/hold-low-qos\"");
     }
 
@@ -82,8 +87,8 @@ class PackageContentsIT {
         ok("dpkg-deb", "-x", deb.toString(), tree.toString());
         Path installed = tree.resolve("usr/share/overbookd/grafana/overbookd.json");
         assertEquals(Files.readString(Path.of("conf", "grafana", "overbookd.json")), Files.readString(installed));
-        com.fasterxml.jackson.databind.JsonNode dashboard = new com.fasterxml.jackson.databind.ObjectMapper()
-                .readTree(installed.toFile());
+        com.fasterxml.jackson.databind.JsonNode dashboard =
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(installed.toFile());
         assertTrue(dashboard.path("panels").size() > 0, "a dashboard with panels");
         assertContains(Files.readString(installed), "overbookd_last_success_timestamp_seconds");
     }
@@ -95,18 +100,24 @@ class PackageContentsIT {
         assertContains(info, " Architecture: all\n");
         assertContains(info, " Depends: default-jre-headless (>= 2:1.17) | java17-runtime-headless, adduser\n");
         // overbookd's licence and the bundled libraries', as in the RPM's header (SPDX)
-        assertContains(info, " License: Apache-2.0 AND (EPL-1.0 OR LGPL-2.1-only) AND MIT AND BSD-2-Clause AND BSD-3-Clause\n");
+        assertContains(
+                info,
+                " License: Apache-2.0 AND (EPL-1.0 OR LGPL-2.1-only) AND MIT AND BSD-2-Clause AND BSD-3-Clause\n");
         Path control = dir.resolve("control");
         ok("dpkg-deb", "-e", deb.toString(), control.toString());
-        assertEquals(List.of("/etc/default/overbookd", "/etc/overbookd/overbookd.properties"),
-                Files.readAllLines(control.resolve("conffiles")).stream().sorted().toList());
+        assertEquals(
+                List.of("/etc/default/overbookd", "/etc/overbookd/overbookd.properties"),
+                Files.readAllLines(control.resolve("conffiles")).stream()
+                        .sorted()
+                        .toList());
     }
 
     @Test
     void versionIsTheProjectsInDebianSpelling() throws Exception {
         String version = ok("dpkg-deb", "-f", deb.toString(), "Version").strip();
         assertEquals("overbookd_" + version + "_all.deb", deb.getFileName().toString());
-        String jarVersion = ok("java", "-jar", "target/overbookd.jar", "--version").strip();
+        String jarVersion =
+                ok("java", "-jar", "target/overbookd.jar", "--version").strip();
         // 0.1.0-SNAPSHOT: '~' sorts the snapshot before the release 0.1.0
         assertEquals(jarVersion, "overbookd " + version.replace('~', '-').replace("snapshot", "SNAPSHOT"));
         assertFalse(version.contains("-"), "a '-' would make the rest a Debian revision: " + version);
@@ -128,8 +139,10 @@ class PackageContentsIT {
         // a first install must not start overbooking a cluster with placeholder settings
         for (String script : List.of("postinst", "prerm", "postrm")) {
             String text = Files.readAllLines(control.resolve(script)).stream()
-                    .filter(line -> !line.strip().startsWith("#")).reduce("", (a, b) -> a + b + "\n");
-            for (String forbidden : List.of("systemctl enable", "systemctl start", "enable --now", "deb-systemd-invoke start")) {
+                    .filter(line -> !line.strip().startsWith("#"))
+                    .reduce("", (a, b) -> a + b + "\n");
+            for (String forbidden :
+                    List.of("systemctl enable", "systemctl start", "enable --now", "deb-systemd-invoke start")) {
                 assertFalse(text.contains(forbidden), script + " contains " + forbidden);
             }
         }
@@ -138,8 +151,11 @@ class PackageContentsIT {
         // the class-data archive: made at each configure, old ones first; gone with the jar
         assertContains(postinst, "rm -f /var/cache/overbookd/overbookd-*.jsa");
         assertContains(postinst, "exec /usr/bin/overbookd --make-class-archive > /dev/null");
-        assertTrue(Pattern.compile("remove\\)\\s+(#[^\n]*\\n\\s+)*rm -rf /var/cache/overbookd\\n")
-                .matcher(postrm).find(), postrm);
+        assertTrue(
+                Pattern.compile("remove\\)\\s+(#[^\n]*\\n\\s+)*rm -rf /var/cache/overbookd\\n")
+                        .matcher(postrm)
+                        .find(),
+                postrm);
     }
 
     /**
@@ -153,10 +169,11 @@ class PackageContentsIT {
         ok("dpkg-deb", "-x", deb.toString(), tree.toString());
         Path jar = tree.resolve("usr/share/overbookd/overbookd.jar");
         String wrapper = tree.resolve("usr/bin/overbookd").toString();
-        Deb.Result made = Deb.run(Duration.ofMinutes(3), Map.of("OVERBOOKD_JAR", jar.toString()), wrapper,
-                "--make-class-archive");
+        Deb.Result made = Deb.run(
+                Duration.ofMinutes(3), Map.of("OVERBOOKD_JAR", jar.toString()), wrapper, "--make-class-archive");
         assertEquals(0, made.exit(), made.output());
-        Matcher named = Pattern.compile("^overbookd: class-data archive (\\S+\\.jsa)\n$").matcher(made.output());
+        Matcher named = Pattern.compile("^overbookd: class-data archive (\\S+\\.jsa)\n$")
+                .matcher(made.output());
         assertTrue(named.matches(), made.output());
         Path archive = Path.of(named.group(1));
         assertEquals(jar.getParent(), archive.getParent());
@@ -170,12 +187,18 @@ class PackageContentsIT {
         assertContains(used.output(), "org.overbookd.cli.Main source: shared objects file\n");
 
         // no compressed oops: the archive does not fit, and the JVM says so on stdout unless told not to
-        Deb.Result refused = Deb.run(Duration.ofMinutes(1),
-                Map.of("OVERBOOKD_JAR", jar.toString(), "JAVA_OPTS", "-XX:-UseCompressedOops"), wrapper, "--version");
+        Deb.Result refused = Deb.run(
+                Duration.ofMinutes(1),
+                Map.of("OVERBOOKD_JAR", jar.toString(), "JAVA_OPTS", "-XX:-UseCompressedOops"),
+                wrapper,
+                "--version");
         assertEquals(0, refused.exit(), refused.output());
         assertTrue(refused.output().matches("overbookd \\S+\n"), "nothing but the version:\n" + refused.output());
 
-        Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(Files.getLastModifiedTime(archive).toMillis() + 60_000));
+        Files.setLastModifiedTime(
+                jar,
+                java.nio.file.attribute.FileTime.fromMillis(
+                        Files.getLastModifiedTime(archive).toMillis() + 60_000));
         Deb.Result stale = Deb.run(Duration.ofMinutes(1), traced, wrapper, "--version");
         assertEquals(0, stale.exit(), stale.output());
         assertContains(stale.output(), "org.overbookd.cli.Main source: file:");
@@ -190,9 +213,12 @@ class PackageContentsIT {
     void installedFilesRunFromTheUnpackedTree() throws Exception {
         Path tree = dir.resolve("tree");
         ok("dpkg-deb", "-x", deb.toString(), tree.toString());
-        assertEquals(Files.readString(Path.of("init", "overbookd.service")),
+        assertEquals(
+                Files.readString(Path.of("init", "overbookd.service")),
                 Files.readString(tree.resolve("lib/systemd/system/overbookd.service")));
-        assertEquals(Files.readString(Path.of("src", "deb", "overbookd")), Files.readString(tree.resolve("usr/bin/overbookd")));
+        assertEquals(
+                Files.readString(Path.of("src", "deb", "overbookd")),
+                Files.readString(tree.resolve("usr/bin/overbookd")));
 
         List<String> reference = Files.readAllLines(Path.of("conf", "overbookd.properties"));
         List<String> packaged = Files.readAllLines(tree.resolve("etc/overbookd/overbookd.properties"));
@@ -203,10 +229,15 @@ class PackageContentsIT {
                 differences.add(reference.get(i) + " -> " + packaged.get(i));
             }
         }
-        assertEquals(List.of("audit.file =  -> audit.file = /var/log/overbookd/audit.jsonl",
-                "record.file =  -> record.file = /var/lib/overbookd/record.csv"), differences);
+        assertEquals(
+                List.of(
+                        "audit.file =  -> audit.file = /var/log/overbookd/audit.jsonl",
+                        "record.file =  -> record.file = /var/lib/overbookd/record.csv"),
+                differences);
 
-        Map<String, String> env = Map.of("OVERBOOKD_JAR", tree.resolve("usr/share/overbookd/overbookd.jar").toString());
+        Map<String, String> env = Map.of(
+                "OVERBOOKD_JAR",
+                tree.resolve("usr/share/overbookd/overbookd.jar").toString());
         String wrapper = tree.resolve("usr/bin/overbookd").toString();
         Deb.Result version = Deb.run(Duration.ofMinutes(1), env, wrapper, "--version");
         assertEquals(0, version.exit(), version.output());
@@ -214,15 +245,25 @@ class PackageContentsIT {
 
         Path config = tree.resolve("etc/overbookd/overbookd.properties");
         // as shipped it names oneadmin's auth file, which overbookd may not read: the guide's step 3 edits it
-        Deb.Result shipped = Deb.run(Duration.ofMinutes(1), env, wrapper, "check-config", "--config", config.toString());
+        Deb.Result shipped =
+                Deb.run(Duration.ofMinutes(1), env, wrapper, "check-config", "--config", config.toString());
         assertEquals(78, shipped.exit(), shipped.output());
         assertContains(shipped.output(), "one.auth-file");
         Path auth = dir.resolve("one_auth");
         Files.writeString(auth, "overbookd:secret\n");
         Files.setPosixFilePermissions(auth, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         // and no oned: a real one on this machine would refuse the made-up session
-        Deb.Result check = Deb.run(Duration.ofMinutes(1), env, wrapper, "check-config", "--config", config.toString(),
-                "--set", "one.auth-file=" + auth, "--set", "one.endpoint=http://127.0.0.1:1/RPC2");
+        Deb.Result check = Deb.run(
+                Duration.ofMinutes(1),
+                env,
+                wrapper,
+                "check-config",
+                "--config",
+                config.toString(),
+                "--set",
+                "one.auth-file=" + auth,
+                "--set",
+                "one.endpoint=http://127.0.0.1:1/RPC2");
         assertEquals(0, check.exit(), check.output());
         assertContains(check.output(), config + ": valid");
         assertContains(check.output(), "audit.file = /var/log/overbookd/audit.jsonl");

@@ -34,13 +34,20 @@ class PackageInstallIT {
     @Test
     void theInstallGuideWorksAsWritten() throws Exception {
         Deb.Result id = Deb.run(Duration.ofSeconds(10), Map.of(), "id", "-u");
-        Assumptions.assumeTrue(id.output().strip().equals("0"), "the install guide runs as root (mounts an overlay root)");
+        Assumptions.assumeTrue(
+                id.output().strip().equals("0"), "the install guide runs as root (mounts an overlay root)");
         Path deb = Deb.built();
         try (CannedOned oned = new CannedOned(SESSION)) {
-            Deb.Result r = Deb.run(Duration.ofMinutes(5), Map.of(), "it/package/follow-install-guide.sh",
-                    guide().toString(), deb.toAbsolutePath().toString(), oned.endpoint().toString());
+            Deb.Result r = Deb.run(
+                    Duration.ofMinutes(5),
+                    Map.of(),
+                    "it/package/follow-install-guide.sh",
+                    guide().toString(),
+                    deb.toAbsolutePath().toString(),
+                    oned.endpoint().toString());
             System.out.println(r.output());
-            Assumptions.assumeFalse(r.exit() == 77, "no throwaway root here: " + r.output().strip());
+            Assumptions.assumeFalse(
+                    r.exit() == 77, "no throwaway root here: " + r.output().strip());
             assertEquals(0, r.exit(), r.output());
             assertContains(r.output(), "follow-install-guide.sh: all checks passed");
             assertContains(r.output(), "may keep the heartbeat board");
@@ -52,13 +59,31 @@ class PackageInstallIT {
             assertTrue(calls.stream().allMatch(c -> c.session().equals(SESSION)), calls.toString());
             // check-config's questions (the account, the heartbeat board's probe), then the dry run's reads
             // (with VM 42 waiting: the datastores and clusters it may be placed with)
-            assertEquals(List.of("one.clusterpool.info", "one.datastorepool.info", "one.document.allocate",
-                    "one.document.chmod", "one.document.update", "one.documentpool.info", "one.hostpool.info", "one.hostpool.monitoring",
-                    "one.system.version", "one.user.info", "one.vmpool.infoextended", "one.vmpool.monitoring"),
-                    calls.stream().map(CannedOned.Call::method).distinct().sorted().toList());
+            assertEquals(
+                    List.of(
+                            "one.clusterpool.info",
+                            "one.datastorepool.info",
+                            "one.document.allocate",
+                            "one.document.chmod",
+                            "one.document.update",
+                            "one.documentpool.info",
+                            "one.hostpool.info",
+                            "one.hostpool.monitoring",
+                            "one.system.version",
+                            "one.user.info",
+                            "one.vmpool.infoextended",
+                            "one.vmpool.monitoring"),
+                    calls.stream()
+                            .map(CannedOned.Call::method)
+                            .distinct()
+                            .sorted()
+                            .toList());
             // the dry run decided (VM 42 onto host 0), audited it where the package made room, and sent
             // no action (the stand-in would have recorded one.vm.deploy)
-            assertTrue(Pattern.compile("(?m)^\\S+Z\\s+1\\s+decision\\s+deploy\\s+42\\s").matcher(r.output()).find(),
+            assertTrue(
+                    Pattern.compile("(?m)^\\S+Z\\s+1\\s+decision\\s+deploy\\s+42\\s")
+                            .matcher(r.output())
+                            .find(),
                     r.output());
         }
     }

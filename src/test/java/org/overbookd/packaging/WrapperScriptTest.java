@@ -30,8 +30,7 @@ class WrapperScriptTest {
     @TempDir
     Path dir;
 
-    private record Result(int exit, String out, String err) {
-    }
+    private record Result(int exit, String out, String err) {}
 
     /** A fake JDK home whose release file says {@code version} and whose java echoes its arguments. */
     private Path jdk(String name, String version) throws IOException {
@@ -50,8 +49,9 @@ class WrapperScriptTest {
      */
     private Path jdk(String name, String version, String build, String script) throws IOException {
         Path home = jdk(name, version);
-        Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"test\"\nJAVA_RUNTIME_VERSION=\"" + build
-                + "\"\nJAVA_VERSION=\"" + version + "\"\n");
+        Files.writeString(
+                home.resolve("release"),
+                "IMPLEMENTOR=\"test\"\nJAVA_RUNTIME_VERSION=\"" + build + "\"\nJAVA_VERSION=\"" + version + "\"\n");
         Files.writeString(home.resolve("bin").resolve("java"), "#!/bin/sh\n" + script);
         return home;
     }
@@ -68,21 +68,29 @@ class WrapperScriptTest {
         pb.environment().put("PATH", "/usr/bin:/bin");
         pb.environment().put("OVERBOOKD_JAR", jar.toString());
         pb.environment().putAll(env);
-        pb.redirectOutput(dir.resolve("out").toFile()).redirectError(dir.resolve("err").toFile());
+        pb.redirectOutput(dir.resolve("out").toFile())
+                .redirectError(dir.resolve("err").toFile());
         Process p = pb.start();
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "wrapper finished");
-        return new Result(p.exitValue(), Files.readString(dir.resolve("out"), StandardCharsets.UTF_8),
+        return new Result(
+                p.exitValue(),
+                Files.readString(dir.resolve("out"), StandardCharsets.UTF_8),
                 Files.readString(dir.resolve("err"), StandardCharsets.UTF_8));
     }
 
     @Test
     void runsJavaHomesJavaWithOptionsJarAndArguments() throws Exception {
         Path home = jdk("jdk17", "17.0.15");
-        Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx512m -XX:+ExitOnOutOfMemoryError"),
-                "check-config", "--config", "/etc/overbookd/overbookd.properties");
+        Result r = run(
+                Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx512m -XX:+ExitOnOutOfMemoryError"),
+                "check-config",
+                "--config",
+                "/etc/overbookd/overbookd.properties");
         assertEquals(0, r.exit(), r.err());
-        assertEquals("jdk17:-Xmx512m -XX:+ExitOnOutOfMemoryError -jar " + dir.resolve("overbookd.jar")
-                + " check-config --config /etc/overbookd/overbookd.properties", r.out().strip());
+        assertEquals(
+                "jdk17:-Xmx512m -XX:+ExitOnOutOfMemoryError -jar " + dir.resolve("overbookd.jar")
+                        + " check-config --config /etc/overbookd/overbookd.properties",
+                r.out().strip());
     }
 
     @Test
@@ -92,7 +100,8 @@ class WrapperScriptTest {
         assertEquals(0, r.exit(), r.err());
         // the fake java joins its arguments with blanks; a split argument would show as two, a
         // missing JAVA_OPTS as no extra word before -jar
-        assertEquals("jdk21:-jar " + dir.resolve("overbookd.jar") + " audit /var/log/over bookd/audit.jsonl",
+        assertEquals(
+                "jdk21:-jar " + dir.resolve("overbookd.jar") + " audit /var/log/over bookd/audit.jsonl",
                 r.out().strip());
     }
 
@@ -127,13 +136,20 @@ class WrapperScriptTest {
         Path home = jdk("jdk25", "25");
         Result r = run(Map.of("PATH", home.resolve("bin") + ":/usr/bin:/bin"), "--version");
         assertEquals(0, r.exit(), r.err());
-        assertEquals("jdk25:-jar " + dir.resolve("overbookd.jar") + " --version", r.out().strip());
+        assertEquals(
+                "jdk25:-jar " + dir.resolve("overbookd.jar") + " --version",
+                r.out().strip());
     }
 
     @Test
     void anUnreadableJarIsNamed() throws Exception {
         Path home = jdk("jdk17", "17");
-        Result r = run(Map.of("JAVA_HOME", home.toString(), "OVERBOOKD_JAR", dir.resolve("missing.jar").toString()),
+        Result r = run(
+                Map.of(
+                        "JAVA_HOME",
+                        home.toString(),
+                        "OVERBOOKD_JAR",
+                        dir.resolve("missing.jar").toString()),
                 "--version");
         assertEquals(78, r.exit());
         assertTrue(r.err().contains("cannot read " + dir.resolve("missing.jar")), r.err());
@@ -146,8 +162,10 @@ class WrapperScriptTest {
         Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx512m"), "--version");
         assertEquals(0, r.exit(), r.err());
         // the archive's options first, so that JAVA_OPTS (-Xshare:off) overrides them
-        assertEquals("jdk17:-XX:SharedArchiveFile=" + archive + " -Xlog:cds=off,cds+dynamic=off -Xmx512m -jar "
-                + dir.resolve("overbookd.jar").toRealPath() + " --version", r.out().strip());
+        assertEquals(
+                "jdk17:-XX:SharedArchiveFile=" + archive + " -Xlog:cds=off,cds+dynamic=off -Xmx512m -jar "
+                        + dir.resolve("overbookd.jar").toRealPath() + " --version",
+                r.out().strip());
     }
 
     /** The launcher's C2 thresholds for a sweep: a hundred times HotSpot's defaults. */
@@ -160,16 +178,25 @@ class WrapperScriptTest {
     @Test
     void aSweepCompilesWithC2OnlyWhatIsReallyHotAndJavaOptsStillWin() throws Exception {
         Path home = jdk("jdk17", "17.0.15");
-        Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-XX:Tier4BackEdgeThreshold=40000"),
-                "sweep", "--config", "sim/verboven-tables.properties", "--out", "results/tables");
+        Result r = run(
+                Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-XX:Tier4BackEdgeThreshold=40000"),
+                "sweep",
+                "--config",
+                "sim/verboven-tables.properties",
+                "--out",
+                "results/tables");
         assertEquals(0, r.exit(), r.err());
         // JAVA_OPTS after the sweep's thresholds: HotSpot takes the last setting of a flag
-        assertEquals("jdk17:" + SWEEP_JIT + " -XX:Tier4BackEdgeThreshold=40000 -jar " + dir.resolve("overbookd.jar")
-                + " sweep --config sim/verboven-tables.properties --out results/tables", r.out().strip());
+        assertEquals(
+                "jdk17:" + SWEEP_JIT + " -XX:Tier4BackEdgeThreshold=40000 -jar " + dir.resolve("overbookd.jar")
+                        + " sweep --config sim/verboven-tables.properties --out results/tables",
+                r.out().strip());
         // 'sweep merge' draws the same charts
         r = run(Map.of("JAVA_HOME", home.toString()), "sweep", "merge", "results/shard-1", "--out", "results/tables");
-        assertEquals("jdk17:" + SWEEP_JIT + " -jar " + dir.resolve("overbookd.jar")
-                + " sweep merge results/shard-1 --out results/tables", r.out().strip());
+        assertEquals(
+                "jdk17:" + SWEEP_JIT + " -jar " + dir.resolve("overbookd.jar")
+                        + " sweep merge results/shard-1 --out results/tables",
+                r.out().strip());
     }
 
     @Test
@@ -180,12 +207,17 @@ class WrapperScriptTest {
     @Test
     void aSimulationTakesTenTimesHotSpotsThresholdsBesideItsCollectorAndJavaOptsStillWin() throws Exception {
         Path home = jdk("jdk17", "17.0.15");
-        Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-XX:Tier4InvocationThreshold=5000"),
-                "simulate", "--model", "slots");
+        Result r = run(
+                Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-XX:Tier4InvocationThreshold=5000"),
+                "simulate",
+                "--model",
+                "slots");
         assertEquals(0, r.exit(), r.err());
         // JAVA_OPTS after the simulation's thresholds: HotSpot takes the last setting of a flag
-        assertEquals("jdk17:" + SIMULATE_JIT + " -XX:+UseParallelGC -XX:Tier4InvocationThreshold=5000 -jar "
-                + dir.resolve("overbookd.jar") + " simulate --model slots", r.out().strip());
+        assertEquals(
+                "jdk17:" + SIMULATE_JIT + " -XX:+UseParallelGC -XX:Tier4InvocationThreshold=5000 -jar "
+                        + dir.resolve("overbookd.jar") + " simulate --model slots",
+                r.out().strip());
         List<String> options = new java.util.ArrayList<>(List.of(SIMULATE_JIT.split(" ")));
         options.add("-XX:+UseParallelGC");
         assertTheJavaRunningTheseTestsTakesWithoutAWord(options.toArray(String[]::new));
@@ -193,8 +225,8 @@ class WrapperScriptTest {
 
     /** An unknown -XX flag stops a JVM before main; a removed one makes it warn on every start. */
     private static void assertTheJavaRunningTheseTestsTakesWithoutAWord(String... options) throws Exception {
-        List<String> command = new java.util.ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        List<String> command = new java.util.ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(List.of(options));
         command.add("-version");
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -210,12 +242,19 @@ class WrapperScriptTest {
         Path home = jdk("jdk17", "17.0.15", "17.0.15+6-Debian-1deb12u1", "echo \"jdk17:$*\"\n");
         Path archive = archiveMadeAfterTheJar("overbookd-17.0.15+6-Debian-1deb12u1.jsa");
         // the sweep's C2 thresholds; the simulation's, and its collector
-        for (Map.Entry<String, String> own : Map.of("sweep", SWEEP_JIT, "simulate", SIMULATE_JIT + " -XX:+UseParallelGC")
+        for (Map.Entry<String, String> own : Map.of(
+                        "sweep", SWEEP_JIT, "simulate", SIMULATE_JIT + " -XX:+UseParallelGC")
                 .entrySet()) {
-            Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx512m"), own.getKey(), "--config", "s.properties");
+            Result r = run(
+                    Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx512m"),
+                    own.getKey(),
+                    "--config",
+                    "s.properties");
             assertEquals(0, r.exit(), r.err());
-            assertEquals("jdk17:-XX:SharedArchiveFile=" + archive + " -Xlog:cds=off,cds+dynamic=off " + own.getValue()
-                    + " -Xmx512m -jar " + dir.resolve("overbookd.jar").toRealPath() + " " + own.getKey() + " --config s.properties",
+            assertEquals(
+                    "jdk17:-XX:SharedArchiveFile=" + archive + " -Xlog:cds=off,cds+dynamic=off " + own.getValue()
+                            + " -Xmx512m -jar " + dir.resolve("overbookd.jar").toRealPath() + " " + own.getKey()
+                            + " --config s.properties",
                     r.out().strip());
         }
     }
@@ -225,11 +264,15 @@ class WrapperScriptTest {
         Path home = jdk("jdk17", "17.0.15");
         for (String command : List.of("tune", "run", "audit")) {
             Result r = run(Map.of("JAVA_HOME", home.toString()), command, "sweep");
-            assertEquals("jdk17:-jar " + dir.resolve("overbookd.jar") + " " + command + " sweep", r.out().strip());
+            assertEquals(
+                    "jdk17:-jar " + dir.resolve("overbookd.jar") + " " + command + " sweep",
+                    r.out().strip());
         }
         // a simulation takes its own, whatever its arguments say
         Result r = run(Map.of("JAVA_HOME", home.toString()), "simulate", "sweep");
-        assertEquals("jdk17:" + SIMULATE_JIT + " -XX:+UseParallelGC -jar " + dir.resolve("overbookd.jar") + " simulate sweep",
+        assertEquals(
+                "jdk17:" + SIMULATE_JIT + " -XX:+UseParallelGC -jar " + dir.resolve("overbookd.jar")
+                        + " simulate sweep",
                 r.out().strip());
     }
 
@@ -247,10 +290,13 @@ class WrapperScriptTest {
         Path home = jdk("jdk17", "17.0.15");
         // the JVM refuses two collectors ("multiple garbage collectors selected"): the user's wins alone
         for (String collector : List.of("-XX:+UseG1GC", "-XX:+UseSerialGC", "-XX:+UseZGC", "-XX:+UseParallelGC")) {
-            Result r = run(Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx4g " + collector + " -XX:+AlwaysPreTouch"),
+            Result r = run(
+                    Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx4g " + collector + " -XX:+AlwaysPreTouch"),
                     "simulate");
-            assertEquals("jdk17:" + SIMULATE_JIT + " -Xmx4g " + collector + " -XX:+AlwaysPreTouch -jar "
-                    + dir.resolve("overbookd.jar") + " simulate", r.out().strip());
+            assertEquals(
+                    "jdk17:" + SIMULATE_JIT + " -Xmx4g " + collector + " -XX:+AlwaysPreTouch -jar "
+                            + dir.resolve("overbookd.jar") + " simulate",
+                    r.out().strip());
         }
     }
 
@@ -265,7 +311,8 @@ class WrapperScriptTest {
         Files.writeString(jar, "not a jar: the fake java never opens it");
         Path archive = dir.resolve(name);
         Files.writeString(archive, "an archive: the fake java never maps it");
-        Files.setLastModifiedTime(archive, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 60_000));
+        Files.setLastModifiedTime(
+                archive, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 60_000));
         return archive;
     }
 
@@ -274,11 +321,14 @@ class WrapperScriptTest {
         Path home = jdk("jdk17", "17.0.15", "17.0.15+6", "echo \"jdk17:$*\"\n");
         Path archive = archiveMadeAfterTheJar("overbookd-17.0.15+6.jsa");
         // the jar rebuilt since: the archive would not match it
-        Files.setLastModifiedTime(dir.resolve("overbookd.jar"),
+        Files.setLastModifiedTime(
+                dir.resolve("overbookd.jar"),
                 FileTime.fromMillis(Files.getLastModifiedTime(archive).toMillis() + 60_000));
         Result r = run(Map.of("JAVA_HOME", home.toString()), "--version");
         assertEquals(0, r.exit(), r.err());
-        assertEquals("jdk17:-jar " + dir.resolve("overbookd.jar") + " --version", r.out().strip());
+        assertEquals(
+                "jdk17:-jar " + dir.resolve("overbookd.jar") + " --version",
+                r.out().strip());
     }
 
     @Test
@@ -287,7 +337,9 @@ class WrapperScriptTest {
         archiveMadeAfterTheJar("overbookd-17.0.14+7-Debian-1deb12u1.jsa");
         Result r = run(Map.of("JAVA_HOME", home.toString()), "--version");
         assertEquals(0, r.exit(), r.err());
-        assertEquals("jdk17:-jar " + dir.resolve("overbookd.jar") + " --version", r.out().strip());
+        assertEquals(
+                "jdk17:-jar " + dir.resolve("overbookd.jar") + " --version",
+                r.out().strip());
     }
 
     @Test
@@ -296,7 +348,9 @@ class WrapperScriptTest {
         archiveMadeAfterTheJar("overbookd-17.0.15+6.jsa");
         Result r = run(Map.of("JAVA_HOME", home.toString(), "OVERBOOKD_CLASS_ARCHIVE", ""), "--version");
         assertEquals(0, r.exit(), r.err());
-        assertEquals("jdk17:-jar " + dir.resolve("overbookd.jar") + " --version", r.out().strip());
+        assertEquals(
+                "jdk17:-jar " + dir.resolve("overbookd.jar") + " --version",
+                r.out().strip());
     }
 
     /**
@@ -334,10 +388,12 @@ class WrapperScriptTest {
         // a static archive of the classes the training sweep loaded, for the jar as every start names it
         String jar = Pattern.quote(dir.resolve("overbookd.jar").toRealPath().toString());
         String args = Files.readString(home.resolve("args"));
-        assertTrue(args.matches("-XX:DumpLoadedClassList=(\\S+)/classes\\.list -jar " + jar
-                + " sweep --config \\S+ --out \\S+ --threads 2\n"
-                + "-Xshare:dump -XX:SharedClassListFile=\\1/classes\\.list -XX:SharedArchiveFile=\\1/archive\\.jsa -cp "
-                + jar + "\n"), args);
+        assertTrue(
+                args.matches("-XX:DumpLoadedClassList=(\\S+)/classes\\.list -jar " + jar
+                        + " sweep --config \\S+ --out \\S+ --threads 2\n"
+                        + "-Xshare:dump -XX:SharedClassListFile=\\1/classes\\.list -XX:SharedArchiveFile=\\1/archive\\.jsa -cp "
+                        + jar + "\n"),
+                args);
         // two lower bounds: the sweep draws its charts, a third of the classes a sweep loads
         String training = Files.readString(home.resolve("training.properties"));
         assertTrue(training.contains("sweep.overbooking.lower-bound = 70, 75\n"), training);

@@ -13,8 +13,11 @@ import org.junit.jupiter.api.Test;
 class ReasonTest {
 
     private static Reason eager() {
-        return Reason.because("host h1 at 96.0% >= upper bound 95%").fact("host_utilization", 96.0)
-                .fact("slots", 2).fact("vm_q_seconds", "infinite").build();
+        return Reason.because("host h1 at 96.0% >= upper bound 95%")
+                .fact("host_utilization", 96.0)
+                .fact("slots", 2)
+                .fact("vm_q_seconds", "infinite")
+                .build();
     }
 
     @Test
@@ -26,7 +29,9 @@ class ReasonTest {
         });
         assertEquals(0, renders.get(), "nothing is written until someone reads it");
         assertEquals(eager().text(), drafted.text());
-        assertEquals(List.of("host_utilization", "slots", "vm_q_seconds"), new ArrayList<>(drafted.facts().keySet()),
+        assertEquals(
+                List.of("host_utilization", "slots", "vm_q_seconds"),
+                new ArrayList<>(drafted.facts().keySet()),
                 "facts in the order they were given, as audit lines need");
         assertEquals(eager().facts(), drafted.facts());
         assertEquals(eager(), drafted);
@@ -38,9 +43,15 @@ class ReasonTest {
 
     @Test
     void equalityIsByTextAndFacts() {
-        assertNotEquals(eager(), Reason.because("host h1 at 96.0% >= upper bound 95%").build());
-        assertNotEquals(eager(), Reason.drafted(() -> Reason.because("other").fact("host_utilization", 96.0)
-                .fact("slots", 2).fact("vm_q_seconds", "infinite").build()));
+        assertNotEquals(
+                eager(), Reason.because("host h1 at 96.0% >= upper bound 95%").build());
+        assertNotEquals(
+                eager(),
+                Reason.drafted(() -> Reason.because("other")
+                        .fact("host_utilization", 96.0)
+                        .fact("slots", 2)
+                        .fact("vm_q_seconds", "infinite")
+                        .build()));
         assertEquals("Reason[text=t, facts={a=1}]", new Reason("t", Map.of("a", 1)).toString());
     }
 

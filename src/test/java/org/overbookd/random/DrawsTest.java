@@ -28,7 +28,9 @@ class DrawsTest {
         SplittableRandom uniforms = new SplittableRandom(7);
         for (int i = 0; i < 10_000; i++) {
             double expected = -StrictMath.log(1.0 - uniforms.nextDouble()) / 2.5;
-            assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(Draws.exponential(drawn, 2.5)),
+            assertEquals(
+                    Double.doubleToRawLongBits(expected),
+                    Double.doubleToRawLongBits(Draws.exponential(drawn, 2.5)),
                     "draw " + i);
         }
     }
@@ -53,7 +55,9 @@ class DrawsTest {
         SplittableRandom gaussians = new SplittableRandom(3);
         for (int i = 0; i < 10_000; i++) {
             double expected = 75 + 15 * Ziggurat.next(gaussians);
-            assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(Draws.normal(drawn, 75, 15)),
+            assertEquals(
+                    Double.doubleToRawLongBits(expected),
+                    Double.doubleToRawLongBits(Draws.normal(drawn, 75, 15)),
                     "draw " + i);
         }
     }

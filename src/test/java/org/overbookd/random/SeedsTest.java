@@ -37,24 +37,32 @@ class SeedsTest {
             }
         }
         // order and length of the identity matter
-        assertNotEquals(Seeds.stream(MASTER, Seeds.HIGH_QOS, 1, 2).nextLong(),
-                Seeds.stream(MASTER, Seeds.HIGH_QOS, 2, 1).nextLong(), "(1, 2) vs (2, 1)");
-        assertNotEquals(Seeds.stream(MASTER, Seeds.HIGH_QOS, 5).nextLong(),
-                Seeds.stream(MASTER, Seeds.HIGH_QOS, 5, 0).nextLong(), "(5) vs (5, 0)");
+        assertNotEquals(
+                Seeds.stream(MASTER, Seeds.HIGH_QOS, 1, 2).nextLong(),
+                Seeds.stream(MASTER, Seeds.HIGH_QOS, 2, 1).nextLong(),
+                "(1, 2) vs (2, 1)");
+        assertNotEquals(
+                Seeds.stream(MASTER, Seeds.HIGH_QOS, 5).nextLong(),
+                Seeds.stream(MASTER, Seeds.HIGH_QOS, 5, 0).nextLong(),
+                "(5) vs (5, 0)");
     }
 
     @Test
     void differentRolesAndMastersGiveDifferentFirstValues() {
         for (long id = 0; id < 1_000; id++) {
-            assertNotEquals(Seeds.stream(MASTER, Seeds.HIGH_QOS, id).nextLong(),
-                    Seeds.stream(MASTER, Seeds.LOW_QOS, id).nextLong(), "high and low QoS share a stream for " + id);
+            assertNotEquals(
+                    Seeds.stream(MASTER, Seeds.HIGH_QOS, id).nextLong(),
+                    Seeds.stream(MASTER, Seeds.LOW_QOS, id).nextLong(),
+                    "high and low QoS share a stream for " + id);
         }
         Set<Long> first = new HashSet<>();
         for (long role = 0; role < 1_000; role++) {
             assertEquals(true, first.add(Seeds.stream(MASTER, role, 0).nextLong()), "collision for role " + role);
         }
         for (long master = 0; master < 1_000; master++) {
-            assertEquals(true, first.add(Seeds.stream(master, Seeds.LOW_QOS, 0).nextLong()),
+            assertEquals(
+                    true,
+                    first.add(Seeds.stream(master, Seeds.LOW_QOS, 0).nextLong()),
                     "collision for master " + master);
         }
     }

@@ -34,7 +34,8 @@ class ZigguratTest {
 
     @Test
     void theRectanglesFitUnderTheCurveTouchingItAndEachHoldsOnePart() {
-        assertEquals(253, Ziggurat.RECTANGLES, "253 equal parts of 256 fit as rectangles (2^8 parts, stacked greedily)");
+        assertEquals(
+                253, Ziggurat.RECTANGLES, "253 equal parts of 256 fit as rectangles (2^8 parts, stacked greedily)");
         double below = 0;
         for (int k = 0; k < Ziggurat.RECTANGLES; k++) {
             double a = Ziggurat.halfWidth(k);
@@ -67,7 +68,10 @@ class ZigguratTest {
         }
         double half = SQRT_2PI / 2;
         assertEquals(half - Ziggurat.RECTANGLES * PART, sum, 1e-14);
-        assertEquals(1 - cdf(Ziggurat.halfWidth(0)), Ziggurat.pieceArea(Ziggurat.RECTANGLES) / SQRT_2PI, 1e-15,
+        assertEquals(
+                1 - cdf(Ziggurat.halfWidth(0)),
+                Ziggurat.pieceArea(Ziggurat.RECTANGLES) / SQRT_2PI,
+                1e-15,
                 "tail (1 - Phi near 1 loses four digits here)");
     }
 

@@ -46,6 +46,7 @@ class KMeansTest {
         double[][] s = KMeans.standardized(new double[][] {{1, 100, 5}, {3, 300, 5}});
         assertArrayEquals(new double[] {-1, -1, 0}, s[0], 1e-12);
         assertArrayEquals(new double[] {1, 1, 0}, s[1], 1e-12);
-        assertThrows(IllegalArgumentException.class, () -> KMeans.groups(new double[][] {{1}}, 2, new SplittableRandom(1)));
+        assertThrows(
+                IllegalArgumentException.class, () -> KMeans.groups(new double[][] {{1}}, 2, new SplittableRandom(1)));
     }
 }

@@ -27,7 +27,8 @@ class BuildTest {
     }
 
     private static void jar(Path classes, Path jar, List<String> names) throws IOException {
-        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file)) {
+        try (OutputStream file = Files.newOutputStream(jar);
+                JarOutputStream out = new JarOutputStream(file)) {
             for (String name : names) {
                 out.putNextEntry(new JarEntry(name));
                 out.write(Files.readAllBytes(classes.resolve(name)));
@@ -39,9 +40,12 @@ class BuildTest {
     @Test
     void theFingerprintIsOfTheSimulatorsClassesInAJarOrADirectoryAlike() throws IOException {
         Path classes = dir.resolve("classes");
-        List<String> names = List.of("org/overbookd/sim/overbooking/Simulation.class",
-                "org/overbookd/backend/simulated/World.class", "org/overbookd/cli/Main.class",
-                "org/overbookd/backend/opennebula/OneBackend.class", "org/overbookd/sweep/Tuning.class");
+        List<String> names = List.of(
+                "org/overbookd/sim/overbooking/Simulation.class",
+                "org/overbookd/backend/simulated/World.class",
+                "org/overbookd/cli/Main.class",
+                "org/overbookd/backend/opennebula/OneBackend.class",
+                "org/overbookd/sweep/Tuning.class");
         for (String name : names) {
             put(classes, name, ("bytes of " + name).getBytes());
         }
@@ -54,7 +58,10 @@ class BuildTest {
         put(classes, "org/overbookd/backend/opennebula/OneBackend.class", "another backend".getBytes());
         assertEquals(fingerprint, Build.fingerprint(classes), "the commands and OpenNebula change no simulated result");
 
-        put(classes, "org/overbookd/backend/simulated/World.class", "bytes of org/overbookd/backend/simulated/World.clasS".getBytes());
+        put(
+                classes,
+                "org/overbookd/backend/simulated/World.class",
+                "bytes of org/overbookd/backend/simulated/World.clasS".getBytes());
         String changed = Build.fingerprint(classes);
         assertNotEquals(fingerprint, changed, "one byte of the simulated world");
         put(classes, "org/overbookd/backend/simulated/Extra.class", new byte[0]);
@@ -68,7 +75,10 @@ class BuildTest {
         assertEquals("development", build.version(), "tests run from the classes directory, no manifest");
         assertTrue(build.differences(build, "a", "b").isEmpty());
         Build other = new Build("0.2.0", "0".repeat(64));
-        assertEquals(List.of("version: this development, that 0.2.0", "simulator classes (SHA-256): this "
-                + build.classesSha256() + ", that " + "0".repeat(64)), build.differences(other, "this", "that"));
+        assertEquals(
+                List.of(
+                        "version: this development, that 0.2.0",
+                        "simulator classes (SHA-256): this " + build.classesSha256() + ", that " + "0".repeat(64)),
+                build.differences(other, "this", "that"));
     }
 }

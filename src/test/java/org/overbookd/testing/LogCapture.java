@@ -33,10 +33,15 @@ public final class LogCapture implements AutoCloseable {
     public String text() {
         StringBuilder all = new StringBuilder();
         for (ILoggingEvent event : events()) {
-            all.append(event.getLevel()).append(' ').append(event.getLoggerName()).append(' ')
-                    .append(event.getFormattedMessage()).append('\n');
+            all.append(event.getLevel())
+                    .append(' ')
+                    .append(event.getLoggerName())
+                    .append(' ')
+                    .append(event.getFormattedMessage())
+                    .append('\n');
             if (event.getThrowableProxy() != null) {
-                all.append(ThrowableProxyUtil.asString(event.getThrowableProxy())).append('\n');
+                all.append(ThrowableProxyUtil.asString(event.getThrowableProxy()))
+                        .append('\n');
             }
         }
         return all.toString();

@@ -18,8 +18,7 @@ public final class SharedFiles {
     public static final String VARIABLE = "OVERBOOKD_SHARED";
     public static final String PROPERTY = "overbookd.shared";
 
-    private SharedFiles() {
-    }
+    private SharedFiles() {}
 
     /** The shared folder, if the environment names one that exists. */
     public static Optional<Path> root() {
@@ -40,8 +39,10 @@ public final class SharedFiles {
      */
     public static Path require(String relative) {
         Optional<Path> root = root();
-        Assumptions.assumeTrue(root.isPresent(), () -> "skipped: needs " + relative + " from the shared folder; set "
-                + VARIABLE + " (.ci/run does when ../shared exists)");
+        Assumptions.assumeTrue(
+                root.isPresent(),
+                () -> "skipped: needs " + relative + " from the shared folder; set " + VARIABLE
+                        + " (.ci/run does when ../shared exists)");
         Path path = root.get().resolve(relative);
         Assumptions.assumeTrue(Files.exists(path), () -> "skipped: " + path + " is not there");
         return path;

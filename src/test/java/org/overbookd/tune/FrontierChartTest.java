@@ -48,8 +48,9 @@ class FrontierChartTest {
             configs.add(config(i, 1 + i, 60 + 5 * i, degradations[i]));
         }
         Frontier f = new Frontier(config(-1, 0, 50, 0), configs, new Budget(budget, Double.NaN), Objective.UTILIZATION);
-        return ImageIO.read(FrontierChart.write(dir.resolve(name), f,
-                Provenance.trace(Path.of("record.csv"), Provenance.Demand.MEASURED)).toFile());
+        return ImageIO.read(FrontierChart.write(
+                        dir.resolve(name), f, Provenance.trace(Path.of("record.csv"), Provenance.Demand.MEASURED))
+                .toFile());
     }
 
     @Test
@@ -60,7 +61,9 @@ class FrontierChartTest {
         assertTrue(pixels(both, FrontierChart.WITHIN) > 0, "within the budget: green");
         assertTrue(pixels(both, FrontierChart.OVER) > 0, "over the budget: red");
         assertEquals(0, pixels(overOnly, FrontierChart.WITHIN), "nothing within the budget, nothing green");
-        assertTrue(pixels(overOnly, FrontierChart.OVER) > 0, "over the budget is red here too, though the first series drawn");
+        assertTrue(
+                pixels(overOnly, FrontierChart.OVER) > 0,
+                "over the budget is red here too, though the first series drawn");
         assertTrue(pixels(overOnly, FrontierChart.BASELINE) > 0 && pixels(both, FrontierChart.BASELINE) > 0);
     }
 }

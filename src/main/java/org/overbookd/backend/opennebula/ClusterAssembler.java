@@ -40,18 +40,19 @@ import org.overbookd.model.VmState;
  */
 final class ClusterAssembler {
 
-    private static final Comparator<Placed> PLACEMENT_ORDER =
-            Comparator.comparingLong(Placed::since).thenComparingLong(placed -> placed.vm().id());
+    private static final Comparator<Placed> PLACEMENT_ORDER = Comparator.comparingLong(Placed::since)
+            .thenComparingLong(placed -> placed.vm().id());
 
-    private ClusterAssembler() {
-    }
+    private ClusterAssembler() {}
 
-    private record Placed(OneVmView vm, long since) {
-    }
+    private record Placed(OneVmView vm, long since) {}
 
     /** Without a clock (no sample is too old) and without datastores (every VM may go anywhere). For tests and benchmarks of the rest. */
-    static Observation assemble(List<HostRecord> hosts, Map<Integer, MonitoringSample> hostSamples,
-            List<VmRecord> vms, Map<Integer, MonitoringSample> vmSamples) {
+    static Observation assemble(
+            List<HostRecord> hosts,
+            Map<Integer, MonitoringSample> hostSamples,
+            List<VmRecord> vms,
+            Map<Integer, MonitoringSample> vmSamples) {
         return assemble(hosts, hostSamples, vms, vmSamples, Instant.MIN, Duration.ZERO, null);
     }
 
@@ -62,8 +63,13 @@ final class ClusterAssembler {
      * @param sources      what {@link HostMatching} reads; null (tests, benchmarks): every queued VM
      *                     may go to every host, with datastore -1
      */
-    static Observation assemble(List<HostRecord> hosts, Map<Integer, MonitoringSample> hostSamples,
-            List<VmRecord> vms, Map<Integer, MonitoringSample> vmSamples, Instant now, Duration maxSampleAge,
+    static Observation assemble(
+            List<HostRecord> hosts,
+            Map<Integer, MonitoringSample> hostSamples,
+            List<VmRecord> vms,
+            Map<Integer, MonitoringSample> vmSamples,
+            Instant now,
+            Duration maxSampleAge,
             HostMatching.Sources sources) {
         VmSorter sorted = new VmSorter(vmSamples, hosts.size(), vms.size());
         List<LeftOut> hostsLeftOut = new ArrayList<>();
@@ -88,8 +94,7 @@ final class ClusterAssembler {
         for (Waiting w : waiting) {
             queued.add(w.vm());
         }
-        HostMatching matching = sources == null ? HostMatching.UNCONSTRAINED
-                : HostMatching.of(usable, queued, sources);
+        HostMatching matching = sources == null ? HostMatching.UNCONSTRAINED : HostMatching.of(usable, queued, sources);
         List<OneVmView> queue = new ArrayList<>(waiting.size());
         for (Waiting w : waiting) {
             queue.add(sources == null ? w.view() : w.view().withMatch(matching.forVm(w.vm())));
@@ -104,16 +109,31 @@ final class ClusterAssembler {
             double utilization = sample.cpu() / host.totalCpu() * 100.0;
             // NaN stays NaN: a host without a forecast says so
             double forecast = sample.forecast() / host.totalCpu() * 100.0;
-            views.add(new OneHostView(host.id(), host.name(), cores(host), utilization, overbooked,
-                    entry.busy, entry.onHost == null ? List.of() : entry.onHost, host.freeMemoryMb(), forecast));
+            views.add(new OneHostView(
+                    host.id(),
+                    host.name(),
+                    cores(host),
+                    utilization,
+                    overbooked,
+                    entry.busy,
+                    entry.onHost == null ? List.of() : entry.onHost,
+                    host.freeMemoryMb(),
+                    forecast));
             usableIds.add(host.id());
         }
         List<LeftOut> vmsLeftAlone = sorted.vmsLeftAlone;
         List<LeftOut> unmatched = matching.unmatched();
-        OneClusterView view = new OneClusterView(views, queue, count(hostsLeftOut), count(vmsLeftAlone),
-                count(unmatched));
-        return new Observation(view, sorted.qosByVm.build(), Set.copyOf(usableIds), hostsLeftOut, vmsLeftAlone,
-                sorted.unreadableSlo, matching, unmatched);
+        OneClusterView view =
+                new OneClusterView(views, queue, count(hostsLeftOut), count(vmsLeftAlone), count(unmatched));
+        return new Observation(
+                view,
+                sorted.qosByVm.build(),
+                Set.copyOf(usableIds),
+                hostsLeftOut,
+                vmsLeftAlone,
+                sorted.unreadableSlo,
+                matching,
+                unmatched);
     }
 
     /**
@@ -126,10 +146,12 @@ final class ClusterAssembler {
         private final Map<Integer, MonitoringSample> vmSamples;
         /** The usable hosts in the host pool's order, each with what the VMs say of it. */
         final List<HostEntry> hosts;
+
         private final HostIndex index;
         final QosById.Builder qosByVm;
         /** Low-QoS VMs waiting for a host: where they may go is known once every VM is read. */
         final List<Waiting> queued = new ArrayList<>();
+
         final List<Integer> unreadableSlo = new ArrayList<>();
         final List<LeftOut> vmsLeftAlone = new ArrayList<>();
 
@@ -174,7 +196,10 @@ final class ClusterAssembler {
                 unreadableSlo.add(vm.id());
             }
             if (OneVmStates.failed(vm.state(), vm.lcmState())) {
-                vmsLeftAlone.add(new LeftOut(vm.id(), vm.name(), VmLeftAlone.FAILED.label(),
+                vmsLeftAlone.add(new LeftOut(
+                        vm.id(),
+                        vm.name(),
+                        VmLeftAlone.FAILED.label(),
                         OneVmStates.describe(vm.state(), vm.lcmState()) + " on host " + vm.lastHostId()));
                 // It still holds its slot: it is on the host (OpenNebula keeps it allocated there), and an
                 // administrator's recover may boot it again; counting it keeps "never more than N low-QoS
@@ -192,9 +217,13 @@ final class ClusterAssembler {
                     }
                 }
                 case OneVmStates.HOLD, OneVmStates.SUSPENDED, OneVmStates.STOPPED ->
-                        queued.add(new Waiting(vm, view(vm, vmSamples, slo, HostMatching.HostMatch.ANY)));
-                case OneVmStates.PENDING -> vmsLeftAlone.add(new LeftOut(vm.id(), vm.name(),
-                        VmLeftAlone.PENDING.label(), OneVmStates.describe(vm.state(), vm.lcmState())));
+                    queued.add(new Waiting(vm, view(vm, vmSamples, slo, HostMatching.HostMatch.ANY)));
+                case OneVmStates.PENDING ->
+                    vmsLeftAlone.add(new LeftOut(
+                            vm.id(),
+                            vm.name(),
+                            VmLeftAlone.PENDING.label(),
+                            OneVmStates.describe(vm.state(), vm.lcmState())));
                 default -> {
                     // POWEROFF, UNDEPLOYED and DONE are out of overbookd's hands.
                 }
@@ -203,8 +232,7 @@ final class ClusterAssembler {
     }
 
     /** A queued VM as read, and its view before the matching says where it may go. */
-    private record Waiting(VmRecord vm, OneVmView view) {
-    }
+    private record Waiting(VmRecord vm, OneVmView view) {}
 
     /** A usable host and what the VMs of one observation say of it. */
     private static final class HostEntry {
@@ -304,8 +332,10 @@ final class ClusterAssembler {
 
     /** Whether a VM waits for overbookd to place it: low-QoS, on hold, suspended or stopped. */
     static boolean queued(VmRecord vm) {
-        return vm.qos() == QosClass.LOW && (vm.state() == OneVmStates.HOLD || vm.state() == OneVmStates.SUSPENDED
-                || vm.state() == OneVmStates.STOPPED);
+        return vm.qos() == QosClass.LOW
+                && (vm.state() == OneVmStates.HOLD
+                        || vm.state() == OneVmStates.SUSPENDED
+                        || vm.state() == OneVmStates.STOPPED);
     }
 
     /** "hosts 4, 9 (2)" or "VM 7 (1)": at most ten ids, then the count. */
@@ -314,7 +344,11 @@ final class ClusterAssembler {
         for (int i = 0; i < Math.min(10, ids.size()); i++) {
             s.append(i == 0 ? "" : ", ").append(ids.get(i));
         }
-        return s.append(ids.size() > 10 ? ", ..." : "").append(" (").append(ids.size()).append(')').toString();
+        return s.append(ids.size() > 10 ? ", ..." : "")
+                .append(" (")
+                .append(ids.size())
+                .append(')')
+                .toString();
     }
 
     private static LeftOut exclusion(HostRecord host, MonitoringSample sample, Instant now, Duration maxSampleAge) {
@@ -331,8 +365,12 @@ final class ClusterAssembler {
         if (!maxSampleAge.isZero()) {
             long age = now.getEpochSecond() - sample.timestamp();
             if (age > maxSampleAge.toSeconds()) {
-                return new LeftOut(host.id(), host.name(), HostLeftOut.STALE_MONITORING.label(), "last monitoring sample "
-                        + age + " s old (at most " + maxSampleAge.toSeconds() + " s: one.max-sample-age)");
+                return new LeftOut(
+                        host.id(),
+                        host.name(),
+                        HostLeftOut.STALE_MONITORING.label(),
+                        "last monitoring sample " + age + " s old (at most " + maxSampleAge.toSeconds()
+                                + " s: one.max-sample-age)");
             }
         }
         return null;
@@ -343,19 +381,33 @@ final class ClusterAssembler {
         return Math.max(1, (int) Math.round(host.totalCpu() / 100.0));
     }
 
-    private static OneVmView view(VmRecord vm, Map<Integer, MonitoringSample> vmSamples, OptionalDouble slo,
-            HostMatching.HostMatch match) {
+    private static OneVmView view(
+            VmRecord vm, Map<Integer, MonitoringSample> vmSamples, OptionalDouble slo, HostMatching.HostMatch match) {
         VmState state = OneVmStates.toModel(vm.state(), vm.lcmState());
         // suspend keeps the memory image on the host, so the VM can only be resumed there; stop
         // moves it to the datastore and the VM may be redeployed anywhere.
         OptionalInt pinned = vm.state() == OneVmStates.SUSPENDED && vm.lastHistory() != null
-                ? OptionalInt.of(vm.lastHostId()) : OptionalInt.empty();
+                ? OptionalInt.of(vm.lastHostId())
+                : OptionalInt.empty();
         MonitoringSample sample = vmSamples.get(vm.id());
         double load = state == VmState.RUNNING && sample != null ? sample.cpu() : 0.0;
         Instant placedAt = vm.state() == OneVmStates.ACTIVE && vm.lastHistory() != null
-                ? Instant.ofEpochSecond(vm.lastHistory().stime()) : null;
+                ? Instant.ofEpochSecond(vm.lastHistory().stime())
+                : null;
         boolean running = vm.state() == OneVmStates.ACTIVE && vm.lcmState() == OneVmStates.RUNNING;
-        return new OneVmView(vm.id(), vm.name(), vm.qos(), state, Instant.ofEpochSecond(vm.stime()), pinned, load,
-                placedAt, vm.runTimes().toRunRecord(vm.stime(), running), slo, vm.size(), vm.vcpus(), match);
+        return new OneVmView(
+                vm.id(),
+                vm.name(),
+                vm.qos(),
+                state,
+                Instant.ofEpochSecond(vm.stime()),
+                pinned,
+                load,
+                placedAt,
+                vm.runTimes().toRunRecord(vm.stime(), running),
+                slo,
+                vm.size(),
+                vm.vcpus(),
+                match);
     }
 }

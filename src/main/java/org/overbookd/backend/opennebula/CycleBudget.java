@@ -52,11 +52,17 @@ final class CycleBudget {
         if (spent.plus(needed).compareTo(budget) <= 0) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "the cycle's time budget of %s is spent: %s since it began"
-                + " observing, and %s more may take %s (%d x one.timeout)", seconds(budget), seconds(spent),
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "the cycle's time budget of %s is spent: %s since it began"
+                        + " observing, and %s more may take %s (%d x one.timeout)",
+                seconds(budget),
+                seconds(spent),
                 calls == OpenNebulaBackend.CALLS_PER_ACTION || calls == OpenNebulaBackend.CALLS_PER_PLACEMENT
-                        ? "one action" : calls == 1 ? "one call" : calls + " calls",
-                seconds(needed), calls));
+                        ? "one action"
+                        : calls == 1 ? "one call" : calls + " calls",
+                seconds(needed),
+                calls));
     }
 
     private static String seconds(Duration d) {

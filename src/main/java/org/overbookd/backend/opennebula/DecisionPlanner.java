@@ -51,12 +51,14 @@ final class DecisionPlanner {
     /** Chooses the call from the VM as OpenNebula reports it now, where {@code matching} allows it. */
     Plan plan(Decision decision, VmRecord vm, HostMatching matching) {
         if (vm.qos() != QosClass.LOW) {
-            return new Plan.Refuse(Plan.Refuse.HIGH_QOS, "VM " + vm.id() + " is high-QoS now: overbookd never acts on it");
+            return new Plan.Refuse(
+                    Plan.Refuse.HIGH_QOS, "VM " + vm.id() + " is high-QoS now: overbookd never acts on it");
         }
         int hostId = decision.host().id();
         String state = OneVmStates.describe(vm.state(), vm.lcmState());
         if (decision instanceof Decision.Deploy) {
-            return vm.state() == OneVmStates.HOLD ? deploy(vm, hostId, matching)
+            return vm.state() == OneVmStates.HOLD
+                    ? deploy(vm, hostId, matching)
                     : wrongState(vm, state, "deploy needs HOLD");
         }
         if (decision instanceof Decision.Suspend) {
@@ -70,10 +72,13 @@ final class DecisionPlanner {
         }
         // Resume: a suspended VM comes back where its memory image is; a stopped one is deployed.
         return switch (vm.state()) {
-            case OneVmStates.SUSPENDED -> vm.lastHostId() != hostId
-                    ? new Plan.Refuse(Plan.Refuse.WRONG_HOST, "VM " + vm.id() + " is suspended on host "
-                            + vm.lastHostId() + " and can only resume there, not on host " + hostId)
-                    : unmatched(vm, hostId, true, matching).orElse(new Plan.Act(VmCall.action("resume", vm.id())));
+            case OneVmStates.SUSPENDED ->
+                vm.lastHostId() != hostId
+                        ? new Plan.Refuse(
+                                Plan.Refuse.WRONG_HOST,
+                                "VM " + vm.id() + " is suspended on host " + vm.lastHostId()
+                                        + " and can only resume there, not on host " + hostId)
+                        : unmatched(vm, hostId, true, matching).orElse(new Plan.Act(VmCall.action("resume", vm.id())));
             case OneVmStates.STOPPED -> deploy(vm, hostId, matching);
             default -> wrongState(vm, state, "resume needs SUSPENDED or STOPPED");
         };
@@ -90,8 +95,9 @@ final class DecisionPlanner {
         if (why == null) {
             return Optional.empty();
         }
-        return Optional.of(new Plan.Refuse(matching.changedSince(vm) ? Plan.Refuse.REQUIREMENTS_CHANGED
-                : Plan.Refuse.HOST_NOT_MATCHED, ServerText.bounded(why)));
+        return Optional.of(new Plan.Refuse(
+                matching.changedSince(vm) ? Plan.Refuse.REQUIREMENTS_CHANGED : Plan.Refuse.HOST_NOT_MATCHED,
+                ServerText.bounded(why)));
     }
 
     private static Plan.Refuse wrongState(VmRecord vm, String state, String need) {

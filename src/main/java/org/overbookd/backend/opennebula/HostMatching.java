@@ -42,13 +42,15 @@ final class HostMatching {
     }
 
     /** What the matching is read from: the documents of one observation. */
-    record Sources(String hostPool, String hostMonitoring, List<ObjectDocument> datastores,
-            Map<Integer, ObjectDocument> clusters) {
-    }
+    record Sources(
+            String hostPool,
+            String hostMonitoring,
+            List<ObjectDocument> datastores,
+            Map<Integer, ObjectDocument> clusters) {}
 
     /** Allows every host and chooses no datastore: for assemblies without datastores (tests, benchmarks). */
-    static final HostMatching UNCONSTRAINED = new HostMatching(Map.of(), new int[0], Map.of(), Map.of(), List.of(),
-            true);
+    static final HostMatching UNCONSTRAINED =
+            new HostMatching(Map.of(), new int[0], Map.of(), Map.of(), List.of(), true);
 
     private final Map<Integer, Integer> positions;
     private final int[] clusterOf;
@@ -57,8 +59,13 @@ final class HostMatching {
     private final List<LeftOut> unmatched;
     private final boolean unconstrained;
 
-    private HostMatching(Map<Integer, Integer> positions, int[] clusterOf, Map<Requirements, Match> matches,
-            Map<Integer, Requirements> observed, List<LeftOut> unmatched, boolean unconstrained) {
+    private HostMatching(
+            Map<Integer, Integer> positions,
+            int[] clusterOf,
+            Map<Requirements, Match> matches,
+            Map<Integer, Requirements> observed,
+            List<LeftOut> unmatched,
+            boolean unconstrained) {
         this.positions = positions;
         this.clusterOf = clusterOf;
         this.matches = matches;
@@ -123,13 +130,24 @@ final class HostMatching {
         Set<String> kept = new TreeSet<>(ObjectDocument.pathsFor("HOST", ObjectDocument.HOST_PATHS, true, names));
         kept.add("ID"); // to know whose document it is; keeping more elements changes no look-up
         try {
-            hosts = byId(PoolDocuments.read(sources.hostPool(), "HOST_POOL", "HOST",
-                    ObjectDocument.builders("HOST", ObjectDocument.HOST_PATHS, true, kept)), "/HOST/ID", null);
+            hosts = byId(
+                    PoolDocuments.read(
+                            sources.hostPool(),
+                            "HOST_POOL",
+                            "HOST",
+                            ObjectDocument.builders("HOST", ObjectDocument.HOST_PATHS, true, kept)),
+                    "/HOST/ID",
+                    null);
             Set<String> inSample = new TreeSet<>(ObjectDocument.inside(kept, "MONITORING"));
             inSample.add("ID");
             inSample.add("TIMESTAMP");
-            samples = byId(PoolDocuments.read(sources.hostMonitoring(), "MONITORING_DATA", "MONITORING",
-                    ObjectDocument.builders("MONITORING", List.of(""), false, inSample)), "/MONITORING/ID",
+            samples = byId(
+                    PoolDocuments.read(
+                            sources.hostMonitoring(),
+                            "MONITORING_DATA",
+                            "MONITORING",
+                            ObjectDocument.builders("MONITORING", List.of(""), false, inSample)),
+                    "/MONITORING/ID",
                     "/MONITORING/TIMESTAMP");
         } catch (XMLStreamException e) {
             // both documents were read once already this observation: this cannot happen; if it does, no host matches
@@ -197,10 +215,16 @@ final class HostMatching {
                 if (at == null) {
                     continue; // its host is not usable now: it waits for it, as any VM suspended there
                 }
-                why = m.verdict != null && m.verdict != VmUnmatched.NO_DATASTORE ? m.why(vm)
-                        : m.hostOk[at] ? null : new LeftOut(vm.id(), vm.name(), VmUnmatched.NO_HOST.label(),
-                                "suspended on host " + vm.lastHostId() + ", which its requirements no longer match: "
-                                        + m.host.text());
+                why = m.verdict != null && m.verdict != VmUnmatched.NO_DATASTORE
+                        ? m.why(vm)
+                        : m.hostOk[at]
+                                ? null
+                                : new LeftOut(
+                                        vm.id(),
+                                        vm.name(),
+                                        VmUnmatched.NO_HOST.label(),
+                                        "suspended on host " + vm.lastHostId()
+                                                + ", which its requirements no longer match: " + m.host.text());
             } else {
                 why = m.verdict == null ? null : m.why(vm);
             }
@@ -218,7 +242,9 @@ final class HostMatching {
         Match m = matches.get(vm.requirements());
         if (vm.state() == OneVmStates.SUSPENDED && vm.lastHistory() != null) {
             int pinned = vm.lastHostId();
-            return hostId -> hostId == pinned && m.verdict != VmUnmatched.INVALID && m.verdict != VmUnmatched.UNSUPPORTED
+            return hostId -> hostId == pinned
+                    && m.verdict != VmUnmatched.INVALID
+                    && m.verdict != VmUnmatched.UNSUPPORTED
                     && hostMatches(m, hostId);
         }
         return hostId -> allows(m, hostId);
@@ -336,6 +362,7 @@ final class HostMatching {
         List<SystemDatastore> datastores = List.of();
         /** Why it may go nowhere, or null. */
         VmUnmatched verdict;
+
         String detail;
         /** The first evaluation that could not be told, if any. */
         String unevaluable;
@@ -348,11 +375,14 @@ final class HostMatching {
             if (requirements.beyond() != null) {
                 decide(VmUnmatched.UNSUPPORTED, requirements.beyond());
             } else if (host.kind() != Requirement.Kind.VALID) {
-                decide(kind(host), "SCHED_REQUIREMENTS with AUTOMATIC_REQUIREMENTS, \"" + host.text() + "\": "
-                        + host.problem());
+                decide(
+                        kind(host),
+                        "SCHED_REQUIREMENTS with AUTOMATIC_REQUIREMENTS, \"" + host.text() + "\": " + host.problem());
             } else if (datastore.kind() != Requirement.Kind.VALID) {
-                decide(kind(datastore), "SCHED_DS_REQUIREMENTS with AUTOMATIC_DS_REQUIREMENTS, \""
-                        + datastore.text() + "\": " + datastore.problem());
+                decide(
+                        kind(datastore),
+                        "SCHED_DS_REQUIREMENTS with AUTOMATIC_DS_REQUIREMENTS, \"" + datastore.text() + "\": "
+                                + datastore.problem());
             }
         }
 
@@ -369,7 +399,6 @@ final class HostMatching {
         boolean evaluable() {
             return requirements.beyond() == null && host.kind() == Requirement.Kind.VALID;
         }
-
 
         void matchDatastores(List<SystemDatastore> eligible, WorkBudget budget) {
             if (!evaluable() || datastore.kind() != Requirement.Kind.VALID) {
@@ -442,20 +471,26 @@ final class HostMatching {
             }
             if (matched.isEmpty()) {
                 if (unevaluable != null) {
-                    decide(VmUnmatched.UNSUPPORTED, "its requirements could not be evaluated as oned would ("
-                            + unevaluable + "): " + host.text());
+                    decide(
+                            VmUnmatched.UNSUPPORTED,
+                            "its requirements could not be evaluated as oned would (" + unevaluable + "): "
+                                    + host.text());
                 } else {
-                    decide(VmUnmatched.NO_HOST, "its requirements match none of the " + hostOk.length + " usable hosts: "
-                            + host.text());
+                    decide(
+                            VmUnmatched.NO_HOST,
+                            "its requirements match none of the " + hostOk.length + " usable hosts: " + host.text());
                 }
             } else if (datastores.isEmpty()) {
-                decide(unevaluable != null ? VmUnmatched.UNSUPPORTED : VmUnmatched.NO_DATASTORE,
+                decide(
+                        unevaluable != null ? VmUnmatched.UNSUPPORTED : VmUnmatched.NO_DATASTORE,
                         "no usable system datastore meets its datastore requirements \"" + datastore.text() + "\""
                                 + (unevaluable != null ? " (" + unevaluable + ")" : ""));
             } else {
                 List<Integer> ids = datastores.stream().map(SystemDatastore::id).toList();
-                decide(VmUnmatched.NO_DATASTORE, "the system datastores it may use " + ids
-                        + " are in none of the clusters " + matched + " of the hosts it matches");
+                decide(
+                        VmUnmatched.NO_DATASTORE,
+                        "the system datastores it may use " + ids + " are in none of the clusters " + matched
+                                + " of the hosts it matches");
             }
         }
 

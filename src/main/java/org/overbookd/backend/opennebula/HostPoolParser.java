@@ -10,8 +10,7 @@ final class HostPoolParser {
 
     private static final int UNSET = Integer.MIN_VALUE;
 
-    private HostPoolParser() {
-    }
+    private HostPoolParser() {}
 
     static List<HostRecord> parse(Reader document) throws XMLStreamException {
         return parse(XmlWalker.read(document));

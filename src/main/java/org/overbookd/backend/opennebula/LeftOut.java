@@ -10,5 +10,4 @@ package org.overbookd.backend.opennebula;
  *               {@code failed}, {@code pending}, {@code no-host}, ...)
  * @param detail the same for people: what was seen
  */
-record LeftOut(int id, String name, String label, String detail) {
-}
+record LeftOut(int id, String name, String label, String detail) {}

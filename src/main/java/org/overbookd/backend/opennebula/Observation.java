@@ -13,13 +13,26 @@ import org.overbookd.model.QosClass;
  * once per episode, the hosts left out, the low-QoS VMs left alone, the queued ones that may go
  * nowhere and the VMs whose SLO attribute could not be read.
  */
-record Observation(OneClusterView view, Map<Integer, QosClass> qosByVm, Set<Integer> usableHosts,
-        List<LeftOut> hostsLeftOut, List<LeftOut> vmsLeftAlone, List<Integer> unreadableSlo, HostMatching matching,
+record Observation(
+        OneClusterView view,
+        Map<Integer, QosClass> qosByVm,
+        Set<Integer> usableHosts,
+        List<LeftOut> hostsLeftOut,
+        List<LeftOut> vmsLeftAlone,
+        List<Integer> unreadableSlo,
+        HostMatching matching,
         List<LeftOut> vmsUnmatched) {
 
     /** Before the first observation nothing may be acted on. */
-    static final Observation NONE = new Observation(new OneClusterView(List.of(), List.of()),
-            Map.of(), Set.of(), List.of(), List.of(), List.of(), HostMatching.UNCONSTRAINED, List.of());
+    static final Observation NONE = new Observation(
+            new OneClusterView(List.of(), List.of()),
+            Map.of(),
+            Set.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            HostMatching.UNCONSTRAINED,
+            List.of());
 
     Observation(OneClusterView view, Map<Integer, QosClass> qosByVm, Set<Integer> usableHosts) {
         this(view, qosByVm, usableHosts, List.of(), List.of(), List.of(), HostMatching.UNCONSTRAINED, List.of());

@@ -39,34 +39,40 @@ final class OneApi {
     }
 
     /** A pool as parsed, with its document, which {@link HostMatching} reads again for requirements. */
-    record Pool<T>(T parsed, String document) {
-    }
+    record Pool<T>(T parsed, String document) {}
 
     Pool<List<HostRecord>> hostPool() throws OneRefusal, OneCallFailure {
-        return client.callForDocument("one.hostpool.info",
-                (xml, deadline) -> new Pool<>(HostPoolParser.parse(xml, deadline), xml));
+        return client.callForDocument(
+                "one.hostpool.info", (xml, deadline) -> new Pool<>(HostPoolParser.parse(xml, deadline), xml));
     }
 
     Pool<Map<Integer, MonitoringSample>> hostMonitoring() throws OneRefusal, OneCallFailure {
-        return client.callForDocument("one.hostpool.monitoring",
-                (xml, deadline) -> new Pool<>(MonitoringParser.HOSTS.parse(xml, deadline), xml), LAST_SAMPLE);
+        return client.callForDocument(
+                "one.hostpool.monitoring",
+                (xml, deadline) -> new Pool<>(MonitoringParser.HOSTS.parse(xml, deadline), xml),
+                LAST_SAMPLE);
     }
 
     /** Every datastore the session may see, as documents for SCHED_DS_REQUIREMENTS. */
     List<ObjectDocument> datastorePool() throws OneRefusal, OneCallFailure {
-        return client.callForDocument("one.datastorepool.info", PoolDocuments::datastores, ALL_RESOURCES, WHOLE_POOL,
-                WHOLE_POOL);
+        return client.callForDocument(
+                "one.datastorepool.info", PoolDocuments::datastores, ALL_RESOURCES, WHOLE_POOL, WHOLE_POOL);
     }
 
     /** Every cluster, as documents by id: their TEMPLATE is what a host's requirements fall back on. */
     Map<Integer, ObjectDocument> clusterPool() throws OneRefusal, OneCallFailure {
-        return client.callForDocument("one.clusterpool.info", PoolDocuments::clusters, ALL_RESOURCES, WHOLE_POOL,
-                WHOLE_POOL);
+        return client.callForDocument(
+                "one.clusterpool.info", PoolDocuments::clusters, ALL_RESOURCES, WHOLE_POOL, WHOLE_POOL);
     }
 
     List<VmRecord> vmPool() throws OneRefusal, OneCallFailure {
-        return client.callForDocument("one.vmpool.infoextended", vmParser::parsePool, ALL_RESOURCES, WHOLE_POOL,
-                WHOLE_POOL, ANY_STATE_BUT_DONE);
+        return client.callForDocument(
+                "one.vmpool.infoextended",
+                vmParser::parsePool,
+                ALL_RESOURCES,
+                WHOLE_POOL,
+                WHOLE_POOL,
+                ANY_STATE_BUT_DONE);
     }
 
     Map<Integer, MonitoringSample> vmMonitoring() throws OneRefusal, OneCallFailure {

@@ -52,7 +52,8 @@ final class OneCallFailure extends BackendException {
     private final Kind kind;
     private final boolean mayHaveReachedOned;
 
-    private OneCallFailure(Kind kind, Cause cause, String message, Throwable redactedCause, boolean mayHaveReachedOned) {
+    private OneCallFailure(
+            Kind kind, Cause cause, String message, Throwable redactedCause, boolean mayHaveReachedOned) {
         super(cause, oneLine(message), redactedCause);
         this.kind = kind;
         this.mayHaveReachedOned = mayHaveReachedOned;
@@ -76,9 +77,12 @@ final class OneCallFailure extends BackendException {
      * request was sent and no answer of oned's could be read, so an action's fate is unknown.
      */
     static OneCallFailure malformed(String method, String detail, Throwable cause, OneSession session) {
-        return new OneCallFailure(Kind.MALFORMED, Cause.MALFORMED,
+        return new OneCallFailure(
+                Kind.MALFORMED,
+                Cause.MALFORMED,
                 method + ": malformed reply: " + ServerText.bounded(session.scrub(detail)),
-                cause == null ? null : redact(cause, session), true);
+                cause == null ? null : redact(cause, session),
+                true);
     }
 
     /**
@@ -86,8 +90,13 @@ final class OneCallFailure extends BackendException {
      * like a reply that came too late. Nothing of the server's is quoted.
      */
     static OneCallFailure parseTimedOut(String method, String endpoint, long timeoutMillis, Exception cause) {
-        return new OneCallFailure(Kind.TIMEOUT, Cause.TIMEOUT, method + " at " + endpoint + ": no reply read within "
-                + timeoutMillis + " ms (its document was still being parsed at the deadline)", cause, true);
+        return new OneCallFailure(
+                Kind.TIMEOUT,
+                Cause.TIMEOUT,
+                method + " at " + endpoint + ": no reply read within " + timeoutMillis
+                        + " ms (its document was still being parsed at the deadline)",
+                cause,
+                true);
     }
 
     /**
@@ -95,15 +104,22 @@ final class OneCallFailure extends BackendException {
      *
      * @param requestWritten whether any byte of the request had been written when it failed
      */
-    static OneCallFailure of(String method, String endpoint, long timeoutMillis, Exception failure, OneSession session,
+    static OneCallFailure of(
+            String method,
+            String endpoint,
+            long timeoutMillis,
+            Exception failure,
+            OneSession session,
             boolean requestWritten) {
         Kind kind = classify(failure, requestWritten);
         String detail = switch (kind) {
-            case TIMEOUT -> "no reply within " + timeoutMillis + " ms" + (requestWritten ? " (the request was sent)" : "");
+            case TIMEOUT ->
+                "no reply within " + timeoutMillis + " ms" + (requestWritten ? " (the request was sent)" : "");
             case UNREACHABLE -> "cannot connect: " + rootMessage(failure);
             case REPLY_LOST -> "the connection ended before the reply (the request was sent): " + rootMessage(failure);
-            case HTTP -> "HTTP status " + ((XmlRpcHttpTransportException) failure).getStatusCode() + " "
-                    + ((XmlRpcHttpTransportException) failure).getStatusMessage();
+            case HTTP ->
+                "HTTP status " + ((XmlRpcHttpTransportException) failure).getStatusCode() + " "
+                        + ((XmlRpcHttpTransportException) failure).getStatusMessage();
             case FAULT -> "XML-RPC fault " + ((XmlRpcException) failure).code + ": " + failure.getMessage();
             case MALFORMED -> malformedDetail(failure);
             case TRANSPORT -> failure.getMessage();
@@ -116,10 +132,18 @@ final class OneCallFailure extends BackendException {
         // oned itself answers with HTTP 200 and its own reply array; a 5xx comes from something in between
         // (a TLS-terminating proxy's 502 or 504), which may have passed the request on before giving up
         boolean gatewayGaveUp = kind == Kind.HTTP && ((XmlRpcHttpTransportException) failure).getStatusCode() >= 500;
-        boolean unknownFate = requestWritten && (kind == Kind.TIMEOUT || kind == Kind.REPLY_LOST
-                || kind == Kind.MALFORMED || kind == Kind.TRANSPORT || gatewayGaveUp);
-        return new OneCallFailure(kind, cause, method + " at " + endpoint + ": " + ServerText.bounded(session.scrub(detail)),
-                redact(failure, session), unknownFate);
+        boolean unknownFate = requestWritten
+                && (kind == Kind.TIMEOUT
+                        || kind == Kind.REPLY_LOST
+                        || kind == Kind.MALFORMED
+                        || kind == Kind.TRANSPORT
+                        || gatewayGaveUp);
+        return new OneCallFailure(
+                kind,
+                cause,
+                method + " at " + endpoint + ": " + ServerText.bounded(session.scrub(detail)),
+                redact(failure, session),
+                unknownFate);
     }
 
     private static Kind classify(Exception failure, boolean requestWritten) {
@@ -131,12 +155,15 @@ final class OneCallFailure extends BackendException {
             if (t instanceof SocketTimeoutException) {
                 return Kind.TIMEOUT;
             }
-            if (t instanceof OneHttpTransport.ReplyTooLarge || t instanceof OneHttpTransport.MalformedHttp
+            if (t instanceof OneHttpTransport.ReplyTooLarge
+                    || t instanceof OneHttpTransport.MalformedHttp
                     || t instanceof SAXException) {
                 return Kind.MALFORMED;
             }
-            if (!requestWritten && (t instanceof ConnectException || t instanceof NoRouteToHostException
-                    || t instanceof UnknownHostException)) {
+            if (!requestWritten
+                    && (t instanceof ConnectException
+                            || t instanceof NoRouteToHostException
+                            || t instanceof UnknownHostException)) {
                 return Kind.UNREACHABLE;
             }
             io |= t instanceof IOException;

@@ -8,8 +8,13 @@ import org.overbookd.model.ClusterView;
  * An immutable snapshot of the cluster: unlike the simulator's live view, it stays valid after the
  * next observation, so a policy may keep it.
  */
-record OneClusterView(List<OneHostView> hosts, List<OneVmView> queue, Map<String, Integer> hostsLeftOut,
-        Map<String, Integer> vmsLeftAlone, Map<String, Integer> vmsUnmatched) implements ClusterView {
+record OneClusterView(
+        List<OneHostView> hosts,
+        List<OneVmView> queue,
+        Map<String, Integer> hostsLeftOut,
+        Map<String, Integer> vmsLeftAlone,
+        Map<String, Integer> vmsUnmatched)
+        implements ClusterView {
 
     OneClusterView {
         hosts = List.copyOf(hosts);

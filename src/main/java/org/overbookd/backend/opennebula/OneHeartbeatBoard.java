@@ -32,9 +32,11 @@ public final class OneHeartbeatBoard {
 
     /** Document type of the board; generic documents are told apart by type (OneFlow uses 100 and 101). */
     public static final int TYPE = 6815;
+
     public static final String NAME = "overbookd-heartbeats";
     /** Calls to oned of a daemon's beat each cycle: the board read, then this daemon's entry written. */
     public static final int CALLS_PER_BEAT = 2;
+
     private static final int ALL_RESOURCES = -2;
     private static final int REPLACE = 0;
     private static final int MERGE = 1;
@@ -78,7 +80,9 @@ public final class OneHeartbeatBoard {
      */
     public synchronized void replace(Map<String, String> entries) throws BackendException {
         StringBuilder template = new StringBuilder();
-        entries.forEach((attribute, value) -> template.append(attribute).append(" = \"").append(escaped(value))
+        entries.forEach((attribute, value) -> template.append(attribute)
+                .append(" = \"")
+                .append(escaped(value))
                 .append("\"\n"));
         update(template.toString(), REPLACE);
     }
@@ -110,7 +114,8 @@ public final class OneHeartbeatBoard {
         String grant = account == null ? "@GROUP_ID" : "@" + account.groupId();
         return "OpenNebula user " + client.user() + " may not create documents, and no overbookd heartbeat board"
                 + " exists yet on this oned to join (" + e.serverMessage() + "); grant " + group + " the right, as"
-                + " oneadmin: oneacl create \"" + grant + " DOCUMENT/* CREATE\" (docs/operating.md: An OpenNebula account for"
+                + " oneadmin: oneacl create \"" + grant
+                + " DOCUMENT/* CREATE\" (docs/operating.md: An OpenNebula account for"
                 + " overbookd)";
     }
 
@@ -131,8 +136,7 @@ public final class OneHeartbeatBoard {
         }
     }
 
-    private record Account(int groupId, String groupName) {
-    }
+    private record Account(int groupId, String groupName) {}
 
     private void update(String template, int mode) throws BackendException {
         int id = document();
@@ -169,20 +173,32 @@ public final class OneHeartbeatBoard {
             client.call("one.document.allocate", "NAME = \"" + NAME + "\"", TYPE);
             id = lowestBoard();
             if (id < 0) {
-                throw new BackendException(BackendException.Cause.MALFORMED,
-                        "one.document.allocate: the board created is not in the document pool", null);
+                throw new BackendException(
+                        BackendException.Cause.MALFORMED,
+                        "one.document.allocate: the board created is not in the document pool",
+                        null);
             }
             // the group may use and manage it: every daemon whose user is in this group shares it
-            client.call("one.document.chmod", id, UNCHANGED, UNCHANGED, UNCHANGED, 1, 1, UNCHANGED, UNCHANGED,
-                    UNCHANGED, UNCHANGED);
+            client.call(
+                    "one.document.chmod",
+                    id,
+                    UNCHANGED,
+                    UNCHANGED,
+                    UNCHANGED,
+                    1,
+                    1,
+                    UNCHANGED,
+                    UNCHANGED,
+                    UNCHANGED,
+                    UNCHANGED);
         }
         documentId = id;
         return id;
     }
 
     private int lowestBoard() throws BackendException {
-        Element pool = parse("one.documentpool.info",
-                client.callForXml("one.documentpool.info", ALL_RESOURCES, -1, -1, TYPE));
+        Element pool =
+                parse("one.documentpool.info", client.callForXml("one.documentpool.info", ALL_RESOURCES, -1, -1, TYPE));
         int lowest = -1;
         NodeList documents = pool.getElementsByTagName("DOCUMENT");
         for (int i = 0; i < documents.getLength(); i++) {
@@ -230,7 +246,8 @@ public final class OneHeartbeatBoard {
                     throw e;
                 }
             });
-            return builder.parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8))).getDocumentElement();
+            return builder.parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)))
+                    .getDocumentElement();
         } catch (Exception e) {
             // the parser's complaint may quote the reply: scrubbed of the session and bounded, as every reply text
             throw client.malformed(method, String.valueOf(e.getMessage()), null);

@@ -19,8 +19,7 @@ final class OneHostStates {
     static final int MONITORING_DISABLED = 7;
     static final int OFFLINE = 8;
 
-    private OneHostStates() {
-    }
+    private OneHostStates() {}
 
     /**
      * Why a host in {@code state} is left out of the view, or null if it is usable.

@@ -8,8 +8,16 @@ import org.overbookd.model.HostView;
  *
  * @param forecastUtilization USED_CPU_FORECAST / TOTAL_CPU x 100, NaN when the host's sample has none
  */
-record OneHostView(int id, String name, int cores, double utilization, List<OneVmView> overbooked,
-        boolean operationInFlight, List<OneVmView> vms, long freeMemoryMb, double forecastUtilization)
+record OneHostView(
+        int id,
+        String name,
+        int cores,
+        double utilization,
+        List<OneVmView> overbooked,
+        boolean operationInFlight,
+        List<OneVmView> vms,
+        long freeMemoryMb,
+        double forecastUtilization)
         implements HostView {
 
     OneHostView {
@@ -17,13 +25,20 @@ record OneHostView(int id, String name, int cores, double utilization, List<OneV
         vms = List.copyOf(vms);
     }
 
-    OneHostView(int id, String name, int cores, double utilization, List<OneVmView> overbooked,
-            boolean operationInFlight, List<OneVmView> vms, long freeMemoryMb) {
+    OneHostView(
+            int id,
+            String name,
+            int cores,
+            double utilization,
+            List<OneVmView> overbooked,
+            boolean operationInFlight,
+            List<OneVmView> vms,
+            long freeMemoryMb) {
         this(id, name, cores, utilization, overbooked, operationInFlight, vms, freeMemoryMb, Double.NaN);
     }
 
-    OneHostView(int id, String name, int cores, double utilization, List<OneVmView> overbooked,
-            boolean operationInFlight) {
+    OneHostView(
+            int id, String name, int cores, double utilization, List<OneVmView> overbooked, boolean operationInFlight) {
         this(id, name, cores, utilization, overbooked, operationInFlight, overbooked, Long.MAX_VALUE);
     }
 }

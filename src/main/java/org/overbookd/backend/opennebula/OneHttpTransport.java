@@ -58,6 +58,7 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
     static final int MAX_ENVELOPE_DEPTH = 32;
     /** oned's numbers, booleans and the blanks between elements are a few characters. */
     static final int MAX_TEXT_OUTSIDE_STRING = 64 * 1024;
+
     private static final String DOCTYPE_FEATURE = "http://apache.org/xml/features/disallow-doctype-decl";
 
     private final URI endpoint;
@@ -68,6 +69,7 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
     private volatile boolean requestWritten;
     /** -1 when the reply names no length: it then ends with the connection. */
     private long contentLength = -1;
+
     private int headBytes;
 
     /**
@@ -129,8 +131,8 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
                 throw new ReplyTooLarge(maxReplyBytes, "Content-Length " + length);
             }
             if (!status[1].equals("200")) {
-                throw new XmlRpcHttpTransportException(Integer.parseInt(status[1]), status[2],
-                        "HTTP status " + status[1]);
+                throw new XmlRpcHttpTransportException(
+                        Integer.parseInt(status[1]), status[2], "HTTP status " + status[1]);
             }
             return new CappedInputStream(in, length);
         } catch (IOException e) {
@@ -196,6 +198,7 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
         private int depth;
         /** The depth of the {@code <string>} element open, 0: none. */
         private int stringDepth;
+
         private int textRun;
         private Locator locator;
 
@@ -212,8 +215,8 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
         @Override
         public void startElement(String uri, String localName, String qName, Attributes atts) throws SAXException {
             if (++depth > MAX_ENVELOPE_DEPTH) {
-                throw new SAXParseException("the XML-RPC reply nests elements more than " + MAX_ENVELOPE_DEPTH
-                        + " deep; refused", locator);
+                throw new SAXParseException(
+                        "the XML-RPC reply nests elements more than " + MAX_ENVELOPE_DEPTH + " deep; refused", locator);
             }
             if (stringDepth == 0 && "string".equals(localName)) {
                 stringDepth = depth;
@@ -237,8 +240,10 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
             if (stringDepth == 0) {
                 textRun += length;
                 if (textRun > MAX_TEXT_OUTSIDE_STRING) {
-                    throw new SAXParseException("the XML-RPC reply has more than " + MAX_TEXT_OUTSIDE_STRING
-                            + " characters of text outside a <string>; refused", locator);
+                    throw new SAXParseException(
+                            "the XML-RPC reply has more than " + MAX_TEXT_OUTSIDE_STRING
+                                    + " characters of text outside a <string>; refused",
+                            locator);
                 }
             }
             super.characters(chars, start, length);
@@ -270,9 +275,10 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
      * reading. One daemon thread serves every call.
      */
     private static final java.util.concurrent.ScheduledThreadPoolExecutor GUARD = guardThread();
+
     private static java.util.concurrent.ScheduledThreadPoolExecutor guardThread() {
-        java.util.concurrent.ScheduledThreadPoolExecutor guard = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
-                runnable -> {
+        java.util.concurrent.ScheduledThreadPoolExecutor guard =
+                new java.util.concurrent.ScheduledThreadPoolExecutor(1, runnable -> {
                     Thread thread = new Thread(runnable, "oned-call-deadline");
                     thread.setDaemon(true);
                     return thread;
@@ -297,14 +303,17 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
         int port = endpoint.getPort() > 0 ? endpoint.getPort() : https ? 443 : 80;
         java.net.InetAddress address = resolve(endpoint.getHost());
         Socket plain = new Socket();
-        guard = GUARD.schedule(() -> {
-            deadlineFired = true;
-            try {
-                plain.close();
-            } catch (IOException e) {
-                // closing is all the guard can do
-            }
-        }, remainingMillis("connect"), java.util.concurrent.TimeUnit.MILLISECONDS);
+        guard = GUARD.schedule(
+                () -> {
+                    deadlineFired = true;
+                    try {
+                        plain.close();
+                    } catch (IOException e) {
+                        // closing is all the guard can do
+                    }
+                },
+                remainingMillis("connect"),
+                java.util.concurrent.TimeUnit.MILLISECONDS);
         try {
             plain.setTcpNoDelay(true);
             plain.connect(new InetSocketAddress(address, port), remainingMillis("connect"));
@@ -330,7 +339,8 @@ final class OneHttpTransport extends XmlRpcStreamTransport {
 
     /** The host's address, looked up within the call's deadline. */
     private java.net.InetAddress resolve(String host) throws IOException {
-        java.util.concurrent.Future<java.net.InetAddress> lookup = RESOLVER.submit(() -> java.net.InetAddress.getByName(host));
+        java.util.concurrent.Future<java.net.InetAddress> lookup =
+                RESOLVER.submit(() -> java.net.InetAddress.getByName(host));
         try {
             return lookup.get(remainingMillis("name lookup"), java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {

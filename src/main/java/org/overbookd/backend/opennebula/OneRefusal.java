@@ -13,8 +13,11 @@ final class OneRefusal extends BackendException {
 
     /** {@code serverMessage} must already be scrubbed; it is bounded here ({@link ServerText}). */
     OneRefusal(String method, int code, String serverMessage) {
-        super(causeOf(code), method + " refused with " + OneErrorCode.hex(code) + " (" + OneErrorCode.of(code) + "): "
-                + ServerText.bounded(serverMessage), null);
+        super(
+                causeOf(code),
+                method + " refused with " + OneErrorCode.hex(code) + " (" + OneErrorCode.of(code) + "): "
+                        + ServerText.bounded(serverMessage),
+                null);
         this.method = method;
         this.code = code;
         this.serverMessage = ServerText.bounded(serverMessage);
@@ -32,7 +35,8 @@ final class OneRefusal extends BackendException {
     boolean vmLocked() {
         OneErrorCode error = errorCode();
         return error == OneErrorCode.LOCKED
-                || error == OneErrorCode.AUTHORIZATION && serverMessage.toLowerCase(java.util.Locale.ROOT).contains("locked");
+                || error == OneErrorCode.AUTHORIZATION
+                        && serverMessage.toLowerCase(java.util.Locale.ROOT).contains("locked");
     }
 
     String method() {

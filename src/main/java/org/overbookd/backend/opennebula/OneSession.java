@@ -45,10 +45,12 @@ final class OneSession {
             throw new BackendException("cannot check who may read OpenNebula auth file " + file
                     + ": the file system has no POSIX permissions");
         } catch (IOException e) {
-            throw new BackendException("cannot read OpenNebula auth file " + file + ": " + org.overbookd.io.IoReasons.of(e));
+            throw new BackendException(
+                    "cannot read OpenNebula auth file " + file + ": " + org.overbookd.io.IoReasons.of(e));
         }
         Set<PosixFilePermission> permissions = attributes.permissions();
-        if (permissions.contains(PosixFilePermission.GROUP_READ) || permissions.contains(PosixFilePermission.OTHERS_READ)) {
+        if (permissions.contains(PosixFilePermission.GROUP_READ)
+                || permissions.contains(PosixFilePermission.OTHERS_READ)) {
             throw new BackendException("OpenNebula auth file " + file + " is readable by group or others ("
                     + PosixFilePermissions.toString(permissions) + "); run chmod 600 on it");
         }
@@ -56,13 +58,19 @@ final class OneSession {
         try {
             content = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new BackendException("cannot read OpenNebula auth file " + file + ": " + org.overbookd.io.IoReasons.of(e));
+            throw new BackendException(
+                    "cannot read OpenNebula auth file " + file + ": " + org.overbookd.io.IoReasons.of(e));
         }
-        String line = content.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
+        String line = content.lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .findFirst()
+                .orElse("");
         int colon = line.indexOf(':');
         if (colon <= 0 || colon == line.length() - 1) {
             // Say what is wrong without quoting the content: a mistyped secret is still a secret.
-            throw new BackendException("OpenNebula auth file " + file + " does not hold a session string user:password");
+            throw new BackendException(
+                    "OpenNebula auth file " + file + " does not hold a session string user:password");
         }
         return new OneSession(line);
     }

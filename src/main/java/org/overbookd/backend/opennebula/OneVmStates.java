@@ -65,25 +65,75 @@ final class OneVmStates {
     static final int PROLOG_RESUME_FAILURE = 49;
 
     private static final String[] STATE_NAMES = {
-        "INIT", "PENDING", "HOLD", "ACTIVE", "STOPPED", "SUSPENDED", "DONE", "FAILED", "POWEROFF",
-        "UNDEPLOYED", "CLONING", "CLONING_FAILURE",
+        "INIT",
+        "PENDING",
+        "HOLD",
+        "ACTIVE",
+        "STOPPED",
+        "SUSPENDED",
+        "DONE",
+        "FAILED",
+        "POWEROFF",
+        "UNDEPLOYED",
+        "CLONING",
+        "CLONING_FAILURE",
     };
 
     private static final String[] LCM_NAMES = {
-        "LCM_INIT", "PROLOG", "BOOT", "RUNNING", "MIGRATE", "SAVE_STOP", "SAVE_SUSPEND", "SAVE_MIGRATE",
-        "PROLOG_MIGRATE", "PROLOG_RESUME", "EPILOG_STOP", "EPILOG", "SHUTDOWN", "CANCEL", "FAILURE",
-        "CLEANUP_RESUBMIT", "UNKNOWN", "HOTPLUG", "SHUTDOWN_POWEROFF", "BOOT_UNKNOWN", "BOOT_POWEROFF",
-        "BOOT_SUSPENDED", "BOOT_STOPPED", "CLEANUP_DELETE", "HOTPLUG_SNAPSHOT", "HOTPLUG_NIC", "HOTPLUG_SAVEAS",
-        "HOTPLUG_SAVEAS_POWEROFF", "HOTPLUG_SAVEAS_SUSPENDED", "SHUTDOWN_UNDEPLOY", "EPILOG_UNDEPLOY",
-        "PROLOG_UNDEPLOY", "BOOT_UNDEPLOY", "HOTPLUG_PROLOG_POWEROFF", "HOTPLUG_EPILOG_POWEROFF", "BOOT_MIGRATE",
-        "BOOT_FAILURE", "BOOT_MIGRATE_FAILURE", "PROLOG_MIGRATE_FAILURE", "PROLOG_FAILURE", "EPILOG_FAILURE",
-        "EPILOG_STOP_FAILURE", "EPILOG_UNDEPLOY_FAILURE", "PROLOG_MIGRATE_POWEROFF",
-        "PROLOG_MIGRATE_POWEROFF_FAILURE", "PROLOG_MIGRATE_SUSPEND", "PROLOG_MIGRATE_SUSPEND_FAILURE",
-        "BOOT_UNDEPLOY_FAILURE", "BOOT_STOPPED_FAILURE", "PROLOG_RESUME_FAILURE", "PROLOG_UNDEPLOY_FAILURE",
+        "LCM_INIT",
+        "PROLOG",
+        "BOOT",
+        "RUNNING",
+        "MIGRATE",
+        "SAVE_STOP",
+        "SAVE_SUSPEND",
+        "SAVE_MIGRATE",
+        "PROLOG_MIGRATE",
+        "PROLOG_RESUME",
+        "EPILOG_STOP",
+        "EPILOG",
+        "SHUTDOWN",
+        "CANCEL",
+        "FAILURE",
+        "CLEANUP_RESUBMIT",
+        "UNKNOWN",
+        "HOTPLUG",
+        "SHUTDOWN_POWEROFF",
+        "BOOT_UNKNOWN",
+        "BOOT_POWEROFF",
+        "BOOT_SUSPENDED",
+        "BOOT_STOPPED",
+        "CLEANUP_DELETE",
+        "HOTPLUG_SNAPSHOT",
+        "HOTPLUG_NIC",
+        "HOTPLUG_SAVEAS",
+        "HOTPLUG_SAVEAS_POWEROFF",
+        "HOTPLUG_SAVEAS_SUSPENDED",
+        "SHUTDOWN_UNDEPLOY",
+        "EPILOG_UNDEPLOY",
+        "PROLOG_UNDEPLOY",
+        "BOOT_UNDEPLOY",
+        "HOTPLUG_PROLOG_POWEROFF",
+        "HOTPLUG_EPILOG_POWEROFF",
+        "BOOT_MIGRATE",
+        "BOOT_FAILURE",
+        "BOOT_MIGRATE_FAILURE",
+        "PROLOG_MIGRATE_FAILURE",
+        "PROLOG_FAILURE",
+        "EPILOG_FAILURE",
+        "EPILOG_STOP_FAILURE",
+        "EPILOG_UNDEPLOY_FAILURE",
+        "PROLOG_MIGRATE_POWEROFF",
+        "PROLOG_MIGRATE_POWEROFF_FAILURE",
+        "PROLOG_MIGRATE_SUSPEND",
+        "PROLOG_MIGRATE_SUSPEND_FAILURE",
+        "BOOT_UNDEPLOY_FAILURE",
+        "BOOT_STOPPED_FAILURE",
+        "PROLOG_RESUME_FAILURE",
+        "PROLOG_UNDEPLOY_FAILURE",
     };
 
-    private OneVmStates() {
-    }
+    private OneVmStates() {}
 
     static VmState toModel(int state, int lcmState) {
         return switch (state) {
@@ -99,9 +149,16 @@ final class OneVmStates {
             case RUNNING -> VmState.RUNNING;
             case SAVE_SUSPEND, SAVE_STOP, EPILOG_STOP, EPILOG_STOP_FAILURE -> VmState.SUSPENDING;
             case PROLOG_RESUME, BOOT_SUSPENDED, BOOT_STOPPED, BOOT_STOPPED_FAILURE, PROLOG_RESUME_FAILURE ->
-                    VmState.RESUMING;
-            case EPILOG, SHUTDOWN, CLEANUP_RESUBMIT, SHUTDOWN_POWEROFF, CLEANUP_DELETE, SHUTDOWN_UNDEPLOY,
-                    EPILOG_UNDEPLOY, EPILOG_FAILURE, EPILOG_UNDEPLOY_FAILURE -> VmState.TERMINATING;
+                VmState.RESUMING;
+            case EPILOG,
+                    SHUTDOWN,
+                    CLEANUP_RESUBMIT,
+                    SHUTDOWN_POWEROFF,
+                    CLEANUP_DELETE,
+                    SHUTDOWN_UNDEPLOY,
+                    EPILOG_UNDEPLOY,
+                    EPILOG_FAILURE,
+                    EPILOG_UNDEPLOY_FAILURE -> VmState.TERMINATING;
             default -> VmState.BOOTING;
         };
     }
@@ -121,7 +178,10 @@ final class OneVmStates {
      * keeps the host's capacity allocated to it meanwhile.
      */
     static boolean failed(int state, int lcmState) {
-        return state == ACTIVE && lcmState >= 0 && lcmState < LCM_NAMES.length && LCM_NAMES[lcmState].endsWith("FAILURE");
+        return state == ACTIVE
+                && lcmState >= 0
+                && lcmState < LCM_NAMES.length
+                && LCM_NAMES[lcmState].endsWith("FAILURE");
     }
 
     /** {@code ACTIVE/RUNNING}, {@code HOLD}: for messages people read. */

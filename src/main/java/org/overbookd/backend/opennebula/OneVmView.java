@@ -15,26 +15,80 @@ import org.overbookd.model.VmView;
  * VM's current stay on a host (its last history record) while it is ACTIVE, null otherwise;
  * {@code match} where a queued VM may be deployed or resumed (every host for the others).
  */
-record OneVmView(long id, String name, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost,
-        double load, Instant placedAt, RunRecord runRecord, OptionalDouble slo, VmSize size, int vcpus,
-        HostMatching.HostMatch match) implements VmView {
+record OneVmView(
+        long id,
+        String name,
+        QosClass qos,
+        VmState state,
+        Instant firstArrival,
+        OptionalInt pinnedHost,
+        double load,
+        Instant placedAt,
+        RunRecord runRecord,
+        OptionalDouble slo,
+        VmSize size,
+        int vcpus,
+        HostMatching.HostMatch match)
+        implements VmView {
 
-    OneVmView(long id, String name, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost,
-            double load, Instant placedAt) {
-        this(id, name, qos, state, firstArrival, pinnedHost, load, placedAt, RunRecord.neverRan(firstArrival),
-                OptionalDouble.empty(), VmSize.UNKNOWN, 0, HostMatching.HostMatch.ANY);
+    OneVmView(
+            long id,
+            String name,
+            QosClass qos,
+            VmState state,
+            Instant firstArrival,
+            OptionalInt pinnedHost,
+            double load,
+            Instant placedAt) {
+        this(
+                id,
+                name,
+                qos,
+                state,
+                firstArrival,
+                pinnedHost,
+                load,
+                placedAt,
+                RunRecord.neverRan(firstArrival),
+                OptionalDouble.empty(),
+                VmSize.UNKNOWN,
+                0,
+                HostMatching.HostMatch.ANY);
     }
 
-    OneVmView(long id, String name, QosClass qos, VmState state, Instant firstArrival, OptionalInt pinnedHost,
-            double load, Instant placedAt, RunRecord runRecord, OptionalDouble slo, VmSize size, int vcpus) {
-        this(id, name, qos, state, firstArrival, pinnedHost, load, placedAt, runRecord, slo, size, vcpus,
+    OneVmView(
+            long id,
+            String name,
+            QosClass qos,
+            VmState state,
+            Instant firstArrival,
+            OptionalInt pinnedHost,
+            double load,
+            Instant placedAt,
+            RunRecord runRecord,
+            OptionalDouble slo,
+            VmSize size,
+            int vcpus) {
+        this(
+                id,
+                name,
+                qos,
+                state,
+                firstArrival,
+                pinnedHost,
+                load,
+                placedAt,
+                runRecord,
+                slo,
+                size,
+                vcpus,
                 HostMatching.HostMatch.ANY);
     }
 
     /** This view with where the VM may go. */
     OneVmView withMatch(HostMatching.HostMatch where) {
-        return new OneVmView(id, name, qos, state, firstArrival, pinnedHost, load, placedAt, runRecord, slo, size, vcpus,
-                where);
+        return new OneVmView(
+                id, name, qos, state, firstArrival, pinnedHost, load, placedAt, runRecord, slo, size, vcpus, where);
     }
 
     /** What the observation's {@link HostMatching} answered for this VM. */

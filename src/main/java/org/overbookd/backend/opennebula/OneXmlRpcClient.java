@@ -113,7 +113,8 @@ final class OneXmlRpcClient {
 
     private Object valueOf(String method, Object reply) throws OneRefusal, OneCallFailure {
         if (!(reply instanceof Object[] array) || array.length < 2 || !(array[0] instanceof Boolean ok)) {
-            throw OneCallFailure.malformed(method, "expected [success, value, code], got " + describe(reply), null, session);
+            throw OneCallFailure.malformed(
+                    method, "expected [success, value, code], got " + describe(reply), null, session);
         }
         if (ok) {
             return array[1];

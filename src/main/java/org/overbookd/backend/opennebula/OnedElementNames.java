@@ -62,6 +62,5 @@ final class OnedElementNames {
             VROUTER_KEEPALIVED_ID VROUTER_KEEPALIVED_PASSWORD WARNING
             """.strip().split("\\s+"));
 
-    private OnedElementNames() {
-    }
+    private OnedElementNames() {}
 }

@@ -66,6 +66,7 @@ public final class OpenNebulaBackend implements Backend {
     private final DecisionPlanner planner;
     /** Null unless the QoS rules need whole histories. */
     private final RunHistories histories;
+
     private final Duration maxSampleAge;
     private final UnsettledActions unsettled;
     private final ActionCheck beforeEach;
@@ -77,9 +78,11 @@ public final class OpenNebulaBackend implements Backend {
     private final Episodes<LeftOut> unmatchedEpisodes = new Episodes<>(LeftOut::id, LeftOut::label);
     /** The unmatched VMs whose episode began with the last observation, until the loop takes them for the audit. */
     private List<UnmatchedVm> unmatchedBegan = List.of();
+
     private volatile Observation last = Observation.NONE;
     /** The {@code now} of the last observe and the monotonic clock then: when a request really left. */
     private volatile Instant observedAt;
+
     private volatile long observedNanos;
 
     /** Reads the session from {@code settings.authFile()}; refuses a file others may read. */
@@ -112,13 +115,25 @@ public final class OpenNebulaBackend implements Backend {
         this(settings, OneSession.read(settings.authFile()), beforeEach, budget);
     }
 
-    private OpenNebulaBackend(OpenNebulaSettings settings, OneSession session, ActionCheck beforeEach,
-            CycleBudget budget) {
-        this(new OneApi(new OneXmlRpcClient(settings.endpoint(), session, settings.timeout(), settings.maxReplyBytes()),
-                settings.qosAttribute(), settings.sloAttribute()), settings.suspendAction(), settings.runHistory(),
-                settings.maxSampleAge(), settings.timeout(), beforeEach, budget);
-        LOG.info("OpenNebula backend at {} as user {}, QoS attribute {}, suspend by {}", settings.endpoint(),
-                session.user(), settings.qosAttribute(), settings.suspendAction().verb());
+    private OpenNebulaBackend(
+            OpenNebulaSettings settings, OneSession session, ActionCheck beforeEach, CycleBudget budget) {
+        this(
+                new OneApi(
+                        new OneXmlRpcClient(settings.endpoint(), session, settings.timeout(), settings.maxReplyBytes()),
+                        settings.qosAttribute(),
+                        settings.sloAttribute()),
+                settings.suspendAction(),
+                settings.runHistory(),
+                settings.maxSampleAge(),
+                settings.timeout(),
+                beforeEach,
+                budget);
+        LOG.info(
+                "OpenNebula backend at {} as user {}, QoS attribute {}, suspend by {}",
+                settings.endpoint(),
+                session.user(),
+                settings.qosAttribute(),
+                settings.suspendAction().verb());
     }
 
     OpenNebulaBackend(OneApi api, SuspendAction suspendAction) {
@@ -126,13 +141,25 @@ public final class OpenNebulaBackend implements Backend {
     }
 
     OpenNebulaBackend(OneApi api, SuspendAction suspendAction, boolean runHistory) {
-        this(api, suspendAction, runHistory, OpenNebulaSettings.DEFAULT_MAX_SAMPLE_AGE, OpenNebulaSettings.DEFAULT_TIMEOUT,
-                ActionCheck.ALWAYS, CycleBudget.unbounded(OpenNebulaSettings.DEFAULT_TIMEOUT));
+        this(
+                api,
+                suspendAction,
+                runHistory,
+                OpenNebulaSettings.DEFAULT_MAX_SAMPLE_AGE,
+                OpenNebulaSettings.DEFAULT_TIMEOUT,
+                ActionCheck.ALWAYS,
+                CycleBudget.unbounded(OpenNebulaSettings.DEFAULT_TIMEOUT));
     }
 
     /** @param timeout the call timeout: how long oned is given to act on a request whose reply was lost */
-    OpenNebulaBackend(OneApi api, SuspendAction suspendAction, boolean runHistory, Duration maxSampleAge,
-            Duration timeout, ActionCheck beforeEach, CycleBudget budget) {
+    OpenNebulaBackend(
+            OneApi api,
+            SuspendAction suspendAction,
+            boolean runHistory,
+            Duration maxSampleAge,
+            Duration timeout,
+            ActionCheck beforeEach,
+            CycleBudget budget) {
         this.api = api;
         this.beforeEach = beforeEach;
         this.budget = budget;
@@ -158,11 +185,11 @@ public final class OpenNebulaBackend implements Backend {
         Map<Integer, MonitoringSample> vmSamples = api.vmMonitoring();
         // datastores and clusters matter only to a VM that waits for a host: two calls more then
         HostMatching.Sources sources = vms.stream().anyMatch(ClusterAssembler::queued)
-                ? new HostMatching.Sources(hostPool.document(), hostSamples.document(), api.datastorePool(),
-                        api.clusterPool())
+                ? new HostMatching.Sources(
+                        hostPool.document(), hostSamples.document(), api.datastorePool(), api.clusterPool())
                 : new HostMatching.Sources("", "", List.of(), Map.of());
-        Observation observation = ClusterAssembler.assemble(hosts, hostSamples.parsed(), vms, vmSamples, now,
-                maxSampleAge, sources);
+        Observation observation =
+                ClusterAssembler.assemble(hosts, hostSamples.parsed(), vms, vmSamples, now, maxSampleAge, sources);
         last = observation;
         unsettled.settle(vms, now);
         logEpisodes(observation);
@@ -171,8 +198,12 @@ public final class OpenNebulaBackend implements Backend {
             drs.check(now);
         }
         if (LOG.isDebugEnabled()) {
-            LOG.debug("Observed {} of {} hosts usable, {} VMs, {} low-QoS VMs queued", observation.view().hosts().size(),
-                    hosts.size(), vms.size(), observation.view().queue().size());
+            LOG.debug(
+                    "Observed {} of {} hosts usable, {} VMs, {} low-QoS VMs queued",
+                    observation.view().hosts().size(),
+                    hosts.size(),
+                    vms.size(),
+                    observation.view().queue().size());
         }
         return observation.view();
     }
@@ -195,21 +226,29 @@ public final class OpenNebulaBackend implements Backend {
             if (blocker == null && stoodDown == null && late == null) {
                 stoodDown = beforeEach.refusal().orElse(null);
                 if (stoodDown != null) {
-                    LOG.warn("stood down: {} of the batch's {} decisions not sent: {}",
-                            decisions.size() - outcomes.size(), decisions.size(), stoodDown);
+                    LOG.warn(
+                            "stood down: {} of the batch's {} decisions not sent: {}",
+                            decisions.size() - outcomes.size(),
+                            decisions.size(),
+                            stoodDown);
                 } else {
                     late = budget.refusal(decision instanceof Decision.Suspend ? CALLS_PER_ACTION : CALLS_PER_PLACEMENT)
                             .orElse(null);
                     if (late != null) {
-                        LOG.warn("out of time: {} of the batch's {} decisions not sent: {}",
-                                decisions.size() - outcomes.size(), decisions.size(), late);
+                        LOG.warn(
+                                "out of time: {} of the batch's {} decisions not sent: {}",
+                                decisions.size() - outcomes.size(),
+                                decisions.size(),
+                                late);
                     }
                 }
             }
             if (blocker != null) {
-                outcome = new Outcome(decision, Outcome.Status.FAILED, blocker.code(), "not attempted: " + blocker.message());
+                outcome = new Outcome(
+                        decision, Outcome.Status.FAILED, blocker.code(), "not attempted: " + blocker.message());
             } else if (stoodDown != null) {
-                outcome = new Outcome(decision, Outcome.Status.SKIPPED, ActionCheck.STOOD_DOWN, "not sent: " + stoodDown);
+                outcome =
+                        new Outcome(decision, Outcome.Status.SKIPPED, ActionCheck.STOOD_DOWN, "not sent: " + stoodDown);
             } else if (late != null) {
                 outcome = new Outcome(decision, Outcome.Status.SKIPPED, Outcome.CYCLE_BUDGET, "not sent: " + late);
             } else {
@@ -240,7 +279,10 @@ public final class OpenNebulaBackend implements Backend {
                 return new Outcome(decision, Outcome.Status.REFUSED, UnsettledActions.CODE, blocked);
             }
             if (busy.contains(host)) {
-                return new Outcome(decision, Outcome.Status.REFUSED, "HOST_BUSY",
+                return new Outcome(
+                        decision,
+                        Outcome.Status.REFUSED,
+                        "HOST_BUSY",
                         "host " + host + " already has an operation in flight");
             }
             VmRecord current = api.vm((int) decision.vm().id());
@@ -258,8 +300,12 @@ public final class OpenNebulaBackend implements Backend {
                 // the mark took a call's time: ask again right before the action, which must not be late
                 Optional<String> late = beforeEach.refusal();
                 if (late.isPresent()) {
-                    return new Outcome(decision, Outcome.Status.SKIPPED, ActionCheck.STOOD_DOWN, "not sent: " + call
-                            + " (VM " + call.vmId() + " was marked ONEDRS_BLOCKED, nothing more): " + late.get());
+                    return new Outcome(
+                            decision,
+                            Outcome.Status.SKIPPED,
+                            ActionCheck.STOOD_DOWN,
+                            "not sent: " + call + " (VM " + call.vmId() + " was marked ONEDRS_BLOCKED, nothing more): "
+                                    + late.get());
                 }
             }
             try {
@@ -268,7 +314,8 @@ public final class OpenNebulaBackend implements Backend {
                 if (!e.mayHaveReachedOned()) {
                     throw e;
                 }
-                Outcome lost = new Outcome(decision, Outcome.Status.UNKNOWN, e.kind().name(), e.getMessage());
+                Outcome lost =
+                        new Outcome(decision, Outcome.Status.UNKNOWN, e.kind().name(), e.getMessage());
                 // the grace before "it did not happen" counts from when the request left, not from the
                 // cycle's start: a long observation or earlier decisions may lie in between
                 Instant sent = now.equals(observedAt) ? now.plusNanos(System.nanoTime() - observedNanos) : now;
@@ -278,15 +325,25 @@ public final class OpenNebulaBackend implements Backend {
             return Outcome.ok(decision);
         } catch (OneRefusal e) {
             if (e.vmLocked()) {
-                return new Outcome(decision, Outcome.Status.REFUSED, OneErrorCode.hex(e.code()), "VM " + decision.vm().id()
-                        + " is locked in OpenNebula (onevm lock); overbookd leaves it alone until it is unlocked: "
-                        + e.serverMessage());
+                return new Outcome(
+                        decision,
+                        Outcome.Status.REFUSED,
+                        OneErrorCode.hex(e.code()),
+                        "VM " + decision.vm().id()
+                                + " is locked in OpenNebula (onevm lock); overbookd leaves it alone until it is unlocked: "
+                                + e.serverMessage());
             }
             if (e.errorCode() == OneErrorCode.AUTHORIZATION) {
-                return new Outcome(decision, Outcome.Status.REFUSED, OneErrorCode.hex(e.code()), "outside overbookd's"
-                        + " rights in OpenNebula: its user may not do this to VM " + decision.vm().id() + " on host "
-                        + decision.host().id() + " (a low-QoS VM must be in the group its account may manage; docs/operating.md:"
-                        + " An OpenNebula account for overbookd): " + e.getMessage());
+                return new Outcome(
+                        decision,
+                        Outcome.Status.REFUSED,
+                        OneErrorCode.hex(e.code()),
+                        "outside overbookd's"
+                                + " rights in OpenNebula: its user may not do this to VM "
+                                + decision.vm().id() + " on host "
+                                + decision.host().id()
+                                + " (a low-QoS VM must be in the group its account may manage; docs/operating.md:"
+                                + " An OpenNebula account for overbookd): " + e.getMessage());
             }
             Outcome.Status status = e.errorCode().refusesTheDecision() ? Outcome.Status.REFUSED : Outcome.Status.FAILED;
             return new Outcome(decision, status, OneErrorCode.hex(e.code()), e.getMessage());
@@ -294,8 +351,13 @@ public final class OpenNebulaBackend implements Backend {
             return new Outcome(decision, Outcome.Status.FAILED, e.kind().name(), e.getMessage());
         } catch (RuntimeException e) {
             // A bug of ours must not stop the loop; the message is ours, not the server's.
-            LOG.error("Unexpected failure enacting {} of VM {}", decision.action(), decision.vm().id(), e);
-            return new Outcome(decision, Outcome.Status.FAILED, "INTERNAL", e.getClass().getSimpleName());
+            LOG.error(
+                    "Unexpected failure enacting {} of VM {}",
+                    decision.action(),
+                    decision.vm().id(),
+                    e);
+            return new Outcome(
+                    decision, Outcome.Status.FAILED, "INTERNAL", e.getClass().getSimpleName());
         }
     }
 
@@ -314,8 +376,12 @@ public final class OpenNebulaBackend implements Backend {
             if (!e.mayHaveReachedOned()) {
                 throw e;
             }
-            return new Outcome(decision, Outcome.Status.FAILED, e.kind().name(), "not sent: " + call
-                    + ", because the reply to marking VM " + call.vmId() + " ONEDRS_BLOCKED was lost: " + e.getMessage());
+            return new Outcome(
+                    decision,
+                    Outcome.Status.FAILED,
+                    e.kind().name(),
+                    "not sent: " + call + ", because the reply to marking VM " + call.vmId()
+                            + " ONEDRS_BLOCKED was lost: " + e.getMessage());
         }
     }
 
@@ -331,8 +397,14 @@ public final class OpenNebulaBackend implements Backend {
         List<Outcome> settled = unsettled.drain();
         for (Outcome outcome : settled) {
             Decision decision = outcome.decision();
-            LOG.info("{} VM {} ({}) on host {}, whose reply was lost: settled {}: {}", decision.action(),
-                    decision.vm().id(), decision.vm().name(), decision.host().id(), outcome.status(), outcome.message());
+            LOG.info(
+                    "{} VM {} ({}) on host {}, whose reply was lost: settled {}: {}",
+                    decision.action(),
+                    decision.vm().id(),
+                    decision.vm().name(),
+                    decision.host().id(),
+                    outcome.status(),
+                    outcome.message());
         }
         return settled;
     }
@@ -341,27 +413,41 @@ public final class OpenNebulaBackend implements Backend {
     private void logEpisodes(Observation observation) {
         for (LeftOut host : hostEpisodes.began(observation.hostsLeftOut())) {
             if (host.label().equals(HostLeftOut.STALE_MONITORING.label())) {
-                LOG.warn("Host {} ({}) left out: {}; OpenNebula is not monitoring it, so it is no measurement",
-                        host.id(), host.name(), host.detail());
+                LOG.warn(
+                        "Host {} ({}) left out: {}; OpenNebula is not monitoring it, so it is no measurement",
+                        host.id(),
+                        host.name(),
+                        host.detail());
             } else {
                 LOG.info("Host {} ({}) left out: {} ({})", host.id(), host.name(), host.label(), host.detail());
             }
         }
         for (LeftOut vm : vmEpisodes.began(observation.vmsLeftAlone())) {
             if (vm.label().equals(VmLeftAlone.FAILED.label())) {
-                LOG.warn("Low-QoS VM {} ({}) is {}: overbookd leaves it alone (it holds its slot, is never suspended, and does not block its host);"
-                        + " an administrator must recover it (onevm recover)", vm.id(), vm.name(), vm.detail());
+                LOG.warn(
+                        "Low-QoS VM {} ({}) is {}: overbookd leaves it alone (it holds its slot, is never suspended, and does not block its host);"
+                                + " an administrator must recover it (onevm recover)",
+                        vm.id(),
+                        vm.name(),
+                        vm.detail());
             } else {
-                LOG.warn("Low-QoS VM {} ({}) is PENDING: OpenNebula's scheduler may place it; create low-QoS VMs on"
-                        + " hold, or install overbookd's placer and hook on the front-end (docs/operating.md: Running beside"
-                        + " OpenNebula, step 4), so overbookd places them", vm.id(), vm.name());
+                LOG.warn(
+                        "Low-QoS VM {} ({}) is PENDING: OpenNebula's scheduler may place it; create low-QoS VMs on"
+                                + " hold, or install overbookd's placer and hook on the front-end (docs/operating.md: Running beside"
+                                + " OpenNebula, step 4), so overbookd places them",
+                        vm.id(),
+                        vm.name());
             }
         }
         List<UnmatchedVm> began = new ArrayList<>();
         for (LeftOut vm : unmatchedEpisodes.began(observation.vmsUnmatched())) {
             String detail = ServerText.bounded(vm.detail());
-            LOG.warn("Low-QoS VM {} ({}) may run on no host ({}): {}; it stays queued, and VMs behind it are placed",
-                    vm.id(), ServerText.bounded(vm.name()), vm.label(), detail);
+            LOG.warn(
+                    "Low-QoS VM {} ({}) may run on no host ({}): {}; it stays queued, and VMs behind it are placed",
+                    vm.id(),
+                    ServerText.bounded(vm.name()),
+                    vm.label(),
+                    detail);
             began.add(new UnmatchedVm(new VmRef(vm.id(), vm.name()), VmUnmatched.of(vm.label()), detail));
         }
         synchronized (this) {
@@ -369,7 +455,8 @@ public final class OpenNebulaBackend implements Backend {
         }
         List<Integer> slo = sloEpisodes.began(observation.unreadableSlo());
         if (!slo.isEmpty()) {
-            LOG.warn("SLO attribute unreadable (not a fraction 0-1 or a percentage), default SLO used for {}",
+            LOG.warn(
+                    "SLO attribute unreadable (not a fraction 0-1 or a percentage), default SLO used for {}",
                     ClusterAssembler.ids("VM", slo));
         }
     }
@@ -392,11 +479,22 @@ public final class OpenNebulaBackend implements Backend {
     private static void log(Outcome outcome) {
         Decision decision = outcome.decision();
         if (outcome.status() == Outcome.Status.OK) {
-            LOG.info("{} VM {} ({}) on host {}: accepted", decision.action(), decision.vm().id(), decision.vm().name(),
+            LOG.info(
+                    "{} VM {} ({}) on host {}: accepted",
+                    decision.action(),
+                    decision.vm().id(),
+                    decision.vm().name(),
                     decision.host().id());
         } else {
-            LOG.warn("{} VM {} ({}) on host {}: {} {} {}", decision.action(), decision.vm().id(), decision.vm().name(),
-                    decision.host().id(), outcome.status(), outcome.code(), outcome.message());
+            LOG.warn(
+                    "{} VM {} ({}) on host {}: {} {} {}",
+                    decision.action(),
+                    decision.vm().id(),
+                    decision.vm().name(),
+                    decision.host().id(),
+                    outcome.status(),
+                    outcome.code(),
+                    outcome.message());
         }
     }
 

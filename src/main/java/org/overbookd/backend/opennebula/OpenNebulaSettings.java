@@ -22,12 +22,20 @@ import java.util.Objects;
  * @param maxSampleAge  a host whose last monitoring sample is older than this is left out of the view
  * @param maxReplyBytes a reply larger than this fails its call as malformed
  */
-public record OpenNebulaSettings(URI endpoint, Path authFile, String qosAttribute, Duration timeout,
-        SuspendAction suspendAction, String sloAttribute, boolean runHistory, Duration maxSampleAge,
+public record OpenNebulaSettings(
+        URI endpoint,
+        Path authFile,
+        String qosAttribute,
+        Duration timeout,
+        SuspendAction suspendAction,
+        String sloAttribute,
+        boolean runHistory,
+        Duration maxSampleAge,
         long maxReplyBytes) {
 
     /** oneadmin's own credentials: OpenNebula's packages give oneadmin the home /var/lib/one. */
     public static final Path DEFAULT_AUTH_FILE = Path.of("/var/lib/one", ".one", "one_auth");
+
     public static final String DEFAULT_QOS_ATTRIBUTE = "QOS";
     public static final String DEFAULT_SLO_ATTRIBUTE = "SLO";
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
@@ -40,15 +48,29 @@ public record OpenNebulaSettings(URI endpoint, Path authFile, String qosAttribut
     /** See {@link OneXmlRpcClient#DEFAULT_MAX_REPLY_BYTES}. */
     public static final long DEFAULT_MAX_REPLY_BYTES = OneXmlRpcClient.DEFAULT_MAX_REPLY_BYTES;
 
-    public OpenNebulaSettings(URI endpoint, Path authFile, String qosAttribute, Duration timeout,
-            SuspendAction suspendAction) {
+    public OpenNebulaSettings(
+            URI endpoint, Path authFile, String qosAttribute, Duration timeout, SuspendAction suspendAction) {
         this(endpoint, authFile, qosAttribute, timeout, suspendAction, DEFAULT_SLO_ATTRIBUTE, false);
     }
 
-    public OpenNebulaSettings(URI endpoint, Path authFile, String qosAttribute, Duration timeout,
-            SuspendAction suspendAction, String sloAttribute, boolean runHistory) {
-        this(endpoint, authFile, qosAttribute, timeout, suspendAction, sloAttribute, runHistory,
-                DEFAULT_MAX_SAMPLE_AGE, DEFAULT_MAX_REPLY_BYTES);
+    public OpenNebulaSettings(
+            URI endpoint,
+            Path authFile,
+            String qosAttribute,
+            Duration timeout,
+            SuspendAction suspendAction,
+            String sloAttribute,
+            boolean runHistory) {
+        this(
+                endpoint,
+                authFile,
+                qosAttribute,
+                timeout,
+                suspendAction,
+                sloAttribute,
+                runHistory,
+                DEFAULT_MAX_SAMPLE_AGE,
+                DEFAULT_MAX_REPLY_BYTES);
     }
 
     public OpenNebulaSettings {
@@ -60,7 +82,8 @@ public record OpenNebulaSettings(URI endpoint, Path authFile, String qosAttribut
         Objects.requireNonNull(suspendAction, "suspendAction");
         String scheme = endpoint.getScheme() == null ? "" : endpoint.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) {
-            throw new IllegalArgumentException("OpenNebula endpoint " + endpoint + " is not an http:// or https:// URI");
+            throw new IllegalArgumentException(
+                    "OpenNebula endpoint " + endpoint + " is not an http:// or https:// URI");
         }
         if (endpoint.getHost() == null) {
             throw new IllegalArgumentException("OpenNebula endpoint " + endpoint + " names no host");
@@ -89,7 +112,7 @@ public record OpenNebulaSettings(URI endpoint, Path authFile, String qosAttribut
 
     /** Settings with oneadmin's auth file, attribute {@code QOS}, a 30 s timeout and in-place suspend. */
     public static OpenNebulaSettings defaults(URI endpoint) {
-        return new OpenNebulaSettings(endpoint, DEFAULT_AUTH_FILE, DEFAULT_QOS_ATTRIBUTE, DEFAULT_TIMEOUT,
-                SuspendAction.SUSPEND);
+        return new OpenNebulaSettings(
+                endpoint, DEFAULT_AUTH_FILE, DEFAULT_QOS_ATTRIBUTE, DEFAULT_TIMEOUT, SuspendAction.SUSPEND);
     }
 }

@@ -3,8 +3,7 @@ package org.overbookd.backend.opennebula;
 /** What {@link DecisionPlanner} makes of a decision: one call to make, or a reason not to. */
 sealed interface Plan permits Plan.Act, Plan.Refuse {
 
-    record Act(VmCall call) implements Plan {
-    }
+    record Act(VmCall call) implements Plan {}
 
     /**
      * Refused by overbookd itself, before any action reaches OpenNebula. The codes are the

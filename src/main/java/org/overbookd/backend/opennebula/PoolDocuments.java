@@ -17,8 +17,7 @@ import org.overbookd.backend.opennebula.requirements.Unevaluable;
  */
 final class PoolDocuments {
 
-    private PoolDocuments() {
-    }
+    private PoolDocuments() {}
 
     /** The DATASTOREs of one.datastorepool.info, whole. */
     static List<ObjectDocument> datastores(String document) throws XMLStreamException {
@@ -27,7 +26,11 @@ final class PoolDocuments {
 
     /** As {@link #datastores(String)}, under a call's deadline. */
     static List<ObjectDocument> datastores(String document, CallDeadline deadline) throws XMLStreamException {
-        return read(document, deadline, "DATASTORE_POOL", "DATASTORE",
+        return read(
+                document,
+                deadline,
+                "DATASTORE_POOL",
+                "DATASTORE",
                 ObjectDocument.builders("DATASTORE", ObjectDocument.DATASTORE_PATHS, false));
     }
 
@@ -39,7 +42,11 @@ final class PoolDocuments {
     /** As {@link #clusters(String)}, under a call's deadline. */
     static Map<Integer, ObjectDocument> clusters(String document, CallDeadline deadline) throws XMLStreamException {
         Map<Integer, ObjectDocument> byId = new HashMap<>();
-        for (ObjectDocument cluster : read(document, deadline, "CLUSTER_POOL", "CLUSTER",
+        for (ObjectDocument cluster : read(
+                document,
+                deadline,
+                "CLUSTER_POOL",
+                "CLUSTER",
                 ObjectDocument.builders("CLUSTER", List.of(""), false))) {
             try {
                 List<String> id = cluster.search("/CLUSTER/ID");
@@ -52,8 +59,9 @@ final class PoolDocuments {
     }
 
     /** One document per {@code element} child of the {@code root} element, in document order. */
-    static List<ObjectDocument> read(String document, String root, String element,
-            Supplier<ObjectDocument.Builder> builders) throws XMLStreamException {
+    static List<ObjectDocument> read(
+            String document, String root, String element, Supplier<ObjectDocument.Builder> builders)
+            throws XMLStreamException {
         return read(document, CallDeadline.NONE, root, element, builders);
     }
 
@@ -61,8 +69,13 @@ final class PoolDocuments {
      * As {@link #read(String, String, String, Supplier)}, refused
      * with {@link CallDeadline.Passed} once {@code deadline} passes.
      */
-    static List<ObjectDocument> read(String document, CallDeadline deadline, String root, String element,
-            Supplier<ObjectDocument.Builder> builders) throws XMLStreamException {
+    static List<ObjectDocument> read(
+            String document,
+            CallDeadline deadline,
+            String root,
+            String element,
+            Supplier<ObjectDocument.Builder> builders)
+            throws XMLStreamException {
         return XmlScanner.read(document, deadline, in -> {
             in.expectRoot(root);
             List<ObjectDocument> objects = new ArrayList<>();

@@ -20,6 +20,7 @@ final class QosById extends AbstractMap<Integer, QosClass> {
 
     /** Ascending, distinct. */
     private final int[] ids;
+
     private final byte[] classes;
 
     private QosById(int[] ids, byte[] classes) {

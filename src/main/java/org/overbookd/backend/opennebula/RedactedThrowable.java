@@ -27,14 +27,15 @@ final class RedactedThrowable extends Exception {
         return copy(original, scrub, new IdentityHashMap<>(), 0);
     }
 
-    private static RedactedThrowable copy(Throwable original, UnaryOperator<String> scrub,
-            Map<Throwable, Boolean> seen, int depth) {
+    private static RedactedThrowable copy(
+            Throwable original, UnaryOperator<String> scrub, Map<Throwable, Boolean> seen, int depth) {
         seen.put(original, Boolean.TRUE);
         Throwable next = original.getCause();
         RedactedThrowable cause = next == null || seen.containsKey(next) || depth >= MAX_DEPTH
-                ? null : copy(next, scrub, seen, depth + 1);
-        RedactedThrowable copy = new RedactedThrowable(original.getClass().getName(),
-                scrub.apply(original.getMessage()), cause);
+                ? null
+                : copy(next, scrub, seen, depth + 1);
+        RedactedThrowable copy =
+                new RedactedThrowable(original.getClass().getName(), scrub.apply(original.getMessage()), cause);
         copy.setStackTrace(original.getStackTrace());
         return copy;
     }

@@ -23,8 +23,7 @@ final class RunHistories {
 
     private static final Logger LOG = LoggerFactory.getLogger(RunHistories.class);
 
-    private record Earlier(int lastSeq, long runSeconds) {
-    }
+    private record Earlier(int lastSeq, long runSeconds) {}
 
     private final Map<Integer, Earlier> earlier = new HashMap<>();
 
@@ -81,8 +80,12 @@ final class RunHistories {
             LOG.debug("Read the whole history of {} low-QoS VMs", fetched);
         }
         if (!failed.isEmpty()) {
-            LOG.warn("Could not read the whole history of {} low-QoS VMs (first: {}); their earlier runs count as 0"
-                    + " this cycle{}", failed.size(), failed.get(0), late == null ? "" : ": " + late);
+            LOG.warn(
+                    "Could not read the whole history of {} low-QoS VMs (first: {}); their earlier runs count as 0"
+                            + " this cycle{}",
+                    failed.size(),
+                    failed.get(0),
+                    late == null ? "" : ": " + late);
         }
         return out;
     }

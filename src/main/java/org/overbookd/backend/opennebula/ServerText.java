@@ -10,10 +10,10 @@ final class ServerText {
     /** Enough for any message oned really sends (its longest are a few hundred characters). */
     static final int MAX_CHARS = 512;
 
-    private static final java.util.regex.Pattern MARKER = java.util.regex.Pattern.compile("\\.\\.\\. \\(\\d+ more characters\\)");
+    private static final java.util.regex.Pattern MARKER =
+            java.util.regex.Pattern.compile("\\.\\.\\. \\(\\d+ more characters\\)");
 
-    private ServerText() {
-    }
+    private ServerText() {}
 
     /**
      * {@code text} on one line, at most {@link #MAX_CHARS} characters of it followed by
@@ -23,7 +23,8 @@ final class ServerText {
         if (text == null) {
             return null;
         }
-        if (text.length() > MAX_CHARS && MARKER.matcher(text).region(MAX_CHARS, text.length()).matches()) {
+        if (text.length() > MAX_CHARS
+                && MARKER.matcher(text).region(MAX_CHARS, text.length()).matches()) {
             return oneLine(text); // bounded already; still one line with no control characters
         }
         String line = oneLine(text.length() > 4 * MAX_CHARS ? text.substring(0, 4 * MAX_CHARS) : text);
@@ -60,7 +61,8 @@ final class ServerText {
             safe.append(c == '\n' || c == '\r' || c == '\u2028' || c == '\u2029' ? ' ' : unsafe(c) ? '?' : c);
         }
         return name.length() > MAX_LABEL_CHARS
-                ? safe + "... (" + (name.length() - MAX_LABEL_CHARS) + " more characters)" : safe.toString();
+                ? safe + "... (" + (name.length() - MAX_LABEL_CHARS) + " more characters)"
+                : safe.toString();
     }
 
     /** The longest name kept whole: OpenNebula's own names are far shorter. */
@@ -77,7 +79,8 @@ final class ServerText {
 
     /** A control character (line breaks included), a line or paragraph separator, or a format character. */
     private static boolean unsafe(char c) {
-        return c < 0x20 || c >= 0x7F && c <= 0x9F
+        return c < 0x20
+                || c >= 0x7F && c <= 0x9F
                 || c >= 0xAD && (c == 0x2028 || c == 0x2029 || Character.getType(c) == Character.FORMAT);
     }
 }

@@ -10,8 +10,7 @@ import java.util.OptionalDouble;
  */
 final class SloValue {
 
-    private SloValue() {
-    }
+    private SloValue() {}
 
     /** The SLO, or empty when the value is missing or not one of the two forms. */
     static OptionalDouble parse(String value) {
@@ -32,6 +31,8 @@ final class SloValue {
         if (percent) {
             number /= 100;
         }
-        return Double.isFinite(number) && number >= 0 && number <= 1 ? OptionalDouble.of(number) : OptionalDouble.empty();
+        return Double.isFinite(number) && number >= 0 && number <= 1
+                ? OptionalDouble.of(number)
+                : OptionalDouble.empty();
     }
 }

@@ -32,13 +32,16 @@ record SystemDatastore(int id, Set<Integer> clusters, ObjectDocument document) {
         for (ObjectDocument ds : pool) {
             try {
                 Integer id = number(ds, "/DATASTORE/ID");
-                if (id == null || !Integer.valueOf(SYSTEM).equals(number(ds, "/DATASTORE/TYPE"))
+                if (id == null
+                        || !Integer.valueOf(SYSTEM).equals(number(ds, "/DATASTORE/TYPE"))
                         || !Integer.valueOf(READY).equals(number(ds, "/DATASTORE/STATE"))) {
                     continue;
                 }
                 List<String> shared = ds.search("/DATASTORE/TEMPLATE/SHARED");
-                boolean isShared = shared.isEmpty() || shared.get(0).toUpperCase(Locale.ROOT).equals("YES");
-                boolean monitored = nonZero(ds, "/DATASTORE/TOTAL_MB") || nonZero(ds, "/DATASTORE/FREE_MB")
+                boolean isShared = shared.isEmpty()
+                        || shared.get(0).toUpperCase(Locale.ROOT).equals("YES");
+                boolean monitored = nonZero(ds, "/DATASTORE/TOTAL_MB")
+                        || nonZero(ds, "/DATASTORE/FREE_MB")
                         || nonZero(ds, "/DATASTORE/USED_MB");
                 if (isShared && !monitored) {
                     continue;

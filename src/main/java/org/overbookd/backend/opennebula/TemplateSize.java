@@ -11,8 +11,7 @@ import org.overbookd.model.VmSize;
  */
 final class TemplateSize {
 
-    private TemplateSize() {
-    }
+    private TemplateSize() {}
 
     static VmSize of(String cpu, String memory) {
         return new VmSize(cores(cpu), mebibytes(memory));

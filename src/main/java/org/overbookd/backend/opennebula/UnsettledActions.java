@@ -36,9 +36,8 @@ final class UnsettledActions {
     static final String CODE = "UNSETTLED";
 
     /** One lost reply, with the VM as it was read just before the call. */
-    private record Unsettled(Outcome lost, VmCall call, int hostId, int state, int lcmState, int historySeq,
-            Instant sentAt) {
-    }
+    private record Unsettled(
+            Outcome lost, VmCall call, int hostId, int state, int lcmState, int historySeq, Instant sentAt) {}
 
     private final Duration grace;
     private final Map<Integer, Unsettled> byVm = new LinkedHashMap<>();
@@ -50,7 +49,8 @@ final class UnsettledActions {
     }
 
     synchronized void remember(Outcome lost, VmRecord before, VmCall call, int hostId, Instant sentAt) {
-        byVm.put(before.id(), new Unsettled(lost, call, hostId, before.state(), before.lcmState(), seq(before), sentAt));
+        byVm.put(
+                before.id(), new Unsettled(lost, call, hostId, before.state(), before.lcmState(), seq(before), sentAt));
     }
 
     /** Why nothing may be sent for this VM or host now, or null. */
@@ -75,7 +75,7 @@ final class UnsettledActions {
                 vms.put(vm.id(), vm);
             }
         }
-        for (Iterator<Unsettled> it = byVm.values().iterator(); it.hasNext();) {
+        for (Iterator<Unsettled> it = byVm.values().iterator(); it.hasNext(); ) {
             Unsettled u = it.next();
             Outcome outcome = settle(u, vms.get(u.call().vmId()), now);
             if (outcome != null) {
@@ -88,21 +88,30 @@ final class UnsettledActions {
     private Outcome settle(Unsettled u, VmRecord vm, Instant now) {
         int id = u.call().vmId();
         if (vm == null) {
-            return outcome(u, Outcome.Status.FAILED, "VM " + id + " is gone from the pool: whether " + u.call()
-                    + " took effect cannot be told");
+            return outcome(
+                    u,
+                    Outcome.Status.FAILED,
+                    "VM " + id + " is gone from the pool: whether " + u.call() + " took effect cannot be told");
         }
         String state = OneVmStates.describe(vm.state(), vm.lcmState()) + " on host " + vm.lastHostId();
         boolean changed = vm.state() != u.state() || vm.lcmState() != u.lcmState() || seq(vm) != u.historySeq();
         if (changed) {
             if (u.call().isDeploy() && vm.lastHostId() != u.call().hostId()) {
-                return outcome(u, Outcome.Status.FAILED, "VM " + id + " is now " + state + ", not on host "
-                        + u.call().hostId() + ": " + u.call() + " did not take effect");
+                return outcome(
+                        u,
+                        Outcome.Status.FAILED,
+                        "VM " + id + " is now " + state + ", not on host "
+                                + u.call().hostId() + ": " + u.call() + " did not take effect");
             }
             return outcome(u, Outcome.Status.OK, "VM " + id + " is now " + state + ": " + u.call() + " took effect");
         }
         if (!now.isBefore(u.sentAt().plus(grace))) {
-            return outcome(u, Outcome.Status.FAILED, "VM " + id + " is still " + state + " " + Duration.between(
-                    u.sentAt(), now).toSeconds() + " s after the request: " + u.call() + " did not take effect");
+            return outcome(
+                    u,
+                    Outcome.Status.FAILED,
+                    "VM " + id + " is still " + state + " "
+                            + Duration.between(u.sentAt(), now).toSeconds() + " s after the request: " + u.call()
+                            + " did not take effect");
         }
         return null;
     }

@@ -31,7 +31,8 @@ record VmCall(int vmId, int hostId, String action, int datastoreId) {
 
     @Override
     public String toString() {
-        return isDeploy() ? "one.vm.deploy(" + vmId + ", " + hostId + ", false, " + datastoreId + ")"
+        return isDeploy()
+                ? "one.vm.deploy(" + vmId + ", " + hostId + ", false, " + datastoreId + ")"
                 : "one.vm.action(" + action + ", " + vmId + ")";
     }
 }

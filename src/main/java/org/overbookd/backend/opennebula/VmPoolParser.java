@@ -20,6 +20,7 @@ final class VmPoolParser {
     private static final int UNSET = Integer.MIN_VALUE;
     /** Parts smaller than this (about 800 VMs of an extended pool) are not worth a thread's hand-off. */
     private static final int MIN_PART_CHARS = 1 << 20;
+
     private static final String VM_END = "</VM>";
 
     private final String qosAttribute;
@@ -132,8 +133,7 @@ final class VmPoolParser {
      * What one part read: its VMs, and whether it stopped at its end (the next part's start, on the
      * root's content) rather than reading on to the document's end.
      */
-    private record Part(List<VmRecord> vms, boolean stoppedAtEnd) {
-    }
+    private record Part(List<VmRecord> vms, boolean stoppedAtEnd) {}
 
     /**
      * A later part's result; what it threw is thrown as itself, as one pass would have thrown it (a
@@ -267,28 +267,38 @@ final class VmPoolParser {
                 switch (in.name()) {
                     case "CPU" -> {
                         long plain = in.digitsValue(15);
-                        cores = plain >= 0 ? plain : TemplateSize.cores(in.text().toString());
+                        cores = plain >= 0
+                                ? plain
+                                : TemplateSize.cores(in.text().toString());
                     }
                     case "MEMORY" -> {
                         long plain = in.digitsValue(18);
-                        mebibytes = plain >= 0 ? plain : TemplateSize.mebibytes(in.text().toString());
+                        mebibytes = plain >= 0
+                                ? plain
+                                : TemplateSize.mebibytes(in.text().toString());
                     }
                     case "VCPU" -> {
                         long plain = in.digitsValue(9);
-                        vcpus = plain >= 0 ? TemplateSize.vcpus(plain) : TemplateSize.vcpus(in.text().toString());
+                        vcpus = plain >= 0
+                                ? TemplateSize.vcpus(plain)
+                                : TemplateSize.vcpus(in.text().toString());
                     }
                     // oned reads the first of each; one with elements inside (a vector) reads as empty
                     case "AUTOMATIC_REQUIREMENTS" -> automatic = first(automatic, in);
                     case "AUTOMATIC_DS_REQUIREMENTS" -> automaticDs = first(automaticDs, in);
                     case "NIC" -> nic(in);
                     case "VM_GROUP" -> {
-                        beyond = beyond != null ? beyond : "it is in a VM group, whose affinity rules OpenNebula's"
-                                + " scheduler applies and overbookd does not";
+                        beyond = beyond != null
+                                ? beyond
+                                : "it is in a VM group, whose affinity rules OpenNebula's"
+                                        + " scheduler applies and overbookd does not";
                         in.skip();
                     }
                     case "PCI" -> {
-                        beyond = beyond != null ? beyond : "it asks for a PCI device, which OpenNebula's scheduler"
-                                + " assigns and overbookd does not";
+                        beyond = beyond != null
+                                ? beyond
+                                : "it asks for a PCI device, which OpenNebula's scheduler"
+                                        + " assigns and overbookd does not";
                         in.skip();
                     }
                     default -> in.skip();
@@ -300,8 +310,10 @@ final class VmPoolParser {
         private void nic(XmlScanner in) throws XMLStreamException {
             while (in.next()) {
                 if (in.name().equals("NETWORK_MODE") && in.stringValue().strip().equalsIgnoreCase("auto")) {
-                    beyond = beyond != null ? beyond : "a NIC has NETWORK_MODE = auto: OpenNebula's scheduler picks"
-                            + " its network, overbookd does not";
+                    beyond = beyond != null
+                            ? beyond
+                            : "a NIC has NETWORK_MODE = auto: OpenNebula's scheduler picks"
+                                    + " its network, overbookd does not";
                 } else {
                     in.skip();
                 }
@@ -372,8 +384,8 @@ final class VmPoolParser {
             if (seq == UNSET || hostId == UNSET) {
                 throw XmlWalker.missing("HISTORY SEQ or HID", "VM", id == UNSET ? Long.MIN_VALUE : id);
             }
-            VmRecord.History record = new VmRecord.History(seq, hostId, hostName, historyStime, rstime, retime,
-                    datastore);
+            VmRecord.History record =
+                    new VmRecord.History(seq, hostId, hostName, historyStime, rstime, retime, datastore);
             records++;
             // every record but the last is closed; which one is last is known at the VM's end
             if (last == null || seq >= last.seq()) {
@@ -400,11 +412,22 @@ final class VmPoolParser {
             if (stime == Long.MIN_VALUE) {
                 throw XmlWalker.missing("STIME", "VM", known);
             }
-            Requirements requirements = sched == null && automatic == null && schedDs == null && automaticDs == null
-                    && beyond == null ? Requirements.NONE
-                    : new Requirements(sched, automatic, schedDs, automaticDs, beyond);
-            return new VmRecord(id, name == null ? "" : name, state, lcmState, stime, qos, last, slo,
-                    new RunTimes(closedRunSeconds, last, records), new VmSize(cores, mebibytes), vcpus,
+            Requirements requirements =
+                    sched == null && automatic == null && schedDs == null && automaticDs == null && beyond == null
+                            ? Requirements.NONE
+                            : new Requirements(sched, automatic, schedDs, automaticDs, beyond);
+            return new VmRecord(
+                    id,
+                    name == null ? "" : name,
+                    state,
+                    lcmState,
+                    stime,
+                    qos,
+                    last,
+                    slo,
+                    new RunTimes(closedRunSeconds, last, records),
+                    new VmSize(cores, mebibytes),
+                    vcpus,
                     requirements);
         }
     }

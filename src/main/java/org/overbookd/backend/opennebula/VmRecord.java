@@ -18,20 +18,51 @@ import org.overbookd.model.VmSize;
  *                    default then applies, which overbookd does not know) or says what is no count
  * @param requirements where it asks to run
  */
-record VmRecord(int id, String name, int state, int lcmState, long stime, String qosValue, History lastHistory,
-        String sloValue, RunTimes runTimes, VmSize size, int vcpus, Requirements requirements) {
+record VmRecord(
+        int id,
+        String name,
+        int state,
+        int lcmState,
+        long stime,
+        String qosValue,
+        History lastHistory,
+        String sloValue,
+        RunTimes runTimes,
+        VmSize size,
+        int vcpus,
+        Requirements requirements) {
 
     /** The value of the QoS attribute that makes a VM low-QoS. */
     static final String LOW = "LOW";
 
     /** A VM as the policy's first version knew it: no SLO, size, requirements or run times beyond the last record. */
     VmRecord(int id, String name, int state, int lcmState, long stime, String qosValue, History lastHistory) {
-        this(id, name, state, lcmState, stime, qosValue, lastHistory, null, RunTimes.of(lastHistory), VmSize.UNKNOWN,
-                0, Requirements.NONE);
+        this(
+                id,
+                name,
+                state,
+                lcmState,
+                stime,
+                qosValue,
+                lastHistory,
+                null,
+                RunTimes.of(lastHistory),
+                VmSize.UNKNOWN,
+                0,
+                Requirements.NONE);
     }
 
-    VmRecord(int id, String name, int state, int lcmState, long stime, String qosValue, History lastHistory,
-            String sloValue, RunTimes runTimes, VmSize size) {
+    VmRecord(
+            int id,
+            String name,
+            int state,
+            int lcmState,
+            long stime,
+            String qosValue,
+            History lastHistory,
+            String sloValue,
+            RunTimes runTimes,
+            VmSize size) {
         this(id, name, state, lcmState, stime, qosValue, lastHistory, sloValue, runTimes, size, 0, Requirements.NONE);
     }
 
@@ -80,7 +111,7 @@ record VmRecord(int id, String name, int state, int lcmState, long stime, String
 
     /** This record with the run times of a document that carried every HISTORY record. */
     VmRecord withRunTimes(RunTimes complete) {
-        return new VmRecord(id, name, state, lcmState, stime, qosValue, lastHistory, sloValue, complete, size, vcpus,
-                requirements);
+        return new VmRecord(
+                id, name, state, lcmState, stime, qosValue, lastHistory, sloValue, complete, size, vcpus, requirements);
     }
 }

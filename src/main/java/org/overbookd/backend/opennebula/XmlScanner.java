@@ -72,7 +72,8 @@ final class XmlScanner {
      * could make every lookup of the name table probe every name before it. An odd multiplier, so
      * that no character is lost.
      */
-    private static final int MULTIPLIER = java.util.concurrent.ThreadLocalRandom.current().nextInt() | 1;
+    private static final int MULTIPLIER =
+            java.util.concurrent.ThreadLocalRandom.current().nextInt() | 1;
 
     /** oned's element names, shared by every document (see {@link OnedElementNames} for why); never changed. */
     private static final Names KNOWN = Names.of(OnedElementNames.ALL);
@@ -83,23 +84,28 @@ final class XmlScanner {
     private int untilDeadline = DEADLINE_EVERY;
     /** The attributes of the start tag being read: where each name is, and where its colon is (-1: none). */
     private int[] attributeStart = new int[4];
+
     private int[] attributeEnd = new int[4];
     private int[] attributeColon = new int[4];
     private int attributes;
     /** The namespace prefixes declared in the open elements, innermost last, and the depth each was declared at. */
     private int[] prefixStart = new int[4];
+
     private int[] prefixEnd = new int[4];
     private int[] prefixDepth = new int[4];
     private int prefixes;
     /** The names of this document not in {@link #KNOWN}. */
     private final Names names = new Names();
+
     private final SharedValues values = new SharedValues();
     private final Text text;
     /** Where the open elements' names are written (prefix included), to match end tags and name them in errors. */
     private int[] openStart = new int[16];
+
     private int[] openEnd = new int[16];
     /** The open elements' local names, for those opened by {@link #next} (skipped ones have none). */
     private String[] openLocal = new String[16];
+
     private int depth;
     private boolean rootSeen;
     private int pos;
@@ -111,6 +117,7 @@ final class XmlScanner {
     private String closedName;
     /** Set by {@link #scanName}: the hash of the name just read, and where its first colon is (-1: none). */
     private int nameHash;
+
     private int nameColon;
     private boolean nameColons;
 
@@ -141,7 +148,8 @@ final class XmlScanner {
      * then the rest of the document is checked, or stops with the root still open, at a place where a
      * cursor that read the document from its start would be in the same state (see {@link #jumpTo}).
      */
-    static <T> T readPart(String document, int from, CallDeadline deadline, Reading<T> reading) throws XMLStreamException {
+    static <T> T readPart(String document, int from, CallDeadline deadline, Reading<T> reading)
+            throws XMLStreamException {
         return scan(document, from, deadline, reading, true);
     }
 
@@ -195,7 +203,9 @@ final class XmlScanner {
      * again at the start of each later one, in the middle of the daemon's first parse.
      */
     void root() throws XMLStreamException {
-        if (doc.startsWith("<?xml", pos) && pos + 5 < length && (isSpace(doc.charAt(pos + 5)) || doc.charAt(pos + 5) == '?')) {
+        if (doc.startsWith("<?xml", pos)
+                && pos + 5 < length
+                && (isSpace(doc.charAt(pos + 5)) || doc.charAt(pos + 5) == '?')) {
             skipPast("?>", "XML declaration");
         }
         outside();
@@ -449,8 +459,9 @@ final class XmlScanner {
                 case "amp" -> '&';
                 case "quot" -> '"';
                 case "apos" -> '\'';
-                default -> throw error("the entity &" + doc.substring(pos + 1, semicolon)
-                        + "; is not declared (documents have no DOCTYPE)");
+                default ->
+                    throw error("the entity &" + doc.substring(pos + 1, semicolon)
+                            + "; is not declared (documents have no DOCTYPE)");
             };
         }
         if (keep) {
@@ -505,7 +516,8 @@ final class XmlScanner {
     /** At "<?" or "<!": a processing instruction, comment, CDATA section (its text kept), or a refusal. */
     private void markup(char next) throws XMLStreamException {
         if (next == '?') {
-            if (doc.regionMatches(true, pos + 2, "xml", 0, 3) && pos + 5 < length
+            if (doc.regionMatches(true, pos + 2, "xml", 0, 3)
+                    && pos + 5 < length
                     && (isSpace(doc.charAt(pos + 5)) || doc.charAt(pos + 5) == '?')) {
                 throw error("an XML declaration is only allowed at the start of the document");
             }
@@ -743,7 +755,8 @@ final class XmlScanner {
             for (int i = 0; i < attributes && twice == null; i++) {
                 int n = attributeEnd[i] - attributeStart[i];
                 for (int j = i + 1; j < attributes; j++) {
-                    if (attributeEnd[j] - attributeStart[j] == n && doc.regionMatches(attributeStart[i], doc, attributeStart[j], n)) {
+                    if (attributeEnd[j] - attributeStart[j] == n
+                            && doc.regionMatches(attributeStart[i], doc, attributeStart[j], n)) {
                         twice = doc.substring(attributeStart[i], attributeEnd[i]);
                         break;
                     }
@@ -946,7 +959,8 @@ final class XmlScanner {
     }
 
     /** An element name may hold one colon, between a prefix and a local name. */
-    private static void checkColons(String doc, int start, int end, int colon, boolean colons) throws XMLStreamException {
+    private static void checkColons(String doc, int start, int end, int colon, boolean colons)
+            throws XMLStreamException {
         if (colon == 0 || colon == end - start - 1 || colons) {
             throw new XMLStreamException("'" + doc.substring(start, end) + "' is no element name");
         }
@@ -977,6 +991,7 @@ final class XmlScanner {
 
     /** ASCII characters that may start a name, and that may be in one: a table, one load per character. */
     private static final boolean[] NAME_START = new boolean[128];
+
     private static final boolean[] NAME_CHAR = new boolean[128];
 
     static {
@@ -995,7 +1010,11 @@ final class XmlScanner {
     }
 
     private static boolean isXmlChar(int c) {
-        return c == 0x9 || c == 0xA || c == 0xD || c >= 0x20 && c <= 0xD7FF || c >= 0xE000 && c <= 0xFFFD
+        return c == 0x9
+                || c == 0xA
+                || c == 0xD
+                || c >= 0x20 && c <= 0xD7FF
+                || c >= 0xE000 && c <= 0xFFFD
                 || c >= 0x10000 && c <= 0x10FFFF;
     }
 
@@ -1316,8 +1335,9 @@ final class XmlScanner {
         }
 
         /** Powers of ten a double holds exactly. */
-        private static final double[] TENS = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
-            1e13, 1e14, 1e15};
+        private static final double[] TENS = {
+            1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15
+        };
 
         /**
          * The text's value when it is one run of ASCII digits with at most one '.', 15 digits at most,

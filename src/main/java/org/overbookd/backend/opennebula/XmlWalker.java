@@ -30,8 +30,7 @@ final class XmlWalker {
         void end(ElementPath path, CharSequence text) throws XMLStreamException;
     }
 
-    private XmlWalker() {
-    }
+    private XmlWalker() {}
 
     static void walk(String document, Visitor visitor) throws XMLStreamException {
         XmlScanner.read(document, in -> {
@@ -106,7 +105,8 @@ final class XmlWalker {
         try {
             return Long.parseLong(text, begin, end, 10);
         } catch (NumberFormatException e) {
-            throw new XMLStreamException(at.closedPath() + " is not an integer: '" + abbreviate(text.toString().strip()) + "'");
+            throw new XMLStreamException(at.closedPath() + " is not an integer: '"
+                    + abbreviate(text.toString().strip()) + "'");
         }
     }
 

@@ -32,6 +32,7 @@ final class ArrivalQueue implements Iterable<SimVm> {
     private final int blockSize;
     /** The blocks in key order, none empty. */
     private final List<Block> blocks = new ArrayList<>();
+
     private int size;
 
     ArrivalQueue() {

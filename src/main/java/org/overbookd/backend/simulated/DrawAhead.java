@@ -31,6 +31,7 @@ final class DrawAhead implements Runnable {
 
     /** How a slot was drawn ahead, in the low bits of its stamp: as on the noisy, business or spiky list. */
     static final int NOISY = 1;
+
     static final int BUSINESS = 2;
     static final int SPIKY = 3;
     /** How many windows the thread draws between two looks at whether to stop. */
@@ -73,6 +74,7 @@ final class DrawAhead implements Runnable {
     volatile boolean exited;
     /** The draws ahead of the sweep before, whose thread (another one, with more than one) may still be leaving them. */
     private DrawAhead before;
+
     private final AtomicReference<Throwable> failure;
     private final double[] means;
     private final SpikeModel[] models;
@@ -98,7 +100,13 @@ final class DrawAhead implements Runnable {
      * @param models  the spike models by index
      * @param failure where a failure of the thread goes, for the next sweep to throw
      */
-    DrawAhead(HotState st, Store out, long time, double[] means, SpikeModel[] models, DrawAhead before,
+    DrawAhead(
+            HotState st,
+            Store out,
+            long time,
+            double[] means,
+            SpikeModel[] models,
+            DrawAhead before,
             AtomicReference<Throwable> failure) {
         this.out = out;
         this.epoch = st.aheadEpoch;
@@ -198,7 +206,9 @@ final class DrawAhead implements Runnable {
         for (int i = otherStart; i < end; i++) {
             int s = list[i];
             int m;
-            if (s >>> HotState.WINDOW_SHIFT == w && pattern[s] == HotState.SPIKY && (m = spikeModel[s]) >= 0
+            if (s >>> HotState.WINDOW_SHIFT == w
+                    && pattern[s] == HotState.SPIKY
+                    && (m = spikeModel[s]) >= 0
                     && m < models.length) {
                 load[s] = LoadDrawer.spiky(stream, spike, mu, sd, scale, s, models[m], after, out.spike, cursor);
                 stamp[s] = key | SPIKY;

@@ -17,6 +17,7 @@ final class Enactor {
 
     /** The windows of the guards' questions: suspensions per VM in a day, actions per host in an hour. */
     private static final long DAY = 86_400;
+
     private static final long HOUR = 3_600;
 
     private final World world;
@@ -50,7 +51,8 @@ final class Enactor {
         SimVm vm = world.low(decision.vm().id());
         int hostId = decision.host().id();
         if (vm == null) {
-            return refuse(decision, "NO_SUCH_VM", "no low-QoS VM " + decision.vm().id());
+            return refuse(
+                    decision, "NO_SUCH_VM", "no low-QoS VM " + decision.vm().id());
         }
         if (vm.qos != QosClass.LOW) {
             return refuse(decision, "HIGH_QOS", "VM " + vm.id + " is high-QoS: overbookd never acts on it");
@@ -78,7 +80,9 @@ final class Enactor {
             tally.resumed();
         } else {
             if (vm.state != VmState.RUNNING || vm.hostId != hostId) {
-                return refuse(decision, "WRONG_STATE",
+                return refuse(
+                        decision,
+                        "WRONG_STATE",
                         "VM " + vm.id + " is " + vm.state + (vm.hostId < 0 ? "" : " on host " + vm.hostId)
                                 + ", not RUNNING on host " + hostId);
             }

@@ -30,6 +30,7 @@ final class FlatStream implements RandomGenerator {
 
     /** The golden gamma: a seeded SplittableRandom's fixed step. */
     private static final long GAMMA = 0x9E3779B97F4A7C15L;
+
     private static final long M1 = 0xBF58476D1CE4E5B9L;
     private static final long M2 = 0x94D049BB133111EBL;
     private static final long M1_INVERSE = inverse(M1);
@@ -87,7 +88,8 @@ final class FlatStream implements RandomGenerator {
     /** SplittableRandom's {@code nextInt()} differs from the interface's: not offered. */
     @Override
     public int nextInt() {
-        throw new UnsupportedOperationException("a flat stream draws only longs and doubles (normals through Ziggurat)");
+        throw new UnsupportedOperationException(
+                "a flat stream draws only longs and doubles (normals through Ziggurat)");
     }
 
     /**

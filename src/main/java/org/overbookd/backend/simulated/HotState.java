@@ -58,6 +58,7 @@ final class HotState {
      * recorded trace).
      */
     static final byte EMPTY = 0;
+
     static final byte FLAT = 1;
     static final byte SPIKY_BIT = 2;
     static final byte BUSINESS_BIT = 4;
@@ -92,6 +93,7 @@ final class HotState {
     private final long[] account;
     /** First slot of each host; changes when the low-QoS capacity grows. */
     int[] base;
+
     int lowCapacity = FIRST_LOW_CAPACITY;
 
     // per slot
@@ -99,6 +101,7 @@ final class HotState {
     boolean[] running;
     /** +1 or -1 while a spiky VM's spike is in progress, 0 otherwise. */
     byte[] spike;
+
     double[] mu;
     double[] sd;
     /** The low-QoS size the load is multiplied by; 1 for a VM without one. */
@@ -107,6 +110,7 @@ final class HotState {
     int[] curve;
     /** For SPIKY an index into {@link #spikeModels}; 0 otherwise. */
     int[] spikeModel;
+
     long[] stream;
     double[] load;
     SimVm[] vm;
@@ -133,6 +137,7 @@ final class HotState {
      * date ({@link #touch}).
      */
     int[] drawList;
+
     int[] noisyCount;
     int[] businessCount;
     int[] otherCount;
@@ -144,6 +149,7 @@ final class HotState {
      * its slot, not three (list, place, and the pattern that says which list).
      */
     private byte[] listing;
+
     private static final int KIND_BITS = 2;
     private static final int KIND_MASK = (1 << KIND_BITS) - 1;
     private static final byte UNLISTED = 0;
@@ -153,6 +159,7 @@ final class HotState {
 
     /** The distinct business curves and spike models, few (one each in a synthetic world). */
     final List<BusinessCurve> curves = new ArrayList<>(1);
+
     final List<SpikeModel> spikeModels = new ArrayList<>(1);
 
     /** Flat state for these hosts, each told of it; their VMs are placed later. */
@@ -412,7 +419,7 @@ final class HotState {
             }
             case BUSINESS_LIST -> moveEntry(first + noisyCount[w] + --businessCount[w], entry, BUSINESS_LIST);
             case OTHER_LIST -> moveEntry(first + WINDOW - otherCount[w]--, entry, OTHER_LIST);
-            default -> { }
+            default -> {}
         }
     }
 
@@ -431,7 +438,7 @@ final class HotState {
             }
             case BUSINESS_LIST -> place(s, first + noisyCount[w] + businessCount[w]++, BUSINESS_LIST);
             case OTHER_LIST -> place(s, first + WINDOW - ++otherCount[w], OTHER_LIST);
-            default -> { }
+            default -> {}
         }
     }
 
@@ -450,7 +457,8 @@ final class HotState {
 
     private void put(int s, SimVm v) {
         LoadGenerator g = v.generator;
-        // only what the slot's pattern draws with: a store to each of the other arrays cost a cache miss, at a random slot
+        // only what the slot's pattern draws with: a store to each of the other arrays cost a cache miss, at a random
+        // slot
         if (g instanceof NoisyLoad n) {
             pattern[s] = NOISY;
             mu[s] = n.mu();
@@ -481,7 +489,8 @@ final class HotState {
         vm[s] = v;
         v.slot = s;
         changed(s);
-        // an empty slot is on no list, and a VM that does not run goes on none: only the list it goes on when it runs is kept
+        // an empty slot is on no list, and a VM that does not run goes on none: only the list it goes on when it runs
+        // is kept
         listing[s] = (byte) (listOf(pattern[s]) << KIND_BITS);
     }
 
@@ -490,7 +499,8 @@ final class HotState {
         SimVm v = vm[s];
         v.stream = stream[s];
         if (pattern[s] == SPIKY) {
-            // only a spiky slot's spike state is kept (put writes no other's): the pattern's line is written below anyway
+            // only a spiky slot's spike state is kept (put writes no other's): the pattern's line is written below
+            // anyway
             v.spike = spike[s];
         }
         v.slot = -1;

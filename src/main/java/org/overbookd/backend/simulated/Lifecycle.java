@@ -25,6 +25,7 @@ final class Lifecycle {
      * the host objects: an event then reads the VM and the arrays, not the host object too.
      */
     private final HotState hot;
+
     private final VmFactory vms;
     private final Tally tally;
     private final LoadDrawer loads;
@@ -33,6 +34,7 @@ final class Lifecycle {
      * so a draw at an instant sees the VMs as they are after everything else that happened then.
      */
     private static final int OP_DONE = 0;
+
     private static final int FINISH = 1;
     private static final int LOAD = 2;
 
@@ -45,7 +47,13 @@ final class Lifecycle {
      */
     private final Agenda<SimVm> events;
 
-    Lifecycle(WorldSpec spec, VirtualClock clock, World world, HotState hot, VmFactory vms, Tally tally,
+    Lifecycle(
+            WorldSpec spec,
+            VirtualClock clock,
+            World world,
+            HotState hot,
+            VmFactory vms,
+            Tally tally,
             LoadDrawer loads) {
         this.spec = spec;
         this.clock = clock;
@@ -54,7 +62,8 @@ final class Lifecycle {
         this.vms = vms;
         this.tally = tally;
         this.loads = loads;
-        this.events = new Agenda<>(Math.max(1, spec.loadIntervalSeconds()),
+        this.events = new Agenda<>(
+                Math.max(1, spec.loadIntervalSeconds()),
                 (kind, vm, version) -> kind == FINISH && !finishes(vm, version));
     }
 
@@ -192,8 +201,8 @@ final class Lifecycle {
         hot.advance(h, now);
         hot.operationEnded(h);
         if (vm.hostId != h) {
-            throw new IllegalStateException("VM " + vm.id + " ended an operation on host " + h + " but is on host "
-                    + vm.hostId);
+            throw new IllegalStateException(
+                    "VM " + vm.id + " ended an operation on host " + h + " but is on host " + vm.hostId);
         }
         switch (vm.state) {
             case BOOTING, RESUMING -> startRunning(vm);

@@ -71,6 +71,7 @@ final class LoadDrawer {
     private DrawAhead.Store store;
     /** The first failure of a thread drawing ahead, thrown by the next sweep. */
     private final AtomicReference<Throwable> aheadFailure = new AtomicReference<>();
+
     private long rangesTakenAhead;
 
     /**
@@ -332,7 +333,14 @@ final class LoadDrawer {
      * compiled by on-stack replacement at each loop, four times in a tables 1-3 sweep, late, and
      * most of those compilations were spent on runs already over.
      */
-    private void draw(int from, int to, long now, long tow, double[] mus, SpikeModel[] models, DrawAhead ready,
+    private void draw(
+            int from,
+            int to,
+            long now,
+            long tow,
+            double[] mus,
+            SpikeModel[] models,
+            DrawAhead ready,
             FlatStream cursor) {
         if (from >= to) {
             return;
@@ -357,8 +365,15 @@ final class LoadDrawer {
     }
 
     /** Window {@code w} as {@link #drawWindow}, each slot's draw made ahead taken where it stands: the same bits. */
-    private static void takeWindow(HotState st, int w, long tow, double[] mus, SpikeModel[] models, DrawAhead.Store ahead,
-            int epoch, FlatStream cursor) {
+    private static void takeWindow(
+            HotState st,
+            int w,
+            long tow,
+            double[] mus,
+            SpikeModel[] models,
+            DrawAhead.Store ahead,
+            int epoch,
+            FlatStream cursor) {
         int[] list = st.drawList;
         long[] stream = st.stream;
         double[] sd = st.sd;
@@ -399,8 +414,8 @@ final class LoadDrawer {
      * its load and stream. The kind matters: a list read mid-change may have had the slot drawn
      * as another kind.
      */
-    private static boolean took(DrawAhead.Store ahead, int s, int stamp, int[] changed, int epoch, double[] load,
-            long[] stream) {
+    private static boolean took(
+            DrawAhead.Store ahead, int s, int stamp, int[] changed, int epoch, double[] load, long[] stream) {
         if (ahead.stamp[s] != stamp || changed[s] == epoch) {
             return false;
         }
@@ -436,8 +451,8 @@ final class LoadDrawer {
     }
 
     /** Draws the running slots of window {@code w} that lie in slots {@code lo} to {@code hi}: a window shared by two ranges of hosts. */
-    private static void drawShared(HotState st, int w, int lo, int hi, long tow, double[] mus, SpikeModel[] models,
-            FlatStream cursor) {
+    private static void drawShared(
+            HotState st, int w, int lo, int hi, long tow, double[] mus, SpikeModel[] models, FlatStream cursor) {
         int[] list = st.drawList;
         int first = w << HotState.WINDOW_SHIFT;
         int noisyEnd = first + st.noisyCount[w];
@@ -497,8 +512,8 @@ final class LoadDrawer {
 
     /** A spiky slot's draw, stored as its load: see {@link #spiky}. */
     private static void drawSpiky(HotState st, int s, SpikeModel[] models, FlatStream cursor) {
-        st.load[s] = spiky(st.stream, st.spike, st.mu, st.sd, st.scale, s, models[st.spikeModel[s]], st.stream, st.spike,
-                cursor);
+        st.load[s] = spiky(
+                st.stream, st.spike, st.mu, st.sd, st.scale, s, models[st.spikeModel[s]], st.stream, st.spike, cursor);
     }
 
     /**
@@ -510,8 +525,17 @@ final class LoadDrawer {
      * about one step in a hundred with the paper's spikes, a branch the CPU predicts, where
      * computing it every time cost a third of the mixing a spiky draw does.
      */
-    static double spiky(long[] stream, byte[] spike, double[] mu, double[] sd, double[] scale, int s,
-            SpikeModel spikes, long[] streamTo, byte[] spikeTo, FlatStream cursor) {
+    static double spiky(
+            long[] stream,
+            byte[] spike,
+            double[] mu,
+            double[] sd,
+            double[] scale,
+            int s,
+            SpikeModel spikes,
+            long[] streamTo,
+            byte[] spikeTo,
+            FlatStream cursor) {
         long state = stream[s];
         int was = spike[s];
         double u1 = FlatStream.uniformAt(FlatStream.after(state, 1));

@@ -24,8 +24,7 @@ import org.overbookd.model.VmView;
  */
 final class MonitoringLag {
 
-    private record Snapshot(long second, double[] utilization) {
-    }
+    private record Snapshot(long second, double[] utilization) {}
 
     private final long lagSeconds;
     private final ArrayDeque<Snapshot> kept = new ArrayDeque<>();

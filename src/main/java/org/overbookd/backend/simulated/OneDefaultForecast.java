@@ -34,8 +34,7 @@ final class OneDefaultForecast {
     private static final double TRAIN_SHARE = 0.8;
     private static final double TOL = 1e-4;
 
-    private OneDefaultForecast() {
-    }
+    private OneDefaultForecast() {}
 
     /** The forecast {@code horizon} samples after the last of {@code vals} (oldest first, at least one). */
     static double forecast(double[] vals, int horizon) {

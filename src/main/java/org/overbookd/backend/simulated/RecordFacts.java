@@ -31,8 +31,18 @@ import java.util.List;
  *                        VMs, gaps or hosts that come and go, at regular cycles. NaN when a host row has
  *                        no host_utilization.
  */
-public record RecordFacts(List<Path> files, Instant first, Instant last, int cycles, long pollSeconds, List<Gap> gaps,
-        List<HostSpan> hosts, int highVms, int lowVms, double meanUtilization, double baselineUtilization) {
+public record RecordFacts(
+        List<Path> files,
+        Instant first,
+        Instant last,
+        int cycles,
+        long pollSeconds,
+        List<Gap> gaps,
+        List<HostSpan> hosts,
+        int highVms,
+        int lowVms,
+        double meanUtilization,
+        double baselineUtilization) {
 
     public RecordFacts {
         files = List.copyOf(files);
@@ -48,8 +58,7 @@ public record RecordFacts(List<Path> files, Instant first, Instant last, int cyc
     }
 
     /** A host, the first and last cycle it was seen in, and in how many cycles in all. */
-    public record HostSpan(int id, String name, int cores, Instant firstSeen, Instant lastSeen, int cyclesSeen) {
-    }
+    public record HostSpan(int id, String name, int cores, Instant firstSeen, Instant lastSeen, int cyclesSeen) {}
 
     /** Seconds from the first cycle to the last, gaps included. */
     public long recordedSeconds() {
@@ -97,10 +106,13 @@ public record RecordFacts(List<Path> files, Instant first, Instant last, int cyc
 
     /** "2026-11-16T00:00:00Z to 2026-11-23T00:00:00Z (7d 0h 0m; 2017 cycles every 5m; no gaps)". */
     public String span() {
-        return first + " to " + last + " (" + human(recordedSeconds()) + "; " + cycles + " cycle" + (cycles == 1 ? "" : "s")
+        return first + " to " + last + " (" + human(recordedSeconds()) + "; " + cycles + " cycle"
+                + (cycles == 1 ? "" : "s")
                 + (pollSeconds > 0 ? " every " + human(pollSeconds) : "") + "; "
-                + (gaps.isEmpty() ? "no gaps" : gaps.size() + " gap" + (gaps.size() == 1 ? "" : "s") + ", "
-                        + human(gapSeconds()) + " in all, cut out of the replay")
+                + (gaps.isEmpty()
+                        ? "no gaps"
+                        : gaps.size() + " gap" + (gaps.size() == 1 ? "" : "s") + ", " + human(gapSeconds())
+                                + " in all, cut out of the replay")
                 + ")";
     }
 }

@@ -71,8 +71,7 @@ public final class RecordedWorkload {
     }
 
     /** A recorded high-QoS VM. */
-    public record Vm(long id, String name, TraceLoad load) {
-    }
+    public record Vm(long id, String name, TraceLoad load) {}
 
     private final List<Host> hosts;
     private final long spanSeconds;
@@ -193,8 +192,7 @@ public final class RecordedWorkload {
 
     /** The files in order of their first row's time; files without rows (a header only) are dropped. */
     private static List<Path> ordered(List<Path> parts) throws InputException {
-        record Part(Path file, Instant first, int given) {
-        }
+        record Part(Path file, Instant first, int given) {}
         List<Part> found = new ArrayList<>();
         for (Path part : parts) {
             try (CsvInput csv = CsvInput.withHeader(part, COLUMNS)) {
@@ -251,8 +249,10 @@ public final class RecordedWorkload {
                     } else if (time < cycles[cycleCount - 1]) {
                         throw row.problem("time goes backwards (to " + Instant.ofEpochSecond(time) + " after "
                                 + Instant.ofEpochSecond(cycles[cycleCount - 1])
-                                + (lastFile != null && !lastFile.equals(file) ? " in " + lastFile
-                                        + ": the files of the record overlap" : "") + ")");
+                                + (lastFile != null && !lastFile.equals(file)
+                                        ? " in " + lastFile + ": the files of the record overlap"
+                                        : "")
+                                + ")");
                     }
                     lastFile = file;
                     int cycle = cycleCount - 1;
@@ -306,7 +306,8 @@ public final class RecordedWorkload {
             for (int k = 1; k < cycleCount; k++) {
                 long spacing = cycles[k] - cycles[k - 1];
                 if (spacing > GAP_POLLS * poll) {
-                    gaps.add(new RecordFacts.Gap(Instant.ofEpochSecond(cycles[k - 1]), Instant.ofEpochSecond(cycles[k])));
+                    gaps.add(new RecordFacts.Gap(
+                            Instant.ofEpochSecond(cycles[k - 1]), Instant.ofEpochSecond(cycles[k])));
                     spacing = poll;
                 }
                 replay[k] = replay[k - 1] + spacing;
@@ -317,14 +318,32 @@ public final class RecordedWorkload {
             for (HostAcc h : hosts.values()) {
                 List<Vm> vms = new ArrayList<>();
                 h.vms.forEach((id, vm) -> vms.add(new Vm(id, vm.name, vm.trace(replay, cycleCount))));
-                out.add(new Host(h.id, h.name, h.cores, vms, TraceLoad.lanes(vms.stream().map(Vm::load).toList())));
+                out.add(new Host(
+                        h.id,
+                        h.name,
+                        h.cores,
+                        vms,
+                        TraceLoad.lanes(vms.stream().map(Vm::load).toList())));
                 totalCores += h.cores;
-                spans.add(new RecordFacts.HostSpan(h.id, h.name, h.cores, Instant.ofEpochSecond(cycles[h.firstCycle]),
-                        Instant.ofEpochSecond(cycles[h.lastCycle]), h.cyclesSeen));
+                spans.add(new RecordFacts.HostSpan(
+                        h.id,
+                        h.name,
+                        h.cores,
+                        Instant.ofEpochSecond(cycles[h.firstCycle]),
+                        Instant.ofEpochSecond(cycles[h.lastCycle]),
+                        h.cyclesSeen));
             }
-            RecordFacts facts = new RecordFacts(parts, Instant.ofEpochSecond(cycles[0]),
-                    Instant.ofEpochSecond(cycles[cycleCount - 1]), cycleCount, poll, gaps, spans, highVms.size(),
-                    lowVms.size(), utilizationCores == 0 ? Double.NaN : utilizationCoreSum / utilizationCores,
+            RecordFacts facts = new RecordFacts(
+                    parts,
+                    Instant.ofEpochSecond(cycles[0]),
+                    Instant.ofEpochSecond(cycles[cycleCount - 1]),
+                    cycleCount,
+                    poll,
+                    gaps,
+                    spans,
+                    highVms.size(),
+                    lowVms.size(),
+                    utilizationCores == 0 ? Double.NaN : utilizationCoreSum / utilizationCores,
                     utilizationMissing ? Double.NaN : baseline(replay, poll, totalCores));
             return new RecordedWorkload(out, replay[cycleCount - 1], facts);
         }
@@ -370,6 +389,7 @@ public final class RecordedWorkload {
         final Map<Long, VmAcc> vms = new LinkedHashMap<>();
         /** This cycle's host_utilization x cores, and its low-QoS VMs' CPU, percent of one core. */
         double measuredLoad;
+
         double measuredLow;
 
         HostAcc(int id, String name, int cores, int firstCycle) {

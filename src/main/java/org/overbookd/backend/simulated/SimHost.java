@@ -29,12 +29,15 @@ final class SimHost implements HostView {
      * removal, each a cache miss on a host the step touches at random.
      */
     final List<SimVm> low = new LowSlots();
+
     private HotState hot;
     /** When overbookd acted on this host in the last hour, for the live guards; null until it first does. */
     RecentTimes actions;
+
     private VirtualClock clock;
     /** The last samples of the host's utilization, a ring, when it forecasts; null when it does not. */
     private double[] samples;
+
     private int sampled;
     private int horizon;
 

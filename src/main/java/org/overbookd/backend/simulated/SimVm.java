@@ -22,6 +22,7 @@ final class SimVm implements VmView {
     final LoadGenerator generator;
     /** The VM's stream when its generator draws through its own object (a trace); otherwise null. */
     final SplittableRandom random;
+
     final long firstArrivalSeconds;
     private final Instant firstArrival;
 
@@ -48,11 +49,13 @@ final class SimVm implements VmView {
     byte spike;
     /** Work left: active seconds until the VM finishes. */
     long remainingSeconds;
+
     long runningSinceSeconds;
     /** CPU size in cores (sim.low-qos.sizes), 0 when the VM has none; its load scales with it. */
     double cores;
     /** Seconds run in finished stretches of running, for the VM's {@link RunRecord}. */
     long ranSeconds;
+
     long queuedSinceSeconds;
     long waitedSeconds;
     /** When a high-QoS VM took its core (boot start), for workload hours. */
@@ -61,6 +64,7 @@ final class SimVm implements VmView {
     int version;
     /** For a high-QoS VM, how many VMs held its core before it: part of its random stream's identity. */
     int generation;
+
     boolean inQueue;
     /**
      * When the VM was placed on its host, in seconds of the virtual clock; {@link #NOT_PLACED} when
@@ -69,6 +73,7 @@ final class SimVm implements VmView {
      * each, and the instant is asked for only by the sticky-slot rule.
      */
     long placedAtSeconds = NOT_PLACED;
+
     static final long NOT_PLACED = Long.MIN_VALUE;
     private String name;
     /** When overbookd suspended the VM in the last day, for the live guards; null until it first is. */
@@ -80,11 +85,19 @@ final class SimVm implements VmView {
      * -1 until the VM first takes a slot: the tables only grow, so an index found once holds.
      */
     int curveIndex = -1;
+
     int spikeModelIndex = -1;
 
     /** @param random the VM's stream, after every draw that makes the VM: it draws only loads from here on */
-    SimVm(long id, QosClass qos, int core, LoadGenerator generator, SplittableRandom random, long runtimeSeconds,
-            long arrivalSeconds, Instant firstArrival) {
+    SimVm(
+            long id,
+            QosClass qos,
+            int core,
+            LoadGenerator generator,
+            SplittableRandom random,
+            long runtimeSeconds,
+            long arrivalSeconds,
+            Instant firstArrival) {
         this.id = id;
         this.qos = qos;
         this.core = core;
@@ -178,8 +191,8 @@ final class SimVm implements VmView {
     /** Booting, resuming and suspending count as pending, as in Silva et al.: no work is done. */
     @Override
     public RunRecord runRecord() {
-        Instant since = state == VmState.RUNNING
-                ? firstArrival.plusSeconds(runningSinceSeconds - firstArrivalSeconds) : null;
+        Instant since =
+                state == VmState.RUNNING ? firstArrival.plusSeconds(runningSinceSeconds - firstArrivalSeconds) : null;
         return new RunRecord(firstArrival, Duration.ofSeconds(ranSeconds), since);
     }
 

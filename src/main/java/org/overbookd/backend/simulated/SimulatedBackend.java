@@ -30,6 +30,7 @@ public final class SimulatedBackend implements Backend {
     private final Enactor enactor;
     /** Whether each observation is a sample of the hosts' forecasts. */
     private final boolean forecasts;
+
     private final MonitoringLag lag;
 
     /** A world that draws loads on the caller's thread. */

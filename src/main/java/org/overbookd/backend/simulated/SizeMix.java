@@ -15,8 +15,7 @@ public record SizeMix(List<Entry> entries) {
     public static final SizeMix NONE = new SizeMix(List.of());
 
     /** One size: {@code cores} with relative odds {@code weight}. */
-    public record Entry(double cores, double weight) {
-    }
+    public record Entry(double cores, double weight) {}
 
     public SizeMix {
         entries = List.copyOf(entries);

@@ -34,23 +34,65 @@ public record SyntheticWorkload(
     }
 
     /** The paper's mix of patterns. */
-    public SyntheticWorkload(double highMuMean, double highMuSd, double noisySd, double spikySd, SpikeModel spikes,
-            BusinessCurve business, double businessSd, double lowMu, GeometricRuntime highRuntime,
-            GeometricRuntime lowRuntime, SizeMix lowSizes) {
-        this(highMuMean, highMuSd, noisySd, spikySd, spikes, business, businessSd, lowMu, highRuntime, lowRuntime,
-                lowSizes, PatternMix.MIXED);
+    public SyntheticWorkload(
+            double highMuMean,
+            double highMuSd,
+            double noisySd,
+            double spikySd,
+            SpikeModel spikes,
+            BusinessCurve business,
+            double businessSd,
+            double lowMu,
+            GeometricRuntime highRuntime,
+            GeometricRuntime lowRuntime,
+            SizeMix lowSizes) {
+        this(
+                highMuMean,
+                highMuSd,
+                noisySd,
+                spikySd,
+                spikes,
+                business,
+                businessSd,
+                lowMu,
+                highRuntime,
+                lowRuntime,
+                lowSizes,
+                PatternMix.MIXED);
     }
 
     /** The paper's workload: low-QoS VMs without a size. */
-    public SyntheticWorkload(double highMuMean, double highMuSd, double noisySd, double spikySd, SpikeModel spikes,
-            BusinessCurve business, double businessSd, double lowMu, GeometricRuntime highRuntime,
+    public SyntheticWorkload(
+            double highMuMean,
+            double highMuSd,
+            double noisySd,
+            double spikySd,
+            SpikeModel spikes,
+            BusinessCurve business,
+            double businessSd,
+            double lowMu,
+            GeometricRuntime highRuntime,
             GeometricRuntime lowRuntime) {
-        this(highMuMean, highMuSd, noisySd, spikySd, spikes, business, businessSd, lowMu, highRuntime, lowRuntime,
+        this(
+                highMuMean,
+                highMuSd,
+                noisySd,
+                spikySd,
+                spikes,
+                business,
+                businessSd,
+                lowMu,
+                highRuntime,
+                lowRuntime,
                 SizeMix.NONE);
     }
 
     /** Which of the three patterns a high-QoS VM follows. */
-    public enum Pattern { NOISY, SPIKY, BUSINESS }
+    public enum Pattern {
+        NOISY,
+        SPIKY,
+        BUSINESS
+    }
 
     /**
      * The pattern of a new high-QoS VM: one of three at equal odds, or the one pattern of the mix. The
@@ -63,7 +105,10 @@ public record SyntheticWorkload(
 
     /** Which patterns the high-QoS VMs follow: the paper's three at equal odds, or one for all. */
     public enum PatternMix {
-        MIXED(null), NOISY(Pattern.NOISY), SPIKY(Pattern.SPIKY), BUSINESS(Pattern.BUSINESS);
+        MIXED(null),
+        NOISY(Pattern.NOISY),
+        SPIKY(Pattern.SPIKY),
+        BUSINESS(Pattern.BUSINESS);
 
         private final Pattern only;
 

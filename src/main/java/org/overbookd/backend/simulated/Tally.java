@@ -24,6 +24,7 @@ final class Tally {
     private int mostSuspendsInDay;
     /** Low-QoS VMs deployed at least once and not finished, and the sum of their first deploy seconds. */
     private long placedAlive;
+
     private long placedAliveStartSum;
     /** Seconds from first deploy to finish of the VMs that finished. */
     private long placedFinishedSeconds;
@@ -90,7 +91,8 @@ final class Tally {
                 // a replayed lane holds cores only while a VM is in the record, as many as that VM's (the
                 // slot stays, at load 0, where none was: counting that too overstated a record with churn)
                 highHeld += vm.generator instanceof TraceLoad trace
-                        ? trace.coreSeconds(vm.heldSinceSeconds, now) : now - vm.heldSinceSeconds;
+                        ? trace.coreSeconds(vm.heldSinceSeconds, now)
+                        : now - vm.heldSinceSeconds;
             }
             for (SimVm vm : host.low) {
                 if (vm.state == VmState.RUNNING) {
@@ -98,8 +100,19 @@ final class Tally {
                 }
             }
         }
-        return new Totals(suspends, resumes, deploys, refused, lowCompleted, lowCompletedWaitSeconds,
-                lowAvailabilitySum, lowAvailabilityMin, overbooked, highHeld, delivered, mostSuspendsInDay,
+        return new Totals(
+                suspends,
+                resumes,
+                deploys,
+                refused,
+                lowCompleted,
+                lowCompletedWaitSeconds,
+                lowAvailabilitySum,
+                lowAvailabilityMin,
+                overbooked,
+                highHeld,
+                delivered,
+                mostSuspendsInDay,
                 placedFinishedSeconds + placedAlive * now - placedAliveStartSum);
     }
 }

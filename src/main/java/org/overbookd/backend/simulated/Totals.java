@@ -37,5 +37,4 @@ public record Totals(
         long highHeldSeconds,
         double deliveredIntegral,
         int mostSuspendsInDay,
-        long placedSeconds) {
-}
+        long placedSeconds) {}

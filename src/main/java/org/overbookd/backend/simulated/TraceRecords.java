@@ -44,27 +44,26 @@ import org.overbookd.io.InputException;
 public final class TraceRecords {
 
     /** The record's columns, as the daemon's recorder writes them. */
-    public static final String HEADER = "time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu,vcpus";
+    public static final String HEADER =
+            "time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu,vcpus";
 
     /** Azure's, Alibaba's and Google's traces count time from their own start: these are the instants they start at. */
     public static final Instant AZURE_ORIGIN = Instant.parse("2019-01-01T00:00:00Z");
+
     public static final Instant ALIBABA_ORIGIN = Instant.parse("2018-01-01T00:00:00Z");
     /** May 1 2019, 00:00 PDT, is the trace's time 600 s. */
-    public static final Instant GOOGLE_2019_ORIGIN = Instant.parse("2019-05-01T07:00:00Z").minusSeconds(600);
+    public static final Instant GOOGLE_2019_ORIGIN =
+            Instant.parse("2019-05-01T07:00:00Z").minusSeconds(600);
 
     /** What was written. */
-    public record Summary(int hosts, int highVms, int lowVms, int cycles, long skipped) {
-    }
+    public record Summary(int hosts, int highVms, int lowVms, int cycles, long skipped) {}
 
-    private TraceRecords() {
-    }
+    private TraceRecords() {}
 
     /** A VM of the record: its name, class and virtual CPUs (0 when not known). */
-    private record Vm(String name, boolean high, int vcpus) {
-    }
+    private record Vm(String name, boolean high, int vcpus) {}
 
-    private record Host(String name, int cores) {
-    }
+    private record Host(String name, int cores) {}
 
     /** Samples by cycle, host and VM, averaged within a cycle, then written cycle by cycle. */
     private static final class Cycles {
@@ -74,7 +73,8 @@ public final class TraceRecords {
         private long skipped;
 
         void sample(long cycle, int host, long vm, double cpu) {
-            double[] s = samples.computeIfAbsent(cycle, k -> new TreeMap<>()).computeIfAbsent(host, k -> new TreeMap<>())
+            double[] s = samples.computeIfAbsent(cycle, k -> new TreeMap<>())
+                    .computeIfAbsent(host, k -> new TreeMap<>())
                     .computeIfAbsent(vm, k -> new double[2]);
             s[0] += cpu;
             s[1]++;
@@ -90,14 +90,23 @@ public final class TraceRecords {
                     for (double[] s : onHost.values()) {
                         sum += s[0] / s[1];
                     }
-                    String utilization = String.format(Locale.ROOT, "%.3f", sum / h.getValue().cores());
+                    String utilization = String.format(
+                            Locale.ROOT, "%.3f", sum / h.getValue().cores());
                     String host = Integer.toString(h.getKey());
                     String hostCores = Integer.toString(h.getValue().cores());
                     csv.row(List.of(time, host, h.getValue().name(), hostCores, utilization, "", "", "", "", "", ""));
                     for (Map.Entry<Long, double[]> v : onHost.entrySet()) {
                         Vm vm = vms.get(v.getKey());
-                        csv.row(List.of(time, host, h.getValue().name(), hostCores, utilization,
-                                Long.toString(v.getKey()), vm.name(), vm.high() ? "HIGH" : "LOW", "RUNNING",
+                        csv.row(List.of(
+                                time,
+                                host,
+                                h.getValue().name(),
+                                hostCores,
+                                utilization,
+                                Long.toString(v.getKey()),
+                                vm.name(),
+                                vm.high() ? "HIGH" : "LOW",
+                                "RUNNING",
                                 String.format(Locale.ROOT, "%.3f", v.getValue()[0] / v.getValue()[1]),
                                 vm.vcpus() > 0 ? Integer.toString(vm.vcpus()) : ""));
                     }

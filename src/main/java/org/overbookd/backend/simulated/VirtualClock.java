@@ -15,6 +15,7 @@ final class VirtualClock {
      * share one (instants are values, compared by equals), instead of one object each.
      */
     private long lastSecond;
+
     private Instant last;
 
     /** @param epoch the instant of simulated second 0 */

@@ -41,8 +41,15 @@ final class VmFactory {
     /** The {@code k}-th lane of recorded high-QoS VMs of a host: its loads replayed, held for the whole replay. */
     SimVm recordedHigh(SimHost host, int k, TraceLoad lane) {
         long now = clock.now();
-        SimVm vm = new SimVm(nextId++, QosClass.HIGH, k, lane,
-                Seeds.stream(spec.seed(), Seeds.HIGH_QOS, host.id, k), Long.MAX_VALUE / 4, now, clock.instant(now));
+        SimVm vm = new SimVm(
+                nextId++,
+                QosClass.HIGH,
+                k,
+                lane,
+                Seeds.stream(spec.seed(), Seeds.HIGH_QOS, host.id, k),
+                Long.MAX_VALUE / 4,
+                now,
+                clock.instant(now));
         vm.hostedBy(host.hot(), host.id);
         vm.placedAtSeconds = now;
         return vm;
@@ -56,8 +63,8 @@ final class VmFactory {
         SizeMix sizes = spec.workload().lowSizes();
         // drawn after the runtime, so that runs without sizes keep the paper's random streams
         double cores = sizes.isEmpty() ? 0 : sizes.draw(random);
-        SimVm vm = new SimVm(nextId++, QosClass.LOW, -1, spec.workload().lowLoad(), random, runtime, now,
-                clock.instant(now));
+        SimVm vm = new SimVm(
+                nextId++, QosClass.LOW, -1, spec.workload().lowLoad(), random, runtime, now, clock.instant(now));
         vm.cores = cores;
         return vm;
     }

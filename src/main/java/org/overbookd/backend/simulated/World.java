@@ -42,6 +42,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
     private HotState hot;
     /** How many hosts each scan found last step: the next one's list starts that large. */
     private int lastOver;
+
     private int lastFree;
     /**
      * Bumped by the {@link Lifecycle} before it changes any host ({@link #hostsChanged}): what
@@ -55,6 +56,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
      * lists off instead of passing over every host twice more: one pass a step instead of three.
      */
     private double overBound = Double.NaN;
+
     private int freeSlots = -1;
     private double freeBound = Double.NaN;
     private List<HostView> overAhead;
@@ -64,6 +66,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
     private final ArrivalQueue suspended = new ArrivalQueue();
     /** Queued new VMs (QUEUED) by arrival from {@code freshHead} on, with holes where one was deployed. */
     private final ArrayList<SimVm> fresh = new ArrayList<>();
+
     private int freshHead;
     private int freshWaiting;
     private int sized;
@@ -81,7 +84,8 @@ final class World implements ClusterView, BoundScan, QueueIndex {
                 hosts[h] = new SimHost(h, spec.coresPerNode());
             } else {
                 RecordedWorkload.Host recorded = spec.recorded().hosts().get(h);
-                hosts[h] = new SimHost(h, recorded.name(), recorded.cores(), recorded.lanes().size());
+                hosts[h] = new SimHost(
+                        h, recorded.name(), recorded.cores(), recorded.lanes().size());
             }
         }
         this.hostView = Collections.unmodifiableList(Arrays.asList(hosts));
@@ -369,7 +373,8 @@ final class World implements ClusterView, BoundScan, QueueIndex {
 
     @Override
     public List<HostView> withFreeSlotAtOrBelow(int slots, double atMost) {
-        boolean same = slots == freeSlots && Double.doubleToRawLongBits(atMost) == Double.doubleToRawLongBits(freeBound);
+        boolean same =
+                slots == freeSlots && Double.doubleToRawLongBits(atMost) == Double.doubleToRawLongBits(freeBound);
         freeSlots = slots;
         freeBound = atMost;
         List<HostView> ahead = freeAhead;

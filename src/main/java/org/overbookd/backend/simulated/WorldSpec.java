@@ -38,10 +38,28 @@ public record WorldSpec(
     }
 
     /** The paper's world: one cost for every operation, a current view, hosts that forecast nothing. */
-    public WorldSpec(int nodes, int coresPerNode, long seed, long operationCostSeconds, double operationLoad,
-            long loadIntervalSeconds, SyntheticWorkload workload, RecordedWorkload recorded) {
-        this(nodes, coresPerNode, seed, operationCostSeconds, operationCostSeconds, operationCostSeconds, 0,
-                operationLoad, loadIntervalSeconds, workload, recorded, ForecastSpec.NONE);
+    public WorldSpec(
+            int nodes,
+            int coresPerNode,
+            long seed,
+            long operationCostSeconds,
+            double operationLoad,
+            long loadIntervalSeconds,
+            SyntheticWorkload workload,
+            RecordedWorkload recorded) {
+        this(
+                nodes,
+                coresPerNode,
+                seed,
+                operationCostSeconds,
+                operationCostSeconds,
+                operationCostSeconds,
+                0,
+                operationLoad,
+                loadIntervalSeconds,
+                workload,
+                recorded,
+                ForecastSpec.NONE);
     }
 
     /** The number of hosts actually simulated. */
@@ -51,7 +69,10 @@ public record WorldSpec(
 
     /** Total cores of the simulated cluster. */
     public long totalCores() {
-        return recorded == null ? (long) nodes * coresPerNode
-                : recorded.hosts().stream().mapToLong(RecordedWorkload.Host::cores).sum();
+        return recorded == null
+                ? (long) nodes * coresPerNode
+                : recorded.hosts().stream()
+                        .mapToLong(RecordedWorkload.Host::cores)
+                        .sum();
     }
 }

@@ -57,20 +57,26 @@ public final class HaMode implements AutoCloseable {
             }
         } catch (SQLException | RuntimeException e) {
             database.close();
-            throw new ConfigException("", Options.HA_JDBC_URL.key(), "cannot create the tables in "
-                    + settings.shownUrl() + ": " + e.getMessage());
+            throw new ConfigException(
+                    "",
+                    Options.HA_JDBC_URL.key(),
+                    "cannot create the tables in " + settings.shownUrl() + ": " + e.getMessage());
         }
         // unique per process: two daemons given the same node name must still be two holders
         String holder = settings.node() + "/" + UUID.randomUUID().toString().substring(0, 8);
         DBConnectionManager.getInstance().addConnectionProvider(DATA_SOURCE, new PoolConnectionProvider(database));
-        return new HaMode(settings, database, new WriterLease(database, holder, settings.node(),
-                settings.checkinInterval(), settings.callDeadline()));
+        return new HaMode(
+                settings,
+                database,
+                new WriterLease(
+                        database, holder, settings.node(), settings.checkinInterval(), settings.callDeadline()));
     }
 
     /** A refused login (bad password, unknown user, no access: SQLSTATE class 28) or database (3D000). */
     private static boolean refusedLogin(SQLException e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SQLException sql && sql.getSQLState() != null
+            if (t instanceof SQLException sql
+                    && sql.getSQLState() != null
                     && (sql.getSQLState().startsWith("28") || sql.getSQLState().equals("3D000"))) {
                 return true;
             }
@@ -93,10 +99,12 @@ public final class HaMode implements AutoCloseable {
         p.setProperty("org.quartz.jobStore.isClustered", "true");
         // as often as a standby looks for the lease: Quartz frees a dead writer's trigger once its last
         // check-in is a check-in interval plus 7.5 s old, which must come before the lease expires
-        p.setProperty("org.quartz.jobStore.clusterCheckinInterval",
+        p.setProperty(
+                "org.quartz.jobStore.clusterCheckinInterval",
                 Long.toString(Math.max(1000, settings.quartzCheckinEvery().toMillis())));
         p.setProperty("org.quartz.jobStore.acquireTriggersWithinLock", "true");
-        p.setProperty("org.quartz.scheduler.dbFailureRetryInterval",
+        p.setProperty(
+                "org.quartz.scheduler.dbFailureRetryInterval",
                 Long.toString(Math.max(1000, settings.renewEvery().toMillis())));
         return p;
     }

@@ -20,8 +20,14 @@ import org.overbookd.config.Settings;
  * @param callDeadline one.timeout: the whole-call deadline of each call to oned, which bounds how
  *                     long an enactment may take
  */
-public record HaSettings(String jdbcUrl, String user, String password, int poolSize, Duration checkinInterval,
-        String node, Duration callDeadline) {
+public record HaSettings(
+        String jdbcUrl,
+        String user,
+        String password,
+        int poolSize,
+        Duration checkinInterval,
+        String node,
+        Duration callDeadline) {
 
     /** The lease's lifetime in calls to oned: room for one decision (3 calls), one of margin, and the renewal's own time. */
     static final int MIN_CALLS = 5;
@@ -33,25 +39,40 @@ public record HaSettings(String jdbcUrl, String user, String password, int poolS
             return null;
         }
         if (!url.startsWith("jdbc:postgresql:")) {
-            throw new ConfigException("", Options.HA_JDBC_URL.key(),
+            throw new ConfigException(
+                    "",
+                    Options.HA_JDBC_URL.key(),
                     "'" + url.replaceFirst("\\?.*", "?...") + "' is not a PostgreSQL JDBC URL"
-                    + " (jdbc:postgresql://HOST:PORT/DATABASE)");
+                            + " (jdbc:postgresql://HOST:PORT/DATABASE)");
         }
         if (setsOptions(url)) {
-            throw new ConfigException("", Options.HA_JDBC_URL.key(), "sets the connection parameter 'options',"
-                    + " which would replace overbookd's own (idle_in_transaction_session_timeout, which ends a"
-                    + " transaction a paused node left open so that another node can take over); remove it, and set"
-                    + " server parameters on the database role instead (ALTER ROLE ... SET ...)");
+            throw new ConfigException(
+                    "",
+                    Options.HA_JDBC_URL.key(),
+                    "sets the connection parameter 'options',"
+                            + " which would replace overbookd's own (idle_in_transaction_session_timeout, which ends a"
+                            + " transaction a paused node left open so that another node can take over); remove it, and set"
+                            + " server parameters on the database role instead (ALTER ROLE ... SET ...)");
         }
         Duration checkin = settings.get(Options.HA_CHECKIN_INTERVAL);
         Duration deadline = settings.get(Options.ONE_TIMEOUT);
         if (checkin.compareTo(deadline.multipliedBy(MIN_CALLS)) < 0) {
-            throw new ConfigException("", Options.HA_CHECKIN_INTERVAL.key(), "must be at least " + MIN_CALLS
-                    + " x one.timeout (" + deadline.multipliedBy(MIN_CALLS).toSeconds() + " s): the writer lease must"
-                    + " outlast the enactment of one decision (three calls) with a margin; raise it or lower one.timeout");
+            throw new ConfigException(
+                    "",
+                    Options.HA_CHECKIN_INTERVAL.key(),
+                    "must be at least " + MIN_CALLS
+                            + " x one.timeout ("
+                            + deadline.multipliedBy(MIN_CALLS).toSeconds() + " s): the writer lease must"
+                            + " outlast the enactment of one decision (three calls) with a margin; raise it or lower one.timeout");
         }
-        return new HaSettings(url, settings.get(Options.HA_USER), password(settings.get(Options.HA_PASSWORD_FILE)),
-                settings.get(Options.HA_POOL_SIZE), checkin, node, deadline);
+        return new HaSettings(
+                url,
+                settings.get(Options.HA_USER),
+                password(settings.get(Options.HA_PASSWORD_FILE)),
+                settings.get(Options.HA_POOL_SIZE),
+                checkin,
+                node,
+                deadline);
     }
 
     /**
@@ -85,8 +106,11 @@ public record HaSettings(String jdbcUrl, String user, String password, int poolS
                 Set<PosixFilePermission> permissions = view.readAttributes().permissions();
                 if (permissions.contains(PosixFilePermission.GROUP_READ)
                         || permissions.contains(PosixFilePermission.OTHERS_READ)) {
-                    throw new ConfigException("", key, path + " is readable by group or others ("
-                            + PosixFilePermissions.toString(permissions) + "); run chmod 600 on it");
+                    throw new ConfigException(
+                            "",
+                            key,
+                            path + " is readable by group or others (" + PosixFilePermissions.toString(permissions)
+                                    + "); run chmod 600 on it");
                 }
             }
             String content = Files.readString(path, StandardCharsets.UTF_8).strip();

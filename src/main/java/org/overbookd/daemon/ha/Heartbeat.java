@@ -18,8 +18,16 @@ import java.util.Map;
  * @param pid      its process id there; -1 in a legacy entry
  * @param pstart   when that process started, ms since the epoch; -1 in a legacy entry
  */
-record Heartbeat(String node, String token, long started, long seen, long interval, String machine, long pid,
-        long pstart, boolean legacy) {
+record Heartbeat(
+        String node,
+        String token,
+        long started,
+        long seen,
+        long interval,
+        String machine,
+        long pid,
+        long pstart,
+        boolean legacy) {
 
     private static final String VERSION = "2";
 
@@ -62,11 +70,16 @@ record Heartbeat(String node, String token, long started, long seen, long interv
             if (token == null || token.isEmpty()) {
                 return null;
             }
-            return new Heartbeat(unescape(fields.getOrDefault("node", "?")), token, Long.parseLong(fields.get("started")),
-                    Long.parseLong(fields.get("seen")), Long.parseLong(fields.get("interval")),
+            return new Heartbeat(
+                    unescape(fields.getOrDefault("node", "?")),
+                    token,
+                    Long.parseLong(fields.get("started")),
+                    Long.parseLong(fields.get("seen")),
+                    Long.parseLong(fields.get("interval")),
                     legacy ? "" : unescape(fields.getOrDefault("machine", "")),
                     legacy ? -1 : Long.parseLong(fields.getOrDefault("pid", "-1")),
-                    legacy ? -1 : Long.parseLong(fields.getOrDefault("pstart", "-1")), legacy);
+                    legacy ? -1 : Long.parseLong(fields.getOrDefault("pstart", "-1")),
+                    legacy);
         } catch (RuntimeException e) {
             return null;
         }

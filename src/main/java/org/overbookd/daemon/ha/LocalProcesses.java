@@ -43,7 +43,11 @@ interface LocalProcesses {
 
         @Override
         public long started() {
-            return ProcessHandle.current().info().startInstant().map(Instant::toEpochMilli).orElse(-1L);
+            return ProcessHandle.current()
+                    .info()
+                    .startInstant()
+                    .map(Instant::toEpochMilli)
+                    .orElse(-1L);
         }
 
         @Override
@@ -53,7 +57,10 @@ interface LocalProcesses {
                 return false;
             }
             // a pid used again by another process since: its start differs (both read from /proc, to the tick)
-            return process.get().info().startInstant().map(at -> Math.abs(at.toEpochMilli() - started) < 1000)
+            return process.get()
+                    .info()
+                    .startInstant()
+                    .map(at -> Math.abs(at.toEpochMilli() - started) < 1000)
                     .orElse(true);
         }
     };

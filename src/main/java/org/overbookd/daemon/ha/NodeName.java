@@ -6,8 +6,7 @@ import java.net.UnknownHostException;
 /** The name a daemon goes by in the audit log and the logs: ha.node-name, else the host name. */
 public final class NodeName {
 
-    private NodeName() {
-    }
+    private NodeName() {}
 
     public static String of(String configured) {
         if (!configured.isBlank()) {

@@ -22,13 +22,13 @@ public final class Schema {
 
     /** Any constant both nodes agree on; PostgreSQL advisory locks are keyed by a 64-bit number. */
     private static final long INIT_LOCK = 0x6f7665726264L; // "overbd"
+
     static final String QUARTZ_DDL = "org/quartz/impl/jdbcjobstore/tables_postgres.sql";
     static final String LEASE_DDL = "CREATE TABLE IF NOT EXISTS overbookd_writer_lease ("
             + " name VARCHAR(64) PRIMARY KEY, holder VARCHAR(200) NOT NULL, node VARCHAR(200) NOT NULL,"
             + " term BIGINT NOT NULL, expires_at TIMESTAMPTZ NOT NULL)";
 
-    private Schema() {
-    }
+    private Schema() {}
 
     /** @return true when this call created Quartz's tables */
     public static boolean ensure(Database database) throws SQLException {

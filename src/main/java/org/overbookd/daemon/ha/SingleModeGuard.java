@@ -51,9 +51,11 @@ public final class SingleModeGuard implements EnactGate {
     private final long started;
     /** Daemons seen writing over this node's entry, by token: the last entry each wrote. */
     private final Map<String, Heartbeat> rivals = new LinkedHashMap<>();
+
     private volatile boolean written;
     /** The board as the last beat read it, before writing this daemon's entry; null before the first. */
     private volatile Map<String, String> lastRead;
+
     private volatile String beatFailure;
     private volatile String lastRefusal;
     private String predecessorNoted;
@@ -93,16 +95,26 @@ public final class SingleModeGuard implements EnactGate {
             Map<String, String> entries = board.read();
             noteRivals(entries, now);
             lastRead = entries;
-            Heartbeat mine = new Heartbeat(node, token, started, now, interval.toMillis(), processes.machine(),
-                    processes.pid(), processes.started(), false);
+            Heartbeat mine = new Heartbeat(
+                    node,
+                    token,
+                    started,
+                    now,
+                    interval.toMillis(),
+                    processes.machine(),
+                    processes.pid(),
+                    processes.started(),
+                    false);
             Map<String, String> kept = withoutLeftovers(entries, now);
             if (kept.size() == entries.size()) {
                 board.write(attribute(), mine.format());
             } else {
                 kept.put(attribute(), mine.format());
                 board.replace(kept);
-                LOG.info("removed {} heartbeat entr{} that earlier versions of overbookd left on the board",
-                        entries.size() - kept.size(), entries.size() - kept.size() == 1 ? "y" : "ies");
+                LOG.info(
+                        "removed {} heartbeat entr{} that earlier versions of overbookd left on the board",
+                        entries.size() - kept.size(),
+                        entries.size() - kept.size() == 1 ? "y" : "ies");
             }
             written = true;
             beatFailure = null;
@@ -126,8 +138,10 @@ public final class SingleModeGuard implements EnactGate {
                 LOG.info("withdrew this daemon's heartbeat (node {}) from OpenNebula", node);
             }
         } catch (BackendException e) {
-            LOG.warn("cannot withdraw this daemon's heartbeat from OpenNebula ({}); another overbookd on this oned"
-                    + " may wait up to two intervals before it acts", e.getMessage());
+            LOG.warn(
+                    "cannot withdraw this daemon's heartbeat from OpenNebula ({}); another overbookd on this oned"
+                            + " may wait up to two intervals before it acts",
+                    e.getMessage());
         }
     }
 
@@ -140,8 +154,9 @@ public final class SingleModeGuard implements EnactGate {
     public Optional<String> refusal() {
         Map<String, String> entries = lastRead;
         if (beatFailure != null || entries == null) {
-            return say("cannot read and write the heartbeats in OpenNebula (" + (beatFailure == null ? "no beat yet"
-                    : beatFailure) + "), so it cannot tell whether another overbookd acts on the same oned");
+            return say("cannot read and write the heartbeats in OpenNebula ("
+                    + (beatFailure == null ? "no beat yet" : beatFailure)
+                    + "), so it cannot tell whether another overbookd acts on the same oned");
         }
         long now = clock.millis();
         Heartbeat me = new Heartbeat(node, token, started, now, interval.toMillis(), "", -1, -1, false);
@@ -155,16 +170,19 @@ public final class SingleModeGuard implements EnactGate {
                 continue;
             }
             if (other.freshAt(now) && other.olderThan(me)) {
-                return say("another overbookd (node " + other.node() + ", started " + Instant.ofEpochMilli(other.started())
-                        + ") acts on this oned: its heartbeat is " + (now - other.seen()) / 1000 + " s old; stop one, or"
-                        + " run both in HA mode (ha.jdbc-url)");
+                return say(
+                        "another overbookd (node " + other.node() + ", started " + Instant.ofEpochMilli(other.started())
+                                + ") acts on this oned: its heartbeat is " + (now - other.seen()) / 1000
+                                + " s old; stop one, or"
+                                + " run both in HA mode (ha.jdbc-url)");
             }
         }
         synchronized (rivals) {
             for (Heartbeat rival : rivals.values()) {
                 if (rival.freshAt(now) && rival.olderThan(me)) {
                     return say("another overbookd with this daemon's node name (" + node + ") acts on this oned: pid "
-                            + rival.pid() + " on " + (rival.machine().isEmpty() ? "an unnamed machine" : rival.machine())
+                            + rival.pid() + " on "
+                            + (rival.machine().isEmpty() ? "an unnamed machine" : rival.machine())
                             + ", started " + Instant.ofEpochMilli(rival.started()) + ", its heartbeat "
                             + (now - rival.seen()) / 1000 + " s old; stop one, or give each its own ha.node-name");
                 }
@@ -187,8 +205,10 @@ public final class SingleModeGuard implements EnactGate {
         if (!written && predecessor(current)) {
             if (!current.token().equals(predecessorNoted)) {
                 predecessorNoted = current.token();
-                LOG.info("this node's heartbeat was left by pid {} (started {}), which no longer runs: taking it over",
-                        current.pid(), Instant.ofEpochMilli(current.started()));
+                LOG.info(
+                        "this node's heartbeat was left by pid {} (started {}), which no longer runs: taking it over",
+                        current.pid(),
+                        Instant.ofEpochMilli(current.started()));
             }
             return;
         }
@@ -202,7 +222,8 @@ public final class SingleModeGuard implements EnactGate {
         if (entry.legacy()) {
             return true; // an earlier version's, replaced by the upgrade that started this one
         }
-        return !entry.machine().isEmpty() && entry.machine().equals(processes.machine())
+        return !entry.machine().isEmpty()
+                && entry.machine().equals(processes.machine())
                 && !processes.running(entry.pid(), entry.pstart());
     }
 
@@ -214,7 +235,9 @@ public final class SingleModeGuard implements EnactGate {
         Map<String, String> kept = new LinkedHashMap<>();
         for (Map.Entry<String, String> entry : entries.entrySet()) {
             Heartbeat heartbeat = Heartbeat.parse(entry.getValue());
-            boolean leftover = entry.getKey().startsWith(PREFIX) && heartbeat != null && heartbeat.legacy()
+            boolean leftover = entry.getKey().startsWith(PREFIX)
+                    && heartbeat != null
+                    && heartbeat.legacy()
                     && (!heartbeat.freshAt(now) || heartbeat.node().equals(node));
             if (!leftover) {
                 kept.put(entry.getKey(), entry.getValue());

@@ -42,18 +42,20 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
     private static final String NAME = "writer";
 
     /** Takes the row when it is ours or expired; a new holder, or the same after a lapse, starts a new term. */
-    private static final String ACQUIRE = "INSERT INTO overbookd_writer_lease AS l (name, holder, node, term, expires_at)"
-            + " VALUES (?, ?, ?, 1, clock_timestamp() + ? * interval '1 millisecond')"
-            + " ON CONFLICT (name) DO UPDATE SET"
-            + " term = CASE WHEN l.holder = EXCLUDED.holder AND l.expires_at > clock_timestamp() THEN l.term"
-            + " ELSE l.term + 1 END,"
-            + " holder = EXCLUDED.holder, node = EXCLUDED.node, expires_at = EXCLUDED.expires_at"
-            + " WHERE l.holder = EXCLUDED.holder OR l.expires_at <= clock_timestamp()"
-            + " RETURNING term, floor(extract(epoch from (expires_at - clock_timestamp())) * 1000)::bigint";
-    private static final String CURRENT = "SELECT node, term, expires_at > clock_timestamp() FROM overbookd_writer_lease"
-            + " WHERE name = ?";
-    private static final String RELEASE = "UPDATE overbookd_writer_lease SET expires_at = clock_timestamp()"
-            + " WHERE name = ? AND holder = ?";
+    private static final String ACQUIRE =
+            "INSERT INTO overbookd_writer_lease AS l (name, holder, node, term, expires_at)"
+                    + " VALUES (?, ?, ?, 1, clock_timestamp() + ? * interval '1 millisecond')"
+                    + " ON CONFLICT (name) DO UPDATE SET"
+                    + " term = CASE WHEN l.holder = EXCLUDED.holder AND l.expires_at > clock_timestamp() THEN l.term"
+                    + " ELSE l.term + 1 END,"
+                    + " holder = EXCLUDED.holder, node = EXCLUDED.node, expires_at = EXCLUDED.expires_at"
+                    + " WHERE l.holder = EXCLUDED.holder OR l.expires_at <= clock_timestamp()"
+                    + " RETURNING term, floor(extract(epoch from (expires_at - clock_timestamp())) * 1000)::bigint";
+
+    private static final String CURRENT =
+            "SELECT node, term, expires_at > clock_timestamp() FROM overbookd_writer_lease" + " WHERE name = ?";
+    private static final String RELEASE =
+            "UPDATE overbookd_writer_lease SET expires_at = clock_timestamp()" + " WHERE name = ? AND holder = ?";
 
     private final Database database;
     private final String holder;
@@ -61,7 +63,7 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
     private final Duration lifetime;
     private final Duration callDeadline;
     private final Thread renewer;
-    private volatile Consumer<Role> onChange = role -> { };
+    private volatile Consumer<Role> onChange = role -> {};
     private volatile boolean closed;
 
     // written under this; volatile so that status readers never wait for a renewal under way
@@ -72,6 +74,7 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
     private volatile String lastHolderSeen = "nobody";
     /** Why the last renewal could not reach the database, or null when it did. */
     private volatile String unreachable;
+
     private Role reported = Role.STANDBY;
 
     /** The term under which the cycle under way observed; 0 when it observed without the lease. */
@@ -151,7 +154,8 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
                         }
                         term = newTerm;
                         everHeld = true;
-                        validUntilNanos = sent + Duration.ofMillis(remainingMillis).toNanos();
+                        validUntilNanos =
+                                sent + Duration.ofMillis(remainingMillis).toNanos();
                         lastHolderSeen = node;
                     } else {
                         lastHolderSeen = currentHolder();
@@ -163,7 +167,8 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
             closeConnection();
             // who holds the lease cannot be known now: not this node, whatever the last answer said
             unreachable = e.getMessage();
-            LOG.warn("writer lease not renewed: database unreachable ({}); this node enacts nothing once it lapses",
+            LOG.warn(
+                    "writer lease not renewed: database unreachable ({}); this node enacts nothing once it lapses",
                     e.getMessage());
         }
         return report();
@@ -197,7 +202,8 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
     /** Why this node does not hold the lease, for the log: who does, or that the database cannot be asked. */
     String whyStandby() {
         String cut = unreachable;
-        return cut != null ? "its writer lease lapsed while the database cannot be reached (" + cut + ")"
+        return cut != null
+                ? "its writer lease lapsed while the database cannot be reached (" + cut + ")"
                 : "the writer lease is held by " + lastHolderSeen;
     }
 
@@ -226,8 +232,8 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
         renew();
         {
             if (!heldNow()) {
-                return Optional.of("node " + node + " lost the writer lease during this cycle (holder now: "
-                        + holderSeen() + ")");
+                return Optional.of(
+                        "node " + node + " lost the writer lease during this cycle (holder now: " + holderSeen() + ")");
             }
             if (term != began) {
                 return Optional.of("the writer lease lapsed during this cycle (term " + began + ", now " + term
@@ -265,8 +271,9 @@ public final class WriterLease implements EnactGate, WriterRole, AutoCloseable {
         Duration left = Duration.ofNanos(validUntilNanos - System.nanoTime());
         Duration needed = callDeadline.multipliedBy(3);
         if (left.compareTo(needed) < 0) {
-            return Optional.of("the writer lease has " + left.toMillis() + " ms left, less than the " + needed.toMillis()
-                    + " ms (3 x one.timeout) one more action may take; the rest of the batch is not sent");
+            return Optional.of(
+                    "the writer lease has " + left.toMillis() + " ms left, less than the " + needed.toMillis()
+                            + " ms (3 x one.timeout) one more action may take; the rest of the batch is not sent");
         }
         return Optional.empty();
     }

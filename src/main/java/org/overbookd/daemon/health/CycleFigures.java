@@ -23,9 +23,18 @@ import org.overbookd.policy.overbooking.UtilizationSignal;
  *                        invalid, unsupported)
  * @param hostsWithoutForecast hosts whose monitoring carries no usable forecast of their utilization
  */
-public record CycleFigures(int hostsObserved, Map<String, Integer> hostsLeftOut, Map<VmState, Integer> lowQosVms,
-        int queue, int slotsInUse, int slotsAvailable, int hostsAtUpperBound, int decisions,
-        Map<String, Integer> decisionsByAction, Map<String, Integer> vmsLeftAlone, Map<String, Integer> vmsUnmatched,
+public record CycleFigures(
+        int hostsObserved,
+        Map<String, Integer> hostsLeftOut,
+        Map<VmState, Integer> lowQosVms,
+        int queue,
+        int slotsInUse,
+        int slotsAvailable,
+        int hostsAtUpperBound,
+        int decisions,
+        Map<String, Integer> decisionsByAction,
+        Map<String, Integer> vmsLeftAlone,
+        Map<String, Integer> vmsUnmatched,
         int hostsWithoutForecast) {
 
     public CycleFigures {
@@ -69,8 +78,18 @@ public record CycleFigures(int hostsObserved, Map<String, Integer> hostsLeftOut,
         for (Outcome outcome : result.outcomes()) {
             actions.merge(outcome.decision().action(), 1, Integer::sum);
         }
-        return new CycleFigures(result.view().hosts().size(), result.view().hostsLeftOut(), byState,
-                result.view().queue().size(), inUse, available, atUpper, result.outcomes().size(), actions,
-                result.view().vmsLeftAlone(), result.view().vmsUnmatched(), withoutForecast);
+        return new CycleFigures(
+                result.view().hosts().size(),
+                result.view().hostsLeftOut(),
+                byState,
+                result.view().queue().size(),
+                inUse,
+                available,
+                atUpper,
+                result.outcomes().size(),
+                actions,
+                result.view().vmsLeftAlone(),
+                result.view().vmsUnmatched(),
+                withoutForecast);
     }
 }

@@ -34,7 +34,8 @@ import org.overbookd.policy.overbooking.Guard;
 public final class DaemonMetrics implements CycleListener {
 
     /** Cycle durations from a fast empty cycle to a cycle that waits out several call timeouts. */
-    private static final double[] DURATION_BUCKETS = {0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300};
+    private static final double[] DURATION_BUCKETS = {0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300
+    };
 
     private final Supplier<OverbookingLimits> limits;
     private final Clock clock;
@@ -69,76 +70,119 @@ public final class DaemonMetrics implements CycleListener {
     public DaemonMetrics(PrometheusRegistry registry, Supplier<OverbookingLimits> limits, Clock clock) {
         this.limits = limits;
         this.clock = clock;
-        cycles = Counter.builder().name("overbookd_cycles_total")
-                .help("Overbooking cycles run, successful or not.").register(registry);
-        failures = Counter.builder().name("overbookd_cycle_failures_total")
+        cycles = Counter.builder()
+                .name("overbookd_cycles_total")
+                .help("Overbooking cycles run, successful or not.")
+                .register(registry);
+        failures = Counter.builder()
+                .name("overbookd_cycle_failures_total")
                 .help("Cycles that failed, by cause: unreachable, auth, timeout, malformed, internal (it could not"
                         + " observe), audit (its decisions could not be audited, so none was enacted), budget (its time"
                         + " budget ran out before every decision was sent).")
-                .labelNames("cause").register(registry);
-        duration = Histogram.builder().name("overbookd_cycle_duration_seconds")
+                .labelNames("cause")
+                .register(registry);
+        duration = Histogram.builder()
+                .name("overbookd_cycle_duration_seconds")
                 .help("Wall time of each cycle, failed ones included.")
-                .classicOnly().classicUpperBounds(DURATION_BUCKETS).register(registry);
-        decisions = Counter.builder().name("overbookd_decisions_total")
+                .classicOnly()
+                .classicUpperBounds(DURATION_BUCKETS)
+                .register(registry);
+        decisions = Counter.builder()
+                .name("overbookd_decisions_total")
                 .help("Decisions the policy made, by action (deploy, suspend, resume).")
-                .labelNames("action").register(registry);
-        outcomes = Counter.builder().name("overbookd_outcomes_total")
+                .labelNames("action")
+                .register(registry);
+        outcomes = Counter.builder()
+                .name("overbookd_outcomes_total")
                 .help("What became of each decision, by action and status (ok, refused, failed, unknown, skipped).")
-                .labelNames("action", "status").register(registry);
-        reconciled = Counter.builder().name("overbookd_reconciled_total")
+                .labelNames("action", "status")
+                .register(registry);
+        reconciled = Counter.builder()
+                .name("overbookd_reconciled_total")
                 .help("Earlier unknown outcomes a later observation settled, by action and status (ok, failed).")
-                .labelNames("action", "status").register(registry);
-        hostsObserved = Gauge.builder().name("overbookd_hosts_observed")
-                .help("Hosts in the last successful cycle's view.").register(registry);
-        hostsLeftOut = Gauge.builder().name("overbookd_hosts_left_out")
+                .labelNames("action", "status")
+                .register(registry);
+        hostsObserved = Gauge.builder()
+                .name("overbookd_hosts_observed")
+                .help("Hosts in the last successful cycle's view.")
+                .register(registry);
+        hostsLeftOut = Gauge.builder()
+                .name("overbookd_hosts_left_out")
                 .help("Hosts the backend knows of but left out of the last view, by reason.")
-                .labelNames("reason").register(registry);
-        vmsLeftAlone = Gauge.builder().name("overbookd_low_qos_vms_left_alone")
+                .labelNames("reason")
+                .register(registry);
+        vmsLeftAlone = Gauge.builder()
+                .name("overbookd_low_qos_vms_left_alone")
                 .help("Low-QoS VMs overbookd does not act on, by reason: failed (a *_FAILURE state, for an"
                         + " administrator to recover) or pending (not on hold: OpenNebula's scheduler places it).")
-                .labelNames("reason").register(registry);
-        vmsUnmatched = Gauge.builder().name("overbookd_low_qos_vms_unmatched")
+                .labelNames("reason")
+                .register(registry);
+        vmsUnmatched = Gauge.builder()
+                .name("overbookd_low_qos_vms_unmatched")
                 .help("Queued low-QoS VMs that may run on no host by OpenNebula's own rules, by reason: no-host"
                         + " (their requirements match no usable host), no-datastore (no system datastore they may use"
                         + " in the matching hosts' clusters), invalid (requirements that do not parse), unsupported"
                         + " (beyond what overbookd evaluates). They stay queued.")
-                .labelNames("reason").register(registry);
-        lowQosVms = Gauge.builder().name("overbookd_low_qos_vms")
+                .labelNames("reason")
+                .register(registry);
+        lowQosVms = Gauge.builder()
+                .name("overbookd_low_qos_vms")
                 .help("Low-QoS VMs in the last view by state: on a host (running, booting, suspending, resuming,"
                         + " terminating) or waiting (queued, suspended).")
-                .labelNames("state").register(registry);
-        slotsInUse = Gauge.builder().name("overbookd_slots_in_use")
-                .help("Overbooking slots held by low-QoS VMs, over the hosts observed.").register(registry);
-        slotsAvailable = Gauge.builder().name("overbookd_slots_available")
+                .labelNames("state")
+                .register(registry);
+        slotsInUse = Gauge.builder()
+                .name("overbookd_slots_in_use")
+                .help("Overbooking slots held by low-QoS VMs, over the hosts observed.")
+                .register(registry);
+        slotsAvailable = Gauge.builder()
+                .name("overbookd_slots_available")
                 .help("Free overbooking slots over the hosts observed (overbooking.slots per host minus those held).")
                 .register(registry);
-        hostsAtUpperBound = Gauge.builder().name("overbookd_hosts_at_upper_bound")
-                .help("Hosts whose utilization is at or above overbooking.upper-bound.").register(registry);
-        lastSuccess = Gauge.builder().name("overbookd_last_success_timestamp_seconds")
+        hostsAtUpperBound = Gauge.builder()
+                .name("overbookd_hosts_at_upper_bound")
+                .help("Hosts whose utilization is at or above overbooking.upper-bound.")
+                .register(registry);
+        lastSuccess = Gauge.builder()
+                .name("overbookd_last_success_timestamp_seconds")
                 .help("When the last successful cycle ended, in seconds since the epoch; 0 before the first.")
                 .register(registry);
-        consecutiveFailures = Gauge.builder().name("overbookd_consecutive_failures")
-                .help("Cycles failed in a row since the last successful one.").register(registry);
-        auditFailures = Counter.builder().name("overbookd_audit_write_failures_total")
+        consecutiveFailures = Gauge.builder()
+                .name("overbookd_consecutive_failures")
+                .help("Cycles failed in a row since the last successful one.")
+                .register(registry);
+        auditFailures = Counter.builder()
+                .name("overbookd_audit_write_failures_total")
                 .help("Cycles whose decisions could not be written to the audit log (and so were not enacted).")
                 .register(registry);
-        reloads = Counter.builder().name("overbookd_config_reloads_total")
+        reloads = Counter.builder()
+                .name("overbookd_config_reloads_total")
                 .help("Changes of the configuration file, by result: ok (valid, applied) or rejected.")
-                .labelNames("result").register(registry);
-        statusWriteFailures = Counter.builder().name("overbookd_status_write_failures_total")
-                .help("Failed writes of status.file.").register(registry);
-        guardHeld = Counter.builder().name("overbookd_guard_held_total")
+                .labelNames("result")
+                .register(registry);
+        statusWriteFailures = Counter.builder()
+                .name("overbookd_status_write_failures_total")
+                .help("Failed writes of status.file.")
+                .register(registry);
+        guardHeld = Counter.builder()
+                .name("overbookd_guard_held_total")
                 .help("Decisions a live guard held back, by guard (min-run-time, suspends-per-day, actions-per-cycle,"
                         + " actions-per-host-per-hour), counted at each cycle that held them.")
-                .labelNames("guard").register(registry);
-        guardHolding = Gauge.builder().name("overbookd_guard_holding")
+                .labelNames("guard")
+                .register(registry);
+        guardHolding = Gauge.builder()
+                .name("overbookd_guard_holding")
                 .help("Decisions the live guards held back in the last cycle, by guard.")
-                .labelNames("guard").register(registry);
-        guardYields = Counter.builder().name("overbookd_guard_yields_total")
+                .labelNames("guard")
+                .register(registry);
+        guardYields = Counter.builder()
+                .name("overbookd_guard_yields_total")
                 .help("Suspensions made although a live guard would have held them back: the guard yielded to the"
                         + " upper bound, by guard.")
-                .labelNames("guard").register(registry);
-        hostsWithoutForecast = Gauge.builder().name("overbookd_hosts_without_forecast")
+                .labelNames("guard")
+                .register(registry);
+        hostsWithoutForecast = Gauge.builder()
+                .name("overbookd_hosts_without_forecast")
                 .help("Hosts of the last view whose monitoring carries no usable forecast (USED_CPU_FORECAST): under"
                         + " utilization.source forecast or blend they are judged on their measurement.")
                 .register(registry);
@@ -188,7 +232,9 @@ public final class DaemonMetrics implements CycleListener {
             outcomes.labelValues(action, label(outcome.status())).inc();
         }
         for (Outcome settled : result.settled()) {
-            reconciled.labelValues(settled.decision().action(), label(settled.status())).inc();
+            reconciled
+                    .labelValues(settled.decision().action(), label(settled.status()))
+                    .inc();
         }
         if (result.auditFailure().isPresent()) {
             auditFailures.inc();
@@ -209,7 +255,8 @@ public final class DaemonMetrics implements CycleListener {
         setByReason(hostsLeftOut, leftOutReasons, figures.hostsLeftOut());
         setByReason(vmsLeftAlone, leftAloneReasons, figures.vmsLeftAlone());
         setByReason(vmsUnmatched, unmatchedReasons, figures.vmsUnmatched());
-        figures.lowQosVms().forEach((state, count) -> lowQosVms.labelValues(label(state)).set(count));
+        figures.lowQosVms()
+                .forEach((state, count) -> lowQosVms.labelValues(label(state)).set(count));
         slotsInUse.set(figures.slotsInUse());
         slotsAvailable.set(figures.slotsAvailable());
         hostsAtUpperBound.set(figures.hostsAtUpperBound());

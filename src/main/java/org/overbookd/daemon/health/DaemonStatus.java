@@ -25,16 +25,55 @@ import java.time.format.DateTimeParseException;
  * @param role                {@code single}, or in an HA group {@code active} (holds the writer lease) or
  *                            {@code standby}
  */
-public record DaemonStatus(long pid, String node, Instant started, Instant written, Duration interval,
-        Instant stopped, long cycles, LastCycle lastCycle, int consecutiveFailures, Instant lastSuccess,
-        int decisionsLastHour, Integer queue, Integer slotsInUse, Integer slotsAvailable, String role) {
+public record DaemonStatus(
+        long pid,
+        String node,
+        Instant started,
+        Instant written,
+        Duration interval,
+        Instant stopped,
+        long cycles,
+        LastCycle lastCycle,
+        int consecutiveFailures,
+        Instant lastSuccess,
+        int decisionsLastHour,
+        Integer queue,
+        Integer slotsInUse,
+        Integer slotsAvailable,
+        String role) {
 
     /** A single daemon's status (role {@code single}). */
-    public DaemonStatus(long pid, String node, Instant started, Instant written, Duration interval,
-            Instant stopped, long cycles, LastCycle lastCycle, int consecutiveFailures, Instant lastSuccess,
-            int decisionsLastHour, Integer queue, Integer slotsInUse, Integer slotsAvailable) {
-        this(pid, node, started, written, interval, stopped, cycles, lastCycle, consecutiveFailures, lastSuccess,
-                decisionsLastHour, queue, slotsInUse, slotsAvailable, "single");
+    public DaemonStatus(
+            long pid,
+            String node,
+            Instant started,
+            Instant written,
+            Duration interval,
+            Instant stopped,
+            long cycles,
+            LastCycle lastCycle,
+            int consecutiveFailures,
+            Instant lastSuccess,
+            int decisionsLastHour,
+            Integer queue,
+            Integer slotsInUse,
+            Integer slotsAvailable) {
+        this(
+                pid,
+                node,
+                started,
+                written,
+                interval,
+                stopped,
+                cycles,
+                lastCycle,
+                consecutiveFailures,
+                lastSuccess,
+                decisionsLastHour,
+                queue,
+                slotsInUse,
+                slotsAvailable,
+                "single");
     }
 
     /** True for a node of an HA group that waits for the writer lease: it runs no cycle, by design. */
@@ -99,24 +138,39 @@ public record DaemonStatus(long pid, String node, Instant started, Instant writt
         } catch (JsonProcessingException e) {
             // Jackson's message names its own feature flags and a redacted source; say where, in words
             JsonLocation at = e.getLocation();
-            throw new IOException("not JSON" + (at == null ? "" : " at line " + at.getLineNr() + ", column "
-                    + at.getColumnNr()) + " (cut short, or overwritten by something else)");
+            throw new IOException(
+                    "not JSON" + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())
+                            + " (cut short, or overwritten by something else)");
         }
         if (root == null || !root.isObject()) {
             throw new IOException("not a JSON object");
         }
         JsonNode last = root.path("last_cycle");
         LastCycle lastCycle = last.isObject()
-                ? new LastCycle(last.path("number").asLong(root.path("cycles").asLong()), instant(last, "ended", true),
+                ? new LastCycle(
+                        last.path("number").asLong(root.path("cycles").asLong()),
+                        instant(last, "ended", true),
                         seconds(last, "duration_seconds"),
-                        text(last, "cause"), text(last, "message"), last.path("decisions").asInt())
+                        text(last, "cause"),
+                        text(last, "message"),
+                        last.path("decisions").asInt())
                 : null;
-        return new DaemonStatus(required(root, "pid").asLong(), root.path("node").asText(""),
-                instant(root, "started", true), instant(root, "written", true), seconds(root, "interval_seconds"),
-                instant(root, "stopped", false), root.path("cycles").asLong(), lastCycle,
-                root.path("consecutive_failures").asInt(), instant(root, "last_success", false),
-                root.path("decisions_last_hour").asInt(), integer(root, "queue"), integer(root, "slots_in_use"),
-                integer(root, "slots_available"), root.path("role").asText("single"));
+        return new DaemonStatus(
+                required(root, "pid").asLong(),
+                root.path("node").asText(""),
+                instant(root, "started", true),
+                instant(root, "written", true),
+                seconds(root, "interval_seconds"),
+                instant(root, "stopped", false),
+                root.path("cycles").asLong(),
+                lastCycle,
+                root.path("consecutive_failures").asInt(),
+                instant(root, "last_success", false),
+                root.path("decisions_last_hour").asInt(),
+                integer(root, "queue"),
+                integer(root, "slots_in_use"),
+                integer(root, "slots_available"),
+                root.path("role").asText("single"));
     }
 
     private static JsonNode required(JsonNode node, String field) throws IOException {

@@ -63,7 +63,11 @@ public final class Health implements CycleListener, AutoCloseable {
         String file = settings.get(Options.STATUS_FILE);
         StatusFile status = null;
         if (!file.isEmpty()) {
-            status = new StatusFile(Path.of(file), settings.get(Options.OVERBOOKING_INTERVAL), limits, clock,
+            status = new StatusFile(
+                    Path.of(file),
+                    settings.get(Options.OVERBOOKING_INTERVAL),
+                    limits,
+                    clock,
                     metrics::statusWriteFailed);
             parts.add(status);
             status.started();
@@ -71,12 +75,14 @@ public final class Health implements CycleListener, AutoCloseable {
         SystemdNotices systemd = new SystemdNotices(notifier, limits);
         parts.add(systemd);
         if (settings.get(Options.BACKEND) == Options.BackendKind.OPENNEBULA) {
-            notifier.watchdog().flatMap(w -> SystemdNotices.watchdogTooShort(w, settings.get(Options.ONE_TIMEOUT)))
+            notifier.watchdog()
+                    .flatMap(w -> SystemdNotices.watchdogTooShort(w, settings.get(Options.ONE_TIMEOUT)))
                     .ifPresent(LOG::warn);
         }
         Health health = new Health(parts, endpoint, status, systemd);
         // read at every scrape: a standby's role changes between cycles it does not run
-        io.prometheus.metrics.core.metrics.GaugeWithCallback.builder().name("overbookd_writer")
+        io.prometheus.metrics.core.metrics.GaugeWithCallback.builder()
+                .name("overbookd_writer")
                 .help("1 for this node's role: single (no HA group), active (holds the writer lease) or standby.")
                 .labelNames("role")
                 .callback(cb -> {

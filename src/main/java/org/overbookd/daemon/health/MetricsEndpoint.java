@@ -50,6 +50,7 @@ final class MetricsEndpoint implements AutoCloseable {
     private final PrometheusScrapeHandler handler;
     /** Open connections, oldest first. */
     private final Map<SocketChannel, Connection> connections = new LinkedHashMap<>();
+
     private final Duration deadline;
     private final Thread thread;
     private volatile boolean closed;
@@ -66,8 +67,12 @@ final class MetricsEndpoint implements AutoCloseable {
         }
     }
 
-    private MetricsEndpoint(ServerSocketChannel server, Selector selector, InetSocketAddress address,
-            PrometheusRegistry registry, Duration deadline) {
+    private MetricsEndpoint(
+            ServerSocketChannel server,
+            Selector selector,
+            InetSocketAddress address,
+            PrometheusRegistry registry,
+            Duration deadline) {
         this.server = server;
         this.deadline = deadline;
         this.selector = selector;
@@ -103,8 +108,10 @@ final class MetricsEndpoint implements AutoCloseable {
             InetSocketAddress bound = (InetSocketAddress) server.getLocalAddress();
             MetricsEndpoint endpoint = new MetricsEndpoint(server, selector, bound, registry, deadline);
             endpoint.thread.start();
-            LOG.info("metrics on http://{}:{}/metrics", listen.host().contains(":") ? "[" + listen.host() + "]"
-                    : listen.host(), bound.getPort());
+            LOG.info(
+                    "metrics on http://{}:{}/metrics",
+                    listen.host().contains(":") ? "[" + listen.host() + "]" : listen.host(),
+                    bound.getPort());
             return endpoint;
         } catch (IOException e) {
             if (server != null) {
@@ -114,8 +121,8 @@ final class MetricsEndpoint implements AutoCloseable {
                     // nothing was served
                 }
             }
-            throw new ConfigException("", Options.METRICS_LISTEN.key(), "cannot listen on " + listen + ": "
-                    + e.getMessage());
+            throw new ConfigException(
+                    "", Options.METRICS_LISTEN.key(), "cannot listen on " + listen + ": " + e.getMessage());
         }
     }
 
@@ -128,7 +135,7 @@ final class MetricsEndpoint implements AutoCloseable {
         while (!closed) {
             try {
                 selector.select(Math.max(1, millisToNextDeadline()));
-                for (Iterator<SelectionKey> it = selector.selectedKeys().iterator(); it.hasNext();) {
+                for (Iterator<SelectionKey> it = selector.selectedKeys().iterator(); it.hasNext(); ) {
                     SelectionKey key = it.next();
                     it.remove();
                     if (!key.isValid()) {
@@ -185,10 +192,13 @@ final class MetricsEndpoint implements AutoCloseable {
                 if (end < 0 && c.read < c.head.length) {
                     return;
                 }
-                c.answer = ByteBuffer.wrap(end < 0
-                        ? MetricsExchange.plain(431, "Request Header Fields Too Large", "the request head is over "
-                                + RequestHead.MAX_BYTES + " bytes")
-                        : answer(RequestHead.parse(c.head, end)));
+                c.answer = ByteBuffer.wrap(
+                        end < 0
+                                ? MetricsExchange.plain(
+                                        431,
+                                        "Request Header Fields Too Large",
+                                        "the request head is over " + RequestHead.MAX_BYTES + " bytes")
+                                : answer(RequestHead.parse(c.head, end)));
                 key.interestOps(SelectionKey.OP_WRITE);
             }
             channel.write(c.answer);
@@ -228,7 +238,9 @@ final class MetricsEndpoint implements AutoCloseable {
     /** Closes the connections past their deadline: the oldest first, so the first one still in time ends it. */
     private void expire() {
         long now = System.nanoTime();
-        for (Iterator<Map.Entry<SocketChannel, Connection>> it = connections.entrySet().iterator(); it.hasNext();) {
+        for (Iterator<Map.Entry<SocketChannel, Connection>> it =
+                        connections.entrySet().iterator();
+                it.hasNext(); ) {
             Map.Entry<SocketChannel, Connection> e = it.next();
             if (e.getValue().deadlineNanos - now > 0) {
                 return;

@@ -43,7 +43,8 @@ final class MetricsExchange implements PrometheusHttpExchange {
 
     private static byte[] join(String statusLine, Map<String, String> headers, byte[] content, boolean withBody) {
         StringBuilder text = new StringBuilder("HTTP/1.1 ").append(statusLine).append("\r\n");
-        headers.forEach((name, value) -> text.append(name).append(": ").append(value).append("\r\n"));
+        headers.forEach(
+                (name, value) -> text.append(name).append(": ").append(value).append("\r\n"));
         text.append("Content-Length: ").append(content.length).append("\r\n");
         text.append("Connection: close\r\n\r\n");
         byte[] start = text.toString().getBytes(StandardCharsets.ISO_8859_1);
@@ -107,6 +108,5 @@ final class MetricsExchange implements PrometheusHttpExchange {
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

@@ -43,7 +43,9 @@ record RequestHead(String method, String path, String query, Map<String, List<St
         // ISO-8859-1: every byte is one char, so nothing undecodable can throw here
         String[] lines = new String(bytes, 0, length, StandardCharsets.ISO_8859_1).split("\r?\n");
         String[] request = lines[0].split(" ");
-        if (request.length != 3 || !request[2].startsWith("HTTP/1.") || request[0].isEmpty()
+        if (request.length != 3
+                || !request[2].startsWith("HTTP/1.")
+                || request[0].isEmpty()
                 || !request[1].startsWith("/")) {
             return Optional.empty();
         }
@@ -53,12 +55,16 @@ record RequestHead(String method, String path, String query, Map<String, List<St
             if (colon <= 0) {
                 return Optional.empty();
             }
-            headers.computeIfAbsent(lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+            headers.computeIfAbsent(
+                            lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
                     .add(lines[i].substring(colon + 1).strip());
         }
         int q = request[1].indexOf('?');
-        return Optional.of(new RequestHead(request[0], q < 0 ? request[1] : request[1].substring(0, q),
-                q < 0 ? "" : request[1].substring(q + 1), headers));
+        return Optional.of(new RequestHead(
+                request[0],
+                q < 0 ? request[1] : request[1].substring(0, q),
+                q < 0 ? "" : request[1].substring(q + 1),
+                headers));
     }
 
     /** The values of a field, by any case of its name. */

@@ -18,7 +18,9 @@ public final class StatusCheck {
 
     /** The verdict and its exit code (LSB's for status actions: 0 running, 1 degraded, 3 not running). */
     public enum Health {
-        HEALTHY(0), DEGRADED(1), NOT_RUNNING(3);
+        HEALTHY(0),
+        DEGRADED(1),
+        NOT_RUNNING(3);
 
         private final int exitCode;
 
@@ -31,13 +33,11 @@ public final class StatusCheck {
         }
     }
 
-    public record Verdict(Health health, String reason) {
-    }
+    public record Verdict(Health health, String reason) {}
 
     private static final Duration MARGIN = Duration.ofMinutes(1);
 
-    private StatusCheck() {
-    }
+    private StatusCheck() {}
 
     /** How long after its last write a daemon that wrote nothing more counts as not running. */
     public static Duration staleAfter(Duration interval) {
@@ -49,15 +49,19 @@ public final class StatusCheck {
      */
     public static Verdict judge(DaemonStatus status, Instant now, LongPredicate alive) {
         if (status.stopped() != null) {
-            return new Verdict(Health.NOT_RUNNING, "stopped at " + status.stopped().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+            return new Verdict(
+                    Health.NOT_RUNNING,
+                    "stopped at " + status.stopped().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
         }
         if (!alive.test(status.pid())) {
             return new Verdict(Health.NOT_RUNNING, "process " + status.pid() + " is gone (it did not stop cleanly)");
         }
         Duration silent = Duration.between(status.written(), now);
         if (silent.compareTo(staleAfter(status.interval())) > 0) {
-            return new Verdict(Health.NOT_RUNNING, "no cycle has ended for " + words(silent)
-                    + " (the interval is " + words(status.interval()) + "): the daemon is hung");
+            return new Verdict(
+                    Health.NOT_RUNNING,
+                    "no cycle has ended for " + words(silent) + " (the interval is " + words(status.interval())
+                            + "): the daemon is hung");
         }
         if (status.standby()) {
             return new Verdict(Health.HEALTHY, "standby: another node of the HA group holds the writer lease");
@@ -67,11 +71,14 @@ public final class StatusCheck {
         }
         if (status.consecutiveFailures() > 0 || !status.lastCycle().ok()) {
             int n = Math.max(1, status.consecutiveFailures());
-            return new Verdict(Health.DEGRADED, (n == 1 ? "the last cycle" : "the last " + n + " cycles")
-                    + " failed (" + status.lastCycle().cause() + ")");
+            return new Verdict(
+                    Health.DEGRADED,
+                    (n == 1 ? "the last cycle" : "the last " + n + " cycles") + " failed ("
+                            + status.lastCycle().cause() + ")");
         }
         Duration window = status.interval().multipliedBy(3);
-        if (status.lastSuccess() == null || Duration.between(status.lastSuccess(), now).compareTo(window) > 0) {
+        if (status.lastSuccess() == null
+                || Duration.between(status.lastSuccess(), now).compareTo(window) > 0) {
             return new Verdict(Health.DEGRADED, "no successful cycle in the last " + words(window));
         }
         return new Verdict(Health.HEALTHY, "cycles succeed");

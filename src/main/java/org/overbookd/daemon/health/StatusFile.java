@@ -12,8 +12,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.function.Supplier;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleListener;
 import org.overbookd.loop.CycleResult;
@@ -30,8 +30,7 @@ final class StatusFile implements CycleListener {
     private static final Logger LOG = LoggerFactory.getLogger(StatusFile.class);
     private static final Duration HOUR = Duration.ofHours(1);
 
-    private record Decided(Instant at, int count) {
-    }
+    private record Decided(Instant at, int count) {}
 
     private final Path file;
     private final Clock clock;
@@ -52,8 +51,7 @@ final class StatusFile implements CycleListener {
     private boolean failing;
     private Supplier<String> role = () -> "single";
 
-    StatusFile(Path file, Duration interval, Supplier<OverbookingLimits> limits, Clock clock,
-            Runnable onWriteFailure) {
+    StatusFile(Path file, Duration interval, Supplier<OverbookingLimits> limits, Clock clock, Runnable onWriteFailure) {
         this.file = file;
         this.interval = interval;
         this.limits = limits;
@@ -72,7 +70,12 @@ final class StatusFile implements CycleListener {
         Optional<CycleFailure> failure = result.failure();
         if (failure.isPresent()) {
             // observed and decided, but not (all) enacted: for an operator that is a failing daemon
-            lastCycle = new DaemonStatus.LastCycle(result.cycle(), now, took, failure.get().cause(), failure.get().message(),
+            lastCycle = new DaemonStatus.LastCycle(
+                    result.cycle(),
+                    now,
+                    took,
+                    failure.get().cause(),
+                    failure.get().message(),
                     figures.decisions());
             consecutiveFailures++;
         } else {
@@ -124,8 +127,22 @@ final class StatusFile implements CycleListener {
             lastHour.removeFirst();
         }
         int decided = lastHour.stream().mapToInt(Decided::count).sum();
-        return new DaemonStatus(pid, node, started, now, interval, stopped, cycles, lastCycle, consecutiveFailures,
-                lastSuccess, decided, queue, slotsInUse, slotsAvailable, role.get());
+        return new DaemonStatus(
+                pid,
+                node,
+                started,
+                now,
+                interval,
+                stopped,
+                cycles,
+                lastCycle,
+                consecutiveFailures,
+                lastSuccess,
+                decided,
+                queue,
+                slotsInUse,
+                slotsAvailable,
+                role.get());
     }
 
     private void write(Instant stopped) {
@@ -153,8 +170,10 @@ final class StatusFile implements CycleListener {
             onWriteFailure.run();
             if (!failing) {
                 failing = true;
-                LOG.warn("cannot write the status file {} ({}); cycles go on, 'overbookd status' will not see them",
-                        file, why(e, dir));
+                LOG.warn(
+                        "cannot write the status file {} ({}); cycles go on, 'overbookd status' will not see them",
+                        file,
+                        why(e, dir));
             }
             if (temp != null) {
                 try {

@@ -36,8 +36,8 @@ final class SystemdNotices implements CycleListener {
      * board (a daemon without HA reads it, then writes its entry), three to place a VM (the fresh
      * one.vm.info, the mark for OneDRS, the deploy or resume).
      */
-    static final int CALLS_OF_A_SHORT_CYCLE = OpenNebulaBackend.OBSERVE_CALLS + OneHeartbeatBoard.CALLS_PER_BEAT
-            + OpenNebulaBackend.CALLS_PER_PLACEMENT;
+    static final int CALLS_OF_A_SHORT_CYCLE =
+            OpenNebulaBackend.OBSERVE_CALLS + OneHeartbeatBoard.CALLS_PER_BEAT + OpenNebulaBackend.CALLS_PER_PLACEMENT;
 
     /**
      * Why the watchdog is too short for a cycle whose calls to oned each take their whole deadline,
@@ -52,7 +52,8 @@ final class SystemdNotices implements CycleListener {
             return Optional.empty();
         }
         return Optional.of("systemd's WatchdogSec (" + watchdog.toSeconds() + " s) is short for one.timeout ("
-                + callTimeout.toSeconds() + " s): a cycle that observes and acts once, each of its " + CALLS_OF_A_SHORT_CYCLE
+                + callTimeout.toSeconds() + " s): a cycle that observes and acts once, each of its "
+                + CALLS_OF_A_SHORT_CYCLE
                 + " calls to oned taking one.timeout, lasts " + cycle.toSeconds() + " s, more than half the watchdog,"
                 + " and systemd would restart the daemon in the middle of it; raise WatchdogSec to at least "
                 + cycle.multipliedBy(2).toSeconds() + " s (systemctl edit overbookd) or lower one.timeout");
@@ -82,17 +83,24 @@ final class SystemdNotices implements CycleListener {
         }
         failingInARow = 0;
         CycleFigures figures = CycleFigures.of(result, limits.get());
-        tell(String.format(java.util.Locale.ROOT,
-                "cycle %d ok in %.1f s: %d decision%s, %d queued, %d slot%s in use, %d free", result.cycle(),
-                took.toMillis() / 1000.0, figures.decisions(), figures.decisions() == 1 ? "" : "s", figures.queue(),
-                figures.slotsInUse(), figures.slotsInUse() == 1 ? "" : "s", figures.slotsAvailable()));
+        tell(String.format(
+                java.util.Locale.ROOT,
+                "cycle %d ok in %.1f s: %d decision%s, %d queued, %d slot%s in use, %d free",
+                result.cycle(),
+                took.toMillis() / 1000.0,
+                figures.decisions(),
+                figures.decisions() == 1 ? "" : "s",
+                figures.queue(),
+                figures.slotsInUse(),
+                figures.slotsInUse() == 1 ? "" : "s",
+                figures.slotsAvailable()));
     }
 
     @Override
     public synchronized void cycleFailed(long cycle, CycleFailure failure, Duration took) {
         failingInARow++;
-        tell("cycle " + cycle + " failed (" + failure.cause() + (failingInARow > 1 ? ", " + failingInARow + " in a row"
-                : "") + "): " + failure.message());
+        tell("cycle " + cycle + " failed (" + failure.cause()
+                + (failingInARow > 1 ? ", " + failingInARow + " in a row" : "") + "): " + failure.message());
     }
 
     private void tell(String status) {

@@ -58,8 +58,8 @@ final class SystemdNotifier {
         }
         List<String> line = new ArrayList<>(command);
         line.addAll(List.of(assignments));
-        ProcessBuilder builder = new ProcessBuilder(line).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        ProcessBuilder builder =
+                new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         builder.environment().put("NOTIFY_SOCKET", socket);
         Process process;
         try {
@@ -103,7 +103,9 @@ final class SystemdNotifier {
             return Optional.empty();
         }
         String pid = env.get("WATCHDOG_PID");
-        if (pid != null && !pid.isBlank() && !pid.trim().equals(Long.toString(ProcessHandle.current().pid()))) {
+        if (pid != null
+                && !pid.isBlank()
+                && !pid.trim().equals(Long.toString(ProcessHandle.current().pid()))) {
             return Optional.empty();
         }
         try {

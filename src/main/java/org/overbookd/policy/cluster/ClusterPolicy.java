@@ -20,8 +20,7 @@ import org.overbookd.policy.Decider;
 public interface ClusterPolicy extends Decider<ClusterPolicy.Observation, Decision> {
 
     /** The cluster as observed, and when. */
-    record Observation(ClusterView view, Instant now) {
-    }
+    record Observation(ClusterView view, Instant now) {}
 
     /**
      * All a step decided: the decisions to enact, in order, the decisions its guards held back and

@@ -32,23 +32,32 @@ import org.overbookd.policy.PluginFactory;
 public final class HybridPolicy implements SlotPolicy {
 
     /** HYBRID's sticky labels; the settings' value is replaced by it. */
-    public static final Argument<Integer> STICKY_SLOTS = Argument.atLeast("sticky-slots",
+    public static final Argument<Integer> STICKY_SLOTS = Argument.atLeast(
+            "sticky-slots",
             "Sticky slots of HYBRID (default " + HybridSettings.PAPER_STICKY_SLOTS + ", as the paper).",
-            HybridSettings.PAPER_STICKY_SLOTS, 0);
+            HybridSettings.PAPER_STICKY_SLOTS,
+            0);
     /** PRI-N's N; the settings' value is replaced by it. */
-    public static final Argument<Integer> EVICTION_LIMIT = Argument.atLeast("eviction-limit",
+    public static final Argument<Integer> EVICTION_LIMIT = Argument.atLeast(
+            "eviction-limit",
             "PRI-N: a task is dropped at its N-th eviction (default " + HybridSettings.PAPER_EVICTION_LIMIT
-                    + ", the paper's PRI5).", HybridSettings.PAPER_EVICTION_LIMIT, 1);
+                    + ", the paper's PRI5).",
+            HybridSettings.PAPER_EVICTION_LIMIT,
+            1);
 
     /** HYBRID: its settings with {@link #STICKY_SLOTS} labels. */
-    public static final PluginFactory<HybridSettings, SlotPolicy> HYBRID = new PluginFactory<>("hybrid",
-            List.of(STICKY_SLOTS), (s, args) -> new HybridPolicy("hybrid", s.withStickySlots(args.get(STICKY_SLOTS))));
+    public static final PluginFactory<HybridSettings, SlotPolicy> HYBRID = new PluginFactory<>(
+            "hybrid",
+            List.of(STICKY_SLOTS),
+            (s, args) -> new HybridPolicy("hybrid", s.withStickySlots(args.get(STICKY_SLOTS))));
     /** PRI: its settings as they are. */
     public static final PluginFactory<HybridSettings, SlotPolicy> PRI =
             PluginFactory.of("pri", s -> new HybridPolicy("pri", s));
     /** PRI-N: its settings with the {@link #EVICTION_LIMIT}. */
-    public static final PluginFactory<HybridSettings, SlotPolicy> PRI_N = new PluginFactory<>("pri-n",
-            List.of(EVICTION_LIMIT), (s, args) -> new HybridPolicy("pri-n", s.withEvictionLimit(args.get(EVICTION_LIMIT))));
+    public static final PluginFactory<HybridSettings, SlotPolicy> PRI_N = new PluginFactory<>(
+            "pri-n",
+            List.of(EVICTION_LIMIT),
+            (s, args) -> new HybridPolicy("pri-n", s.withEvictionLimit(args.get(EVICTION_LIMIT))));
 
     private final String name;
     private final HybridSettings settings;
@@ -123,7 +132,7 @@ public final class HybridPolicy implements SlotPolicy {
         if (victim == null) {
             return List.of();
         }
-        return List.of(limit.preempt(victim),
-                new SlotDecision.Place(top.index(), victim.server(), false, Phase.REGULAR));
+        return List.of(
+                limit.preempt(victim), new SlotDecision.Place(top.index(), victim.server(), false, Phase.REGULAR));
     }
 }

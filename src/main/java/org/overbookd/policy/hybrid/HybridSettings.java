@@ -10,8 +10,8 @@ package org.overbookd.policy.hybrid;
  * @param regularOrder  which arrival time orders a class in the regular phase
  * @param seed          seed of the random choice of slot for non-production tasks
  */
-public record HybridSettings(int stickySlots, int evictionLimit, EvictionRule victimRule, RegularOrder regularOrder,
-        long seed) {
+public record HybridSettings(
+        int stickySlots, int evictionLimit, EvictionRule victimRule, RegularOrder regularOrder, long seed) {
 
     /** The paper's number of sticky slots (section 3.1), 6.5% of Table 1's 3,072. */
     public static final int PAPER_STICKY_SLOTS = 200;

@@ -9,8 +9,7 @@ public final class Priorities {
     /** Classes 9-11 are the production classes of section 3.2, the ones sent to the most powerful slots. */
     public static final int PRODUCTION = 9;
 
-    private Priorities() {
-    }
+    private Priorities() {}
 
     public static boolean isProduction(int priority) {
         return priority >= PRODUCTION;

@@ -34,5 +34,4 @@ public enum RegularOrder implements Labelled {
     public Comparator<QueuedTask> comparator() {
         return comparator;
     }
-
 }

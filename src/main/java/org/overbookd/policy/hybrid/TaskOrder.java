@@ -38,6 +38,5 @@ public final class TaskOrder {
         return c != 0 ? c : FIRST_ARRIVAL.compare(a, b);
     };
 
-    private TaskOrder() {
-    }
+    private TaskOrder() {}
 }

@@ -17,8 +17,7 @@ public final class BestFitScheduler extends EventHooks {
     }
 
     @Override
-    void begin(Plan cluster, double now) {
-    }
+    void begin(Plan cluster, double now) {}
 
     @Override
     void arrived(Plan cluster, int type, double now) {
@@ -49,7 +48,8 @@ public final class BestFitScheduler extends EventHooks {
         while (true) {
             int pick = -1;
             for (int j = 0; j < cluster.types(); j++) {
-                if (cluster.queued(j) > 0 && cluster.fits(server, j)
+                if (cluster.queued(j) > 0
+                        && cluster.fits(server, j)
                         && (pick < 0 || cluster.oldestArrival(j) < cluster.oldestArrival(pick))) {
                     pick = j;
                 }

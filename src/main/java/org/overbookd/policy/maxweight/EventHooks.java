@@ -31,6 +31,5 @@ abstract class EventHooks implements TypeScheduler {
 
     abstract void departed(Plan cluster, int server, int type, double now);
 
-    void timer(Plan cluster, double now) {
-    }
+    void timer(Plan cluster, double now) {}
 }

@@ -24,6 +24,7 @@ abstract class FixedConfigurationScheduler extends EventHooks {
     protected int[] scratch;
     /** Servers that emptied at a departure; cleared lazily when found busy again. */
     private BitSet emptied;
+
     private long resets;
 
     FixedConfigurationScheduler(ConfigurationSolver solver, Padding padding) {
@@ -73,8 +74,7 @@ abstract class FixedConfigurationScheduler extends EventHooks {
     }
 
     /** An arrival found no slot and joined its queue. Nothing by default. */
-    protected void queued(Plan cluster, int type) {
-    }
+    protected void queued(Plan cluster, int type) {}
 
     @Override
     final void departed(Plan cluster, int server, int type, double now) {

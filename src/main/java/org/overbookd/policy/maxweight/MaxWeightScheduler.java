@@ -35,6 +35,7 @@ public final class MaxWeightScheduler extends FixedConfigurationScheduler {
     private Period[] period;
     /** Servers stalled and empty: waiting for a VM that has to queue. */
     private BitSet idle;
+
     private long stalls;
 
     /**

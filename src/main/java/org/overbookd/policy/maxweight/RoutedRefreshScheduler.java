@@ -30,6 +30,7 @@ public final class RoutedRefreshScheduler extends EventHooks {
     private EmptySlots slots;
     /** VMs waiting at each server, per type: local[server][type]. */
     private long[][] local;
+
     private long resets;
 
     public RoutedRefreshScheduler(ConfigurationSolver solver, Padding padding) {
@@ -74,7 +75,8 @@ public final class RoutedRefreshScheduler extends EventHooks {
             if (!shapes[s].fits(type)) {
                 continue;
             }
-            if (best < 0 || local[s][type] < local[best][type]
+            if (best < 0
+                    || local[s][type] < local[best][type]
                     || local[s][type] == local[best][type] && cluster.isEmpty(s) && !cluster.isEmpty(best)) {
                 best = s;
             }

@@ -97,7 +97,8 @@ public final class ServerShape {
                 ok &= demands[j][r] <= capacity[r];
             }
             if (total == 0) {
-                throw new IllegalArgumentException("type " + j + " demands nothing: a server would hold infinitely many");
+                throw new IllegalArgumentException(
+                        "type " + j + " demands nothing: a server would hold infinitely many");
             }
             fits[j] = ok;
         }
@@ -234,7 +235,9 @@ public final class ServerShape {
             double perUnit = 0;
             for (int j = 0; j < types; j++) {
                 if (fits[j] && queues[j] > 0) {
-                    perUnit = demand[j][r] == 0 ? Double.POSITIVE_INFINITY : Math.max(perUnit, (double) queues[j] / demand[j][r]);
+                    perUnit = demand[j][r] == 0
+                            ? Double.POSITIVE_INFINITY
+                            : Math.max(perUnit, (double) queues[j] / demand[j][r]);
                 }
             }
             best = Math.min(best, perUnit * capacity[r]);

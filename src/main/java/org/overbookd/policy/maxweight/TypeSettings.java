@@ -12,6 +12,10 @@ import java.util.SplittableRandom;
  * @param serviceRate  mu_j per type (g16)
  * @param random       g16's own stream; the others take no randomness
  */
-public record TypeSettings(ConfigurationSolver solver, Padding padding, double beta, boolean recheckEmpty,
-                           double[] serviceRate, SplittableRandom random) {
-}
+public record TypeSettings(
+        ConfigurationSolver solver,
+        Padding padding,
+        double beta,
+        boolean recheckEmpty,
+        double[] serviceRate,
+        SplittableRandom random) {}

@@ -18,6 +18,7 @@ final class CandidatePositions {
     private final int[] ids;
     /** position + 1, so that 0 marks an empty slot */
     private final int[] positions;
+
     private final int mask;
 
     CandidatePositions(List<HostView> candidates) {

@@ -24,6 +24,7 @@ final class Candidates {
     private int free;
     /** The largest room of any candidate: a VM larger than that is refused without a scan. */
     private final long largestCpu;
+
     private final long largestMemory;
 
     Candidates(List<HostView> hosts, boolean sized, double upperBound) {

@@ -72,8 +72,7 @@ final class MaxWeightMatch {
     }
 
     /** The VM a host takes and how many VMs of its size were queued when it was chosen. */
-    record Choice(VmView vm, long queued) {
-    }
+    record Choice(VmView vm, long queued) {}
 
     /**
      * The VM {@code host}, with {@code room}, should take, removed from the queue, or null if none fits.

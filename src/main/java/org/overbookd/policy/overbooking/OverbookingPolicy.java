@@ -16,12 +16,12 @@ import org.overbookd.model.VmRef;
 import org.overbookd.model.VmSize;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
-import org.overbookd.policy.cluster.Decision;
 import org.overbookd.policy.Plugin;
 import org.overbookd.policy.PluginFactory;
-import org.overbookd.policy.cluster.ClusterPolicy;
 import org.overbookd.policy.Reason;
+import org.overbookd.policy.cluster.ClusterPolicy;
 import org.overbookd.policy.cluster.ClusterPolicy.StepDecisions;
+import org.overbookd.policy.cluster.Decision;
 
 /**
  * Overbooking with bounds and slots, Algorithms 1 and 2 of Verboven et al. section 3.
@@ -91,23 +91,25 @@ public final class OverbookingPolicy implements ClusterPolicy, Plugin {
         StepGuards guards = settings.guards().any() ? new StepGuards(settings.guards(), now) : null;
         suspendAboveUpperBound(view, StickySlots.of(view, settings.stickySlots()), urgency, guards, decisions);
         fillBelowLowerBound(view, urgency, guards, decisions);
-        return guards == null ? StepDecisions.of(decisions)
+        return guards == null
+                ? StepDecisions.of(decisions)
                 : new StepDecisions(decisions, guards.held(), guards.yielded());
     }
 
     /** Algorithm 2; a host whose overbooked VMs all hold sticky slots keeps them. */
-    private void suspendAboveUpperBound(ClusterView view, Set<Long> sticky, Urgency urgency, StepGuards guards,
-            List<Decision> out) {
+    private void suspendAboveUpperBound(
+            ClusterView view, Set<Long> sticky, Urgency urgency, StepGuards guards, List<Decision> out) {
         boolean anySticky = !sticky.isEmpty();
-        List<? extends HostView> hosts = view instanceof BoundScan scan
-                ? scan.overbookedAtOrAbove(settings.upperBound()) : view.hosts();
+        List<? extends HostView> hosts =
+                view instanceof BoundScan scan ? scan.overbookedAtOrAbove(settings.upperBound()) : view.hosts();
         for (HostView host : hosts) {
             List<? extends VmView> overbooked = host.overbooked();
             if (overbooked.isEmpty() || host.operationInFlight() || host.utilization() < settings.upperBound()) {
                 continue;
             }
             StepGuards.GuardNote[] note = {null};
-            VmView victim = guards == null ? victim(overbooked, sticky, urgency)
+            VmView victim = guards == null
+                    ? victim(overbooked, sticky, urgency)
                     : guarded(overbooked, sticky, urgency, host, guards, note);
             if (victim == null) {
                 continue;
@@ -116,8 +118,14 @@ public final class OverbookingPolicy implements ClusterPolicy, Plugin {
                 guards.suspending(host, note);
             }
             HostRef ref = HostRef.of(host);
-            Reason reason = Reason.drafted(StepReasons.Suspend.of(host, ref.name(), victim.id(), settings, anySticky,
-                    StepReasons.QosFacts.of(urgency, victim), note[0]));
+            Reason reason = Reason.drafted(StepReasons.Suspend.of(
+                    host,
+                    ref.name(),
+                    victim.id(),
+                    settings,
+                    anySticky,
+                    StepReasons.QosFacts.of(urgency, victim),
+                    note[0]));
             Decision.Suspend decision = new Decision.Suspend(VmRef.of(victim), ref, reason);
             out.add(decision);
             if (guards != null) {
@@ -156,8 +164,13 @@ public final class OverbookingPolicy implements ClusterPolicy, Plugin {
      * (the last added first; by Q, the furthest from its SLO first, ties to the one added last), the
      * first no guard protects, else the rule's own choice ({@link StepGuards#victim}).
      */
-    private VmView guarded(List<? extends VmView> overbooked, Set<Long> sticky, Urgency urgency, HostView host,
-            StepGuards guards, StepGuards.GuardNote[] note) {
+    private VmView guarded(
+            List<? extends VmView> overbooked,
+            Set<Long> sticky,
+            Urgency urgency,
+            HostView host,
+            StepGuards guards,
+            StepGuards.GuardNote[] note) {
         List<VmView> eligible = new ArrayList<>(overbooked.size());
         for (int i = overbooked.size() - 1; i >= 0; i--) {
             VmView vm = overbooked.get(i);
@@ -214,11 +227,14 @@ public final class OverbookingPolicy implements ClusterPolicy, Plugin {
         // The index keeps the queue in FIFO order already: its head is read, not sorted. Pinned VMs
         // and the QoS rule (its order changes with time) take the general way.
         QueueIndex fifo = index != null && !pinned && settings.queue() == QueueRule.FIFO ? index : null;
-        QueueHead queue = fifo != null ? null
-                : new QueueHead(queued != null ? queued : view.queue(), positions,
+        QueueHead queue = fifo != null
+                ? null
+                : new QueueHead(
+                        queued != null ? queued : view.queue(),
+                        positions,
                         settings.queue() == QueueRule.QOS ? urgency : null);
-        Map<VmSize, Long> sizeCounts = settings.placement() == Placement.MAXWEIGHT
-                ? sizeCounts(queued != null ? queued : view.queue()) : null;
+        Map<VmSize, Long> sizeCounts =
+                settings.placement() == Placement.MAXWEIGHT ? sizeCounts(queued != null ? queued : view.queue()) : null;
         // Without sizes every VM fits every candidate and the head of candidates + pinned VMs fills
         // them all. With sizes a VM may fit nowhere, so when hosts stay free and more VMs wait the
         // matching is redone on a head twice as long: same prefix, same choices, as if the whole
@@ -246,8 +262,7 @@ public final class OverbookingPolicy implements ClusterPolicy, Plugin {
     }
 
     /** One VM for one candidate host; {@code why} is null when queue order alone chose it. */
-    private record Match(VmView vm, int host, StepReasons.MaxWeightFacts why) {
-    }
+    private record Match(VmView vm, int host, StepReasons.MaxWeightFacts why) {}
 
     /**
      * Matches the head of the queue to the candidates; false when the head was too short to know
@@ -305,8 +320,8 @@ public final class OverbookingPolicy implements ClusterPolicy, Plugin {
     }
 
     /** Each free candidate in host order, the VM its max-weight configuration favours. */
-    private static boolean maxWeight(List<VmView> queue, Candidates hosts, Map<VmSize, Long> sizeCounts,
-            List<Match> out) {
+    private static boolean maxWeight(
+            List<VmView> queue, Candidates hosts, Map<VmSize, Long> sizeCounts, List<Match> out) {
         MaxWeightMatch match = new MaxWeightMatch(queue, sizeCounts);
         for (int i = 0; i < hosts.size() && !hosts.noneFree(); i++) {
             if (!hosts.free(i)) {
@@ -318,8 +333,11 @@ public final class OverbookingPolicy implements ClusterPolicy, Plugin {
             }
             if (choice != null) {
                 hosts.take(i);
-                out.add(new Match(choice.vm(), i,
-                        new StepReasons.MaxWeightFacts(choice.queued(), choice.vm().size().cpu())));
+                out.add(new Match(
+                        choice.vm(),
+                        i,
+                        new StepReasons.MaxWeightFacts(
+                                choice.queued(), choice.vm().size().cpu())));
             }
         }
         return true;
@@ -370,10 +388,15 @@ public final class OverbookingPolicy implements ClusterPolicy, Plugin {
     private Decision place(VmView vm, HostView host, Urgency urgency, StepReasons.MaxWeightFacts why) {
         boolean resume = vm.state() == VmState.SUSPENDED;
         HostRef ref = HostRef.of(host);
-        Reason reason = Reason.drafted(StepReasons.Place.of(host, ref.name(), vm.id(), vm.firstArrival(), resume,
-                settings, StepReasons.QosFacts.of(urgency, vm), why));
-        return resume
-                ? new Decision.Resume(VmRef.of(vm), ref, reason)
-                : new Decision.Deploy(VmRef.of(vm), ref, reason);
+        Reason reason = Reason.drafted(StepReasons.Place.of(
+                host,
+                ref.name(),
+                vm.id(),
+                vm.firstArrival(),
+                resume,
+                settings,
+                StepReasons.QosFacts.of(urgency, vm),
+                why));
+        return resume ? new Decision.Resume(VmRef.of(vm), ref, reason) : new Decision.Deploy(VmRef.of(vm), ref, reason);
     }
 }

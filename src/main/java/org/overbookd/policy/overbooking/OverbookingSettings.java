@@ -19,15 +19,42 @@ import java.util.Objects;
  * @param signal     what the bounds are compared with: the measurement, the VIM's forecast, or a blend
  * @param guards     the live guards against churn; {@link Guards#OFF} for the paper's policy
  */
-public record OverbookingSettings(double lowerBound, double upperBound, int slots, HostOrder hostOrder,
-        int stickySlots, QueueRule queue, VictimRule victim, QosTerms qos, Placement placement,
-        UtilizationSignal signal, Guards guards) {
+public record OverbookingSettings(
+        double lowerBound,
+        double upperBound,
+        int slots,
+        HostOrder hostOrder,
+        int stickySlots,
+        QueueRule queue,
+        VictimRule victim,
+        QosTerms qos,
+        Placement placement,
+        UtilizationSignal signal,
+        Guards guards) {
 
     /** The paper's signal (the measurement) and no guards. */
-    public OverbookingSettings(double lowerBound, double upperBound, int slots, HostOrder hostOrder,
-            int stickySlots, QueueRule queue, VictimRule victim, QosTerms qos, Placement placement) {
-        this(lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos, placement,
-                UtilizationSignal.MEASURED, Guards.OFF);
+    public OverbookingSettings(
+            double lowerBound,
+            double upperBound,
+            int slots,
+            HostOrder hostOrder,
+            int stickySlots,
+            QueueRule queue,
+            VictimRule victim,
+            QosTerms qos,
+            Placement placement) {
+        this(
+                lowerBound,
+                upperBound,
+                slots,
+                hostOrder,
+                stickySlots,
+                queue,
+                victim,
+                qos,
+                placement,
+                UtilizationSignal.MEASURED,
+                Guards.OFF);
     }
 
     public OverbookingSettings(double lowerBound, double upperBound, int slots, HostOrder hostOrder) {
@@ -35,8 +62,16 @@ public record OverbookingSettings(double lowerBound, double upperBound, int slot
     }
 
     public OverbookingSettings(double lowerBound, double upperBound, int slots, HostOrder hostOrder, int stickySlots) {
-        this(lowerBound, upperBound, slots, hostOrder, stickySlots, QueueRule.FIFO, VictimRule.LAST_ADDED,
-                QosTerms.DEFAULTS, Placement.FIRST_FIT);
+        this(
+                lowerBound,
+                upperBound,
+                slots,
+                hostOrder,
+                stickySlots,
+                QueueRule.FIFO,
+                VictimRule.LAST_ADDED,
+                QosTerms.DEFAULTS,
+                Placement.FIRST_FIT);
     }
 
     public OverbookingSettings {
@@ -61,26 +96,26 @@ public record OverbookingSettings(double lowerBound, double upperBound, int slot
 
     /** These settings with the given QoS rules. */
     public OverbookingSettings withQosRules(QueueRule queue, VictimRule victim, QosTerms qos) {
-        return new OverbookingSettings(lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos,
-                placement, signal, guards);
+        return new OverbookingSettings(
+                lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos, placement, signal, guards);
     }
 
     /** These settings with another placement. */
     public OverbookingSettings withPlacement(Placement other) {
-        return new OverbookingSettings(lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos,
-                other, signal, guards);
+        return new OverbookingSettings(
+                lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos, other, signal, guards);
     }
 
     /** These settings judging hosts on another signal. */
     public OverbookingSettings withSignal(UtilizationSignal other) {
-        return new OverbookingSettings(lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos,
-                placement, other, guards);
+        return new OverbookingSettings(
+                lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos, placement, other, guards);
     }
 
     /** These settings with other guards. */
     public OverbookingSettings withGuards(Guards other) {
-        return new OverbookingSettings(lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos,
-                placement, signal, other);
+        return new OverbookingSettings(
+                lowerBound, upperBound, slots, hostOrder, stickySlots, queue, victim, qos, placement, signal, other);
     }
 
     /** True when a rule reads the VMs' run history, which a backend may have to fetch. */

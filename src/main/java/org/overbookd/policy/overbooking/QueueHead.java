@@ -33,9 +33,8 @@ final class QueueHead {
      * One eligible queued VM and its sort keys; {@code urgency} is 0 for every VM under FIFO;
      * {@code position} that of the candidate it is pinned to, -1 when unpinned.
      */
-    private record Entry(double urgency, boolean suspended, long seconds, int nanos, long id, int position,
-            VmView vm) {
-    }
+    private record Entry(
+            double urgency, boolean suspended, long seconds, int nanos, long id, int position, VmView vm) {}
 
     private static final Comparator<Entry> ORDER = QueueHead::compare;
     private static final Comparator<Entry> WORST_FIRST = (a, b) -> compare(b, a);
@@ -58,6 +57,7 @@ final class QueueHead {
 
     /** The eligible VMs in queue order, split into groups whose order is the head's (one group under QoS). */
     private final Group[] groups;
+
     private final int eligible;
     private final int pinned;
 
@@ -83,8 +83,14 @@ final class QueueHead {
             }
             boolean suspended = vm.state() == VmState.SUSPENDED;
             Instant arrival = vm.firstArrival();
-            all[count++] = new Entry(urgency == null ? 0 : urgency.computed(vm), suspended,
-                    arrival.getEpochSecond(), arrival.getNano(), vm.id(), position, vm);
+            all[count++] = new Entry(
+                    urgency == null ? 0 : urgency.computed(vm),
+                    suspended,
+                    arrival.getEpochSecond(),
+                    arrival.getNano(),
+                    vm.id(),
+                    position,
+                    vm);
             if (suspended) {
                 suspendedCount++;
             }
@@ -113,8 +119,7 @@ final class QueueHead {
      * The first VMs of the queue in order, and whether more eligible VMs follow them;
      * {@code pinnedTo} the candidate position each is pinned to (-1: none), or null when none is.
      */
-    record Head(List<VmView> vms, int[] pinnedTo, boolean truncated) {
-    }
+    record Head(List<VmView> vms, int[] pinnedTo, boolean truncated) {}
 
     /** The head long enough to fill {@code candidates} hosts. */
     Head fill(int candidates) {

@@ -25,6 +25,5 @@ public final class QueueOrder {
         return c != 0 ? c : Long.compare(a.id(), b.id());
     }
 
-    private QueueOrder() {
-    }
+    private QueueOrder() {}
 }

@@ -9,9 +9,9 @@ import org.overbookd.model.HostView;
 import org.overbookd.model.VmRef;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
+import org.overbookd.policy.Reason;
 import org.overbookd.policy.cluster.Decision;
 import org.overbookd.policy.cluster.HeldBack;
-import org.overbookd.policy.Reason;
 import org.overbookd.policy.cluster.Yielded;
 
 /**
@@ -34,6 +34,7 @@ final class StepGuards {
     private final Instant hourAgo;
     /** A VM placed after this has not run its minimum time. */
     private final Instant placedAfter;
+
     private final Instant now;
     private final List<HeldBack> held = new ArrayList<>();
     private final List<Yielded> yielded = new ArrayList<>();
@@ -49,24 +50,27 @@ final class StepGuards {
 
     /** Why {@code vm}, running overbooked, may not be the victim now while another may; null when it may. */
     Protection protection(VmView vm) {
-        if (guards.on(Guard.MIN_RUN_TIME) && vm.placedAt() != null && vm.placedAt().isAfter(placedAfter)) {
+        if (guards.on(Guard.MIN_RUN_TIME)
+                && vm.placedAt() != null
+                && vm.placedAt().isAfter(placedAfter)) {
             long ran = Math.max(0, Duration.between(vm.placedAt(), now).toSeconds());
-            return new Protection(Guard.MIN_RUN_TIME, "placed " + ran + " s ago, under the " + guards.minRunTime()
-                    .toSeconds() + " s it may run first");
+            return new Protection(
+                    Guard.MIN_RUN_TIME,
+                    "placed " + ran + " s ago, under the " + guards.minRunTime().toSeconds() + " s it may run first");
         }
         if (guards.on(Guard.SUSPENDS_PER_DAY)) {
             int times = vm.suspensionsSince(dayAgo);
             if (times >= guards.maxSuspendsPerDay()) {
-                return new Protection(Guard.SUSPENDS_PER_DAY, "suspended " + times + " times in the last 24 h, the cap "
-                        + guards.maxSuspendsPerDay());
+                return new Protection(
+                        Guard.SUSPENDS_PER_DAY,
+                        "suspended " + times + " times in the last 24 h, the cap " + guards.maxSuspendsPerDay());
             }
         }
         return null;
     }
 
     /** A guard's protection of a VM, in words. */
-    record Protection(Guard guard, String why) {
-    }
+    record Protection(Guard guard, String why) {}
 
     /**
      * Of a host's possible victims, in the victim rule's order of preference, the one to suspend:
@@ -83,10 +87,15 @@ final class StepGuards {
             if (p == null) {
                 note[0] = passed.isEmpty() ? null : GuardNote.passedOver(passed, why);
                 for (int i = 0; i < passed.size(); i++) {
-                    hold(why.get(i).guard(), "suspend", VmRef.of(passed.get(i)), HostRef.of(host),
+                    hold(
+                            why.get(i).guard(),
+                            "suspend",
+                            VmRef.of(passed.get(i)),
+                            HostRef.of(host),
                             "VM " + passed.get(i).id() + " on host " + host.name() + " is protected by guard "
-                            + why.get(i).guard().label() + " (" + why.get(i).why() + "): VM " + vm.id()
-                            + " of the same host is suspended instead");
+                                    + why.get(i).guard().label() + " ("
+                                    + why.get(i).why() + "): VM " + vm.id()
+                                    + " of the same host is suspended instead");
                 }
                 return vm;
             }
@@ -103,12 +112,17 @@ final class StepGuards {
      */
     void suspending(HostView host, GuardNote[] note) {
         if (guards.on(Guard.ACTIONS_PER_HOST) && host.actionsSince(hourAgo) >= guards.maxActionsPerHostHour()) {
-            note[0] = GuardNote.also(note[0], Guard.ACTIONS_PER_HOST, host.actionsSince(hourAgo)
-                    + " actions on the host in the last hour, the cap " + guards.maxActionsPerHostHour());
+            note[0] = GuardNote.also(
+                    note[0],
+                    Guard.ACTIONS_PER_HOST,
+                    host.actionsSince(hourAgo) + " actions on the host in the last hour, the cap "
+                            + guards.maxActionsPerHostHour());
         }
         if (guards.on(Guard.ACTIONS_PER_CYCLE) && suspensions >= guards.maxActionsPerCycle()) {
-            note[0] = GuardNote.also(note[0], Guard.ACTIONS_PER_CYCLE, suspensions + " suspensions this step, the cap "
-                    + guards.maxActionsPerCycle());
+            note[0] = GuardNote.also(
+                    note[0],
+                    Guard.ACTIONS_PER_CYCLE,
+                    suspensions + " suspensions this step, the cap " + guards.maxActionsPerCycle());
         }
         suspensions++;
     }
@@ -131,10 +145,15 @@ final class StepGuards {
         for (HostView host : candidates) {
             int actions = host.actionsSince(hourAgo);
             if (actions >= guards.maxActionsPerHostHour()) {
-                hold(Guard.ACTIONS_PER_HOST, "place", null, HostRef.of(host), "host " + host.name() + " at "
-                        + StepReasons.oneDecimal(host.utilization()) + "% may take a VM, but saw " + actions
-                        + " of overbookd's actions in the last hour, the cap " + guards.maxActionsPerHostHour()
-                        + ": it takes none this step");
+                hold(
+                        Guard.ACTIONS_PER_HOST,
+                        "place",
+                        null,
+                        HostRef.of(host),
+                        "host " + host.name() + " at "
+                                + StepReasons.oneDecimal(host.utilization()) + "% may take a VM, but saw " + actions
+                                + " of overbookd's actions in the last hour, the cap " + guards.maxActionsPerHostHour()
+                                + ": it takes none this step");
             } else {
                 kept.add(host);
             }
@@ -153,10 +172,15 @@ final class StepGuards {
         for (VmView vm : queue) {
             int times = vm.suspensionsSince(dayAgo);
             if (times >= guards.maxSuspendsPerDay()) {
-                hold(Guard.SUSPENDS_PER_DAY, vm.state() == VmState.SUSPENDED ? "resume" : "deploy", VmRef.of(vm), null,
+                hold(
+                        Guard.SUSPENDS_PER_DAY,
+                        vm.state() == VmState.SUSPENDED ? "resume" : "deploy",
+                        VmRef.of(vm),
+                        null,
                         "VM " + vm.id() + " was suspended " + times + " times in the last 24 h, the cap "
-                        + guards.maxSuspendsPerDay() + ": it waits in the queue until fewer of its suspensions are"
-                        + " that recent, so that overbookd never has to suspend it once more than the cap allows");
+                                + guards.maxSuspendsPerDay()
+                                + ": it waits in the queue until fewer of its suspensions are"
+                                + " that recent, so that overbookd never has to suspend it once more than the cap allows");
             } else {
                 kept.add(vm);
             }
@@ -166,21 +190,30 @@ final class StepGuards {
 
     /** How many placements the step may make after its suspensions; {@link Integer#MAX_VALUE} without a cap. */
     int placementsLeft() {
-        return guards.on(Guard.ACTIONS_PER_CYCLE) ? Math.max(0, guards.maxActionsPerCycle() - suspensions)
+        return guards.on(Guard.ACTIONS_PER_CYCLE)
+                ? Math.max(0, guards.maxActionsPerCycle() - suspensions)
                 : Integer.MAX_VALUE;
     }
 
     /** A placement the cap on actions per step holds back to the next step. */
     void overCycleCap(VmView vm, HostView host) {
-        hold(Guard.ACTIONS_PER_CYCLE, vm.state() == VmState.SUSPENDED ? "resume" : "deploy", VmRef.of(vm),
-                HostRef.of(host), "VM " + vm.id() + " could go to host " + host.name() + ", but the step already holds "
-                + guards.maxActionsPerCycle() + " actions, the cap: it waits for the next step");
+        hold(
+                Guard.ACTIONS_PER_CYCLE,
+                vm.state() == VmState.SUSPENDED ? "resume" : "deploy",
+                VmRef.of(vm),
+                HostRef.of(host),
+                "VM " + vm.id() + " could go to host " + host.name() + ", but the step already holds "
+                        + guards.maxActionsPerCycle() + " actions, the cap: it waits for the next step");
     }
 
     private void hold(Guard guard, String action, VmRef vm, HostRef host, String text) {
         String label = guard.label();
-        held.add(new HeldBack(label, action, vm, host, Reason.drafted(() -> Reason.because(text)
-                .fact("guard", label).build())));
+        held.add(new HeldBack(
+                label,
+                action,
+                vm,
+                host,
+                Reason.drafted(() -> Reason.because(text).fact("guard", label).build())));
     }
 
     List<HeldBack> held() {
@@ -202,16 +235,26 @@ final class StepGuards {
             StringBuilder text = new StringBuilder();
             for (int i = 0; i < vms.size(); i++) {
                 ids.add(vms.get(i).id());
-                text.append(i == 0 ? "" : "; ").append("VM ").append(vms.get(i).id()).append(", guard ")
-                        .append(why.get(i).guard().label()).append(": ").append(why.get(i).why());
+                text.append(i == 0 ? "" : "; ")
+                        .append("VM ")
+                        .append(vms.get(i).id())
+                        .append(", guard ")
+                        .append(why.get(i).guard().label())
+                        .append(": ")
+                        .append(why.get(i).why());
             }
             return new GuardNote(ids, text.toString(), List.of(), "");
         }
 
         static GuardNote yielded(Protection protection, VmView vm) {
-            return new GuardNote(List.of(), "", List.of(protection.guard()), "guard " + protection.guard().label()
-                    + " yields to the upper bound, no other VM of the host may be suspended (VM " + vm.id() + " "
-                    + protection.why() + ")");
+            return new GuardNote(
+                    List.of(),
+                    "",
+                    List.of(protection.guard()),
+                    "guard " + protection.guard().label()
+                            + " yields to the upper bound, no other VM of the host may be suspended (VM " + vm.id()
+                            + " "
+                            + protection.why() + ")");
         }
 
         /** {@code note} (or none) with {@code guard} yielding too, for {@code why}. */
@@ -222,7 +265,10 @@ final class StepGuards {
             if (note == null) {
                 return new GuardNote(List.of(), "", guards, text);
             }
-            return new GuardNote(note.passedOver(), note.passedWhy(), guards,
+            return new GuardNote(
+                    note.passedOver(),
+                    note.passedWhy(),
+                    guards,
                     note.yieldedWhy().isEmpty() ? text : note.yieldedWhy() + "; " + text);
         }
     }

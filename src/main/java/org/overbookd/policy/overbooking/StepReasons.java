@@ -17,8 +17,7 @@ import org.overbookd.policy.Reason;
  */
 final class StepReasons {
 
-    private StepReasons() {
-    }
+    private StepReasons() {}
 
     /** Silva et al.'s inputs for one VM at the decision's instant, so that an auditor can redo the arithmetic. */
     record QosFacts(double availability, double slo, double q) {
@@ -33,14 +32,16 @@ final class StepReasons {
      */
     record SignalFacts(double measured, double forecast, boolean used, UtilizationSignal signal) {
         static SignalFacts of(HostView host, OverbookingSettings settings) {
-            return host instanceof SignalView.Host judged ? new SignalFacts(judged.measured(), judged.forecast(),
-                    judged.forecastUsed(), settings.signal()) : null;
+            return host instanceof SignalView.Host judged
+                    ? new SignalFacts(judged.measured(), judged.forecast(), judged.forecastUsed(), settings.signal())
+                    : null;
         }
 
         /** " (measured 85.0%, forecast 95.3%, blend 0.5 of the forecast)", or the measurement standing in. */
         String text() {
-            return used ? " (measured " + oneDecimal(measured) + "%, forecast " + oneDecimal(forecast) + "%, "
-                    + signal.describe() + ")"
+            return used
+                    ? " (measured " + oneDecimal(measured) + "%, forecast " + oneDecimal(forecast) + "%, "
+                            + signal.describe() + ")"
                     : " (measured; no forecast for the host, its measurement stands in)";
         }
     }
@@ -48,9 +49,13 @@ final class StepReasons {
     /** Max-weight's choice of a VM: how many VMs of its size (of {@code cpu} cores) were queued. */
     record MaxWeightFacts(long queued, double cpu) {
         String text() {
-            return new StringBuilder(80).append("max-weight: ").append(queued)
-                    .append(" queued VMs of its size (CPU ").append(number(cpu))
-                    .append(") weigh most in the configuration that fits the host").toString();
+            return new StringBuilder(80)
+                    .append("max-weight: ")
+                    .append(queued)
+                    .append(" queued VMs of its size (CPU ")
+                    .append(number(cpu))
+                    .append(") weigh most in the configuration that fits the host")
+                    .toString();
         }
     }
 
@@ -60,30 +65,62 @@ final class StepReasons {
      * facts are components of the draft itself, not a record of their own: one object less for
      * each of the hundreds of decisions of a simulated step.
      */
-    record Suspend(String hostName, double utilization, int slotsInUse, long vmId, OverbookingSettings settings,
-            boolean stickyHeld, QosFacts qos, SignalFacts signal, StepGuards.GuardNote guards)
+    record Suspend(
+            String hostName,
+            double utilization,
+            int slotsInUse,
+            long vmId,
+            OverbookingSettings settings,
+            boolean stickyHeld,
+            QosFacts qos,
+            SignalFacts signal,
+            StepGuards.GuardNote guards)
             implements Reason.Draft {
-        static Suspend of(HostView host, String hostName, long vmId, OverbookingSettings settings,
-                boolean stickyHeld, QosFacts qos, StepGuards.GuardNote guards) {
-            return new Suspend(hostName, host.utilization(), host.overbooked().size(), vmId, settings, stickyHeld,
-                    qos, SignalFacts.of(host, settings), guards);
+        static Suspend of(
+                HostView host,
+                String hostName,
+                long vmId,
+                OverbookingSettings settings,
+                boolean stickyHeld,
+                QosFacts qos,
+                StepGuards.GuardNote guards) {
+            return new Suspend(
+                    hostName,
+                    host.utilization(),
+                    host.overbooked().size(),
+                    vmId,
+                    settings,
+                    stickyHeld,
+                    qos,
+                    SignalFacts.of(host, settings),
+                    guards);
         }
 
         @Override
         public Reason render() {
-            StringBuilder text = new StringBuilder(160).append("host ").append(hostName).append(" at ")
-                    .append(oneDecimal(utilization)).append('%').append(signal == null ? "" : signal.text())
-                    .append(" >= upper bound ").append(number(settings.upperBound())).append("%: suspend VM ")
+            StringBuilder text = new StringBuilder(160)
+                    .append("host ")
+                    .append(hostName)
+                    .append(" at ")
+                    .append(oneDecimal(utilization))
+                    .append('%')
+                    .append(signal == null ? "" : signal.text())
+                    .append(" >= upper bound ")
+                    .append(number(settings.upperBound()))
+                    .append("%: suspend VM ")
                     .append(vmId);
             if (settings.victim() == VictimRule.QOS) {
                 text.append(", the overbooked VM furthest from violating its SLO (Q ")
-                        .append(oneDecimal(qos.q())).append(" s)");
+                        .append(oneDecimal(qos.q()))
+                        .append(" s)");
             } else {
                 text.append(", the overbooked VM added last");
             }
             text.append(stickyHeld ? " that holds no sticky slot" : "");
             if (guards != null && !guards.passedOver().isEmpty()) {
-                text.append(" that no guard protects (passed over: ").append(guards.passedWhy()).append(')');
+                text.append(" that no guard protects (passed over: ")
+                        .append(guards.passedWhy())
+                        .append(')');
             }
             if (guards != null && !guards.yielded().isEmpty()) {
                 text.append("; ").append(guards.yieldedWhy());
@@ -93,7 +130,10 @@ final class StepReasons {
                 reason.fact("guard_passed_over", joined(guards.passedOver()));
             }
             if (guards != null && !guards.yielded().isEmpty()) {
-                reason.fact("guard_yielded", String.join(",", guards.yielded().stream().map(Guard::label).toList()));
+                reason.fact(
+                        "guard_yielded",
+                        String.join(
+                                ",", guards.yielded().stream().map(Guard::label).toList()));
             }
             return reason.build();
         }
@@ -112,35 +152,77 @@ final class StepReasons {
      * {@code utilization} with {@code slotsInUse} overbooked VMs; {@code maxWeight} is null when
      * queue order alone chose it, {@code qos} null when no QoS rule is on.
      */
-    record Place(String hostName, double utilization, int slotsInUse, long vmId, Instant firstArrival, boolean resume,
-            OverbookingSettings settings, QosFacts qos, MaxWeightFacts maxWeight, SignalFacts signal)
+    record Place(
+            String hostName,
+            double utilization,
+            int slotsInUse,
+            long vmId,
+            Instant firstArrival,
+            boolean resume,
+            OverbookingSettings settings,
+            QosFacts qos,
+            MaxWeightFacts maxWeight,
+            SignalFacts signal)
             implements Reason.Draft {
-        static Place of(HostView host, String hostName, long vmId, Instant firstArrival, boolean resume,
-                OverbookingSettings settings, QosFacts qos, MaxWeightFacts maxWeight) {
-            return new Place(hostName, host.utilization(), host.overbooked().size(), vmId, firstArrival, resume,
-                    settings, qos, maxWeight, SignalFacts.of(host, settings));
+        static Place of(
+                HostView host,
+                String hostName,
+                long vmId,
+                Instant firstArrival,
+                boolean resume,
+                OverbookingSettings settings,
+                QosFacts qos,
+                MaxWeightFacts maxWeight) {
+            return new Place(
+                    hostName,
+                    host.utilization(),
+                    host.overbooked().size(),
+                    vmId,
+                    firstArrival,
+                    resume,
+                    settings,
+                    qos,
+                    maxWeight,
+                    SignalFacts.of(host, settings));
         }
 
         @Override
         public Reason render() {
-            StringBuilder text = new StringBuilder(160).append("host ").append(hostName).append(" at ")
-                    .append(oneDecimal(utilization)).append('%').append(signal == null ? "" : signal.text())
+            StringBuilder text = new StringBuilder(160)
+                    .append("host ")
+                    .append(hostName)
+                    .append(" at ")
+                    .append(oneDecimal(utilization))
+                    .append('%')
+                    .append(signal == null ? "" : signal.text())
                     .append(" <= lower bound ")
-                    .append(number(settings.lowerBound())).append("% with ").append(slotsInUse)
-                    .append(" of ").append(settings.slots()).append(" slots in use: ")
-                    .append(resume ? "resume" : "deploy").append(" VM ").append(vmId);
+                    .append(number(settings.lowerBound()))
+                    .append("% with ")
+                    .append(slotsInUse)
+                    .append(" of ")
+                    .append(settings.slots())
+                    .append(" slots in use: ")
+                    .append(resume ? "resume" : "deploy")
+                    .append(" VM ")
+                    .append(vmId);
             if (settings.queue() == QueueRule.QOS) {
-                text.append(", the queued VM closest to violating its SLO (Q ").append(oneDecimal(qos.q()))
-                        .append(" s, ").append(resume ? "suspended, first arrived " : "new, arrived ")
-                        .append(firstArrival).append(')');
+                text.append(", the queued VM closest to violating its SLO (Q ")
+                        .append(oneDecimal(qos.q()))
+                        .append(" s, ")
+                        .append(resume ? "suspended, first arrived " : "new, arrived ")
+                        .append(firstArrival)
+                        .append(')');
             } else {
-                text.append(", first in the queue (").append(resume ? "suspended, first arrived " : "new, arrived ")
-                        .append(firstArrival).append(')');
+                text.append(", first in the queue (")
+                        .append(resume ? "suspended, first arrived " : "new, arrived ")
+                        .append(firstArrival)
+                        .append(')');
             }
             if (maxWeight != null) {
                 text.append("; ").append(maxWeight.text());
             }
-            return facts(text.toString(), utilization, slotsInUse, settings, qos, signal).build();
+            return facts(text.toString(), utilization, slotsInUse, settings, qos, signal)
+                    .build();
         }
     }
 
@@ -149,10 +231,15 @@ final class StepReasons {
      * measurement (as on the paper's step), beside it the forecast and the signal the bounds were
      * compared with.
      */
-    private static Reason.Builder facts(String text, double utilization, int slotsInUse, OverbookingSettings settings,
-            QosFacts qos, SignalFacts signal) {
-        Reason.Builder reason = Reason.because(text)
-                .fact("host_utilization", round(signal == null ? utilization : signal.measured()));
+    private static Reason.Builder facts(
+            String text,
+            double utilization,
+            int slotsInUse,
+            OverbookingSettings settings,
+            QosFacts qos,
+            SignalFacts signal) {
+        Reason.Builder reason =
+                Reason.because(text).fact("host_utilization", round(signal == null ? utilization : signal.measured()));
         if (signal != null) {
             reason.fact("host_forecast", signal.used() ? round(signal.forecast()) : "none")
                     .fact("host_signal", round(utilization))

@@ -21,13 +21,12 @@ import org.overbookd.model.VmView;
  */
 final class StickySlots {
 
-    static final Comparator<VmView> LONGEST_PLACED = Comparator
-            .comparing(VmView::placedAt, Comparator.nullsLast(Comparator.naturalOrder()))
+    static final Comparator<VmView> LONGEST_PLACED = Comparator.comparing(
+                    VmView::placedAt, Comparator.nullsLast(Comparator.naturalOrder()))
             .thenComparing(VmView::firstArrival)
             .thenComparingLong(VmView::id);
 
-    private StickySlots() {
-    }
+    private StickySlots() {}
 
     /** Ids of the sticky VMs; empty when {@code k} is 0. */
     static Set<Long> of(ClusterView view, int k) {

@@ -39,7 +39,8 @@ public record UtilizationSignal(UtilizationSource source, double forecastWeight)
         if (measuredOnly() || !usable(forecast)) {
             return measured;
         }
-        return source == UtilizationSource.FORECAST ? forecast
+        return source == UtilizationSource.FORECAST
+                ? forecast
                 : measured * (1 - forecastWeight) + forecast * forecastWeight;
     }
 

@@ -7,16 +7,17 @@ package org.overbookd.policy.qos;
  */
 public final class AllocationScore {
 
-    private AllocationScore() {
-    }
+    private AllocationScore() {}
 
     public static double score(double cpuCapacity, double memCapacity, double cpuRequested, double memRequested) {
         return (leastRequested(cpuCapacity, memCapacity, cpuRequested, memRequested)
-                + balanced(cpuCapacity, memCapacity, cpuRequested, memRequested)) / 2;
+                        + balanced(cpuCapacity, memCapacity, cpuRequested, memRequested))
+                / 2;
     }
 
     /** Mean over CPU and memory of (capacity - requested) * 10 / capacity; 0 when over capacity. */
-    public static double leastRequested(double cpuCapacity, double memCapacity, double cpuRequested, double memRequested) {
+    public static double leastRequested(
+            double cpuCapacity, double memCapacity, double cpuRequested, double memRequested) {
         return (free(cpuCapacity, cpuRequested) + free(memCapacity, memRequested)) / 2;
     }
 

@@ -17,6 +17,7 @@ final class ClassColumn {
     private double[] highs = new double[4];
     /** cpu[i], mem[i]: demand of the first i residents; recomputed on every change, so no drift. */
     private double[] cpu = new double[5];
+
     private double[] mem = new double[5];
     private int size;
 

@@ -73,7 +73,8 @@ final class ExactQosScan {
         for (int c = 1; c < parts; c++) {
             int from = (int) ((long) size * c / parts);
             int to = (int) ((long) size * (c + 1) / parts);
-            forked.add(ForkJoinTask.adapt(() -> scan(j, cluster, pass, above, from, to)).fork());
+            forked.add(ForkJoinTask.adapt(() -> scan(j, cluster, pass, above, from, to))
+                    .fork());
         }
         List<Seen> first = scan(j, cluster, pass, above, 0, (int) ((long) size / parts));
         Seen best = null;

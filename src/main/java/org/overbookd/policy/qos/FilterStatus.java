@@ -13,7 +13,10 @@ public record FilterStatus(Code code, String detail) {
 
     /** Admitted, or the rule that refused. */
     public enum Code {
-        ADMITTED, TOO_LITTLE_CPU, TOO_LITTLE_MEMORY, CONSTRAINT_UNMET
+        ADMITTED,
+        TOO_LITTLE_CPU,
+        TOO_LITTLE_MEMORY,
+        CONSTRAINT_UNMET
     }
 
     public static final FilterStatus ADMITTED = new FilterStatus(Code.ADMITTED, "");
@@ -35,7 +38,8 @@ public record FilterStatus(Code code, String detail) {
             case ADMITTED -> "admitted";
             case TOO_LITTLE_CPU -> "the host has less CPU than the instance asks for, even empty";
             case TOO_LITTLE_MEMORY -> "the host has less memory than the instance asks for, even empty";
-            case CONSTRAINT_UNMET -> "the host's attribute " + detail + " is not the value the instance's constraint asks for";
+            case CONSTRAINT_UNMET ->
+                "the host's attribute " + detail + " is not the value the instance's constraint asks for";
         };
     }
 }

@@ -34,6 +34,7 @@ public final class HostIndex {
      * copy the list 12,500 times).
      */
     private int[] scanOrdinals;
+
     private final FreeCpuIndex index = new FreeCpuIndex();
     private final SeenClasses classes = new SeenClasses();
     private final HostTable table = new HostTable();
@@ -119,9 +120,11 @@ public final class HostIndex {
         for (int s = 0; s < above.length; s++) {
             double q = preemption.eligibleAbove(j, classes.serviceClass(s));
             double rate = classes.rate(s);
-            above[s] = q == Double.POSITIVE_INFINITY ? q
-                    : q == Double.NEGATIVE_INFINITY || !Double.isFinite(rate) ? Double.NEGATIVE_INFINITY
-                    : q - rate * t - BOUND_TOLERANCE;
+            above[s] = q == Double.POSITIVE_INFINITY
+                    ? q
+                    : q == Double.NEGATIVE_INFINITY || !Double.isFinite(rate)
+                            ? Double.NEGATIVE_INFINITY
+                            : q - rate * t - BOUND_TOLERANCE;
         }
         return above;
     }
@@ -142,7 +145,8 @@ public final class HostIndex {
      * flat table, at the instant of the last {@link #prepareScan(double)}.
      */
     double positiveMarginBound(int scanPosition, Candidate j) {
-        return table.hostPositiveMarginBound(scanOrdinals[scanPosition], j.view().cpu(), j.view().mem());
+        return table.hostPositiveMarginBound(
+                scanOrdinals[scanPosition], j.view().cpu(), j.view().mem());
     }
 
     /** Builds what {@link #mayFitCoarse} reads, so threads scanning at once only read it. */

@@ -14,11 +14,13 @@ final class HostTable {
 
     /** A host's record opens with its capacity and use. */
     private static final int CPU_CAPACITY = 0;
+
     private static final int MEM_CAPACITY = 1;
     private static final int USED_CPU = 2;
     private static final int USED_MEM = 3;
     /** The smallest cpu and memory a resident holds: how many victims a search may need at most. */
     private static final int SMALLEST_CPU = 4;
+
     private static final int SMALLEST_MEM = 5;
     private static final int HEADER = 6;
     /**
@@ -29,6 +31,7 @@ final class HostTable {
      * case: a request that has waited a little outranks only the host's oldest residents.
      */
     static final int TOP = 3;
+
     private static final int COUNT = 0;
     private static final int LOW = 1;
     private static final int CPU = 2;
@@ -52,6 +55,7 @@ final class HostTable {
     private static final int BLOCK = 64;
     /** Per block and class slot ({@code [b * slots + s]}): hosts holding the class, largest high, smallest low intercept. */
     private int[] blockHolders = new int[0];
+
     private double[] blockHigh = new double[0];
     private double[] blockLow = new double[0];
     private boolean[] blockDirty = new boolean[0];
@@ -66,6 +70,7 @@ final class HostTable {
      * Recomputed where a host changed ({@link #plusDirty}) or the instant moved.
      */
     private double[] plusTop = new double[0];
+
     private double[] plusThird = new double[0];
     private double[] plusExcessCpu = new double[0];
     private double[] plusExcessMem = new double[0];
@@ -79,6 +84,7 @@ final class HostTable {
      * through is bounded here on its own, in one cache line, before its record is read.
      */
     private static final int PLUS_FIELDS = 8;
+
     private double[] plusHost = new double[0];
 
     void addHost(int ordinal, NodeView view) {
@@ -349,7 +355,8 @@ final class HostTable {
             }
             held = true;
             for (int k = 0; k < TOP && k < records[i + COUNT]; k++) {
-                double v = records[i + HIGH + k * RANK_FIELDS] + classes.rate(s) * t - classes.safetyMargin(s) + tolerance;
+                double v =
+                        records[i + HIGH + k * RANK_FIELDS] + classes.rate(s) * t - classes.safetyMargin(s) + tolerance;
                 v = Double.isNaN(v) ? Double.POSITIVE_INFINITY : v;
                 for (int r = 0; r < TOP; r++) { // insert into the descending top
                     if (v > top[r]) {
@@ -397,13 +404,15 @@ final class HostTable {
         if (plusSmallestCpu[block] == Double.POSITIVE_INFINITY) {
             return 0; // no host of the block holds anything
         }
-        double missing = Math.max(plusExcessCpu[block] + cpuDemand / plusSmallestCpu[block],
+        double missing = Math.max(
+                plusExcessCpu[block] + cpuDemand / plusSmallestCpu[block],
                 plusExcessMem[block] + memDemand / plusSmallestMem[block]);
         if (!(missing < 1 << 20)) {
             return Double.POSITIVE_INFINITY;
         }
         double victims = 1 + Math.floor(Math.max(0, missing) * (1 + 1e-9) + 1e-9);
-        return victims <= TOP ? plusTop[block * TOP + (int) victims - 1]
+        return victims <= TOP
+                ? plusTop[block * TOP + (int) victims - 1]
                 : plusTop[block * TOP + TOP - 1] + (victims - TOP) * plusThird[block];
     }
 
@@ -417,13 +426,15 @@ final class HostTable {
         if (plusHost[p + 5] == Double.POSITIVE_INFINITY) {
             return 0;
         }
-        double missing = Math.max((plusHost[p + 4] + cpuDemand) / plusHost[p + 5],
-                (plusHost[p + 6] + memDemand) / plusHost[p + 7]);
+        double missing = Math.max(
+                (plusHost[p + 4] + cpuDemand) / plusHost[p + 5], (plusHost[p + 6] + memDemand) / plusHost[p + 7]);
         if (!(missing < 1 << 20)) {
             return Double.POSITIVE_INFINITY;
         }
         double victims = 1 + Math.floor(Math.max(0, missing) * (1 + 1e-9) + 1e-9);
-        return victims <= TOP ? plusHost[p + (int) victims - 1] : plusHost[p + TOP - 1] + (victims - TOP) * plusHost[p + 3];
+        return victims <= TOP
+                ? plusHost[p + (int) victims - 1]
+                : plusHost[p + TOP - 1] + (victims - TOP) * plusHost[p + 3];
     }
 
     /** A new array for this many hosts and class slots, the old records copied, new slots empty. */

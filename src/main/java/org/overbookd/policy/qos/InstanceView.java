@@ -13,9 +13,18 @@ import java.util.Map;
  * @param alphaS      alpha_j, the expected maximum allocation time (eqs. 4 and 7)
  * @param node        the host it holds resources on, or null while pending
  */
-public record InstanceView(String id, ServiceClass serviceClass, double cpu, double mem,
-                           Map<String, String> constraints, long admission, double runS, double pendingS,
-                           double overheadS, double alphaS, String node) {
+public record InstanceView(
+        String id,
+        ServiceClass serviceClass,
+        double cpu,
+        double mem,
+        Map<String, String> constraints,
+        long admission,
+        double runS,
+        double pendingS,
+        double overheadS,
+        double alphaS,
+        String node) {
 
     public InstanceView {
         constraints = Map.copyOf(constraints);

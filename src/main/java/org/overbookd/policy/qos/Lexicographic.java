@@ -3,8 +3,7 @@ package org.overbookd.policy.qos;
 /** Eq. 9: S < S' when at the first position where they differ, S holds the smaller value. */
 public final class Lexicographic {
 
-    private Lexicographic() {
-    }
+    private Lexicographic() {}
 
     public static int compare(double[] a, double[] b) {
         int n = Math.min(a.length, b.length);

@@ -27,9 +27,11 @@ public final class NodeState {
 
     /** The current pass's exact view of the residents; rebuilt when the stamp is another pass's. */
     private long stamp = -1;
+
     private List<Candidate> candidates = List.of();
     /** The preemption plugin's order of the preemptible residents, kept until the host changes. */
     private List<Candidate> preemptionOrder;
+
     private Residents summary = Residents.NONE;
     /** The same order as arrays, for the exact QoS-driven scan; dropped with the order. */
     private QosRows rows;
@@ -191,10 +193,21 @@ public final class NodeState {
             smallestMem = Math.min(smallestMem, r.placed.mem());
         }
         table.used(ordinal, usedCpu, usedMem, smallestCpu, smallestMem);
-        table.slot(ordinal, slot, c.size(), c.maxHigh(), c.minLow(), c.cpuAbove(Double.NEGATIVE_INFINITY),
+        table.slot(
+                ordinal,
+                slot,
+                c.size(),
+                c.maxHigh(),
+                c.minLow(),
+                c.cpuAbove(Double.NEGATIVE_INFINITY),
                 c.memAbove(Double.NEGATIVE_INFINITY));
         for (int k = 0; k < HostTable.TOP; k++) {
-            table.top(ordinal, slot, k, c.high(k), c.cpuOfFirst(Math.min(k + 1, c.size())),
+            table.top(
+                    ordinal,
+                    slot,
+                    k,
+                    c.high(k),
+                    c.cpuOfFirst(Math.min(k + 1, c.size())),
                     c.memOfFirst(Math.min(k + 1, c.size())));
         }
     }

@@ -10,8 +10,7 @@ package org.overbookd.policy.qos;
 public interface PreemptionSpeedUp {
 
     /** The answers of a plugin that knows no shortcut. */
-    PreemptionSpeedUp NONE = new PreemptionSpeedUp() {
-    };
+    PreemptionSpeedUp NONE = new PreemptionSpeedUp() {};
 
     /** The plugin's speed-up, or {@link #NONE} when it has none. */
     static PreemptionSpeedUp of(Preemption preemption) {

@@ -14,16 +14,20 @@ public final class PriorityPreemption implements Preemption, PreemptionSpeedUp {
         return "priority-preemption";
     }
 
-    private static final Comparator<Candidate> ORDER =
-            Comparator.comparingInt((Candidate c) -> c.serviceClass().priority())
-                    .thenComparingLong(c -> -c.view().admission())
-                    .thenComparing(c -> c.view().id());
+    private static final Comparator<Candidate> ORDER = Comparator.comparingInt(
+                    (Candidate c) -> c.serviceClass().priority())
+            .thenComparingLong(c -> -c.view().admission())
+            .thenComparing(c -> c.view().id());
 
     @Override
     public List<Candidate> victims(Candidate j, NodeState node, Pass pass) {
         List<Candidate> order = node.preemptionOrder(PriorityPreemption::sorted);
-        return Victims.takeUntilFits(j, node, order,
-                (pending, k) -> k.serviceClass().priority() < pending.serviceClass().priority());
+        return Victims.takeUntilFits(
+                j,
+                node,
+                order,
+                (pending, k) ->
+                        k.serviceClass().priority() < pending.serviceClass().priority());
     }
 
     /** Only instances of lower priority can go: none on a host whose lowest priority is j's or more. */

@@ -19,7 +19,8 @@ public final class PriorityPreemptionCost implements PreemptionCost {
     public PriorityPreemptionCost(ServiceClasses classes) {
         TreeSet<Integer> set = new TreeSet<>();
         classes.all().forEach(c -> set.add(c.priority()));
-        prioritiesDescending = set.descendingSet().stream().mapToInt(Integer::intValue).toArray();
+        prioritiesDescending =
+                set.descendingSet().stream().mapToInt(Integer::intValue).toArray();
     }
 
     @Override

@@ -7,8 +7,7 @@ package org.overbookd.policy.qos;
  */
 public final class QosEquations {
 
-    private QosEquations() {
-    }
+    private QosEquations() {}
 
     /**
      * Eq. 1: A = e / (e + p). An instance admitted this instant has neither run nor waited; it

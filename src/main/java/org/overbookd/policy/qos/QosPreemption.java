@@ -72,7 +72,8 @@ public final class QosPreemption implements Preemption, PreemptionSpeedUp {
     /** Largest Q first; equal values in the pass's pseudo-random order. */
     private static UnaryOperator<List<Candidate>> order(Pass pass) {
         return residents -> {
-            residents.sort(Comparator.comparingDouble(Candidate::qos).reversed()
+            residents.sort(Comparator.comparingDouble(Candidate::qos)
+                    .reversed()
                     .thenComparingLong(c -> pass.tieRank(c.view().admission())));
             return residents;
         };

@@ -23,6 +23,7 @@ final class QosRows {
     final int[] costSlot;
     /** Whether eq. 8's limit keeps the resident from being preempted for a request of its own class. */
     final boolean[] overheadCapped;
+
     final ServiceClass[] serviceClass;
 
     QosRows(List<Candidate> order, QosPreemptionCost cost) {

@@ -8,8 +8,7 @@ package org.overbookd.policy.qos;
 public interface QueueSortSpeedUp {
 
     /** The answer of a plugin that promises nothing. */
-    QueueSortSpeedUp NONE = new QueueSortSpeedUp() {
-    };
+    QueueSortSpeedUp NONE = new QueueSortSpeedUp() {};
 
     /** The plugin's speed-up, or {@link #NONE} when it has none. */
     static QueueSortSpeedUp of(QueueSort sort) {

@@ -20,8 +20,7 @@ public final class RequestPolicy implements Decider<RequestPolicy.Pending, Alloc
      * What a pass is shown: the instances waiting (each read at t, the pass's instant) and the
      * pass's own random source.
      */
-    public record Pending(List<? extends LiveInstance> instances, double t, SplittableRandom random) {
-    }
+    public record Pending(List<? extends LiveInstance> instances, double t, SplittableRandom random) {}
 
     private final RequestScheduler scheduler;
     private final HostIndex index = new HostIndex();

@@ -26,6 +26,7 @@ public final class RequestScheduler implements Plugin {
     /** How the registry builds each from the request model's settings (no argument of their own). */
     public static final PluginFactory<RequestSettings, RequestScheduler> QOS_DRIVEN =
             PluginFactory.of(QOS, RequestScheduler::qosDriven);
+
     public static final PluginFactory<RequestSettings, RequestScheduler> PRIORITY_BASED =
             PluginFactory.of(PRIORITY, RequestScheduler::priorityBased);
 
@@ -36,6 +37,7 @@ public final class RequestScheduler implements Plugin {
     private final Preemption preemption;
     /** The preemption plugin's optional speed-up, or the answers of one that has none. */
     private final PreemptionSpeedUp speedUp;
+
     private final PreemptionCost preemptionCost;
     private final ScanLimits limits;
     /**
@@ -49,15 +51,35 @@ public final class RequestScheduler implements Plugin {
      */
     private final ExactQosScan exactScan;
 
-    public RequestScheduler(String name, QueueSort queueSort, Filter filter, Preemption preemption,
-                            PreemptionCost preemptionCost, ScanLimits limits) {
-        this(name, queueSort, filter, preemption, preemptionCost, limits, true, ExactQosScan.defaultChunks(),
+    public RequestScheduler(
+            String name,
+            QueueSort queueSort,
+            Filter filter,
+            Preemption preemption,
+            PreemptionCost preemptionCost,
+            ScanLimits limits) {
+        this(
+                name,
+                queueSort,
+                filter,
+                preemption,
+                preemptionCost,
+                limits,
+                true,
+                ExactQosScan.defaultChunks(),
                 ExactQosScan.MIN_CHUNK);
     }
 
-    private RequestScheduler(String name, QueueSort queueSort, Filter filter, Preemption preemption,
-                             PreemptionCost preemptionCost, ScanLimits limits, boolean shortcuts, int chunks,
-                             int minChunk) {
+    private RequestScheduler(
+            String name,
+            QueueSort queueSort,
+            Filter filter,
+            Preemption preemption,
+            PreemptionCost preemptionCost,
+            ScanLimits limits,
+            boolean shortcuts,
+            int chunks,
+            int minChunk) {
         this.name = name;
         this.queueSort = queueSort;
         this.filter = filter;
@@ -66,9 +88,13 @@ public final class RequestScheduler implements Plugin {
         this.preemptionCost = preemptionCost;
         this.limits = limits;
         this.shortcuts = shortcuts;
-        this.exactScan = shortcuts && chunks > 0 && limits.hostsToScore() == 0
-                && preemption instanceof QosPreemption q && preemptionCost instanceof QosPreemptionCost c
-                ? new ExactQosScan(q, c, filter, chunks, minChunk) : null;
+        this.exactScan = shortcuts
+                        && chunks > 0
+                        && limits.hostsToScore() == 0
+                        && preemption instanceof QosPreemption q
+                        && preemptionCost instanceof QosPreemptionCost c
+                ? new ExactQosScan(q, c, filter, chunks, minChunk)
+                : null;
     }
 
     /** The same policy looking into every host for every request: the reference the shortcuts are tested against. */
@@ -91,8 +117,13 @@ public final class RequestScheduler implements Plugin {
     }
 
     public static RequestScheduler qosDriven(ServiceClasses classes, ScanLimits limits) {
-        return new RequestScheduler(QOS, new QosQueueSort(), new ConstraintFilter(), new QosPreemption(),
-                new QosPreemptionCost(classes), limits);
+        return new RequestScheduler(
+                QOS,
+                new QosQueueSort(),
+                new ConstraintFilter(),
+                new QosPreemption(),
+                new QosPreemptionCost(classes),
+                limits);
     }
 
     public static RequestScheduler qosDriven(RequestSettings settings) {
@@ -105,8 +136,13 @@ public final class RequestScheduler implements Plugin {
     }
 
     public static RequestScheduler priorityBased(ServiceClasses classes, ScanLimits limits) {
-        return new RequestScheduler(PRIORITY, new PriorityQueueSort(), new ConstraintFilter(), new PriorityPreemption(),
-                new PriorityPreemptionCost(classes), limits);
+        return new RequestScheduler(
+                PRIORITY,
+                new PriorityQueueSort(),
+                new ConstraintFilter(),
+                new PriorityPreemption(),
+                new PriorityPreemptionCost(classes),
+                limits);
     }
 
     public static RequestScheduler priorityBased(RequestSettings settings) {
@@ -122,8 +158,8 @@ public final class RequestScheduler implements Plugin {
      * One pass over a snapshot: every view taken at the pass's instant. Builds a throw-away
      * {@link HostIndex}; a caller that runs many passes keeps one and calls the other overload.
      */
-    public List<Allocation> schedule(List<NodeView> nodes, List<InstanceView> running, List<InstanceView> pending,
-                                    SplittableRandom random) {
+    public List<Allocation> schedule(
+            List<NodeView> nodes, List<InstanceView> running, List<InstanceView> pending, SplittableRandom random) {
         HostIndex cluster = new HostIndex();
         for (int i = 0; i < nodes.size(); i++) {
             cluster.addHost(nodes.get(i), i);
@@ -146,8 +182,8 @@ public final class RequestScheduler implements Plugin {
      * hosts, placed instances on theirs); the world applies them to its instances. Pending instances are read once, at t; residents only on the hosts the pass
      * looks into (for preemption), at t.
      */
-    public List<Allocation> schedule(HostIndex cluster, List<? extends LiveInstance> pending, double t,
-                                    SplittableRandom random) {
+    public List<Allocation> schedule(
+            HostIndex cluster, List<? extends LiveInstance> pending, double t, SplittableRandom random) {
         Pass pass = cluster.beginPass(t, random.nextLong());
         List<Candidate> queue = new ArrayList<>(pending.size());
         for (LiveInstance p : pending) {
@@ -164,7 +200,8 @@ public final class RequestScheduler implements Plugin {
         for (Candidate j : queue) {
             int start = scanStart(cluster, random);
             Choice choice = shortcuts && failed != null && sameDemand(j, failed) && speedUp.eligibleWithin(j, failed)
-                    ? null : rank(j, start, cluster, pass, clusterBound, random);
+                    ? null
+                    : rank(j, start, cluster, pass, clusterBound, random);
             failed = choice == null ? j : null;
             if (choice == null) {
                 if (limits.failuresInARow() > 0 && ++failures >= limits.failuresInARow()) {
@@ -202,8 +239,8 @@ public final class RequestScheduler implements Plugin {
      * (in host order without), each scan stopping once that many feasible hosts were seen. The flat
      * table and the class columns skip a host before its residents are read.
      */
-    private Choice rank(Candidate j, int start, HostIndex cluster, Pass pass, Residents[] clusterBound,
-                        SplittableRandom random) {
+    private Choice rank(
+            Candidate j, int start, HostIndex cluster, Pass pass, Residents[] clusterBound, SplittableRandom random) {
         List<NodeState> nodes = cluster.scanOrder();
         int size = nodes.size();
         Choice best = null;
@@ -250,7 +287,9 @@ public final class RequestScheduler implements Plugin {
                 continue;
             }
             NodeState n = nodes.get(at);
-            if (n.size() == 0 || !filter.filter(j.view(), n.view()).admitted() || shortcuts && skip(j, n, above, cluster, pass)) {
+            if (n.size() == 0
+                    || !filter.filter(j.view(), n.view()).admitted()
+                    || shortcuts && skip(j, n, above, cluster, pass)) {
                 continue;
             }
             n.refresh(pass);
@@ -323,6 +362,5 @@ public final class RequestScheduler implements Plugin {
         return AllocationScore.score(n.view().cpu(), n.view().mem(), cpu, mem);
     }
 
-    private record Choice(NodeState node, List<Candidate> victims, double[] cost, double score) {
-    }
+    private record Choice(NodeState node, List<Candidate> victims, double[] cost, double score) {}
 }

@@ -20,13 +20,15 @@ final class Resident {
     final double low;
     /** The exact view of the current pass, and the pass it belongs to. */
     private Candidate candidate;
+
     private long stamp = -1;
 
     Resident(LiveInstance live, InstanceView placed, int slot, double rate, double t) {
         this.live = live;
         this.placed = placed;
         this.slot = slot;
-        double q = QosEquations.slack(placed.runS(), placed.pendingS(), placed.serviceClass().slo())
+        double q = QosEquations.slack(
+                        placed.runS(), placed.pendingS(), placed.serviceClass().slo())
                 - placed.alphaS();
         this.low = q - rate * t;
         this.high = Math.max(q, placed.qos()) - rate * t;

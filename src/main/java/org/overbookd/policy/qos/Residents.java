@@ -6,8 +6,8 @@ package org.overbookd.policy.qos;
  */
 public record Residents(double maxQos, double minMargin, int minPriority) {
 
-    public static final Residents NONE = new Residents(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
-            Integer.MAX_VALUE);
+    public static final Residents NONE =
+            new Residents(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Integer.MAX_VALUE);
 
     public static Residents of(Iterable<Candidate> instances) {
         double maxQos = Double.NEGATIVE_INFINITY;

@@ -5,8 +5,8 @@ package org.overbookd.policy.qos;
  * important, as the paper's index i), a safety margin phi in seconds, the limit on the preemption
  * overhead of eq. 8, and the static priority the baseline scheduler gives its requests.
  */
-public record ServiceClass(String name, double slo, int importance, double safetyMarginS,
-                           double overheadLimit, int priority) {
+public record ServiceClass(
+        String name, double slo, int importance, double safetyMarginS, double overheadLimit, int priority) {
 
     /** The paper's safety margin: 10 seconds for every class (section 4.1.3). */
     public static final double DEFAULT_SAFETY_MARGIN_S = 10.0;

@@ -7,12 +7,11 @@ import java.util.function.BiPredicate;
 /** The iterative search of section 3.3.1, shared by both policies; they differ in order and eligibility. */
 final class Victims {
 
-    private Victims() {
-    }
+    private Victims() {}
 
     /** Eligible instances in the given order until j fits, or null when they never free enough. */
-    static List<Candidate> takeUntilFits(Candidate j, NodeState node, List<Candidate> order,
-                                         BiPredicate<Candidate, Candidate> eligible) {
+    static List<Candidate> takeUntilFits(
+            Candidate j, NodeState node, List<Candidate> order, BiPredicate<Candidate, Candidate> eligible) {
         List<Candidate> victims = new ArrayList<>();
         double cpu = 0;
         double mem = 0;

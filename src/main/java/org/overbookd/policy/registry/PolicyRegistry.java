@@ -63,8 +63,7 @@ public final class PolicyRegistry {
     /** The VM-type model of Psychas and Ghaderi. */
     public static final Model<TypeSettings, TypeScheduler> TYPES = new Model<>("types");
 
-    private record Entry<S, P extends Plugin>(Model<S, P> model, PluginFactory<S, P> factory) {
-    }
+    private record Entry<S, P extends Plugin>(Model<S, P> model, PluginFactory<S, P> factory) {}
 
     /** The policies of this code base: one line each. */
     public static final PolicyRegistry IN_TREE = new PolicyRegistry(List.of(
@@ -94,8 +93,8 @@ public final class PolicyRegistry {
     public <S, P extends Plugin> PolicyRegistry with(Model<S, P> model, PluginFactory<S, P> factory) {
         for (Entry<?, ?> e : entries) {
             if (e.factory().name().equals(factory.name())) {
-                throw new IllegalArgumentException("a policy named " + factory.name() + " is already registered (model "
-                        + e.model() + ")");
+                throw new IllegalArgumentException(
+                        "a policy named " + factory.name() + " is already registered (model " + e.model() + ")");
             }
         }
         List<Entry<?, ?>> more = new ArrayList<>(entries);
@@ -175,7 +174,8 @@ public final class PolicyRegistry {
     private List<String> takers(Model<?, ?> model, String key) {
         List<String> takers = new ArrayList<>();
         for (Entry<?, ?> e : entries) {
-            if (e.model() == model && e.factory().arguments().stream().anyMatch(a -> a.key().equals(key))) {
+            if (e.model() == model
+                    && e.factory().arguments().stream().anyMatch(a -> a.key().equals(key))) {
                 takers.add(e.factory().name());
             }
         }

@@ -45,10 +45,37 @@ public record SimResult(
         double suspendsPerVmDay) {
 
     /** A result that does not say how suspensions fell on VMs (0 for both). */
-    public SimResult(double utilization, double overbookedHours, long suspends, long degradation100,
-            long degradation95, long resumes, long deploys, long lowCompleted, double lowMeanWaitHours,
-            double lowMeanAvailability, double lowMinAvailability, double highHours, long refused, long steps) {
-        this(utilization, overbookedHours, suspends, degradation100, degradation95, resumes, deploys, lowCompleted,
-                lowMeanWaitHours, lowMeanAvailability, lowMinAvailability, highHours, refused, steps, 0, 0);
+    public SimResult(
+            double utilization,
+            double overbookedHours,
+            long suspends,
+            long degradation100,
+            long degradation95,
+            long resumes,
+            long deploys,
+            long lowCompleted,
+            double lowMeanWaitHours,
+            double lowMeanAvailability,
+            double lowMinAvailability,
+            double highHours,
+            long refused,
+            long steps) {
+        this(
+                utilization,
+                overbookedHours,
+                suspends,
+                degradation100,
+                degradation95,
+                resumes,
+                deploys,
+                lowCompleted,
+                lowMeanWaitHours,
+                lowMeanAvailability,
+                lowMinAvailability,
+                highHours,
+                refused,
+                steps,
+                0,
+                0);
     }
 }

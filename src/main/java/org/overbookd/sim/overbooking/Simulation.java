@@ -18,7 +18,7 @@ public final class Simulation {
     /** Told how far a long run has got, in simulated seconds. */
     @FunctionalInterface
     public interface Progress {
-        Progress NONE = (done, total) -> { };
+        Progress NONE = (done, total) -> {};
 
         void simulated(long seconds, long totalSeconds);
     }

@@ -18,8 +18,7 @@ public final class CellSizing {
 
     static final long ROLE = 0x53495a45L;
 
-    private CellSizing() {
-    }
+    private CellSizing() {}
 
     /** The peak demand of requests in submit order over the horizon. */
     public static PeakDemand.Profile peak(List<RequestSpec> requests, double horizonS) {

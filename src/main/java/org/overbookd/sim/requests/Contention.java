@@ -8,7 +8,10 @@ package org.overbookd.sim.requests;
  * important classes play bronze's role, every other class gold's and silver's.
  */
 public enum Contention {
-    NONE, LOW, MEDIUM, HIGH;
+    NONE,
+    LOW,
+    MEDIUM,
+    HIGH;
 
     public static Contention of(IntervalSample interval, int leastImportance) {
         boolean bronzeViolated = false;

@@ -55,8 +55,8 @@ public final class GoogleCellWorkload implements Iterator<RequestSpec> {
     static final long ROLE = 0x474f4f474cL;
 
     private static final double[][] MACHINES = {
-        {0.5, 0.5, 0.535}, {0.5, 0.25, 0.307}, {0.5, 0.75, 0.08}, {1, 1, 0.063}, {0.25, 0.25, 0.01},
-        {0.5, 0.125, 0.005}};
+        {0.5, 0.5, 0.535}, {0.5, 0.25, 0.307}, {0.5, 0.75, 0.08}, {1, 1, 0.063}, {0.25, 0.25, 0.01}, {0.5, 0.125, 0.005}
+    };
     private static final int MACHINE_COUNT = 12_500;
     private static final double JOBS_PER_S = 0.317;
     private static final double DAILY_SWING = 0.25;
@@ -156,8 +156,8 @@ public final class GoogleCellWorkload implements Iterator<RequestSpec> {
             return;
         }
         double d = Math.min(jobDuration * lognormal(1, 0.3), MONTH_S);
-        next = new RequestSpec(job + "-" + taskIndex++, clock, Math.max(1, Math.rint(d)), jobCpu, jobMem, jobClass,
-                Map.of());
+        next = new RequestSpec(
+                job + "-" + taskIndex++, clock, Math.max(1, Math.rint(d)), jobCpu, jobMem, jobClass, Map.of());
         tasksLeft--;
     }
 
@@ -182,7 +182,8 @@ public final class GoogleCellWorkload implements Iterator<RequestSpec> {
         double scale = Math.min(1, JOB_TOTAL / (tasksLeft * Math.max(cpu, mem)));
         jobCpu = round(cpu * scale);
         jobMem = round(mem * scale);
-        jobDuration = jobClass == gold ? lognormal(24 * 3600, 1.2)
+        jobDuration = jobClass == gold
+                ? lognormal(24 * 3600, 1.2)
                 : jobClass == silver ? lognormal(20 * 60, 1.8) : lognormal(10 * 60, 1.5);
         return true;
     }

@@ -1,13 +1,13 @@
 package org.overbookd.sim.requests;
 
-import org.overbookd.io.CsvInput;
-import org.overbookd.io.InputException;
-import org.overbookd.io.TaskEventRows;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.overbookd.io.CsvInput;
+import org.overbookd.io.InputException;
+import org.overbookd.io.TaskEventRows;
 import org.overbookd.policy.qos.ServiceClass;
 import org.overbookd.policy.qos.ServiceClasses;
 
@@ -19,20 +19,17 @@ import org.overbookd.policy.qos.ServiceClasses;
 public final class GoogleTrace {
 
     /** What a conversion produced, and what it had to drop. */
-    public record Workload(List<RequestSpec> requests, long neverScheduled, long missingDemand) {
-    }
+    public record Workload(List<RequestSpec> requests, long neverScheduled, long missingDemand) {}
 
     /** Hosts present at the start, then their later additions and removals. */
-    public record Machines(List<HostSpec> hosts, List<HostEvent> events) {
-    }
+    public record Machines(List<HostSpec> hosts, List<HostEvent> events) {}
 
     private static final double MICROS = 1e6;
 
     /** timestamp, machine ID, event type (0 ADD, 1 REMOVE, 2 UPDATE), platform, CPU, memory. */
     private static final int MACHINE_FIELDS = 6;
 
-    private GoogleTrace() {
-    }
+    private GoogleTrace() {}
 
     /** The paper's mapping (section 4.2): priority above 8 gold, 2 to 8 silver, below 2 bronze. */
     public static String className(int priority) {
@@ -114,9 +111,13 @@ public final class GoogleTrace {
                     String platform = row.text(3);
                     boolean known = hosts.containsKey(id);
                     if (!known && !row.text(4).isEmpty() && !row.text(5).isEmpty()) {
-                        hosts.put(id, new HostSpec(id, row.number(4, "CPU capacity", 0, false),
-                                row.number(5, "memory capacity", 0, false),
-                                platform.isEmpty() ? Map.of() : Map.of("platform", platform)));
+                        hosts.put(
+                                id,
+                                new HostSpec(
+                                        id,
+                                        row.number(4, "CPU capacity", 0, false),
+                                        row.number(5, "memory capacity", 0, false),
+                                        platform.isEmpty() ? Map.of() : Map.of("platform", platform)));
                         known = true;
                     }
                     if (known && type == 0 && t > 0) {

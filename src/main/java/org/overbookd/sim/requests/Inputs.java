@@ -1,8 +1,5 @@
 package org.overbookd.sim.requests;
 
-import org.overbookd.io.CsvInput;
-import org.overbookd.io.CsvInput.Row;
-import org.overbookd.io.InputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -10,6 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.overbookd.io.CsvInput;
+import org.overbookd.io.CsvInput.Row;
+import org.overbookd.io.InputException;
 import org.overbookd.policy.qos.ServiceClass;
 import org.overbookd.policy.qos.ServiceClasses;
 
@@ -19,8 +19,7 @@ import org.overbookd.policy.qos.ServiceClasses;
  */
 public final class Inputs {
 
-    private Inputs() {
-    }
+    private Inputs() {}
 
     /**
      * Service classes: {@code name,slo,importance,priority} and optional {@code safety_margin_s}
@@ -29,19 +28,20 @@ public final class Inputs {
     public static ServiceClasses classes(Path file) throws InputException {
         List<ServiceClass> classes = new ArrayList<>();
         Set<String> names = new HashSet<>();
-        for (Row row : rows(file, List.of("name", "slo", "importance", "priority"),
-                List.of("safety_margin_s", "overhead_limit"))) {
+        for (Row row : rows(
+                file, List.of("name", "slo", "importance", "priority"), List.of("safety_margin_s", "overhead_limit"))) {
             String name = row.required("name");
             if (!names.add(name)) {
                 throw new InputException(file, row.line(), "duplicate class " + name);
             }
             double slo = number(row, "slo");
             double margin = row.text("safety_margin_s").isEmpty()
-                    ? ServiceClass.DEFAULT_SAFETY_MARGIN_S : number(row, "safety_margin_s");
+                    ? ServiceClass.DEFAULT_SAFETY_MARGIN_S
+                    : number(row, "safety_margin_s");
             double limit = row.text("overhead_limit").isEmpty() ? 1 - slo : number(row, "overhead_limit");
             try {
-                classes.add(new ServiceClass(name, slo, integer(row, "importance"), margin, limit,
-                        integer(row, "priority")));
+                classes.add(new ServiceClass(
+                        name, slo, integer(row, "importance"), margin, limit, integer(row, "priority")));
             } catch (IllegalArgumentException e) {
                 throw new InputException(file, row.line(), e.getMessage());
             }
@@ -112,21 +112,36 @@ public final class Inputs {
             throws InputException {
         List<RequestSpec> requests = new ArrayList<>();
         Set<String> ids = new HashSet<>();
-        for (Row row : rows(file, List.of("id", "submit_s", "duration_s", "cpu", "mem", "class"),
-                List.of("constraints"))) {
+        for (Row row :
+                rows(file, List.of("id", "submit_s", "duration_s", "cpu", "mem", "class"), List.of("constraints"))) {
             String id = row.required("id");
             if (!ids.add(id)) {
                 throw new InputException(file, row.line(), "duplicate request id " + id);
             }
             String name = row.required("class");
-            var serviceClass = classes.find(name).orElseThrow(() -> new InputException(file, row.line(),
-                    "unknown class " + name + " (known: "
-                            + String.join(", ", classes.all().stream().map(c -> c.name()).toList()) + ")"));
-            RequestSpec r = new RequestSpec(id, number(row, "submit_s"), number(row, "duration_s"),
-                    number(row, "cpu"), number(row, "mem"), serviceClass, pairs(row, "constraints"));
+            var serviceClass = classes.find(name)
+                    .orElseThrow(() -> new InputException(
+                            file,
+                            row.line(),
+                            "unknown class " + name + " (known: "
+                                    + String.join(
+                                            ", ",
+                                            classes.all().stream()
+                                                    .map(c -> c.name())
+                                                    .toList()) + ")"));
+            RequestSpec r = new RequestSpec(
+                    id,
+                    number(row, "submit_s"),
+                    number(row, "duration_s"),
+                    number(row, "cpu"),
+                    number(row, "mem"),
+                    serviceClass,
+                    pairs(row, "constraints"));
             if (hosts.stream().noneMatch(h -> r.cpu() <= h.cpu() && r.mem() <= h.mem())) {
-                throw new InputException(file, row.line(), "request " + id + " (cpu " + r.cpu() + ", mem " + r.mem()
-                        + ") is larger than every host");
+                throw new InputException(
+                        file,
+                        row.line(),
+                        "request " + id + " (cpu " + r.cpu() + ", mem " + r.mem() + ") is larger than every host");
             }
             requests.add(r);
         }

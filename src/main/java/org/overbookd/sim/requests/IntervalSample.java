@@ -35,12 +35,15 @@ public record IntervalSample(double startS, double endS, boolean waited, Map<Ser
         Map<ServiceClass, List<RequestOutcome>> byClass = new LinkedHashMap<>();
         boolean waited = false;
         for (RequestOutcome o : active) {
-            byClass.computeIfAbsent(o.spec().serviceClass(), c -> new ArrayList<>()).add(o);
+            byClass.computeIfAbsent(o.spec().serviceClass(), c -> new ArrayList<>())
+                    .add(o);
             waited |= o.pendingS() > 0;
         }
         Map<ServiceClass, ClassSample> classes = new LinkedHashMap<>();
         for (Map.Entry<ServiceClass, List<RequestOutcome>> e : byClass.entrySet()) {
-            double[] a = e.getValue().stream().mapToDouble(RequestOutcome::availability).toArray();
+            double[] a = e.getValue().stream()
+                    .mapToDouble(RequestOutcome::availability)
+                    .toArray();
             int violated = (int) e.getValue().stream().filter(o -> !o.met()).count();
             Sample sample = Sample.of(a);
             classes.put(e.getKey(), new ClassSample(a.length, violated, sample.gini(0), sample.min(0)));
@@ -53,8 +56,10 @@ public record IntervalSample(double startS, double endS, boolean waited, Map<Ser
     }
 
     public int active(String className) {
-        return classes.entrySet().stream().filter(e -> e.getKey().name().equals(className))
-                .mapToInt(e -> e.getValue().active()).sum();
+        return classes.entrySet().stream()
+                .filter(e -> e.getKey().name().equals(className))
+                .mapToInt(e -> e.getValue().active())
+                .sum();
     }
 
     public Contention contention(int leastImportance) {

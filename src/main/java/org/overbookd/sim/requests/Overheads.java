@@ -1,14 +1,14 @@
 package org.overbookd.sim.requests;
 
-import org.overbookd.io.InputException;
-import org.overbookd.io.InputFiles;
-import org.overbookd.io.StrictNumbers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.overbookd.io.InputException;
+import org.overbookd.io.InputFiles;
+import org.overbookd.io.StrictNumbers;
 
 /**
  * Allocation overheads (section 4.1.1): hot values when the instance ran on that host before,

@@ -14,16 +14,25 @@ import org.overbookd.io.Provenance;
 /** The heat maps of figure 6: one PNG per class, A's availability across, B's up, 5-point squares. */
 public final class PairedCharts {
 
-    private PairedCharts() {
-    }
+    private PairedCharts() {}
 
-    public static Path write(Path dir, String cls, PairedRuns.ClassPairs pairs, String nameA, String nameB,
-            Provenance workload) throws IOException {
-        HeatMapChart chart = new HeatMapChartBuilder().width(960).height(600)
-                .title(String.format(Locale.ROOT, "%s on %s: SLO met by both %.1f%%, A only %.1f%%, B only %.1f%%,"
-                                + " neither %.1f%%", cls, workload.describe(), pct(pairs.bothMet, pairs),
-                        pct(pairs.onlyA, pairs), pct(pairs.onlyB, pairs), pct(pairs.neither, pairs)))
-                .xAxisTitle("A = " + nameA + ", availability (%)").yAxisTitle("B = " + nameB + ", availability (%)")
+    public static Path write(
+            Path dir, String cls, PairedRuns.ClassPairs pairs, String nameA, String nameB, Provenance workload)
+            throws IOException {
+        HeatMapChart chart = new HeatMapChartBuilder()
+                .width(960)
+                .height(600)
+                .title(String.format(
+                        Locale.ROOT,
+                        "%s on %s: SLO met by both %.1f%%, A only %.1f%%, B only %.1f%%," + " neither %.1f%%",
+                        cls,
+                        workload.describe(),
+                        pct(pairs.bothMet, pairs),
+                        pct(pairs.onlyA, pairs),
+                        pct(pairs.onlyB, pairs),
+                        pct(pairs.neither, pairs)))
+                .xAxisTitle("A = " + nameA + ", availability (%)")
+                .yAxisTitle("B = " + nameB + ", availability (%)")
                 .build();
         List<Integer> axis = new ArrayList<>();
         for (int i = 0; i < PairedRuns.BINS; i++) {

@@ -1,14 +1,14 @@
 package org.overbookd.sim.requests;
 
-import org.overbookd.io.CsvInput;
-import org.overbookd.io.InputException;
-import org.overbookd.io.InputFiles;
-import org.overbookd.io.Provenance;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.overbookd.io.CsvInput;
+import org.overbookd.io.InputException;
+import org.overbookd.io.InputFiles;
+import org.overbookd.io.Provenance;
 
 /**
  * Two runs of one workload side by side (section 5.1, figure 6): each request's availability
@@ -61,11 +61,9 @@ public final class PairedRuns {
         }
     }
 
-    private record Row(String cls, double availability, boolean met) {
-    }
+    private record Row(String cls, double availability, boolean met) {}
 
-    private PairedRuns() {
-    }
+    private PairedRuns() {}
 
     /** Squares [0, 5%), [5%, 10%), ..., [95%, 100%]. */
     public static int bin(double availability) {
@@ -80,8 +78,8 @@ public final class PairedRuns {
      */
     public static void pair(Map<String, ClassPairs> into, List<RequestOutcome> a, List<RequestOutcome> b) {
         if (a.size() != b.size()) {
-            throw new IllegalArgumentException("runs of different workloads: " + a.size() + " and " + b.size()
-                    + " requests");
+            throw new IllegalArgumentException(
+                    "runs of different workloads: " + a.size() + " and " + b.size() + " requests");
         }
         for (int i = 0; i < a.size(); i++) {
             RequestOutcome x = a.get(i);
@@ -105,14 +103,15 @@ public final class PairedRuns {
         Map<String, Row> a = requests(dirA.resolve("requests.csv"));
         Map<String, Row> b = requests(dirB.resolve("requests.csv"));
         if (!a.keySet().equals(b.keySet())) {
-            throw new InputException(dirB.resolve("requests.csv"), "does not hold the same requests as "
-                    + dirA.resolve("requests.csv"));
+            throw new InputException(
+                    dirB.resolve("requests.csv"), "does not hold the same requests as " + dirA.resolve("requests.csv"));
         }
         Map<String, ClassPairs> byClass = new LinkedHashMap<>();
         for (Map.Entry<String, Row> e : a.entrySet()) {
             Row ra = e.getValue();
             Row rb = b.get(e.getKey());
-            byClass.computeIfAbsent(ra.cls, k -> new ClassPairs()).add(ra.availability, ra.met, rb.availability, rb.met);
+            byClass.computeIfAbsent(ra.cls, k -> new ClassPairs())
+                    .add(ra.availability, ra.met, rb.availability, rb.met);
         }
         penalties(dirA.resolve("penalties.csv"), byClass, true);
         penalties(dirB.resolve("penalties.csv"), byClass, false);
@@ -132,7 +131,9 @@ public final class PairedRuns {
                 throw new InputException(file, "no class: not a finished run's table");
             }
             try {
-                return Provenance.ofCells(row.text(Provenance.COLUMNS.get(0)), row.text(Provenance.COLUMNS.get(1)),
+                return Provenance.ofCells(
+                        row.text(Provenance.COLUMNS.get(0)),
+                        row.text(Provenance.COLUMNS.get(1)),
                         row.text(Provenance.COLUMNS.get(2)));
             } catch (IllegalArgumentException e) {
                 throw row.problem(e.getMessage());
@@ -143,8 +144,9 @@ public final class PairedRuns {
     private static Map<String, Row> requests(Path file) throws InputException {
         Map<String, Row> rows = new LinkedHashMap<>();
         try (CsvInput in = open(file, List.of("id", "class", "availability", "met"))) {
-            in.forEach(r -> rows.put(r.text("id"), new Row(r.text("class"), r.number("availability"),
-                    Boolean.parseBoolean(r.text("met")))));
+            in.forEach(r -> rows.put(
+                    r.text("id"),
+                    new Row(r.text("class"), r.number("availability"), Boolean.parseBoolean(r.text("met")))));
         }
         return rows;
     }

@@ -22,11 +22,9 @@ public final class PeakDemand {
         }
     }
 
-    private record Held(double endS, double cpu, double mem) {
-    }
+    private record Held(double endS, double cpu, double mem) {}
 
-    private PeakDemand() {
-    }
+    private PeakDemand() {}
 
     /**
      * The profile of requests (in submit order) up to horizon seconds, in windows of windowS

@@ -9,8 +9,7 @@ import org.overbookd.policy.qos.ServiceClass;
  */
 public final class PenaltyModel {
 
-    private PenaltyModel() {
-    }
+    private PenaltyModel() {}
 
     /** Table 2: the bonus for a request of this class that ended at availability a. */
     public static double bonus(ServiceClass c, double a) {

@@ -6,7 +6,13 @@ package org.overbookd.sim.requests;
  * one instant: resources freed before they are asked for.
  */
 enum RequestEvent {
-    ALLOCATED, COMPLETION, HOST_REMOVE, HOST_ADD, ARRIVAL, WATCHDOG, INTERVAL;
+    ALLOCATED,
+    COMPLETION,
+    HOST_REMOVE,
+    HOST_ADD,
+    ARRIVAL,
+    WATCHDOG,
+    INTERVAL;
 
     private static final RequestEvent[] BY_ORDINAL = values();
 

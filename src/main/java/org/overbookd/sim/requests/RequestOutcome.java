@@ -5,8 +5,14 @@ package org.overbookd.sim.requests;
  * decision): availability at completion, or at the end of the run for a request still in the
  * system (completed = false).
  */
-public record RequestOutcome(RequestSpec spec, double availability, double runS, double pendingS,
-                             double overheadS, int preemptions, boolean completed) {
+public record RequestOutcome(
+        RequestSpec spec,
+        double availability,
+        double runS,
+        double pendingS,
+        double overheadS,
+        int preemptions,
+        boolean completed) {
 
     public double slo() {
         return spec.serviceClass().slo();

@@ -38,7 +38,7 @@ public final class RequestSimulation {
     /** Told at the end of every 10-minute interval how far the run has come; for a progress line. */
     @FunctionalInterface
     public interface Progress {
-        Progress NONE = (now, completed, pending, held) -> { };
+        Progress NONE = (now, completed, pending, held) -> {};
 
         /**
          * @param now       simulated seconds
@@ -51,6 +51,7 @@ public final class RequestSimulation {
 
     /** Roles for {@link Seeds#stream}: one random source per kind of decision. */
     static final long SCHEDULER_ROLE = 0x5343484544L;
+
     static final long OVERHEAD_ROLE = 0x4f56455248L;
 
     public static final double DEFAULT_WATCHDOG_S = 10;
@@ -88,11 +89,19 @@ public final class RequestSimulation {
     private int futureWork;
     /** Changes to the queue or any host since the start; and their count at the last pass that placed nothing. */
     private long changes;
+
     private long changesAtLastFailure = -1;
 
     /** A run over a workload held in memory; {@link #run()} returns outcomes in workload order. */
-    public RequestSimulation(RequestScheduler scheduler, List<HostSpec> hosts, List<RequestSpec> requests,
-                             List<HostEvent> hostEvents, Overheads overheads, long seed, double until, double watchdogS) {
+    public RequestSimulation(
+            RequestScheduler scheduler,
+            List<HostSpec> hosts,
+            List<RequestSpec> requests,
+            List<HostEvent> hostEvents,
+            Overheads overheads,
+            long seed,
+            double until,
+            double watchdogS) {
         this(scheduler, hosts, requests, inSubmitOrder(requests), hostEvents, overheads, seed, until, watchdogS);
     }
 
@@ -100,14 +109,28 @@ public final class RequestSimulation {
      * A run over a workload streamed in submit order (non-decreasing submit times, checked): only
      * the next arrival is held; outcomes go to {@link #run(Consumer)}'s consumer.
      */
-    public RequestSimulation(RequestScheduler scheduler, List<HostSpec> hosts, Iterator<RequestSpec> requests,
-                             List<HostEvent> hostEvents, Overheads overheads, long seed, double until, double watchdogS) {
+    public RequestSimulation(
+            RequestScheduler scheduler,
+            List<HostSpec> hosts,
+            Iterator<RequestSpec> requests,
+            List<HostEvent> hostEvents,
+            Overheads overheads,
+            long seed,
+            double until,
+            double watchdogS) {
         this(scheduler, hosts, null, requests, hostEvents, overheads, seed, until, watchdogS);
     }
 
-    private RequestSimulation(RequestScheduler scheduler, List<HostSpec> hosts, List<RequestSpec> requestList,
-                              Iterator<RequestSpec> requests, List<HostEvent> hostEvents, Overheads overheads,
-                              long seed, double until, double watchdogS) {
+    private RequestSimulation(
+            RequestScheduler scheduler,
+            List<HostSpec> hosts,
+            List<RequestSpec> requestList,
+            Iterator<RequestSpec> requests,
+            List<HostEvent> hostEvents,
+            Overheads overheads,
+            long seed,
+            double until,
+            double watchdogS) {
         this.policy = new RequestPolicy(scheduler);
         this.hosts = List.copyOf(hosts);
         this.requestList = requestList;
@@ -357,8 +380,8 @@ public final class RequestSimulation {
             passesSkipped++;
             return 0;
         }
-        List<Allocation> placements = policy.decide(new RequestPolicy.Pending(new ArrayList<>(pending), now,
-                Seeds.stream(seed, SCHEDULER_ROLE, passes++)));
+        List<Allocation> placements = policy.decide(
+                new RequestPolicy.Pending(new ArrayList<>(pending), now, Seeds.stream(seed, SCHEDULER_ROLE, passes++)));
         // The policy has recorded its victims and placements in its own index; the world applies them.
         for (Allocation p : placements) {
             for (String victim : p.victims()) {
@@ -399,6 +422,7 @@ public final class RequestSimulation {
     }
 
     private RequestOutcome outcome(SimInstance i, boolean completed) {
-        return new RequestOutcome(i.spec, i.availability(accounting), i.run, i.pending, i.overhead, i.preemptions, completed);
+        return new RequestOutcome(
+                i.spec, i.availability(accounting), i.run, i.pending, i.overhead, i.preemptions, completed);
     }
 }

@@ -42,10 +42,33 @@ public final class ResultFiles implements Consumer<RequestOutcome>, Closeable {
         for (ServiceClass c : classes.all()) {
             totals.put(c, new ClassTotals());
         }
-        requests = CsvTable.create(dir.resolve("requests.csv"), List.of("id", "class", "slo", "availability", "met",
-                "deficit", "preemptions", "run_s", "pending_s", "overhead_s"), Decimals.SCALED);
-        penalties = CsvTable.create(dir.resolve("penalties.csv"), List.of("id", "class", "availability", "deficit",
-                "duration_h", "cpu", "cpu_hour_deficit", "bonus", "penalty"), Decimals.SCALED);
+        requests = CsvTable.create(
+                dir.resolve("requests.csv"),
+                List.of(
+                        "id",
+                        "class",
+                        "slo",
+                        "availability",
+                        "met",
+                        "deficit",
+                        "preemptions",
+                        "run_s",
+                        "pending_s",
+                        "overhead_s"),
+                Decimals.SCALED);
+        penalties = CsvTable.create(
+                dir.resolve("penalties.csv"),
+                List.of(
+                        "id",
+                        "class",
+                        "availability",
+                        "deficit",
+                        "duration_h",
+                        "cpu",
+                        "cpu_hour_deficit",
+                        "bonus",
+                        "penalty"),
+                Decimals.SCALED);
     }
 
     /**
@@ -78,14 +101,29 @@ public final class ResultFiles implements Consumer<RequestOutcome>, Closeable {
         totals.computeIfAbsent(c, k -> new ClassTotals()).add(o);
         count++;
         try {
-            requests.text(o.spec().id()).text(c.name()).fixed(o.slo(), 4).fixed(o.availability(), 6)
-                    .text(Boolean.toString(o.met())).fixed(o.deficit(), 6).count(o.preemptions())
-                    .fixed(o.runS(), 3).fixed(o.pendingS(), 3).fixed(o.overheadS(), 3).endRow();
+            requests.text(o.spec().id())
+                    .text(c.name())
+                    .fixed(o.slo(), 4)
+                    .fixed(o.availability(), 6)
+                    .text(Boolean.toString(o.met()))
+                    .fixed(o.deficit(), 6)
+                    .count(o.preemptions())
+                    .fixed(o.runS(), 3)
+                    .fixed(o.pendingS(), 3)
+                    .fixed(o.overheadS(), 3)
+                    .endRow();
             if (!o.met()) {
-                penalties.text(o.spec().id()).text(c.name()).fixed(o.availability(), 6)
-                        .fixed(o.deficit(), 6).fixed(o.spec().durationS() / 3600, 6).fixed(o.spec().cpu(), 6)
-                        .fixed(PenaltyModel.cpuHourDeficit(o), 6).fixed(PenaltyModel.bonus(c, o.availability()), 2)
-                        .fixed(PenaltyModel.penalty(o), 6).endRow();
+                penalties
+                        .text(o.spec().id())
+                        .text(c.name())
+                        .fixed(o.availability(), 6)
+                        .fixed(o.deficit(), 6)
+                        .fixed(o.spec().durationS() / 3600, 6)
+                        .fixed(o.spec().cpu(), 6)
+                        .fixed(PenaltyModel.cpuHourDeficit(o), 6)
+                        .fixed(PenaltyModel.bonus(c, o.availability()), 2)
+                        .fixed(PenaltyModel.penalty(o), 6)
+                        .endRow();
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -101,9 +139,19 @@ public final class ResultFiles implements Consumer<RequestOutcome>, Closeable {
             row.addAll(workload.cells());
             classRows.add(row);
         }
-        List<String> classHeader = new ArrayList<>(List.of("class", "slo", "requests", "mean_availability",
-                "min_availability", "slo_fulfilment", "deficit_mean", "deficit_p95", "deficit_max", "gini",
-                "preemptions", "penalty"));
+        List<String> classHeader = new ArrayList<>(List.of(
+                "class",
+                "slo",
+                "requests",
+                "mean_availability",
+                "min_availability",
+                "slo_fulfilment",
+                "deficit_mean",
+                "deficit_p95",
+                "deficit_max",
+                "gini",
+                "preemptions",
+                "penalty"));
         classHeader.addAll(Provenance.COLUMNS);
         write(dir.resolve("classes.csv"), classHeader, classRows);
         write(dir.resolve("intervals.csv"), intervalHeader(), intervalRows(result));
@@ -116,9 +164,19 @@ public final class ResultFiles implements Consumer<RequestOutcome>, Closeable {
     }
 
     private static List<String> row(ServiceClass c, ClassTotals t) {
-        return List.of(c.name(), f(c.slo(), 4), Integer.toString(t.requests()), f(t.meanAvailability(), 6),
-                f(t.minAvailability(), 6), f(t.fulfilment(), 6), f(t.deficitMean(), 6), f(t.deficitP95(), 6),
-                f(t.deficitMax(), 6), f(t.gini(), 6), Long.toString(t.preemptions()), f(t.penalty(), 6));
+        return List.of(
+                c.name(),
+                f(c.slo(), 4),
+                Integer.toString(t.requests()),
+                f(t.meanAvailability(), 6),
+                f(t.minAvailability(), 6),
+                f(t.fulfilment(), 6),
+                f(t.deficitMean(), 6),
+                f(t.deficitP95(), 6),
+                f(t.deficitMax(), 6),
+                f(t.gini(), 6),
+                Long.toString(t.preemptions()),
+                f(t.penalty(), 6));
     }
 
     private List<String> intervalHeader() {
@@ -135,7 +193,9 @@ public final class ResultFiles implements Consumer<RequestOutcome>, Closeable {
     private List<List<String>> intervalRows(RunResult result) {
         List<List<String>> rows = new ArrayList<>();
         for (IntervalSample s : result.intervals()) {
-            List<String> row = new ArrayList<>(List.of(f(s.startS(), 0), f(s.endS(), 0),
+            List<String> row = new ArrayList<>(List.of(
+                    f(s.startS(), 0),
+                    f(s.endS(), 0),
                     s.contention(classes.leastImportance()).label()));
             for (ServiceClass c : classes.all()) {
                 IntervalSample.ClassSample k = s.classes().get(c);

@@ -15,22 +15,30 @@ import org.overbookd.policy.qos.QosEquations;
  */
 final class SimInstance implements LiveInstance {
 
-    enum State { PENDING, ALLOCATING, RUNNING, DONE }
+    enum State {
+        PENDING,
+        ALLOCATING,
+        RUNNING,
+        DONE
+    }
 
     final RequestSpec spec;
     final long admission;
     /** alpha of eqs. 4 and 7, the same for every instance of a run. */
     private final double alpha;
+
     State state = State.PENDING;
     String host;
     /** Bumped on every state change, so queued completion and allocation events can go stale. */
     int epoch;
+
     double remainingWork;
     double run;
     double pending;
     double overhead;
     /** The part of overhead paid in allocations after the first. */
     double reallocationOverhead;
+
     int preemptions;
     private int allocations;
     private double clock;
@@ -122,7 +130,17 @@ final class SimInstance implements LiveInstance {
     @Override
     public InstanceView viewAt(double t) {
         double dt = Math.max(0, t - clock);
-        return new InstanceView(spec.id(), spec.serviceClass(), spec.cpu(), spec.mem(), spec.constraints(),
-                admission, runAfter(dt), pendingAfter(dt), overheadAfter(dt), alpha, host);
+        return new InstanceView(
+                spec.id(),
+                spec.serviceClass(),
+                spec.cpu(),
+                spec.mem(),
+                spec.constraints(),
+                admission,
+                runAfter(dt),
+                pendingAfter(dt),
+                overheadAfter(dt),
+                alpha,
+                host);
     }
 }

@@ -65,9 +65,16 @@ public record UserPopulation(int users, double jobsPerS, double days, double job
     }
 
     /** What one user is: its share of the jobs and the shape of its jobs. */
-    private record Profile(double share, int classIndex, double singleTask, double tasksMedian, double cpuMedian,
-            double cpuSigma, double memRatio, double durationFactor, boolean bursty) {
-    }
+    private record Profile(
+            double share,
+            int classIndex,
+            double singleTask,
+            double tasksMedian,
+            double cpuMedian,
+            double cpuSigma,
+            double memRatio,
+            double durationFactor,
+            boolean bursty) {}
 
     /** Every user's profile (the shares normalised), in user order. */
     private List<Profile> profiles(long seed) {
@@ -78,15 +85,30 @@ public record UserPopulation(int users, double jobsPerS, double days, double job
             double share = Draws.lognormal(r, 1, ACTIVITY_SIGMA);
             double c = r.nextDouble();
             int classIndex = c < 0.07 ? 0 : c < 0.64 ? 1 : 2;
-            raw.add(new Profile(share, classIndex, 0.2 + 0.7 * r.nextDouble(), Draws.lognormal(r, 10, 1),
-                    Draws.lognormal(r, 0.025, 0.7), 0.2 + 1.2 * r.nextDouble(), Draws.lognormal(r, 0.75, 0.3),
-                    Draws.lognormal(r, 1, 0.7), r.nextDouble() < BURSTY_SHARE));
+            raw.add(new Profile(
+                    share,
+                    classIndex,
+                    0.2 + 0.7 * r.nextDouble(),
+                    Draws.lognormal(r, 10, 1),
+                    Draws.lognormal(r, 0.025, 0.7),
+                    0.2 + 1.2 * r.nextDouble(),
+                    Draws.lognormal(r, 0.75, 0.3),
+                    Draws.lognormal(r, 1, 0.7),
+                    r.nextDouble() < BURSTY_SHARE));
             total += share;
         }
         List<Profile> profiles = new ArrayList<>(users);
         for (Profile p : raw) {
-            profiles.add(new Profile(p.share() / total, p.classIndex(), p.singleTask(), p.tasksMedian(), p.cpuMedian(),
-                    p.cpuSigma(), p.memRatio(), p.durationFactor(), p.bursty()));
+            profiles.add(new Profile(
+                    p.share() / total,
+                    p.classIndex(),
+                    p.singleTask(),
+                    p.tasksMedian(),
+                    p.cpuMedian(),
+                    p.cpuSigma(),
+                    p.memRatio(),
+                    p.durationFactor(),
+                    p.bursty()));
         }
         return profiles;
     }
@@ -148,7 +170,13 @@ public record UserPopulation(int users, double jobsPerS, double days, double job
         return out;
     }
 
-    private void addJob(List<RequestSpec> out, int u, int job, double t, Profile p, List<ServiceClass> classes,
+    private void addJob(
+            List<RequestSpec> out,
+            int u,
+            int job,
+            double t,
+            Profile p,
+            List<ServiceClass> classes,
             SplittableRandom r) {
         int classIndex = p.classIndex();
         if (r.nextDouble() < 0.1) {
@@ -156,19 +184,22 @@ public record UserPopulation(int users, double jobsPerS, double days, double job
             classIndex = classIndex == 1 ? 2 : 1;
         }
         ServiceClass c = classes.get(classIndex);
-        int tasks = r.nextDouble() < p.singleTask() ? 1
+        int tasks = r.nextDouble() < p.singleTask()
+                ? 1
                 : (int) Math.min(5000, Math.max(2, Math.ceil(Draws.lognormal(r, p.tasksMedian(), 1.2))));
         double cpu = Math.min(0.5, Draws.lognormal(r, p.cpuMedian(), p.cpuSigma()));
         double mem = Math.min(0.5, cpu * p.memRatio() * Draws.lognormal(r, 1, 0.3));
         double scale = Math.min(1, jobCap / (tasks * Math.max(cpu, mem)));
         double jobCpu = round(cpu * scale);
         double jobMem = round(mem * scale);
-        double duration = p.durationFactor() * (classIndex == 0 ? Draws.lognormal(r, 24 * 3600, 1.2)
-                : classIndex == 1 ? Draws.lognormal(r, 20 * 60, 1.8) : Draws.lognormal(r, 10 * 60, 1.5));
+        double duration = p.durationFactor()
+                * (classIndex == 0
+                        ? Draws.lognormal(r, 24 * 3600, 1.2)
+                        : classIndex == 1 ? Draws.lognormal(r, 20 * 60, 1.8) : Draws.lognormal(r, 10 * 60, 1.5));
         for (int k = 0; k < tasks; k++) {
             double d = Math.min(duration * Draws.lognormal(r, 1, 0.3), horizonS());
-            out.add(new RequestSpec("u" + u + "-" + job + "-" + k, t, Math.max(1, Math.rint(d)), jobCpu, jobMem, c,
-                    Map.of()));
+            out.add(new RequestSpec(
+                    "u" + u + "-" + job + "-" + k, t, Math.max(1, Math.rint(d)), jobCpu, jobMem, c, Map.of()));
         }
     }
 

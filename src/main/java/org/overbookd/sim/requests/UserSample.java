@@ -19,14 +19,14 @@ public final class UserSample {
 
     static final long ROLE = 0x53414d50L;
 
-    private UserSample() {
-    }
+    private UserSample() {}
 
     /** Each user's features: requests, and the variances of CPU, memory and duration. */
     static double[] features(List<RequestSpec> requests) {
         double[] cpu = requests.stream().mapToDouble(RequestSpec::cpu).toArray();
         double[] mem = requests.stream().mapToDouble(RequestSpec::mem).toArray();
-        double[] duration = requests.stream().mapToDouble(RequestSpec::durationS).toArray();
+        double[] duration =
+                requests.stream().mapToDouble(RequestSpec::durationS).toArray();
         return new double[] {requests.size(), variance(cpu), variance(mem), variance(duration)};
     }
 

@@ -36,8 +36,8 @@ public record CalibratedScenario(double hours, double tasksPerHour, double lowDe
 
     public CalibratedScenario {
         if (!(hours > 0 && tasksPerHour > 0 && lowDemand > 0 && swing >= 0 && swing < 1)) {
-            throw new IllegalArgumentException("bad calibrated scenario " + hours + ", " + tasksPerHour + ", "
-                    + lowDemand + ", " + swing);
+            throw new IllegalArgumentException(
+                    "bad calibrated scenario " + hours + ", " + tasksPerHour + ", " + lowDemand + ", " + swing);
         }
     }
 

@@ -13,8 +13,7 @@ package org.overbookd.sim.slots;
  */
 public final class CpuShare {
 
-    private CpuShare() {
-    }
+    private CpuShare() {}
 
     /**
      * @param capacity C, the server's CPU capacity in CPU-seconds per second

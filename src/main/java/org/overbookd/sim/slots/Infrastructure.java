@@ -34,7 +34,8 @@ public final class Infrastructure {
             throw new IllegalArgumentException("no servers");
         }
         typeOf = servers.toArray(new ServerType[0]);
-        double[] levels = servers.stream().mapToDouble(ServerType::cpuPerSlot).sorted().toArray();
+        double[] levels =
+                servers.stream().mapToDouble(ServerType::cpuPerSlot).sorted().toArray();
         List<Double> tiers = new ArrayList<>();
         for (int i = levels.length - 1; i >= 0; i--) {
             if (tiers.isEmpty() || !same(tiers.get(tiers.size() - 1), levels[i])) {

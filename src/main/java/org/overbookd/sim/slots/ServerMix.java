@@ -1,11 +1,11 @@
 package org.overbookd.sim.slots;
 
-import org.overbookd.io.CsvInput;
-import org.overbookd.io.InputException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.overbookd.io.CsvInput;
+import org.overbookd.io.InputException;
 
 /**
  * Reads a servers file: CSV with the header {@code type,count,cpu,memory,cores,slots}, one row per
@@ -17,8 +17,7 @@ public final class ServerMix {
     static final List<String> COLUMNS = List.of("type", "count", "cpu", "memory", "cores", "slots");
     private static final String TABLE_1 = "table1-servers.csv";
 
-    private ServerMix() {
-    }
+    private ServerMix() {}
 
     public static List<ServerType> read(Path file) throws InputException {
         return read(file, CsvInput.withHeader(file, CsvInput.Columns.exactly(COLUMNS, List.of())));
@@ -28,7 +27,8 @@ public final class ServerMix {
         List<ServerType> types = new ArrayList<>();
         try (CsvInput rows = opened) {
             for (CsvInput.Row row = rows.next(); row != null; row = rows.next()) {
-                types.add(new ServerType(row.required("type"),
+                types.add(new ServerType(
+                        row.required("type"),
                         row.whole("count", 0, 1_000_000),
                         row.number("cpu", 0, true),
                         row.number("memory", 0, false),

@@ -16,9 +16,23 @@ import org.overbookd.stats.Sample;
  * preemption that removes it, counted in {@code drops} only. Wasted CPU-seconds are those received
  * by executions that ended in either.
  */
-public record SlotResult(String policy, int stickySlots, int evictionLimit, int servers, int slots, int tasks,
-        int finished, int dropped, int unfinished, long evictions, int evictedTasks, int maxEvictions,
-        double wastedCpuSeconds, double lastFinish, List<ClassStats> classes, List<SlotTypeUsage> slotTypes) {
+public record SlotResult(
+        String policy,
+        int stickySlots,
+        int evictionLimit,
+        int servers,
+        int slots,
+        int tasks,
+        int finished,
+        int dropped,
+        int unfinished,
+        long evictions,
+        int evictedTasks,
+        int maxEvictions,
+        double wastedCpuSeconds,
+        double lastFinish,
+        List<ClassStats> classes,
+        List<SlotTypeUsage> slotTypes) {
 
     /** NE over the tasks evicted at least once; NaN when none was. */
     public double meanEvictionsPerEvictedTask() {
@@ -59,17 +73,32 @@ public record SlotResult(String policy, int stickySlots, int evictionLimit, int 
         int finished = classes.stream().mapToInt(ClassStats::finished).sum();
         int dropped = classes.stream().mapToInt(ClassStats::dropped).sum();
         int tasks = cluster.tasks.length;
-        return new SlotResult(policy.name(), policy.stickySlots(), policy.evictionLimit(), infra.servers(),
-                infra.totalSlots(), tasks, finished, dropped, tasks - finished - dropped,
+        return new SlotResult(
+                policy.name(),
+                policy.stickySlots(),
+                policy.evictionLimit(),
+                infra.servers(),
+                infra.totalSlots(),
+                tasks,
+                finished,
+                dropped,
+                tasks - finished - dropped,
                 classes.stream().mapToLong(ClassStats::evictions).sum(),
-                classes.stream().mapToInt(ClassStats::evictedTasks).sum(), maxEvictions,
-                classes.stream().mapToDouble(ClassStats::wastedCpuSeconds).sum(), lastFinish, List.copyOf(classes),
-                slotTypes(policy, infra, finishedByTier, classes.stream().mapToInt(ClassStats::finishedOnSticky).sum()));
+                classes.stream().mapToInt(ClassStats::evictedTasks).sum(),
+                maxEvictions,
+                classes.stream().mapToDouble(ClassStats::wastedCpuSeconds).sum(),
+                lastFinish,
+                List.copyOf(classes),
+                slotTypes(
+                        policy,
+                        infra,
+                        finishedByTier,
+                        classes.stream().mapToInt(ClassStats::finishedOnSticky).sum()));
     }
 
     /** Figure 3b: sticky labels, then the regular slots of powerful and of normal tiers. */
-    private static List<SlotTypeUsage> slotTypes(SlotPolicy policy, Infrastructure infra, int[] finishedByTier,
-            int finishedSticky) {
+    private static List<SlotTypeUsage> slotTypes(
+            SlotPolicy policy, Infrastructure infra, int[] finishedByTier, int finishedSticky) {
         int[] slots = new int[2];
         int[] finished = new int[2];
         for (int tier = 0; tier < infra.tiers(); tier++) {
@@ -77,7 +106,8 @@ public record SlotResult(String policy, int stickySlots, int evictionLimit, int 
             slots[kind] += infra.tierSlots(tier);
             finished[kind] += finishedByTier[tier];
         }
-        return List.of(new SlotTypeUsage("sticky", policy.stickySlots(), finishedSticky),
+        return List.of(
+                new SlotTypeUsage("sticky", policy.stickySlots(), finishedSticky),
                 new SlotTypeUsage("powerful", slots[0], finished[0]),
                 new SlotTypeUsage("normal", slots[1], finished[1]));
     }
@@ -115,10 +145,23 @@ public record SlotResult(String policy, int stickySlots, int evictionLimit, int 
         /** Response times by type 7 quantiles and the ascending mean; NaN (an empty field) for no task. */
         ClassStats stats(int priority, double stickySeconds) {
             Sample q = sample(responses);
-            return new ClassStats(priority, tasks, q.count(), dropped, evictedTasks, evictions, wasted,
-                    q.meanAscending(NaN), q.quantile(TYPE7, 0.5, NaN), q.quantile(TYPE7, 0.9, NaN),
-                    q.quantile(TYPE7, 0.99, NaN), q.max(NaN), sample(evicted).quantile(TYPE7, 0.5, NaN),
-                    sample(neverEvicted).quantile(TYPE7, 0.5, NaN), onSticky, stickySeconds);
+            return new ClassStats(
+                    priority,
+                    tasks,
+                    q.count(),
+                    dropped,
+                    evictedTasks,
+                    evictions,
+                    wasted,
+                    q.meanAscending(NaN),
+                    q.quantile(TYPE7, 0.5, NaN),
+                    q.quantile(TYPE7, 0.9, NaN),
+                    q.quantile(TYPE7, 0.99, NaN),
+                    q.max(NaN),
+                    sample(evicted).quantile(TYPE7, 0.5, NaN),
+                    sample(neverEvicted).quantile(TYPE7, 0.5, NaN),
+                    onSticky,
+                    stickySeconds);
         }
 
         private static Sample sample(List<Double> values) {

@@ -22,6 +22,7 @@ public final class SlotSimulation {
      * arrival's tag is the task's index.
      */
     private static final int COMPLETION = 0;
+
     private static final int ARRIVAL = 1;
 
     private final Infrastructure infra;

@@ -28,24 +28,57 @@ public final class SlotTables {
     public static final String STICKY = "sticky.csv";
     public static final String SLOT_TYPES = "slot-types.csv";
 
-    static final List<String> SUMMARY_HEADER = List.of("policy", "sticky_slots", "evictions",
-            "mean_evictions_per_evicted_task", "max_evictions_per_task", "drops", "wasted_cpu_seconds",
-            "response_p50_class0_evicted", "response_p50_class0_never_evicted", "response_p50_class9",
-            "eviction_limit", "seed", "servers", "slots", "tasks", "finished", "unfinished", "evicted_tasks",
-            "finished_on_sticky", "last_finish_s");
+    static final List<String> SUMMARY_HEADER = List.of(
+            "policy",
+            "sticky_slots",
+            "evictions",
+            "mean_evictions_per_evicted_task",
+            "max_evictions_per_task",
+            "drops",
+            "wasted_cpu_seconds",
+            "response_p50_class0_evicted",
+            "response_p50_class0_never_evicted",
+            "response_p50_class9",
+            "eviction_limit",
+            "seed",
+            "servers",
+            "slots",
+            "tasks",
+            "finished",
+            "unfinished",
+            "evicted_tasks",
+            "finished_on_sticky",
+            "last_finish_s");
 
-    static final List<String> CLASSES_HEADER = List.of("policy", "class", "tasks", "finished", "dropped",
-            "evicted_tasks", "evictions", "wasted_cpu_seconds", "response_mean", "response_p50", "response_p90",
-            "response_p99", "response_max", "response_p50_evicted", "response_p50_never_evicted");
+    static final List<String> CLASSES_HEADER = List.of(
+            "policy",
+            "class",
+            "tasks",
+            "finished",
+            "dropped",
+            "evicted_tasks",
+            "evictions",
+            "wasted_cpu_seconds",
+            "response_mean",
+            "response_p50",
+            "response_p90",
+            "response_p99",
+            "response_max",
+            "response_p50_evicted",
+            "response_p50_never_evicted");
 
-    static final List<String> STICKY_HEADER = List.of("policy", "class", "finished_on_sticky",
-            "share_of_finished_on_sticky", "sticky_slot_seconds", "share_of_sticky_slot_seconds");
+    static final List<String> STICKY_HEADER = List.of(
+            "policy",
+            "class",
+            "finished_on_sticky",
+            "share_of_finished_on_sticky",
+            "sticky_slot_seconds",
+            "share_of_sticky_slot_seconds");
 
-    static final List<String> SLOT_TYPES_HEADER = List.of("policy", "slot_type", "configured_slots",
-            "configured_share", "finished_tasks", "finished_share");
+    static final List<String> SLOT_TYPES_HEADER =
+            List.of("policy", "slot_type", "configured_slots", "configured_share", "finished_tasks", "finished_share");
 
-    private SlotTables() {
-    }
+    private SlotTables() {}
 
     /**
      * Writes the four files into {@code dir}, which must exist; returns their paths. Every row ends with
@@ -76,34 +109,64 @@ public final class SlotTables {
 
     static List<String> summary(SlotResult r, long seed) {
         ClassStats c0 = r.classStats(0);
-        return List.of(r.policy(), count(r.stickySlots()), count(r.evictions()),
-                fixed(r.meanEvictionsPerEvictedTask(), 3), count(r.maxEvictions()), count(r.dropped()),
-                fixed(r.wastedCpuSeconds(), 3), fixed(c0.responseP50Evicted(), 1),
-                fixed(c0.responseP50NeverEvicted(), 1), fixed(r.classStats(9).responseP50(), 1),
-                count(r.evictionLimit()), Long.toString(seed), count(r.servers()), count(r.slots()),
-                count(r.tasks()), count(r.finished()), count(r.unfinished()), count(r.evictedTasks()),
-                count(r.finishedOnSticky()), fixed(r.lastFinish(), 1));
+        return List.of(
+                r.policy(),
+                count(r.stickySlots()),
+                count(r.evictions()),
+                fixed(r.meanEvictionsPerEvictedTask(), 3),
+                count(r.maxEvictions()),
+                count(r.dropped()),
+                fixed(r.wastedCpuSeconds(), 3),
+                fixed(c0.responseP50Evicted(), 1),
+                fixed(c0.responseP50NeverEvicted(), 1),
+                fixed(r.classStats(9).responseP50(), 1),
+                count(r.evictionLimit()),
+                Long.toString(seed),
+                count(r.servers()),
+                count(r.slots()),
+                count(r.tasks()),
+                count(r.finished()),
+                count(r.unfinished()),
+                count(r.evictedTasks()),
+                count(r.finishedOnSticky()),
+                fixed(r.lastFinish(), 1));
     }
 
     static List<List<String>> classes(SlotResult r) {
         List<List<String>> rows = new ArrayList<>();
         for (ClassStats c : r.classes()) {
-            rows.add(List.of(r.policy(), count(c.priority()), count(c.tasks()), count(c.finished()),
-                    count(c.dropped()), count(c.evictedTasks()), count(c.evictions()),
-                    fixed(c.wastedCpuSeconds(), 3), fixed(c.responseMean(), 1), fixed(c.responseP50(), 1),
-                    fixed(c.responseP90(), 1), fixed(c.responseP99(), 1), fixed(c.responseMax(), 1),
-                    fixed(c.responseP50Evicted(), 1), fixed(c.responseP50NeverEvicted(), 1)));
+            rows.add(List.of(
+                    r.policy(),
+                    count(c.priority()),
+                    count(c.tasks()),
+                    count(c.finished()),
+                    count(c.dropped()),
+                    count(c.evictedTasks()),
+                    count(c.evictions()),
+                    fixed(c.wastedCpuSeconds(), 3),
+                    fixed(c.responseMean(), 1),
+                    fixed(c.responseP50(), 1),
+                    fixed(c.responseP90(), 1),
+                    fixed(c.responseP99(), 1),
+                    fixed(c.responseMax(), 1),
+                    fixed(c.responseP50Evicted(), 1),
+                    fixed(c.responseP50NeverEvicted(), 1)));
         }
         return rows;
     }
 
     static List<List<String>> sticky(SlotResult r) {
         double finished = r.finishedOnSticky();
-        double seconds = r.classes().stream().mapToDouble(ClassStats::stickySlotSeconds).sum();
+        double seconds =
+                r.classes().stream().mapToDouble(ClassStats::stickySlotSeconds).sum();
         List<List<String>> rows = new ArrayList<>();
         for (ClassStats c : r.classes()) {
-            rows.add(List.of(r.policy(), count(c.priority()), count(c.finishedOnSticky()),
-                    fixed(share(c.finishedOnSticky(), finished), 4), fixed(c.stickySlotSeconds(), 1),
+            rows.add(List.of(
+                    r.policy(),
+                    count(c.priority()),
+                    count(c.finishedOnSticky()),
+                    fixed(share(c.finishedOnSticky(), finished), 4),
+                    fixed(c.stickySlotSeconds(), 1),
                     fixed(share(c.stickySlotSeconds(), seconds), 4)));
         }
         return rows;
@@ -112,8 +175,12 @@ public final class SlotTables {
     static List<List<String>> slotTypes(SlotResult r) {
         List<List<String>> rows = new ArrayList<>();
         for (SlotTypeUsage t : r.slotTypes()) {
-            rows.add(List.of(r.policy(), t.type(), count(t.configuredSlots()),
-                    fixed(share(t.configuredSlots(), r.slots()), 4), count(t.finishedTasks()),
+            rows.add(List.of(
+                    r.policy(),
+                    t.type(),
+                    count(t.configuredSlots()),
+                    fixed(share(t.configuredSlots(), r.slots()), 4),
+                    count(t.finishedTasks()),
                     fixed(share(t.finishedTasks(), r.finished()), 4)));
         }
         return rows;

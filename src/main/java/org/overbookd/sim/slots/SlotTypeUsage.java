@@ -6,5 +6,4 @@ package org.overbookd.sim.slots;
  * powerful and normal slots add up to all slots and the sticky count is a share of those; the
  * finished tasks are split three ways (sticky, else the tier of the regular slot).
  */
-public record SlotTypeUsage(String type, int configuredSlots, int finishedTasks) {
-}
+public record SlotTypeUsage(String type, int configuredSlots, int finishedTasks) {}

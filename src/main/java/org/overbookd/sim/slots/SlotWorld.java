@@ -31,6 +31,7 @@ final class SlotWorld implements SlotView {
     private final TreeSet<TaskState> byPriority;
     /** Non-sticky running tasks, youngest first, one set per tier and class at tier * COUNT + class. */
     private final List<TreeSet<TaskState>> evictable = new ArrayList<>();
+
     private int stickyInUse;
     private long starts;
     /** Sticky-label seconds held by each priority class, over finished sticky executions. */
@@ -156,7 +157,8 @@ final class SlotWorld implements SlotView {
             throw new IllegalStateException("cannot place " + task + " on full server " + server);
         }
         if (place.sticky() && stickyInUse >= stickySlots) {
-            throw new IllegalStateException("cannot place " + task + " sticky: all " + stickySlots + " labels are taken");
+            throw new IllegalStateException(
+                    "cannot place " + task + " sticky: all " + stickySlots + " labels are taken");
         }
         byArrival.remove(task);
         byPriority.remove(task);

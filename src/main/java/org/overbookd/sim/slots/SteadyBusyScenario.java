@@ -33,8 +33,7 @@ public final class SteadyBusyScenario {
     /** Mean remaining demand of a task running in steady state over the mean demand, for sigma 1. */
     private static final double REMAINING = 1.36;
 
-    private SteadyBusyScenario() {
-    }
+    private SteadyBusyScenario() {}
 
     /** The built-in steady scenario: class 9 at the middle of the band. */
     public static List<Task> tasks(long seed) {
@@ -60,10 +59,11 @@ public final class SteadyBusyScenario {
                 new ClassShape(9, 2600 / 3050.0, class9Median * REMAINING, 1.0, 1),
                 new ClassShape(10, 150 / 3050.0, 20000, 0.5, 1));
         List<Task> all = new ArrayList<>();
-        new SyntheticScenario(1.0, 3050, atStart, 0, 1.0).generate(seed ^ RUNNING_AT_START).stream()
-                .sorted(Comparator.comparingInt(Task::priority))
-                .map(t -> new Task("start-" + t.id(), 0, t.priority(), t.cpuSeconds(), t.memory()))
-                .forEach(all::add);
+        new SyntheticScenario(1.0, 3050, atStart, 0, 1.0)
+                .generate(seed ^ RUNNING_AT_START).stream()
+                        .sorted(Comparator.comparingInt(Task::priority))
+                        .map(t -> new Task("start-" + t.id(), 0, t.priority(), t.cpuSeconds(), t.memory()))
+                        .forEach(all::add);
         all.addAll(new SyntheticScenario(15 * 3600.0, 68_000, stream, 0, 5 * 3600.0).generate(seed));
         return Workloads.bySubmission(all);
     }

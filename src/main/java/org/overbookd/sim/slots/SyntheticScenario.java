@@ -33,8 +33,7 @@ public final class SyntheticScenario {
      * One priority class: its share of all tasks, the median and log-sd of a task's demand
      * (expressed in seconds of one core), and the mean number of tasks per job.
      */
-    public record ClassShape(int priority, double share, double medianCoreSeconds, double sigma, double meanJobSize) {
-    }
+    public record ClassShape(int priority, double share, double medianCoreSeconds, double sigma, double meanJobSize) {}
 
     private final double seconds;
     private final int tasks;

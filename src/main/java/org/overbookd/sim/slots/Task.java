@@ -6,5 +6,4 @@ package org.overbookd.sim.slots;
  * capacity, see {@link ServerType}). Memory is carried from traces that give it and not used by the
  * slot model, which places tasks without looking at their needs (section 2.1); NaN when absent.
  */
-public record Task(String id, double submit, int priority, double cpuSeconds, double memory) {
-}
+public record Task(String id, double submit, int priority, double cpuSeconds, double memory) {}

@@ -1,12 +1,12 @@
 package org.overbookd.sim.slots;
 
-import org.overbookd.io.CsvInput;
-import org.overbookd.io.InputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.overbookd.io.CsvInput;
+import org.overbookd.io.InputException;
 import org.overbookd.policy.hybrid.Priorities;
 
 /**
@@ -19,8 +19,7 @@ public final class TaskCsv {
     static final List<String> REQUIRED = List.of("id", "submit_s", "priority", "cpu_seconds");
     static final List<String> OPTIONAL = List.of("memory");
 
-    private TaskCsv() {
-    }
+    private TaskCsv() {}
 
     public static List<Task> read(Path file) throws InputException {
         List<Task> tasks = new ArrayList<>();

@@ -1,13 +1,13 @@
 package org.overbookd.sim.slots;
 
-import org.overbookd.io.InputException;
-import org.overbookd.io.TaskEventRows;
-import org.overbookd.io.TaskUsageRows;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.overbookd.io.InputException;
+import org.overbookd.io.TaskEventRows;
+import org.overbookd.io.TaskUsageRows;
 import org.overbookd.policy.hybrid.Priorities;
 
 /**
@@ -46,11 +46,9 @@ public final class TaskEventsCsv {
      * demand is their CPU request times their run rather than their measured usage (all of them
      * when no task_usage file was read).
      */
-    public record Result(List<Task> tasks, int skipped, int demandFromRequest) {
-    }
+    public record Result(List<Task> tasks, int skipped, int demandFromRequest) {}
 
-    private TaskEventsCsv() {
-    }
+    private TaskEventsCsv() {}
 
     private static final class Pending {
         final String id;
@@ -108,8 +106,8 @@ public final class TaskEventsCsv {
             int type = event.eventType();
             if (type == TaskEventRows.SUBMIT && Double.isNaN(task.submit)) {
                 if (event.priority() < Priorities.LOWEST || event.priority() > Priorities.HIGHEST) {
-                    throw event.problem("priority " + event.priority() + " is outside " + Priorities.LOWEST
-                            + " to " + Priorities.HIGHEST);
+                    throw event.problem("priority " + event.priority() + " is outside " + Priorities.LOWEST + " to "
+                            + Priorities.HIGHEST);
                 }
                 task.submit = time;
                 task.priority = event.priority();
@@ -148,7 +146,8 @@ public final class TaskEventsCsv {
             }
         }
         if (tasks.isEmpty()) {
-            throw new InputException(file, "no task both submitted and finished in this file, so no CPU demand is known");
+            throw new InputException(
+                    file, "no task both submitted and finished in this file, so no CPU demand is known");
         }
         return new Result(Workloads.bySubmission(tasks), inOrder.size() - tasks.size(), fromRequest);
     }

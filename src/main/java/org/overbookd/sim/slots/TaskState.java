@@ -6,7 +6,13 @@ import org.overbookd.policy.hybrid.RunningTask;
 /** A task during a run: where it is, what it has cost, and what happened to it. Mutated by the cluster only. */
 final class TaskState implements QueuedTask, RunningTask {
 
-    enum Status { PENDING, QUEUED, RUNNING, FINISHED, DROPPED }
+    enum Status {
+        PENDING,
+        QUEUED,
+        RUNNING,
+        FINISHED,
+        DROPPED
+    }
 
     final int index;
     final Task task;
@@ -21,12 +27,14 @@ final class TaskState implements QueuedTask, RunningTask {
     double started;
     /** The server's work clock when the current execution started, and when it will have finished. */
     double startWork;
+
     double target;
     double finishedAt = Double.NaN;
     /** CPU-seconds of executions ended by an eviction or a drop. */
     double wasted;
     /** Tier and label of the execution that finished it. */
     int finishedTier = -1;
+
     boolean finishedSticky;
 
     TaskState(int index, Task task) {

@@ -1,14 +1,14 @@
 package org.overbookd.sim.slots;
 
-import org.overbookd.io.InputException;
-import org.overbookd.io.InputFiles;
-import org.overbookd.io.Provenance;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.overbookd.io.InputException;
+import org.overbookd.io.InputFiles;
+import org.overbookd.io.Provenance;
 import org.overbookd.policy.hybrid.Labelled;
 
 /** Where a run's tasks come from: a trace file in one of two formats, or a built-in scenario. */
@@ -16,7 +16,9 @@ public final class Workloads {
 
     /** Trace formats; {@code AUTO} looks at the first line: a header means ours, a number Google's. */
     public enum Format implements Labelled {
-        AUTO("auto"), CSV("csv"), GOOGLE("google");
+        AUTO("auto"),
+        CSV("csv"),
+        GOOGLE("google");
 
         private final String label;
 
@@ -67,16 +69,15 @@ public final class Workloads {
      * many of the trace's tasks were left out, and, when a task_usage file was read, how many tasks
      * had no usage in it and took their CPU request times their run as demand (0 otherwise).
      */
-    public record Workload(List<Task> tasks, String description, Provenance provenance, int skipped,
-            int demandFromRequest) {
+    public record Workload(
+            List<Task> tasks, String description, Provenance provenance, int skipped, int demandFromRequest) {
 
         public Workload(List<Task> tasks, String description, Provenance provenance, int skipped) {
             this(tasks, description, provenance, skipped, 0);
         }
     }
 
-    private Workloads() {
-    }
+    private Workloads() {}
 
     public static Workload read(Path file, Format format) throws InputException {
         return read(file, format, null);
@@ -92,18 +93,29 @@ public final class Workloads {
             if (usage == null) {
                 TaskEventsCsv.Result r = TaskEventsCsv.read(file);
                 // a task's demand: its CPU request times its successful run
-                return new Workload(r.tasks(), file + " (Google task_events)",
-                        Provenance.trace(file, Provenance.Demand.REQUESTED), r.skipped());
+                return new Workload(
+                        r.tasks(),
+                        file + " (Google task_events)",
+                        Provenance.trace(file, Provenance.Demand.REQUESTED),
+                        r.skipped());
             }
             TaskEventsCsv.Result r = TaskEventsCsv.read(file, usage);
-            return new Workload(r.tasks(), file + " (Google task_events, demand from task_usage " + usage + ")",
-                    Provenance.trace(List.of(file, usage), r.demandFromRequest() == 0 ? Provenance.Demand.MEASURED
-                            : Provenance.Demand.MEASURED_OR_REQUESTED),
-                    r.skipped(), r.demandFromRequest());
+            return new Workload(
+                    r.tasks(),
+                    file + " (Google task_events, demand from task_usage " + usage + ")",
+                    Provenance.trace(
+                            List.of(file, usage),
+                            r.demandFromRequest() == 0
+                                    ? Provenance.Demand.MEASURED
+                                    : Provenance.Demand.MEASURED_OR_REQUESTED),
+                    r.skipped(),
+                    r.demandFromRequest());
         }
         if (usage != null) {
-            throw new InputException(file, "is our CSV, which states each task's demand; a task_usage file ("
-                    + usage + ") goes with a Google task_events trace only");
+            throw new InputException(
+                    file,
+                    "is our CSV, which states each task's demand; a task_usage file (" + usage
+                            + ") goes with a Google task_events trace only");
         }
         return new Workload(TaskCsv.read(file), file.toString(), Provenance.trace(file, Provenance.Demand.STATED), 0);
     }
@@ -114,8 +126,11 @@ public final class Workloads {
             case SWINGING -> SyntheticScenario.paperLike().generate(seed);
             case CALIBRATED -> CalibratedScenario.CALIBRATED.tasks(seed);
         };
-        return new Workload(tasks, "built-in " + scenario.label() + " scenario, seed " + seed,
-                Provenance.generated(scenario.label(), scenario.kind()), 0);
+        return new Workload(
+                tasks,
+                "built-in " + scenario.label() + " scenario, seed " + seed,
+                Provenance.generated(scenario.label(), scenario.kind()),
+                0);
     }
 
     private static Format detect(Path file) throws InputException {

@@ -21,8 +21,7 @@ import org.overbookd.io.TaskEventRows;
  */
 public final class GoogleTasks {
 
-    private GoogleTasks() {
-    }
+    private GoogleTasks() {}
 
     private static final class Pending {
         final long submitted;
@@ -38,8 +37,7 @@ public final class GoogleTasks {
         }
     }
 
-    private record Keyed(GoogleTask task, long job, long index) {
-    }
+    private record Keyed(GoogleTask task, long job, long index) {}
 
     /**
      * The finished tasks, by arrival (then job, then task index), times in seconds from the first
@@ -69,12 +67,15 @@ public final class GoogleTasks {
                 p.scheduled = time;
             } else if (type == TaskEventRows.FINISH && p != null && !p.done && p.scheduled >= 0) {
                 p.done = true;
-                finished.add(new Keyed(new GoogleTask(p.submitted / 1e6, (time - p.scheduled) / 1e6, p.cpu,
-                        p.memory), event.jobId(), event.taskIndex()));
+                finished.add(new Keyed(
+                        new GoogleTask(p.submitted / 1e6, (time - p.scheduled) / 1e6, p.cpu, p.memory),
+                        event.jobId(),
+                        event.taskIndex()));
             }
         });
         finished.sort(Comparator.comparingDouble((Keyed k) -> k.task().arrival())
-                .thenComparingLong(Keyed::job).thenComparingLong(Keyed::index));
+                .thenComparingLong(Keyed::job)
+                .thenComparingLong(Keyed::index));
         List<GoogleTask> out = new ArrayList<>(Math.min(finished.size(), maxTasks));
         double origin = finished.isEmpty() ? 0 : finished.get(0).task().arrival();
         for (Keyed k : finished.subList(0, Math.min(finished.size(), maxTasks))) {

@@ -30,9 +30,11 @@ final class IdleCapacity {
     private final long[] capacity;
     /** Per server: its group and its free units per resource as last counted. */
     private final int[] group;
+
     private final long[] serverFree;
     /** Per group and resource: free units summed over the group's servers, and their integral over time. */
     private final long[] groupFree;
+
     private final double[] area;
     private double last;
 
@@ -112,8 +114,8 @@ final class IdleCapacity {
                 actual += cluster.residual(s, r);
             }
             if (counted != actual) {
-                throw new IllegalStateException("free capacity of resource " + r + " counted " + counted
-                        + " but the cluster has " + actual);
+                throw new IllegalStateException(
+                        "free capacity of resource " + r + " counted " + counted + " but the cluster has " + actual);
             }
         }
         double[] share = new double[GROUPS];

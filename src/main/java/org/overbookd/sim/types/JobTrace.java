@@ -32,8 +32,18 @@ import org.overbookd.random.Seeds;
  * The last job is cut to make exactly {@code tasks} tasks. Each part draws from its own stream of the
  * seed (job sizes, types and sizes, service times, arrivals).
  */
-public record JobTrace(int tasks, double load, int servers, double[] typeWeights, double singleShare,
-        double jobMedian, double jobSigma, int jobMax, double serviceMedian, double serviceSigma, double serviceMax,
+public record JobTrace(
+        int tasks,
+        double load,
+        int servers,
+        double[] typeWeights,
+        double singleShare,
+        double jobMedian,
+        double jobSigma,
+        int jobMax,
+        double serviceMedian,
+        double serviceSigma,
+        double serviceMax,
         double dailySwing) {
 
     static final long ROLE = 0x4a4f4253L;
@@ -42,9 +52,17 @@ public record JobTrace(int tasks, double load, int servers, double[] typeWeights
 
     public JobTrace {
         typeWeights = TypeWeights.checked(typeWeights);
-        if (tasks < 1 || !(load > 0) || servers < 1 || !(singleShare >= 0 && singleShare <= 1) || !(jobMedian >= 1)
-                || !(jobSigma >= 0) || jobMax < 2 || !(serviceMedian > 0) || !(serviceSigma >= 0)
-                || !(serviceMax >= serviceMedian) || !(dailySwing >= 0 && dailySwing < 1)) {
+        if (tasks < 1
+                || !(load > 0)
+                || servers < 1
+                || !(singleShare >= 0 && singleShare <= 1)
+                || !(jobMedian >= 1)
+                || !(jobSigma >= 0)
+                || jobMax < 2
+                || !(serviceMedian > 0)
+                || !(serviceSigma >= 0)
+                || !(serviceMax >= serviceMedian)
+                || !(dailySwing >= 0 && dailySwing < 1)) {
             throw new IllegalArgumentException("a job trace's parameters are out of range");
         }
     }
@@ -60,7 +78,8 @@ public record JobTrace(int tasks, double load, int servers, double[] typeWeights
         List<Integer> jobStarts = new ArrayList<>();
         double work = 0;
         while (drawn.size() < tasks) {
-            int n = jobSizes.nextDouble() < singleShare ? 1
+            int n = jobSizes.nextDouble() < singleShare
+                    ? 1
                     : (int) Math.max(2, Math.min(jobMax, Math.round(Draws.lognormal(jobSizes, jobMedian, jobSigma))));
             n = Math.min(n, tasks - drawn.size());
             int k = TypeWeights.type(typeWeights, totalWeight, sizes);

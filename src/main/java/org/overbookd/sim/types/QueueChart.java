@@ -11,15 +11,17 @@ import org.overbookd.io.Png;
 /** Total queue size over time, one line per policy: the paper's figures 1 and 2. */
 public final class QueueChart {
 
-    private QueueChart() {
-    }
+    private QueueChart() {}
 
     public static Path write(Path file, TypesScenario scenario, List<TypesResult> results) throws IOException {
         boolean seconds = scenario.workload() instanceof Workload.Trace;
-        XYChart chart = new XYChartBuilder().width(800).height(500)
+        XYChart chart = new XYChartBuilder()
+                .width(800)
+                .height(500)
                 .title("Total queue size, " + scenario.provenance().describe())
                 .xAxisTitle(seconds ? "Time (s)" : "Time (mean service times)")
-                .yAxisTitle("Total queue size").build();
+                .yAxisTitle("Total queue size")
+                .build();
         chart.getStyler().setLegendVisible(true);
         chart.getStyler().setAntiAlias(true);
         chart.getStyler().setXAxisDecimalPattern("#,##0");

@@ -59,9 +59,22 @@ final class QueueMetrics {
     TypesResult finish(String policy, double beta, String solver, double[] idle) {
         before(Double.POSITIVE_INFINITY);
         area += total * (horizon - last);
-        return new TypesResult(policy, beta, solver, horizon, area / horizon, max, total,
-                started == 0 ? 0 : waitSum / started, completed / horizon, arrivals, started, completed,
-                idle[IdleCapacity.ACTIVE], idle[IdleCapacity.STALLED_RUNNING], idle[IdleCapacity.STALLED_EMPTY],
+        return new TypesResult(
+                policy,
+                beta,
+                solver,
+                horizon,
+                area / horizon,
+                max,
+                total,
+                started == 0 ? 0 : waitSum / started,
+                completed / horizon,
+                arrivals,
+                started,
+                completed,
+                idle[IdleCapacity.ACTIVE],
+                idle[IdleCapacity.STALLED_RUNNING],
+                idle[IdleCapacity.STALLED_EMPTY],
                 new QueueSamples(sampleTimes, sampleQueues));
     }
 }

@@ -71,10 +71,30 @@ public final class ScenarioFile {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]+");
     private static final Pattern SERVER = Pattern.compile("server\\.([^.]+)(\\.count)?");
     private static final Pattern TYPE = Pattern.compile("type\\.([^.]+)\\.(demand|lambda|mu)");
-    private static final List<String> PLAIN = List.of("name", "horizon", "workload", "resources", "trace.servers",
-            "trace.levels", "trace.file", "trace.tasks", "synthetic.tasks", "synthetic.load", "synthetic.mean-service", "synthetic.type-weights",
-            "jobs.tasks", "jobs.load", "jobs.type-weights", "jobs.single-task-share", "jobs.tasks-median", "jobs.tasks-sigma",
-            "jobs.tasks-max", "jobs.service-median", "jobs.service-sigma", "jobs.service-max", "jobs.daily-swing");
+    private static final List<String> PLAIN = List.of(
+            "name",
+            "horizon",
+            "workload",
+            "resources",
+            "trace.servers",
+            "trace.levels",
+            "trace.file",
+            "trace.tasks",
+            "synthetic.tasks",
+            "synthetic.load",
+            "synthetic.mean-service",
+            "synthetic.type-weights",
+            "jobs.tasks",
+            "jobs.load",
+            "jobs.type-weights",
+            "jobs.single-task-share",
+            "jobs.tasks-median",
+            "jobs.tasks-sigma",
+            "jobs.tasks-max",
+            "jobs.service-median",
+            "jobs.service-sigma",
+            "jobs.service-max",
+            "jobs.daily-swing");
 
     private final String source;
     private final Path baseDir;
@@ -107,8 +127,13 @@ public final class ScenarioFile {
                 if (in == null) {
                     throw new IllegalStateException("built-in scenario " + resource + " missing from the jar");
                 }
-                return parse(nameOrPath + ".scenario", new InputStreamReader(in, StandardCharsets.UTF_8),
-                        Path.of("."), seed, servers, tasks);
+                return parse(
+                        nameOrPath + ".scenario",
+                        new InputStreamReader(in, StandardCharsets.UTF_8),
+                        Path.of("."),
+                        seed,
+                        servers,
+                        tasks);
             } catch (IOException e) {
                 throw new IllegalStateException("cannot read built-in scenario " + resource, e);
             }
@@ -118,14 +143,16 @@ public final class ScenarioFile {
             Path dir = file.toAbsolutePath().getParent();
             return parse(nameOrPath, reader, dir, seed, servers, tasks);
         } catch (NoSuchFileException e) {
-            throw InputException.unreadable(nameOrPath, "no such file (built-in scenarios: " + String.join(", ", BUILT_IN) + ")");
+            throw InputException.unreadable(
+                    nameOrPath, "no such file (built-in scenarios: " + String.join(", ", BUILT_IN) + ")");
         } catch (IOException e) {
             throw InputException.cannotRead(nameOrPath, 0, e);
         }
     }
 
-    private static TypesScenario parse(String source, Reader reader, Path baseDir, long seed, OptionalInt servers,
-            OptionalInt tasks) throws IOException, InputException {
+    private static TypesScenario parse(
+            String source, Reader reader, Path baseDir, long seed, OptionalInt servers, OptionalInt tasks)
+            throws IOException, InputException {
         ScenarioFile f = new ScenarioFile(source, baseDir);
         f.read(reader);
         f.tasksOverride = tasks;
@@ -142,10 +169,12 @@ public final class ScenarioFile {
         for (KeyValueLines.Entry e : read) {
             String key = e.key();
             if (key.isEmpty() || !e.separator().strip().equals("=")) {
-                throw new InputException(source, e.line(), "expected 'key = value', found '" + key + e.separator()
-                        + e.value() + "'");
+                throw new InputException(
+                        source, e.line(), "expected 'key = value', found '" + key + e.separator() + e.value() + "'");
             }
-            if (!PLAIN.contains(key) && !SERVER.matcher(key).matches() && !TYPE.matcher(key).matches()) {
+            if (!PLAIN.contains(key)
+                    && !SERVER.matcher(key).matches()
+                    && !TYPE.matcher(key).matches()) {
                 throw new InputException(source, e.line(), key + ": unknown key");
             }
             KeyValueLines.Entry before = entries.putIfAbsent(key, e);
@@ -182,8 +211,10 @@ public final class ScenarioFile {
                 }
                 return trace(name, workload, seed, serversOverride);
             }
-            default -> throw error("workload", "'" + workload
-                    + "' is not one of poisson, google-trace, synthetic-trace, job-trace");
+            default ->
+                throw error(
+                        "workload",
+                        "'" + workload + "' is not one of poisson, google-trace, synthetic-trace, job-trace");
         }
     }
 
@@ -230,11 +261,18 @@ public final class ScenarioFile {
             requireSomeServerFits(prefix + ".demand", d.getValue(), servers);
             types.add(new VmType(d.getKey(), d.getValue(), lambda, mu));
         }
-        return new TypesScenario(name, resources, servers, types, new Workload.Poisson(), horizon(true),
+        return new TypesScenario(
+                name,
+                resources,
+                servers,
+                types,
+                new Workload.Poisson(),
+                horizon(true),
                 Provenance.generated(name, Provenance.Kind.SYNTHETIC));
     }
 
-    private TypesScenario trace(String name, String workload, long seed, OptionalInt serversOverride) throws InputException {
+    private TypesScenario trace(String name, String workload, long seed, OptionalInt serversOverride)
+            throws InputException {
         int levels = entries.containsKey("trace.levels") ? (int) integer("trace.levels", 0, 20) : 7;
         int fileServers = (int) integer(required("trace.servers", "workload"), 1, 1_000_000);
         // --servers changes the cluster, not the workload: a generated trace keeps the arrival rate
@@ -243,20 +281,38 @@ public final class ScenarioFile {
         double horizon = horizon(false);
         if (workload.equals("google-trace")) {
             Path file = baseDir.resolve(text(required("trace.file", "workload"), ""));
-            int max = entries.containsKey("trace.tasks") ? (int) integer("trace.tasks", 1, Integer.MAX_VALUE) : Integer.MAX_VALUE;
-            return TraceScenario.of(name, GoogleTasks.read(file, max), levels, servers, horizon,
+            int max = entries.containsKey("trace.tasks")
+                    ? (int) integer("trace.tasks", 1, Integer.MAX_VALUE)
+                    : Integer.MAX_VALUE;
+            return TraceScenario.of(
+                    name,
+                    GoogleTasks.read(file, max),
+                    levels,
+                    servers,
+                    horizon,
                     Provenance.trace(file, Provenance.Demand.REQUESTED));
         }
         if (workload.equals("job-trace")) {
-            return TraceScenario.of(name, jobTrace(levels, fileServers).generate(seed), levels, servers, horizon,
+            return TraceScenario.of(
+                    name,
+                    jobTrace(levels, fileServers).generate(seed),
+                    levels,
+                    servers,
+                    horizon,
                     Provenance.generated(name, Provenance.Kind.SYNTHETIC));
         }
         SyntheticTrace synthetic = new SyntheticTrace(
                 tasksOverride.orElse((int) integer(required("synthetic.tasks", "workload"), 1, 50_000_000)),
                 decimal(required("synthetic.load", "workload"), Double.MIN_VALUE, 100),
                 decimal(required("synthetic.mean-service", "workload"), Double.MIN_VALUE, 1e12),
-                fileServers, typeWeights(levels));
-        return TraceScenario.of(name, synthetic.generate(seed), levels, servers, horizon,
+                fileServers,
+                typeWeights(levels));
+        return TraceScenario.of(
+                name,
+                synthetic.generate(seed),
+                levels,
+                servers,
+                horizon,
                 Provenance.generated(name, Provenance.Kind.SYNTHETIC));
     }
 
@@ -265,13 +321,17 @@ public final class ScenarioFile {
         String w = "workload";
         double serviceMedian = decimal(required("jobs.service-median", w), Double.MIN_VALUE, 1e9);
         int tasks = (int) integer(required("jobs.tasks", w), 1, 50_000_000);
-        return new JobTrace(tasksOverride.orElse(tasks),
-                decimal(required("jobs.load", w), Double.MIN_VALUE, 100), servers,
+        return new JobTrace(
+                tasksOverride.orElse(tasks),
+                decimal(required("jobs.load", w), Double.MIN_VALUE, 100),
+                servers,
                 weights(required("jobs.type-weights", w), levels),
                 fraction(required("jobs.single-task-share", w)),
-                decimal(required("jobs.tasks-median", w), 1, 1e6), decimal(required("jobs.tasks-sigma", w), 0, 10),
+                decimal(required("jobs.tasks-median", w), 1, 1e6),
+                decimal(required("jobs.tasks-sigma", w), 0, 10),
                 (int) integer(required("jobs.tasks-max", w), 2, 10_000_000),
-                serviceMedian, decimal(required("jobs.service-sigma", w), 0, 10),
+                serviceMedian,
+                decimal(required("jobs.service-sigma", w), 0, 10),
                 decimal(required("jobs.service-max", w), serviceMedian, 1e12),
                 fractionBelowOne(required("jobs.daily-swing", w)));
     }
@@ -298,7 +358,8 @@ public final class ScenarioFile {
     private double[] weights(String key, int levels) throws InputException {
         List<String> parts = list(key);
         if (parts.size() != levels + 1) {
-            throw error(key, "expected " + (levels + 1) + " weights (types p0 to p" + levels + "), found " + parts.size());
+            throw error(
+                    key, "expected " + (levels + 1) + " weights (types p0 to p" + levels + "), found " + parts.size());
         }
         double[] w = new double[parts.size()];
         double sum = 0;
@@ -381,7 +442,9 @@ public final class ScenarioFile {
         for (int r = 0; r < size; r++) {
             Long x = StrictNumbers.integer(parts.get(r));
             if (x == null || x < 0 || (positive && x == 0)) {
-                throw error(key, "'" + parts.get(r) + "' is not a " + (positive ? "positive" : "non-negative") + " integer");
+                throw error(
+                        key,
+                        "'" + parts.get(r) + "' is not a " + (positive ? "positive" : "non-negative") + " integer");
             }
             v[r] = x;
             total += x;
@@ -409,7 +472,8 @@ public final class ScenarioFile {
             throw error(key, "'" + entries.get(key).value() + "' is not a number");
         }
         if (v < min) {
-            throw error(key, entries.get(key).value() + (min == Double.MIN_VALUE ? " is not positive" : " is negative"));
+            throw error(
+                    key, entries.get(key).value() + (min == Double.MIN_VALUE ? " is not positive" : " is negative"));
         }
         if (v > max) {
             throw error(key, entries.get(key).value() + " is too large");

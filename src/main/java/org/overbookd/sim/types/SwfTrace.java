@@ -17,11 +17,9 @@ import org.overbookd.io.SwfJobs;
 public final class SwfTrace {
 
     /** The tasks and how many jobs were left out. */
-    public record Read(List<GoogleTask> tasks, int skipped) {
-    }
+    public record Read(List<GoogleTask> tasks, int skipped) {}
 
-    private SwfTrace() {
-    }
+    private SwfTrace() {}
 
     public static Read read(Path file) throws InputException {
         SwfJobs.Log log = SwfJobs.read(file);
@@ -51,7 +49,12 @@ public final class SwfTrace {
     /** Section 4.2's setup on an SWF log: types by powers of 1/2, {@code servers} unit servers. */
     public static TypesScenario scenario(Path file, int levels, int servers, double horizon) throws InputException {
         Read read = read(file);
-        return TraceScenario.of(file.getFileName().toString(), read.tasks(), levels, servers, horizon,
+        return TraceScenario.of(
+                file.getFileName().toString(),
+                read.tasks(),
+                levels,
+                servers,
+                horizon,
                 Provenance.trace(file, Provenance.Demand.REQUESTED));
     }
 }

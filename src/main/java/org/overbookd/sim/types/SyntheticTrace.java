@@ -72,17 +72,23 @@ public record SyntheticTrace(int tasks, double load, double meanService, int ser
      * FINISH when it ends, job i task 0, in time order, timestamps in microseconds.
      */
     public static void writeTaskEvents(List<GoogleTask> tasks, Writer out) throws IOException {
-        record Line(long time, int order, String text) {
-        }
+        record Line(long time, int order, String text) {}
         List<Line> lines = new ArrayList<>(3 * tasks.size());
         for (int i = 0; i < tasks.size(); i++) {
             GoogleTask t = tasks.get(i);
             long submit = Math.round(t.arrival() * 1e6);
             long finish = submit + Math.round(t.service() * 1e6);
             String requests = String.format(Locale.ROOT, "%.6f,%.6f", t.cpu(), t.memory());
-            lines.add(new Line(submit, 3 * i, String.format(Locale.ROOT, "%d,,%d,0,,0,user,0,0,%s,0,0", submit, i + 1, requests)));
-            lines.add(new Line(submit, 3 * i + 1, String.format(Locale.ROOT, "%d,,%d,0,%d,1,user,0,0,%s,0,0", submit, i + 1, 1000 + i, requests)));
-            lines.add(new Line(finish, 3 * i + 2, String.format(Locale.ROOT, "%d,,%d,0,%d,4,user,0,0,%s,0,0", finish, i + 1, 1000 + i, requests)));
+            lines.add(new Line(
+                    submit, 3 * i, String.format(Locale.ROOT, "%d,,%d,0,,0,user,0,0,%s,0,0", submit, i + 1, requests)));
+            lines.add(new Line(
+                    submit,
+                    3 * i + 1,
+                    String.format(Locale.ROOT, "%d,,%d,0,%d,1,user,0,0,%s,0,0", submit, i + 1, 1000 + i, requests)));
+            lines.add(new Line(
+                    finish,
+                    3 * i + 2,
+                    String.format(Locale.ROOT, "%d,,%d,0,%d,4,user,0,0,%s,0,0", finish, i + 1, 1000 + i, requests)));
         }
         lines.sort(Comparator.comparingLong(Line::time).thenComparingInt(Line::order));
         for (Line line : lines) {

@@ -14,15 +14,19 @@ import org.overbookd.io.Provenance;
  */
 public final class TraceScenario {
 
-    private TraceScenario() {
-    }
+    private TraceScenario() {}
 
     /** The section 4.2 setup on a task_events file: its first {@code maxTasks} finished tasks. */
     public static TypesScenario fromGoogleFile(Path file, int levels, int servers, int maxTasks, double horizon)
             throws InputException {
         String name = file.getFileName().toString();
         // a task's size is its CPU and memory request
-        return of(name, GoogleTasks.read(file, maxTasks), levels, servers, horizon,
+        return of(
+                name,
+                GoogleTasks.read(file, maxTasks),
+                levels,
+                servers,
+                horizon,
                 Provenance.trace(file, Provenance.Demand.REQUESTED));
     }
 
@@ -39,16 +43,22 @@ public final class TraceScenario {
         for (int s = 0; s < servers; s++) {
             unitServers.add(new ServerSpec("unit-" + (s + 1), unit.clone()));
         }
-        return new TypesScenario(scenario.name(), scenario.resources(), unitServers, scenario.types(),
-                scenario.workload(), scenario.horizon(), scenario.provenance());
+        return new TypesScenario(
+                scenario.name(),
+                scenario.resources(),
+                unitServers,
+                scenario.types(),
+                scenario.workload(),
+                scenario.horizon(),
+                scenario.provenance());
     }
 
     /**
      * @param horizon    the run's length in seconds, or NaN for "until the last arrival"
      * @param provenance what the tasks are, for the result tables
      */
-    public static TypesScenario of(String name, List<GoogleTask> tasks, int levels, int servers, double horizon,
-            Provenance provenance) {
+    public static TypesScenario of(
+            String name, List<GoogleTask> tasks, int levels, int servers, double horizon, Provenance provenance) {
         if (servers < 1) {
             throw new IllegalArgumentException("at least one server");
         }
@@ -65,7 +75,7 @@ public final class TraceScenario {
             unitServers.add(new ServerSpec("unit-" + (s + 1), new long[] {units, units}));
         }
         double end = Double.isNaN(horizon) ? Math.max(span, 1) : horizon;
-        return new TypesScenario(name, List.of("cpu", "mem"), unitServers, types, new Workload.Trace(typed), end,
-                provenance);
+        return new TypesScenario(
+                name, List.of("cpu", "mem"), unitServers, types, new Workload.Trace(typed), end, provenance);
     }
 }

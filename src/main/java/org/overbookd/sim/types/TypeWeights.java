@@ -9,8 +9,7 @@ import java.util.SplittableRandom;
  */
 final class TypeWeights {
 
-    private TypeWeights() {
-    }
+    private TypeWeights() {}
 
     /** A copy of the weights, refused when one is negative or not a number or when they sum to 0. */
     static double[] checked(double[] weights) {

@@ -16,24 +16,55 @@ import org.overbookd.io.Provenance;
  */
 public final class TypesOutputs {
 
-    public static final List<String> SUMMARY_HEADER = List.of("policy", "beta", "mean_queue", "max_queue", "mean_delay",
-            "throughput", "scenario", "solver", "padding", "seed", "horizon", "arrivals", "started", "completed",
-            "final_queue", "idle_active", "idle_stalled_running", "idle_stalled_empty", Provenance.COLUMNS.get(0),
-            Provenance.COLUMNS.get(1), Provenance.COLUMNS.get(2));
+    public static final List<String> SUMMARY_HEADER = List.of(
+            "policy",
+            "beta",
+            "mean_queue",
+            "max_queue",
+            "mean_delay",
+            "throughput",
+            "scenario",
+            "solver",
+            "padding",
+            "seed",
+            "horizon",
+            "arrivals",
+            "started",
+            "completed",
+            "final_queue",
+            "idle_active",
+            "idle_stalled_running",
+            "idle_stalled_empty",
+            Provenance.COLUMNS.get(0),
+            Provenance.COLUMNS.get(1),
+            Provenance.COLUMNS.get(2));
 
-    private TypesOutputs() {
-    }
+    private TypesOutputs() {}
 
-    public static void writeSummary(Writer out, TypesScenario scenario, String padding, long seed, List<TypesResult> results)
+    public static void writeSummary(
+            Writer out, TypesScenario scenario, String padding, long seed, List<TypesResult> results)
             throws IOException {
         List<List<String>> rows = new ArrayList<>();
         for (TypesResult r : results) {
             List<String> row = new ArrayList<>(SUMMARY_HEADER.size());
-            row.addAll(List.of(r.policy(), Double.isNaN(r.beta()) ? "" : plain(r.beta()), fixed(r.meanQueue(), 3),
-                    Long.toString(r.maxQueue()), fixed(r.meanDelay(), 4), fixed(r.throughput(), 4), scenario.name(),
-                    r.solver(), r.solver().isEmpty() ? "" : padding, Long.toString(seed), plain(r.horizon()),
-                    Long.toString(r.arrivals()), Long.toString(r.started()), Long.toString(r.completed()),
-                    Long.toString(r.finalQueue()), fixed(r.idleActive(), 4), fixed(r.idleStalledRunning(), 4),
+            row.addAll(List.of(
+                    r.policy(),
+                    Double.isNaN(r.beta()) ? "" : plain(r.beta()),
+                    fixed(r.meanQueue(), 3),
+                    Long.toString(r.maxQueue()),
+                    fixed(r.meanDelay(), 4),
+                    fixed(r.throughput(), 4),
+                    scenario.name(),
+                    r.solver(),
+                    r.solver().isEmpty() ? "" : padding,
+                    Long.toString(seed),
+                    plain(r.horizon()),
+                    Long.toString(r.arrivals()),
+                    Long.toString(r.started()),
+                    Long.toString(r.completed()),
+                    Long.toString(r.finalQueue()),
+                    fixed(r.idleActive(), 4),
+                    fixed(r.idleStalledRunning(), 4),
                     fixed(r.idleStalledEmpty(), 4)));
             row.addAll(scenario.provenance().cells());
             rows.add(row);

@@ -21,7 +21,20 @@ package org.overbookd.sim.types;
  * @param idleStalledEmpty   ... free inside stalled empty servers (waiting for a VM that has to queue)
  * @param samples    the sampled queue sizes (queue.csv)
  */
-public record TypesResult(String policy, double beta, String solver, double horizon, double meanQueue, long maxQueue,
-        long finalQueue, double meanDelay, double throughput, long arrivals, long started, long completed,
-        double idleActive, double idleStalledRunning, double idleStalledEmpty, QueueSamples samples) {
-}
+public record TypesResult(
+        String policy,
+        double beta,
+        String solver,
+        double horizon,
+        double meanQueue,
+        long maxQueue,
+        long finalQueue,
+        double meanDelay,
+        double throughput,
+        long arrivals,
+        long started,
+        long completed,
+        double idleActive,
+        double idleStalledRunning,
+        double idleStalledEmpty,
+        QueueSamples samples) {}

@@ -26,10 +26,13 @@ public record TypesRun(String policy, SolverChoice solver, Padding padding, doub
      * @throws org.overbookd.policy.registry.UnknownPolicyException when no VM-type scheduler has that name
      */
     public TypesResult run(TypesScenario scenario, long seed, double horizon, int samples) {
-        TypesWorld shapeOnly = new TypesWorld(scenario.servers(), scenario.types(), (s, j, a, d) -> { });
+        TypesWorld shapeOnly = new TypesWorld(scenario.servers(), scenario.types(), (s, j, a, d) -> {});
         ConfigurationSolver resolved = solver.resolve(shapeOnly);
-        TypeScheduler scheduler = PolicyRegistry.IN_TREE.create(PolicyRegistry.TYPES, policy,
-                new TypeSettings(resolved, padding, beta, recheckEmpty, scenario.serviceRates(), Seeds.stream(seed, G16_ROLE)));
+        TypeScheduler scheduler = PolicyRegistry.IN_TREE.create(
+                PolicyRegistry.TYPES,
+                policy,
+                new TypeSettings(
+                        resolved, padding, beta, recheckEmpty, scenario.serviceRates(), Seeds.stream(seed, G16_ROLE)));
         return new TypesSimulation(scenario, scheduler, seed, horizon, samples)
                 .run(scheduler.beta(), scheduler.solverName());
     }

@@ -8,8 +8,14 @@ import org.overbookd.io.Provenance;
  * with a default horizon in the scenario's time unit (mean service times for the paper's examples,
  * seconds for traces), and what the arrivals are as the result tables say it.
  */
-public record TypesScenario(String name, List<String> resources, List<ServerSpec> servers, List<VmType> types,
-        Workload workload, double horizon, Provenance provenance) {
+public record TypesScenario(
+        String name,
+        List<String> resources,
+        List<ServerSpec> servers,
+        List<VmType> types,
+        Workload workload,
+        double horizon,
+        Provenance provenance) {
 
     public TypesScenario {
         resources = List.copyOf(resources);

@@ -20,6 +20,7 @@ public final class TypesSimulation {
 
     /** Event kinds, in their order at one instant. A departure's tag is server * types + type. */
     private static final int DEPARTURE = 0;
+
     private static final int ARRIVAL = 1;
     private static final int TIMER = 2;
 

@@ -40,6 +40,7 @@ class AuditFailSafeTest {
 
     @TempDir
     Path dir;
+
     private FakeOned one;
 
     @BeforeEach
@@ -47,7 +48,7 @@ class AuditFailSafeTest {
         one = FakeOned.start(TestSessions.SESSION);
         FakeHost host = one.host(0, "node0", 8).usedCpu(200L); // 25 %: room for overbooked VMs
         for (int id = 30; id < 34; id++) {
-            one.vm(id, "batch-" + id).low();                    // on hold: overbookd deploys them
+            one.vm(id, "batch-" + id).low(); // on hold: overbookd deploys them
         }
         one.vm(10, "web").runningOn(host, one.now() - 5000).cpu(200.0);
     }
@@ -71,7 +72,9 @@ class AuditFailSafeTest {
     }
 
     private long mutatingCalls() {
-        return one.methods().stream().filter(m -> m.equals("one.vm.deploy") || m.equals("one.vm.action")).count();
+        return one.methods().stream()
+                .filter(m -> m.equals("one.vm.deploy") || m.equals("one.vm.action"))
+                .count();
     }
 
     private void settle() {
@@ -120,8 +123,11 @@ class AuditFailSafeTest {
             assertEquals(0, mutatingCalls(), "no deploy without a record");
         }
         settings(full.toString());
-        assertEquals(73, Main.execute("run", "--config", dir.resolve("overbookd.properties").toString(),
-                "--once"), "run --once: a cycle that enacted nothing because of the audit log is no success");
+        assertEquals(
+                73,
+                Main.execute(
+                        "run", "--config", dir.resolve("overbookd.properties").toString(), "--once"),
+                "run --once: a cycle that enacted nothing because of the audit log is no success");
         assertEquals(0, mutatingCalls());
     }
 
@@ -129,8 +135,14 @@ class AuditFailSafeTest {
     void anAuditFileThatCannotBeOpenedIsAConfigurationErrorNamingTheKey() throws Exception {
         Path notADirectory = dir.resolve("plain-file");
         Files.writeString(notADirectory, "x");
-        ConfigException e = assertThrows(ConfigException.class, () -> Service.assemble(
-                settings(notADirectory.resolve("audit.jsonl").toString()), null, Map.of(), false, Clock.systemUTC()));
+        ConfigException e = assertThrows(
+                ConfigException.class,
+                () -> Service.assemble(
+                        settings(notADirectory.resolve("audit.jsonl").toString()),
+                        null,
+                        Map.of(),
+                        false,
+                        Clock.systemUTC()));
         assertEquals("audit.file", e.problems().get(0).key());
         assertTrue(e.getMessage().contains("is not a directory"), e.getMessage());
         assertEquals(0, one.calls().size(), "nothing was asked of oned");
@@ -138,13 +150,14 @@ class AuditFailSafeTest {
 
     @Test
     void withoutAnAuditLogTheDaemonActsOnOpenNebulaOnlyInADryRun() throws Exception {
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> Service.assemble(settings(""), null, Map.of(), false, Clock.systemUTC()));
+        ConfigException e = assertThrows(
+                ConfigException.class, () -> Service.assemble(settings(""), null, Map.of(), false, Clock.systemUTC()));
         assertEquals("audit.file", e.problems().get(0).key());
         assertTrue(e.getMessage().contains("only with an audit log"), e.getMessage());
         try (Service dry = Service.assemble(settings(""), null, Map.of(), true, Clock.systemUTC())) {
             CycleResult result = dry.runner().runCycle();
-            assertTrue(result.outcomes().stream().allMatch(o -> o.status() == Outcome.Status.SKIPPED), result.toString());
+            assertTrue(
+                    result.outcomes().stream().allMatch(o -> o.status() == Outcome.Status.SKIPPED), result.toString());
         }
         assertEquals(0, mutatingCalls());
     }
@@ -164,14 +177,15 @@ class AuditFailSafeTest {
     @Test
     void whileTheAuditIsOnAReadOnlyFileSystemTheFailuresRiseAndTheLastSuccessStops() throws Exception {
         Path logs = Files.createDirectories(dir.resolve("logs"));
-        Assumptions.assumeTrue(mount("-t", "tmpfs", "-o", "size=4m", "tmpfs", logs.toString()),
+        Assumptions.assumeTrue(
+                mount("-t", "tmpfs", "-o", "size=4m", "tmpfs", logs.toString()),
                 "skipped: mounting a tmpfs needs root (CAP_SYS_ADMIN)");
         List<String> mounted = new ArrayList<>(List.of(logs.toString()));
         try {
             ManualClock clock = new ManualClock(Instant.now().truncatedTo(ChronoUnit.SECONDS));
             Path status = dir.resolve("status.json");
-            Settings settings = settings(logs.resolve("audit.jsonl").toString(), "metrics.listen = 127.0.0.1:0",
-                    "status.file = " + status);
+            Settings settings = settings(
+                    logs.resolve("audit.jsonl").toString(), "metrics.listen = 127.0.0.1:0", "status.file = " + status);
             try (Service service = Service.assemble(settings, null, Map.of(), false, clock)) {
                 InetSocketAddress metrics = service.health().metricsAddress().orElseThrow();
                 CycleResult first = service.runner().runCycle();
@@ -181,7 +195,9 @@ class AuditFailSafeTest {
                 long sent = mutatingCalls();
                 settle();
 
-                assertTrue(mount("-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", logs.toString()), "a read-only tmpfs over it");
+                assertTrue(
+                        mount("-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", logs.toString()),
+                        "a read-only tmpfs over it");
                 mounted.add(0, logs.toString());
                 for (int cycle = 1; cycle <= 3; cycle++) {
                     clock.advance(Duration.ofMinutes(1));
@@ -191,7 +207,9 @@ class AuditFailSafeTest {
                     Scrape scrape = Scrape.of(metrics);
                     assertEquals(cycle, scrape.value("overbookd_consecutive_failures"), "failures in a row");
                     assertEquals(cycle, scrape.value("overbookd_cycle_failures_total", "cause", "audit"));
-                    assertEquals(succeeded, scrape.value("overbookd_last_success_timestamp_seconds"),
+                    assertEquals(
+                            succeeded,
+                            scrape.value("overbookd_last_success_timestamp_seconds"),
                             "the last success stays where it was");
                     settle();
                 }
@@ -204,7 +222,8 @@ class AuditFailSafeTest {
                 assertTrue(back.failure().isEmpty(), back.toString());
                 Scrape scrape = Scrape.of(metrics);
                 assertEquals(0, scrape.value("overbookd_consecutive_failures"));
-                assertEquals(clock.instant().getEpochSecond(), scrape.value("overbookd_last_success_timestamp_seconds"));
+                assertEquals(
+                        clock.instant().getEpochSecond(), scrape.value("overbookd_last_success_timestamp_seconds"));
                 assertTrue(mutatingCalls() > sent, "enactment resumed");
                 assertEquals(0, Main.execute("status", "--file", status.toString()), "status: healthy");
             }
@@ -227,7 +246,9 @@ class AuditFailSafeTest {
 
     private static boolean run(List<String> command) throws IOException, InterruptedException {
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            Process p = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .start();
             return p.waitFor() == 0;
         } catch (IOException e) {

@@ -41,13 +41,14 @@ class BackendAgreesWithOnedTest extends FakeOnedTest {
 
     private static long count(LogCapture logs, int from, Level level, String text) {
         return logs.events().subList(from, logs.events().size()).stream()
-                .filter(e -> e.getLevel() == level && e.getFormattedMessage().contains(text)).count();
+                .filter(e -> e.getLevel() == level && e.getFormattedMessage().contains(text))
+                .count();
     }
 
     @Test
     void utilizationIsUsedCpuOverThePhysicalCpuWhateverReservedCpuSays() throws Exception {
         one.hostForTest(0).reservedCpu(-400); // MAX_CPU 1200: an administrator overcommits
-        one.hostForTest(1).reservedCpu(100);  // MAX_CPU 300: CPU kept for the hypervisor
+        one.hostForTest(1).reservedCpu(100); // MAX_CPU 300: CPU kept for the hypervisor
         ClusterView view = backend.observe(at(0));
         assertEquals(50.0, host(view, 0).utilization(), 1e-9, "USED_CPU 400 of TOTAL_CPU 800");
         assertEquals(8, host(view, 0).cores());
@@ -64,7 +65,9 @@ class BackendAgreesWithOnedTest extends FakeOnedTest {
             ClusterView view = backend.observe(at(0));
             assertEquals(List.of(0, 7), view.hosts().stream().map(HostView::id).toList());
             assertEquals(1, view.hostsLeftOut().get("stale-monitoring"));
-            assertEquals(1, count(logs, 0, Level.WARN, "Host 1 (node1) left out: last monitoring sample 601 s old"),
+            assertEquals(
+                    1,
+                    count(logs, 0, Level.WARN, "Host 1 (node1) left out: last monitoring sample 601 s old"),
                     logs.text());
 
             int seen = logs.events().size();
@@ -86,12 +89,16 @@ class BackendAgreesWithOnedTest extends FakeOnedTest {
         try (LogCapture logs = LogCapture.start()) {
             ClusterView view = backend.observe(at(0));
             HostView host0 = host(view, 0);
-            assertEquals(List.of(13L, 12L), host0.overbooked().stream().map(VmView::id).toList(),
+            assertEquals(
+                    List.of(13L, 12L),
+                    host0.overbooked().stream().map(VmView::id).toList(),
                     "still on the host: it holds its slot (an administrator's recover may boot it again)");
             assertFalse(host0.operationInFlight(), "nothing is under way on host 0");
             assertTrue(host(view, 7).operationInFlight(), "a VM booting still makes its host busy");
             assertEquals(1, view.vmsLeftAlone().get("failed"));
-            assertEquals(1, count(logs, 0, Level.WARN, "Low-QoS VM 12 (batch-12) is ACTIVE/BOOT_FAILURE on host 0"),
+            assertEquals(
+                    1,
+                    count(logs, 0, Level.WARN, "Low-QoS VM 12 (batch-12) is ACTIVE/BOOT_FAILURE on host 0"),
                     logs.text());
             int seen = logs.events().size();
             backend.observe(at(30));
@@ -108,9 +115,16 @@ class BackendAgreesWithOnedTest extends FakeOnedTest {
         try (LogCapture logs = LogCapture.start()) {
             ClusterView view = backend.observe(at(0));
             assertEquals(Map.of("pending", 1), view.vmsLeftAlone(), "VM 21 of the standard world");
-            assertEquals(1, count(logs, 0, Level.WARN, "Low-QoS VM 21 (batch-21) is PENDING: OpenNebula's scheduler"
-                    + " may place it; create low-QoS VMs on hold, or install overbookd's placer and hook on the"
-                    + " front-end (docs/operating.md: Running beside OpenNebula, step 4), so overbookd places them"), logs.text());
+            assertEquals(
+                    1,
+                    count(
+                            logs,
+                            0,
+                            Level.WARN,
+                            "Low-QoS VM 21 (batch-21) is PENDING: OpenNebula's scheduler"
+                                    + " may place it; create low-QoS VMs on hold, or install overbookd's placer and hook on the"
+                                    + " front-end (docs/operating.md: Running beside OpenNebula, step 4), so overbookd places them"),
+                    logs.text());
             int seen = logs.events().size();
             backend.observe(at(30));
             assertEquals(0, count(logs, seen, Level.WARN, "PENDING"));

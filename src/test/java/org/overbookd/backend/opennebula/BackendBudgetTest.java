@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.overbookd.backend.ActionCheck;
 import org.overbookd.backend.Outcome;
@@ -30,11 +29,21 @@ class BackendBudgetTest extends FakeOnedTest {
 
     private OpenNebulaBackend backend(Duration budget) throws Exception {
         // each call to oned costs one.timeout on this clock
-        CycleBudget cycleBudget = new CycleBudget(budget, TIMEOUT, () -> one.calls().size() * TIMEOUT.toNanos());
-        OneApi api = new OneApi(new OneXmlRpcClient(one.endpoint(), TestSessions.session(dir), TIMEOUT,
-                OpenNebulaSettings.DEFAULT_MAX_REPLY_BYTES), "QOS", OpenNebulaSettings.DEFAULT_SLO_ATTRIBUTE);
-        return new OpenNebulaBackend(api, SuspendAction.SUSPEND, false, OpenNebulaSettings.DEFAULT_MAX_SAMPLE_AGE,
-                TIMEOUT, ActionCheck.ALWAYS, cycleBudget);
+        CycleBudget cycleBudget =
+                new CycleBudget(budget, TIMEOUT, () -> one.calls().size() * TIMEOUT.toNanos());
+        OneApi api = new OneApi(
+                new OneXmlRpcClient(
+                        one.endpoint(), TestSessions.session(dir), TIMEOUT, OpenNebulaSettings.DEFAULT_MAX_REPLY_BYTES),
+                "QOS",
+                OpenNebulaSettings.DEFAULT_SLO_ATTRIBUTE);
+        return new OpenNebulaBackend(
+                api,
+                SuspendAction.SUSPEND,
+                false,
+                OpenNebulaSettings.DEFAULT_MAX_SAMPLE_AGE,
+                TIMEOUT,
+                ActionCheck.ALWAYS,
+                cycleBudget);
     }
 
     @Test
@@ -44,17 +53,21 @@ class BackendBudgetTest extends FakeOnedTest {
         assertEquals(6, one.calls().size(), "an observation is six calls while a VM waits");
         List<Outcome> outcomes = backend.enact(List.of(suspend(12, 0), suspend(19, 1), suspend(13, 0)), Instant.EPOCH);
 
-        assertEquals(List.of(Outcome.Status.OK, Outcome.Status.SKIPPED, Outcome.Status.SKIPPED),
+        assertEquals(
+                List.of(Outcome.Status.OK, Outcome.Status.SKIPPED, Outcome.Status.SKIPPED),
                 outcomes.stream().map(Outcome::status).toList());
         assertEquals(8, one.calls().size(), "the first decision's two calls alone");
         for (Outcome skipped : outcomes.subList(1, 3)) {
             assertEquals(Outcome.CYCLE_BUDGET, skipped.code());
-            assertEquals("not sent: the cycle's time budget of 40.0 s is spent: 40.0 s since it began observing, and"
-                    + " one action more may take 10.0 s (2 x one.timeout)", skipped.message());
+            assertEquals(
+                    "not sent: the cycle's time budget of 40.0 s is spent: 40.0 s since it began observing, and"
+                            + " one action more may take 10.0 s (2 x one.timeout)",
+                    skipped.message());
         }
         Optional<CycleFailure> failure = new CycleResult(1, view, outcomes, List.of(), Optional.empty()).failure();
         assertEquals(CycleFailure.BUDGET, failure.orElseThrow().cause());
-        assertTrue(failure.get().message().startsWith("2 of 3 decisions not sent: not sent: the cycle's time budget"),
+        assertTrue(
+                failure.get().message().startsWith("2 of 3 decisions not sent: not sent: the cycle's time budget"),
                 failure.get().message());
     }
 
@@ -82,16 +95,19 @@ class BackendBudgetTest extends FakeOnedTest {
     void aPlacementNeedsRoomForItsMark() throws Exception {
         OpenNebulaBackend tight = backend(TIMEOUT.multipliedBy(8));
         tight.observe(Instant.EPOCH);
-        List<Outcome> refused = tight.enact(List.of(org.overbookd.backend.opennebula.Decisions.deploy(14, 0)), Instant.EPOCH);
+        List<Outcome> refused =
+                tight.enact(List.of(org.overbookd.backend.opennebula.Decisions.deploy(14, 0)), Instant.EPOCH);
         assertEquals(Outcome.CYCLE_BUDGET, refused.get(0).code(), refused.toString());
-        assertTrue(refused.get(0).message().endsWith("one action more may take 15.0 s (3 x one.timeout)"),
+        assertTrue(
+                refused.get(0).message().endsWith("one action more may take 15.0 s (3 x one.timeout)"),
                 refused.get(0).message());
         assertEquals(6, one.calls().size(), "nothing sent after the observation");
 
         one.forgetCalls();
         OpenNebulaBackend room = backend(TIMEOUT.multipliedBy(9));
         room.observe(Instant.EPOCH);
-        List<Outcome> placed = room.enact(List.of(org.overbookd.backend.opennebula.Decisions.deploy(14, 0)), Instant.EPOCH);
+        List<Outcome> placed =
+                room.enact(List.of(org.overbookd.backend.opennebula.Decisions.deploy(14, 0)), Instant.EPOCH);
         assertEquals(Outcome.Status.OK, placed.get(0).status(), placed.toString());
         assertEquals(9, one.calls().size());
     }

@@ -56,7 +56,8 @@ class BackendEnactTest extends FakeOnedTest {
         assertEquals(Outcome.Status.OK, outcome.status());
         // marked ONEDRS_BLOCKED first, so that OneDRS never migrates what overbookd placed
         assertEquals(List.of("one.vm.info", "one.vm.update", "one.vm.deploy"), one.methods());
-        assertEquals(List.of(14, "ONEDRS_BLOCKED = \"YES\"", 1), one.calls().get(1).arguments());
+        assertEquals(
+                List.of(14, "ONEDRS_BLOCKED = \"YES\"", 1), one.calls().get(1).arguments());
         assertEquals(List.of(14, 0, false, 0), one.calls().get(2).arguments());
         assertEquals("YES", one.vm(14).userTemplate.get("ONEDRS_BLOCKED"));
         assertEquals("LOW", one.vm(14).userTemplate.get("QOS"), "merged: the rest of the user template stays");
@@ -64,7 +65,9 @@ class BackendEnactTest extends FakeOnedTest {
         one.tick(); // PROLOG -> BOOT: the deploy's own record starts now, after every other stay
         HostView host0 = hosts(backend.observe(Instant.EPOCH)).get(0);
         assertTrue(host0.operationInFlight());
-        assertEquals(List.of(13L, 12L, 14L), host0.overbooked().stream().map(VmView::id).toList());
+        assertEquals(
+                List.of(13L, 12L, 14L),
+                host0.overbooked().stream().map(VmView::id).toList());
         assertEquals(VmState.BOOTING, host0.overbooked().get(2).state());
 
         one.tick(); // BOOT -> RUNNING
@@ -77,11 +80,15 @@ class BackendEnactTest extends FakeOnedTest {
     @Test
     void suspendKeepsTheVmOnItsHostAndResumeBringsItBackThere() throws Exception {
         OpenNebulaBackend backend = observed(SuspendAction.SUSPEND);
-        assertEquals(Outcome.Status.OK, only(backend.enact(List.of(suspend(12, 0)), Instant.EPOCH)).status());
+        assertEquals(
+                Outcome.Status.OK,
+                only(backend.enact(List.of(suspend(12, 0)), Instant.EPOCH)).status());
         assertEquals(List.of("suspend", 12), one.calls().get(1).arguments());
 
         ClusterView suspending = backend.observe(Instant.EPOCH);
-        assertEquals(VmState.SUSPENDING, find(hosts(suspending).get(0).overbooked(), 12).state());
+        assertEquals(
+                VmState.SUSPENDING,
+                find(hosts(suspending).get(0).overbooked(), 12).state());
         assertTrue(hosts(suspending).get(0).operationInFlight());
 
         one.tick(); // SAVE_SUSPEND -> SUSPENDED
@@ -97,48 +104,75 @@ class BackendEnactTest extends FakeOnedTest {
         assertEquals("WRONG_HOST", elsewhere.code());
         assertEquals(List.of("one.vm.info"), one.methods(), "refused before any action");
 
-        assertEquals(Outcome.Status.OK, only(backend.enact(List.of(resume(12, 0)), Instant.EPOCH)).status());
+        assertEquals(
+                Outcome.Status.OK,
+                only(backend.enact(List.of(resume(12, 0)), Instant.EPOCH)).status());
         assertEquals("one.vm.update", one.calls().get(2).method(), "marked before it runs again");
         assertEquals(List.of("resume", 12), one.calls().get(3).arguments());
-        assertEquals(VmState.RESUMING, find(hosts(backend.observe(Instant.EPOCH)).get(0).overbooked(), 12).state());
+        assertEquals(
+                VmState.RESUMING,
+                find(hosts(backend.observe(Instant.EPOCH)).get(0).overbooked(), 12)
+                        .state());
         one.tick();
-        assertEquals(VmState.RUNNING, find(hosts(backend.observe(Instant.EPOCH)).get(0).overbooked(), 12).state());
+        assertEquals(
+                VmState.RUNNING,
+                find(hosts(backend.observe(Instant.EPOCH)).get(0).overbooked(), 12)
+                        .state());
     }
 
     @Test
     void stopFreesTheHostAndResumeRedeploysTheVmAnywhere() throws Exception {
         OpenNebulaBackend backend = observed(SuspendAction.STOP);
-        assertEquals(Outcome.Status.OK, only(backend.enact(List.of(suspend(12, 0)), Instant.EPOCH)).status());
+        assertEquals(
+                Outcome.Status.OK,
+                only(backend.enact(List.of(suspend(12, 0)), Instant.EPOCH)).status());
         assertEquals(List.of("stop", 12), one.calls().get(1).arguments());
         one.tick(); // SAVE_STOP -> EPILOG_STOP
-        assertEquals(VmState.SUSPENDING, find(hosts(backend.observe(Instant.EPOCH)).get(0).overbooked(), 12).state());
+        assertEquals(
+                VmState.SUSPENDING,
+                find(hosts(backend.observe(Instant.EPOCH)).get(0).overbooked(), 12)
+                        .state());
         one.tick(); // -> STOPPED
         VmView stopped = find(backend.observe(Instant.EPOCH).queue(), 12);
         assertEquals(VmState.SUSPENDED, stopped.state());
         assertEquals(OptionalInt.empty(), stopped.pinnedHost());
 
         one.forgetCalls();
-        assertEquals(Outcome.Status.OK, only(backend.enact(List.of(resume(12, 1)), Instant.EPOCH)).status());
+        assertEquals(
+                Outcome.Status.OK,
+                only(backend.enact(List.of(resume(12, 1)), Instant.EPOCH)).status());
         assertEquals(List.of("one.vm.info", "one.vm.update", "one.vm.deploy"), one.methods());
         assertEquals(List.of(12, 1, false, 0), one.calls().get(2).arguments());
         HostView host1 = hosts(backend.observe(Instant.EPOCH)).get(1);
         assertEquals(VmState.RESUMING, find(host1.overbooked(), 12).state(), "PROLOG_RESUME");
         one.tick();
-        assertEquals(VmState.RESUMING, find(hosts(backend.observe(Instant.EPOCH)).get(1).overbooked(), 12).state(),
+        assertEquals(
+                VmState.RESUMING,
+                find(hosts(backend.observe(Instant.EPOCH)).get(1).overbooked(), 12)
+                        .state(),
                 "BOOT_STOPPED");
         one.tick();
-        assertEquals(VmState.RUNNING, find(hosts(backend.observe(Instant.EPOCH)).get(1).overbooked(), 12).state());
+        assertEquals(
+                VmState.RUNNING,
+                find(hosts(backend.observe(Instant.EPOCH)).get(1).overbooked(), 12)
+                        .state());
     }
 
     @Test
     void aDecisionThatDoesNotFitTheVmsStateIsRefusedBeforeAnyAction() throws Exception {
         OpenNebulaBackend backend = observed(SuspendAction.SUSPEND);
-        List<Outcome> outcomes = backend.enact(List.of(deploy(15, 0), suspend(14, 0), suspend(12, 1), resume(13, 0)),
-                Instant.EPOCH);
-        assertTrue(outcomes.stream().allMatch(o -> o.status() == Outcome.Status.REFUSED && o.code().equals("WRONG_STATE")),
+        List<Outcome> outcomes =
+                backend.enact(List.of(deploy(15, 0), suspend(14, 0), suspend(12, 1), resume(13, 0)), Instant.EPOCH);
+        assertTrue(
+                outcomes.stream()
+                        .allMatch(o ->
+                                o.status() == Outcome.Status.REFUSED && o.code().equals("WRONG_STATE")),
                 outcomes.toString());
-        assertTrue(outcomes.get(0).message().contains("VM 15 is SUSPENDED: deploy needs HOLD"), outcomes.get(0).message());
-        assertTrue(outcomes.get(2).message().contains("on host 0"), outcomes.get(2).message());
+        assertTrue(
+                outcomes.get(0).message().contains("VM 15 is SUSPENDED: deploy needs HOLD"),
+                outcomes.get(0).message());
+        assertTrue(
+                outcomes.get(2).message().contains("on host 0"), outcomes.get(2).message());
         assertEquals(List.of("one.vm.info", "one.vm.info", "one.vm.info", "one.vm.info"), one.methods());
     }
 
@@ -149,8 +183,11 @@ class BackendEnactTest extends FakeOnedTest {
         Outcome outcome = only(backend.enact(List.of(suspend(12, 0)), Instant.EPOCH));
         assertEquals(Outcome.Status.REFUSED, outcome.status());
         assertEquals("0x800", outcome.code());
-        assertTrue(outcome.message().contains("[one.vm.action] Error performing action \"suspend\": VM 12 is in state "
-                + "ACTIVE/SAVE_SUSPEND"), outcome.message());
+        assertTrue(
+                outcome.message()
+                        .contains("[one.vm.action] Error performing action \"suspend\": VM 12 is in state "
+                                + "ACTIVE/SAVE_SUSPEND"),
+                outcome.message());
     }
 
     @Test
@@ -178,7 +215,10 @@ class BackendEnactTest extends FakeOnedTest {
         List<Outcome> outcomes = backend.enact(decisions, Instant.EPOCH);
 
         for (int i = 0; i < high.size() * 3; i++) {
-            assertEquals(Outcome.Status.REFUSED, outcomes.get(i).status(), outcomes.get(i).toString());
+            assertEquals(
+                    Outcome.Status.REFUSED,
+                    outcomes.get(i).status(),
+                    outcomes.get(i).toString());
             assertEquals("HIGH_QOS", outcomes.get(i).code());
         }
         assertEquals(Outcome.Status.OK, outcomes.get(outcomes.size() - 1).status(), "the low-QoS one still runs");
@@ -203,13 +243,17 @@ class BackendEnactTest extends FakeOnedTest {
     @Test
     void onlyVmsAndHostsOfTheLastObservationAreActedOn() throws Exception {
         OpenNebulaBackend fresh = backend(SuspendAction.SUSPEND);
-        assertEquals("NO_SUCH_VM", only(fresh.enact(List.of(deploy(14, 0)), Instant.EPOCH)).code(),
+        assertEquals(
+                "NO_SUCH_VM",
+                only(fresh.enact(List.of(deploy(14, 0)), Instant.EPOCH)).code(),
                 "nothing observed yet");
         fresh.observe(Instant.EPOCH);
         one.forgetCalls();
-        List<Outcome> outcomes = fresh.enact(List.of(deploy(999, 0), deploy(14, 2), deploy(14, 6),
-                deploy(1L + Integer.MAX_VALUE, 0)), Instant.EPOCH);
-        assertEquals(List.of("NO_SUCH_VM", "NO_SUCH_HOST", "NO_SUCH_HOST", "NO_SUCH_VM"),
+        List<Outcome> outcomes = fresh.enact(
+                List.of(deploy(999, 0), deploy(14, 2), deploy(14, 6), deploy(1L + Integer.MAX_VALUE, 0)),
+                Instant.EPOCH);
+        assertEquals(
+                List.of("NO_SUCH_VM", "NO_SUCH_HOST", "NO_SUCH_HOST", "NO_SUCH_VM"),
                 outcomes.stream().map(Outcome::code).toList());
         assertEquals(List.of(), one.methods(), "no call at all");
     }
@@ -221,8 +265,14 @@ class BackendEnactTest extends FakeOnedTest {
         List<Outcome> outcomes = backend.enact(decisions, Instant.EPOCH);
         assertEquals(decisions, outcomes.stream().map(Outcome::decision).toList());
         // resume(15, 1) would be a second operation on host 1 in one batch: refused as HOST_BUSY
-        assertEquals(List.of(Outcome.Status.OK, Outcome.Status.REFUSED, Outcome.Status.OK, Outcome.Status.REFUSED,
-                Outcome.Status.REFUSED), outcomes.stream().map(Outcome::status).toList());
+        assertEquals(
+                List.of(
+                        Outcome.Status.OK,
+                        Outcome.Status.REFUSED,
+                        Outcome.Status.OK,
+                        Outcome.Status.REFUSED,
+                        Outcome.Status.REFUSED),
+                outcomes.stream().map(Outcome::status).toList());
         assertEquals("HOST_BUSY", outcomes.get(3).code());
     }
 
@@ -230,7 +280,9 @@ class BackendEnactTest extends FakeOnedTest {
     @Test
     void aSuspensionSendsNoMark() throws Exception {
         OpenNebulaBackend backend = observed(SuspendAction.SUSPEND);
-        assertEquals(Outcome.Status.OK, only(backend.enact(List.of(suspend(12, 0)), Instant.EPOCH)).status());
+        assertEquals(
+                Outcome.Status.OK,
+                only(backend.enact(List.of(suspend(12, 0)), Instant.EPOCH)).status());
         assertEquals(List.of("one.vm.info", "one.vm.action"), one.methods());
     }
 
@@ -245,8 +297,11 @@ class BackendEnactTest extends FakeOnedTest {
         Outcome outcome = only(backend.enact(List.of(deploy(14, 0)), Instant.EPOCH));
         assertEquals(Outcome.Status.REFUSED, outcome.status());
         assertEquals("0x200", outcome.code());
-        assertTrue(outcome.message().startsWith("outside overbookd's rights in OpenNebula: its user may not do this to VM 14"
-                + " on host 0"), outcome.message());
+        assertTrue(
+                outcome.message()
+                        .startsWith("outside overbookd's rights in OpenNebula: its user may not do this to VM 14"
+                                + " on host 0"),
+                outcome.message());
         assertTrue(outcome.message().contains("Not authorized to perform MANAGE VM"), outcome.message());
         assertEquals(List.of("one.vm.info", "one.vm.update"), one.methods(), "the deploy was not sent");
         assertEquals(OneVmStates.HOLD, one.vm(14).state);
@@ -262,8 +317,12 @@ class BackendEnactTest extends FakeOnedTest {
         one.fail("one.vm.update", FakeOned.Fault.CLOSE_AFTER_ACTING);
         List<Outcome> outcomes = backend.enact(List.of(deploy(14, 0), suspend(12, 0)), Instant.EPOCH);
         assertEquals(Outcome.Status.FAILED, outcomes.get(0).status());
-        assertTrue(outcomes.get(0).message().startsWith("not sent: one.vm.deploy(14, 0, false, 0), because the reply to"
-                + " marking VM 14 ONEDRS_BLOCKED was lost"), outcomes.get(0).message());
+        assertTrue(
+                outcomes.get(0)
+                        .message()
+                        .startsWith("not sent: one.vm.deploy(14, 0, false, 0), because the reply to"
+                                + " marking VM 14 ONEDRS_BLOCKED was lost"),
+                outcomes.get(0).message());
         assertEquals(Outcome.Status.FAILED, outcomes.get(1).status(), "the rest of the batch is not tried");
         assertEquals(List.of("one.vm.info", "one.vm.update"), one.methods());
         assertEquals("YES", one.vm(14).userTemplate.get("ONEDRS_BLOCKED"), "the mark itself landed");

@@ -76,10 +76,17 @@ class BackendFaultTest extends FakeOnedTest {
         List<Outcome> outcomes = backend.enact(List.of(deploy(14, 0), suspend(12, 0), suspend(19, 1)), Instant.EPOCH);
         long tookMillis = (System.nanoTime() - started) / 1_000_000;
 
-        assertTrue(outcomes.stream().allMatch(o -> o.status() == Outcome.Status.FAILED && o.code().equals("TIMEOUT")),
+        assertTrue(
+                outcomes.stream()
+                        .allMatch(o ->
+                                o.status() == Outcome.Status.FAILED && o.code().equals("TIMEOUT")),
                 outcomes.toString());
-        assertTrue(outcomes.get(0).message().contains("no reply within 1000 ms"), outcomes.get(0).message());
-        assertTrue(outcomes.get(1).message().startsWith("not attempted: "), outcomes.get(1).message());
+        assertTrue(
+                outcomes.get(0).message().contains("no reply within 1000 ms"),
+                outcomes.get(0).message());
+        assertTrue(
+                outcomes.get(1).message().startsWith("not attempted: "),
+                outcomes.get(1).message());
         assertEquals(List.of("one.vm.info"), one.methods());
         assertTrue(tookMillis < 5_000, "took " + tookMillis + " ms");
     }
@@ -89,7 +96,9 @@ class BackendFaultTest extends FakeOnedTest {
         observeThenForget();
         one.stop();
         List<Outcome> outcomes = backend.enact(List.of(deploy(14, 0), suspend(12, 0)), Instant.EPOCH);
-        assertEquals(List.of("UNREACHABLE", "UNREACHABLE"), outcomes.stream().map(Outcome::code).toList());
+        assertEquals(
+                List.of("UNREACHABLE", "UNREACHABLE"),
+                outcomes.stream().map(Outcome::code).toList());
         assertTrue(outcomes.stream().allMatch(o -> o.status() == Outcome.Status.FAILED));
     }
 
@@ -112,7 +121,8 @@ class BackendFaultTest extends FakeOnedTest {
         observeThenForget();
         one.fail(FakeOned.ANY_METHOD, FakeOned.Fault.AUTH_FAILURE);
         List<Outcome> outcomes = backend.enact(List.of(deploy(14, 0), suspend(12, 0)), Instant.EPOCH);
-        assertEquals(List.of("0x100", "0x100"), outcomes.stream().map(Outcome::code).toList());
+        assertEquals(
+                List.of("0x100", "0x100"), outcomes.stream().map(Outcome::code).toList());
         assertTrue(outcomes.stream().allMatch(o -> o.status() == Outcome.Status.FAILED));
         assertEquals(1, one.calls().size());
     }
@@ -122,7 +132,9 @@ class BackendFaultTest extends FakeOnedTest {
         observeThenForget();
         one.fail("one.vm.info", FakeOned.Fault.MALFORMED_DOCUMENT);
         List<Outcome> outcomes = backend.enact(List.of(deploy(14, 0), suspend(12, 0)), Instant.EPOCH);
-        assertEquals(List.of("MALFORMED", "MALFORMED"), outcomes.stream().map(Outcome::code).toList());
+        assertEquals(
+                List.of("MALFORMED", "MALFORMED"),
+                outcomes.stream().map(Outcome::code).toList());
         assertEquals(2, one.calls().size(), "both were tried");
     }
 
@@ -130,8 +142,12 @@ class BackendFaultTest extends FakeOnedTest {
     void aWrongSessionFileIsRejectedByOned() throws Exception {
         Path other = dir.resolve("other");
         java.nio.file.Files.createDirectories(other);
-        OpenNebulaBackend wrong = new OpenNebulaBackend(new OpenNebulaSettings(one.endpoint(),
-                TestSessions.authFile(other, "oneadmin:not-it", "rw-------"), "QOS", TIMEOUT, SuspendAction.SUSPEND));
+        OpenNebulaBackend wrong = new OpenNebulaBackend(new OpenNebulaSettings(
+                one.endpoint(),
+                TestSessions.authFile(other, "oneadmin:not-it", "rw-------"),
+                "QOS",
+                TIMEOUT,
+                SuspendAction.SUSPEND));
         BackendException e = assertThrows(BackendException.class, () -> wrong.observe(Instant.EPOCH));
         assertEquals(0x100, assertInstanceOf(OneRefusal.class, e).code());
     }
@@ -139,8 +155,10 @@ class BackendFaultTest extends FakeOnedTest {
     @Test
     void aReadableAuthFileStopsTheBackendFromStarting() throws Exception {
         Path file = TestSessions.authFile(dir, TestSessions.SESSION, "rw-r--r--");
-        BackendException e = assertThrows(BackendException.class, () -> new OpenNebulaBackend(new OpenNebulaSettings(
-                one.endpoint(), file, "QOS", TIMEOUT, SuspendAction.SUSPEND)));
+        BackendException e = assertThrows(
+                BackendException.class,
+                () -> new OpenNebulaBackend(
+                        new OpenNebulaSettings(one.endpoint(), file, "QOS", TIMEOUT, SuspendAction.SUSPEND)));
         assertTrue(e.getMessage().contains("readable by group or others"), e.getMessage());
     }
 }

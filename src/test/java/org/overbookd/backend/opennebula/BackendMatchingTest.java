@@ -36,6 +36,7 @@ class BackendMatchingTest {
 
     @TempDir
     Path dir;
+
     private FakeOned one;
 
     @BeforeEach
@@ -63,12 +64,13 @@ class BackendMatchingTest {
     }
 
     private OpenNebulaBackend backend() throws Exception {
-        return new OpenNebulaBackend(new OpenNebulaSettings(one.endpoint(), TestSessions.authFile(dir), "QOS",
-                Duration.ofSeconds(5), SuspendAction.STOP));
+        return new OpenNebulaBackend(new OpenNebulaSettings(
+                one.endpoint(), TestSessions.authFile(dir), "QOS", Duration.ofSeconds(5), SuspendAction.STOP));
     }
 
     private static Set<Integer> allowed(ClusterView view, long vmId) {
-        VmView vm = view.queue().stream().filter(v -> v.id() == vmId).findFirst().orElseThrow();
+        VmView vm =
+                view.queue().stream().filter(v -> v.id() == vmId).findFirst().orElseThrow();
         Set<Integer> hosts = new TreeSet<>();
         for (HostView host : view.hosts()) {
             if (vm.mayRunOn(host)) {
@@ -97,16 +99,22 @@ class BackendMatchingTest {
         try (LogCapture logs = LogCapture.start()) {
             backend.observe(Instant.EPOCH);
             List<UnmatchedVm> first = backend.unmatched();
-            assertEquals(List.of(11, 12), first.stream().map(u -> (int) u.vm().id()).toList());
-            assertEquals(List.of(VmUnmatched.NO_DATASTORE, VmUnmatched.INVALID),
+            assertEquals(
+                    List.of(11, 12), first.stream().map(u -> (int) u.vm().id()).toList());
+            assertEquals(
+                    List.of(VmUnmatched.NO_DATASTORE, VmUnmatched.INVALID),
                     first.stream().map(UnmatchedVm::reason).toList());
-            assertTrue(first.get(0).detail().contains("[0, 101, 102] are in none of the clusters [100]"),
+            assertTrue(
+                    first.get(0).detail().contains("[0, 101, 102] are in none of the clusters [100]"),
                     first.get(0).detail());
-            assertTrue(first.get(1).detail().contains("syntax error"), first.get(1).detail());
+            assertTrue(
+                    first.get(1).detail().contains("syntax error"), first.get(1).detail());
             assertEquals(List.of(), backend.unmatched(), "handed over once");
             backend.observe(Instant.EPOCH);
             assertEquals(List.of(), backend.unmatched(), "not again while the condition lasts");
-            long lines = logs.events().stream().filter(e -> e.getFormattedMessage().contains("may run on no host")).count();
+            long lines = logs.events().stream()
+                    .filter(e -> e.getFormattedMessage().contains("may run on no host"))
+                    .count();
             assertEquals(2, lines, logs.text());
             // its owner mends it: the episode ends; broken again, it begins anew
             one.vm(12).attribute("SCHED_REQUIREMENTS", "ID = 3");
@@ -116,7 +124,8 @@ class BackendMatchingTest {
             backend.observe(Instant.EPOCH);
             List<UnmatchedVm> again = backend.unmatched();
             assertEquals(1, again.size());
-            assertEquals(VmUnmatched.NO_DATASTORE, again.get(0).reason(), "host 2 matches, its cluster has no datastore");
+            assertEquals(
+                    VmUnmatched.NO_DATASTORE, again.get(0).reason(), "host 2 matches, its cluster has no datastore");
         }
     }
 
@@ -126,7 +135,9 @@ class BackendMatchingTest {
         backend.observe(Instant.EPOCH);
         one.forgetCalls();
         List<Outcome> outcomes = backend.enact(List.of(deploy(13, 3), deploy(14, 1)), Instant.EPOCH);
-        assertEquals(List.of(Outcome.Status.OK, Outcome.Status.OK), outcomes.stream().map(Outcome::status).toList());
+        assertEquals(
+                List.of(Outcome.Status.OK, Outcome.Status.OK),
+                outcomes.stream().map(Outcome::status).toList());
         // each placement: the fresh one.vm.info, the mark for OneDRS, the deploy
         assertEquals(List.of(13, 3, false, 102), one.calls().get(2).arguments(), "ssd: 102, not oned's default 101");
         assertEquals(List.of(14, 1, false, 0), one.calls().get(5).arguments());
@@ -138,11 +149,14 @@ class BackendMatchingTest {
         backend.observe(Instant.EPOCH);
         one.forgetCalls();
         List<Outcome> outcomes = backend.enact(List.of(deploy(10, 1), deploy(11, 2), deploy(12, 0)), Instant.EPOCH);
-        assertEquals(List.of("HOST_NOT_MATCHED", "HOST_NOT_MATCHED", "HOST_NOT_MATCHED"),
+        assertEquals(
+                List.of("HOST_NOT_MATCHED", "HOST_NOT_MATCHED", "HOST_NOT_MATCHED"),
                 outcomes.stream().map(Outcome::code).toList());
-        assertTrue(outcomes.get(0).message().contains("its requirements do not match it: GPU = YES"),
+        assertTrue(
+                outcomes.get(0).message().contains("its requirements do not match it: GPU = YES"),
                 outcomes.get(0).message());
-        assertTrue(outcomes.get(1).message().contains("no system datastore it may use is in the host's cluster 100"),
+        assertTrue(
+                outcomes.get(1).message().contains("no system datastore it may use is in the host's cluster 100"),
                 outcomes.get(1).message());
         assertFalse(one.methods().contains("one.vm.deploy"), one.methods().toString());
     }
@@ -160,27 +174,40 @@ class BackendMatchingTest {
 
     @Test
     void aStoppedVmGoesBackToItsOwnDatastoreWhenAllowedThere() throws Exception {
-        FakeVm stopped = one.vm(20, "stopped").low().stay(one.hostForTest(3), one.now() - 600)
+        FakeVm stopped = one.vm(20, "stopped")
+                .low()
+                .stay(one.hostForTest(3), one.now() - 600)
                 .state(OneVmStates.STOPPED, OneVmStates.LCM_INIT);
         stopped.lastStay().datastoreId = 102;
         OpenNebulaBackend backend = backend();
         assertEquals(Set.of(0, 1, 3), allowed(backend.observe(Instant.EPOCH), 20), "stopped: anywhere it may");
         one.forgetCalls();
-        assertEquals(Outcome.Status.OK, backend.enact(List.of(resume(20, 3)), Instant.EPOCH).get(0).status());
+        assertEquals(
+                Outcome.Status.OK,
+                backend.enact(List.of(resume(20, 3)), Instant.EPOCH).get(0).status());
         assertEquals(List.of(20, 3, false, 102), one.calls().get(2).arguments(), "its files are on 102");
     }
 
     @Test
     void aVmSuspendedOnAHostItNoLongerMatchesStaysSuspended() throws Exception {
-        one.vm(21, "pinned").low().attribute("SCHED_REQUIREMENTS", "ID = 0").stay(one.hostForTest(1), one.now() - 600)
+        one.vm(21, "pinned")
+                .low()
+                .attribute("SCHED_REQUIREMENTS", "ID = 0")
+                .stay(one.hostForTest(1), one.now() - 600)
                 .state(OneVmStates.SUSPENDED, OneVmStates.LCM_INIT);
         OpenNebulaBackend backend = backend();
         ClusterView view = backend.observe(Instant.EPOCH);
         assertEquals(Set.of(), allowed(view, 21), "it can resume only on host 1, which ID = 0 excludes");
-        UnmatchedVm why = backend.unmatched().stream().filter(u -> u.vm().id() == 21).findFirst().orElseThrow();
+        UnmatchedVm why = backend.unmatched().stream()
+                .filter(u -> u.vm().id() == 21)
+                .findFirst()
+                .orElseThrow();
         assertEquals(VmUnmatched.NO_HOST, why.reason());
-        assertTrue(why.detail().startsWith("suspended on host 1, which its requirements no longer match"), why.detail());
-        assertEquals("HOST_NOT_MATCHED", backend.enact(List.of(resume(21, 1)), Instant.EPOCH).get(0).code());
+        assertTrue(
+                why.detail().startsWith("suspended on host 1, which its requirements no longer match"), why.detail());
+        assertEquals(
+                "HOST_NOT_MATCHED",
+                backend.enact(List.of(resume(21, 1)), Instant.EPOCH).get(0).code());
     }
 
     @Test
@@ -192,7 +219,12 @@ class BackendMatchingTest {
         backend.observe(Instant.EPOCH); // the first also looks at the clusters' OneDRS automation, once a day
         one.forgetCalls();
         backend.observe(Instant.EPOCH.plusSeconds(300));
-        assertEquals(List.of("one.hostpool.info", "one.hostpool.monitoring", "one.vmpool.infoextended",
-                "one.vmpool.monitoring"), one.methods());
+        assertEquals(
+                List.of(
+                        "one.hostpool.info",
+                        "one.hostpool.monitoring",
+                        "one.vmpool.infoextended",
+                        "one.vmpool.monitoring"),
+                one.methods());
     }
 }

@@ -49,22 +49,52 @@ class BackendObserveTest extends FakeOnedTest {
     void makesTheFourReadCallsWithOnedsArgumentsAndTwoMoreWhenAVmWaits() throws Exception {
         backend.observe(Instant.EPOCH);
         // low-QoS VMs wait on hold in this world: where they may go needs the datastores and clusters
-        assertEquals(List.of("one.hostpool.info", "one.hostpool.monitoring", "one.vmpool.infoextended",
-                "one.vmpool.monitoring", "one.datastorepool.info", "one.clusterpool.info", "one.clusterpool.info"),
-                one.methods(), "the last one the OneDRS look");
+        assertEquals(
+                List.of(
+                        "one.hostpool.info",
+                        "one.hostpool.monitoring",
+                        "one.vmpool.infoextended",
+                        "one.vmpool.monitoring",
+                        "one.datastorepool.info",
+                        "one.clusterpool.info",
+                        "one.clusterpool.info"),
+                one.methods(),
+                "the last one the OneDRS look");
         one.forgetCalls();
         backend.observe(Instant.EPOCH.plusSeconds(300));
-        assertEquals(List.of("one.hostpool.info", "one.hostpool.monitoring", "one.vmpool.infoextended",
-                "one.vmpool.monitoring", "one.datastorepool.info", "one.clusterpool.info"), one.methods());
+        assertEquals(
+                List.of(
+                        "one.hostpool.info",
+                        "one.hostpool.monitoring",
+                        "one.vmpool.infoextended",
+                        "one.vmpool.monitoring",
+                        "one.datastorepool.info",
+                        "one.clusterpool.info"),
+                one.methods());
         one.forgetCalls();
         backend.observe(Instant.EPOCH.plus(Duration.ofDays(1)));
-        assertEquals(List.of("one.hostpool.info", "one.hostpool.monitoring", "one.vmpool.infoextended",
-                "one.vmpool.monitoring", "one.datastorepool.info", "one.clusterpool.info", "one.clusterpool.info"),
-                one.methods(), "a day later, OneDRS again");
+        assertEquals(
+                List.of(
+                        "one.hostpool.info",
+                        "one.hostpool.monitoring",
+                        "one.vmpool.infoextended",
+                        "one.vmpool.monitoring",
+                        "one.datastorepool.info",
+                        "one.clusterpool.info",
+                        "one.clusterpool.info"),
+                one.methods(),
+                "a day later, OneDRS again");
         one.forgetCalls();
         backend.observe(Instant.EPOCH);
-        assertEquals(List.of("one.hostpool.info", "one.hostpool.monitoring", "one.vmpool.infoextended",
-                "one.vmpool.monitoring", "one.datastorepool.info", "one.clusterpool.info"), one.methods());
+        assertEquals(
+                List.of(
+                        "one.hostpool.info",
+                        "one.hostpool.monitoring",
+                        "one.vmpool.infoextended",
+                        "one.vmpool.monitoring",
+                        "one.datastorepool.info",
+                        "one.clusterpool.info"),
+                one.methods());
         assertEquals(List.of(0), one.calls().get(1).arguments());
         assertEquals(List.of(-2, -1, -1, -1), one.calls().get(2).arguments());
         assertEquals(List.of(-2, 0), one.calls().get(3).arguments());
@@ -86,11 +116,14 @@ class BackendObserveTest extends FakeOnedTest {
             int lines = logs.events().size();
             // once per host while the reason lasts, not every cycle
             backend.observe(Instant.EPOCH);
-            assertFalse(logs.events().subList(lines, logs.events().size()).stream()
-                    .anyMatch(e -> e.getFormattedMessage().contains("left out")), logs.text());
+            assertFalse(
+                    logs.events().subList(lines, logs.events().size()).stream()
+                            .anyMatch(e -> e.getFormattedMessage().contains("left out")),
+                    logs.text());
         }
         assertEquals(List.of(0, 1, 7), view.hosts().stream().map(HostView::id).toList());
-        assertEquals(java.util.Map.of("disabled", 1, "error", 1, "offline", 1, "no-monitoring", 2), view.hostsLeftOut());
+        assertEquals(
+                java.util.Map.of("disabled", 1, "error", 1, "offline", 1, "no-monitoring", 2), view.hostsLeftOut());
     }
 
     @Test
@@ -134,7 +167,9 @@ class BackendObserveTest extends FakeOnedTest {
     @Test
     void highQosVmsAppearNowhere() throws Exception {
         ClusterView view = backend.observe(Instant.EPOCH);
-        List<Long> seen = view.hosts().stream().flatMap(h -> h.overbooked().stream()).map(VmView::id)
+        List<Long> seen = view.hosts().stream()
+                .flatMap(h -> h.overbooked().stream())
+                .map(VmView::id)
                 .collect(Collectors.toList());
         seen.addAll(ids(view.queue()));
         for (long high : new long[] {10, 11, 17, 18, 23}) {

@@ -63,7 +63,10 @@ class BackendReconcileTest extends FakeOnedTest {
         assertEquals(List.of(), backend.settled());
         one.forgetCalls();
         List<Outcome> meanwhile = backend.enact(List.of(suspend(19, 1), deploy(14, 1)), T);
-        assertEquals(List.of("UNSETTLED", "UNSETTLED"), meanwhile.stream().map(Outcome::code).toList(), meanwhile.toString());
+        assertEquals(
+                List.of("UNSETTLED", "UNSETTLED"),
+                meanwhile.stream().map(Outcome::code).toList(),
+                meanwhile.toString());
         assertTrue(meanwhile.stream().allMatch(o -> o.status() == Outcome.Status.REFUSED));
         assertEquals(List.of(), one.methods(), "nothing sent for an unsettled VM or host");
 
@@ -71,9 +74,12 @@ class BackendReconcileTest extends FakeOnedTest {
         List<Outcome> settled = backend.settled();
         assertEquals(1, settled.size(), settled.toString());
         assertEquals(Outcome.Status.FAILED, settled.get(0).status());
-        assertTrue(settled.get(0).message().contains("ACTIVE/RUNNING"), settled.get(0).message());
+        assertTrue(
+                settled.get(0).message().contains("ACTIVE/RUNNING"),
+                settled.get(0).message());
 
-        Outcome again = backend.enact(List.of(suspend(19, 1)), T.plusSeconds(10)).get(0);
+        Outcome again =
+                backend.enact(List.of(suspend(19, 1)), T.plusSeconds(10)).get(0);
         assertEquals(Outcome.Status.OK, again.status(), "settled: the VM is free again " + again);
     }
 

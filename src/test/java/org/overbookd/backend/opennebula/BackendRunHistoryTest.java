@@ -24,15 +24,22 @@ class BackendRunHistoryTest extends FakeOnedTest {
     private static final int VM = 14;
 
     private OpenNebulaBackend backend(boolean runHistory) throws Exception {
-        OpenNebulaSettings settings = new OpenNebulaSettings(one.endpoint(), TestSessions.authFile(dir), "QOS",
-                Duration.ofSeconds(5), SuspendAction.SUSPEND, "SLO", runHistory);
+        OpenNebulaSettings settings = new OpenNebulaSettings(
+                one.endpoint(),
+                TestSessions.authFile(dir),
+                "QOS",
+                Duration.ofSeconds(5),
+                SuspendAction.SUSPEND,
+                "SLO",
+                runHistory);
         return new OpenNebulaBackend(settings);
     }
 
     private void enact(OpenNebulaBackend backend, Decision decision) throws Exception {
         backend.observe(Instant.EPOCH);
         List<Outcome> outcomes = backend.enact(List.of(decision), Instant.EPOCH);
-        assertEquals(Outcome.Status.OK, outcomes.get(0).status(), outcomes.get(0).toString());
+        assertEquals(
+                Outcome.Status.OK, outcomes.get(0).status(), outcomes.get(0).toString());
     }
 
     private void ticks(int n) {
@@ -81,13 +88,18 @@ class BackendRunHistoryTest extends FakeOnedTest {
         assertEquals((start + 490 - arrival) - 400, vm.runRecord().pendingSeconds(now), 1e-9);
         assertEquals(0.95, vm.slo().getAsDouble(), 1e-12);
         assertEquals(new VmSize(1, 512), vm.size());
-        assertEquals(1, one.calls().stream().filter(c -> c.method().equals("one.vm.info")).count(),
+        assertEquals(
+                1,
+                one.calls().stream()
+                        .filter(c -> c.method().equals("one.vm.info"))
+                        .count(),
                 "the pool showed SEQ 1 only, so the VM's whole history was read once");
 
         one.forgetCalls();
         one.tick();
         VmView later = find(backend.observe(Instant.EPOCH), VM);
-        assertTrue(one.methods().stream().noneMatch("one.vm.info"::equals),
+        assertTrue(
+                one.methods().stream().noneMatch("one.vm.info"::equals),
                 "earlier records are closed: no second one.vm.info until the VM gets a new record");
         assertEquals(410, later.runRecord().runSeconds(Instant.ofEpochSecond(one.now())), 1e-9);
     }
@@ -99,7 +111,10 @@ class BackendRunHistoryTest extends FakeOnedTest {
         one.forgetCalls();
         VmView vm = find(backend.observe(Instant.EPOCH), VM);
         assertTrue(one.methods().stream().noneMatch("one.vm.info"::equals));
-        assertEquals(100, vm.runRecord().runSeconds(Instant.ofEpochSecond(one.now())), 1e-9,
+        assertEquals(
+                100,
+                vm.runRecord().runSeconds(Instant.ofEpochSecond(one.now())),
+                1e-9,
                 "the pool's last record alone: the 300 s before the suspension are not seen");
     }
 }

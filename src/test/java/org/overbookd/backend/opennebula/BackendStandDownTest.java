@@ -40,7 +40,8 @@ class BackendStandDownTest extends FakeOnedTest {
         OpenNebulaBackend backend = observedWith(allowing(1, asked));
         List<Outcome> outcomes = backend.enact(List.of(suspend(12, 0), suspend(19, 1), suspend(13, 0)), Instant.EPOCH);
 
-        assertEquals(List.of(Outcome.Status.OK, Outcome.Status.SKIPPED, Outcome.Status.SKIPPED),
+        assertEquals(
+                List.of(Outcome.Status.OK, Outcome.Status.SKIPPED, Outcome.Status.SKIPPED),
                 outcomes.stream().map(Outcome::status).toList());
         assertEquals(List.of("one.vm.info", "one.vm.action"), one.methods(), "the first decision's calls alone");
         for (Outcome skipped : outcomes.subList(1, 3)) {
@@ -55,7 +56,10 @@ class BackendStandDownTest extends FakeOnedTest {
         OpenNebulaBackend backend = observedWith(allowing(0, new AtomicInteger()));
         List<Outcome> outcomes = backend.enact(List.of(suspend(12, 0), suspend(19, 1)), Instant.EPOCH);
 
-        assertTrue(outcomes.stream().allMatch(o -> o.status() == Outcome.Status.SKIPPED && o.code().equals("STOOD_DOWN")),
+        assertTrue(
+                outcomes.stream()
+                        .allMatch(o ->
+                                o.status() == Outcome.Status.SKIPPED && o.code().equals("STOOD_DOWN")),
                 outcomes.toString());
         assertEquals(List.of(), one.methods());
     }
@@ -66,7 +70,9 @@ class BackendStandDownTest extends FakeOnedTest {
         OpenNebulaBackend backend = observedWith(allowing(Integer.MAX_VALUE, asked));
         List<Outcome> outcomes = backend.enact(List.of(suspend(12, 0), suspend(19, 1)), Instant.EPOCH);
 
-        assertEquals(List.of(Outcome.Status.OK, Outcome.Status.OK), outcomes.stream().map(Outcome::status).toList());
+        assertEquals(
+                List.of(Outcome.Status.OK, Outcome.Status.OK),
+                outcomes.stream().map(Outcome::status).toList());
         assertEquals(List.of("one.vm.info", "one.vm.action", "one.vm.info", "one.vm.action"), one.methods());
         assertEquals(2, asked.get());
     }
@@ -81,10 +87,14 @@ class BackendStandDownTest extends FakeOnedTest {
         OpenNebulaBackend backend = observedWith(allowing(1, asked));
         List<Outcome> outcomes = backend.enact(List.of(Decisions.deploy(14, 0), suspend(19, 1)), Instant.EPOCH);
 
-        assertEquals(List.of(Outcome.Status.SKIPPED, Outcome.Status.SKIPPED), outcomes.stream().map(Outcome::status).toList());
+        assertEquals(
+                List.of(Outcome.Status.SKIPPED, Outcome.Status.SKIPPED),
+                outcomes.stream().map(Outcome::status).toList());
         assertEquals("STOOD_DOWN", outcomes.get(0).code());
-        assertEquals("not sent: one.vm.deploy(14, 0, false, 0) (VM 14 was marked ONEDRS_BLOCKED, nothing more):"
-                + " the lease is gone", outcomes.get(0).message());
+        assertEquals(
+                "not sent: one.vm.deploy(14, 0, false, 0) (VM 14 was marked ONEDRS_BLOCKED, nothing more):"
+                        + " the lease is gone",
+                outcomes.get(0).message());
         assertEquals(List.of("one.vm.info", "one.vm.update"), one.methods(), "the mark, not the deploy");
         assertEquals(OneVmStates.HOLD, one.vm(14).state);
     }

@@ -21,8 +21,8 @@ import org.apache.xmlrpc.XmlRpcException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.overbookd.backend.opennebula.requirements.ObjectDocument;
 import org.overbookd.backend.Outcome;
+import org.overbookd.backend.opennebula.requirements.ObjectDocument;
 
 /**
  * {@link OpenNebulaBackend} alone, over a mocked {@link OneApi}: how it sequences calls. The same
@@ -32,24 +32,31 @@ class BackendUnitTest {
 
     @TempDir
     Path dir;
+
     private OneApi api;
     private OpenNebulaBackend backend;
 
     @BeforeEach
     void observeOneHostOneLowAndOneHighVm() throws Exception {
         api = mock(OneApi.class);
-        when(api.hostPool()).thenReturn(new OneApi.Pool<>(List.of(new HostRecord(0, "n0", OneHostStates.MONITORED, 400)),
-                "<HOST_POOL/>"));
-        when(api.hostMonitoring()).thenReturn(new OneApi.Pool<>(Map.of(0, new MonitoringSample(0, 1, 100)),
-                "<MONITORING_DATA/>"));
+        when(api.hostPool())
+                .thenReturn(new OneApi.Pool<>(
+                        List.of(new HostRecord(0, "n0", OneHostStates.MONITORED, 400)), "<HOST_POOL/>"));
+        when(api.hostMonitoring())
+                .thenReturn(new OneApi.Pool<>(Map.of(0, new MonitoringSample(0, 1, 100)), "<MONITORING_DATA/>"));
         // VM 1 waits on hold: the observation reads the datastores and clusters too
-        when(api.datastorePool()).thenReturn(PoolDocuments.read(OneDocuments.toString(OneDocuments.datastorePool(
-                List.of(OneDocuments.Datastore.system(0, "system", 0)))), "DATASTORE_POOL", "DATASTORE",
-                () -> ObjectDocument.builder("DATASTORE", ObjectDocument.DATASTORE_PATHS, false)));
+        when(api.datastorePool())
+                .thenReturn(PoolDocuments.read(
+                        OneDocuments.toString(
+                                OneDocuments.datastorePool(List.of(OneDocuments.Datastore.system(0, "system", 0)))),
+                        "DATASTORE_POOL",
+                        "DATASTORE",
+                        () -> ObjectDocument.builder("DATASTORE", ObjectDocument.DATASTORE_PATHS, false)));
         when(api.clusterPool()).thenReturn(Map.of());
-        when(api.vmPool()).thenReturn(List.of(
-                new VmRecord(1, "low", OneVmStates.HOLD, 0, 1, "LOW", null),
-                new VmRecord(2, "high", OneVmStates.HOLD, 0, 1, null, null)));
+        when(api.vmPool())
+                .thenReturn(List.of(
+                        new VmRecord(1, "low", OneVmStates.HOLD, 0, 1, "LOW", null),
+                        new VmRecord(2, "high", OneVmStates.HOLD, 0, 1, null, null)));
         when(api.vmMonitoring()).thenReturn(Map.of());
         backend = new OpenNebulaBackend(api, SuspendAction.SUSPEND);
         backend.observe(Instant.EPOCH);
@@ -58,7 +65,9 @@ class BackendUnitTest {
     @Test
     void aHighQosDecisionMakesNoCallAtAll() throws Exception {
         List<Outcome> outcomes = backend.enact(List.of(deploy(2, 0), suspend(2, 0)), Instant.EPOCH);
-        assertEquals(List.of("HIGH_QOS", "HIGH_QOS"), outcomes.stream().map(Outcome::code).toList());
+        assertEquals(
+                List.of("HIGH_QOS", "HIGH_QOS"),
+                outcomes.stream().map(Outcome::code).toList());
         verify(api).hostPool();
         verify(api).hostMonitoring();
         verify(api).vmPool();
@@ -72,7 +81,9 @@ class BackendUnitTest {
     @Test
     void readsTheVmThenDeploysIt() throws Exception {
         when(api.vm(1)).thenReturn(new VmRecord(1, "low", OneVmStates.HOLD, 0, 1, "LOW", null));
-        assertEquals(Outcome.Status.OK, backend.enact(List.of(deploy(1, 0)), Instant.EPOCH).get(0).status());
+        assertEquals(
+                Outcome.Status.OK,
+                backend.enact(List.of(deploy(1, 0)), Instant.EPOCH).get(0).status());
         org.mockito.InOrder order = org.mockito.Mockito.inOrder(api);
         order.verify(api).vm(1);
         order.verify(api).keepFromOneDrs(1); // marked for OneDRS before it is placed
@@ -81,11 +92,18 @@ class BackendUnitTest {
 
     @Test
     void aTimeoutStopsTheBatch() throws Exception {
-        OneCallFailure timeout = OneCallFailure.of("one.vm.info", "http://x", 300,
-                new XmlRpcException("read", new SocketTimeoutException("Read timed out")), TestSessions.session(dir), false);
+        OneCallFailure timeout = OneCallFailure.of(
+                "one.vm.info",
+                "http://x",
+                300,
+                new XmlRpcException("read", new SocketTimeoutException("Read timed out")),
+                TestSessions.session(dir),
+                false);
         when(api.vm(anyInt())).thenThrow(timeout);
         List<Outcome> outcomes = backend.enact(List.of(deploy(1, 0), deploy(1, 0), deploy(1, 0)), Instant.EPOCH);
-        assertEquals(List.of("TIMEOUT", "TIMEOUT", "TIMEOUT"), outcomes.stream().map(Outcome::code).toList());
+        assertEquals(
+                List.of("TIMEOUT", "TIMEOUT", "TIMEOUT"),
+                outcomes.stream().map(Outcome::code).toList());
         verify(api, times(1)).vm(1);
         verify(api, never()).perform(any());
     }

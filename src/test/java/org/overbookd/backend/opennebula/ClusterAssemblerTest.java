@@ -14,7 +14,13 @@ import org.overbookd.model.VmView;
 class ClusterAssemblerTest {
 
     private static VmRecord running(int id, int host, long since, String qos) {
-        return new VmRecord(id, "vm" + id, OneVmStates.ACTIVE, OneVmStates.RUNNING, 100, qos,
+        return new VmRecord(
+                id,
+                "vm" + id,
+                OneVmStates.ACTIVE,
+                OneVmStates.RUNNING,
+                100,
+                qos,
                 new VmRecord.History(0, host, "n" + host, since));
     }
 
@@ -22,10 +28,11 @@ class ClusterAssemblerTest {
     void placementTiesAreBrokenByVmIdAndMissingSamplesMeanNoLoad() {
         List<HostRecord> hosts = List.of(new HostRecord(0, "n0", OneHostStates.MONITORED, 350));
         List<VmRecord> vms = List.of(running(9, 0, 50, "LOW"), running(4, 0, 50, "LOW"), running(6, 0, 10, "LOW"));
-        Observation observation = ClusterAssembler.assemble(hosts, Map.of(0, new MonitoringSample(0, 1, 700)), vms,
-                Map.of(9, new MonitoringSample(9, 1, 33)));
+        Observation observation = ClusterAssembler.assemble(
+                hosts, Map.of(0, new MonitoringSample(0, 1, 700)), vms, Map.of(9, new MonitoringSample(9, 1, 33)));
         OneHostView host = observation.view().hosts().get(0);
-        assertEquals(List.of(6L, 4L, 9L), host.overbooked().stream().map(VmView::id).toList());
+        assertEquals(
+                List.of(6L, 4L, 9L), host.overbooked().stream().map(VmView::id).toList());
         assertEquals(0.0, host.overbooked().get(1).load());
         assertEquals(33.0, host.overbooked().get(2).load());
         assertEquals(4, host.cores(), "TOTAL_CPU 350 rounds to 4 cores");
@@ -36,8 +43,8 @@ class ClusterAssemblerTest {
     @Test
     void aHostWithoutCapacityIsLeftOut() {
         List<HostRecord> hosts = List.of(new HostRecord(0, "n0", OneHostStates.MONITORED, 0));
-        Observation observation = ClusterAssembler.assemble(hosts, Map.of(0, new MonitoringSample(0, 1, 0)), List.of(),
-                Map.of());
+        Observation observation =
+                ClusterAssembler.assemble(hosts, Map.of(0, new MonitoringSample(0, 1, 0)), List.of(), Map.of());
         assertTrue(observation.view().hosts().isEmpty());
         assertTrue(observation.usableHosts().isEmpty());
         assertEquals(Map.of("no-capacity", 1), observation.view().hostsLeftOut());
@@ -53,17 +60,20 @@ class ClusterAssemblerTest {
     /** A host listed twice is one host of the view, in the first one's place, as the later record says. */
     @Test
     void aHostListedTwiceIsOfferedOnceAsItsLaterRecordSays() {
-        List<HostRecord> hosts = List.of(new HostRecord(0, "old-name", OneHostStates.MONITORED, 800),
+        List<HostRecord> hosts = List.of(
+                new HostRecord(0, "old-name", OneHostStates.MONITORED, 800),
                 new HostRecord(1, "n1", OneHostStates.MONITORED, 800),
                 new HostRecord(0, "new-name", OneHostStates.MONITORED, 400));
-        Map<Integer, MonitoringSample> samples = Map.of(0, new MonitoringSample(0, 1, 200),
-                1, new MonitoringSample(1, 1, 100));
-        Observation observation = ClusterAssembler.assemble(hosts, samples, List.of(running(5, 0, 10, "LOW")), Map.of());
+        Map<Integer, MonitoringSample> samples =
+                Map.of(0, new MonitoringSample(0, 1, 200), 1, new MonitoringSample(1, 1, 100));
+        Observation observation =
+                ClusterAssembler.assemble(hosts, samples, List.of(running(5, 0, 10, "LOW")), Map.of());
         List<OneHostView> views = observation.view().hosts();
         assertEquals(List.of(0, 1), views.stream().map(OneHostView::id).toList());
         assertEquals("new-name", views.get(0).name());
         assertEquals(4, views.get(0).cores());
-        assertEquals(List.of(5L), views.get(0).overbooked().stream().map(VmView::id).toList());
+        assertEquals(
+                List.of(5L), views.get(0).overbooked().stream().map(VmView::id).toList());
         assertEquals(java.util.Set.of(0, 1), observation.usableHosts());
     }
 }

@@ -1,7 +1,5 @@
 package org.overbookd.backend.opennebula;
 
-import org.junit.jupiter.api.Tag;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,16 +18,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.overbookd.backend.BackendException;
+import org.overbookd.backend.simulated.load.LoadGenerator;
+import org.overbookd.backend.simulated.load.NoisyLoad;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SettingsLoader;
 import org.overbookd.daemon.CycleRunner;
 import org.overbookd.daemon.Service;
-import org.overbookd.backend.simulated.load.LoadGenerator;
-import org.overbookd.backend.simulated.load.NoisyLoad;
 import org.overbookd.testing.LogCapture;
 
 /**
@@ -59,9 +58,10 @@ class DaemonAgainstFakeOnedTest {
 
     @ParameterizedTest(name = "suspend-action {0}, queue {1}, victim {2}, placement {3}")
     @CsvSource({"suspend, fifo, last-added, first-fit", "stop, qos, qos, maxweight"})
-    void manyCyclesWithFaultsLoseNothingAndNeverTouchHighQos(String suspendAction, String queue, String victim,
-            String placement) throws Exception {
-        try (FakeOned one = FakeOned.start(TestSessions.SESSION); LogCapture logs = LogCapture.start()) {
+    void manyCyclesWithFaultsLoseNothingAndNeverTouchHighQos(
+            String suspendAction, String queue, String victim, String placement) throws Exception {
+        try (FakeOned one = FakeOned.start(TestSessions.SESSION);
+                LogCapture logs = LogCapture.start()) {
             buildWorld(one);
             Path audit = dir.resolve("audit.jsonl");
             Path config = dir.resolve("overbookd.properties");
@@ -87,7 +87,7 @@ class DaemonAgainstFakeOnedTest {
                         case 20 -> one.fail("one.hostpool.info", FakeOned.Fault.AUTH_FAILURE);
                         case 30 -> one.fail("one.vmpool.monitoring", FakeOned.Fault.MALFORMED_DOCUMENT);
                         case 35 -> one.fail("one.hostpool.monitoring", FakeOned.Fault.TIMEOUT);
-                        default -> { }
+                        default -> {}
                     }
                     int[] deletedHere = {-1};
                     if (cycle == 45) {
@@ -191,8 +191,12 @@ class DaemonAgainstFakeOnedTest {
             }
         }
         for (int h = 0; h < HOSTS; h++) {
-            assertTrue(transientOps[h] <= 1, "cycle " + cycle + ": host " + h + " has " + transientOps[h] + " operations in flight");
-            assertTrue(lowActive[h] <= SLOTS, "cycle " + cycle + ": host " + h + " holds " + lowActive[h] + " low-QoS VMs");
+            assertTrue(
+                    transientOps[h] <= 1,
+                    "cycle " + cycle + ": host " + h + " has " + transientOps[h] + " operations in flight");
+            assertTrue(
+                    lowActive[h] <= SLOTS,
+                    "cycle " + cycle + ": host " + h + " holds " + lowActive[h] + " low-QoS VMs");
         }
     }
 
@@ -216,7 +220,8 @@ class DaemonAgainstFakeOnedTest {
             }
             boolean isRunning = vm.state == OneVmStates.ACTIVE && vm.lcmState == OneVmStates.RUNNING;
             running += isRunning ? 1 : 0;
-            assertTrue(isRunning || settled.contains(vm.state),
+            assertTrue(
+                    isRunning || settled.contains(vm.state),
                     "low-QoS VM " + v + " is neither running nor queued: state " + vm.state + "/" + vm.lcmState);
         }
         assertTrue(running > 0, "overbooking placed VMs");
@@ -254,7 +259,8 @@ class DaemonAgainstFakeOnedTest {
             if (o.get("outcome").asText().equals("ok")) {
                 ok.merge(o.get("action").asText(), 1, Integer::sum);
             }
-            if (o.get("vm_id").asInt() == deleted && o.path("error_code").asText().equals("0x400")) {
+            if (o.get("vm_id").asInt() == deleted
+                    && o.path("error_code").asText().equals("0x400")) {
                 goneRefused = true;
             }
         }

@@ -16,8 +16,8 @@ import org.overbookd.model.QosClass;
 /** The pure part of enact: which call a decision becomes, or why it is refused. */
 class DecisionPlannerTest {
 
-    private static final Observation SEEN = new Observation(new OneClusterView(List.of(), List.of()),
-            Map.of(1, QosClass.LOW, 2, QosClass.HIGH), Set.of(0, 1));
+    private static final Observation SEEN = new Observation(
+            new OneClusterView(List.of(), List.of()), Map.of(1, QosClass.LOW, 2, QosClass.HIGH), Set.of(0, 1));
     private final DecisionPlanner suspending = new DecisionPlanner(SuspendAction.SUSPEND);
     private final DecisionPlanner stopping = new DecisionPlanner(SuspendAction.STOP);
 
@@ -36,17 +36,33 @@ class DecisionPlannerTest {
     @Test
     void prechecksNeedTheVmObservedLowQosAndTheHostUsable() {
         assertEquals(Optional.empty(), suspending.precheck(deploy(1, 0), SEEN));
-        assertEquals("HIGH_QOS", suspending.precheck(deploy(2, 0), SEEN).orElseThrow().code());
-        assertEquals("NO_SUCH_VM", suspending.precheck(deploy(3, 0), SEEN).orElseThrow().code());
-        assertEquals("NO_SUCH_VM", suspending.precheck(deploy(-1, 0), SEEN).orElseThrow().code());
-        assertEquals("NO_SUCH_HOST", suspending.precheck(deploy(1, 5), SEEN).orElseThrow().code());
-        assertEquals("NO_SUCH_VM", suspending.precheck(deploy(1, 0), Observation.NONE).orElseThrow().code());
+        assertEquals(
+                "HIGH_QOS",
+                suspending.precheck(deploy(2, 0), SEEN).orElseThrow().code());
+        assertEquals(
+                "NO_SUCH_VM",
+                suspending.precheck(deploy(3, 0), SEEN).orElseThrow().code());
+        assertEquals(
+                "NO_SUCH_VM",
+                suspending.precheck(deploy(-1, 0), SEEN).orElseThrow().code());
+        assertEquals(
+                "NO_SUCH_HOST",
+                suspending.precheck(deploy(1, 5), SEEN).orElseThrow().code());
+        assertEquals(
+                "NO_SUCH_VM",
+                suspending
+                        .precheck(deploy(1, 0), Observation.NONE)
+                        .orElseThrow()
+                        .code());
     }
 
     @Test
     void deployPlacesOnlyAHeldVm() {
-        assertEquals(new Plan.Act(VmCall.deploy(1, 0, -1)), suspending.plan(deploy(1, 0), low(OneVmStates.HOLD, 0, -1)));
-        assertEquals("WRONG_STATE", code(suspending.plan(deploy(1, 0), low(OneVmStates.STOPPED, 0, 1))),
+        assertEquals(
+                new Plan.Act(VmCall.deploy(1, 0, -1)), suspending.plan(deploy(1, 0), low(OneVmStates.HOLD, 0, -1)));
+        assertEquals(
+                "WRONG_STATE",
+                code(suspending.plan(deploy(1, 0), low(OneVmStates.STOPPED, 0, 1))),
                 "a stopped VM comes back by resume, not deploy");
         assertEquals("WRONG_STATE", code(suspending.plan(deploy(1, 0), low(OneVmStates.PENDING, 0, -1))));
     }
@@ -62,10 +78,12 @@ class DecisionPlannerTest {
 
     @Test
     void resumeDependsOnHowTheVmWasTakenOff() {
-        assertEquals(new Plan.Act(VmCall.action("resume", 1)),
+        assertEquals(
+                new Plan.Act(VmCall.action("resume", 1)),
                 suspending.plan(resume(1, 0), low(OneVmStates.SUSPENDED, 0, 0)));
         assertEquals("WRONG_HOST", code(suspending.plan(resume(1, 1), low(OneVmStates.SUSPENDED, 0, 0))));
-        assertEquals(new Plan.Act(VmCall.deploy(1, 1, -1)), suspending.plan(resume(1, 1), low(OneVmStates.STOPPED, 0, 0)));
+        assertEquals(
+                new Plan.Act(VmCall.deploy(1, 1, -1)), suspending.plan(resume(1, 1), low(OneVmStates.STOPPED, 0, 0)));
         assertEquals("WRONG_STATE", code(suspending.plan(resume(1, 0), low(OneVmStates.HOLD, 0, -1))));
     }
 

@@ -2,16 +2,15 @@ package org.overbookd.backend.opennebula;
 
 import org.overbookd.model.HostRef;
 import org.overbookd.model.VmRef;
-import org.overbookd.policy.cluster.Decision;
 import org.overbookd.policy.Reason;
+import org.overbookd.policy.cluster.Decision;
 
 /** Decisions as a policy would make them, for the tests. */
 final class Decisions {
 
     private static final Reason BECAUSE = Reason.because("test").build();
 
-    private Decisions() {
-    }
+    private Decisions() {}
 
     static Decision deploy(long vm, int host) {
         return new Decision.Deploy(vm(vm), host(host), BECAUSE);

@@ -45,11 +45,11 @@ class DocumentSchemaTest extends FakeOnedTest {
     void everyDocumentValidatesInEveryStateTheFakeReaches() throws Exception {
         // Drive VMs through every transition, validating at each step.
         validateAll();
-        client.call("one.vm.deploy", 14, 0, false, -1);         // HOLD -> PROLOG
-        client.call("one.vm.action", "suspend", 12);            // RUNNING -> SAVE_SUSPEND
-        client.call("one.vm.action", "stop", 13);               // RUNNING -> SAVE_STOP
-        client.call("one.vm.action", "resume", 15);             // SUSPENDED -> BOOT_SUSPENDED
-        client.call("one.vm.deploy", 16, 1, false, -1);         // STOPPED -> PROLOG_RESUME
+        client.call("one.vm.deploy", 14, 0, false, -1); // HOLD -> PROLOG
+        client.call("one.vm.action", "suspend", 12); // RUNNING -> SAVE_SUSPEND
+        client.call("one.vm.action", "stop", 13); // RUNNING -> SAVE_STOP
+        client.call("one.vm.action", "resume", 15); // SUSPENDED -> BOOT_SUSPENDED
+        client.call("one.vm.deploy", 16, 1, false, -1); // STOPPED -> PROLOG_RESUME
         for (int step = 0; step < 3; step++) {
             validateAll();
             one.tick();
@@ -84,8 +84,8 @@ class DocumentSchemaTest extends FakeOnedTest {
         assertDoesNotThrow(() -> OneSchemas.validate("vm.xsd", vm));
         String withoutStime = vm.replaceFirst("<STIME>\\d+</STIME>", "");
         assertThrows(SAXException.class, () -> OneSchemas.validate("vm.xsd", withoutStime));
-        String misordered = vm.replaceFirst("<LCM_STATE>(\\d+)</LCM_STATE>(<PREV_STATE>\\d+</PREV_STATE>)",
-                "$2<LCM_STATE>$1</LCM_STATE>");
+        String misordered = vm.replaceFirst(
+                "<LCM_STATE>(\\d+)</LCM_STATE>(<PREV_STATE>\\d+</PREV_STATE>)", "$2<LCM_STATE>$1</LCM_STATE>");
         assertThrows(SAXException.class, () -> OneSchemas.validate("vm.xsd", misordered));
     }
 
@@ -110,7 +110,8 @@ class DocumentSchemaTest extends FakeOnedTest {
     /** Checks the MONITORING_DATA wrapper, then validates each sample inside its host's HOST element. */
     private static void validateHostSamples(String hostPool, String samples) throws Exception {
         assertTrue(samples.startsWith("<MONITORING_DATA>") && samples.endsWith("</MONITORING_DATA>"), samples);
-        String inner = samples.substring("<MONITORING_DATA>".length(), samples.length() - "</MONITORING_DATA>".length());
+        String inner =
+                samples.substring("<MONITORING_DATA>".length(), samples.length() - "</MONITORING_DATA>".length());
         assertEquals("", SAMPLE.matcher(inner).replaceAll(""), "MONITORING_DATA holds MONITORING elements only");
 
         Map<String, String> hostById = new HashMap<>();
@@ -127,8 +128,8 @@ class DocumentSchemaTest extends FakeOnedTest {
             assertTrue(id.find(), "a host sample names its host");
             String hostElement = hostById.get(id.group(1));
             assertTrue(hostElement.contains("<MONITORING></MONITORING>") || hostElement.contains("<MONITORING/>"));
-            String spliced = hostElement.replaceFirst("<MONITORING(></MONITORING>|/>)",
-                    Matcher.quoteReplacement(sample.group()));
+            String spliced = hostElement.replaceFirst(
+                    "<MONITORING(></MONITORING>|/>)", Matcher.quoteReplacement(sample.group()));
             OneSchemas.validate("host.xsd", spliced);
             validated.add(id.group(1));
         }

@@ -1,6 +1,5 @@
 package org.overbookd.backend.opennebula;
 
-import java.nio.file.Path;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -9,6 +8,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -92,9 +92,11 @@ final class FakeOned implements AutoCloseable {
     /** OpenNebula's defaults: system datastore 0 in cluster 0. */
     private final TreeMap<Integer, OneDocuments.Datastore> datastores =
             new TreeMap<>(Map.of(0, OneDocuments.Datastore.system(0, "system", 0)));
+
     private final TreeMap<Integer, Map<String, String>> clusters = new TreeMap<>(Map.of(0, Map.of()));
     /** Starts at the wall clock, so the daemon's wall-clock cycles find its samples fresh. */
     private long now = java.time.Instant.now().getEpochSecond();
+
     private Runnable afterNextInfo;
 
     private FakeOned(String session) throws IOException {
@@ -120,8 +122,11 @@ final class FakeOned implements AutoCloseable {
      * endpoint, an auth file of the test session written into {@code dir}, a one-second timeout.
      */
     List<String> daemonConfig(Path dir) throws IOException {
-        return List.of("backend = opennebula", "one.endpoint = " + endpoint(),
-                "one.auth-file = " + TestSessions.authFile(dir), "one.timeout = 1s");
+        return List.of(
+                "backend = opennebula",
+                "one.endpoint = " + endpoint(),
+                "one.auth-file = " + TestSessions.authFile(dir),
+                "one.timeout = 1s");
     }
 
     synchronized FakeHost host(int id, String name, int cores) {
@@ -272,8 +277,11 @@ final class FakeOned implements AutoCloseable {
             if (fault == Fault.NESTED_ARRAYS) {
                 String open = "<value><array><data>".repeat(5_000);
                 String close = "</data></array></value>".repeat(5_000);
-                reply(exchange, 200, "<?xml version=\"1.0\"?><methodResponse><params><param>" + open
-                        + "<value><string>x</string></value>" + close + "</param></params></methodResponse>");
+                reply(
+                        exchange,
+                        200,
+                        "<?xml version=\"1.0\"?><methodResponse><params><param>" + open
+                                + "<value><string>x</string></value>" + close + "</param></params></methodResponse>");
                 return;
             }
             if (fault == Fault.CLOSE_BEFORE_ACTING) {
@@ -292,11 +300,13 @@ final class FakeOned implements AutoCloseable {
     private void endless(HttpExchange exchange) throws IOException {
         exchange.getResponseHeaders().set("Content-Type", "text/xml");
         exchange.sendResponseHeaders(200, 0);
-        byte[] vm = "&lt;VM&gt;&lt;ID&gt;1&lt;/ID&gt;&lt;NAME&gt;vm&lt;/NAME&gt;&lt;/VM&gt;\n".repeat(1_000)
+        byte[] vm = "&lt;VM&gt;&lt;ID&gt;1&lt;/ID&gt;&lt;NAME&gt;vm&lt;/NAME&gt;&lt;/VM&gt;\n"
+                .repeat(1_000)
                 .getBytes(StandardCharsets.UTF_8);
         OutputStream out = exchange.getResponseBody();
         out.write(("<?xml version=\"1.0\"?><methodResponse><params><param><value><array><data><value><boolean>1"
-                + "</boolean></value><value><string>&lt;VM_POOL&gt;").getBytes(StandardCharsets.UTF_8));
+                        + "</boolean></value><value><string>&lt;VM_POOL&gt;")
+                .getBytes(StandardCharsets.UTF_8));
         while (release.getCount() > 0) {
             out.write(vm); // until the client hangs up: an IOException ends the exchange
         }
@@ -333,15 +343,18 @@ final class FakeOned implements AutoCloseable {
                     return XmlRpcWire.bare("just a string");
                 }
                 case AUTH_FAILURE -> {
-                    return XmlRpcWire.failure("[" + call.method() + "] User couldn't be authenticated, aborting call.", 0x100);
+                    return XmlRpcWire.failure(
+                            "[" + call.method() + "] User couldn't be authenticated, aborting call.", 0x100);
                 }
                 case SECRET_IN_FAULT -> {
                     return XmlRpcWire.fault(-501, "cannot handle call with session " + call.param(0));
                 }
                 case NOT_AUTHORIZED -> {
-                    return XmlRpcWire.failure("[" + call.method() + "] User [2] : Not authorized to perform "
-                            + (call.method().endsWith(".allocate") ? "CREATE" : "MANAGE") + " "
-                            + call.method().split("\\.")[1].toUpperCase(java.util.Locale.ROOT) + ".", 0x200);
+                    return XmlRpcWire.failure(
+                            "[" + call.method() + "] User [2] : Not authorized to perform "
+                                    + (call.method().endsWith(".allocate") ? "CREATE" : "MANAGE") + " "
+                                    + call.method().split("\\.")[1].toUpperCase(java.util.Locale.ROOT) + ".",
+                            0x200);
                 }
                 case SECRET_IN_REFUSAL -> {
                     return XmlRpcWire.failure("[" + call.method() + "] refused for session " + call.param(0), 0x800);
@@ -366,29 +379,34 @@ final class FakeOned implements AutoCloseable {
         return switch (call.method()) {
             case "one.hostpool.info" -> XmlRpcWire.success(hostPoolDocument());
             case "one.hostpool.monitoring" ->
-                    XmlRpcWire.success(OneDocuments.toString(OneDocuments.hostMonitoring(hosts.values(), now)));
-            case "one.vmpool.infoextended" -> XmlRpcWire.success(
-                    OneDocuments.toString(OneDocuments.vmPool(notDone(vms.values()), true)));
+                XmlRpcWire.success(OneDocuments.toString(OneDocuments.hostMonitoring(hosts.values(), now)));
+            case "one.vmpool.infoextended" ->
+                XmlRpcWire.success(OneDocuments.toString(OneDocuments.vmPool(notDone(vms.values()), true)));
             case "one.vmpool.monitoring" ->
-                    XmlRpcWire.success(OneDocuments.toString(OneDocuments.vmMonitoring(notDone(vms.values()), now)));
+                XmlRpcWire.success(OneDocuments.toString(OneDocuments.vmMonitoring(notDone(vms.values()), now)));
             case "one.vm.info" -> info((Integer) args.get(0));
-            case "one.vm.deploy" -> deploy((Integer) args.get(0), (Integer) args.get(1),
-                    args.size() > 3 ? (Integer) args.get(3) : -1);
-            case "one.datastorepool.info" -> XmlRpcWire.success(
-                    OneDocuments.toString(OneDocuments.datastorePool(List.copyOf(datastores.values()))));
+            case "one.vm.deploy" ->
+                deploy((Integer) args.get(0), (Integer) args.get(1), args.size() > 3 ? (Integer) args.get(3) : -1);
+            case "one.datastorepool.info" ->
+                XmlRpcWire.success(OneDocuments.toString(OneDocuments.datastorePool(List.copyOf(datastores.values()))));
             case "one.clusterpool.info" -> XmlRpcWire.success(clusterPool());
             case "one.vm.action" -> action((String) args.get(0), (Integer) args.get(1));
             case "one.vm.update" -> update((Integer) args.get(0), (String) args.get(1), (Integer) args.get(2));
             case "one.documentpool.info" -> documentPool((Integer) args.get(3));
             case "one.document.allocate" -> allocateDocument((String) args.get(0), (Integer) args.get(1));
-            case "one.document.update" -> updateDocument((Integer) args.get(0), (String) args.get(1), (Integer) args.get(2));
+            case "one.document.update" ->
+                updateDocument((Integer) args.get(0), (String) args.get(1), (Integer) args.get(2));
             case "one.document.info" -> documentInfo((Integer) args.get(0));
-            case "one.document.chmod" -> documents.containsKey((Integer) args.get(0))
-                    ? XmlRpcWire.success((Integer) args.get(0))
-                    : XmlRpcWire.failure("[one.document.chmod] Error getting document [" + args.get(0) + "].", 0x400);
+            case "one.document.chmod" ->
+                documents.containsKey((Integer) args.get(0))
+                        ? XmlRpcWire.success((Integer) args.get(0))
+                        : XmlRpcWire.failure(
+                                "[one.document.chmod] Error getting document [" + args.get(0) + "].", 0x400);
             case "one.system.version" -> XmlRpcWire.success("7.4.0");
-            case "one.user.info" -> XmlRpcWire.success("<USER><ID>2</ID><GID>100</GID><GROUPS><ID>100</ID></GROUPS>"
-                    + "<GNAME>overbookd</GNAME><NAME>" + session.substring(0, session.indexOf(':')) + "</NAME></USER>");
+            case "one.user.info" ->
+                XmlRpcWire.success(
+                        "<USER><ID>2</ID><GID>100</GID><GROUPS><ID>100</ID></GROUPS>" + "<GNAME>overbookd</GNAME><NAME>"
+                                + session.substring(0, session.indexOf(':')) + "</NAME></USER>");
             default -> XmlRpcWire.fault(-506, "Method " + call.method() + " not defined");
         };
     }
@@ -396,8 +414,7 @@ final class FakeOned implements AutoCloseable {
     // ---- generic documents (one.document.*), enough for overbookd's heartbeat board ----------
 
     /** A generic document: id, name, type and its template as attribute name to value, in order. */
-    private record FakeDocument(int id, String name, int type, Map<String, String> template) {
-    }
+    private record FakeDocument(int id, String name, int type, Map<String, String> template) {}
 
     private final TreeMap<Integer, FakeDocument> documents = new TreeMap<>();
 
@@ -411,9 +428,13 @@ final class FakeOned implements AutoCloseable {
     private String clusterPool() {
         Map<Integer, List<Integer>> hostsByCluster = new TreeMap<>();
         for (Map.Entry<Integer, FakeHost> host : hosts.entrySet()) {
-            hostsByCluster.computeIfAbsent(host.getValue().clusterId, c -> new java.util.ArrayList<>()).add(host.getKey());
+            hostsByCluster
+                    .computeIfAbsent(host.getValue().clusterId, c -> new java.util.ArrayList<>())
+                    .add(host.getKey());
         }
-        return OneDocuments.toString(OneDocuments.clusterPool(new TreeMap<>(clusters), hostsByCluster,
+        return OneDocuments.toString(OneDocuments.clusterPool(
+                new TreeMap<>(clusters),
+                hostsByCluster,
                 drsAutomation.isEmpty() ? Map.of() : Map.of(0, drsAutomation)));
     }
 
@@ -435,7 +456,8 @@ final class FakeOned implements AutoCloseable {
         Map<String, String> attributes = new java.util.LinkedHashMap<>();
         java.util.regex.Matcher m = ATTRIBUTE.matcher(text);
         while (m.find()) {
-            attributes.put(m.group(1).toUpperCase(java.util.Locale.ROOT),
+            attributes.put(
+                    m.group(1).toUpperCase(java.util.Locale.ROOT),
                     m.group(2).replace("\\\"", "\"").replace("\\\\", "\\"));
         }
         return attributes;
@@ -484,12 +506,21 @@ final class FakeOned implements AutoCloseable {
     }
 
     private static String documentXml(FakeDocument document) {
-        StringBuilder xml = new StringBuilder("<DOCUMENT><ID>").append(document.id()).append("</ID><UID>0</UID><GID>0</GID>"
-                + "<UNAME>oneadmin</UNAME><GNAME>oneadmin</GNAME><NAME>").append(escapeXml(document.name()))
-                .append("</NAME><TYPE>").append(document.type()).append("</TYPE><TEMPLATE>");
+        StringBuilder xml = new StringBuilder("<DOCUMENT><ID>")
+                .append(document.id())
+                .append("</ID><UID>0</UID><GID>0</GID>" + "<UNAME>oneadmin</UNAME><GNAME>oneadmin</GNAME><NAME>")
+                .append(escapeXml(document.name()))
+                .append("</NAME><TYPE>")
+                .append(document.type())
+                .append("</TYPE><TEMPLATE>");
         for (Map.Entry<String, String> e : document.template().entrySet()) {
-            xml.append('<').append(e.getKey()).append("><![CDATA[").append(e.getValue()).append("]]></")
-                    .append(e.getKey()).append('>');
+            xml.append('<')
+                    .append(e.getKey())
+                    .append("><![CDATA[")
+                    .append(e.getValue())
+                    .append("]]></")
+                    .append(e.getKey())
+                    .append('>');
         }
         return xml.append("</TEMPLATE></DOCUMENT>").toString();
     }
@@ -534,15 +565,22 @@ final class FakeOned implements AutoCloseable {
         }
         int ds = datastoreId;
         if (ds == -1) {
-            ds = datastores.values().stream().filter(d -> d.type() == 1 && d.clusters().contains(host.clusterId))
-                    .mapToInt(OneDocuments.Datastore::id).findFirst().orElse(-1);
+            ds = datastores.values().stream()
+                    .filter(d -> d.type() == 1 && d.clusters().contains(host.clusterId))
+                    .mapToInt(OneDocuments.Datastore::id)
+                    .findFirst()
+                    .orElse(-1);
             if (ds == -1) {
-                return XmlRpcWire.failure("[one.vm.deploy] cluster [" + host.clusterId
-                        + "] does not have any datastore of type SYSTEM_DS.", 0x800);
+                return XmlRpcWire.failure(
+                        "[one.vm.deploy] cluster [" + host.clusterId
+                                + "] does not have any datastore of type SYSTEM_DS.",
+                        0x800);
             }
         } else if (!datastores.containsKey(ds) || !datastores.get(ds).clusters().contains(host.clusterId)) {
-            return XmlRpcWire.failure("[one.vm.deploy] datastore [" + ds + "] and host [" + hostId
-                    + "] are not in the same cluster [" + host.clusterId + "].", 0x800);
+            return XmlRpcWire.failure(
+                    "[one.vm.deploy] datastore [" + ds + "] and host [" + hostId + "] are not in the same cluster ["
+                            + host.clusterId + "].",
+                    0x800);
         }
         switch (vm.state) {
             case OneVmStates.HOLD, OneVmStates.PENDING -> {
@@ -643,7 +681,9 @@ final class FakeOned implements AutoCloseable {
     }
 
     private static String wrongState(String method, String action, FakeVm vm) {
-        return XmlRpcWire.failure("[" + method + "] Error performing action \"" + action + "\": VM " + vm.id
-                + " is in state " + OneVmStates.describe(vm.state, vm.lcmState), 0x800);
+        return XmlRpcWire.failure(
+                "[" + method + "] Error performing action \"" + action + "\": VM " + vm.id + " is in state "
+                        + OneVmStates.describe(vm.state, vm.lcmState),
+                0x800);
     }
 }

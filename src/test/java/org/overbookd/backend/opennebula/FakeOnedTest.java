@@ -12,6 +12,7 @@ abstract class FakeOnedTest {
 
     @TempDir
     Path dir;
+
     FakeOned one;
 
     @BeforeEach

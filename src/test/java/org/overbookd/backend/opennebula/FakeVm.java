@@ -18,9 +18,11 @@ final class FakeVm {
         final long stime;
         /** The system datastore of the stay (DS_ID). */
         int datastoreId;
+
         long etime;
         /** When the VM started and stopped running in this record (RSTIME, RETIME); 0 if it did not. */
         long rstime;
+
         long retime;
 
         Stay(int seq, int hostId, String hostName, long stime) {
@@ -41,6 +43,7 @@ final class FakeVm {
     final Map<String, String> userTemplate = new LinkedHashMap<>();
     /** Attributes of TEMPLATE beyond CPU and MEMORY, as oned sets them (AUTOMATIC_REQUIREMENTS, ...). */
     final Map<String, String> template = new LinkedHashMap<>();
+
     final List<Stay> history = new ArrayList<>();
     /** VM/MONITORING/CPU; null when the VM has no monitoring record. */
     Double cpu;

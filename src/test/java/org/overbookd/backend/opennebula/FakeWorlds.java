@@ -25,8 +25,7 @@ package org.overbookd.backend.opennebula;
  */
 final class FakeWorlds {
 
-    private FakeWorlds() {
-    }
+    private FakeWorlds() {}
 
     static void standard(FakeOned one) {
         long now = one.now();
@@ -37,7 +36,9 @@ final class FakeWorlds {
         one.host(4, "node4", 8).state(OneHostStates.OFFLINE);
         one.host(5, "node5", 8).state(OneHostStates.INIT).usedCpu(null);
         one.host(6, "node6", 8).usedCpu(null);
-        FakeHost h7 = one.host(7, "node7", 2).state(OneHostStates.MONITORING_MONITORED).usedCpu(50L);
+        FakeHost h7 = one.host(7, "node7", 2)
+                .state(OneHostStates.MONITORING_MONITORED)
+                .usedCpu(50L);
 
         one.vm(10, "web").runningOn(h0, now - 5000).cpu(100.0);
         one.vm(11, "db").attribute("QOS", "HIGH").runningOn(h0, now - 5000).cpu(100.0);
@@ -45,8 +46,8 @@ final class FakeWorlds {
         one.vm(13, "batch-13").attribute("QOS", "low").runningOn(h0, now - 900).cpu(20.0);
         one.vm(14, "batch-14").low();
         one.vm(15, "batch-15").low().stay(h1, now - 2000).state(OneVmStates.SUSPENDED, OneVmStates.LCM_INIT);
-        FakeVm stopped = one.vm(16, "batch-16").low().stay(h0, now - 2000)
-                .state(OneVmStates.STOPPED, OneVmStates.LCM_INIT);
+        FakeVm stopped =
+                one.vm(16, "batch-16").low().stay(h0, now - 2000).state(OneVmStates.STOPPED, OneVmStates.LCM_INIT);
         stopped.lastStay().etime = now - 1000;
         one.vm(17, "web-new");
         one.vm(18, "web-boot").stay(h7, now - 10).state(OneVmStates.ACTIVE, OneVmStates.BOOT);

@@ -51,7 +51,8 @@ final class FaultServer implements AutoCloseable {
 
     /** The same server behind TLS, with the certificate of {@code tls}; its endpoint is https. */
     static FaultServer startTls(javax.net.ssl.SSLContext tls) throws IOException {
-        return new FaultServer(tls.getServerSocketFactory().createServerSocket(0, 50, InetAddress.getLoopbackAddress()), "https");
+        return new FaultServer(
+                tls.getServerSocketFactory().createServerSocket(0, 50, InetAddress.getLoopbackAddress()), "https");
     }
 
     /** What to do with the next connections. */
@@ -132,7 +133,7 @@ final class FaultServer implements AutoCloseable {
 
     /** Reads the request and closes the connection without a word, as oned does when it dies mid-call. */
     static Behaviour closeWithoutReply() {
-        return (socket, request) -> { };
+        return (socket, request) -> {};
     }
 
     /** A complete reply: status 200, Content-Length, the body. */

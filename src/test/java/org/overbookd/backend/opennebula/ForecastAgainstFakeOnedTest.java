@@ -64,8 +64,12 @@ class ForecastAgainstFakeOnedTest {
             Path audit = dir.resolve(source + "-audit.jsonl");
             Path config = dir.resolve(source + ".properties");
             List<String> lines = new ArrayList<>(one.daemonConfig(dir));
-            lines.addAll(List.of("overbooking.lower-bound = 75", "overbooking.upper-bound = 90",
-                    "overbooking.slots = 1", "utilization.source = " + source, "audit.file = " + audit,
+            lines.addAll(List.of(
+                    "overbooking.lower-bound = 75",
+                    "overbooking.upper-bound = 90",
+                    "overbooking.slots = 1",
+                    "utilization.source = " + source,
+                    "audit.file = " + audit,
                     "status.file = "));
             Files.write(config, lines);
             Settings settings = new SettingsLoader().load(config, Map.of()).settings();
@@ -93,8 +97,10 @@ class ForecastAgainstFakeOnedTest {
     }
 
     private static List<JsonNode> suspensions(List<JsonNode> audit) {
-        return audit.stream().filter(r -> r.path("event").asText().equals("decision")
-                && r.path("action").asText().equals("suspend")).toList();
+        return audit.stream()
+                .filter(r -> r.path("event").asText().equals("decision")
+                        && r.path("action").asText().equals("suspend"))
+                .toList();
     }
 
     @Test

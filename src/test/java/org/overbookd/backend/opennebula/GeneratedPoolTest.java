@@ -50,22 +50,32 @@ class GeneratedPoolTest {
         assertEquals(HOSTS, hosts.size());
         assertEquals(VMS, vms.size());
 
-        OneClusterView view = ClusterAssembler.assemble(hosts, hostSamples, vms, vmSamples).view();
+        OneClusterView view =
+                ClusterAssembler.assemble(hosts, hostSamples, vms, vmSamples).view();
         PoolGenerator.Expected expected = generator.expected();
         assertEquals(expected.usableHosts(), view.hosts().size());
         assertEquals(expected.queued(), view.queue().size());
-        assertEquals(expected.overbooked(), view.hosts().stream().mapToInt(h -> h.overbooked().size()).sum());
-        assertEquals(expected.hostsInFlight(), view.hosts().stream().filter(HostView::operationInFlight).count());
+        assertEquals(
+                expected.overbooked(),
+                view.hosts().stream().mapToInt(h -> h.overbooked().size()).sum());
+        assertEquals(
+                expected.hostsInFlight(),
+                view.hosts().stream().filter(HostView::operationInFlight).count());
 
         // Spot checks against the generator's own objects.
-        HostView host = view.hosts().stream().filter(h -> h.id() == 106).findFirst().orElseThrow();
+        HostView host =
+                view.hosts().stream().filter(h -> h.id() == 106).findFirst().orElseThrow();
         FakeHost generated = generator.host(106);
         assertEquals(generated.usedCpu * 100.0 / generated.totalCpu, host.utilization(), 1e-9);
         assertEquals(generated.totalCpu / 100, host.cores());
-        VmView running = host.overbooked().stream().filter(vm -> vm.id() == 5106).findFirst().orElseThrow();
+        VmView running = host.overbooked().stream()
+                .filter(vm -> vm.id() == 5106)
+                .findFirst()
+                .orElseThrow();
         assertEquals(PoolGenerator.Kind.LOW_RUNNING, PoolGenerator.kind(5106));
         assertEquals(generator.vm(5106).cpu, running.load(), 1e-9);
-        VmView suspended = view.queue().stream().filter(vm -> vm.id() == 108).findFirst().orElseThrow();
+        VmView suspended =
+                view.queue().stream().filter(vm -> vm.id() == 108).findFirst().orElseThrow();
         assertEquals(VmState.SUSPENDED, suspended.state());
         assertEquals(OptionalInt.of(108), suspended.pinnedHost());
     }
@@ -80,14 +90,20 @@ class GeneratedPoolTest {
         generator.writeTo(dir);
         String hostPool = Files.readString(dir.resolve("hostpool.xml"));
         String hostMonitoring = Files.readString(dir.resolve("hostpool-monitoring.xml"));
-        HostMatching.Sources sources = new HostMatching.Sources(hostPool, hostMonitoring,
+        HostMatching.Sources sources = new HostMatching.Sources(
+                hostPool,
+                hostMonitoring,
                 PoolDocuments.datastores(Files.readString(dir.resolve("datastorepool.xml"))),
                 PoolDocuments.clusters(Files.readString(dir.resolve("clusterpool.xml"))));
-        OneClusterView view = ClusterAssembler.assemble(HostPoolParser.parse(hostPool),
-                MonitoringParser.HOSTS.parse(hostMonitoring),
-                new VmPoolParser("QOS").parsePool(Files.readString(dir.resolve("vmpool.xml"))),
-                MonitoringParser.VMS.parse(Files.readString(dir.resolve("vmpool-monitoring.xml"))),
-                java.time.Instant.MIN, java.time.Duration.ZERO, sources).view();
+        OneClusterView view = ClusterAssembler.assemble(
+                        HostPoolParser.parse(hostPool),
+                        MonitoringParser.HOSTS.parse(hostMonitoring),
+                        new VmPoolParser("QOS").parsePool(Files.readString(dir.resolve("vmpool.xml"))),
+                        MonitoringParser.VMS.parse(Files.readString(dir.resolve("vmpool-monitoring.xml"))),
+                        java.time.Instant.MIN,
+                        java.time.Duration.ZERO,
+                        sources)
+                .view();
         int checked = 0;
         int allowed = 0;
         int nowhere = 0;
@@ -97,13 +113,14 @@ class GeneratedPoolTest {
             String requirement = i % 6 >= 2 ? PoolGenerator.SCHED_REQUIREMENTS.get(i % 6 - 2) : "";
             for (HostView host : view.hosts()) {
                 int j = host.id();
-                boolean expected = j % 100 != 0 && switch (requirement) {
-                    case "" -> true;
-                    case "GPU = YES" -> j % 10 == 0;
-                    case "CLUSTER_ID = 0 & HYPERVISOR = kvm" -> true;
-                    case "NAME = \"node1*\" | ID > 5000" -> ("node" + j).startsWith("node1");
-                    default -> !("node" + j).startsWith("node7") && 100 * (8 << (j % 3)) > 800;
-                };
+                boolean expected = j % 100 != 0
+                        && switch (requirement) {
+                            case "" -> true;
+                            case "GPU = YES" -> j % 10 == 0;
+                            case "CLUSTER_ID = 0 & HYPERVISOR = kvm" -> true;
+                            case "NAME = \"node1*\" | ID > 5000" -> ("node" + j).startsWith("node1");
+                            default -> !("node" + j).startsWith("node7") && 100 * (8 << (j % 3)) > 800;
+                        };
                 // a VM suspended in place goes back to its own host only
                 expected &= vm.pinnedHost().isEmpty() || vm.pinnedHost().getAsInt() == j;
                 assertEquals(expected, vm.mayRunOn(host), "VM " + i + " (" + requirement + ") on host " + j);
@@ -112,8 +129,13 @@ class GeneratedPoolTest {
                 anywhere |= expected;
             }
             // one suspended on a host its requirements exclude may go nowhere (the others have somewhere)
-            nowhere += anywhere || vm.pinnedHost().isPresent() && view.hosts().stream()
-                    .noneMatch(h -> h.id() == vm.pinnedHost().getAsInt()) ? 0 : 1;
+            nowhere += anywhere
+                            || vm.pinnedHost().isPresent()
+                                    && view.hosts().stream()
+                                            .noneMatch(h ->
+                                                    h.id() == vm.pinnedHost().getAsInt())
+                    ? 0
+                    : 1;
         }
         assertTrue(checked > 50_000 && allowed > 5_000, checked + " pairs, " + allowed + " allowed");
         assertTrue(nowhere > 20, nowhere + " VMs suspended on a host their requirements exclude");

@@ -71,10 +71,15 @@ class GuardsAgainstFakeOnedTest {
             Path audit = dir.resolve("audit.jsonl");
             Path config = dir.resolve("overbookd.properties");
             List<String> lines = new ArrayList<>(one.daemonConfig(dir));
-            lines.addAll(List.of("overbooking.lower-bound = 75", "overbooking.upper-bound = 90",
-                    "overbooking.slots = 1", "overbooking.guard.min-run-time = 0s",
-                    "overbooking.guard.max-suspends-per-day = 2", "overbooking.guard.max-actions-per-host-per-hour = 0",
-                    "audit.file = " + audit, "status.file = "));
+            lines.addAll(List.of(
+                    "overbooking.lower-bound = 75",
+                    "overbooking.upper-bound = 90",
+                    "overbooking.slots = 1",
+                    "overbooking.guard.min-run-time = 0s",
+                    "overbooking.guard.max-suspends-per-day = 2",
+                    "overbooking.guard.max-actions-per-host-per-hour = 0",
+                    "audit.file = " + audit,
+                    "status.file = "));
             Files.write(config, lines);
             Settings settings = new SettingsLoader().load(config, Map.of()).settings();
             Map<Integer, List<Long>> suspendedAt = new HashMap<>();
@@ -98,8 +103,11 @@ class GuardsAgainstFakeOnedTest {
                     }
                     List<XmlRpcWire.Call> calls = one.calls();
                     for (XmlRpcWire.Call call : calls.subList(before, calls.size())) {
-                        if (call.method().equals("one.vm.action") && call.param(1).equals("suspend")) {
-                            suspendedAt.computeIfAbsent((Integer) call.param(2), k -> new ArrayList<>()).add(one.now());
+                        if (call.method().equals("one.vm.action")
+                                && call.param(1).equals("suspend")) {
+                            suspendedAt
+                                    .computeIfAbsent((Integer) call.param(2), k -> new ArrayList<>())
+                                    .add(one.now());
                         }
                     }
                     for (int t = 0; t < TICKS_PER_CYCLE; t++) {
@@ -111,18 +119,25 @@ class GuardsAgainstFakeOnedTest {
             }
             for (Map.Entry<Integer, List<Long>> vm : suspendedAt.entrySet()) {
                 List<Long> times = vm.getValue();
-                assertTrue(times.size() > 2, "VM " + vm.getKey() + " is suspended again on later days: " + times.size());
+                assertTrue(
+                        times.size() > 2, "VM " + vm.getKey() + " is suspended again on later days: " + times.size());
                 for (int i = 2; i < times.size(); i++) {
-                    assertTrue(times.get(i) - times.get(i - 2) > 86_400, "VM " + vm.getKey()
-                            + " suspended three times within 24 hours: " + times);
+                    assertTrue(
+                            times.get(i) - times.get(i - 2) > 86_400,
+                            "VM " + vm.getKey() + " suspended three times within 24 hours: " + times);
                 }
             }
             assertEquals(2, suspendedAt.size(), "both VMs were overbooked");
             List<JsonNode> held = held(dir);
             Instant restart = restartedAt;
             assertTrue(held.stream().allMatch(h -> h.path("guard").asText().equals("suspends-per-day")));
-            assertTrue(held.stream().anyMatch(h -> !Instant.parse(h.path("time").asText()).isBefore(restart)
-                    && h.path("reason").asText().contains("suspended 2 times in the last 24 h, the cap 2")),
+            assertTrue(
+                    held.stream()
+                            .anyMatch(
+                                    h -> !Instant.parse(h.path("time").asText()).isBefore(restart)
+                                            && h.path("reason")
+                                                    .asText()
+                                                    .contains("suspended 2 times in the last 24 h, the cap 2")),
                     "the daemon started halfway held a VM its predecessor suspended: " + held);
         }
     }
@@ -133,9 +148,11 @@ class GuardsAgainstFakeOnedTest {
         List<JsonNode> held = new ArrayList<>();
         List<Path> parts;
         try (var files = Files.list(dir)) {
-            parts = files.filter(p -> p.getFileName().toString().startsWith("audit")).toList();
+            parts = files.filter(p -> p.getFileName().toString().startsWith("audit"))
+                    .toList();
         }
-        for (String line : parts.stream().flatMap(GuardsAgainstFakeOnedTest::lines).toList()) {
+        for (String line :
+                parts.stream().flatMap(GuardsAgainstFakeOnedTest::lines).toList()) {
             JsonNode r = json.readTree(line);
             if (r.path("event").asText().equals("held")) {
                 held.add(r);

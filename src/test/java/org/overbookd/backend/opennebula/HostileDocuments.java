@@ -13,8 +13,7 @@ import java.util.List;
  */
 final class HostileDocuments {
 
-    private HostileDocuments() {
-    }
+    private HostileDocuments() {}
 
     /** {@code count} (a power of two) distinct names of one String.hashCode. */
     static List<String> collidingNames(int count) {

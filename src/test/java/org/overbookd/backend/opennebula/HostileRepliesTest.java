@@ -79,7 +79,9 @@ class HostileRepliesTest {
                 one.fail("one.vmpool.infoextended", FakeOned.Fault.ENDLESS_REPLY);
                 BackendException cut = assertThrows(BackendException.class, runner::runCycle);
                 assertEquals(BackendException.Cause.MALFORMED, cut.failureCause());
-                assertTrue(cut.getMessage().contains("reply larger than 1048576 bytes (one.max-reply-mib)"), cut.getMessage());
+                assertTrue(
+                        cut.getMessage().contains("reply larger than 1048576 bytes (one.max-reply-mib)"),
+                        cut.getMessage());
                 one.clearFaults();
                 assertEquals(2, runner.runCycle().cycle(), "the next cycle runs and succeeds");
             }
@@ -104,13 +106,15 @@ class HostileRepliesTest {
                 assertTrue(refused.getMessage().contains("nests elements more than 32 deep"), refused.getMessage());
                 // and as the daemon runs it, on Quartz's thread: one line, no trace
                 Daemon daemon = new Daemon(service.runner(), Duration.ofHours(1));
-                Thread running = new Thread(() -> {
-                    try {
-                        daemon.run();
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                }, "daemon-under-test");
+                Thread running = new Thread(
+                        () -> {
+                            try {
+                                daemon.run();
+                            } catch (Exception e) {
+                                throw new IllegalStateException(e);
+                            }
+                        },
+                        "daemon-under-test");
                 running.start();
                 // the cycle's line is "cycle N failed: ..."; stop() waits for the cycle to end, so any
                 // second line it would log is in before the checks below
@@ -123,7 +127,11 @@ class HostileRepliesTest {
                 daemon.stop();
                 running.join();
                 String log = logs.text();
-                assertEquals(1, logs.events().stream().filter(e -> e.getFormattedMessage().contains("more than 32 deep")).count(),
+                assertEquals(
+                        1,
+                        logs.events().stream()
+                                .filter(e -> e.getFormattedMessage().contains("more than 32 deep"))
+                                .count(),
                         log);
                 assertTrue(logs.events().stream().allMatch(e -> e.getThrowableProxy() == null), log);
                 assertFalse(log.contains("StackOverflowError") || log.contains("\tat "), log);
@@ -141,7 +149,8 @@ class HostileRepliesTest {
         try (FakeOned one = world()) {
             FakeVm vm = one.vm(2, "vm-2").low();
             names.forEach(name -> vm.attribute(name, "1"));
-            // the fake writes the 5 MB VM with the JDK's StAX writer at each call: 30 s, as shipped, for a loaded machine
+            // the fake writes the 5 MB VM with the JDK's StAX writer at each call: 30 s, as shipped, for a loaded
+            // machine
             Path config = config(one, "one.timeout = 30s");
             Settings settings = new SettingsLoader().load(config, Map.of()).settings();
             try (Service service = Service.assemble(settings, config, Map.of(), false, Clock.systemUTC())) {
@@ -163,9 +172,11 @@ class HostileRepliesTest {
     @Test
     void aDocumentStillBeingParsedAtTheCallsDeadlineFailsTheCallAsATimeout() throws Exception {
         try (FakeOned one = world()) {
-            OneXmlRpcClient client = new OneXmlRpcClient(one.endpoint(), TestSessions.session(dir), Duration.ofMillis(300));
-            OneCallFailure late = assertThrows(OneCallFailure.class, () -> client.callForDocument("one.hostpool.info",
-                    (document, deadline) -> {
+            OneXmlRpcClient client =
+                    new OneXmlRpcClient(one.endpoint(), TestSessions.session(dir), Duration.ofMillis(300));
+            OneCallFailure late = assertThrows(
+                    OneCallFailure.class,
+                    () -> client.callForDocument("one.hostpool.info", (document, deadline) -> {
                         while (!deadline.passed()) {
                             Thread.onSpinWait(); // a parse this slow: the scanner notices the deadline itself
                         }

@@ -51,8 +51,8 @@ class MetricsAgainstFakeOnedTest {
             Settings settings = settings(one, audit, "1m");
             Map<BackendException.Cause, Integer> thrown = new EnumMap<>(BackendException.Cause.class);
             InetSocketAddress address;
-            try (Service service = Service.assemble(settings, dir.resolve("overbookd.properties"), Map.of(), false,
-                    Clock.systemUTC())) {
+            try (Service service = Service.assemble(
+                    settings, dir.resolve("overbookd.properties"), Map.of(), false, Clock.systemUTC())) {
                 address = service.health().metricsAddress().orElseThrow();
                 CycleRunner runner = service.runner();
                 for (int cycle = 1; cycle <= 14; cycle++) {
@@ -63,7 +63,7 @@ class MetricsAgainstFakeOnedTest {
                         case 9 -> one.fail("one.vmpool.infoextended", FakeOned.Fault.HTTP_500);
                         case 10 -> load(one, 0, CALM);
                         case 12 -> one.fail("one.hostpool.monitoring", FakeOned.Fault.MALFORMED_DOCUMENT);
-                        default -> { }
+                        default -> {}
                     }
                     try {
                         runner.runCycle();
@@ -79,7 +79,9 @@ class MetricsAgainstFakeOnedTest {
                 assertTrue(scrape.contentType().startsWith("text/plain"), scrape.contentType());
                 assertMatches(scrape, one, audit, thrown, 4, "deploy", "suspend", "resume");
                 assertEquals(HOSTS, scrape.value("overbookd_hosts_observed"));
-                assertEquals(2.0 * HOSTS, scrape.value("overbookd_slots_in_use") + scrape.value("overbookd_slots_available"),
+                assertEquals(
+                        2.0 * HOSTS,
+                        scrape.value("overbookd_slots_in_use") + scrape.value("overbookd_slots_available"),
                         "slots in use and free add up to overbooking.slots on every host");
             }
         }
@@ -99,8 +101,8 @@ class MetricsAgainstFakeOnedTest {
             Path audit = dir.resolve("audit.jsonl");
             Path status = dir.resolve("status.json");
             Settings settings = settings(one, audit, "1s");
-            try (Service service = Service.assemble(settings, dir.resolve("overbookd.properties"), Map.of(), false,
-                    Clock.systemUTC())) {
+            try (Service service = Service.assemble(
+                    settings, dir.resolve("overbookd.properties"), Map.of(), false, Clock.systemUTC())) {
                 InetSocketAddress address = service.health().metricsAddress().orElseThrow();
                 Daemon daemon = new Daemon(service.runner(), service.interval());
                 CompletableFuture<Void> running = CompletableFuture.runAsync(() -> {
@@ -116,7 +118,8 @@ class MetricsAgainstFakeOnedTest {
                     awaitScrape(address, s -> s.value("overbookd_consecutive_failures") >= 1, "a failed cycle");
                     awaitStatus(status, 1, "degraded while cycles fail");
                     one.clearFaults();
-                    awaitScrape(address, s -> s.value("overbookd_consecutive_failures") == 0, "a cycle succeeding again");
+                    awaitScrape(
+                            address, s -> s.value("overbookd_consecutive_failures") == 0, "a cycle succeeding again");
                     awaitStatus(status, 0, "healthy again");
                 } finally {
                     daemon.stop();
@@ -142,7 +145,9 @@ class MetricsAgainstFakeOnedTest {
                 assertTrue(faulted >= 1, "at least one cycle failed");
                 assertMatches(scrape, one, audit, failures, faulted, "deploy");
                 JsonNode file = new ObjectMapper().readTree(status.toFile());
-                assertEquals(scrape.value("overbookd_cycles_total"), file.get("cycles").asDouble(),
+                assertEquals(
+                        scrape.value("overbookd_cycles_total"),
+                        file.get("cycles").asDouble(),
                         "the status file counts the cycles the metrics count");
             }
             assertEquals(3, Main.execute("status", "--file", status.toString()), "stopped");
@@ -154,10 +159,18 @@ class MetricsAgainstFakeOnedTest {
      * @param faulted  cycles the fake failed on purpose
      * @param mustHappen actions the run must have decided, so that equal counts are not equal zeros
      */
-    private static void assertMatches(Scrape scrape, FakeOned one, Path audit,
-            Map<BackendException.Cause, Integer> failures, int faulted, String... mustHappen) throws Exception {
+    private static void assertMatches(
+            Scrape scrape,
+            FakeOned one,
+            Path audit,
+            Map<BackendException.Cause, Integer> failures,
+            int faulted,
+            String... mustHappen)
+            throws Exception {
         List<XmlRpcWire.Call> calls = one.calls();
-        long observes = calls.stream().filter(c -> c.method().equals("one.hostpool.info")).count();
+        long observes = calls.stream()
+                .filter(c -> c.method().equals("one.hostpool.info"))
+                .count();
         assertEquals(observes, scrape.value("overbookd_cycles_total"), "every cycle starts with one.hostpool.info");
         assertEquals(observes, scrape.value("overbookd_cycle_duration_seconds_count"));
         double failed = 0;
@@ -184,17 +197,20 @@ class MetricsAgainstFakeOnedTest {
                         refusedByOned.merge(action, 1, Integer::sum);
                     }
                 }
-                default -> { }
+                default -> {}
             }
         }
         for (String action : mustHappen) {
             assertTrue(decided.getOrDefault(action, 0) > 0, "the run made a " + action + " decision: " + decided);
         }
         for (String action : List.of("deploy", "suspend", "resume")) {
-            assertEquals(decided.getOrDefault(action, 0), (int) scrape.value("overbookd_decisions_total", "action", action),
+            assertEquals(
+                    decided.getOrDefault(action, 0),
+                    (int) scrape.value("overbookd_decisions_total", "action", action),
                     "decisions " + action);
             for (String status : List.of("ok", "refused", "failed", "unknown", "skipped")) {
-                assertEquals(outcomes.getOrDefault(action + "/" + status, 0),
+                assertEquals(
+                        outcomes.getOrDefault(action + "/" + status, 0),
                         (int) scrape.value("overbookd_outcomes_total", "action", action, "status", status),
                         "outcomes " + action + "/" + status);
             }
@@ -209,7 +225,8 @@ class MetricsAgainstFakeOnedTest {
             }
         }
         for (String action : List.of("deploy", "suspend", "resume")) {
-            assertEquals(sent.getOrDefault(action, 0),
+            assertEquals(
+                    sent.getOrDefault(action, 0),
                     (int) scrape.value("overbookd_outcomes_total", "action", action, "status", "ok")
                             + refusedByOned.getOrDefault(action, 0),
                     "calls of " + action + " in the fake's log: " + sent);

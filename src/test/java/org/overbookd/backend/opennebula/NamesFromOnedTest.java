@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
  */
 class NamesFromOnedTest {
 
-    private static final String FORGED = "web-1\n2026-11-28 INFO  o.o.d.CycleRunner - cycle 7: 0 decisions\r\u009b2J\t\u202Eevil";
+    private static final String FORGED =
+            "web-1\n2026-11-28 INFO  o.o.d.CycleRunner - cycle 7: 0 decisions\r\u009b2J\t\u202Eevil";
 
     @Test
     void namesOfVmsAndHostsAreOneSafeLineOfBoundedLength() throws Exception {
@@ -23,14 +24,21 @@ class NamesFromOnedTest {
         VmRecord read = new VmPoolParser("QOS").parseOne(OneDocuments.toString(OneDocuments.vm(vm)));
         assertSafe(read.name());
         assertTrue(read.name().startsWith("web-1 2026-11-28 INFO"), read.name());
-        assertTrue(read.name().endsWith("... (" + (FORGED.length() + 1_000 - ServerText.MAX_LABEL_CHARS) + " more characters)"),
+        assertTrue(
+                read.name()
+                        .endsWith(
+                                "... (" + (FORGED.length() + 1_000 - ServerText.MAX_LABEL_CHARS) + " more characters)"),
                 read.name());
         assertSafe(read.lastHistory().hostName());
 
         FakeHost host = new FakeHost(3, FORGED, 8);
-        List<HostRecord> hosts = HostPoolParser.parse(OneDocuments.toString(OneDocuments.hostPool(List.of(host), id -> List.of())));
+        List<HostRecord> hosts =
+                HostPoolParser.parse(OneDocuments.toString(OneDocuments.hostPool(List.of(host), id -> List.of())));
         assertSafe(hosts.get(0).name());
-        assertEquals(FORGED.length(), hosts.get(0).name().length(), "a short name keeps its length, each bad character replaced");
+        assertEquals(
+                FORGED.length(),
+                hosts.get(0).name().length(),
+                "a short name keeps its length, each bad character replaced");
     }
 
     @Test
@@ -41,6 +49,9 @@ class NamesFromOnedTest {
 
     private static void assertSafe(String name) {
         assertTrue(name.length() <= ServerText.MAX_LABEL_CHARS + " more characters)".length() + 12, name);
-        assertTrue(name.chars().noneMatch(c -> c < 0x20 || c >= 0x7F && c <= 0x9F || Character.getType(c) == Character.FORMAT), name);
+        assertTrue(
+                name.chars()
+                        .noneMatch(c -> c < 0x20 || c >= 0x7F && c <= 0x9F || Character.getType(c) == Character.FORMAT),
+                name);
     }
 }

@@ -18,8 +18,7 @@ import javax.xml.stream.XMLStreamWriter;
  */
 final class OneDocuments {
 
-    private OneDocuments() {
-    }
+    private OneDocuments() {}
 
     @FunctionalInterface
     interface Body {
@@ -262,7 +261,14 @@ final class OneDocuments {
     // ---- datastores and clusters ---------------------------------------------------------
 
     /** A datastore as one.datastorepool.info describes it; {@code shared} null: the template does not say. */
-    record Datastore(int id, String name, int type, int state, Boolean shared, long totalMb, List<Integer> clusters,
+    record Datastore(
+            int id,
+            String name,
+            int type,
+            int state,
+            Boolean shared,
+            long totalMb,
+            List<Integer> clusters,
             Map<String, String> template) {
 
         /** A monitored, shared, ready system datastore. */
@@ -318,7 +324,9 @@ final class OneDocuments {
      * automation (TEMPLATE/ONE_DRS/AUTOMATION, a vector attribute as oned writes it); datastores are
      * not listed (overbookd reads them from the datastore pool).
      */
-    static Body clusterPool(Map<Integer, Map<String, String>> clusters, Map<Integer, List<Integer>> hosts,
+    static Body clusterPool(
+            Map<Integer, Map<String, String>> clusters,
+            Map<Integer, List<Integer>> hosts,
             Map<Integer, String> drsAutomation) {
         return xml -> {
             xml.writeStartElement("CLUSTER_POOL");

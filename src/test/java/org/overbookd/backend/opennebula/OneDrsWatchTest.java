@@ -29,19 +29,25 @@ class OneDrsWatchTest extends FakeOnedTest {
     @Test
     void onlyAClusterWithHostsAndFullAutomationIsWarnedOf() throws Exception {
         List<OneDrsWatch.Cluster> clusters = OneDrsWatch.parse(POOL);
-        assertEquals(List.of("full", "partial", "full", ""), clusters.stream().map(OneDrsWatch.Cluster::automation).toList());
+        assertEquals(
+                List.of("full", "partial", "full", ""),
+                clusters.stream().map(OneDrsWatch.Cluster::automation).toList());
         assertEquals(List.of(0, 1), clusters.get(0).hosts());
         List<String> warnings = OneDrsWatch.warnings(clusters);
         assertEquals(1, warnings.size(), warnings.toString());
-        assertTrue(warnings.get(0).startsWith("OneDRS automation is full on cluster default (id 0), where overbookd acts"
-                + " on hosts 0, 1 (2): OneDRS applies its own migration plans there without review"), warnings.get(0));
+        assertTrue(
+                warnings.get(0)
+                        .startsWith("OneDRS automation is full on cluster default (id 0), where overbookd acts"
+                                + " on hosts 0, 1 (2): OneDRS applies its own migration plans there without review"),
+                warnings.get(0));
         assertTrue(OneDrsWatch.warnings(List.of()).get(0).contains("sees no cluster"));
     }
 
     @Test
     void theDaemonWarnsAtItsFirstObservationAndOnceADay() throws Exception {
         one.drsAutomation("full");
-        OpenNebulaBackend backend = new OpenNebulaBackend(settings("QOS", Duration.ofSeconds(5), SuspendAction.SUSPEND));
+        OpenNebulaBackend backend =
+                new OpenNebulaBackend(settings("QOS", Duration.ofSeconds(5), SuspendAction.SUSPEND));
         Instant start = Instant.parse("2026-11-28T08:00:00Z");
         try (LogCapture logs = LogCapture.start()) {
             backend.observe(start);
@@ -56,6 +62,8 @@ class OneDrsWatchTest extends FakeOnedTest {
     }
 
     private static long count(String text) {
-        return text.lines().filter(l -> l.contains("OneDRS automation is full on cluster default (id 0)")).count();
+        return text.lines()
+                .filter(l -> l.contains("OneDRS automation is full on cluster default (id 0)"))
+                .count();
     }
 }

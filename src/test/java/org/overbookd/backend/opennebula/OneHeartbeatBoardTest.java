@@ -25,9 +25,11 @@ class OneHeartbeatBoardTest {
     @Test
     void entriesWrittenAreReadBackOnOneBoard() throws Exception {
         try (FakeOned one = FakeOned.start(TestSessions.SESSION)) {
-            OneHeartbeatBoard board = OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
+            OneHeartbeatBoard board =
+                    OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
             board.write("FRONT1", "2026-11-25T08:00:00Z pid 42");
-            OneHeartbeatBoard other = OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
+            OneHeartbeatBoard other =
+                    OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
             other.write("FRONT2", "2026-11-25T08:00:05Z pid 7");
             Map<String, String> entries = board.read();
             assertEquals("2026-11-25T08:00:00Z pid 42", entries.get("FRONT1"));
@@ -39,7 +41,8 @@ class OneHeartbeatBoardTest {
     @Test
     void withdrawEmptiesOneEntryAndReplaceDropsTheRest() throws Exception {
         try (FakeOned one = FakeOned.start(TestSessions.SESSION)) {
-            OneHeartbeatBoard board = OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
+            OneHeartbeatBoard board =
+                    OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
             board.write("OVERBOOKD_A", "a");
             board.write("OVERBOOKD_B", "b");
             board.withdraw("OVERBOOKD_A");
@@ -56,11 +59,20 @@ class OneHeartbeatBoardTest {
     @Test
     void theProbeCreatesTheBoardSharedWithTheGroupAndChangesNothing() throws Exception {
         try (FakeOned one = FakeOned.start(TestSessions.SESSION)) {
-            OneHeartbeatBoard board = OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
+            OneHeartbeatBoard board =
+                    OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
             assertTrue(board.probe().isEmpty());
-            assertEquals(List.of("one.documentpool.info", "one.document.allocate", "one.documentpool.info",
-                    "one.document.chmod", "one.document.update"), one.methods());
-            assertEquals(List.of(0, -1, -1, -1, 1, 1, -1, -1, -1, -1), one.calls().get(3).arguments(),
+            assertEquals(
+                    List.of(
+                            "one.documentpool.info",
+                            "one.document.allocate",
+                            "one.documentpool.info",
+                            "one.document.chmod",
+                            "one.document.update"),
+                    one.methods());
+            assertEquals(
+                    List.of(0, -1, -1, -1, 1, 1, -1, -1, -1, -1),
+                    one.calls().get(3).arguments(),
                     "group use and manage, the rest unchanged");
             board.write("OVERBOOKD_A", "a");
             assertTrue(board.probe().isEmpty());
@@ -73,12 +85,17 @@ class OneHeartbeatBoardTest {
     void aUserWhoMayNotCreateDocumentsIsToldWhatToGrant() throws Exception {
         try (FakeOned one = FakeOned.start(TestSessions.SESSION)) {
             one.fail("one.document.allocate", FakeOned.Fault.NOT_AUTHORIZED);
-            OneHeartbeatBoard board = OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
+            OneHeartbeatBoard board =
+                    OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
             String why = board.probe().orElseThrow();
-            assertTrue(why.startsWith("OpenNebula user oneadmin may not create documents, and no overbookd heartbeat board"
-                    + " exists yet on this oned to join ([one.document.allocate] User [2] : Not authorized to perform"
-                    + " CREATE DOCUMENT.)"), why);
-            assertTrue(why.contains("grant its group overbookd the right, as oneadmin: oneacl create \"@100 DOCUMENT/* CREATE\""),
+            assertTrue(
+                    why.startsWith("OpenNebula user oneadmin may not create documents, and no overbookd heartbeat board"
+                            + " exists yet on this oned to join ([one.document.allocate] User [2] : Not authorized to perform"
+                            + " CREATE DOCUMENT.)"),
+                    why);
+            assertTrue(
+                    why.contains(
+                            "grant its group overbookd the right, as oneadmin: oneacl create \"@100 DOCUMENT/* CREATE\""),
                     why);
             assertFalse(why.contains(TestSessions.PASSWORD));
         }
@@ -88,12 +105,16 @@ class OneHeartbeatBoardTest {
     @Test
     void aBoardThisUserMayNotUpdateIsSaidSo() throws Exception {
         try (FakeOned one = FakeOned.start(TestSessions.SESSION)) {
-            OneHeartbeatBoard first = OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
+            OneHeartbeatBoard first =
+                    OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
             first.write("OVERBOOKD_A", "a");
             one.fail("one.document.update", FakeOned.Fault.NOT_AUTHORIZED);
-            OneHeartbeatBoard second = OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
+            OneHeartbeatBoard second =
+                    OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
             String why = second.probe().orElseThrow();
-            assertTrue(why.startsWith("OpenNebula user oneadmin may not update the overbookd heartbeat board, document 0"), why);
+            assertTrue(
+                    why.startsWith("OpenNebula user oneadmin may not update the overbookd heartbeat board, document 0"),
+                    why);
             assertTrue(why.contains("let every overbookd on this oned log in as a user of one group"), why);
         }
     }
@@ -102,7 +123,8 @@ class OneHeartbeatBoardTest {
     @Test
     void aDeletedBoardIsMadeAgain() throws Exception {
         try (FakeOned one = FakeOned.start(TestSessions.SESSION)) {
-            OneHeartbeatBoard board = OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
+            OneHeartbeatBoard board =
+                    OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
             board.write("OVERBOOKD_A", "a");
             one.deleteDocument(0);
             board.write("OVERBOOKD_A", "a2");
@@ -124,7 +146,8 @@ class OneHeartbeatBoardTest {
     void aBrokenPoolReplyIsMalformedAndNothingIsPrinted() throws Exception {
         try (FakeOned one = FakeOned.start(TestSessions.SESSION)) {
             one.fail("one.documentpool.info", FakeOned.Fault.MALFORMED_DOCUMENT);
-            OneHeartbeatBoard board = OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
+            OneHeartbeatBoard board =
+                    OneHeartbeatBoard.open(one.endpoint(), TestSessions.authFile(dir), Duration.ofSeconds(5));
             PrintStream stderr = System.err;
             ByteArrayOutputStream printed = new ByteArrayOutputStream();
             BackendException e;
@@ -136,7 +159,9 @@ class OneHeartbeatBoardTest {
             }
             assertEquals(BackendException.Cause.MALFORMED, e.failureCause());
             assertTrue(e.getMessage().startsWith("one.documentpool.info: malformed reply: "), e.getMessage());
-            assertFalse(printed.toString(StandardCharsets.UTF_8).contains("[Fatal Error]"), printed.toString(StandardCharsets.UTF_8));
+            assertFalse(
+                    printed.toString(StandardCharsets.UTF_8).contains("[Fatal Error]"),
+                    printed.toString(StandardCharsets.UTF_8));
         }
     }
 }

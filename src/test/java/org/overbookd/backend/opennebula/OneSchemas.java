@@ -31,8 +31,7 @@ final class OneSchemas {
     private static final Pattern ROOT = Pattern.compile("^(\\s*(?:<\\?xml[^>]*\\?>\\s*)?<[A-Za-z_][\\w.-]*)");
     private static final Map<String, Schema> SCHEMAS = new ConcurrentHashMap<>();
 
-    private OneSchemas() {
-    }
+    private OneSchemas() {}
 
     /** Throws a {@link SAXException} naming line and column if {@code document} is not valid. */
     static void validate(String xsd, String document) throws Exception {
@@ -42,7 +41,8 @@ final class OneSchemas {
     static String withNamespace(String document) {
         Matcher root = ROOT.matcher(document);
         if (!root.find()) {
-            throw new IllegalArgumentException("no root element in " + document.substring(0, Math.min(80, document.length())));
+            throw new IllegalArgumentException(
+                    "no root element in " + document.substring(0, Math.min(80, document.length())));
         }
         return root.replaceFirst("$1 xmlns=\"" + NAMESPACE + "\"");
     }
@@ -56,7 +56,8 @@ final class OneSchemas {
                 factory.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "file");
                 return factory.newSchema(dir.resolve(name).toFile());
             } catch (SAXException e) {
-                throw new IllegalStateException("cannot load " + dir.resolve(name).toAbsolutePath(), e);
+                throw new IllegalStateException(
+                        "cannot load " + dir.resolve(name).toAbsolutePath(), e);
             }
         });
     }

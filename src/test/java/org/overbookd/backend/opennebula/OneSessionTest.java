@@ -19,8 +19,8 @@ class OneSessionTest {
 
     @Test
     void readsTheFirstLineOfAPrivateFile() throws Exception {
-        OneSession session = OneSession.read(TestSessions.authFile(dir, "\n  " + TestSessions.SESSION + "  \nignored\n",
-                "rw-------"));
+        OneSession session = OneSession.read(
+                TestSessions.authFile(dir, "\n  " + TestSessions.SESSION + "  \nignored\n", "rw-------"));
         assertEquals(TestSessions.SESSION, session.token());
         assertEquals("oneadmin", session.user());
         assertEquals("OneSession[user=oneadmin]", session.toString());
@@ -31,15 +31,18 @@ class OneSessionTest {
     void refusesAFileGroupOrOthersMayRead(String permissions) throws Exception {
         Path file = TestSessions.authFile(dir, TestSessions.SESSION, permissions);
         BackendException e = assertThrows(BackendException.class, () -> OneSession.read(file));
-        assertTrue(e.getMessage().contains(file.toString()) && e.getMessage().contains("readable by group or others"),
+        assertTrue(
+                e.getMessage().contains(file.toString()) && e.getMessage().contains("readable by group or others"),
                 e.getMessage());
         assertFalse(e.getMessage().contains(TestSessions.PASSWORD));
     }
 
     @Test
     void acceptsAnOwnerOnlyReadableFile() throws Exception {
-        assertEquals(TestSessions.SESSION,
-                OneSession.read(TestSessions.authFile(dir, TestSessions.SESSION, "r--------")).token());
+        assertEquals(
+                TestSessions.SESSION,
+                OneSession.read(TestSessions.authFile(dir, TestSessions.SESSION, "r--------"))
+                        .token());
     }
 
     @ParameterizedTest
@@ -61,8 +64,9 @@ class OneSessionTest {
     @Test
     void scrubsTheSessionAndThePassword() throws Exception {
         OneSession session = TestSessions.session(dir);
-        assertEquals("login *** failed, password ***", session.scrub(
-                "login " + TestSessions.SESSION + " failed, password " + TestSessions.PASSWORD));
+        assertEquals(
+                "login *** failed, password ***",
+                session.scrub("login " + TestSessions.SESSION + " failed, password " + TestSessions.PASSWORD));
         assertEquals(null, session.scrub(null));
     }
 
@@ -79,7 +83,9 @@ class OneSessionTest {
         RuntimeException top = new RuntimeException("top saw " + TestSessions.SESSION, root);
         Throwable redacted = session.redact(top);
         assertEquals("java.lang.RuntimeException: top saw ***", redacted.toString());
-        assertEquals("java.lang.IllegalStateException: root saw ***", redacted.getCause().toString());
+        assertEquals(
+                "java.lang.IllegalStateException: root saw ***",
+                redacted.getCause().toString());
         assertEquals(top.getStackTrace()[0], redacted.getStackTrace()[0]);
     }
 }

@@ -38,11 +38,13 @@ class OneTlsTest {
 
     @TempDir
     static Path keys;
+
     private static SSLContext serverSide;
     private static SSLContext trusting;
 
     @TempDir
     Path dir;
+
     private SSLContext jvmDefault;
     private FaultServer server;
     private OneSession session;
@@ -50,11 +52,32 @@ class OneTlsTest {
     @BeforeAll
     static void makeCertificate() throws Exception {
         Path store = keys.resolve("oned.p12");
-        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", "oned", "-keyalg", "EC", "-groupname", "secp256r1", "-validity", "2",
-                "-dname", "CN=localhost", "-ext", "SAN=dns:localhost", "-storetype", "PKCS12",
-                "-keystore", store.toString(), "-storepass", PASSWORD, "-keypass", PASSWORD)
-                .redirectErrorStream(true).start();
+        Process keytool = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "keytool")
+                                .toString(),
+                        "-genkeypair",
+                        "-alias",
+                        "oned",
+                        "-keyalg",
+                        "EC",
+                        "-groupname",
+                        "secp256r1",
+                        "-validity",
+                        "2",
+                        "-dname",
+                        "CN=localhost",
+                        "-ext",
+                        "SAN=dns:localhost",
+                        "-storetype",
+                        "PKCS12",
+                        "-keystore",
+                        store.toString(),
+                        "-storepass",
+                        PASSWORD,
+                        "-keypass",
+                        PASSWORD)
+                .redirectErrorStream(true)
+                .start();
         String said = new String(keytool.getInputStream().readAllBytes());
         assertTrue(keytool.waitFor(60, TimeUnit.SECONDS) && keytool.exitValue() == 0, "keytool: " + said);
         KeyStore keyStore = KeyStore.getInstance("PKCS12");
@@ -98,8 +121,10 @@ class OneTlsTest {
 
     @Test
     void anUntrustedCertificateStopsTheCallBeforeAnythingIsSent() {
-        OneCallFailure failure = assertThrows(OneCallFailure.class,
-                () -> new OneXmlRpcClient(server.endpoint("localhost"), session, TIMEOUT).call("one.vm.action", "suspend", 7));
+        OneCallFailure failure = assertThrows(
+                OneCallFailure.class,
+                () -> new OneXmlRpcClient(server.endpoint("localhost"), session, TIMEOUT)
+                        .call("one.vm.action", "suspend", 7));
         assertEquals(List.of(), server.requests(), "no byte of the request may pass an untrusted handshake");
         assertFalse(failure.mayHaveReachedOned(), failure.getMessage());
         assertFalse(failure.getMessage().contains(TestSessions.PASSWORD), failure.getMessage());
@@ -109,9 +134,11 @@ class OneTlsTest {
     void aCertificateForAnotherHostNameIsRefused() throws Exception {
         SSLContext.setDefault(trusting);
         // the certificate names localhost; 127.0.0.1 is the same server under a name it does not carry
-        OneCallFailure failure = assertThrows(OneCallFailure.class,
+        OneCallFailure failure = assertThrows(
+                OneCallFailure.class,
                 () -> new OneXmlRpcClient(server.endpoint("127.0.0.1"), session, TIMEOUT).call("one.hostpool.info"));
-        assertEquals(List.of(), server.requests(), "host name verification happens in the handshake, before the request");
+        assertEquals(
+                List.of(), server.requests(), "host name verification happens in the handshake, before the request");
         assertFalse(failure.mayHaveReachedOned(), failure.getMessage());
     }
 }

@@ -26,6 +26,7 @@ class OneTransportFaultTest {
 
     @TempDir
     Path dir;
+
     private FaultServer server;
     private OneSession session;
 
@@ -49,7 +50,8 @@ class OneTransportFaultTest {
         // about 300 bytes at one per 50 ms: 15 s, while every single read is quick
         server.behave(server.trickle(XmlRpcWire.success("<HOST_POOL/>"), 50));
         long started = System.nanoTime();
-        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(ONE_SECOND).call("one.hostpool.info"));
+        OneCallFailure failure =
+                assertThrows(OneCallFailure.class, () -> client(ONE_SECOND).call("one.hostpool.info"));
         long tookMillis = (System.nanoTime() - started) / 1_000_000;
         assertEquals("TIMEOUT", failure.kind().name(), failure.getMessage());
         assertEquals(BackendException.Cause.TIMEOUT, failure.failureCause());
@@ -61,24 +63,27 @@ class OneTransportFaultTest {
         // a peer that announces a 16 KB TLS record and sends it one byte every 100 ms: every single
         // read of the handshake is quick, so only a deadline for the whole call ends it
         try (java.net.ServerSocket tls = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            Thread peer = new Thread(() -> {
-                try (java.net.Socket socket = tls.accept()) {
-                    var out = socket.getOutputStream();
-                    out.write(new byte[] {0x16, 0x03, 0x03, 0x40, 0x00});
-                    for (int i = 0; i < 200; i++) {
-                        out.write(0);
-                        out.flush();
-                        java.util.concurrent.locks.LockSupport.parkNanos(100_000_000L);
-                    }
-                } catch (java.io.IOException e) {
-                    // the client hung up: expected
-                }
-            }, "trickling-tls-peer");
+            Thread peer = new Thread(
+                    () -> {
+                        try (java.net.Socket socket = tls.accept()) {
+                            var out = socket.getOutputStream();
+                            out.write(new byte[] {0x16, 0x03, 0x03, 0x40, 0x00});
+                            for (int i = 0; i < 200; i++) {
+                                out.write(0);
+                                out.flush();
+                                java.util.concurrent.locks.LockSupport.parkNanos(100_000_000L);
+                            }
+                        } catch (java.io.IOException e) {
+                            // the client hung up: expected
+                        }
+                    },
+                    "trickling-tls-peer");
             peer.setDaemon(true);
             peer.start();
             java.net.URI endpoint = java.net.URI.create("https://127.0.0.1:" + tls.getLocalPort() + "/RPC2");
             long started = System.nanoTime();
-            OneCallFailure failure = assertThrows(OneCallFailure.class,
+            OneCallFailure failure = assertThrows(
+                    OneCallFailure.class,
                     () -> new OneXmlRpcClient(endpoint, session, ONE_SECOND).call("one.hostpool.info"));
             long tookMillis = (System.nanoTime() - started) / 1_000_000;
             assertEquals("TIMEOUT", failure.kind().name(), failure.getMessage());
@@ -89,9 +94,12 @@ class OneTransportFaultTest {
     @Test
     void aConnectionClosedWithoutAReplyIsNotSentAgain() {
         server.behave(FaultServer.closeWithoutReply());
-        OneCallFailure failure = assertThrows(OneCallFailure.class,
-                () -> client(ONE_SECOND).call("one.vm.deploy", 14, 0, false, -1));
-        assertEquals(1, server.requests().size(), "requests the server received: " + server.requests().size());
+        OneCallFailure failure =
+                assertThrows(OneCallFailure.class, () -> client(ONE_SECOND).call("one.vm.deploy", 14, 0, false, -1));
+        assertEquals(
+                1,
+                server.requests().size(),
+                "requests the server received: " + server.requests().size());
         assertEquals("REPLY_LOST", failure.kind().name(), failure.getMessage());
         assertEquals(BackendException.Cause.UNREACHABLE, failure.failureCause());
     }
@@ -100,15 +108,17 @@ class OneTransportFaultTest {
     void aGatewaysErrorAfterTheRequestLeavesItsFateUnknownButAProxyRefusingAuthDoesNot() {
         // oned answers 200 with its own array; a 502 or 504 comes from a proxy that may have passed the
         // request on before giving up, so the action may have happened
-        server.behave((socket, request) -> FaultServer.write(socket,
-                "HTTP/1.1 504 Gateway Time-out\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", ""));
-        OneCallFailure gateway = assertThrows(OneCallFailure.class,
-                () -> client(ONE_SECOND).call("one.vm.action", "suspend", 12));
+        server.behave((socket, request) -> FaultServer.write(
+                socket, "HTTP/1.1 504 Gateway Time-out\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", ""));
+        OneCallFailure gateway =
+                assertThrows(OneCallFailure.class, () -> client(ONE_SECOND).call("one.vm.action", "suspend", 12));
         assertTrue(gateway.mayHaveReachedOned(), gateway.getMessage());
-        server.behave((socket, request) -> FaultServer.write(socket,
-                "HTTP/1.1 407 Proxy Authentication Required\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", ""));
-        OneCallFailure proxyAuth = assertThrows(OneCallFailure.class,
-                () -> client(ONE_SECOND).call("one.vm.action", "suspend", 12));
+        server.behave((socket, request) -> FaultServer.write(
+                socket,
+                "HTTP/1.1 407 Proxy Authentication Required\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+                ""));
+        OneCallFailure proxyAuth =
+                assertThrows(OneCallFailure.class, () -> client(ONE_SECOND).call("one.vm.action", "suspend", 12));
         assertFalse(proxyAuth.mayHaveReachedOned(), proxyAuth.getMessage());
         assertEquals(BackendException.Cause.AUTH, proxyAuth.failureCause());
     }
@@ -122,12 +132,14 @@ class OneTransportFaultTest {
 
     @Test
     void aDoctypeInTheReplyIsRefusedBeforeAnyEntityExpands() {
-        String entities = "<!DOCTYPE methodResponse [<!ENTITY a \"" + "a".repeat(1000) + "\">"
-                + "<!ENTITY b \"" + "&a;".repeat(10) + "\"><!ENTITY c \"" + "&b;".repeat(10) + "\">]>";
-        String reply = XmlRpcWire.success("PLACEHOLDER").replace("PLACEHOLDER", "&c;")
+        String entities = "<!DOCTYPE methodResponse [<!ENTITY a \"" + "a".repeat(1000) + "\">" + "<!ENTITY b \""
+                + "&a;".repeat(10) + "\"><!ENTITY c \"" + "&b;".repeat(10) + "\">]>";
+        String reply = XmlRpcWire.success("PLACEHOLDER")
+                .replace("PLACEHOLDER", "&c;")
                 .replaceFirst("\\?>", "?>" + entities.replace("$", "\\$"));
         server.behave(FaultServer.reply(reply));
-        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(ONE_SECOND).call("one.hostpool.info"));
+        OneCallFailure failure =
+                assertThrows(OneCallFailure.class, () -> client(ONE_SECOND).call("one.hostpool.info"));
         assertEquals("MALFORMED", failure.kind().name());
         assertEquals(BackendException.Cause.MALFORMED, failure.failureCause());
         assertTrue(failure.getMessage().contains("DOCTYPE"), failure.getMessage());
@@ -141,7 +153,8 @@ class OneTransportFaultTest {
         System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
         OneCallFailure failure;
         try {
-            failure = assertThrows(OneCallFailure.class, () -> client(ONE_SECOND).call("one.hostpool.info"));
+            failure =
+                    assertThrows(OneCallFailure.class, () -> client(ONE_SECOND).call("one.hostpool.info"));
         } finally {
             System.setErr(original);
         }
@@ -153,8 +166,11 @@ class OneTransportFaultTest {
     @Test
     void aServersLongMessageIsBoundedInTheRefusal() {
         server.behave(FaultServer.reply(XmlRpcWire.failure("[one.vm.action] " + "x".repeat(100_000), 0x800)));
-        OneRefusal refusal = assertThrows(OneRefusal.class, () -> client(ONE_SECOND).call("one.vm.action", "suspend", 12));
-        assertTrue(refusal.getMessage().length() < 700, "message of " + refusal.getMessage().length() + " characters");
+        OneRefusal refusal =
+                assertThrows(OneRefusal.class, () -> client(ONE_SECOND).call("one.vm.action", "suspend", 12));
+        assertTrue(
+                refusal.getMessage().length() < 700,
+                "message of " + refusal.getMessage().length() + " characters");
         assertTrue(refusal.getMessage().endsWith("(99504 more characters)"), refusal.getMessage());
     }
 
@@ -167,19 +183,24 @@ class OneTransportFaultTest {
         assertEquals(BackendException.Cause.MALFORMED, declared.failureCause());
         assertTrue(declared.getMessage().contains("reply larger than 1024 bytes"), declared.getMessage());
 
-        server.behave((socket, request) -> FaultServer.write(socket,
-                "HTTP/1.0 200 OK\r\nContent-Type: text/xml\r\n\r\n", big));
+        server.behave((socket, request) ->
+                FaultServer.write(socket, "HTTP/1.0 200 OK\r\nContent-Type: text/xml\r\n\r\n", big));
         OneCallFailure undeclared = assertThrows(OneCallFailure.class, () -> capped.call("one.hostpool.info"));
         assertTrue(undeclared.getMessage().contains("reply larger than 1024 bytes"), undeclared.getMessage());
-        assertEquals(4096, ((String) client(ONE_SECOND).call("one.hostpool.info")).length(),
+        assertEquals(
+                4096,
+                ((String) client(ONE_SECOND).call("one.hostpool.info")).length(),
                 "the same reply without the cap, ending with the connection");
     }
 
     @Test
     void aServersLongFaultIsBoundedInTheFailure() {
         server.behave(FaultServer.reply(XmlRpcWire.fault(-501, "y".repeat(100_000))));
-        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(ONE_SECOND).call("one.hostpool.info"));
-        assertTrue(failure.getMessage().length() < 700, "message of " + failure.getMessage().length() + " characters");
+        OneCallFailure failure =
+                assertThrows(OneCallFailure.class, () -> client(ONE_SECOND).call("one.hostpool.info"));
+        assertTrue(
+                failure.getMessage().length() < 700,
+                "message of " + failure.getMessage().length() + " characters");
         assertTrue(failure.getMessage().contains("more characters)"), failure.getMessage());
     }
 }

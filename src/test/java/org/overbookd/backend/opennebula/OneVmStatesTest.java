@@ -15,14 +15,35 @@ class OneVmStatesTest {
 
     @ParameterizedTest(name = "STATE {0} LCM {1} -> {2}")
     @CsvSource({
-        "1, 0, QUEUED", "2, 0, QUEUED", "0, 0, QUEUED",
+        "1, 0, QUEUED",
+        "2, 0, QUEUED",
+        "0, 0, QUEUED",
         "3, 3, RUNNING",
-        "3, 1, BOOTING", "3, 2, BOOTING", "3, 4, BOOTING", "3, 16, BOOTING", "3, 36, BOOTING", "3, 69, BOOTING",
-        "3, 6, SUSPENDING", "3, 5, SUSPENDING", "3, 10, SUSPENDING", "3, 41, SUSPENDING",
-        "3, 9, RESUMING", "3, 21, RESUMING", "3, 22, RESUMING", "3, 48, RESUMING", "3, 49, RESUMING",
-        "3, 11, TERMINATING", "3, 12, TERMINATING", "3, 23, TERMINATING", "3, 40, TERMINATING",
-        "4, 0, SUSPENDED", "5, 0, SUSPENDED",
-        "6, 0, DONE", "7, 0, DONE", "8, 0, DONE", "9, 0, DONE",
+        "3, 1, BOOTING",
+        "3, 2, BOOTING",
+        "3, 4, BOOTING",
+        "3, 16, BOOTING",
+        "3, 36, BOOTING",
+        "3, 69, BOOTING",
+        "3, 6, SUSPENDING",
+        "3, 5, SUSPENDING",
+        "3, 10, SUSPENDING",
+        "3, 41, SUSPENDING",
+        "3, 9, RESUMING",
+        "3, 21, RESUMING",
+        "3, 22, RESUMING",
+        "3, 48, RESUMING",
+        "3, 49, RESUMING",
+        "3, 11, TERMINATING",
+        "3, 12, TERMINATING",
+        "3, 23, TERMINATING",
+        "3, 40, TERMINATING",
+        "4, 0, SUSPENDED",
+        "5, 0, SUSPENDED",
+        "6, 0, DONE",
+        "7, 0, DONE",
+        "8, 0, DONE",
+        "9, 0, DONE",
     })
     void mapsOntoTheModel(int state, int lcm, VmState expected) {
         assertEquals(expected, OneVmStates.toModel(state, lcm));
@@ -33,7 +54,8 @@ class OneVmStatesTest {
 
     @Test
     void theFailureSubStatesAreFailedAndNotInFlight() {
-        // BOOT_FAILURE, PROLOG_FAILURE, EPILOG_FAILURE, EPILOG_STOP_FAILURE, BOOT_STOPPED_FAILURE, PROLOG_RESUME_FAILURE
+        // BOOT_FAILURE, PROLOG_FAILURE, EPILOG_FAILURE, EPILOG_STOP_FAILURE, BOOT_STOPPED_FAILURE,
+        // PROLOG_RESUME_FAILURE
         for (int lcm : new int[] {36, 39, 40, 41, 48, 49}) {
             assertTrue(OneVmStates.failed(OneVmStates.ACTIVE, lcm), "LCM " + lcm);
             assertFalse(OneVmStates.inFlight(OneVmStates.ACTIVE, lcm), "LCM " + lcm);

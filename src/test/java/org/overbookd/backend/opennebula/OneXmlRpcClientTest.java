@@ -65,8 +65,8 @@ class OneXmlRpcClientTest extends FakeOnedTest {
         config.setServerURL(one.endpoint().toURL());
         XmlRpcClient stock = new XmlRpcClient();
         stock.setConfig(config);
-        XmlRpcException e = assertThrows(XmlRpcException.class,
-                () -> stock.execute("one.vm.info", new Object[] {TestSessions.SESSION, 404}));
+        XmlRpcException e = assertThrows(
+                XmlRpcException.class, () -> stock.execute("one.vm.info", new Object[] {TestSessions.SESSION, 404}));
         assertTrue(String.valueOf(e.getMessage()).contains("i8"), e.getMessage());
     }
 
@@ -80,8 +80,8 @@ class OneXmlRpcClientTest extends FakeOnedTest {
     @Test
     void aBadSessionIsRefusedWith0x100() throws Exception {
         OneSession wrong = OneSession.read(TestSessions.authFile(dir, "oneadmin:wrong-password", "rw-------"));
-        OneRefusal refusal = assertThrows(OneRefusal.class,
-                () -> new OneXmlRpcClient(one.endpoint(), wrong, AMPLE).call("one.hostpool.info"));
+        OneRefusal refusal = assertThrows(
+                OneRefusal.class, () -> new OneXmlRpcClient(one.endpoint(), wrong, AMPLE).call("one.hostpool.info"));
         assertEquals(OneErrorCode.AUTHENTICATION, refusal.errorCode());
         assertFalse(refusal.errorCode().refusesTheDecision());
     }
@@ -90,7 +90,8 @@ class OneXmlRpcClientTest extends FakeOnedTest {
     void noReplyWithinTheTimeoutIsATimeout() {
         one.fail("one.hostpool.info", FakeOned.Fault.TIMEOUT);
         long started = System.nanoTime();
-        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(SHORT).call("one.hostpool.info"));
+        OneCallFailure failure =
+                assertThrows(OneCallFailure.class, () -> client(SHORT).call("one.hostpool.info"));
         long tookMillis = (System.nanoTime() - started) / 1_000_000;
         assertEquals(OneCallFailure.Kind.TIMEOUT, failure.kind());
         assertTrue(failure.getMessage().contains("no reply within 300 ms"), failure.getMessage());
@@ -101,16 +102,19 @@ class OneXmlRpcClientTest extends FakeOnedTest {
     @Test
     void aStoppedServerIsUnreachable() {
         one.stop();
-        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(AMPLE).call("one.hostpool.info"));
+        OneCallFailure failure =
+                assertThrows(OneCallFailure.class, () -> client(AMPLE).call("one.hostpool.info"));
         assertEquals(OneCallFailure.Kind.UNREACHABLE, failure.kind());
         assertTrue(failure.getMessage().contains("cannot connect: Connection refused"), failure.getMessage());
-        assertFalse(failure.getMessage().contains("Exception"), "the system's words, not Java's: " + failure.getMessage());
+        assertFalse(
+                failure.getMessage().contains("Exception"), "the system's words, not Java's: " + failure.getMessage());
     }
 
     @Test
     void anHttpErrorIsReportedWithItsStatus() {
         one.fail(FakeOned.ANY_METHOD, FakeOned.Fault.HTTP_500);
-        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(AMPLE).call("one.hostpool.info"));
+        OneCallFailure failure =
+                assertThrows(OneCallFailure.class, () -> client(AMPLE).call("one.hostpool.info"));
         assertEquals(OneCallFailure.Kind.HTTP, failure.kind());
         assertTrue(failure.getMessage().contains("HTTP status 500"), failure.getMessage());
         assertFalse(failure.kind().endpointDown());
@@ -119,21 +123,24 @@ class OneXmlRpcClientTest extends FakeOnedTest {
     @Test
     void aBrokenEnvelopeIsMalformed() {
         one.fail("one.hostpool.info", FakeOned.Fault.MALFORMED_ENVELOPE);
-        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(AMPLE).call("one.hostpool.info"));
+        OneCallFailure failure =
+                assertThrows(OneCallFailure.class, () -> client(AMPLE).call("one.hostpool.info"));
         assertEquals(OneCallFailure.Kind.MALFORMED, failure.kind());
     }
 
     @Test
     void aReplyThatIsNotOnedsArrayIsMalformed() {
         one.fail("one.hostpool.info", FakeOned.Fault.BARE_VALUE);
-        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(AMPLE).call("one.hostpool.info"));
+        OneCallFailure failure =
+                assertThrows(OneCallFailure.class, () -> client(AMPLE).call("one.hostpool.info"));
         assertEquals(OneCallFailure.Kind.MALFORMED, failure.kind());
         assertTrue(failure.getMessage().contains("expected [success, value, code], got String"), failure.getMessage());
     }
 
     @Test
     void anXmlRpcFaultIsAFault() {
-        OneCallFailure failure = assertThrows(OneCallFailure.class, () -> client(AMPLE).call("one.no.such.method"));
+        OneCallFailure failure =
+                assertThrows(OneCallFailure.class, () -> client(AMPLE).call("one.no.such.method"));
         assertEquals(OneCallFailure.Kind.FAULT, failure.kind());
         assertTrue(failure.getMessage().contains("-506"), failure.getMessage());
     }

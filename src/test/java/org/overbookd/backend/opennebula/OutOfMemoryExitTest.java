@@ -44,22 +44,36 @@ class OutOfMemoryExitTest {
             one.vm(1, "vm-1").low();
             one.fail("one.vmpool.infoextended", FakeOned.Fault.ENDLESS_REPLY);
             Path config = dir.resolve("overbookd.properties");
-            Files.write(config, List.of(
-                    "backend = opennebula",
-                    "one.endpoint = " + one.endpoint(),
-                    "one.auth-file = " + TestSessions.authFile(dir),
-                    "audit.file = " + dir.resolve("audit.jsonl"),
-                    "one.timeout = 60s",
-                    "schedule.overbooking-interval = 10s"));
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            List<String> command = new ArrayList<>(List.of(java, "-Xmx48m", "-XX:TieredStopAtLevel=1",
-                    "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), "org.overbookd.cli.Main",
-                    "run", "--config", config.toString()));
+            Files.write(
+                    config,
+                    List.of(
+                            "backend = opennebula",
+                            "one.endpoint = " + one.endpoint(),
+                            "one.auth-file = " + TestSessions.authFile(dir),
+                            "audit.file = " + dir.resolve("audit.jsonl"),
+                            "one.timeout = 60s",
+                            "schedule.overbooking-interval = 10s"));
+            String java =
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            List<String> command = new ArrayList<>(List.of(
+                    java,
+                    "-Xmx48m",
+                    "-XX:TieredStopAtLevel=1",
+                    "-XX:+UseSerialGC",
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    "org.overbookd.cli.Main",
+                    "run",
+                    "--config",
+                    config.toString()));
             if (once) {
                 command.add("--once");
             }
             Path err = dir.resolve("stderr.txt");
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(err.toFile()).start();
+            Process p = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(err.toFile())
+                    .start();
             if (!p.waitFor(120, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 throw new AssertionError("overbookd did not end within 120 s: " + tail(err));

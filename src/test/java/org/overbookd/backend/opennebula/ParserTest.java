@@ -1,11 +1,5 @@
 package org.overbookd.backend.opennebula;
 
-import org.overbookd.model.VmSize;
-
-import org.overbookd.model.RunRecord;
-
-import java.time.Instant;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -15,12 +9,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import javax.xml.stream.XMLStreamException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.model.QosClass;
+import org.overbookd.model.RunRecord;
+import org.overbookd.model.VmSize;
 
 /** The parsers on small hand-written documents, in oned's shape. */
 class ParserTest {
@@ -43,7 +40,9 @@ class ParserTest {
     @Test
     void hostPoolReadsEachHostIgnoringSameNamedElementsElsewhere() throws Exception {
         List<HostRecord> hosts = HostPoolParser.parse(new StringReader(HOST_POOL));
-        assertEquals(List.of(new HostRecord(3, "node3", 2, 800), new HostRecord(4, "node4", 4, 1600, 14 * 1024, -1)), hosts,
+        assertEquals(
+                List.of(new HostRecord(3, "node3", 2, 800), new HostRecord(4, "node4", 4, 1600, 14 * 1024, -1)),
+                hosts,
                 "TOTAL_CPU, not MAX_CPU; free memory: MAX_MEM less MEM_USAGE, KiB to MiB (16 GiB - 2 GiB); unknown without"
                         + " them; a host without CLUSTER_ID is in no cluster");
     }
@@ -52,26 +51,30 @@ class ParserTest {
     void aNamespacedDocumentReadsTheSame() throws Exception {
         String namespaced = OneSchemas.withNamespace(HOST_POOL);
         assertTrue(namespaced.contains("xmlns="));
-        assertEquals(HostPoolParser.parse(new StringReader(HOST_POOL)), HostPoolParser.parse(new StringReader(namespaced)));
+        assertEquals(
+                HostPoolParser.parse(new StringReader(HOST_POOL)), HostPoolParser.parse(new StringReader(namespaced)));
     }
 
     @Test
     void hostPoolRefusesAnotherRootAndMissingFields() {
-        XMLStreamException root = assertThrows(XMLStreamException.class,
-                () -> HostPoolParser.parse(new StringReader("<VM_POOL/>")));
+        XMLStreamException root =
+                assertThrows(XMLStreamException.class, () -> HostPoolParser.parse(new StringReader("<VM_POOL/>")));
         assertTrue(root.getMessage().contains("expected root element HOST_POOL"), root.getMessage());
-        XMLStreamException missing = assertThrows(XMLStreamException.class, () -> HostPoolParser.parse(new StringReader(
-                "<HOST_POOL><HOST><ID>5</ID><NAME>n</NAME><STATE>2</STATE></HOST></HOST_POOL>")));
+        XMLStreamException missing = assertThrows(
+                XMLStreamException.class,
+                () -> HostPoolParser.parse(new StringReader(
+                        "<HOST_POOL><HOST><ID>5</ID><NAME>n</NAME><STATE>2</STATE></HOST></HOST_POOL>")));
         assertTrue(missing.getMessage().contains("HOST 5 has no HOST_SHARE/TOTAL_CPU"), missing.getMessage());
     }
 
     @Test
     void malformedXmlFailsWithALocation() {
-        XMLStreamException e = assertThrows(XMLStreamException.class,
-                () -> HostPoolParser.parse(new StringReader("<HOST_POOL><HOST><ID>1</ID")));
+        XMLStreamException e = assertThrows(
+                XMLStreamException.class, () -> HostPoolParser.parse(new StringReader("<HOST_POOL><HOST><ID>1</ID")));
         assertTrue(e.getLocation() != null || e.getMessage().contains("ParseError"), e.getMessage());
-        XMLStreamException number = assertThrows(XMLStreamException.class, () -> HostPoolParser.parse(new StringReader(
-                "<HOST_POOL><HOST><ID>x1</ID></HOST></HOST_POOL>")));
+        XMLStreamException number = assertThrows(
+                XMLStreamException.class,
+                () -> HostPoolParser.parse(new StringReader("<HOST_POOL><HOST><ID>x1</ID></HOST></HOST_POOL>")));
         assertTrue(number.getMessage().contains("HOST_POOL/HOST/ID is not an integer: 'x1'"), number.getMessage());
     }
 
@@ -81,7 +84,8 @@ class ParserTest {
         String xxe = "<?xml version=\"1.0\"?><!DOCTYPE HOST_POOL [<!ENTITY x SYSTEM \"" + secret.toUri() + "\">]>"
                 + "<HOST_POOL><HOST><ID>1</ID><NAME>&x;</NAME><STATE>2</STATE>"
                 + "<HOST_SHARE><TOTAL_CPU>100</TOTAL_CPU></HOST_SHARE></HOST></HOST_POOL>";
-        XMLStreamException e = assertThrows(XMLStreamException.class, () -> HostPoolParser.parse(new StringReader(xxe)));
+        XMLStreamException e =
+                assertThrows(XMLStreamException.class, () -> HostPoolParser.parse(new StringReader(xxe)));
         assertFalse(e.getMessage().contains("TOP-SECRET-CONTENT"));
     }
 
@@ -109,13 +113,21 @@ class ParserTest {
                   <MONITORING><TIMESTAMP>9</TIMESTAMP><ID>2</ID><CAPACITY><USED_CPU>10</USED_CPU><USED_CPU_FORECAST>-3</USED_CPU_FORECAST></CAPACITY></MONITORING>
                   <MONITORING><TIMESTAMP>9</TIMESTAMP><ID>3</ID><CAPACITY><USED_CPU>10</USED_CPU></CAPACITY></MONITORING>
                 </MONITORING_DATA>""";
-        assertEquals(Map.of(1, new MonitoringSample(1, 9, 650, 702.37), 2, new MonitoringSample(2, 9, 10),
-                3, new MonitoringSample(3, 9, 10)), MonitoringParser.HOSTS.parse(new StringReader(hosts)));
+        assertEquals(
+                Map.of(
+                        1,
+                        new MonitoringSample(1, 9, 650, 702.37),
+                        2,
+                        new MonitoringSample(2, 9, 10),
+                        3,
+                        new MonitoringSample(3, 9, 10)),
+                MonitoringParser.HOSTS.parse(new StringReader(hosts)));
         String vms = """
                 <MONITORING_DATA>
                   <MONITORING><CPU>12.75</CPU><CPU_FORECAST>20.5</CPU_FORECAST><ID>7</ID><TIMESTAMP>5</TIMESTAMP></MONITORING>
                 </MONITORING_DATA>""";
-        assertEquals(Map.of(7, new MonitoringSample(7, 5, 12.75, 20.5)), MonitoringParser.VMS.parse(new StringReader(vms)));
+        assertEquals(
+                Map.of(7, new MonitoringSample(7, 5, 12.75, 20.5)), MonitoringParser.VMS.parse(new StringReader(vms)));
     }
 
     @Test
@@ -125,8 +137,10 @@ class ParserTest {
                   <MONITORING><CPU>12.75</CPU><DISK_SIZE><ID>0</ID><SIZE>10</SIZE></DISK_SIZE><ID>7</ID><MEMORY>1</MEMORY><TIMESTAMP>5</TIMESTAMP></MONITORING>
                   <MONITORING><ID>8</ID><TIMESTAMP>5</TIMESTAMP></MONITORING>
                 </MONITORING_DATA>""";
-        assertEquals(Map.of(7, new MonitoringSample(7, 5, 12.75)), MonitoringParser.VMS.parse(new StringReader(samples)));
-        assertEquals(Map.of(), MonitoringParser.HOSTS.parse(new StringReader(samples)), "a VM's CPU is no host's USED_CPU");
+        assertEquals(
+                Map.of(7, new MonitoringSample(7, 5, 12.75)), MonitoringParser.VMS.parse(new StringReader(samples)));
+        assertEquals(
+                Map.of(), MonitoringParser.HOSTS.parse(new StringReader(samples)), "a VM's CPU is no host's USED_CPU");
     }
 
     private static final String VM_POOL = """
@@ -157,8 +171,10 @@ class ParserTest {
         List<VmRecord> vms = new VmPoolParser("QOS").parsePool(new StringReader(VM_POOL));
         assertEquals(2, vms.size());
         VmRecord first = vms.get(0);
-        assertEquals(new VmRecord(7, "batch", 3, 3, 1000, " low ", new VmRecord.History(1, 2, "node2", 3000)),
-                identity(first), "first QOS attribute wins, whatever its case; highest SEQ is the last stay");
+        assertEquals(
+                new VmRecord(7, "batch", 3, 3, 1000, " low ", new VmRecord.History(1, 2, "node2", 3000)),
+                identity(first),
+                "first QOS attribute wins, whatever its case; highest SEQ is the last stay");
         assertEquals(QosClass.LOW, first.qos());
         assertEquals(2, first.lastHostId());
 
@@ -203,7 +219,8 @@ class ParserTest {
         VmRecord record = new VmPoolParser("QOS").parseOne(new StringReader(vm));
         assertEquals(new VmRecord(9, "x", 5, 0, 1, "LOW", new VmRecord.History(0, 4, "n4", 2)), identity(record));
         assertThrows(XMLStreamException.class, () -> new VmPoolParser("QOS").parseOne(new StringReader(VM_POOL)));
-        XMLStreamException missing = assertThrows(XMLStreamException.class,
+        XMLStreamException missing = assertThrows(
+                XMLStreamException.class,
                 () -> new VmPoolParser("QOS").parseOne(new StringReader("<VM><ID>9</ID><STATE>1</STATE></VM>")));
         assertTrue(missing.getMessage().contains("VM 9 has no LCM_STATE"), missing.getMessage());
     }
@@ -241,7 +258,10 @@ class ParserTest {
         // e = 700 closed + 460 open (3000 - 2540); e + p = 3000 - 1000
         assertEquals(1160.0, running.runSeconds(now), 1e-9);
         assertEquals(840.0, running.pendingSeconds(now), 1e-9);
-        assertEquals(700.0, vm.runTimes().toRunRecord(vm.stime(), false).runSeconds(now), 1e-9,
+        assertEquals(
+                700.0,
+                vm.runTimes().toRunRecord(vm.stime(), false).runSeconds(now),
+                1e-9,
                 "an open stretch counts only while the VM runs");
     }
 
@@ -253,8 +273,10 @@ class ParserTest {
     void theVirtualCpusAreACountFromTheTemplateOrUnknown() throws Exception {
         java.util.function.Function<String, Integer> vcpus = template -> {
             try {
-                return new VmPoolParser("QOS").parseOne(new StringReader(HISTORIES.replace(
-                        "<MEMORY><![CDATA[2048]]></MEMORY>", "<MEMORY><![CDATA[2048]]></MEMORY>" + template))).vcpus();
+                return new VmPoolParser("QOS")
+                        .parseOne(new StringReader(HISTORIES.replace(
+                                "<MEMORY><![CDATA[2048]]></MEMORY>", "<MEMORY><![CDATA[2048]]></MEMORY>" + template)))
+                        .vcpus();
             } catch (XMLStreamException e) {
                 throw new AssertionError(e);
             }
@@ -267,13 +289,18 @@ class ParserTest {
             assertEquals(0, vcpus.apply("<VCPU>" + odd + "</VCPU>"), odd);
         }
         assertEquals(65536, vcpus.apply("<VCPU>65536</VCPU>"));
-        assertEquals(new VmSize(0.5, 2048), new VmPoolParser("QOS").parseOne(new StringReader(HISTORIES.replace(
-                "</TEMPLATE>", "<VCPU>4</VCPU></TEMPLATE>"))).size(), "the size is CPU and MEMORY still");
+        assertEquals(
+                new VmSize(0.5, 2048),
+                new VmPoolParser("QOS")
+                        .parseOne(new StringReader(HISTORIES.replace("</TEMPLATE>", "<VCPU>4</VCPU></TEMPLATE>")))
+                        .size(),
+                "the size is CPU and MEMORY still");
     }
 
     @Test
     void aPoolEntryWithOnlyItsLastRecordIsIncomplete() throws Exception {
-        String lastOnly = HISTORIES.replaceAll("(?s)<HISTORY><SEQ>0</SEQ>.*?</HISTORY>\\s*<HISTORY><SEQ>1</SEQ>.*?</HISTORY>", "");
+        String lastOnly = HISTORIES.replaceAll(
+                "(?s)<HISTORY><SEQ>0</SEQ>.*?</HISTORY>\\s*<HISTORY><SEQ>1</SEQ>.*?</HISTORY>", "");
         VmRecord vm = new VmPoolParser("QOS", "SLO").parseOne(new StringReader(lastOnly));
         assertEquals(1, vm.runTimes().records());
         assertEquals(2, vm.runTimes().last().seq());

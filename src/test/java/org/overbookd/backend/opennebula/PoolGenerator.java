@@ -40,8 +40,11 @@ public final class PoolGenerator {
     private static final long TIMESTAMP = 1_700_000_000L;
 
     /** What the low-QoS VMs of a pool with requirements ask for, in turn. */
-    static final List<String> SCHED_REQUIREMENTS = List.of("GPU = YES", "CLUSTER_ID = 0 & HYPERVISOR = kvm",
-            "NAME = \"node1*\" | ID > 5000", "!(HOSTNAME = \"node7*\") & TOTAL_CPU > 800");
+    static final List<String> SCHED_REQUIREMENTS = List.of(
+            "GPU = YES",
+            "CLUSTER_ID = 0 & HYPERVISOR = kvm",
+            "NAME = \"node1*\" | ID > 5000",
+            "!(HOSTNAME = \"node7*\") & TOTAL_CPU > 800");
 
     private final int hosts;
     private final int vms;
@@ -62,8 +65,8 @@ public final class PoolGenerator {
      * time a fresh JVM).
      */
     public static void main(String[] args) throws IOException {
-        PoolGenerator pool = new PoolGenerator(Integer.parseInt(args[0]), Integer.parseInt(args[1]),
-                Long.parseLong(args[2]));
+        PoolGenerator pool =
+                new PoolGenerator(Integer.parseInt(args[0]), Integer.parseInt(args[1]), Long.parseLong(args[2]));
         if (args.length > 4 && args[4].equals("requirements")) {
             pool.withRequirements();
         }
@@ -77,8 +80,7 @@ public final class PoolGenerator {
     }
 
     /** What a correct reading of the generated pool finds. */
-    public record Expected(int usableHosts, int queued, int overbooked, int hostsInFlight) {
-    }
+    public record Expected(int usableHosts, int queued, int overbooked, int hostsInFlight) {}
 
     /** Writes hostpool.xml, hostpool-monitoring.xml, vmpool.xml and vmpool-monitoring.xml into {@code dir}. */
     public void writeTo(Path dir) throws IOException {
@@ -97,11 +99,14 @@ public final class PoolGenerator {
         }
         if (requirements) {
             try (Writer out = Files.newBufferedWriter(dir.resolve("datastorepool.xml"), StandardCharsets.UTF_8)) {
-                OneDocuments.write(out, OneDocuments.datastorePool(List.of(OneDocuments.Datastore.system(0, "system", 0))));
+                OneDocuments.write(
+                        out, OneDocuments.datastorePool(List.of(OneDocuments.Datastore.system(0, "system", 0))));
             }
             try (Writer out = Files.newBufferedWriter(dir.resolve("clusterpool.xml"), StandardCharsets.UTF_8)) {
-                OneDocuments.write(out, OneDocuments.clusterPool(new java.util.TreeMap<>(java.util.Map.of(0,
-                        java.util.Map.of("ZONE", "generated")))));
+                OneDocuments.write(
+                        out,
+                        OneDocuments.clusterPool(
+                                new java.util.TreeMap<>(java.util.Map.of(0, java.util.Map.of("ZONE", "generated")))));
             }
         }
     }
@@ -140,8 +145,7 @@ public final class PoolGenerator {
                     busy.add(host);
                 }
                 case HIGH_BOOTING -> busy.add(host);
-                default -> {
-                }
+                default -> {}
             }
         }
         busy.removeIf(host -> !usable(host));
@@ -175,7 +179,10 @@ public final class PoolGenerator {
 
     private List<Integer> vmsOn(int j) {
         // The VMs of host j are j, j + hosts, j + 2 hosts, ...; those in ACTIVE run there.
-        return IntStream.iterate(j, i -> i < vms, i -> i + hosts).filter(i -> kind(i).active).boxed().toList();
+        return IntStream.iterate(j, i -> i < vms, i -> i + hosts)
+                .filter(i -> kind(i).active)
+                .boxed()
+                .toList();
     }
 
     private List<FakeHost> hostList() {
@@ -195,7 +202,12 @@ public final class PoolGenerator {
     // ---- VMs -----------------------------------------------------------------------------
 
     enum Kind {
-        HIGH_RUNNING(true), HIGH_BOOTING(true), LOW_RUNNING(true), HOLD(false), SUSPENDED(false), STOPPED(false),
+        HIGH_RUNNING(true),
+        HIGH_BOOTING(true),
+        LOW_RUNNING(true),
+        HOLD(false),
+        SUSPENDED(false),
+        STOPPED(false),
         SAVE_SUSPEND(true);
 
         final boolean active;
@@ -247,8 +259,10 @@ public final class PoolGenerator {
                 vm.stay(host, since).state(OneVmStates.STOPPED, OneVmStates.LCM_INIT);
                 vm.lastStay().etime = since + 600;
             }
-            case SAVE_SUSPEND -> vm.stay(host, since).state(OneVmStates.ACTIVE, OneVmStates.SAVE_SUSPEND)
-                    .cpu(random.nextInt(10_001) / 100.0);
+            case SAVE_SUSPEND ->
+                vm.stay(host, since)
+                        .state(OneVmStates.ACTIVE, OneVmStates.SAVE_SUSPEND)
+                        .cpu(random.nextInt(10_001) / 100.0);
             default -> throw new IllegalStateException(kind.name());
         }
         return vm;

@@ -36,8 +36,7 @@ public final class PoolParseBenchmark {
     private static final List<String> FILES =
             List.of("hostpool.xml", "hostpool-monitoring.xml", "vmpool.xml", "vmpool-monitoring.xml");
 
-    private PoolParseBenchmark() {
-    }
+    private PoolParseBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         int hosts = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
@@ -57,9 +56,16 @@ public final class PoolParseBenchmark {
             Files.delete(dir.resolve(f));
         }
         Files.delete(dir);
-        System.out.printf(Locale.ROOT, "pool: %d hosts, %d VMs, %.1f MB of XML%s%n", hosts, vms, bytes / 1e6,
-                requirements ? ", with requirements (OpenNebula 7's automatic one on every VM, "
-                        + PoolGenerator.SCHED_REQUIREMENTS.size() + " of owners' on low-QoS VMs) and datastores" : "");
+        System.out.printf(
+                Locale.ROOT,
+                "pool: %d hosts, %d VMs, %.1f MB of XML%s%n",
+                hosts,
+                vms,
+                bytes / 1e6,
+                requirements
+                        ? ", with requirements (OpenNebula 7's automatic one on every VM, "
+                                + PoolGenerator.SCHED_REQUIREMENTS.size() + " of owners' on low-QoS VMs) and datastores"
+                        : "");
 
         OverbookingPolicy policy = new OverbookingPolicy(new OverbookingSettings(70, 90, 2, HostOrder.LEAST_UTILIZED));
         List<Double> parseMs = new ArrayList<>();
@@ -81,14 +87,29 @@ public final class PoolParseBenchmark {
         }
         Runtime rt = Runtime.getRuntime();
         System.gc();
-        System.out.printf(Locale.ROOT, "parse: cold %.0f ms (first in this JVM), warm median %.0f ms (%s)%n",
-                parseMs.get(0), median(parseMs.subList(1, parseMs.size())), rounded(parseMs));
-        System.out.printf(Locale.ROOT, "parse CPU, all threads (JIT and GC included): cold %.0f ms, warm median %.0f ms%n",
-                parseCpuMs.get(0), median(parseCpuMs.subList(1, parseCpuMs.size())));
-        System.out.printf(Locale.ROOT, "decide: first %.2f ms, median %.2f ms, %d decisions%n",
-                decideMs.get(0), median(decideMs), decisions);
-        System.out.printf(Locale.ROOT, "heap: max %d MB; %d MB in use after GC with the view alive (%d hosts)%n",
-                rt.maxMemory() >> 20, (rt.totalMemory() - rt.freeMemory()) >> 20, view.hosts().size());
+        System.out.printf(
+                Locale.ROOT,
+                "parse: cold %.0f ms (first in this JVM), warm median %.0f ms (%s)%n",
+                parseMs.get(0),
+                median(parseMs.subList(1, parseMs.size())),
+                rounded(parseMs));
+        System.out.printf(
+                Locale.ROOT,
+                "parse CPU, all threads (JIT and GC included): cold %.0f ms, warm median %.0f ms%n",
+                parseCpuMs.get(0),
+                median(parseCpuMs.subList(1, parseCpuMs.size())));
+        System.out.printf(
+                Locale.ROOT,
+                "decide: first %.2f ms, median %.2f ms, %d decisions%n",
+                decideMs.get(0),
+                median(decideMs),
+                decisions);
+        System.out.printf(
+                Locale.ROOT,
+                "heap: max %d MB; %d MB in use after GC with the view alive (%d hosts)%n",
+                rt.maxMemory() >> 20,
+                (rt.totalMemory() - rt.freeMemory()) >> 20,
+                view.hosts().size());
     }
 
     /**
@@ -100,15 +121,17 @@ public final class PoolParseBenchmark {
         Map<Integer, MonitoringSample> hostSamples =
                 MonitoringParser.HOSTS.parse(documents.get("hostpool-monitoring.xml"));
         List<VmRecord> vms = new VmPoolParser("QOS").parsePool(documents.get("vmpool.xml"));
-        Map<Integer, MonitoringSample> vmSamples =
-                MonitoringParser.VMS.parse(documents.get("vmpool-monitoring.xml"));
+        Map<Integer, MonitoringSample> vmSamples = MonitoringParser.VMS.parse(documents.get("vmpool-monitoring.xml"));
         if (!documents.containsKey("datastorepool.xml")) {
             return ClusterAssembler.assemble(hosts, hostSamples, vms, vmSamples).view();
         }
-        HostMatching.Sources sources = new HostMatching.Sources(documents.get("hostpool.xml"),
-                documents.get("hostpool-monitoring.xml"), PoolDocuments.datastores(documents.get("datastorepool.xml")),
+        HostMatching.Sources sources = new HostMatching.Sources(
+                documents.get("hostpool.xml"),
+                documents.get("hostpool-monitoring.xml"),
+                PoolDocuments.datastores(documents.get("datastorepool.xml")),
                 PoolDocuments.clusters(documents.get("clusterpool.xml")));
-        return ClusterAssembler.assemble(hosts, hostSamples, vms, vmSamples, Instant.MIN, Duration.ZERO, sources).view();
+        return ClusterAssembler.assemble(hosts, hostSamples, vms, vmSamples, Instant.MIN, Duration.ZERO, sources)
+                .view();
     }
 
     /** CPU time of the whole JVM: on a busy machine it says more about the work done than wall time does. */
@@ -119,16 +142,28 @@ public final class PoolParseBenchmark {
 
     private static void generateInChildJvm(int hosts, int vms, Path dir, boolean requirements) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                PoolGenerator.class.getName(), Integer.toString(hosts), Integer.toString(vms), "42", dir.toString(),
-                requirements ? "requirements" : "plain").inheritIO().start();
+        Process child = new ProcessBuilder(
+                        java,
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        PoolGenerator.class.getName(),
+                        Integer.toString(hosts),
+                        Integer.toString(vms),
+                        "42",
+                        dir.toString(),
+                        requirements ? "requirements" : "plain")
+                .inheritIO()
+                .start();
         if (child.waitFor() != 0) {
             throw new IllegalStateException("the pool generator exited with " + child.exitValue());
         }
     }
 
     private static String rounded(List<Double> ms) {
-        return ms.stream().map(m -> String.format(Locale.ROOT, "%.0f", m)).toList().toString();
+        return ms.stream()
+                .map(m -> String.format(Locale.ROOT, "%.0f", m))
+                .toList()
+                .toString();
     }
 
     private static double median(List<Double> values) {

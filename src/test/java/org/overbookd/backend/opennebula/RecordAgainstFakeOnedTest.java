@@ -48,13 +48,17 @@ class RecordAgainstFakeOnedTest {
         }
         List<String> rows = Files.readAllLines(record);
         assertEquals("time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu,vcpus", rows.get(0));
-        assertTrue(rows.stream().anyMatch(r -> r.endsWith(",0,node0,8,38.750,100,db-100,HIGH,RUNNING,250.000,4")),
+        assertTrue(
+                rows.stream().anyMatch(r -> r.endsWith(",0,node0,8,38.750,100,db-100,HIGH,RUNNING,250.000,4")),
                 String.join("\n", rows));
-        assertTrue(rows.stream().anyMatch(r -> r.endsWith(",0,node0,8,38.750,101,web-101,HIGH,RUNNING,60.000,")),
+        assertTrue(
+                rows.stream().anyMatch(r -> r.endsWith(",0,node0,8,38.750,101,web-101,HIGH,RUNNING,60.000,")),
                 "no VCPU in the template: unknown, left empty\n" + String.join("\n", rows));
 
         RecordedWorkload replay = RecordedWorkload.read(record);
-        double load = replay.hosts().get(0).lanes().stream().mapToDouble(lane -> lane.next(0, null)).sum();
+        double load = replay.hosts().get(0).lanes().stream()
+                .mapToDouble(lane -> lane.next(0, null))
+                .sum();
         assertEquals(310.0, load, 1e-9, "the host's two VMs as measured: 250 + 60");
         assertEquals(38.75, replay.facts().baselineUtilization(), 1e-9, "what the host measured, no low-QoS VM on it");
     }

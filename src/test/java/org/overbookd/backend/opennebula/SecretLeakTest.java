@@ -34,17 +34,19 @@ class SecretLeakTest {
     void theSessionAppearsInNoLogExceptionOrOutcome() throws Exception {
         List<String> texts = new ArrayList<>();
         String logs;
-        try (FakeOned one = FakeOned.start(TestSessions.SESSION); LogCapture capture = LogCapture.start()) {
+        try (FakeOned one = FakeOned.start(TestSessions.SESSION);
+                LogCapture capture = LogCapture.start()) {
             FakeWorlds.standard(one);
-            OpenNebulaSettings settings = new OpenNebulaSettings(one.endpoint(), TestSessions.authFile(dir), "QOS",
-                    Duration.ofSeconds(1), SuspendAction.SUSPEND);
+            OpenNebulaSettings settings = new OpenNebulaSettings(
+                    one.endpoint(), TestSessions.authFile(dir), "QOS", Duration.ofSeconds(1), SuspendAction.SUSPEND);
             OpenNebulaBackend backend = new OpenNebulaBackend(settings);
             texts.add(backend.toString());
             texts.add(settings.toString());
 
             backend.observe(Instant.EPOCH);
-            List<Outcome> outcomes = new ArrayList<>(backend.enact(List.of(deploy(14, 0), suspend(12, 0),
-                    resume(15, 1), deploy(10, 0), deploy(999, 0)), Instant.EPOCH));
+            List<Outcome> outcomes = new ArrayList<>(backend.enact(
+                    List.of(deploy(14, 0), suspend(12, 0), resume(15, 1), deploy(10, 0), deploy(999, 0)),
+                    Instant.EPOCH));
             one.deleteVm(19);
             outcomes.addAll(backend.enact(List.of(suspend(19, 1)), Instant.EPOCH));
             for (int i = 0; i < 5; i++) {
@@ -75,7 +77,9 @@ class SecretLeakTest {
 
             // The test would notice a leak: the server did echo the secret, and outcomes did carry messages.
             assertTrue(one.responseBodies().stream().anyMatch(body -> body.contains(TestSessions.SESSION)));
-            assertTrue(outcomes.stream().anyMatch(o -> o.message().contains("refused for session ***")), outcomes.toString());
+            assertTrue(
+                    outcomes.stream().anyMatch(o -> o.message().contains("refused for session ***")),
+                    outcomes.toString());
             assertTrue(texts.stream().anyMatch(t -> t.contains("cannot handle call with session ***")));
         }
         assertFalse(logs.isEmpty());

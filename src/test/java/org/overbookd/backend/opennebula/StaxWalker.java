@@ -17,8 +17,7 @@ final class StaxWalker {
      * walker's was; made once, as finding the implementation is slow (tests are single-threaded). */
     private static final XMLInputFactory FACTORY = factory();
 
-    private StaxWalker() {
-    }
+    private StaxWalker() {}
 
     private static XMLInputFactory factory() {
         XMLInputFactory factory = XMLInputFactory.newDefaultFactory();
@@ -51,8 +50,8 @@ final class StaxWalker {
                         }
                     }
                     case XMLStreamConstants.DTD ->
-                            throw new XMLStreamException("the document carries a DOCTYPE declaration; refused",
-                                    xml.getLocation());
+                        throw new XMLStreamException(
+                                "the document carries a DOCTYPE declaration; refused", xml.getLocation());
                     case XMLStreamConstants.END_ELEMENT -> {
                         if (skipped == 0) {
                             visitor.end(path, text);
@@ -62,8 +61,7 @@ final class StaxWalker {
                         path.pop();
                         text.setLength(0);
                     }
-                    default -> {
-                    }
+                    default -> {}
                 }
             }
         } finally {

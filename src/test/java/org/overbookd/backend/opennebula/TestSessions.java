@@ -10,10 +10,10 @@ final class TestSessions {
 
     /** Distinctive enough that finding it anywhere in text is a leak, not a coincidence. */
     static final String PASSWORD = "Zq7-s3cr3t-PW-4711";
+
     static final String SESSION = "oneadmin:" + PASSWORD;
 
-    private TestSessions() {
-    }
+    private TestSessions() {}
 
     /** Writes {@code content} to {@code dir/one_auth} with the given permissions, as in {@code rw-------}. */
     static Path authFile(Path dir, String content, String permissions) throws IOException {

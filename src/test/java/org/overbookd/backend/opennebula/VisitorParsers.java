@@ -55,11 +55,16 @@ final class VisitorParsers {
                         }
                         return false;
                     case 3:
-                        return element.equals("ID") || element.equals("NAME") || element.equals("STATE")
-                                || element.equals("CLUSTER_ID") || element.equals("HOST_SHARE");
+                        return element.equals("ID")
+                                || element.equals("NAME")
+                                || element.equals("STATE")
+                                || element.equals("CLUSTER_ID")
+                                || element.equals("HOST_SHARE");
                     case 4:
-                        return path.parent().equals("HOST_SHARE") && (element.equals("TOTAL_CPU")
-                                || element.equals("MAX_MEM") || element.equals("MEM_USAGE"));
+                        return path.parent().equals("HOST_SHARE")
+                                && (element.equals("TOTAL_CPU")
+                                        || element.equals("MAX_MEM")
+                                        || element.equals("MEM_USAGE"));
                     default:
                         return false;
                 }
@@ -75,16 +80,14 @@ final class VisitorParsers {
                         case "NAME" -> name = text.toString();
                         case "STATE" -> state = intValue(text, path);
                         case "CLUSTER_ID" -> clusterId = intValue(text, path);
-                        default -> {
-                        }
+                        default -> {}
                     }
                 } else if (path.depth() == 4 && path.parent().equals("HOST_SHARE")) {
                     switch (path.name()) {
                         case "TOTAL_CPU" -> totalCpu = intValue(text, path);
                         case "MAX_MEM" -> maxMemKb = longValue(text, path);
                         case "MEM_USAGE" -> memUsageKb = longValue(text, path);
-                        default -> {
-                        }
+                        default -> {}
                     }
                 } else if (path.is(2, "HOST")) {
                     hosts.add(finish());
@@ -112,7 +115,8 @@ final class VisitorParsers {
         return hosts;
     }
 
-    static Map<Integer, MonitoringSample> samples(String cpuParent, String cpuElement, String document) throws XMLStreamException {
+    static Map<Integer, MonitoringSample> samples(String cpuParent, String cpuElement, String document)
+            throws XMLStreamException {
         int cpuDepth = cpuParent.equals("MONITORING") ? 3 : 4;
         Map<Integer, MonitoringSample> latest = new HashMap<>();
         XmlWalker.walk(document, new XmlWalker.Visitor() {
@@ -137,7 +141,8 @@ final class VisitorParsers {
                         }
                         return false;
                     case 3:
-                        return element.equals("ID") || element.equals("TIMESTAMP")
+                        return element.equals("ID")
+                                || element.equals("TIMESTAMP")
                                 || element.equals(cpuDepth == 3 ? cpuElement : cpuParent);
                     case 4:
                         return cpuDepth == 4 && path.parent().equals(cpuParent) && element.equals(cpuElement);
@@ -148,11 +153,17 @@ final class VisitorParsers {
 
             @Override
             public void end(ElementPath path, CharSequence text) throws XMLStreamException {
-                if (path.depth() == 3 && path.parent().equals("MONITORING") && path.name().equals("ID")) {
+                if (path.depth() == 3
+                        && path.parent().equals("MONITORING")
+                        && path.name().equals("ID")) {
                     id = intValue(text, path);
-                } else if (path.depth() == 3 && path.parent().equals("MONITORING") && path.name().equals("TIMESTAMP")) {
+                } else if (path.depth() == 3
+                        && path.parent().equals("MONITORING")
+                        && path.name().equals("TIMESTAMP")) {
                     timestamp = longValue(text, path);
-                } else if (path.depth() == cpuDepth && path.parent().equals(cpuParent) && path.name().equals(cpuElement)) {
+                } else if (path.depth() == cpuDepth
+                        && path.parent().equals(cpuParent)
+                        && path.name().equals(cpuElement)) {
                     cpu = doubleValue(text, path);
                 } else if (path.is(2, "MONITORING") && id != UNSET && !Double.isNaN(cpu)) {
                     MonitoringSample sample = new MonitoringSample(id, timestamp, cpu);
@@ -251,20 +262,35 @@ final class VisitorParsers {
                     return false;
                 case 1:
                     return switch (element) {
-                        case "ID", "NAME", "STATE", "LCM_STATE", "STIME", "TEMPLATE", "USER_TEMPLATE",
+                        case "ID",
+                                "NAME",
+                                "STATE",
+                                "LCM_STATE",
+                                "STIME",
+                                "TEMPLATE",
+                                "USER_TEMPLATE",
                                 "HISTORY_RECORDS" -> true;
                         default -> false;
                     };
                 case 2:
                     return switch (path.parent()) {
-                        case "USER_TEMPLATE" -> element.equalsIgnoreCase(qosAttribute)
-                                || element.equalsIgnoreCase(sloAttribute) || element.equalsIgnoreCase("SCHED_REQUIREMENTS")
-                                || element.equalsIgnoreCase("SCHED_DS_REQUIREMENTS");
-                        case "TEMPLATE" -> switch (element) {
-                            case "CPU", "MEMORY", "VCPU", "AUTOMATIC_REQUIREMENTS", "AUTOMATIC_DS_REQUIREMENTS", "NIC",
-                                    "VM_GROUP", "PCI" -> true;
-                            default -> false;
-                        };
+                        case "USER_TEMPLATE" ->
+                            element.equalsIgnoreCase(qosAttribute)
+                                    || element.equalsIgnoreCase(sloAttribute)
+                                    || element.equalsIgnoreCase("SCHED_REQUIREMENTS")
+                                    || element.equalsIgnoreCase("SCHED_DS_REQUIREMENTS");
+                        case "TEMPLATE" ->
+                            switch (element) {
+                                case "CPU",
+                                        "MEMORY",
+                                        "VCPU",
+                                        "AUTOMATIC_REQUIREMENTS",
+                                        "AUTOMATIC_DS_REQUIREMENTS",
+                                        "NIC",
+                                        "VM_GROUP",
+                                        "PCI" -> true;
+                                default -> false;
+                            };
                         case "HISTORY_RECORDS" -> {
                             if (element.equals("HISTORY")) {
                                 seq = UNSET;
@@ -284,10 +310,11 @@ final class VisitorParsers {
                     if (path.parent().equals("NIC")) {
                         return element.equals("NETWORK_MODE");
                     }
-                    return path.parent().equals("HISTORY") && switch (element) {
-                        case "SEQ", "HID", "HOSTNAME", "STIME", "RSTIME", "RETIME", "DS_ID" -> true;
-                        default -> false;
-                    };
+                    return path.parent().equals("HISTORY")
+                            && switch (element) {
+                                case "SEQ", "HID", "HOSTNAME", "STIME", "RSTIME", "RETIME", "DS_ID" -> true;
+                                default -> false;
+                            };
                 default:
                     return path.depth() < vmDepth; // the pool's root
             }
@@ -314,27 +341,37 @@ final class VisitorParsers {
                     case "MEMORY" -> memory = text.toString();
                     case "VCPU" -> vcpu = text.toString();
                     case "AUTOMATIC_REQUIREMENTS" -> automatic = automatic != null ? automatic : text.toString();
-                    case "AUTOMATIC_DS_REQUIREMENTS" -> automaticDs = automaticDs != null ? automaticDs : text.toString();
-                    case "VM_GROUP" -> beyond = beyond != null ? beyond : "it is in a VM group, whose affinity rules"
-                            + " OpenNebula's scheduler applies and overbookd does not";
-                    case "PCI" -> beyond = beyond != null ? beyond : "it asks for a PCI device, which OpenNebula's"
-                            + " scheduler assigns and overbookd does not";
-                    default -> {
-                    }
+                    case "AUTOMATIC_DS_REQUIREMENTS" ->
+                        automaticDs = automaticDs != null ? automaticDs : text.toString();
+                    case "VM_GROUP" ->
+                        beyond = beyond != null
+                                ? beyond
+                                : "it is in a VM group, whose affinity rules"
+                                        + " OpenNebula's scheduler applies and overbookd does not";
+                    case "PCI" ->
+                        beyond = beyond != null
+                                ? beyond
+                                : "it asks for a PCI device, which OpenNebula's"
+                                        + " scheduler assigns and overbookd does not";
+                    default -> {}
                 }
             } else if (level == 3 && path.parent().equals("NIC")) {
                 if (text.toString().strip().equalsIgnoreCase("auto")) {
-                    beyond = beyond != null ? beyond : "a NIC has NETWORK_MODE = auto: OpenNebula's scheduler picks"
-                            + " its network, overbookd does not";
+                    beyond = beyond != null
+                            ? beyond
+                            : "a NIC has NETWORK_MODE = auto: OpenNebula's scheduler picks"
+                                    + " its network, overbookd does not";
                 }
             } else if (level == 3 && path.parent().equals("HISTORY")) {
                 historyField(path, text);
-            } else if (level == 2 && path.name().equals("HISTORY") && path.parent().equals("HISTORY_RECORDS")) {
+            } else if (level == 2
+                    && path.name().equals("HISTORY")
+                    && path.parent().equals("HISTORY_RECORDS")) {
                 if (seq == UNSET || hostId == UNSET) {
                     throw XmlWalker.missing("HISTORY SEQ or HID", "VM", id == UNSET ? Long.MIN_VALUE : id);
                 }
-                VmRecord.History record = new VmRecord.History(seq, hostId, hostName, historyStime, rstime, retime,
-                        datastore);
+                VmRecord.History record =
+                        new VmRecord.History(seq, hostId, hostName, historyStime, rstime, retime, datastore);
                 records++;
                 // every record but the last is closed; which one is last is known at the VM's end
                 if (last == null || seq >= last.seq()) {
@@ -357,8 +394,7 @@ final class VisitorParsers {
                 case "STATE" -> state = intValue(text, path);
                 case "LCM_STATE" -> lcmState = intValue(text, path);
                 case "STIME" -> stime = longValue(text, path);
-                default -> {
-                }
+                default -> {}
             }
         }
 
@@ -371,8 +407,7 @@ final class VisitorParsers {
                 case "RSTIME" -> rstime = longValue(text, path);
                 case "RETIME" -> retime = longValue(text, path);
                 case "DS_ID" -> datastore = intValue(text, path);
-                default -> {
-                }
+                default -> {}
             }
         }
 
@@ -390,11 +425,22 @@ final class VisitorParsers {
             if (stime == Long.MIN_VALUE) {
                 throw XmlWalker.missing("STIME", "VM", known);
             }
-            Requirements requirements = sched == null && automatic == null && schedDs == null && automaticDs == null
-                    && beyond == null ? Requirements.NONE
-                    : new Requirements(sched, automatic, schedDs, automaticDs, beyond);
-            return new VmRecord(id, name == null ? "" : name, state, lcmState, stime, qos, last, slo,
-                    new RunTimes(closedRunSeconds, last, records), TemplateSize.of(cpu, memory), TemplateSize.vcpus(vcpu),
+            Requirements requirements =
+                    sched == null && automatic == null && schedDs == null && automaticDs == null && beyond == null
+                            ? Requirements.NONE
+                            : new Requirements(sched, automatic, schedDs, automaticDs, beyond);
+            return new VmRecord(
+                    id,
+                    name == null ? "" : name,
+                    state,
+                    lcmState,
+                    stime,
+                    qos,
+                    last,
+                    slo,
+                    new RunTimes(closedRunSeconds, last, records),
+                    TemplateSize.of(cpu, memory),
+                    TemplateSize.vcpus(vcpu),
                     requirements);
         }
     }
@@ -442,7 +488,8 @@ final class VisitorParsers {
         try {
             return Long.parseLong(text, begin, end, 10);
         } catch (NumberFormatException e) {
-            throw new XMLStreamException(path + " is not an integer: '" + abbreviate(text.toString().strip()) + "'");
+            throw new XMLStreamException(
+                    path + " is not an integer: '" + abbreviate(text.toString().strip()) + "'");
         }
     }
 

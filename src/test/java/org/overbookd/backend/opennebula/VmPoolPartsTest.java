@@ -36,8 +36,10 @@ class VmPoolPartsTest {
      */
     @Test
     void partsThatWouldBeginInsideAVmAreDropped() throws Exception {
-        String pool = vmPool(new PoolGenerator(20, 300, 3)).replace("<USER_TEMPLATE>",
-                "<USER_TEMPLATE><NOTE><![CDATA[ends with </VM><VM>]]></NOTE><VM><ID>9</ID></VM>");
+        String pool = vmPool(new PoolGenerator(20, 300, 3))
+                .replace(
+                        "<USER_TEMPLATE>",
+                        "<USER_TEMPLATE><NOTE><![CDATA[ends with </VM><VM>]]></NOTE><VM><ID>9</ID></VM>");
         List<VmRecord> whole = VMS.parsePool(pool, 1);
         assertEquals(300, whole.size());
         for (int parts = 2; parts <= 40; parts += 3) {
@@ -64,17 +66,21 @@ class VmPoolPartsTest {
             Object inParts = outcome(damaged, 4);
             if (whole instanceof XMLStreamException refusal) {
                 refused++;
-                assertTrue(inParts instanceof XMLStreamException, () -> "read in parts what is refused in one go ("
-                        + refusal.getMessage() + "): " + damaged);
+                assertTrue(
+                        inParts instanceof XMLStreamException,
+                        () -> "read in parts what is refused in one go (" + refusal.getMessage() + "): " + damaged);
                 XMLStreamException partRefusal = (XMLStreamException) inParts;
                 assertEquals(refusal.getMessage(), partRefusal.getMessage(), damaged);
-                assertEquals(refusal.getLocation().getCharacterOffset(), partRefusal.getLocation().getCharacterOffset());
+                assertEquals(
+                        refusal.getLocation().getCharacterOffset(),
+                        partRefusal.getLocation().getCharacterOffset());
             } else {
                 assertEquals(whole, inParts, damaged);
             }
         }
-        assertTrue(refused > 100 && refused < 390, "a mix of damages that break the pool and some that do not: "
-                + refused + " of 400 refused");
+        assertTrue(
+                refused > 100 && refused < 390,
+                "a mix of damages that break the pool and some that do not: " + refused + " of 400 refused");
     }
 
     /** Large enough for the parser's own choice to read it in parts where there are four cores or more. */

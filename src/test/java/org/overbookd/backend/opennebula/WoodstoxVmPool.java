@@ -82,7 +82,8 @@ final class WoodstoxVmPool {
                 case "ID" -> id = Integer.parseInt(in.getElementText().strip());
                 case "NAME" -> name = ServerText.label(in.getElementText());
                 case "STATE" -> state = Integer.parseInt(in.getElementText().strip());
-                case "LCM_STATE" -> lcmState = Integer.parseInt(in.getElementText().strip());
+                case "LCM_STATE" ->
+                    lcmState = Integer.parseInt(in.getElementText().strip());
                 case "STIME" -> stime = Long.parseLong(in.getElementText().strip());
                 case "TEMPLATE" -> {
                     while (in.nextTag() == XMLStreamConstants.START_ELEMENT) {
@@ -125,8 +126,18 @@ final class WoodstoxVmPool {
         if (id == UNSET || state == UNSET || lcmState == UNSET || stime == Long.MIN_VALUE) {
             throw new XMLStreamException("VM " + id + " lacks ID, STATE, LCM_STATE or STIME");
         }
-        return new VmRecord(id, name, state, lcmState, stime, qos, last, null, new RunTimes(closed, last, records),
-                new VmSize(cores, mebibytes), vcpus,
+        return new VmRecord(
+                id,
+                name,
+                state,
+                lcmState,
+                stime,
+                qos,
+                last,
+                null,
+                new RunTimes(closed, last, records),
+                new VmSize(cores, mebibytes),
+                vcpus,
                 Requirements.NONE); // the plain pool it is measured on has none
     }
 

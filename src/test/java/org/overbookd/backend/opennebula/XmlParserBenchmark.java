@@ -30,8 +30,7 @@ public final class XmlParserBenchmark {
         List<VmRecord> parse(String document) throws XMLStreamException;
     }
 
-    private XmlParserBenchmark() {
-    }
+    private XmlParserBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         String which = args.length > 0 ? args[0] : "scanner";
@@ -51,7 +50,11 @@ public final class XmlParserBenchmark {
             warm.add(cpuMs(parser, pool));
         }
         Collections.sort(warm);
-        print(which, "pool of 100,000 VMs (%.0f MB): cold %.0f ms, warm median %.0f ms", pool.length() / 1e6, cold,
+        print(
+                which,
+                "pool of 100,000 VMs (%.0f MB): cold %.0f ms, warm median %.0f ms",
+                pool.length() / 1e6,
+                cold,
                 warm.get(2));
         pool = null;
 
@@ -60,32 +63,55 @@ public final class XmlParserBenchmark {
             for (int names = 1 << 12; names <= maxNames; names <<= 2) {
                 String kind = colliding ? "one hash" : "distinct hashes";
                 if (before > 20_000) {
-                    print(which, "USER_TEMPLATE of %,d names of %s: not run (%,d names took %.1f s)", names, kind,
-                            names >> 2, before / 1000);
+                    print(
+                            which,
+                            "USER_TEMPLATE of %,d names of %s: not run (%,d names took %.1f s)",
+                            names,
+                            kind,
+                            names >> 2,
+                            before / 1000);
                     continue;
                 }
-                List<String> list = colliding ? HostileDocuments.collidingNames(names) : HostileDocuments.distinctNames(names);
-                String document = OneDocuments.toString(OneDocuments.vmPool(List.of(HostileDocuments.vmWithAttributes(1, list))));
+                List<String> list =
+                        colliding ? HostileDocuments.collidingNames(names) : HostileDocuments.distinctNames(names);
+                String document =
+                        OneDocuments.toString(OneDocuments.vmPool(List.of(HostileDocuments.vmWithAttributes(1, list))));
                 before = cpuMs(parser, document);
-                print(which, "USER_TEMPLATE of %,d names of %s (%.1f MB): %.1f ms", names, kind, document.length() / 1e6,
+                print(
+                        which,
+                        "USER_TEMPLATE of %,d names of %s (%.1f MB): %.1f ms",
+                        names,
+                        kind,
+                        document.length() / 1e6,
                         before);
             }
         }
         for (boolean colliding : new boolean[] {false, true}) {
             int vms = 1 << 17;
-            List<String> values = colliding ? HostileDocuments.collidingNames(vms) : HostileDocuments.distinctNames(vms);
+            List<String> values =
+                    colliding ? HostileDocuments.collidingNames(vms) : HostileDocuments.distinctNames(vms);
             String document = HostileDocuments.poolWithQos(values);
-            print(which, "QOS values of %s over %,d VMs (%.0f MB): %.0f ms", colliding ? "one hash" : "distinct hashes",
-                    vms, document.length() / 1e6, cpuMs(parser, document));
+            print(
+                    which,
+                    "QOS values of %s over %,d VMs (%.0f MB): %.0f ms",
+                    colliding ? "one hash" : "distinct hashes",
+                    vms,
+                    document.length() / 1e6,
+                    cpuMs(parser, document));
         }
         String deep = HostileDocuments.poolNested(1_000_000);
         print(which, "an element nested 1,000,000 deep (%.0f MB): %s", deep.length() / 1e6, outcome(parser, deep));
         for (boolean colliding : new boolean[] {false, true}) {
             int count = 1 << 17;
-            String many = HostileDocuments.poolWithAttributes(colliding ? HostileDocuments.collidingNames(count)
-                    : HostileDocuments.distinctNames(count));
-            print(which, "an element of %,d attributes of %s (%.1f MB): %s", count, colliding ? "one hash" : "distinct hashes",
-                    many.length() / 1e6, outcome(parser, many));
+            String many = HostileDocuments.poolWithAttributes(
+                    colliding ? HostileDocuments.collidingNames(count) : HostileDocuments.distinctNames(count));
+            print(
+                    which,
+                    "an element of %,d attributes of %s (%.1f MB): %s",
+                    count,
+                    colliding ? "one hash" : "distinct hashes",
+                    many.length() / 1e6,
+                    outcome(parser, many));
         }
     }
 
@@ -97,7 +123,10 @@ public final class XmlParserBenchmark {
         } catch (XMLStreamException e) {
             result = "refused (" + e.getMessage().replaceAll("\\s+", " ") + ")";
         }
-        return String.format(Locale.ROOT, "%.1f ms, %s", (THREADS.getCurrentThreadCpuTime() - start) / 1e6,
+        return String.format(
+                Locale.ROOT,
+                "%.1f ms, %s",
+                (THREADS.getCurrentThreadCpuTime() - start) / 1e6,
                 result.length() > 160 ? result.substring(0, 160) + "...)" : result);
     }
 

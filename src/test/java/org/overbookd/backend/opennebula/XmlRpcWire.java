@@ -29,8 +29,7 @@ final class XmlRpcWire {
         }
     }
 
-    private XmlRpcWire() {
-    }
+    private XmlRpcWire() {}
 
     static Call parseCall(byte[] body) throws XMLStreamException {
         XMLInputFactory factory = XMLInputFactory.newDefaultFactory();
@@ -45,8 +44,11 @@ final class XmlRpcWire {
             if (event == XMLStreamConstants.START_ELEMENT) {
                 text.setLength(0);
                 String name = xml.getLocalName();
-                if (!name.equals("value") && !name.equals("param") && !name.equals("params")
-                        && !name.equals("methodCall") && !name.equals("methodName")) {
+                if (!name.equals("value")
+                        && !name.equals("param")
+                        && !name.equals("params")
+                        && !name.equals("methodCall")
+                        && !name.equals("methodName")) {
                     type = name;
                 }
             } else if (event == XMLStreamConstants.CHARACTERS || event == XMLStreamConstants.CDATA) {

@@ -47,7 +47,8 @@ class XmlScannerTest {
             "<A>\t<B>  7  </B>\n  <C/>\n</A>",
             "<A_b-c.d\u00e9>x</A_b-c.d\u00e9>",
             "<A><B>1</B>between<C>2</C>tail</A>",
-            // names that begin like another, and end tags compared in place: a longer or shorter one must not pass for it
+            // names that begin like another, and end tags compared in place: a longer or shorter one must not pass for
+            // it
             "<R><A/><B>1</B><A/><BC>2</BC><A/><B>3</B><A/><B:C xmlns:B='u'>4</B:C><A/><B.C/><A/><B-/></R>");
 
     /** Each refused by StAX; the scanner must refuse them as well. */
@@ -128,8 +129,11 @@ class XmlScannerTest {
     @Test
     void generatedPoolsReadTheSameAsWithStax() throws Exception {
         PoolGenerator pool = new PoolGenerator(60, 700, 11);
-        List<String> documents = List.of(write(pool::writeHostPool), write(pool::writeHostMonitoring),
-                write(pool::writeVmPool), write(pool::writeVmMonitoring));
+        List<String> documents = List.of(
+                write(pool::writeHostPool),
+                write(pool::writeHostMonitoring),
+                write(pool::writeVmPool),
+                write(pool::writeVmMonitoring));
         for (String document : documents) {
             List<String> expected = stax(document);
             assertTrue(expected.size() > 1000, "a document worth comparing");
@@ -144,8 +148,11 @@ class XmlScannerTest {
     void whatStaxRefusesTheScannerRefusesWithALocation() {
         for (String document : MALFORMED) {
             for (Predicate<ElementPath> declined : List.of(NOTHING, EVERYTHING, ODD_NAMES_BELOW_ROOT)) {
-                assertThrows(XMLStreamException.class, () -> stax(document, declined), () -> "StAX accepts " + document);
-                XMLStreamException e = assertThrows(XMLStreamException.class, () -> scanner(document, declined),
+                assertThrows(
+                        XMLStreamException.class, () -> stax(document, declined), () -> "StAX accepts " + document);
+                XMLStreamException e = assertThrows(
+                        XMLStreamException.class,
+                        () -> scanner(document, declined),
                         () -> "the scanner accepts " + document);
                 assertNotNull(e.getLocation(), document);
                 assertTrue(e.getMessage().startsWith("ParseError at [row,col]:["), e.getMessage());
@@ -169,12 +176,15 @@ class XmlScannerTest {
                 assertThrows(XMLStreamException.class, () -> stax(wrapped, SKIPPED), () -> "StAX accepts " + wrapped);
             }
             refused++;
-            XMLStreamException e = assertThrows(XMLStreamException.class, () -> scanner(wrapped, SKIPPED),
-                    () -> "the scanner accepts " + wrapped);
+            XMLStreamException e = assertThrows(
+                    XMLStreamException.class, () -> scanner(wrapped, SKIPPED), () -> "the scanner accepts " + wrapped);
             assertNotNull(e.getLocation(), wrapped);
             // the name table's own refusal ("'A:' is no element name") carries the location only
-            assertTrue(e.getMessage().contains("in R/SKIPPED") || e.getMessage().contains("closes no element")
-                    || e.getMessage().contains("is no element name"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("in R/SKIPPED")
+                            || e.getMessage().contains("closes no element")
+                            || e.getMessage().contains("is no element name"),
+                    e.getMessage());
         }
         assertTrue(refused > 30, refused + " of " + MALFORMED.size() + " still malformed inside an element");
     }
@@ -199,7 +209,8 @@ class XmlScannerTest {
             String damaged = switch (random.nextInt(5)) {
                 case 0 -> original.substring(0, at) + original.substring(at + 1);
                 case 1 -> original.substring(0, at) + original.charAt(at) + original.substring(at);
-                case 2 -> original.substring(0, at) + "<>&]/!?\"'=".charAt(random.nextInt(10)) + original.substring(at + 1);
+                case 2 ->
+                    original.substring(0, at) + "<>&]/!?\"'=".charAt(random.nextInt(10)) + original.substring(at + 1);
                 case 3 -> original.substring(0, at);
                 default -> original.substring(0, at) + (char) random.nextInt(0x20) + original.substring(at);
             };
@@ -209,8 +220,11 @@ class XmlScannerTest {
                 expected = stax(damaged, declined);
             } catch (XMLStreamException e) {
                 refused++;
-                assertThrows(XMLStreamException.class, () -> scanner(damaged, declined), () -> "the scanner accepts what StAX"
-                        + " refuses (" + e.getMessage() + "): " + excerpt(damaged, at));
+                assertThrows(
+                        XMLStreamException.class,
+                        () -> scanner(damaged, declined),
+                        () -> "the scanner accepts what StAX" + " refuses (" + e.getMessage() + "): "
+                                + excerpt(damaged, at));
                 continue;
             }
             try {
@@ -219,21 +233,24 @@ class XmlScannerTest {
                 fail("the scanner refuses what StAX reads: " + e.getMessage() + " " + excerpt(damaged, at));
             }
         }
-        assertTrue(refused > 250 && refused < 975, "a mix of damages that break the document and some that do not: "
-                + refused + " of 1000 refused");
+        assertTrue(
+                refused > 250 && refused < 975,
+                "a mix of damages that break the document and some that do not: " + refused + " of 1000 refused");
     }
 
     @Test
     void errorsNameTheOpenElementsAndWhere() {
-        XMLStreamException mismatch = assertThrows(XMLStreamException.class,
-                () -> scanner("<HOST_POOL>\n<HOST>\n  <ID>1</NAME>"));
-        assertTrue(mismatch.getMessage().contains("in HOST_POOL/HOST/ID: </NAME> does not close <ID>"),
+        XMLStreamException mismatch =
+                assertThrows(XMLStreamException.class, () -> scanner("<HOST_POOL>\n<HOST>\n  <ID>1</NAME>"));
+        assertTrue(
+                mismatch.getMessage().contains("in HOST_POOL/HOST/ID: </NAME> does not close <ID>"),
                 mismatch.getMessage());
         assertEquals(3, mismatch.getLocation().getLineNumber());
         assertEquals(14, mismatch.getLocation().getColumnNumber(), "where reading stopped: after NAME");
-        XMLStreamException skipped = assertThrows(XMLStreamException.class,
-                () -> scanner("<HOST_POOL>\n<HOST>\n  <SKIPPED><ID>1</NAME>", SKIPPED));
-        assertTrue(skipped.getMessage().contains("in HOST_POOL/HOST/SKIPPED/ID: </NAME> does not close <ID>"),
+        XMLStreamException skipped = assertThrows(
+                XMLStreamException.class, () -> scanner("<HOST_POOL>\n<HOST>\n  <SKIPPED><ID>1</NAME>", SKIPPED));
+        assertTrue(
+                skipped.getMessage().contains("in HOST_POOL/HOST/SKIPPED/ID: </NAME> does not close <ID>"),
                 skipped.getMessage());
         assertEquals(3, skipped.getLocation().getLineNumber());
         assertEquals(23, skipped.getLocation().getColumnNumber());
@@ -262,23 +279,32 @@ class XmlScannerTest {
         refusals.put("<A/>]]>", "1:7 ']]>' is not allowed in character data");
         refusals.forEach((document, expected) -> {
             XMLStreamException e = assertThrows(XMLStreamException.class, () -> scanner(document), document);
-            assertEquals(expected, e.getLocation().getLineNumber() + ":" + e.getLocation().getColumnNumber() + " "
-                    + e.getMessage().replaceFirst("^ParseError at \\[row,col\\]:\\[\\d+,\\d+\\]\\nMessage: ", ""),
+            assertEquals(
+                    expected,
+                    e.getLocation().getLineNumber() + ":" + e.getLocation().getColumnNumber() + " "
+                            + e.getMessage()
+                                    .replaceFirst("^ParseError at \\[row,col\\]:\\[\\d+,\\d+\\]\\nMessage: ", ""),
                     document);
         });
         // a reader that reads on after the root closed gets the same refusals, and false at the end
-        for (String[] after : new String[][] {{"<A/> x", "text after the root element"}, {"<A/><B/>", "a second root element <B>"}}) {
-            XMLStreamException e = assertThrows(XMLStreamException.class, () -> XmlScanner.read(after[0], in -> {
-                assertFalse(in.next());
-                return in.next();
-            }), after[0]);
+        for (String[] after :
+                new String[][] {{"<A/> x", "text after the root element"}, {"<A/><B/>", "a second root element <B>"}}) {
+            XMLStreamException e = assertThrows(
+                    XMLStreamException.class,
+                    () -> XmlScanner.read(after[0], in -> {
+                        assertFalse(in.next());
+                        return in.next();
+                    }),
+                    after[0]);
             assertTrue(e.getMessage().endsWith(after[1]), e.getMessage());
         }
-        assertEquals(List.of(false, false), assertDoesNotThrow(() -> XmlScanner.read("<A><B/></A>\n<!-- end -->\n", in -> {
-            in.next();
-            in.skip();
-            return List.of(in.next(), in.next());
-        })));
+        assertEquals(
+                List.of(false, false),
+                assertDoesNotThrow(() -> XmlScanner.read("<A><B/></A>\n<!-- end -->\n", in -> {
+                    in.next();
+                    in.skip();
+                    return List.of(in.next(), in.next());
+                })));
         // and what may stand there is read over: space with line ends of every kind, comments, PIs
         assertDoesNotThrow(() -> scanner("<?xml version='1.0'?>\r\n\t<!-- a --><?pi x?>\r<A/>\n<!-- b -->\r\n<?pi?> "));
     }
@@ -299,8 +325,10 @@ class XmlScannerTest {
             assertDoesNotThrow(() -> stax(document), document);
             assertThrows(XMLStreamException.class, () -> scanner(document), document);
         }
-        for (String document : List.of("<A>" + "<B>".repeat(XmlScanner.MAX_DEPTH - 1) + "</B>".repeat(XmlScanner.MAX_DEPTH - 1)
-                + "</A>", "<A" + attributes(XmlScanner.MAX_ATTRIBUTES) + "/>", "<A" + prefixes(XmlScanner.MAX_PREFIXES) + "/>")) {
+        for (String document : List.of(
+                "<A>" + "<B>".repeat(XmlScanner.MAX_DEPTH - 1) + "</B>".repeat(XmlScanner.MAX_DEPTH - 1) + "</A>",
+                "<A" + attributes(XmlScanner.MAX_ATTRIBUTES) + "/>",
+                "<A" + prefixes(XmlScanner.MAX_PREFIXES) + "/>")) {
             assertEquals(stax(document), scanner(document), "at the limit, read as StAX reads it");
         }
         List<String> notChecked = List.of(
@@ -348,7 +376,8 @@ class XmlScannerTest {
                 lookups++;
             }
         }
-        assertTrue(table.probes <= XmlScanner.MAX_PROBES * lookups, table.probes + " probes for " + lookups + " lookups");
+        assertTrue(
+                table.probes <= XmlScanner.MAX_PROBES * lookups, table.probes + " probes for " + lookups + " lookups");
         assertTrue(table.probes >= lookups, "every lookup probes");
 
         XmlScanner.SharedValues values = new XmlScanner.SharedValues();
@@ -366,8 +395,8 @@ class XmlScannerTest {
         String document = "<R>" + "<A><B/></A>".repeat(5_000) + "</R>";
         assertEquals(10_000, XmlScanner.read(document, CallDeadline.NONE, XmlScannerTest::countElements));
         CallDeadline passed = CallDeadline.after(0);
-        XMLStreamException late = assertThrows(CallDeadline.Passed.class, () -> XmlScanner.read(document, passed,
-                XmlScannerTest::countElements));
+        XMLStreamException late = assertThrows(
+                CallDeadline.Passed.class, () -> XmlScanner.read(document, passed, XmlScannerTest::countElements));
         assertTrue(late.getMessage().contains("deadline passed during the parse"), late.getMessage());
     }
 
@@ -390,7 +419,13 @@ class XmlScannerTest {
         // more distinct names than the name table starts with: it must grow and keep them apart
         StringBuilder document = new StringBuilder("<R>");
         for (int i = 0; i < 1000; i++) {
-            document.append("<N").append(i).append(">").append(i).append("</N").append(i).append(">");
+            document.append("<N")
+                    .append(i)
+                    .append(">")
+                    .append(i)
+                    .append("</N")
+                    .append(i)
+                    .append(">");
         }
         String text = document.append("<N7>again</N7></R>").toString();
         assertEquals(stax(text), scanner(text));
@@ -456,6 +491,7 @@ class XmlScannerTest {
     }
 
     private static String excerpt(String document, int at) {
-        return "near " + at + ": '" + document.substring(Math.max(0, at - 40), Math.min(document.length(), at + 40)) + "'";
+        return "near " + at + ": '" + document.substring(Math.max(0, at - 40), Math.min(document.length(), at + 40))
+                + "'";
     }
 }

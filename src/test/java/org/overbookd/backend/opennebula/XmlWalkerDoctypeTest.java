@@ -13,7 +13,8 @@ class XmlWalkerDoctypeTest {
     @Test
     void aDocumentWithADoctypeIsRefused() {
         String pool = "<?xml version=\"1.0\"?><!DOCTYPE HOST_POOL [<!ELEMENT HOST_POOL ANY>]><HOST_POOL/>";
-        XMLStreamException e = assertThrows(XMLStreamException.class, () -> HostPoolParser.parse(new StringReader(pool)));
+        XMLStreamException e =
+                assertThrows(XMLStreamException.class, () -> HostPoolParser.parse(new StringReader(pool)));
         assertTrue(e.getMessage().contains("DOCTYPE"), e.getMessage());
     }
 
@@ -21,7 +22,8 @@ class XmlWalkerDoctypeTest {
     void anEntityDeclaredInTheDocumentIsNeverExpanded() {
         String pool = "<!DOCTYPE HOST_POOL [<!ENTITY a \"" + "a".repeat(1000) + "\">]>"
                 + "<HOST_POOL><HOST><ID>1</ID><NAME>&a;</NAME></HOST></HOST_POOL>";
-        XMLStreamException e = assertThrows(XMLStreamException.class, () -> HostPoolParser.parse(new StringReader(pool)));
+        XMLStreamException e =
+                assertThrows(XMLStreamException.class, () -> HostPoolParser.parse(new StringReader(pool)));
         assertTrue(e.getMessage().length() < 600, e.getMessage());
     }
 }

@@ -28,11 +28,18 @@ import org.overbookd.model.QosClass;
 class ArrivalQueueTest {
 
     private static final Instant EPOCH = Instant.parse("2024-01-01T00:00:00Z");
-    private static final Comparator<SimVm> BY_ARRIVAL = Comparator.<SimVm>comparingLong(v -> v.firstArrivalSeconds)
-            .thenComparingLong(v -> v.id);
+    private static final Comparator<SimVm> BY_ARRIVAL =
+            Comparator.<SimVm>comparingLong(v -> v.firstArrivalSeconds).thenComparingLong(v -> v.id);
 
     private static SimVm vm(long id, long arrivalSeconds) {
-        return new SimVm(id, QosClass.LOW, -1, new NoisyLoad(80, 15), new SplittableRandom(id), 1000, arrivalSeconds,
+        return new SimVm(
+                id,
+                QosClass.LOW,
+                -1,
+                new NoisyLoad(80, 15),
+                new SplittableRandom(id),
+                1000,
+                arrivalSeconds,
                 EPOCH.plusSeconds(arrivalSeconds));
     }
 
@@ -97,7 +104,9 @@ class ArrivalQueueTest {
         assertThrows(UnsupportedOperationException.class, it::remove);
         assertThrows(NoSuchElementException.class, it::next);
         assertFalse(new ArrivalQueue().iterator().hasNext(), "an empty queue's iterator");
-        assertThrows(NoSuchElementException.class, () -> new ArrivalQueue().iterator().next());
+        assertThrows(
+                NoSuchElementException.class,
+                () -> new ArrivalQueue().iterator().next());
     }
 
     @Test

@@ -27,11 +27,9 @@ public final class DrawCostBenchmark {
     private static volatile double sink;
 
     /** Nanoseconds per draw, of wall time and of this thread's CPU time. */
-    record Cost(double wallNanos, double cpuNanos) {
-    }
+    record Cost(double wallNanos, double cpuNanos) {}
 
-    private DrawCostBenchmark() {
-    }
+    private DrawCostBenchmark() {}
 
     /** {@code draws} clipped Gaussian draws (mean 75, sd 15, as a noisy VM) from one stream in a tight loop. */
     static Cost oneStream(SplittableRandom random, long draws) {
@@ -41,8 +39,8 @@ public final class DrawCostBenchmark {
         for (long i = 0; i < draws; i++) {
             sum += LoadGenerator.clip(Draws.normal(random, 75, 15));
         }
-        Cost cost = new Cost((System.nanoTime() - wall) / (double) draws,
-                (CPU.getCurrentThreadCpuTime() - cpu) / (double) draws);
+        Cost cost = new Cost(
+                (System.nanoTime() - wall) / (double) draws, (CPU.getCurrentThreadCpuTime() - cpu) / (double) draws);
         sink += sum;
         return cost;
     }
@@ -77,9 +75,15 @@ public final class DrawCostBenchmark {
         // the first rounds include compilation; the median of all is robust to them
         // CPU time, which leaves out the time other processes had the core: what the simulator's CPU
         // per VM-step is divided by (wall time, beside it, is longer on a loaded machine)
-        System.out.printf(Locale.ROOT, "draw cost: %.2f ns CPU per clipped Gaussian draw, one stream (median of %d x %d;"
-                + " %.2f ns wall)%n", median(single), ROUNDS, draws, median(singleWall));
-        System.out.printf(Locale.ROOT, "draw cost: %.2f ns CPU per draw over %d streams in turn%n", median(many), streams);
+        System.out.printf(
+                Locale.ROOT,
+                "draw cost: %.2f ns CPU per clipped Gaussian draw, one stream (median of %d x %d;" + " %.2f ns wall)%n",
+                median(single),
+                ROUNDS,
+                draws,
+                median(singleWall));
+        System.out.printf(
+                Locale.ROOT, "draw cost: %.2f ns CPU per draw over %d streams in turn%n", median(many), streams);
     }
 
     private static double median(double[] values) {

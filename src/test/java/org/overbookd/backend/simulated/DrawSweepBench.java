@@ -2,7 +2,6 @@ package org.overbookd.backend.simulated;
 
 import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
-
 import java.time.Instant;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
@@ -23,8 +22,7 @@ import org.overbookd.config.SimBindings;
  */
 public final class DrawSweepBench {
 
-    private DrawSweepBench() {
-    }
+    private DrawSweepBench() {}
 
     public static void main(String[] args) {
         int hosts = args.length > 0 ? Integer.parseInt(args[0]) : 12_500;
@@ -54,8 +52,9 @@ public final class DrawSweepBench {
 
             DrawCostBenchmark.Cost bare = DrawCostBenchmark.oneStream(new SplittableRandom(round), sweeps * vms);
             // CPU over CPU: CPU time leaves out the time other processes had the core
-            System.out.printf("round %d: sweep %.2f ns CPU per VM-step (%d threads; %.2f ns wall), bare clipped Gaussian"
-                    + " %.2f ns CPU (%.2f ns wall): %.2f x the draw's CPU%n",
+            System.out.printf(
+                    "round %d: sweep %.2f ns CPU per VM-step (%d threads; %.2f ns wall), bare clipped Gaussian"
+                            + " %.2f ns CPU (%.2f ns wall): %.2f x the draw's CPU%n",
                     round, sweepCpu, threads, sweep, bare.cpuNanos(), bare.wallNanos(), sweepCpu / bare.cpuNanos());
         }
         if (pool != null) {

@@ -27,10 +27,13 @@ class FlatStreamTest {
             flat.state = FlatStream.stateOf(random);
             for (int i = 0; i < 500; i++) {
                 assertEquals(reference.nextLong(), flat.nextLong());
-                assertEquals(Double.doubleToRawLongBits(reference.nextDouble()),
+                assertEquals(
+                        Double.doubleToRawLongBits(reference.nextDouble()),
                         Double.doubleToRawLongBits(flat.nextDouble()));
-                assertEquals(Double.doubleToRawLongBits(Ziggurat.next(reference)),
-                        Double.doubleToRawLongBits(Ziggurat.next(flat)), "normal " + i + " of stream " + identity);
+                assertEquals(
+                        Double.doubleToRawLongBits(Ziggurat.next(reference)),
+                        Double.doubleToRawLongBits(Ziggurat.next(flat)),
+                        "normal " + i + " of stream " + identity);
             }
         }
     }
@@ -49,8 +52,10 @@ class FlatStreamTest {
         int leftOver = 0;
         for (int i = 0; i < 1_000_000; i++) {
             long before = states[1];
-            assertEquals(Double.doubleToRawLongBits(Ziggurat.next(reference)),
-                    Double.doubleToRawLongBits(LoadDrawer.gaussian(states, states, 1, cursor)), "normal " + i);
+            assertEquals(
+                    Double.doubleToRawLongBits(Ziggurat.next(reference)),
+                    Double.doubleToRawLongBits(LoadDrawer.gaussian(states, states, 1, cursor)),
+                    "normal " + i);
             if (states[1] != FlatStream.after(before, 1)) {
                 leftOver++;
             }
@@ -80,7 +85,8 @@ class FlatStreamTest {
         assertThrows(UnsupportedOperationException.class, flat::nextInt);
         assertThrows(UnsupportedOperationException.class, () -> flat.nextInt(3));
         assertThrows(UnsupportedOperationException.class, flat::nextBoolean);
-        assertThrows(UnsupportedOperationException.class, flat::nextGaussian, "the JDK's ziggurat differs between JDKs");
+        assertThrows(
+                UnsupportedOperationException.class, flat::nextGaussian, "the JDK's ziggurat differs between JDKs");
     }
 
     /** A stream made by split() steps by its own gamma: taken flat it would draw other numbers, so it is refused. */

@@ -99,7 +99,10 @@ class GeometricRuntimeTest {
             // Pr[X = k units] = p (1 - p)^(k - 1); 5 se of a proportion each (6 checks: a false failure
             // has probability ~6 x 6e-7)
             double expected = p * Math.pow(1 - p, k - 1);
-            assertEquals(expected, (double) counts[k] / N, 5 * Math.sqrt(expected * (1 - expected) / N),
+            assertEquals(
+                    expected,
+                    (double) counts[k] / N,
+                    5 * Math.sqrt(expected * (1 - expected) / N),
                     "Pr[X = " + k + " units]");
         }
     }
@@ -139,9 +142,11 @@ class GeometricRuntimeTest {
         var random = new SplittableRandom(0x6E0007L);
         for (int i = 0; i < 1_000; i++) {
             long x = runtime.sampleSeconds(random);
-            assertTrue(x >= UNIT && x % UNIT == 0, "p = 1e-19 gave runtime " + x
-                    + " s: 1 + (long) floor(ln U / ln(1 - p)) overflows past Long.MAX_VALUE"
-                    + " (and k * unitSeconds can overflow too); a runtime must be a whole number k >= 1 of units");
+            assertTrue(
+                    x >= UNIT && x % UNIT == 0,
+                    "p = 1e-19 gave runtime " + x
+                            + " s: 1 + (long) floor(ln U / ln(1 - p)) overflows past Long.MAX_VALUE"
+                            + " (and k * unitSeconds can overflow too); a runtime must be a whole number k >= 1 of units");
         }
     }
 }

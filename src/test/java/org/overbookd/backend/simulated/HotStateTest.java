@@ -82,7 +82,11 @@ class HotStateTest {
                 pair(1, QosClass.HIGH, 1, () -> new SpikyLoad(75, 10, BIG_SPIKES)),
                 pair(2, QosClass.HIGH, 2, () -> new BusinessLoad(curve, 5)),
                 pair(3, QosClass.HIGH, 3, () -> new SpikyLoad(95, 10, SpikeModel.PAPER)),
-                pair(4, QosClass.HIGH, 4, () -> new TraceLoad(new long[] {0, 7200, 86_400}, new double[] {5, 120, 33})));
+                pair(
+                        4,
+                        QosClass.HIGH,
+                        4,
+                        () -> new TraceLoad(new long[] {0, 7200, 86_400}, new double[] {5, 120, 33})));
         for (Pair p : vms) {
             hosts[0].holdCore(p.vm().core, p.vm());
             run(hosts[0], p.vm());
@@ -190,7 +194,8 @@ class HotStateTest {
         place(hosts[0], lows.get(0));
         place(hosts[0], lows.get(1));
         place(hosts[1], lows.get(2));
-        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalStateException.class,
                 () -> hosts[0].removeLow(lows.get(2).vm()));
         assertTrue(e.getMessage().contains("VM 202"), e.getMessage());
         assertEquals(List.of(lows.get(0).vm(), lows.get(1).vm()), hosts[0].overbooked());
@@ -292,8 +297,8 @@ class HotStateTest {
             for (SimHost host : hosts) {
                 for (int core = 0; core < 2; core++) {
                     long k = host.id * 2L + core;
-                    SimVm vm = new SimVm(k, QosClass.HIGH, core, new SpikyLoad(75, 15, BIG_SPIKES), stream(k), 1000, 0,
-                            EPOCH);
+                    SimVm vm = new SimVm(
+                            k, QosClass.HIGH, core, new SpikyLoad(75, 15, BIG_SPIKES), stream(k), 1000, 0, EPOCH);
                     host.holdCore(core, vm);
                     run(host, vm);
                 }
@@ -340,7 +345,8 @@ class HotStateTest {
             for (SimHost host : hosts) {
                 for (int core = 0; core < host.cores; core++) {
                     long k = host.id * 4L + core;
-                    LoadGenerator g = k % 3 == 0 ? new NoisyLoad(60, 15)
+                    LoadGenerator g = k % 3 == 0
+                            ? new NoisyLoad(60, 15)
                             : k % 3 == 1 ? new SpikyLoad(75, 10, BIG_SPIKES) : new BusinessLoad(curve, 5);
                     SimVm vm = new SimVm(k, QosClass.HIGH, core, g, stream(k), 1000, 0, EPOCH);
                     host.holdCore(core, vm);
@@ -387,7 +393,8 @@ class HotStateTest {
     void aRangeThatFailsOnAPoolThreadFailsTheCaller() {
         int n = 5 * LoadDrawer.RANGE_HOSTS; // past the size drawn in parallel
         java.util.concurrent.atomic.AtomicBoolean failed = new java.util.concurrent.atomic.AtomicBoolean();
-        java.util.concurrent.atomic.AtomicReference<Thread> caller = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<Thread> caller =
+                new java.util.concurrent.atomic.AtomicReference<>();
         LoadGenerator failing = (tow, random) -> {
             if (Thread.currentThread() != caller.get()) {
                 failed.set(true);
@@ -409,7 +416,8 @@ class HotStateTest {
         ForkJoinPool pool = new ForkJoinPool(1);
         try {
             LoadDrawer drawer = new LoadDrawer(hot, pool);
-            IllegalStateException e = assertTimeoutPreemptively(java.time.Duration.ofSeconds(30),
+            IllegalStateException e = assertTimeoutPreemptively(
+                    java.time.Duration.ofSeconds(30),
                     () -> assertThrows(IllegalStateException.class, () -> {
                         caller.set(Thread.currentThread()); // the timeout's thread, not the test's
                         drawer.draw(STEP);
@@ -476,7 +484,7 @@ class HotStateTest {
                 case ANNOUNCED_AND_AWAITED -> assertTrue(taken >= 30L * ranges, taken + " ranges taken as drawn ahead");
                 // eight sweeps come late and take nothing
                 case SOMETIMES_LATE -> assertTrue(taken <= 31L * ranges, taken + " ranges taken as drawn ahead");
-                default -> { } // as many as the pool thread drew in time
+                default -> {} // as many as the pool thread drew in time
             }
         } finally {
             pool.shutdownNow();
@@ -502,7 +510,8 @@ class HotStateTest {
                 }
                 int slot = hot.drawList[i];
                 byte expected = i < noisyEnd ? HotState.NOISY : i < businessEnd ? HotState.BUSINESS : HotState.SPIKY;
-                assertTrue(slot >> HotState.WINDOW_SHIFT == w && hot.running[slot] && hot.pattern[slot] == expected,
+                assertTrue(
+                        slot >> HotState.WINDOW_SHIFT == w && hot.running[slot] && hot.pattern[slot] == expected,
                         "entry " + i + " of window " + w + ": slot " + slot);
                 assertTrue(listed.add(slot), "slot " + slot + " listed twice");
             }
@@ -522,9 +531,23 @@ class HotStateTest {
     @Test
     void utilizationIsDemandOverCoresBitForBit() {
         SplittableRandom random = new SplittableRandom(11);
-        double[] special = {0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
-                Double.MIN_VALUE, -Double.MIN_VALUE, Double.MIN_NORMAL, Double.MIN_NORMAL * 3 - Double.MIN_VALUE,
-                Double.MAX_VALUE, 95.0 * 8, 95.0 * 8 + 1e-12, 100.0, 1e-300, 3.0 * Double.MIN_VALUE};
+        double[] special = {
+            0.0,
+            -0.0,
+            Double.NaN,
+            Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            Double.MIN_VALUE,
+            -Double.MIN_VALUE,
+            Double.MIN_NORMAL,
+            Double.MIN_NORMAL * 3 - Double.MIN_VALUE,
+            Double.MAX_VALUE,
+            95.0 * 8,
+            95.0 * 8 + 1e-12,
+            100.0,
+            1e-300,
+            3.0 * Double.MIN_VALUE
+        };
         for (int[] cores : List.of(new int[] {1, 2, 4, 8, 16, 64, 1024}, new int[] {8, 8, 12, 8, 3, 1, 8})) {
             SimHost[] hosts = new SimHost[cores.length];
             for (int h = 0; h < cores.length; h++) {
@@ -533,11 +556,17 @@ class HotStateTest {
             HotState hot = new HotState(hosts, OPERATION_LOAD);
             for (int round = 0; round < 20_000; round++) {
                 for (int h = 0; h < cores.length; h++) {
-                    hot.demand(h, round < special.length ? special[round]
-                            : round % 2 == 0 ? Double.longBitsToDouble(random.nextLong())
-                            : random.nextDouble() * 200 * cores[h]);
-                    assertSameBits(hot.demand(h) / cores[h], hot.utilization(h), "demand " + hot.demand(h)
-                            + " on " + cores[h] + " cores");
+                    hot.demand(
+                            h,
+                            round < special.length
+                                    ? special[round]
+                                    : round % 2 == 0
+                                            ? Double.longBitsToDouble(random.nextLong())
+                                            : random.nextDouble() * 200 * cores[h]);
+                    assertSameBits(
+                            hot.demand(h) / cores[h],
+                            hot.utilization(h),
+                            "demand " + hot.demand(h) + " on " + cores[h] + " cores");
                     assertSameBits(hot.demand(h) / cores[h], hosts[h].utilization(), "host " + h);
                 }
                 int[] over = hot.hostsOver(95, 100, Double.NaN, Double.NEGATIVE_INFINITY);
@@ -561,6 +590,7 @@ class HotStateTest {
         final List<SimVm> lows = new ArrayList<>();
         /** Per host, its low-QoS VMs in the order they were placed, kept here to check the host's own view. */
         private final List<List<SimVm>> placed = new ArrayList<>();
+
         private final SplittableRandom script = new SplittableRandom(3);
 
         Churn(int n, ForkJoinPool pool) {
@@ -569,9 +599,11 @@ class HotStateTest {
             for (SimHost host : hosts) {
                 for (int core = 0; core < 2; core++) {
                     long k = host.id * 2L + core;
-                    LoadGenerator g = k % 3 == 0 ? new NoisyLoad(60, 15)
-                            : k % 3 == 1 ? new SpikyLoad(75, 10, BIG_SPIKES)
-                            : new BusinessLoad(new BusinessCurve(50, 90, 0.25), 5);
+                    LoadGenerator g = k % 3 == 0
+                            ? new NoisyLoad(60, 15)
+                            : k % 3 == 1
+                                    ? new SpikyLoad(75, 10, BIG_SPIKES)
+                                    : new BusinessLoad(new BusinessCurve(50, 90, 0.25), 5);
                     SimVm vm = new SimVm(k, QosClass.HIGH, core, g, stream(k), 1000, 0, EPOCH);
                     host.holdCore(core, vm);
                     run(host, vm);
@@ -583,8 +615,15 @@ class HotStateTest {
             }
             for (int k = 0; k < 3000; k++) {
                 long id = 1_000_000L + k;
-                SimVm vm = new SimVm(id, QosClass.LOW, -1, k % 4 == 0 ? new SpikyLoad(70, 10, BIG_SPIKES)
-                        : new NoisyLoad(80, 15), stream(id), 1000, 0, EPOCH);
+                SimVm vm = new SimVm(
+                        id,
+                        QosClass.LOW,
+                        -1,
+                        k % 4 == 0 ? new SpikyLoad(70, 10, BIG_SPIKES) : new NoisyLoad(80, 15),
+                        stream(id),
+                        1000,
+                        0,
+                        EPOCH);
                 vm.cores = 1 + k % 2;
                 lows.add(vm);
             }
@@ -597,11 +636,15 @@ class HotStateTest {
          */
         void changeSome(int step, long now) {
             for (int i = 0; i < 3; i++) {
-                // a fresh high-QoS VM takes a core's slot and runs, with no draw of its own: the sweep draws its first load
+                // a fresh high-QoS VM takes a core's slot and runs, with no draw of its own: the sweep draws its first
+                // load
                 SimHost host = hosts[script.nextInt(hosts.length)];
                 long id = 2_000_000L + step * 10L + i;
-                LoadGenerator g = i == 0 ? new NoisyLoad(40, 10)
-                        : i == 1 ? new BusinessLoad(new BusinessCurve(30, 70, 0.25), 5) : new SpikyLoad(50, 10, BIG_SPIKES);
+                LoadGenerator g = i == 0
+                        ? new NoisyLoad(40, 10)
+                        : i == 1
+                                ? new BusinessLoad(new BusinessCurve(30, 70, 0.25), 5)
+                                : new SpikyLoad(50, 10, BIG_SPIKES);
                 SimVm fresh = new SimVm(id, QosClass.HIGH, 0, g, stream(id), 1000, 0, EPOCH);
                 host.holdCore(0, fresh);
                 run(host, fresh);
@@ -650,7 +693,9 @@ class HotStateTest {
                 }
                 assertEquals(expected, new ArrayList<>(actual), "host " + host.id + " by iteration");
                 assertThrows(IndexOutOfBoundsException.class, () -> actual.get(expected.size()));
-                assertThrows(UnsupportedOperationException.class, () -> actual.add(expected.isEmpty() ? null : expected.get(0)));
+                assertThrows(
+                        UnsupportedOperationException.class,
+                        () -> actual.add(expected.isEmpty() ? null : expected.get(0)));
             }
         }
     }

@@ -23,8 +23,11 @@ class MonitoringLagTest {
     private static final Instant EPOCH = Instant.parse("2024-01-01T00:00:00Z");
 
     private static WorldSpec world(Duration lag) {
-        Settings s = Settings.defaults().with(Options.SIM_NODES, 3).with(Options.SIM_DURATION, Duration.ofHours(2))
-                .with(Options.SIM_LOAD_INTERVAL, Duration.ofSeconds(5)).with(Options.SIM_MONITORING_LAG, lag);
+        Settings s = Settings.defaults()
+                .with(Options.SIM_NODES, 3)
+                .with(Options.SIM_DURATION, Duration.ofHours(2))
+                .with(Options.SIM_LOAD_INTERVAL, Duration.ofSeconds(5))
+                .with(Options.SIM_MONITORING_LAG, lag);
         return SimBindings.simConfig(s).world();
     }
 

@@ -25,7 +25,8 @@ class OneDefaultForecastTest {
 
     private static final double[] HOUR = series(12, i -> 50 + 10 * Math.sin(i / 2.0));
     private static final double[] TREND = series(60, i -> 10 + 0.5 * i + (i % 3 == 0 ? 3 : 0));
-    private static final double[] DAILY = series(48, i -> 60 + 25 * Math.sin(2 * Math.PI * i / 24) + 7 * Math.cos(i * 1.7));
+    private static final double[] DAILY =
+            series(48, i -> 60 + 25 * Math.sin(2 * Math.PI * i / 24) + 7 * Math.cos(i * 1.7));
 
     @Test
     void anHourOfFiveMinuteSamplesIsForecastAsItsMeanAsOpenNebulaDoes() {

@@ -32,12 +32,27 @@ class RecordedWorkloadTest {
             hosts.add(vm.split(":")[0]);
         }
         for (String host : hosts) {
-            rows.append(time).append(',').append(host).append(",node").append(host).append(",4,50.0,,,,,\n");
+            rows.append(time)
+                    .append(',')
+                    .append(host)
+                    .append(",node")
+                    .append(host)
+                    .append(",4,50.0,,,,,\n");
             for (String vm : vms) {
                 String[] p = vm.split(":");
                 if (p[0].equals(host)) {
-                    rows.append(time).append(',').append(host).append(",node").append(host).append(",4,50.0,")
-                            .append(p[1]).append(",vm-").append(p[1]).append(",HIGH,RUNNING,").append(p[2]).append('\n');
+                    rows.append(time)
+                            .append(',')
+                            .append(host)
+                            .append(",node")
+                            .append(host)
+                            .append(",4,50.0,")
+                            .append(p[1])
+                            .append(",vm-")
+                            .append(p[1])
+                            .append(",HIGH,RUNNING,")
+                            .append(p[2])
+                            .append('\n');
                 }
             }
         }
@@ -71,7 +86,9 @@ class RecordedWorkloadTest {
         RecordedWorkload w = RecordedWorkload.read(current);
         RecordFacts f = w.facts();
         assertEquals(2, f.files().size(), f.files().toString());
-        assertTrue(f.files().get(0).toString().endsWith("record.2026-11-21.1.csv"), f.files().toString());
+        assertTrue(
+                f.files().get(0).toString().endsWith("record.2026-11-21.1.csv"),
+                f.files().toString());
         assertEquals(4, f.cycles());
         assertEquals(300, f.pollSeconds());
         assertEquals(900, w.spanSeconds());
@@ -85,22 +102,33 @@ class RecordedWorkloadTest {
     @Test
     void aGapIsCutOutOfTheReplayAndReported() throws Exception {
         // cycles every 5 minutes, then nothing from minute 10 to minute 130: the daemon was down 2 hours
-        Path record = file("record.csv", cycle(0, "0:10:20"), cycle(5, "0:10:20"), cycle(10, "0:10:20"),
-                cycle(130, "0:10:80"), cycle(135, "0:10:80"));
+        Path record = file(
+                "record.csv",
+                cycle(0, "0:10:20"),
+                cycle(5, "0:10:20"),
+                cycle(10, "0:10:20"),
+                cycle(130, "0:10:80"),
+                cycle(135, "0:10:80"));
         RecordedWorkload w = RecordedWorkload.read(record);
         RecordFacts f = w.facts();
         assertEquals(List.of(new RecordFacts.Gap(T0.plusSeconds(600), T0.plusSeconds(130 * 60))), f.gaps());
         assertEquals(7200, f.gapSeconds());
         assertEquals(135 * 60, f.recordedSeconds());
-        assertEquals(20 * 60, w.spanSeconds(), "the cycle after the gap follows the one before it by one poll interval");
+        assertEquals(
+                20 * 60, w.spanSeconds(), "the cycle after the gap follows the one before it by one poll interval");
         assertEquals(20, load(w, 0, 10, 14 * 60));
         assertEquals(80, load(w, 0, 10, 15 * 60), "minute 130 is replayed at minute 15");
     }
 
     @Test
     void aDelayOfThreePollIntervalsIsNotAGap() throws Exception {
-        Path record = file("record.csv", cycle(0, "0:10:20"), cycle(5, "0:10:20"), cycle(10, "0:10:20"),
-                cycle(25, "0:10:20"), cycle(30, "0:10:20"));
+        Path record = file(
+                "record.csv",
+                cycle(0, "0:10:20"),
+                cycle(5, "0:10:20"),
+                cycle(10, "0:10:20"),
+                cycle(25, "0:10:20"),
+                cycle(30, "0:10:20"));
         RecordedWorkload w = RecordedWorkload.read(record);
         assertEquals(List.of(), w.facts().gaps());
         assertEquals(30 * 60, w.spanSeconds());
@@ -110,7 +138,8 @@ class RecordedWorkloadTest {
     void aVmGoneFromACycleHasNoLoadUntilItIsBackAndAMigratedVmLoadsOnlyItsHostOfTheMoment() throws Exception {
         // VM 10 stops after minute 5 and is back at minute 15; VM 11 moves from host 0 to host 1 at minute 10;
         // host 1 is first seen at minute 10 and host 2 is gone after minute 5
-        Path record = file("record.csv",
+        Path record = file(
+                "record.csv",
                 cycle(0, "0:10:40", "0:11:60", "2:20:30"),
                 cycle(5, "0:10:40", "0:11:60", "2:20:30"),
                 cycle(10, "1:11:70", "0:12:10"),
@@ -126,16 +155,21 @@ class RecordedWorkloadTest {
         assertEquals(0, load(w, 2, 20, 900), "host 2 gone: its VM has no load");
         RecordFacts f = w.facts();
         assertEquals(4, f.highVms(), "10, 11, 12 and 20; VM 11 once though on two hosts");
-        List<String> partial = f.hosts().stream().filter(h -> !f.seenThroughout(h)).map(RecordFacts.HostSpan::name).toList();
+        List<String> partial = f.hosts().stream()
+                .filter(h -> !f.seenThroughout(h))
+                .map(RecordFacts.HostSpan::name)
+                .toList();
         assertEquals(List.of("node2", "node1"), partial);
-        RecordFacts.HostSpan gone = f.hosts().stream().filter(h -> h.id() == 2).findFirst().orElseThrow();
+        RecordFacts.HostSpan gone =
+                f.hosts().stream().filter(h -> h.id() == 2).findFirst().orElseThrow();
         assertEquals(T0.plusSeconds(300), gone.lastSeen());
         assertEquals(2, gone.cyclesSeen());
     }
 
     /** Host {@code host}'s high-QoS load at {@code second}: the sum over its lanes, as the replay draws it. */
     private static double hostLoad(RecordedWorkload w, int host, long second) {
-        RecordedWorkload.Host h = w.hosts().stream().filter(x -> x.id() == host).findFirst().orElseThrow();
+        RecordedWorkload.Host h =
+                w.hosts().stream().filter(x -> x.id() == host).findFirst().orElseThrow();
         return h.lanes().stream().mapToDouble(lane -> lane.next(second, null)).sum();
     }
 
@@ -150,13 +184,15 @@ class RecordedWorkloadTest {
         String t0 = T0.toString();
         String t1 = T0.plusSeconds(300).toString();
         Path record = dir.resolve("record.csv");
-        Files.writeString(record, header + "\n"
-                + t0 + ",0,big,16,0,,,,,,\n"
-                + t0 + ",0,big,16,0,1,db,HIGH,RUNNING,340.0,4\n"
-                + t0 + ",0,big,16,0,2,batch,HIGH,RUNNING,1200.0,\n"
-                + t1 + ",0,big,16,0,,,,,,\n"
-                + t1 + ",0,big,16,0,1,db,HIGH,RUNNING,450.0,4\n"
-                + t1 + ",0,big,16,0,2,batch,HIGH,RUNNING,1700.0,\n");
+        Files.writeString(
+                record,
+                header + "\n"
+                        + t0 + ",0,big,16,0,,,,,,\n"
+                        + t0 + ",0,big,16,0,1,db,HIGH,RUNNING,340.0,4\n"
+                        + t0 + ",0,big,16,0,2,batch,HIGH,RUNNING,1200.0,\n"
+                        + t1 + ",0,big,16,0,,,,,,\n"
+                        + t1 + ",0,big,16,0,1,db,HIGH,RUNNING,450.0,4\n"
+                        + t1 + ",0,big,16,0,2,batch,HIGH,RUNNING,1700.0,\n");
         RecordedWorkload w = RecordedWorkload.read(record);
         assertEquals(340, load(w, 0, 1, 0));
         assertEquals(400, load(w, 0, 1, 300), "4 cores: at most 400");
@@ -184,8 +220,16 @@ class RecordedWorkloadTest {
             csv.append(t).append(",0,node0,8,0,,,,,,\n");
             for (int vm : present[k]) {
                 int vcpus = vm == 30 ? 2 : vm == 32 ? 3 : 1;
-                csv.append(t).append(",0,node0,8,0,").append(vm).append(",vm-").append(vm).append(",HIGH,RUNNING,")
-                        .append(vm + k).append(".0,").append(vcpus).append('\n');
+                csv.append(t)
+                        .append(",0,node0,8,0,")
+                        .append(vm)
+                        .append(",vm-")
+                        .append(vm)
+                        .append(",HIGH,RUNNING,")
+                        .append(vm + k)
+                        .append(".0,")
+                        .append(vcpus)
+                        .append('\n');
             }
         }
         Path record = dir.resolve("record.csv");
@@ -199,7 +243,9 @@ class RecordedWorkloadTest {
         assertEquals(32 + 34, hostLoad(w, 0, 600));
         assertEquals(33 + 36, hostLoad(w, 0, 900));
         assertEquals(33 + 36, hostLoad(w, 0, 1100), "after the last cycle, the last loads hold");
-        long coreSeconds = host.lanes().stream().mapToLong(lane -> lane.coreSeconds(0, 1200)).sum();
+        long coreSeconds = host.lanes().stream()
+                .mapToLong(lane -> lane.coreSeconds(0, 1200))
+                .sum();
         assertEquals(60L * (40 + 5 + 30 + 5), coreSeconds);
     }
 
@@ -214,8 +260,12 @@ class RecordedWorkloadTest {
     @Test
     void theBaselineARecordMeasuredLeavesOutLowQosVmsAndCountsEveryHostThroughout() throws Exception {
         String header = HEADER + ",vcpus";
-        String[] t = {T0.toString(), T0.plusSeconds(300).toString(), T0.plusSeconds(600).toString(),
-            T0.plusSeconds(130 * 60).toString()};
+        String[] t = {
+            T0.toString(),
+            T0.plusSeconds(300).toString(),
+            T0.plusSeconds(600).toString(),
+            T0.plusSeconds(130 * 60).toString()
+        };
         String csv = header + "\n"
                 + t[0] + ",0,node0,4,50.0,,,,,,\n" + t[0] + ",1,node1,4,100.0,,,,,,\n"
                 + t[1] + ",0,node0,4,75.0,,,,,,\n" + t[1] + ",0,node0,4,75.0,9,batch,LOW,RUNNING,100.0,1\n"
@@ -225,7 +275,8 @@ class RecordedWorkloadTest {
         Files.writeString(record, csv);
         RecordFacts f = RecordedWorkload.read(record).facts();
         assertEquals(31.25, f.baselineUtilization(), 1e-9);
-        assertEquals((50 + 100 + 75 + 25 + 25) / 5.0, f.meanUtilization(), 1e-9, "record-info's mean: rows as recorded");
+        assertEquals(
+                (50 + 100 + 75 + 25 + 25) / 5.0, f.meanUtilization(), 1e-9, "record-info's mean: rows as recorded");
         assertEquals(4 * 300, f.measuredSeconds(), "four cycles of 5 minutes, the gap cut out");
     }
 
@@ -238,7 +289,9 @@ class RecordedWorkloadTest {
         assertEquals(2, w.facts().files().size(), "a file given twice is read once");
         Path overlapping = file("c.csv", cycle(3, "0:10:20"), cycle(8, "0:10:30"));
         InputException e = assertThrows(InputException.class, () -> RecordedWorkload.read(List.of(early, overlapping)));
-        assertTrue(e.getMessage().contains("c.csv:2: time goes backwards") && e.getMessage().contains("overlap"),
+        assertTrue(
+                e.getMessage().contains("c.csv:2: time goes backwards")
+                        && e.getMessage().contains("overlap"),
                 e.getMessage());
     }
 

@@ -23,9 +23,9 @@ import org.overbookd.model.HostView;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.VmRef;
 import org.overbookd.model.VmView;
-import org.overbookd.policy.cluster.Decision;
-import org.overbookd.policy.cluster.ClusterPolicy;
 import org.overbookd.policy.Reason;
+import org.overbookd.policy.cluster.ClusterPolicy;
+import org.overbookd.policy.cluster.Decision;
 
 class SimulatedBackendTest {
 
@@ -49,7 +49,8 @@ class SimulatedBackendTest {
                     new Decision.Suspend(new VmRef(0, "high-0"), HostRef.of(host), WHY),
                     new Decision.Deploy(VmRef.of(first), HostRef.of(host), WHY),
                     new Decision.Deploy(VmRef.of(second), HostRef.of(host), WHY),
-                    new Decision.Resume(VmRef.of(second), HostRef.of(view.hosts().get(1)), WHY));
+                    new Decision.Resume(
+                            VmRef.of(second), HostRef.of(view.hosts().get(1)), WHY));
         };
         SimulatedBackend backend = new SimulatedBackend(world(3), EPOCH);
         ClusterView view = backend.observe(EPOCH);
@@ -76,21 +77,29 @@ class SimulatedBackendTest {
         long running = spec.operationCostSeconds();
         backend.advanceThrough(running);
         List<? extends HostView> hosts = backend.view().hosts();
-        List<Outcome> outcomes = backend.enact(List.of(
-                new Decision.Suspend(VmRef.of(vm), HostRef.of(hosts.get(1)), WHY),
-                new Decision.Suspend(VmRef.of(vm), new HostRef(7, "7"), WHY),
-                new Decision.Suspend(VmRef.of(vm), HostRef.of(hosts.get(0)), WHY),
-                new Decision.Suspend(VmRef.of(vm), HostRef.of(hosts.get(0)), WHY)), EPOCH);
-        List<String> seen = outcomes.stream().map(o -> o.status() + " " + o.code() + " " + o.message()).toList();
-        assertEquals(List.of(
-                "REFUSED WRONG_STATE VM " + vm.id() + " is RUNNING on host 0, not RUNNING on host 1",
-                "REFUSED NO_SUCH_HOST no host 7",
-                "OK  ",
-                "REFUSED HOST_BUSY host 0 has an operation in flight"), seen);
+        List<Outcome> outcomes = backend.enact(
+                List.of(
+                        new Decision.Suspend(VmRef.of(vm), HostRef.of(hosts.get(1)), WHY),
+                        new Decision.Suspend(VmRef.of(vm), new HostRef(7, "7"), WHY),
+                        new Decision.Suspend(VmRef.of(vm), HostRef.of(hosts.get(0)), WHY),
+                        new Decision.Suspend(VmRef.of(vm), HostRef.of(hosts.get(0)), WHY)),
+                EPOCH);
+        List<String> seen = outcomes.stream()
+                .map(o -> o.status() + " " + o.code() + " " + o.message())
+                .toList();
+        assertEquals(
+                List.of(
+                        "REFUSED WRONG_STATE VM " + vm.id() + " is RUNNING on host 0, not RUNNING on host 1",
+                        "REFUSED NO_SUCH_HOST no host 7",
+                        "OK  ",
+                        "REFUSED HOST_BUSY host 0 has an operation in flight"),
+                seen);
         backend.advanceThrough(running + spec.operationCostSeconds());
-        Outcome late = backend.enact(List.of(new Decision.Suspend(VmRef.of(vm), HostRef.of(hosts.get(0)), WHY)),
-                EPOCH).get(0);
-        assertEquals("WRONG_STATE VM " + vm.id() + " is SUSPENDED, not RUNNING on host 0", late.code() + " " + late.message());
+        Outcome late = backend.enact(List.of(new Decision.Suspend(VmRef.of(vm), HostRef.of(hosts.get(0)), WHY)), EPOCH)
+                .get(0);
+        assertEquals(
+                "WRONG_STATE VM " + vm.id() + " is SUSPENDED, not RUNNING on host 0",
+                late.code() + " " + late.message());
         assertEquals(1, backend.totals().suspends());
     }
 
@@ -115,14 +124,20 @@ class SimulatedBackendTest {
         backend.advanceThrough(101 + cost);
         assertEquals(EPOCH.plusSeconds(101), vm.placedAt());
         HostRef host0 = HostRef.of(backend.view().hosts().get(0));
-        assertEquals(Outcome.Status.OK, backend.enact(List.of(new Decision.Suspend(VmRef.of(vm), host0, WHY)), EPOCH)
-                .get(0).status());
+        assertEquals(
+                Outcome.Status.OK,
+                backend.enact(List.of(new Decision.Suspend(VmRef.of(vm), host0, WHY)), EPOCH)
+                        .get(0)
+                        .status());
         backend.advanceThrough(101 + 2 * cost);
         assertEquals(null, vm.placedAt());
         backend.advanceThrough(777);
         HostRef host1 = HostRef.of(backend.view().hosts().get(1));
-        assertEquals(Outcome.Status.OK, backend.enact(List.of(new Decision.Resume(VmRef.of(vm), host1, WHY)), EPOCH)
-                .get(0).status());
+        assertEquals(
+                Outcome.Status.OK,
+                backend.enact(List.of(new Decision.Resume(VmRef.of(vm), host1, WHY)), EPOCH)
+                        .get(0)
+                        .status());
         assertEquals(EPOCH.plusSeconds(777), vm.placedAt());
     }
 
@@ -136,15 +151,16 @@ class SimulatedBackendTest {
      */
     @ParameterizedTest(name = "{0} hosts, a draw every {1} s, {2} pool threads, {3} h")
     @CsvSource({"60, 300, 0, 72", "60, 60, 0, 72", "60, 420, 0, 72", "2600, 300, 1, 12"})
-    void boundScansAnswerAsAPassOverEveryHostWouldWhateverWasFoundAhead(int nodes, long loadInterval, int threads,
-            int hours) {
-        Settings settings = Settings.defaults().with(Options.SIM_NODES, nodes)
+    void boundScansAnswerAsAPassOverEveryHostWouldWhateverWasFoundAhead(
+            int nodes, long loadInterval, int threads, int hours) {
+        Settings settings = Settings.defaults()
+                .with(Options.SIM_NODES, nodes)
                 .with(Options.SIM_LOAD_INTERVAL, Duration.ofSeconds(loadInterval))
                 .with(Options.SIM_DURATION, Duration.ofHours(1));
         ForkJoinPool pool = threads == 0 ? null : new ForkJoinPool(threads);
         try {
-            boundScansAnswerAsAPassWould(new SimulatedBackend(SimBindings.simConfig(settings).world(), EPOCH, pool),
-                    hours * 3600L);
+            boundScansAnswerAsAPassWould(
+                    new SimulatedBackend(SimBindings.simConfig(settings).world(), EPOCH, pool), hours * 3600L);
         } finally {
             if (pool != null) {
                 pool.shutdownNow();
@@ -165,7 +181,8 @@ class SimulatedBackendTest {
             List<? extends HostView> hosts = view.hosts();
             for (int p = 0; p < 3; p++) {
                 double percent = new double[] {95, 100, 50}[p];
-                assertEquals(hosts.stream().filter(h -> h.utilization() > percent).count(), over[p], "over " + percent);
+                assertEquals(
+                        hosts.stream().filter(h -> h.utilization() > percent).count(), over[p], "over " + percent);
             }
             BoundScan scan = (BoundScan) view;
             int step = (int) (t / 300);
@@ -175,7 +192,8 @@ class SimulatedBackendTest {
                 HostRef idle = HostRef.of(free(hosts, 2, 75).get(0));
                 VmView waiting = view.queue().get(0);
                 Decision place = waiting.state() == org.overbookd.model.VmState.SUSPENDED
-                        ? new Decision.Resume(VmRef.of(waiting), idle, WHY) : new Decision.Deploy(VmRef.of(waiting), idle, WHY);
+                        ? new Decision.Resume(VmRef.of(waiting), idle, WHY)
+                        : new Decision.Deploy(VmRef.of(waiting), idle, WHY);
                 Outcome done = backend.enact(List.of(place), EPOCH).get(0);
                 assertEquals(Outcome.Status.OK, done.status(), done.toString());
                 changed++;
@@ -198,9 +216,10 @@ class SimulatedBackendTest {
             List<HostView> free = free(hosts, 2, 75);
             for (int i = 0; i < Math.min(queue.size(), free.size()); i++) {
                 VmView vm = queue.get(i);
-                moves.add(vm.state() == org.overbookd.model.VmState.SUSPENDED
-                        ? new Decision.Resume(VmRef.of(vm), HostRef.of(free.get(i)), WHY)
-                        : new Decision.Deploy(VmRef.of(vm), HostRef.of(free.get(i)), WHY));
+                moves.add(
+                        vm.state() == org.overbookd.model.VmState.SUSPENDED
+                                ? new Decision.Resume(VmRef.of(vm), HostRef.of(free.get(i)), WHY)
+                                : new Decision.Deploy(VmRef.of(vm), HostRef.of(free.get(i)), WHY));
             }
             backend.enact(moves, EPOCH);
         }
@@ -210,13 +229,21 @@ class SimulatedBackendTest {
     }
 
     private static List<HostView> over(List<? extends HostView> hosts, double atLeast) {
-        return hosts.stream().filter(h -> !(h.utilization() < atLeast) && !h.operationInFlight()
-                && !h.overbooked().isEmpty()).map(h -> (HostView) h).toList();
+        return hosts.stream()
+                .filter(h -> !(h.utilization() < atLeast)
+                        && !h.operationInFlight()
+                        && !h.overbooked().isEmpty())
+                .map(h -> (HostView) h)
+                .toList();
     }
 
     private static List<HostView> free(List<? extends HostView> hosts, int slots, double atMost) {
-        return hosts.stream().filter(h -> h.utilization() <= atMost && !h.operationInFlight()
-                && h.overbooked().size() < slots).map(h -> (HostView) h).toList();
+        return hosts.stream()
+                .filter(h -> h.utilization() <= atMost
+                        && !h.operationInFlight()
+                        && h.overbooked().size() < slots)
+                .map(h -> (HostView) h)
+                .toList();
     }
 
     /** The paper's queue never empties: each observation leaves as many new VMs waiting as hosts. */
@@ -260,7 +287,8 @@ class SimulatedBackendTest {
 
     private static void deploy(SimulatedBackend backend, VmView vm, int host) {
         HostView target = backend.view().hosts().get(host);
-        List<Outcome> outcomes = backend.enact(List.of(new Decision.Deploy(VmRef.of(vm), HostRef.of(target), WHY)), EPOCH);
+        List<Outcome> outcomes =
+                backend.enact(List.of(new Decision.Deploy(VmRef.of(vm), HostRef.of(target), WHY)), EPOCH);
         assertEquals(Outcome.Status.OK, outcomes.get(0).status(), outcomes.toString());
     }
 }

@@ -23,8 +23,17 @@ import org.overbookd.backend.simulated.load.Stats;
 class SyntheticWorkloadTest {
 
     private final BusinessCurve curve = new BusinessCurve(50, 90, 0.25);
-    private final SyntheticWorkload workload = new SyntheticWorkload(75, 15, 15, 5, SpikeModel.PAPER, curve, 5, 90,
-            new GeometricRuntime(1800, 0.001), new GeometricRuntime(1800, 0.01));
+    private final SyntheticWorkload workload = new SyntheticWorkload(
+            75,
+            15,
+            15,
+            5,
+            SpikeModel.PAPER,
+            curve,
+            5,
+            90,
+            new GeometricRuntime(1800, 0.001),
+            new GeometricRuntime(1800, 0.01));
 
     @Test
     void highPatternPicksEachPatternWithOneThird() {
@@ -36,7 +45,10 @@ class SyntheticWorkloadTest {
         }
         // 5 se of a proportion 1/3: 5 sqrt((1/3)(2/3) / n) = 0.0079
         for (SyntheticWorkload.Pattern pattern : SyntheticWorkload.Pattern.values()) {
-            assertEquals(1.0 / 3, (double) counts[pattern.ordinal()] / n, Stats.fiveSeProportion(1.0 / 3, n),
+            assertEquals(
+                    1.0 / 3,
+                    (double) counts[pattern.ordinal()] / n,
+                    Stats.fiveSeProportion(1.0 / 3, n),
                     "frequency of " + pattern);
         }
     }
@@ -102,7 +114,7 @@ class SyntheticWorkloadTest {
         // N(90, 15) clipped at 100 (2/3 sd above): mean 87.7, sd 11.8 by integration; 5 se(mean) = 0.13
         double expected = Stats.clippedMean(90, 15);
         assertEquals(expected, sample.mean(), 5 * Stats.clippedSd(90, 15) / Math.sqrt(n), "low-QoS mean load");
-        assertEquals(Stats.clippedSd(90, 15), sample.sd(), 5 * Stats.clippedSdStandardError(90, 15, n),
-                "low-QoS load sd");
+        assertEquals(
+                Stats.clippedSd(90, 15), sample.sd(), 5 * Stats.clippedSdStandardError(90, 15, n), "low-QoS load sd");
     }
 }

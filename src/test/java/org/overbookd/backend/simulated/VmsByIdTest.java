@@ -15,8 +15,7 @@ import org.overbookd.model.QosClass;
 class VmsByIdTest {
 
     private static SimVm vm(long id) {
-        return new SimVm(id, QosClass.LOW, -1, new NoisyLoad(80, 15), new SplittableRandom(id), 1000, 0,
-                Instant.EPOCH);
+        return new SimVm(id, QosClass.LOW, -1, new NoisyLoad(80, 15), new SplittableRandom(id), 1000, 0, Instant.EPOCH);
     }
 
     /**

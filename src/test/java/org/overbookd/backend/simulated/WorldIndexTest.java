@@ -64,11 +64,21 @@ class WorldIndexTest {
         "'1:0.5,3:0.5', FIRST_FIT, QOS, 0",
     })
     void indexedStepDecidesAsTheGeneralOne(String sizes, Placement placement, QueueRule queue, int sticky) {
-        Settings s = Settings.defaults().with(Options.SIM_NODES, 40).with(Options.SIM_DURATION, Duration.ofDays(2))
+        Settings s = Settings.defaults()
+                .with(Options.SIM_NODES, 40)
+                .with(Options.SIM_DURATION, Duration.ofDays(2))
                 .with(Options.SIM_LOW_SIZES, SizeMix.parse(sizes));
         SimulatedBackend backend = new SimulatedBackend(SimBindings.simConfig(s).world(), EPOCH);
-        OverbookingPolicy policy = new OverbookingPolicy(new OverbookingSettings(75, 95, 2, HostOrder.LEAST_UTILIZED,
-                sticky, queue, VictimRule.LAST_ADDED, QosTerms.DEFAULTS, placement));
+        OverbookingPolicy policy = new OverbookingPolicy(new OverbookingSettings(
+                75,
+                95,
+                2,
+                HostOrder.LEAST_UTILIZED,
+                sticky,
+                queue,
+                VictimRule.LAST_ADDED,
+                QosTerms.DEFAULTS,
+                placement));
         int suspends = 0;
         int resumes = 0;
         int deploys = 0;
@@ -100,8 +110,10 @@ class WorldIndexTest {
             backend.enact(indexed, now);
         }
         // the run exercised every kind of decision, so the comparison above meant something
-        assertTrue(suspends > 20 && resumes > 20 && deploys > 20,
-                Map.of("suspends", suspends, "resumes", resumes, "deploys", deploys).toString());
+        assertTrue(
+                suspends > 20 && resumes > 20 && deploys > 20,
+                Map.of("suspends", suspends, "resumes", resumes, "deploys", deploys)
+                        .toString());
         assertEquals(0, backend.totals().refused());
     }
 }

@@ -23,14 +23,13 @@ import java.util.regex.Pattern;
 public final class DaemonProcess implements AutoCloseable {
 
     /** A log line and when the test read it. */
-    public record Line(long atMillis, String text) {
-    }
+    public record Line(long atMillis, String text) {}
 
     /** One cycle: the node that ran it, when it began and ended (wall clock, from the log), its decisions. */
-    public record Cycle(String node, long startMillis, long endMillis, int decisions, int notEnacted) {
-    }
+    public record Cycle(String node, long startMillis, long endMillis, int decisions, int notEnacted) {}
 
-    private static final Pattern CYCLE = Pattern.compile("cycle (\\d+): (\\d+) decisions?(?:, (\\d+) not enacted)? in (\\d+) ms");
+    private static final Pattern CYCLE =
+            Pattern.compile("cycle (\\d+): (\\d+) decisions?(?:, (\\d+) not enacted)? in (\\d+) ms");
 
     public final String node;
     public final Path audit;
@@ -51,8 +50,16 @@ public final class DaemonProcess implements AutoCloseable {
 
     public static DaemonProcess start(String node, Path config, Path audit, Path dir) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder builder = new ProcessBuilder(java, "-Xmx128m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-cp", System.getProperty("java.class.path"), "org.overbookd.cli.Main", "run", "--config",
+        ProcessBuilder builder = new ProcessBuilder(
+                java,
+                "-Xmx128m",
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.overbookd.cli.Main",
+                "run",
+                "--config",
                 config.toString());
         builder.redirectErrorStream(true);
         builder.directory(dir.toFile());
@@ -64,31 +71,42 @@ public final class DaemonProcess implements AutoCloseable {
      * A node of an HA group against the fake oned at {@code endpoint}, in a home of its own under
      * {@code dir} ({@code database-node}): one.timeout 1 s, bounds 70 and 85, 2 slots.
      */
-    static DaemonProcess startHaNode(Path dir, String database, String node, java.net.URI endpoint, Path auth,
-            Duration interval, Duration checkin, Postgres pg) throws IOException {
+    static DaemonProcess startHaNode(
+            Path dir,
+            String database,
+            String node,
+            java.net.URI endpoint,
+            Path auth,
+            Duration interval,
+            Duration checkin,
+            Postgres pg)
+            throws IOException {
         Path home = Files.createDirectories(dir.resolve(database + "-" + node));
         Path audit = home.resolve("audit.jsonl");
         Path config = home.resolve("overbookd.properties");
-        Files.write(config, List.of(
-                "backend = opennebula",
-                "one.endpoint = " + endpoint,
-                "one.auth-file = " + auth,
-                "one.timeout = 1s",
-                "overbooking.lower-bound = 70",
-                "overbooking.upper-bound = 85",
-                "overbooking.slots = 2",
-                "schedule.overbooking-interval = " + interval.toSeconds() + "s",
-                "audit.file = " + audit,
-                "ha.jdbc-url = " + pg.jdbcUrl(database),
-                "ha.user = " + Postgres.role(node),
-                "ha.checkin-interval = " + checkin.toSeconds() + "s",
-                "ha.node-name = " + node));
+        Files.write(
+                config,
+                List.of(
+                        "backend = opennebula",
+                        "one.endpoint = " + endpoint,
+                        "one.auth-file = " + auth,
+                        "one.timeout = 1s",
+                        "overbooking.lower-bound = 70",
+                        "overbooking.upper-bound = 85",
+                        "overbooking.slots = 2",
+                        "schedule.overbooking-interval = " + interval.toSeconds() + "s",
+                        "audit.file = " + audit,
+                        "ha.jdbc-url = " + pg.jdbcUrl(database),
+                        "ha.user = " + Postgres.role(node),
+                        "ha.checkin-interval = " + checkin.toSeconds() + "s",
+                        "ha.node-name = " + node));
         return start(node, config, audit, home);
     }
 
     private void read() {
         // a copy in daemon.log beside its audit, for whoever reads the evidence after the run
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        try (BufferedReader in =
+                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
                 Writer copy = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
             String line;
             while ((line = in.readLine()) != null) {
@@ -125,20 +143,30 @@ public final class DaemonProcess implements AutoCloseable {
             }
             TimeUnit.MILLISECONDS.sleep(50);
         } while (System.nanoTime() < deadline && process.isAlive());
-        return lines.stream().filter(l -> l.atMillis() >= fromMillis && match.test(l.text())).findFirst().orElse(null);
+        return lines.stream()
+                .filter(l -> l.atMillis() >= fromMillis && match.test(l.text()))
+                .findFirst()
+                .orElse(null);
     }
 
     /** The cycles this process logged. */
     public List<Cycle> cycles() {
-        return lines.stream().map(l -> {
-            Matcher m = CYCLE.matcher(l.text());
-            if (!m.find()) {
-                return null;
-            }
-            long took = Long.parseLong(m.group(4));
-            return new Cycle(node, l.atMillis() - took, l.atMillis(), Integer.parseInt(m.group(2)),
-                    m.group(3) == null ? 0 : Integer.parseInt(m.group(3)));
-        }).filter(java.util.Objects::nonNull).toList();
+        return lines.stream()
+                .map(l -> {
+                    Matcher m = CYCLE.matcher(l.text());
+                    if (!m.find()) {
+                        return null;
+                    }
+                    long took = Long.parseLong(m.group(4));
+                    return new Cycle(
+                            node,
+                            l.atMillis() - took,
+                            l.atMillis(),
+                            Integer.parseInt(m.group(2)),
+                            m.group(3) == null ? 0 : Integer.parseInt(m.group(3)));
+                })
+                .filter(java.util.Objects::nonNull)
+                .toList();
     }
 
     /** The node of {@code group} that logged "is the active writer" first at or after {@code from}. */
@@ -150,13 +178,15 @@ public final class DaemonProcess implements AutoCloseable {
                 if (!p.alive()) {
                     throw new AssertionError("node " + p.node + " exited: " + p.lines());
                 }
-                if (p.lines().stream().anyMatch(l -> l.atMillis() >= from && l.text().contains("is the active writer"))) {
+                if (p.lines().stream()
+                        .anyMatch(l -> l.atMillis() >= from && l.text().contains("is the active writer"))) {
                     return p;
                 }
             }
             TimeUnit.MILLISECONDS.sleep(50);
         }
-        throw new AssertionError("no node became the active writer: " + group.get(0).lines());
+        throw new AssertionError(
+                "no node became the active writer: " + group.get(0).lines());
     }
 
     /** Waits until this process has logged {@code count} steps begun at or after {@code from}. */
@@ -175,8 +205,11 @@ public final class DaemonProcess implements AutoCloseable {
             throws InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
         while (System.nanoTime() < deadline) {
-            Cycle first = group.stream().filter(p -> p != except).flatMap(p -> p.cycles().stream())
-                    .filter(c -> c.startMillis() >= from).min(java.util.Comparator.comparingLong(Cycle::startMillis))
+            Cycle first = group.stream()
+                    .filter(p -> p != except)
+                    .flatMap(p -> p.cycles().stream())
+                    .filter(c -> c.startMillis() >= from)
+                    .min(java.util.Comparator.comparingLong(Cycle::startMillis))
                     .orElse(null);
             if (first != null) {
                 return first;
@@ -187,7 +220,10 @@ public final class DaemonProcess implements AutoCloseable {
     }
 
     public void signal(String name) throws IOException, InterruptedException {
-        new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start().waitFor();
+        new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+                .inheritIO()
+                .start()
+                .waitFor();
     }
 
     public void kill9() throws InterruptedException {

@@ -41,7 +41,9 @@ class HaFailoverTest {
      * The stated bound: the lease's lifetime, a sixth of it for the standby to look, one step; plus 1 s for
      * Quartz's start on the new writer and JVMs sharing two cores with other builds (as HaTakeoverBoundTest).
      */
-    private static final Duration TAKEOVER_BOUND = CHECKIN.plus(CHECKIN.dividedBy(6)).plus(INTERVAL).plusSeconds(1);
+    private static final Duration TAKEOVER_BOUND =
+            CHECKIN.plus(CHECKIN.dividedBy(6)).plus(INTERVAL).plusSeconds(1);
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -50,8 +52,16 @@ class HaFailoverTest {
     /** When the fault hit: set by run() before the fault, or by a fault that waits for its moment. */
     private long faultAt;
 
-    private record CaseResult(String name, String from, String to, long takeoverMillis, int twoNodeActions,
-            int staleActions, int doubleSteps, int unaudited, int actions) {
+    private record CaseResult(
+            String name,
+            String from,
+            String to,
+            long takeoverMillis,
+            int twoNodeActions,
+            int staleActions,
+            int doubleSteps,
+            int unaudited,
+            int actions) {
 
         int duplicates() {
             return twoNodeActions + staleActions + doubleSteps;
@@ -69,15 +79,16 @@ class HaFailoverTest {
                 active.kill9();
                 return null;
             }));
-            results.add(run("SIGSTOP > check-in, SIGCONT", "sigstop", List.of("a", "b"), pg, calls, auth,
-                    (active, group) -> {
+            results.add(run(
+                    "SIGSTOP > check-in, SIGCONT", "sigstop", List.of("a", "b"), pg, calls, auth, (active, group) -> {
                         active.signal("STOP");
                         return () -> {
                             awaitOtherCycle(active, group, System.currentTimeMillis());
                             // stopped for longer than the check-in interval in all
                             awaitMillis(group, CHECKIN.plusSeconds(1));
                             active.signal("CONT");
-                            assertNotNull(active.await(l -> l.contains("is standby now"), 0, Duration.ofSeconds(15)),
+                            assertNotNull(
+                                    active.await(l -> l.contains("is standby now"), 0, Duration.ofSeconds(15)),
                                     "the resumed node finds out it lost the lease");
                         };
                     }));
@@ -93,8 +104,8 @@ class HaFailoverTest {
                 pg.restart();
                 return null;
             }));
-            results.add(run("SIGSTOP mid-cycle, SIGCONT", "midcycle", List.of("a", "b"), pg, calls, auth,
-                    (active, group) -> {
+            results.add(run(
+                    "SIGSTOP mid-cycle, SIGCONT", "midcycle", List.of("a", "b"), pg, calls, auth, (active, group) -> {
                         // every host over the upper bound: the active node's next cycle will decide suspensions
                         oned.overload(true);
                         OnedCallLog.Hold held = calls.holdNext(active.node, "one.vmpool.monitoring");
@@ -105,19 +116,27 @@ class HaFailoverTest {
                         held.release();
                         long stoppedAt = faultAt;
                         return () -> {
-                            awaitMillis(group, Duration.ofMillis(Math.max(0,
-                                    stoppedAt + CHECKIN.plusSeconds(1).toMillis() - System.currentTimeMillis())));
+                            awaitMillis(
+                                    group,
+                                    Duration.ofMillis(Math.max(
+                                            0,
+                                            stoppedAt
+                                                    + CHECKIN.plusSeconds(1).toMillis()
+                                                    - System.currentTimeMillis())));
                             long resumed = System.currentTimeMillis();
                             active.signal("CONT");
                             // Either way the cycle it had begun enacts nothing: the lease gate refuses the stale
                             // plan (stood down), or, when the call's whole-call deadline guard closes the socket
                             // before the buffered reply is read, the observation itself fails. Which one wins is
                             // a race between two threads of the resumed process; the counts below judge the rest.
-                            DaemonProcess.Line stood = active.await(l -> l.contains("stood down")
-                                    || l.matches(".*cycle \\d+ failed.*") && l.contains("the request was sent"), resumed,
+                            DaemonProcess.Line stood = active.await(
+                                    l -> l.contains("stood down")
+                                            || l.matches(".*cycle \\d+ failed.*") && l.contains("the request was sent"),
+                                    resumed,
                                     Duration.ofSeconds(15));
-                            assertNotNull(stood, "the resumed node enacts nothing from the cycle it had begun: "
-                                    + active.lines());
+                            assertNotNull(
+                                    stood,
+                                    "the resumed node enacts nothing from the cycle it had begun: " + active.lines());
                             System.out.println("mid-cycle: " + stood.text().replaceFirst("^.*? - ", ""));
                             oned.overload(false);
                         };
@@ -126,17 +145,28 @@ class HaFailoverTest {
         System.out.println();
         System.out.println("HA failover (interval " + INTERVAL.toSeconds() + " s, ha.checkin-interval "
                 + CHECKIN.toSeconds() + " s, stated bound " + TAKEOVER_BOUND.toMillis() + " ms)");
-        System.out.printf("%-30s %-6s %-6s %12s %10s %8s %12s %10s %9s%n", "case", "from", "to", "takeover_ms",
-                "duplicates", "actions", "two-node", "stale", "unaudited");
+        System.out.printf(
+                "%-30s %-6s %-6s %12s %10s %8s %12s %10s %9s%n",
+                "case", "from", "to", "takeover_ms", "duplicates", "actions", "two-node", "stale", "unaudited");
         for (CaseResult r : results) {
-            System.out.printf("%-30s %-6s %-6s %12d %10d %8d %12d %10d %9d%n", r.name(), r.from(), r.to(),
-                    r.takeoverMillis(), r.duplicates(), r.actions(), r.twoNodeActions(), r.staleActions(), r.unaudited());
+            System.out.printf(
+                    "%-30s %-6s %-6s %12d %10d %8d %12d %10d %9d%n",
+                    r.name(),
+                    r.from(),
+                    r.to(),
+                    r.takeoverMillis(),
+                    r.duplicates(),
+                    r.actions(),
+                    r.twoNodeActions(),
+                    r.staleActions(),
+                    r.unaudited());
         }
         for (CaseResult r : results) {
             assertEquals(0, r.duplicates(), r.name() + ": duplicate actions");
             assertEquals(0, r.unaudited(), r.name() + ": actions sent without an audit record");
-            assertTrue(r.takeoverMillis() <= TAKEOVER_BOUND.toMillis(), r.name() + ": took over in "
-                    + r.takeoverMillis() + " ms, bound " + TAKEOVER_BOUND.toMillis());
+            assertTrue(
+                    r.takeoverMillis() <= TAKEOVER_BOUND.toMillis(),
+                    r.name() + ": took over in " + r.takeoverMillis() + " ms, bound " + TAKEOVER_BOUND.toMillis());
             assertTrue(r.actions() > 0, r.name() + ": the group acted at all");
         }
     }
@@ -152,8 +182,9 @@ class HaFailoverTest {
         void run() throws Exception;
     }
 
-    private CaseResult run(String name, String database, List<String> nodes, Postgres pg, OnedCallLog calls, Path auth,
-            Fault fault) throws Exception {
+    private CaseResult run(
+            String name, String database, List<String> nodes, Postgres pg, OnedCallLog calls, Path auth, Fault fault)
+            throws Exception {
         pg.prepare(database, nodes.toArray(String[]::new));
         List<DaemonProcess> group = new ArrayList<>();
         long caseStart = System.currentTimeMillis();
@@ -166,12 +197,16 @@ class HaFailoverTest {
             awaitCycles(active, caseStart, 3);
             faultAt = System.currentTimeMillis();
             Recovery recovery = fault.inject(active, group);
-            DaemonProcess.Cycle next = awaitAnyCycle(group, faultAt, name.startsWith("database restarted") ? null : active);
+            DaemonProcess.Cycle next =
+                    awaitAnyCycle(group, faultAt, name.startsWith("database restarted") ? null : active);
             assertNotNull(next, name + ": no node ran a step after the fault");
             if (recovery != null) {
                 recovery.run();
             }
-            DaemonProcess successor = group.stream().filter(p -> p.node.equals(next.node())).findFirst().orElseThrow();
+            DaemonProcess successor = group.stream()
+                    .filter(p -> p.node.equals(next.node()))
+                    .findFirst()
+                    .orElseThrow();
             awaitCycles(successor, System.currentTimeMillis(), 3);
             long caseEnd = System.currentTimeMillis();
             return judge(name, group, calls, caseStart, caseEnd, active, successor, faultAt, next);
@@ -182,7 +217,8 @@ class HaFailoverTest {
         }
     }
 
-    private DaemonProcess start(String node, String database, Postgres pg, OnedCallLog calls, Path auth) throws Exception {
+    private DaemonProcess start(String node, String database, Postgres pg, OnedCallLog calls, Path auth)
+            throws Exception {
         return DaemonProcess.startHaNode(dir, database, node, calls.proxyFor(node), auth, INTERVAL, CHECKIN, pg);
     }
 
@@ -209,15 +245,26 @@ class HaFailoverTest {
     private static void awaitMillis(List<DaemonProcess> group, Duration span) throws InterruptedException {
         long until = System.nanoTime() + span.toNanos();
         while (System.nanoTime() < until) {
-            java.util.concurrent.TimeUnit.MILLISECONDS.sleep(Math.min(100, Math.max(1, (until - System.nanoTime()) / 1_000_000)));
+            java.util.concurrent.TimeUnit.MILLISECONDS.sleep(
+                    Math.min(100, Math.max(1, (until - System.nanoTime()) / 1_000_000)));
         }
     }
 
-    private CaseResult judge(String name, List<DaemonProcess> group, OnedCallLog calls, long from, long to,
-            DaemonProcess active, DaemonProcess successor, long faultAt, DaemonProcess.Cycle takeover) throws IOException {
+    private CaseResult judge(
+            String name,
+            List<DaemonProcess> group,
+            OnedCallLog calls,
+            long from,
+            long to,
+            DaemonProcess active,
+            DaemonProcess successor,
+            long faultAt,
+            DaemonProcess.Cycle takeover)
+            throws IOException {
         Set<String> nodes = group.stream().map(p -> p.node).collect(Collectors.toSet());
         List<OnedCallLog.Action> actions = calls.actionsBetween(from, to + 2000).stream()
-                .filter(a -> nodes.contains(a.node())).toList();
+                .filter(a -> nodes.contains(a.node()))
+                .toList();
         long step = INTERVAL.toMillis();
         // two nodes acting on one VM within one step
         int twoNode = 0;
@@ -232,11 +279,16 @@ class HaFailoverTest {
         }
         // the node that was active before the fault sends nothing once another node has taken over
         long takenOver = takeover.startMillis();
-        int stale = active == successor ? 0 : (int) actions.stream()
-                .filter(a -> a.node().equals(active.node) && a.atMillis() >= takenOver).count();
+        int stale = active == successor
+                ? 0
+                : (int) actions.stream()
+                        .filter(a -> a.node().equals(active.node) && a.atMillis() >= takenOver)
+                        .count();
         // no step on two nodes: steps that enacted something, from every node, at least half a step apart
-        List<DaemonProcess.Cycle> enacting = group.stream().flatMap(p -> p.cycles().stream())
-                .filter(c -> c.decisions() > c.notEnacted()).sorted(Comparator.comparingLong(DaemonProcess.Cycle::startMillis))
+        List<DaemonProcess.Cycle> enacting = group.stream()
+                .flatMap(p -> p.cycles().stream())
+                .filter(c -> c.decisions() > c.notEnacted())
+                .sorted(Comparator.comparingLong(DaemonProcess.Cycle::startMillis))
                 .toList();
         int doubleSteps = 0;
         for (int i = 1; i < enacting.size(); i++) {
@@ -247,15 +299,24 @@ class HaFailoverTest {
         }
         int unaudited = 0;
         for (DaemonProcess p : group) {
-            Map<Integer, Long> sent = actions.stream().filter(a -> a.node().equals(p.node))
+            Map<Integer, Long> sent = actions.stream()
+                    .filter(a -> a.node().equals(p.node))
                     .collect(Collectors.groupingBy(OnedCallLog.Action::vm, Collectors.counting()));
             Map<Integer, Long> audited = auditedActions(p);
             for (Map.Entry<Integer, Long> e : sent.entrySet()) {
                 unaudited += (int) Math.max(0, e.getValue() - audited.getOrDefault(e.getKey(), 0L));
             }
         }
-        return new CaseResult(name, active.node, takeover.node(), takenOver - faultAt, twoNode, stale, doubleSteps,
-                unaudited, actions.size());
+        return new CaseResult(
+                name,
+                active.node,
+                takeover.node(),
+                takenOver - faultAt,
+                twoNode,
+                stale,
+                doubleSteps,
+                unaudited,
+                actions.size());
     }
 
     /** Per VM, the outcome records of this node's audit that say an action was sent (ok, failed or unknown). */
@@ -270,7 +331,8 @@ class HaFailoverTest {
             }
             JsonNode record = JSON.readTree(line);
             assertEquals(p.node, record.path("node").asText(), "every audit record names its node");
-            if (record.path("event").asText().equals("outcome") && !record.path("outcome").asText().equals("skipped")) {
+            if (record.path("event").asText().equals("outcome")
+                    && !record.path("outcome").asText().equals("skipped")) {
                 audited.merge(record.path("vm_id").asInt(), 1L, Long::sum);
             }
         }

@@ -42,9 +42,15 @@ class HaTakeoverBoundTest {
      * @param leaseMillis from the fault to the successor's "holds the writer lease": the rest of the
      *                    takeover is Quartz's (recovering the stopped node's trigger, then the next fire)
      */
-    private record Takeover(Duration checkin, String fault, String from, String to, long millis, long leaseMillis,
-            Duration bound, String load) {
-    }
+    private record Takeover(
+            Duration checkin,
+            String fault,
+            String from,
+            String to,
+            long millis,
+            long leaseMillis,
+            Duration bound,
+            String load) {}
 
     @Test
     void aStandbyTakesOverWithinTheStatedBound() throws Exception {
@@ -65,27 +71,50 @@ class HaTakeoverBoundTest {
         System.out.println();
         System.out.println("HA takeover against the bound (step " + INTERVAL.toSeconds()
                 + " s; bound = ha.checkin-interval + a sixth of it + one step)");
-        System.out.printf("%-8s %-8s %-5s %-5s %11s %9s %15s %9s %6s  %s%n", "checkin", "fault", "from", "to",
-                "takeover_ms", "lease_ms", "lease_to_step_ms", "bound_ms", "within", "load average (1, 5, 15 min)");
+        System.out.printf(
+                "%-8s %-8s %-5s %-5s %11s %9s %15s %9s %6s  %s%n",
+                "checkin",
+                "fault",
+                "from",
+                "to",
+                "takeover_ms",
+                "lease_ms",
+                "lease_to_step_ms",
+                "bound_ms",
+                "within",
+                "load average (1, 5, 15 min)");
         int over = 0;
         for (Takeover t : all) {
             boolean within = t.millis() <= t.bound().toMillis();
             over += within ? 0 : 1;
-            System.out.printf("%-8s %-8s %-5s %-5s %11d %9d %15d %9d %6s  %s%n", t.checkin().toSeconds() + " s",
-                    t.fault(), t.from(), t.to(), t.millis(), t.leaseMillis(), t.millis() - t.leaseMillis(),
-                    t.bound().toMillis(), within ? "yes" : "NO", t.load());
+            System.out.printf(
+                    "%-8s %-8s %-5s %-5s %11d %9d %15d %9d %6s  %s%n",
+                    t.checkin().toSeconds() + " s",
+                    t.fault(),
+                    t.from(),
+                    t.to(),
+                    t.millis(),
+                    t.leaseMillis(),
+                    t.millis() - t.leaseMillis(),
+                    t.bound().toMillis(),
+                    within ? "yes" : "NO",
+                    t.load());
         }
         System.out.println("takeovers over the bound: " + over + " of " + all.size());
         for (Takeover t : all) {
-            assertTrue(t.millis() <= t.bound().plus(SLACK).toMillis(), t.fault() + " at check-in " + t.checkin().toSeconds()
-                    + " s: took over in " + t.millis() + " ms, bound " + t.bound().toMillis() + " ms (+ " + SLACK.toMillis()
-                    + " ms for a loaded machine)");
+            assertTrue(
+                    t.millis() <= t.bound().plus(SLACK).toMillis(),
+                    t.fault() + " at check-in " + t.checkin().toSeconds()
+                            + " s: took over in " + t.millis() + " ms, bound "
+                            + t.bound().toMillis() + " ms (+ " + SLACK.toMillis()
+                            + " ms for a loaded machine)");
         }
     }
 
     /** One group of three nodes; {@code rounds} kills and as many stops of its writer, alternating. */
-    private List<Takeover> series(Duration checkin, int rounds, SplittableRandom phases, Postgres pg,
-            FakeOnedServer oned, Path auth) throws Exception {
+    private List<Takeover> series(
+            Duration checkin, int rounds, SplittableRandom phases, Postgres pg, FakeOnedServer oned, Path auth)
+            throws Exception {
         String database = "takeover" + checkin.toSeconds();
         Duration bound = checkin.plus(checkin.dividedBy(6)).plus(INTERVAL);
         List<String> names = new ArrayList<>(List.of("a", "b", "c"));
@@ -106,11 +135,13 @@ class HaTakeoverBoundTest {
                 // the writer at work, every standby started and waiting
                 writer.awaitCycles(System.currentTimeMillis(), 2, Duration.ofSeconds(30));
                 for (DaemonProcess p : group) {
-                    assertNotNull(p.await(l -> l.contains("overbookd running"), 0, Duration.ofSeconds(60)),
+                    assertNotNull(
+                            p.await(l -> l.contains("overbookd running"), 0, Duration.ofSeconds(60)),
                             "node " + p.node + " started: " + p.lines());
                 }
                 // somewhere in the writer's renewal period (a third of the check-in), not always at one point
-                awaitMillis(Duration.ofMillis(phases.nextLong(checkin.dividedBy(3).toMillis())));
+                awaitMillis(
+                        Duration.ofMillis(phases.nextLong(checkin.dividedBy(3).toMillis())));
                 String load = loadAverage();
                 long faultAt = System.currentTimeMillis();
                 if (kill) {
@@ -119,19 +150,30 @@ class HaTakeoverBoundTest {
                     writer.signal("STOP");
                 }
                 DaemonProcess stopped = writer;
-                DaemonProcess.Cycle next = DaemonProcess.awaitAnyCycle(group, faultAt, stopped,
-                        bound.plusSeconds(30));
-                assertNotNull(next, "no node took over after " + (kill ? "kill -9" : "SIGSTOP") + " of " + stopped.node);
-                writer = group.stream().filter(p -> p.node.equals(next.node())).findFirst().orElseThrow();
-                out.add(new Takeover(checkin, kill ? "kill -9" : "SIGSTOP", stopped.node, next.node(),
-                        next.startMillis() - faultAt, since(faultAt, writer, "holds the writer lease"), bound, load));
+                DaemonProcess.Cycle next = DaemonProcess.awaitAnyCycle(group, faultAt, stopped, bound.plusSeconds(30));
+                assertNotNull(
+                        next, "no node took over after " + (kill ? "kill -9" : "SIGSTOP") + " of " + stopped.node);
+                writer = group.stream()
+                        .filter(p -> p.node.equals(next.node()))
+                        .findFirst()
+                        .orElseThrow();
+                out.add(new Takeover(
+                        checkin,
+                        kill ? "kill -9" : "SIGSTOP",
+                        stopped.node,
+                        next.node(),
+                        next.startMillis() - faultAt,
+                        since(faultAt, writer, "holds the writer lease"),
+                        bound,
+                        load));
                 if (kill) {
                     group.remove(stopped);
                     group.add(start(names.get(started++), checkin, database, pg, oned, auth));
                 } else {
                     long resumed = System.currentTimeMillis();
                     stopped.signal("CONT");
-                    assertNotNull(stopped.await(l -> l.contains("is standby now"), resumed, checkin.plusSeconds(15)),
+                    assertNotNull(
+                            stopped.await(l -> l.contains("is standby now"), resumed, checkin.plusSeconds(15)),
                             "the resumed node " + stopped.node + " finds out it lost the lease: " + stopped.lines());
                 }
             }
@@ -145,12 +187,16 @@ class HaTakeoverBoundTest {
 
     /** From {@code faultAt} to the first line of {@code node} after it that contains {@code text}; -1 if none. */
     private static long since(long faultAt, DaemonProcess node, String text) {
-        return node.lines().stream().filter(l -> l.atMillis() >= faultAt && l.text().contains(text))
-                .mapToLong(l -> l.atMillis() - faultAt).min().orElse(-1);
+        return node.lines().stream()
+                .filter(l -> l.atMillis() >= faultAt && l.text().contains(text))
+                .mapToLong(l -> l.atMillis() - faultAt)
+                .min()
+                .orElse(-1);
     }
 
-    private DaemonProcess start(String node, Duration checkin, String database, Postgres pg, FakeOnedServer oned,
-            Path auth) throws IOException {
+    private DaemonProcess start(
+            String node, Duration checkin, String database, Postgres pg, FakeOnedServer oned, Path auth)
+            throws IOException {
         return DaemonProcess.startHaNode(dir, database, node, oned.endpoint(), auth, INTERVAL, checkin, pg);
     }
 
@@ -158,7 +204,8 @@ class HaTakeoverBoundTest {
     private static void awaitMillis(Duration span) throws InterruptedException {
         long until = System.nanoTime() + span.toNanos();
         while (System.nanoTime() < until) {
-            java.util.concurrent.TimeUnit.MILLISECONDS.sleep(Math.max(1, Math.min(100, (until - System.nanoTime()) / 1_000_000)));
+            java.util.concurrent.TimeUnit.MILLISECONDS.sleep(
+                    Math.max(1, Math.min(100, (until - System.nanoTime()) / 1_000_000)));
         }
     }
 

@@ -26,8 +26,7 @@ import java.util.regex.Pattern;
 final class OnedCallLog implements AutoCloseable {
 
     /** One action sent to oned: the node that sent it, when the proxy received it, the method, the VM. */
-    record Action(String node, long atMillis, String method, int vm) {
-    }
+    record Action(String node, long atMillis, String method, int vm) {}
 
     private static final Pattern METHOD = Pattern.compile("<methodName>([^<]+)</methodName>");
     private static final Pattern INTS = Pattern.compile("<(?:int|i4)>(-?\\d+)</(?:int|i4)>");
@@ -108,8 +107,12 @@ final class OnedCallLog implements AutoCloseable {
             }
             HttpResponse<byte[]> reply;
             try {
-                reply = client.send(HttpRequest.newBuilder(upstream).header("Content-Type", "text/xml")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofByteArray());
+                reply = client.send(
+                        HttpRequest.newBuilder(upstream)
+                                .header("Content-Type", "text/xml")
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofByteArray());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 exchange.sendResponseHeaders(502, -1);
@@ -128,7 +131,9 @@ final class OnedCallLog implements AutoCloseable {
     }
 
     List<Action> actionsBetween(long fromMillis, long toMillis) {
-        return actions.stream().filter(a -> a.atMillis() >= fromMillis && a.atMillis() < toMillis).toList();
+        return actions.stream()
+                .filter(a -> a.atMillis() >= fromMillis && a.atMillis() < toMillis)
+                .toList();
     }
 
     @Override

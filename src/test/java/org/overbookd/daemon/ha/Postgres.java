@@ -26,8 +26,11 @@ public final class Postgres implements AutoCloseable {
     }
 
     public static Postgres start(Path data) throws IOException {
-        EmbeddedPostgres server = EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false)
-                .setOutputRedirector(ProcessBuilder.Redirect.DISCARD).setErrorRedirector(ProcessBuilder.Redirect.DISCARD)
+        EmbeddedPostgres server = EmbeddedPostgres.builder()
+                .setDataDirectory(data)
+                .setCleanDataDirectory(false)
+                .setOutputRedirector(ProcessBuilder.Redirect.DISCARD)
+                .setErrorRedirector(ProcessBuilder.Redirect.DISCARD)
                 .start();
         return new Postgres(data, server);
     }
@@ -37,7 +40,8 @@ public final class Postgres implements AutoCloseable {
     }
 
     public void execute(String database, String... statements) throws SQLException {
-        try (Connection c = server.getDatabase("postgres", database).getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = server.getDatabase("postgres", database).getConnection();
+                Statement s = c.createStatement()) {
             for (String sql : statements) {
                 s.execute(sql);
             }
@@ -47,14 +51,19 @@ public final class Postgres implements AutoCloseable {
     /** A database for one case, and login roles node_* acting as overbookd_owner. */
     public void prepare(String database, String... nodes) throws SQLException {
         execute("postgres", "CREATE DATABASE " + database);
-        execute("postgres", "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'overbookd_owner')"
-                + " THEN CREATE ROLE overbookd_owner NOLOGIN; END IF; END $$");
+        execute(
+                "postgres",
+                "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'overbookd_owner')"
+                        + " THEN CREATE ROLE overbookd_owner NOLOGIN; END IF; END $$");
         execute("postgres", "GRANT ALL ON DATABASE " + database + " TO overbookd_owner");
         for (String node : nodes) {
             String role = role(node);
-            execute("postgres", "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '" + role + "')"
-                    + " THEN CREATE ROLE " + role + " LOGIN IN ROLE overbookd_owner; END IF; END $$",
-                    "ALTER ROLE " + role + " LOGIN", "ALTER ROLE " + role + " SET role = 'overbookd_owner'");
+            execute(
+                    "postgres",
+                    "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '" + role + "')"
+                            + " THEN CREATE ROLE " + role + " LOGIN IN ROLE overbookd_owner; END IF; END $$",
+                    "ALTER ROLE " + role + " LOGIN",
+                    "ALTER ROLE " + role + " SET role = 'overbookd_owner'");
         }
     }
 
@@ -64,7 +73,9 @@ public final class Postgres implements AutoCloseable {
 
     /** Cuts {@code node} off: its role may not log in, and its sessions are terminated. */
     public void cut(String node) throws SQLException {
-        execute("postgres", "ALTER ROLE " + role(node) + " NOLOGIN",
+        execute(
+                "postgres",
+                "ALTER ROLE " + role(node) + " NOLOGIN",
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '" + role(node) + "'");
     }
 
@@ -75,8 +86,12 @@ public final class Postgres implements AutoCloseable {
     /** Stops the server (fast shutdown: every session is cut) and starts it again on the same port and data. */
     public void restart() throws IOException {
         server.close();
-        server = EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).setPort(port)
-                .setOutputRedirector(ProcessBuilder.Redirect.DISCARD).setErrorRedirector(ProcessBuilder.Redirect.DISCARD)
+        server = EmbeddedPostgres.builder()
+                .setDataDirectory(data)
+                .setCleanDataDirectory(false)
+                .setPort(port)
+                .setOutputRedirector(ProcessBuilder.Redirect.DISCARD)
+                .setErrorRedirector(ProcessBuilder.Redirect.DISCARD)
                 .start();
     }
 
@@ -85,8 +100,12 @@ public final class Postgres implements AutoCloseable {
     }
 
     public void startAgain() throws IOException {
-        server = EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).setPort(port)
-                .setOutputRedirector(ProcessBuilder.Redirect.DISCARD).setErrorRedirector(ProcessBuilder.Redirect.DISCARD)
+        server = EmbeddedPostgres.builder()
+                .setDataDirectory(data)
+                .setCleanDataDirectory(false)
+                .setPort(port)
+                .setOutputRedirector(ProcessBuilder.Redirect.DISCARD)
+                .setErrorRedirector(ProcessBuilder.Redirect.DISCARD)
                 .start();
     }
 

@@ -35,31 +35,43 @@ class SingleModeDetectionTest {
                 OnedCallLog calls = new OnedCallLog(oned.endpoint())) {
             Path auth = FakeOnedServer.authFile(Files.createDirectories(dir.resolve("auth")));
             try (DaemonProcess first = start("first", calls, auth)) {
-                assertNotNull(first.await(l -> l.matches(".*cycle \\d+: [1-9]\\d* decision.*"), 0, Duration.ofSeconds(30)),
+                assertNotNull(
+                        first.await(l -> l.matches(".*cycle \\d+: [1-9]\\d* decision.*"), 0, Duration.ofSeconds(30)),
                         "the first daemon acts: " + first.lines());
                 try (DaemonProcess second = start("second", calls, auth)) {
                     long secondStarted = System.currentTimeMillis();
-                    DaemonProcess.Line why = second.await(l -> l.contains("standing down: another overbookd (node first"),
-                            0, Duration.ofSeconds(30));
+                    DaemonProcess.Line why = second.await(
+                            l -> l.contains("standing down: another overbookd (node first"), 0, Duration.ofSeconds(30));
                     assertNotNull(why, "the second says why it does not act: " + second.lines());
                     awaitCycles(second, 4);
                     long checkedUntil = System.currentTimeMillis();
-                    long secondActions = calls.actions().stream().filter(a -> a.node().equals("second")).count();
+                    long secondActions = calls.actions().stream()
+                            .filter(a -> a.node().equals("second"))
+                            .count();
                     long firstActions = calls.actionsBetween(secondStarted, checkedUntil).stream()
-                            .filter(a -> a.node().equals("first")).count();
+                            .filter(a -> a.node().equals("first"))
+                            .count();
                     System.out.println("single mode: second daemon's actions while the first runs: " + secondActions
-                            + " (first: " + firstActions + "); it said: " + why.text().replaceFirst("^.*standing down", "standing down"));
+                            + " (first: " + firstActions + "); it said: "
+                            + why.text().replaceFirst("^.*standing down", "standing down"));
                     assertEquals(0, secondActions, "the second daemon sent nothing");
                     assertTrue(firstActions > 0, "the first carried on");
                     assertTrue(stoodDownInAudit(second.audit) > 0, "the second's audit shows it stood down");
-                    assertEquals(2, oned.heartbeats().keySet().stream().filter(k -> k.startsWith("OVERBOOKD_")).count(),
+                    assertEquals(
+                            2,
+                            oned.heartbeats().keySet().stream()
+                                    .filter(k -> k.startsWith("OVERBOOKD_"))
+                                    .count(),
                             "one heartbeat per daemon on the board: " + oned.heartbeats());
 
                     first.kill9();
                     long killed = System.currentTimeMillis();
                     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-                    while (calls.actionsBetween(killed, Long.MAX_VALUE).stream().noneMatch(a -> a.node().equals("second"))) {
-                        assertTrue(System.nanoTime() < deadline, "the second acts once the first is gone: " + second.lines());
+                    while (calls.actionsBetween(killed, Long.MAX_VALUE).stream()
+                            .noneMatch(a -> a.node().equals("second"))) {
+                        assertTrue(
+                                System.nanoTime() < deadline,
+                                "the second acts once the first is gone: " + second.lines());
                         TimeUnit.MILLISECONDS.sleep(50);
                     }
                     System.out.println("single mode: the second acted " + (System.currentTimeMillis() - killed)
@@ -73,16 +85,18 @@ class SingleModeDetectionTest {
         Path home = Files.createDirectories(dir.resolve(node));
         Path audit = home.resolve("audit.jsonl");
         Path config = home.resolve("overbookd.properties");
-        Files.write(config, List.of(
-                "backend = opennebula",
-                "one.endpoint = " + calls.proxyFor(node),
-                "one.auth-file = " + auth,
-                "one.timeout = 1s",
-                "overbooking.lower-bound = 70",
-                "overbooking.upper-bound = 85",
-                "schedule.overbooking-interval = " + INTERVAL.toSeconds() + "s",
-                "audit.file = " + audit,
-                "ha.node-name = " + node));
+        Files.write(
+                config,
+                List.of(
+                        "backend = opennebula",
+                        "one.endpoint = " + calls.proxyFor(node),
+                        "one.auth-file = " + auth,
+                        "one.timeout = 1s",
+                        "overbooking.lower-bound = 70",
+                        "overbooking.upper-bound = 85",
+                        "schedule.overbooking-interval = " + INTERVAL.toSeconds() + "s",
+                        "audit.file = " + audit,
+                        "ha.node-name = " + node));
         return DaemonProcess.start(node, config, audit, home);
     }
 

@@ -123,7 +123,8 @@ class SingleModeGuardTest {
         crash("m1", 100); // kill -9: its entry stays, fresh
         SingleModeGuard second = daemon("front1", "m1", 101);
         assertEquals(Optional.empty(), cycle(second), "its predecessor's process no longer runs here");
-        assertTrue(entries().get("OVERBOOKD_FRONT1").contains("pid=101"), entries().toString());
+        assertTrue(
+                entries().get("OVERBOOKD_FRONT1").contains("pid=101"), entries().toString());
     }
 
     @Test
@@ -147,7 +148,8 @@ class SingleModeGuardTest {
         assertEquals(Optional.empty(), cycle(first));
         SingleModeGuard second = daemon("front2", "m2", 100);
         String why = cycle(second).orElseThrow();
-        assertTrue(why.startsWith("another overbookd (node front1, started 2026-11-28T08:00:00Z) acts on this oned"), why);
+        assertTrue(
+                why.startsWith("another overbookd (node front1, started 2026-11-28T08:00:00Z) acts on this oned"), why);
         assertEquals(Optional.empty(), cycle(first), "the older carries on");
         clock.advance(Duration.ofMinutes(11)); // the first is gone: its heartbeat two intervals old
         crash("m1", 100);
@@ -160,8 +162,10 @@ class SingleModeGuardTest {
         assertEquals(Optional.empty(), cycle(first));
         SingleModeGuard second = daemon("front1", "m1", 101); // the first still runs
         String why = cycle(second).orElseThrow();
-        assertTrue(why.startsWith("another overbookd with this daemon's node name (front1) acts on this oned: pid 100 on"
-                + " m1"), why);
+        assertTrue(
+                why.startsWith("another overbookd with this daemon's node name (front1) acts on this oned: pid 100 on"
+                        + " m1"),
+                why);
         // the first, which the second wrote over, carries on; the second keeps standing down
         assertEquals(Optional.empty(), cycle(first));
         assertTrue(cycle(second).isPresent());
@@ -185,17 +189,26 @@ class SingleModeGuardTest {
     void whatEarlierVersionsLeftIsCleanedUp() throws Exception {
         long now = clock.millis();
         OneHeartbeatBoard board = board();
-        board.write("OVERBOOKD_FRONT1_AB12CD34", "node=front1;token=ab12cd34;started=" + (now - 60_000) + ";seen="
-                + (now - 10_000) + ";interval=300000");
-        board.write("OVERBOOKD_FRONT1_0000AAAA", "node=front1;token=0000aaaa;started=" + (now - 9_000_000) + ";seen="
-                + (now - 8_000_000) + ";interval=300000");
-        board.write("OVERBOOKD_OLDNODE_1111BBBB", "node=oldnode;token=1111bbbb;started=" + (now - 9_000_000) + ";seen="
-                + (now - 8_000_000) + ";interval=300000");
-        board.write("OVERBOOKD_FRONT2_2222CCCC", "node=front2;token=2222cccc;started=" + (now + 10_000) + ";seen="
-                + (now - 5_000) + ";interval=300000");
+        board.write(
+                "OVERBOOKD_FRONT1_AB12CD34",
+                "node=front1;token=ab12cd34;started=" + (now - 60_000) + ";seen=" + (now - 10_000)
+                        + ";interval=300000");
+        board.write(
+                "OVERBOOKD_FRONT1_0000AAAA",
+                "node=front1;token=0000aaaa;started=" + (now - 9_000_000) + ";seen=" + (now - 8_000_000)
+                        + ";interval=300000");
+        board.write(
+                "OVERBOOKD_OLDNODE_1111BBBB",
+                "node=oldnode;token=1111bbbb;started=" + (now - 9_000_000) + ";seen=" + (now - 8_000_000)
+                        + ";interval=300000");
+        board.write(
+                "OVERBOOKD_FRONT2_2222CCCC",
+                "node=front2;token=2222cccc;started=" + (now + 10_000) + ";seen=" + (now - 5_000) + ";interval=300000");
         SingleModeGuard upgraded = daemon("front1", "m1", 300);
         assertEquals(Optional.empty(), cycle(upgraded), "neither its predecessor nor a younger daemon stops it");
-        assertEquals(Set.of("OVERBOOKD_FRONT1", "OVERBOOKD_FRONT2_2222CCCC"), entries().keySet());
+        assertEquals(
+                Set.of("OVERBOOKD_FRONT1", "OVERBOOKD_FRONT2_2222CCCC"),
+                entries().keySet());
     }
 
     @Test

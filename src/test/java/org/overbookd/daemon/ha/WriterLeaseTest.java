@@ -45,6 +45,7 @@ class WriterLeaseTest {
 
     @TempDir
     static Path dir;
+
     private static Postgres pg;
     private static int databases;
     private final List<AutoCloseable> open = new ArrayList<>();
@@ -66,8 +67,8 @@ class WriterLeaseTest {
         String name = "lease" + (++databases);
         pg.prepare(name, "x");
         url = pg.jdbcUrl(name);
-        database = Database.connect(new HaSettings(url, Postgres.role("x"), "", 4, LIFETIME.multipliedBy(3),
-                "x", CALL));
+        database =
+                Database.connect(new HaSettings(url, Postgres.role("x"), "", 4, LIFETIME.multipliedBy(3), "x", CALL));
         open.add(database);
         Schema.ensure(database);
     }
@@ -149,10 +150,15 @@ class WriterLeaseTest {
             } finally {
                 pg.restore("x");
             }
-            String standby = log.events().stream().map(e -> e.getFormattedMessage())
-                    .filter(m -> m.contains("is standby now")).findFirst().orElse("");
-            assertTrue(standby.startsWith("this node (a) is standby now: its writer lease lapsed while the database"
-                    + " cannot be reached ("), standby);
+            String standby = log.events().stream()
+                    .map(e -> e.getFormattedMessage())
+                    .filter(m -> m.contains("is standby now"))
+                    .findFirst()
+                    .orElse("");
+            assertTrue(
+                    standby.startsWith("this node (a) is standby now: its writer lease lapsed while the database"
+                            + " cannot be reached ("),
+                    standby);
             assertFalse(standby.contains("held by a"), standby);
         }
         assertTrue(refusal.isPresent(), "a lapsed lease refuses the cycle under way");
@@ -166,7 +172,9 @@ class WriterLeaseTest {
         a.cycleBegins();
         assertTrue(a.refusal(1).isEmpty(), "4 x 300 ms fit in 1.5 s");
         Optional<String> refusal = a.refusal(2);
-        assertTrue(refusal.isPresent() && refusal.get().contains("2 decisions may take up to 1800 ms"), refusal.toString());
+        assertTrue(
+                refusal.isPresent() && refusal.get().contains("2 decisions may take up to 1800 ms"),
+                refusal.toString());
     }
 
     @Test
@@ -180,7 +188,9 @@ class WriterLeaseTest {
         // a is paused in the middle of its batch (it stops renewing); b takes over
         await(b::renew, LIFETIME.multipliedBy(3));
         Optional<String> refusal = a.beforeEachAction();
-        assertTrue(refusal.isPresent() && refusal.get().contains("lost the writer lease in the middle"), refusal.toString());
+        assertTrue(
+                refusal.isPresent() && refusal.get().contains("lost the writer lease in the middle"),
+                refusal.toString());
     }
 
     @Test
@@ -192,7 +202,8 @@ class WriterLeaseTest {
         // nobody renews, as in a pause: once less than 900 ms are left, no further action is sent
         await(() -> a.beforeEachAction().isPresent(), LIFETIME);
         Optional<String> refusal = a.beforeEachAction();
-        assertTrue(refusal.isPresent() && refusal.get().contains("less than the 900 ms (3 x one.timeout)"),
+        assertTrue(
+                refusal.isPresent() && refusal.get().contains("less than the 900 ms (3 x one.timeout)"),
                 refusal.toString());
     }
 
@@ -215,26 +226,30 @@ class WriterLeaseTest {
      */
     @Test
     void aTransactionLeftOpenByAPausedNodeIsEndedByTheDatabase() throws Exception {
-        try (Connection setup = database.dedicated("test"); Statement s = setup.createStatement()) {
+        try (Connection setup = database.dedicated("test");
+                Statement s = setup.createStatement()) {
             s.execute("INSERT INTO qrtz_locks (sched_name, lock_name) VALUES ('test', 'TRIGGER_ACCESS')");
         }
         Connection paused = database.pooled();
         try (Statement s = paused.createStatement()) {
-            s.executeQuery("SELECT * FROM qrtz_locks WHERE sched_name = 'test' AND lock_name = 'TRIGGER_ACCESS' FOR UPDATE")
+            s.executeQuery(
+                            "SELECT * FROM qrtz_locks WHERE sched_name = 'test' AND lock_name = 'TRIGGER_ACCESS' FOR UPDATE")
                     .close();
         }
         // the paused node sends nothing more; the other node's scheduler asks for the same row
-        Database other = Database.connect(new HaSettings(url, Postgres.role("x"), "", 4,
-                LIFETIME.multipliedBy(3), "y", CALL));
+        Database other =
+                Database.connect(new HaSettings(url, Postgres.role("x"), "", 4, LIFETIME.multipliedBy(3), "y", CALL));
         open.add(other);
         ExecutorService waiter = Executors.newSingleThreadExecutor();
         try {
             // as Quartz does: a lock request that times out (the socket timeout) is tried again
             Future<Boolean> locked = waiter.submit(() -> {
                 while (true) {
-                    try (Connection c = other.pooled(); Statement s = c.createStatement()) {
+                    try (Connection c = other.pooled();
+                            Statement s = c.createStatement()) {
                         boolean found = s.executeQuery("SELECT * FROM qrtz_locks WHERE sched_name = 'test'"
-                                + " AND lock_name = 'TRIGGER_ACCESS' FOR UPDATE").next();
+                                        + " AND lock_name = 'TRIGGER_ACCESS' FOR UPDATE")
+                                .next();
                         c.rollback();
                         return found;
                     } catch (SQLException e) {
@@ -245,11 +260,12 @@ class WriterLeaseTest {
                 }
             });
             // a third of the check-in for the server to end the idle transaction, plus slack for a loaded machine
-            assertTrue(locked.get(LIFETIME.multipliedBy(3).toMillis(), TimeUnit.MILLISECONDS),
+            assertTrue(
+                    locked.get(LIFETIME.multipliedBy(3).toMillis(), TimeUnit.MILLISECONDS),
                     "the other node gets the lock row while the paused node still holds its connection");
             // the paused node's transaction was ended by the server: on waking, its next statement fails
-            SQLException ended = assertThrows(SQLException.class,
-                    () -> paused.createStatement().execute("SELECT 1"));
+            SQLException ended = assertThrows(
+                    SQLException.class, () -> paused.createStatement().execute("SELECT 1"));
             assertTrue(String.valueOf(ended.getMessage()).contains("idle-in-transaction"), ended.getMessage());
         } finally {
             waiter.shutdownNow();
@@ -264,14 +280,16 @@ class WriterLeaseTest {
     @Test
     void twoNodesCreatingTheTablesAtOnceBothSucceed() throws Exception {
         pg.prepare("schema_race", "x");
-        HaSettings settings = new HaSettings(pg.jdbcUrl("schema_race"), Postgres.role("x"), "", 4, Duration.ofSeconds(3),
-                "x", CALL);
+        HaSettings settings =
+                new HaSettings(pg.jdbcUrl("schema_race"), Postgres.role("x"), "", 4, Duration.ofSeconds(3), "x", CALL);
         ExecutorService pool = Executors.newFixedThreadPool(2);
-        try (Database one = Database.connect(settings); Database two = Database.connect(settings)) {
-            List<Future<Boolean>> created = pool.invokeAll(List.<Callable<Boolean>>of(() -> Schema.ensure(one),
-                    () -> Schema.ensure(two)));
+        try (Database one = Database.connect(settings);
+                Database two = Database.connect(settings)) {
+            List<Future<Boolean>> created =
+                    pool.invokeAll(List.<Callable<Boolean>>of(() -> Schema.ensure(one), () -> Schema.ensure(two)));
             assertEquals(1, (created.get(0).get() ? 1 : 0) + (created.get(1).get() ? 1 : 0), "one created, one found");
-            try (Connection c = one.pooled(); Statement s = c.createStatement();
+            try (Connection c = one.pooled();
+                    Statement s = c.createStatement();
                     ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_tables WHERE tablename LIKE 'qrtz_%'")) {
                 rs.next();
                 assertEquals(11, rs.getInt(1), "Quartz's eleven tables");
@@ -282,7 +300,8 @@ class WriterLeaseTest {
     }
 
     private boolean leaseExpiredInDatabase() {
-        try (Connection c = database.pooled(); Statement s = c.createStatement();
+        try (Connection c = database.pooled();
+                Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT expires_at <= clock_timestamp() FROM overbookd_writer_lease")) {
             return rs.next() && rs.getBoolean(1);
         } catch (SQLException e) {

@@ -22,9 +22,9 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.Outcome;
-import org.overbookd.loop.CycleFailure;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.ListenAddress;
+import org.overbookd.loop.CycleFailure;
 
 /** The shipped Grafana dashboard asks only for series the daemon exports; metrics.listen errors name the key. */
 class DashboardAndConfigTest {
@@ -34,14 +34,19 @@ class DashboardAndConfigTest {
     @Test
     void everyDashboardQueryNamesAnExportedMetricAndEveryMetricIsOnTheBoard() throws Exception {
         Set<String> exported;
-        try (Health health = Health.start(Fixtures.settings("metrics.listen = 127.0.0.1:0"),
-                () -> new OverbookingLimits(2, 90), Clock.systemUTC(), NO_SYSTEMD)) {
-            health.cycleEnded(Fixtures.result(1, List.of(Fixtures.outcome("deploy", Outcome.Status.OK))),
-                    Duration.ofMillis(3));
+        try (Health health = Health.start(
+                Fixtures.settings("metrics.listen = 127.0.0.1:0"),
+                () -> new OverbookingLimits(2, 90),
+                Clock.systemUTC(),
+                NO_SYSTEMD)) {
+            health.cycleEnded(
+                    Fixtures.result(1, List.of(Fixtures.outcome("deploy", Outcome.Status.OK))), Duration.ofMillis(3));
             health.cycleFailed(2, CycleFailure.of(BackendException.Cause.TIMEOUT, "x"), Duration.ofMillis(3));
-            exported = new TreeSet<>(Scrape.of(health.metricsAddress().orElseThrow()).names());
+            exported = new TreeSet<>(
+                    Scrape.of(health.metricsAddress().orElseThrow()).names());
         }
-        JsonNode board = new ObjectMapper().readTree(Path.of("conf/grafana/overbookd.json").toFile());
+        JsonNode board = new ObjectMapper()
+                .readTree(Path.of("conf/grafana/overbookd.json").toFile());
         assertEquals("overbookd", board.get("uid").asText());
         Pattern metric = Pattern.compile("overbookd_[a-z_]+");
         Set<String> used = new TreeSet<>();
@@ -54,16 +59,19 @@ class DashboardAndConfigTest {
                 boolean any = false;
                 while (m.find()) {
                     any = true;
-                    assertTrue(exported.contains(m.group()), panel.get("title").asText() + ": " + m.group()
-                            + " is not exported; exported: " + exported);
+                    assertTrue(
+                            exported.contains(m.group()),
+                            panel.get("title").asText() + ": " + m.group() + " is not exported; exported: " + exported);
                     used.add(m.group());
                 }
                 assertTrue(any, panel.get("title").asText() + ": no overbookd metric in " + expr);
             }
         }
-        Set<String> bases = exported.stream().map(n -> n.replaceAll("_(bucket|count|sum)$", ""))
+        Set<String> bases = exported.stream()
+                .map(n -> n.replaceAll("_(bucket|count|sum)$", ""))
                 .collect(Collectors.toCollection(TreeSet::new));
-        Set<String> usedBases = used.stream().map(n -> n.replaceAll("_(bucket|count|sum)$", ""))
+        Set<String> usedBases = used.stream()
+                .map(n -> n.replaceAll("_(bucket|count|sum)$", ""))
                 .collect(Collectors.toCollection(TreeSet::new));
         assertEquals(bases, usedBases, "every exported metric has a panel");
     }
@@ -72,9 +80,13 @@ class DashboardAndConfigTest {
     void anAddressInUseIsAConfigErrorNamingTheKeyAndTheAddress() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             String address = "127.0.0.1:" + taken.getLocalPort();
-            ConfigException e = assertThrows(ConfigException.class, () -> Health.start(
-                    Fixtures.settings("metrics.listen = " + address), () -> new OverbookingLimits(2, 90),
-                    Clock.systemUTC(), NO_SYSTEMD));
+            ConfigException e = assertThrows(
+                    ConfigException.class,
+                    () -> Health.start(
+                            Fixtures.settings("metrics.listen = " + address),
+                            () -> new OverbookingLimits(2, 90),
+                            Clock.systemUTC(),
+                            NO_SYSTEMD));
             String text = e.problems().toString();
             assertTrue(text.contains("metrics.listen") && text.contains(address), text);
         }
@@ -87,7 +99,8 @@ class DashboardAndConfigTest {
         assertEquals("[::1]:9464", ListenAddress.parse("[::1]:9464").format());
         assertTrue(ListenAddress.parse(" ").isNone());
         for (String bad : new String[] {"9464", "localhost:", ":9464", "::1:9464", "host:http", "host:70000"}) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ListenAddress.parse(bad), bad);
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> ListenAddress.parse(bad), bad);
             assertFalse(e.getMessage().isEmpty());
         }
     }

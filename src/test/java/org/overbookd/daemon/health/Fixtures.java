@@ -17,14 +17,13 @@ import org.overbookd.model.QosClass;
 import org.overbookd.model.VmRef;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
-import org.overbookd.policy.cluster.Decision;
 import org.overbookd.policy.Reason;
+import org.overbookd.policy.cluster.Decision;
 
 /** Hand-built cycle results and settings for the health tests. */
 final class Fixtures {
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     record Host(int id, double utilization, List<FixtureCluster.Vm> overbooked) implements HostView {
         @Override
@@ -52,7 +51,8 @@ final class Fixtures {
      * two VMs queued and one suspended, two hosts left out, two failed VMs left alone, and the given outcomes.
      */
     static CycleResult result(long cycle, List<Outcome> outcomes) {
-        List<Host> hosts = List.of(new Host(0, 50, List.of()),
+        List<Host> hosts = List.of(
+                new Host(0, 50, List.of()),
                 new Host(1, 90, List.of(vm(1, VmState.RUNNING), vm(2, VmState.RUNNING))),
                 new Host(2, 95, List.of(vm(3, VmState.BOOTING))));
         List<FixtureCluster.Vm> queue = List.of(vm(4, VmState.QUEUED), vm(5, VmState.QUEUED), vm(6, VmState.SUSPENDED));

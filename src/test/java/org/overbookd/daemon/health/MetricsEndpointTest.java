@@ -30,7 +30,11 @@ class MetricsEndpointTest {
 
     private static PrometheusRegistry registry() {
         PrometheusRegistry registry = new PrometheusRegistry();
-        Counter.builder().name("overbookd_test_total").help("A counter.").register(registry).inc(7);
+        Counter.builder()
+                .name("overbookd_test_total")
+                .help("A counter.")
+                .register(registry)
+                .inc(7);
         return registry;
     }
 
@@ -44,17 +48,19 @@ class MetricsEndpointTest {
             OutputStream out = socket.getOutputStream();
             out.write("GET /metrics HTTP/1.1\r\nHost: overbookd\r\n".getBytes(StandardCharsets.ISO_8859_1));
             out.flush();
-            sender = new Thread(() -> {
-                try {
-                    for (int i = 0; ; i++) {
-                        TimeUnit.NANOSECONDS.sleep(every.toNanos()); // the attack's own pace
-                        out.write(("X-Slow-" + i + ": a\r\n").getBytes(StandardCharsets.ISO_8859_1));
-                        out.flush();
-                    }
-                } catch (IOException | InterruptedException e) {
-                    // cut off by the server, or the test is over
-                }
-            }, "slowloris");
+            sender = new Thread(
+                    () -> {
+                        try {
+                            for (int i = 0; ; i++) {
+                                TimeUnit.NANOSECONDS.sleep(every.toNanos()); // the attack's own pace
+                                out.write(("X-Slow-" + i + ": a\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                                out.flush();
+                            }
+                        } catch (IOException | InterruptedException e) {
+                            // cut off by the server, or the test is over
+                        }
+                    },
+                    "slowloris");
             sender.setDaemon(true);
             sender.start();
         }
@@ -109,14 +115,16 @@ class MetricsEndpointTest {
                     TimeUnit.MILLISECONDS.sleep(500); // a scrape every half second, as a busy Prometheus might
                 }
                 System.out.println("metrics endpoint: " + took.size() + " scrapes with 10 slowloris clients connected,"
-                        + " slowest " + took.stream().mapToLong(Long::longValue).max().orElse(0) + " ms");
+                        + " slowest "
+                        + took.stream().mapToLong(Long::longValue).max().orElse(0) + " ms");
                 for (long ms : took) {
                     assertTrue(ms < 1000, "a scrape took " + ms + " ms: " + took);
                 }
                 for (Slowloris s : slow) {
                     assertTrue(s.cutOff(Duration.ofSeconds(8)), "a slow client is cut off at its deadline");
                 }
-                assertTrue(System.nanoTime() - connected >= MetricsEndpoint.DEADLINE.toNanos() - 500_000_000L,
+                assertTrue(
+                        System.nanoTime() - connected >= MetricsEndpoint.DEADLINE.toNanos() - 500_000_000L,
                         "not before its deadline");
             } finally {
                 for (Slowloris s : slow) {
@@ -147,8 +155,8 @@ class MetricsEndpointTest {
 
     @Test
     void aSlowClientIsCutOffAtItsDeadline() throws Exception {
-        try (MetricsEndpoint endpoint = MetricsEndpoint.start(ListenAddress.parse("127.0.0.1:0"), registry(),
-                Duration.ofMillis(300));
+        try (MetricsEndpoint endpoint =
+                        MetricsEndpoint.start(ListenAddress.parse("127.0.0.1:0"), registry(), Duration.ofMillis(300));
                 Slowloris slow = new Slowloris(endpoint.address(), Duration.ofMillis(100))) {
             long start = System.nanoTime();
             assertTrue(slow.cutOff(Duration.ofSeconds(5)), "cut off");
@@ -170,10 +178,14 @@ class MetricsEndpointTest {
             assertTrue(head.startsWith("HTTP/1.1 200 ") && head.endsWith("\r\n\r\n"), "headers alone: " + head);
             // exactly the most the endpoint reads, with no end: all of it is read, so the answer is not reset
             String start = "GET /metrics HTTP/1.1\r\nX-Long: ";
-            assertTrue(raw(address, start + "a".repeat(RequestHead.MAX_BYTES - start.length())).startsWith("HTTP/1.1 431 "));
+            assertTrue(raw(address, start + "a".repeat(RequestHead.MAX_BYTES - start.length()))
+                    .startsWith("HTTP/1.1 431 "));
             String text = raw(address, "GET /metrics?name[]=overbookd_test_total HTTP/1.0\r\n\r\n");
-            assertTrue(text.startsWith("HTTP/1.1 200 ") && text.contains("\r\nContent-Type: text/plain")
-                    && text.contains("\noverbookd_test_total 7.0\n"), text);
+            assertTrue(
+                    text.startsWith("HTTP/1.1 200 ")
+                            && text.contains("\r\nContent-Type: text/plain")
+                            && text.contains("\noverbookd_test_total 7.0\n"),
+                    text);
         }
     }
 

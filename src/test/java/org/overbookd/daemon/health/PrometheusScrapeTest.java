@@ -45,8 +45,12 @@ class PrometheusScrapeTest {
     @Test
     void prometheusScrapesTheRunningDaemon() throws Exception {
         assumeTrue(Files.isExecutable(PROMETHEUS), "prometheus not installed (apt-get install prometheus)");
-        Settings settings = Fixtures.settings("backend = simulated", "sim.nodes = 4", "schedule.overbooking-interval = 1s",
-                "metrics.listen = 127.0.0.1:0", "status.file = " + dir.resolve("status.json"));
+        Settings settings = Fixtures.settings(
+                "backend = simulated",
+                "sim.nodes = 4",
+                "schedule.overbooking-interval = 1s",
+                "metrics.listen = 127.0.0.1:0",
+                "status.file = " + dir.resolve("status.json"));
         try (Service service = Service.assemble(settings, null, Map.of(), false, Clock.systemUTC())) {
             InetSocketAddress metrics = service.health().metricsAddress().orElseThrow();
             Daemon daemon = new Daemon(service.runner(), service.interval());
@@ -59,16 +63,25 @@ class PrometheusScrapeTest {
             });
             int web = freePort();
             Path config = dir.resolve("prometheus.yml");
-            Files.writeString(config, String.join("\n",
-                    "global:",
-                    "  scrape_interval: 1s",
-                    "scrape_configs:",
-                    "  - job_name: overbookd",
-                    "    static_configs:",
-                    "      - targets: ['127.0.0.1:" + metrics.getPort() + "']", ""));
-            Process prometheus = new ProcessBuilder(PROMETHEUS.toString(), "--config.file=" + config,
-                    "--storage.tsdb.path=" + dir.resolve("data"), "--web.listen-address=127.0.0.1:" + web)
-                    .redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile()).start();
+            Files.writeString(
+                    config,
+                    String.join(
+                            "\n",
+                            "global:",
+                            "  scrape_interval: 1s",
+                            "scrape_configs:",
+                            "  - job_name: overbookd",
+                            "    static_configs:",
+                            "      - targets: ['127.0.0.1:" + metrics.getPort() + "']",
+                            ""));
+            Process prometheus = new ProcessBuilder(
+                            PROMETHEUS.toString(),
+                            "--config.file=" + config,
+                            "--storage.tsdb.path=" + dir.resolve("data"),
+                            "--web.listen-address=127.0.0.1:" + web)
+                    .redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("prometheus.log").toFile())
+                    .start();
             try {
                 awaitQuery(web, "up{job=\"overbookd\"} == 1");
                 awaitQuery(web, "overbookd_cycles_total{job=\"overbookd\"} >= 2");
@@ -85,13 +98,16 @@ class PrometheusScrapeTest {
 
     /** Waits until the instant query returns at least one series. */
     private void awaitQuery(int port, String query) throws Exception {
-        URI uri = URI.create("http://127.0.0.1:" + port + "/api/v1/query?query="
-                + URLEncoder.encode(query, StandardCharsets.UTF_8));
+        URI uri = URI.create(
+                "http://127.0.0.1:" + port + "/api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         String last = "";
         while (System.nanoTime() < deadline) {
             try {
-                HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
+                HttpResponse<String> r = HTTP.send(
+                        HttpRequest.newBuilder(uri)
+                                .timeout(Duration.ofSeconds(5))
+                                .build(),
                         HttpResponse.BodyHandlers.ofString());
                 last = r.body();
                 JsonNode json = new ObjectMapper().readTree(last);
@@ -104,8 +120,10 @@ class PrometheusScrapeTest {
             Thread.onSpinWait();
         }
         List<String> log = Files.readAllLines(dir.resolve("prometheus.log"));
-        assertTrue(false, "no result for " + query + " within 60 s; last answer " + last + "; prometheus log tail: "
-                + log.subList(Math.max(0, log.size() - 5), log.size()));
+        assertTrue(
+                false,
+                "no result for " + query + " within 60 s; last answer " + last + "; prometheus log tail: "
+                        + log.subList(Math.max(0, log.size() - 5), log.size()));
     }
 
     private static int freePort() throws Exception {

@@ -21,12 +21,12 @@ import java.util.regex.Pattern;
  */
 public final class Scrape {
 
-    public record Sample(String name, Map<String, String> labels, double value) {
-    }
+    public record Sample(String name, Map<String, String> labels, double value) {}
 
     private static final Pattern LINE = Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(.*)\\})?\\s+(\\S+)(\\s+\\d+)?");
     private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\",?");
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private final List<Sample> samples;
     private final String text;
@@ -40,12 +40,14 @@ public final class Scrape {
 
     public static Scrape of(InetSocketAddress address) throws IOException, InterruptedException {
         URI uri = URI.create("http://" + address.getAddress().getHostAddress() + ":" + address.getPort() + "/metrics");
-        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+        HttpResponse<String> response = HTTP.send(
+                HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
                 HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             throw new IOException(uri + " answered " + response.statusCode());
         }
-        return parse(response.body(), response.headers().firstValue("Content-Type").orElse(""));
+        return parse(
+                response.body(), response.headers().firstValue("Content-Type").orElse(""));
     }
 
     public static Scrape parse(String text, String contentType) {
@@ -70,7 +72,8 @@ public final class Scrape {
                     throw new IllegalArgumentException("bad labels: " + line);
                 }
             }
-            samples.add(new Sample(m.group(1), labels, Double.parseDouble(m.group(4).replace("+Inf", "Infinity"))));
+            samples.add(
+                    new Sample(m.group(1), labels, Double.parseDouble(m.group(4).replace("+Inf", "Infinity"))));
         }
         return new Scrape(samples, text, contentType);
     }
@@ -93,14 +96,19 @@ public final class Scrape {
         for (int i = 0; i < labelPairs.length; i += 2) {
             want.put(labelPairs[i], labelPairs[i + 1]);
         }
-        return samples.stream().filter(s -> s.name().equals(name) && s.labels().equals(want))
-                .mapToDouble(Sample::value).findFirst().orElse(Double.NaN);
+        return samples.stream()
+                .filter(s -> s.name().equals(name) && s.labels().equals(want))
+                .mapToDouble(Sample::value)
+                .findFirst()
+                .orElse(Double.NaN);
     }
 
     /** The series of one name, keyed by the value of one label. */
     public Map<String, Double> byLabel(String name, String label) {
         Map<String, Double> out = new LinkedHashMap<>();
-        samples.stream().filter(s -> s.name().equals(name)).forEach(s -> out.merge(s.labels().get(label), s.value(), Double::sum));
+        samples.stream()
+                .filter(s -> s.name().equals(name))
+                .forEach(s -> out.merge(s.labels().get(label), s.value(), Double::sum));
         return out;
     }
 

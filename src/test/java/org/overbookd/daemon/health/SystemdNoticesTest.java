@@ -59,19 +59,29 @@ class SystemdNoticesTest {
     void readyAfterTheFirstCycleEvenAFailedOneThenWatchdogAndStatus() throws Exception {
         Path log = dir.resolve("calls.log");
         long pid = ProcessHandle.current().pid();
-        SystemdNotifier notifier = new SystemdNotifier(Map.of("NOTIFY_SOCKET", "/run/test.sock",
-                "WATCHDOG_USEC", "10000000", "WATCHDOG_PID", Long.toString(pid)), recorder(log));
+        SystemdNotifier notifier = new SystemdNotifier(
+                Map.of(
+                        "NOTIFY_SOCKET",
+                        "/run/test.sock",
+                        "WATCHDOG_USEC",
+                        "10000000",
+                        "WATCHDOG_PID",
+                        Long.toString(pid)),
+                recorder(log));
         SystemdNotices notices = new SystemdNotices(notifier, () -> new OverbookingLimits(2, 90));
         assertEquals(Optional.of(Duration.ofSeconds(5)), notices.heartbeatInterval(), "half of WatchdogSec");
 
-        notices.cycleFailed(1, CycleFailure.of(BackendException.Cause.UNREACHABLE, "connection refused"), Duration.ofMillis(5));
+        notices.cycleFailed(
+                1, CycleFailure.of(BackendException.Cause.UNREACHABLE, "connection refused"), Duration.ofMillis(5));
         List<String> first = await(log, 1);
-        assertTrue(first.get(0).startsWith("/run/test.sock READY=1 STATUS=cycle 1 failed (unreachable): connection refused"),
+        assertTrue(
+                first.get(0)
+                        .startsWith("/run/test.sock READY=1 STATUS=cycle 1 failed (unreachable): connection refused"),
                 first.get(0));
         assertTrue(first.get(0).endsWith(" WATCHDOG=1"), first.get(0));
 
-        notices.cycleEnded(Fixtures.result(2, List.of(Fixtures.outcome("deploy", Outcome.Status.OK))),
-                Duration.ofMillis(250));
+        notices.cycleEnded(
+                Fixtures.result(2, List.of(Fixtures.outcome("deploy", Outcome.Status.OK))), Duration.ofMillis(250));
         String second = await(log, 2).get(1);
         assertFalse(second.contains("READY=1"), "READY is sent once: " + second);
         assertTrue(second.contains("STATUS=cycle 2 ok in 0.3 s: 1 decision, 3 queued, 3 slots in use, 3 free"), second);
@@ -87,14 +97,21 @@ class SystemdNoticesTest {
         Path log = dir.resolve("calls.log");
         SystemdNotifier notifier = new SystemdNotifier(Map.of("NOTIFY_SOCKET", "/run/test.sock"), recorder(log));
         SystemdNotices notices = new SystemdNotices(notifier, () -> new OverbookingLimits(2, 90));
-        CycleResult blind = new CycleResult(1, Fixtures.result(1, List.of()).view(),
-                List.of(Fixtures.outcome("deploy", Outcome.Status.SKIPPED)), List.of(), Optional.of("disk full"));
+        CycleResult blind = new CycleResult(
+                1,
+                Fixtures.result(1, List.of()).view(),
+                List.of(Fixtures.outcome("deploy", Outcome.Status.SKIPPED)),
+                List.of(),
+                Optional.of("disk full"));
         notices.cycleEnded(blind, Duration.ofMillis(5));
         await(log, 1);
-        notices.cycleEnded(new CycleResult(2, blind.view(), blind.outcomes(), List.of(), Optional.of("disk full")),
+        notices.cycleEnded(
+                new CycleResult(2, blind.view(), blind.outcomes(), List.of(), Optional.of("disk full")),
                 Duration.ofMillis(5));
-        assertEquals("/run/test.sock STATUS=cycle 2 failed (audit, 2 in a row): decisions not enacted: the audit log"
-                + " cannot be written: disk full", await(log, 2).get(1));
+        assertEquals(
+                "/run/test.sock STATUS=cycle 2 failed (audit, 2 in a row): decisions not enacted: the audit log"
+                        + " cannot be written: disk full",
+                await(log, 2).get(1));
     }
 
     @Test
@@ -105,8 +122,8 @@ class SystemdNoticesTest {
         notices.cycleFailed(1, CycleFailure.of(BackendException.Cause.AUTH, "refused"), Duration.ZERO);
         notices.heartbeat();
         assertEquals(Optional.empty(), notices.heartbeatInterval());
-        SystemdNotifier inherited = new SystemdNotifier(Map.of("NOTIFY_SOCKET", "/run/x", "WATCHDOG_USEC", "1000000",
-                "WATCHDOG_PID", "1"), recorder(log));
+        SystemdNotifier inherited = new SystemdNotifier(
+                Map.of("NOTIFY_SOCKET", "/run/x", "WATCHDOG_USEC", "1000000", "WATCHDOG_PID", "1"), recorder(log));
         assertEquals(Optional.empty(), inherited.watchdog(), "the watchdog belongs to process 1, not to us");
         inherited.send("STATUS=marker");
         assertEquals(List.of("/run/x STATUS=marker"), await(log, 1), "nothing was sent before the marker");
@@ -120,27 +137,39 @@ class SystemdNoticesTest {
     void aWatchdogShorterThanTwoShortCyclesIsNamed() {
         Duration timeout = Duration.ofSeconds(30);
         assertEquals(Optional.empty(), SystemdNotices.watchdogTooShort(Duration.ofMinutes(12), timeout), "the default");
-        assertEquals(Optional.empty(), SystemdNotices.watchdogTooShort(Duration.ofMinutes(11), timeout), "exactly enough");
+        assertEquals(
+                Optional.empty(), SystemdNotices.watchdogTooShort(Duration.ofMinutes(11), timeout), "exactly enough");
         Optional<String> tooShort = SystemdNotices.watchdogTooShort(Duration.ofMinutes(10), timeout);
-        assertTrue(tooShort.isPresent() && tooShort.get().contains("WatchdogSec (600 s)")
-                && tooShort.get().contains("lasts 330 s") && tooShort.get().contains("at least 660 s"), tooShort.toString());
+        assertTrue(
+                tooShort.isPresent()
+                        && tooShort.get().contains("WatchdogSec (600 s)")
+                        && tooShort.get().contains("lasts 330 s")
+                        && tooShort.get().contains("at least 660 s"),
+                tooShort.toString());
     }
 
     /** The daemon says so at start, against OpenNebula only (the simulated backend calls nothing). */
     @Test
     void healthWarnsAtStartOfAWatchdogTooShortForOneTimeout() throws Exception {
-        SystemdNotifier twoMinutes = new SystemdNotifier(Map.of("NOTIFY_SOCKET", "/run/x", "WATCHDOG_USEC", "120000000"),
-                recorder(dir.resolve("notify.log")));
+        SystemdNotifier twoMinutes = new SystemdNotifier(
+                Map.of("NOTIFY_SOCKET", "/run/x", "WATCHDOG_USEC", "120000000"), recorder(dir.resolve("notify.log")));
         List<ILoggingEvent> seen;
         try (LogCapture log = LogCapture.start()) {
             for (String backend : new String[] {"simulated", "opennebula"}) {
-                Health.start(Fixtures.settings("backend = " + backend, "one.timeout = 30s"),
-                        () -> new OverbookingLimits(2, 90), java.time.Clock.systemUTC(), twoMinutes).close();
+                Health.start(
+                                Fixtures.settings("backend = " + backend, "one.timeout = 30s"),
+                                () -> new OverbookingLimits(2, 90),
+                                java.time.Clock.systemUTC(),
+                                twoMinutes)
+                        .close();
             }
             seen = log.events();
         }
-        List<String> warned = seen.stream().filter(e -> e.getLoggerName().equals(Health.class.getName()))
-                .map(ILoggingEvent::getFormattedMessage).filter(m -> m.contains("WatchdogSec")).toList();
+        List<String> warned = seen.stream()
+                .filter(e -> e.getLoggerName().equals(Health.class.getName()))
+                .map(ILoggingEvent::getFormattedMessage)
+                .filter(m -> m.contains("WatchdogSec"))
+                .toList();
         assertEquals(1, warned.size(), "once, for the OpenNebula backend alone: " + seen);
         assertTrue(warned.get(0).contains("WatchdogSec (120 s) is short for one.timeout (30 s)"), warned.get(0));
     }
@@ -149,7 +178,8 @@ class SystemdNoticesTest {
     void aMissingProgramIsLoggedOnceAndNeverThrows() {
         List<ILoggingEvent> seen;
         try (LogCapture log = LogCapture.start()) {
-            SystemdNotifier broken = new SystemdNotifier(Map.of("NOTIFY_SOCKET", "/run/x"),
+            SystemdNotifier broken = new SystemdNotifier(
+                    Map.of("NOTIFY_SOCKET", "/run/x"),
                     List.of(dir.resolve("no-such-program").toString()));
             SystemdNotices notices = new SystemdNotices(broken, () -> new OverbookingLimits(2, 90));
             notices.cycleFailed(1, CycleFailure.of(BackendException.Cause.AUTH, "refused"), Duration.ZERO);
@@ -159,8 +189,13 @@ class SystemdNoticesTest {
         }
         // only this notifier's warnings: another test's notifier may still be finishing on its own thread
         String program = dir.resolve("no-such-program").toString();
-        assertEquals(1, seen.stream().filter(e -> e.getLoggerName().equals(SystemdNotifier.class.getName())
-                && e.getFormattedMessage().contains(program)).count(), "one warning for three failed notifications: " + seen);
+        assertEquals(
+                1,
+                seen.stream()
+                        .filter(e -> e.getLoggerName().equals(SystemdNotifier.class.getName())
+                                && e.getFormattedMessage().contains(program))
+                        .count(),
+                "one warning for three failed notifications: " + seen);
     }
 
     /** The real systemd-notify, sending to a Unix datagram socket a Python one-liner listens on. */
@@ -168,31 +203,41 @@ class SystemdNoticesTest {
     void realSystemdNotifyReachesTheSocket() throws Exception {
         assumeTrue(onPath("systemd-notify") && onPath("python3"), "systemd-notify or python3 not installed");
         Path socket = dir.resolve("notify.sock");
-        Process listener = new ProcessBuilder("python3", "-c", String.join("\n",
-                "import socket, sys",
-                "s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)",
-                "s.bind(sys.argv[1])",
-                "print('listening', flush=True)",
-                "s.settimeout(20)",
-                "print(s.recv(4096).decode().replace(chr(10), ' '), flush=True)"), socket.toString())
-                .redirectErrorStream(true).start();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(listener.getInputStream(),
-                StandardCharsets.UTF_8))) {
+        Process listener = new ProcessBuilder(
+                        "python3",
+                        "-c",
+                        String.join(
+                                "\n",
+                                "import socket, sys",
+                                "s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)",
+                                "s.bind(sys.argv[1])",
+                                "print('listening', flush=True)",
+                                "s.settimeout(20)",
+                                "print(s.recv(4096).decode().replace(chr(10), ' '), flush=True)"),
+                        socket.toString())
+                .redirectErrorStream(true)
+                .start();
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(listener.getInputStream(), StandardCharsets.UTF_8))) {
             assertEquals("listening", out.readLine());
-            SystemdNotifier notifier = new SystemdNotifier(Map.of("NOTIFY_SOCKET", socket.toString()),
-                    List.of("systemd-notify"));
+            SystemdNotifier notifier =
+                    new SystemdNotifier(Map.of("NOTIFY_SOCKET", socket.toString()), List.of("systemd-notify"));
             new SystemdNotices(notifier, () -> new OverbookingLimits(2, 90))
                     .cycleFailed(1, CycleFailure.of(BackendException.Cause.TIMEOUT, "no reply"), Duration.ofSeconds(1));
             String received = out.readLine();
-            assertTrue(received != null && received.contains("READY=1")
-                    && received.contains("STATUS=cycle 1 failed (timeout): no reply"), String.valueOf(received));
+            assertTrue(
+                    received != null
+                            && received.contains("READY=1")
+                            && received.contains("STATUS=cycle 1 failed (timeout): no reply"),
+                    String.valueOf(received));
         } finally {
             listener.destroy();
         }
     }
 
     private static boolean onPath(String program) {
-        List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(":")));
+        List<String> dirs =
+                new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(":")));
         return dirs.stream().anyMatch(d -> !d.isEmpty() && Files.isExecutable(Path.of(d, program)));
     }
 }

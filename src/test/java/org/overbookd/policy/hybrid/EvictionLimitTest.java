@@ -44,8 +44,10 @@ class EvictionLimitTest {
         int s = view.server(0, 0);
         view.running(0, s, false, 40);
         view.queued(9, 0);
-        assertInstanceOf(SlotDecision.Evict.class, HybridPolicy.pri(1).decide(view).get(0));
-        assertInstanceOf(SlotDecision.Evict.class, HybridPolicy.hybrid(0, 1).decide(view).get(0));
+        assertInstanceOf(
+                SlotDecision.Evict.class, HybridPolicy.pri(1).decide(view).get(0));
+        assertInstanceOf(
+                SlotDecision.Evict.class, HybridPolicy.hybrid(0, 1).decide(view).get(0));
         assertEquals(0, HybridPolicy.hybrid(200, 1).evictionLimit());
     }
 

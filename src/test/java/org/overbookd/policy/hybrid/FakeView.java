@@ -11,12 +11,10 @@ import java.util.List;
 final class FakeView implements SlotView {
 
     record Queued(int index, int priority, double firstArrival, double lastArrival, int evictions)
-            implements QueuedTask {
-    }
+            implements QueuedTask {}
 
     record Running(int index, int priority, int evictions, int server, boolean sticky, long startOrder)
-            implements RunningTask {
-    }
+            implements RunningTask {}
 
     private final List<Integer> serverTier = new ArrayList<>();
     private final List<Integer> serverFree = new ArrayList<>();
@@ -120,6 +118,7 @@ final class FakeView implements SlotView {
     public RunningTask youngestEvictable(int tier, int priority) {
         return running.stream()
                 .filter(r -> !r.sticky() && r.priority() == priority && serverTier.get(r.server()) == tier)
-                .max(Comparator.comparingLong(Running::startOrder)).orElse(null);
+                .max(Comparator.comparingLong(Running::startOrder))
+                .orElse(null);
     }
 }

@@ -52,7 +52,8 @@ class HybridPolicyTest {
         full.running(0, server, true);
         full.queued(0, 10.0);
         full.queued(9, 20.0);
-        assertEquals(Phase.REGULAR, onlyPlace(HybridPolicy.hybrid(1, 1).decide(full)).phase());
+        assertEquals(
+                Phase.REGULAR, onlyPlace(HybridPolicy.hybrid(1, 1).decide(full)).phase());
 
         // the same queue once the sticky task has finished: its label is free again
         FakeView freed = new FakeView();
@@ -112,14 +113,15 @@ class HybridPolicyTest {
         byArrival.server(0, 1);
         FakeView.Queued fresh = byArrival.queued(0, 50.0, 50.0, 0);
         byArrival.queued(0, 10.0, 60.0, 1); // arrived first, evicted at 60
-        assertEquals(fresh.index(), onlyPlace(HybridPolicy.pri(1).decide(byArrival)).task());
+        assertEquals(
+                fresh.index(), onlyPlace(HybridPolicy.pri(1).decide(byArrival)).task());
 
         FakeView byFirst = new FakeView(RegularOrder.FIRST_ARRIVAL.comparator());
         byFirst.server(0, 1);
         byFirst.queued(0, 50.0, 50.0, 0);
         FakeView.Queued evicted = byFirst.queued(0, 10.0, 60.0, 1);
-        HybridPolicy firstArrival = new HybridPolicy("pri",
-                HybridSettings.defaults(1).withRegularOrder(RegularOrder.FIRST_ARRIVAL));
+        HybridPolicy firstArrival =
+                new HybridPolicy("pri", HybridSettings.defaults(1).withRegularOrder(RegularOrder.FIRST_ARRIVAL));
         assertEquals(evicted.index(), onlyPlace(firstArrival.decide(byFirst)).task());
     }
 }

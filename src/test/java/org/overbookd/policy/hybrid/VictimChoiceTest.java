@@ -46,7 +46,8 @@ class VictimChoiceTest {
         FakeView.Running youngestOfClass0 = view.running(0, s, false);
         view.running(2, s, false); // started last, but of a higher class
         FakeView.Queued evictor = view.queued(4, 0);
-        assertEquals(youngestOfClass0.index(), lowestClass.victimFor(view, evictor).index());
+        assertEquals(
+                youngestOfClass0.index(), lowestClass.victimFor(view, evictor).index());
     }
 
     @Test

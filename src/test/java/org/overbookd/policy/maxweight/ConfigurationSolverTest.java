@@ -104,8 +104,9 @@ class ConfigurationSolverTest {
             assertTrue(in.feasible(k), "instance " + i);
             assertEquals(ServerShape.weight(k, in.queues()), got);
             assertTrue(got <= best);
-            assertTrue(got >= greedy.ratio(shape) * best, "instance " + i + ": greedy " + got + " < "
-                    + greedy.ratio(shape) + " x " + best);
+            assertTrue(
+                    got >= greedy.ratio(shape) * best,
+                    "instance " + i + ": greedy " + got + " < " + greedy.ratio(shape) + " x " + best);
             assertTrue(shape.upperBound(in.queues()) >= best * (1 - 1e-12), "instance " + i);
             if (best > 0) {
                 worst = Math.min(worst, (double) got / best);

@@ -275,8 +275,15 @@ class SchedulersTest {
         c.backlog(SMALL, 7);
         // the freed server takes small VMs until it is full: six, planned one after the other
         List<Start> starts = s.decide(new TypeEvent.Departure(c, 0, LARGE, 0));
-        assertEquals(List.of(new Start(0, SMALL), new Start(0, SMALL), new Start(0, SMALL), new Start(0, SMALL),
-                new Start(0, SMALL), new Start(0, SMALL)), starts);
+        assertEquals(
+                List.of(
+                        new Start(0, SMALL),
+                        new Start(0, SMALL),
+                        new Start(0, SMALL),
+                        new Start(0, SMALL),
+                        new Start(0, SMALL),
+                        new Start(0, SMALL)),
+                starts);
         assertEquals(7, c.queued(SMALL), "the model, not the scheduler, starts the VMs");
         assertEquals(6, c.residual(0, 0));
         assertEquals(List.of(), c.starts);

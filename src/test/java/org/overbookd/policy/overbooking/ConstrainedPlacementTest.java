@@ -31,7 +31,8 @@ class ConstrainedPlacementTest {
 
     private static List<Decision> decide(FixtureCluster cluster, Placement placement, QueueRule queue) {
         OverbookingSettings settings = new OverbookingSettings(70, 90, 2, HostOrder.INDEX)
-                .withQosRules(queue, VictimRule.LAST_ADDED, QosTerms.DEFAULTS).withPlacement(placement);
+                .withQosRules(queue, VictimRule.LAST_ADDED, QosTerms.DEFAULTS)
+                .withPlacement(placement);
         return new OverbookingPolicy(settings).decide(cluster, NOW);
     }
 
@@ -41,25 +42,38 @@ class ConstrainedPlacementTest {
 
     @Test
     void aVmThatMayUseNoCandidateWaitsAndTheOnesBehindItAreServed() {
-        var cluster = new FixtureCluster().host(Host.of(1, 30)).host(Host.of(2, 30)).host(Host.of(3, 95))
+        var cluster = new FixtureCluster()
+                .host(Host.of(1, 30))
+                .host(Host.of(2, 30))
+                .host(Host.of(3, 95))
                 .queue(Vm.queued(10, 0).onlyOn(3), Vm.queued(11, 1), Vm.queued(12, 2));
-        assertEquals("11->1 12->2", PlacementTest.placements(decide(cluster)), "host 3 is above the lower bound: 10 waits for it");
+        assertEquals(
+                "11->1 12->2",
+                PlacementTest.placements(decide(cluster)),
+                "host 3 is above the lower bound: 10 waits for it");
     }
 
     @Test
     void theHeadStillGetsTheFirstHostItMayUseBeforeTheVmsBehindIt() {
-        var cluster = new FixtureCluster().host(Host.of(1, 30)).host(Host.of(2, 30))
+        var cluster = new FixtureCluster()
+                .host(Host.of(1, 30))
+                .host(Host.of(2, 30))
                 .queue(Vm.queued(10, 0).onlyOn(2), Vm.queued(11, 1), Vm.queued(12, 2));
-        assertEquals("10->2 11->1", PlacementTest.placements(decide(cluster)),
+        assertEquals(
+                "10->2 11->1",
+                PlacementTest.placements(decide(cluster)),
                 "first in the queue, first served: 11 takes only a host 10 could not use");
     }
 
     @Test
     void aPinnedVmResumesOnlyWhereItMayRun() {
-        var cluster = new FixtureCluster().host(Host.of(1, 30))
+        var cluster = new FixtureCluster()
+                .host(Host.of(1, 30))
                 .queue(Vm.suspendedOn(10, 0, 1).onlyOn(2), Vm.queued(11, 1));
-        assertEquals("11->1", PlacementTest.placements(decide(cluster)), "its host no longer matches: it stays suspended");
-        var allowed = new FixtureCluster().host(Host.of(1, 30))
+        assertEquals(
+                "11->1", PlacementTest.placements(decide(cluster)), "its host no longer matches: it stays suspended");
+        var allowed = new FixtureCluster()
+                .host(Host.of(1, 30))
                 .queue(Vm.suspendedOn(10, 0, 1).onlyOn(1), Vm.queued(11, 1));
         assertEquals("10->1", PlacementTest.placements(decide(allowed)));
     }
@@ -67,8 +81,12 @@ class ConstrainedPlacementTest {
     @Test
     void theQosRuleServesTheMostUrgentVmThatMayRunThere() {
         // 10 is furthest behind its SLO but may run on host 3 only, above the lower bound
-        var cluster = new FixtureCluster().host(Host.of(1, 30)).host(Host.of(3, 95))
-                .queue(Vm.suspended(10, 0).slo(0.9).onlyOn(3), Vm.queued(11, 30_000).slo(0.9),
+        var cluster = new FixtureCluster()
+                .host(Host.of(1, 30))
+                .host(Host.of(3, 95))
+                .queue(
+                        Vm.suspended(10, 0).slo(0.9).onlyOn(3),
+                        Vm.queued(11, 30_000).slo(0.9),
                         Vm.queued(12, 39_000).slo(0.5));
         assertEquals("11->1", PlacementTest.placements(decide(cluster, Placement.FIRST_FIT, QueueRule.QOS)));
     }
@@ -76,20 +94,29 @@ class ConstrainedPlacementTest {
     @Test
     void maxWeightWeighsOnlyTheSizesThatMayRunOnTheHost() {
         // room for one big or four small VMs; the small ones may not run on host 1
-        var cluster = new FixtureCluster().host(Host.of(1, 30))
-                .queue(Vm.queued(10, 0).sized(4, 0), Vm.queued(11, 1).sized(1, 0).onlyOn(2),
-                        Vm.queued(12, 2).sized(1, 0).onlyOn(2), Vm.queued(13, 3).sized(1, 0).onlyOn(2));
+        var cluster = new FixtureCluster()
+                .host(Host.of(1, 30))
+                .queue(
+                        Vm.queued(10, 0).sized(4, 0),
+                        Vm.queued(11, 1).sized(1, 0).onlyOn(2),
+                        Vm.queued(12, 2).sized(1, 0).onlyOn(2),
+                        Vm.queued(13, 3).sized(1, 0).onlyOn(2));
         assertEquals("10->1", PlacementTest.placements(decide(cluster, Placement.MAXWEIGHT, QueueRule.FIFO)));
         // within the size max-weight chooses, the first VM in queue order that may run there
-        var within = new FixtureCluster().host(Host.of(1, 30))
-                .queue(Vm.queued(10, 0).sized(4, 0), Vm.queued(11, 1).sized(1, 0).onlyOn(2),
-                        Vm.queued(12, 2).sized(1, 0), Vm.queued(13, 3).sized(1, 0));
+        var within = new FixtureCluster()
+                .host(Host.of(1, 30))
+                .queue(
+                        Vm.queued(10, 0).sized(4, 0),
+                        Vm.queued(11, 1).sized(1, 0).onlyOn(2),
+                        Vm.queued(12, 2).sized(1, 0),
+                        Vm.queued(13, 3).sized(1, 0));
         assertEquals("12->1", PlacementTest.placements(decide(within, Placement.MAXWEIGHT, QueueRule.FIFO)));
     }
 
     @Test
     void theHeadGrowsPastVmsThatMayGoNowhereThisStep() {
-        FixtureCluster cluster = new FixtureCluster().host(Host.of(1, 30)).host(Host.of(2, 30)).host(Host.of(9, 95));
+        FixtureCluster cluster =
+                new FixtureCluster().host(Host.of(1, 30)).host(Host.of(2, 30)).host(Host.of(9, 95));
         List<Vm> queue = new ArrayList<>();
         for (int i = 0; i < 500; i++) {
             queue.add(Vm.queued(i, i).onlyOn(9)); // far more than the step's head of 2 candidates
@@ -99,7 +126,10 @@ class ConstrainedPlacementTest {
         cluster.queue(queue.toArray(new Vm[0]));
         for (Placement placement : Placement.values()) {
             for (QueueRule rule : QueueRule.values()) {
-                assertEquals("500->1 501->2", PlacementTest.placements(decide(cluster, placement, rule)), placement + ", " + rule);
+                assertEquals(
+                        "500->1 501->2",
+                        PlacementTest.placements(decide(cluster, placement, rule)),
+                        placement + ", " + rule);
             }
         }
     }
@@ -122,7 +152,8 @@ class ConstrainedPlacementTest {
             }
             List<Vm> queue = new ArrayList<>();
             for (int i = random.nextInt(30); i > 0; i--) {
-                Vm vm = random.nextInt(4) == 0 ? Vm.suspended(queue.size(), random.nextInt(40))
+                Vm vm = random.nextInt(4) == 0
+                        ? Vm.suspended(queue.size(), random.nextInt(40))
                         : Vm.queued(queue.size(), random.nextInt(40));
                 if (random.nextBoolean()) {
                     Integer[] allowed = new Integer[1 + random.nextInt(3)];
@@ -138,8 +169,13 @@ class ConstrainedPlacementTest {
             for (Placement placement : Placement.values()) {
                 for (QueueRule rule : QueueRule.values()) {
                     for (Decision d : decide(cluster, placement, rule)) {
-                        Vm vm = queue.stream().filter(v -> v.id() == d.vm().id()).findFirst().orElseThrow();
-                        HostView host = cluster.hosts().stream().filter(h -> h.id() == d.host().id()).findFirst()
+                        Vm vm = queue.stream()
+                                .filter(v -> v.id() == d.vm().id())
+                                .findFirst()
+                                .orElseThrow();
+                        HostView host = cluster.hosts().stream()
+                                .filter(h -> h.id() == d.host().id())
+                                .findFirst()
                                 .orElseThrow();
                         assertTrue(vm.mayRunOn(host), "round " + round + ": " + d);
                         placed++;
@@ -148,13 +184,16 @@ class ConstrainedPlacementTest {
             }
             assertEquals(plainFirstFit(cluster), PlacementTest.placements(decide(cluster)), "round " + round);
         }
-        assertTrue(placed > 2_500 && refusedSomewhere > 5_000, placed + " placements, " + refusedSomewhere
-                + " constrained VMs");
+        assertTrue(
+                placed > 2_500 && refusedSomewhere > 5_000,
+                placed + " placements, " + refusedSomewhere + " constrained VMs");
     }
 
     private static String plainFirstFit(FixtureCluster cluster) {
-        List<Host> candidates = cluster.hosts().stream().filter(h -> h.utilization() <= 70 && h.overbooked().size() < 2)
-                .sorted(Comparator.comparingInt(Host::id)).toList();
+        List<Host> candidates = cluster.hosts().stream()
+                .filter(h -> h.utilization() <= 70 && h.overbooked().size() < 2)
+                .sorted(Comparator.comparingInt(Host::id))
+                .toList();
         List<Vm> queue = new ArrayList<>(cluster.queue());
         queue.sort(QueueOrder.FIFO);
         Map<Integer, Long> taken = new HashMap<>();
@@ -165,7 +204,9 @@ class ConstrainedPlacementTest {
                 if (!used.contains(host.id()) && vm.mayRunOn(host)) {
                     used.add(host.id());
                     taken.put(host.id(), vm.id());
-                    out.add(new Decision.Deploy(org.overbookd.model.VmRef.of(vm), org.overbookd.model.HostRef.of(host),
+                    out.add(new Decision.Deploy(
+                            org.overbookd.model.VmRef.of(vm),
+                            org.overbookd.model.HostRef.of(host),
                             org.overbookd.policy.Reason.because("").build()));
                     break;
                 }

@@ -66,8 +66,7 @@ class DraftedReasonTest {
         }
     }
 
-    private record Live(List<LiveHost> hosts, List<Vm> queue) implements ClusterView {
-    }
+    private record Live(List<LiveHost> hosts, List<Vm> queue) implements ClusterView {}
 
     @Test
     void reasonsKeepWhatTheHostWasWhenDecided() {
@@ -81,7 +80,8 @@ class DraftedReasonTest {
         // two decisions on the same view: the first read at once, the second after the world moved on
         List<Decision> readAtOnce = policy.decide(view, NOW);
         List<String> texts = readAtOnce.stream().map(d -> d.reason().text()).toList();
-        List<Map<String, Object>> facts = readAtOnce.stream().map(d -> d.reason().facts()).toList();
+        List<Map<String, Object>> facts =
+                readAtOnce.stream().map(d -> d.reason().facts()).toList();
         List<Decision> readLater = policy.decide(view, NOW);
 
         // the step is enacted: the world moves on before anyone reads a reason
@@ -92,14 +92,24 @@ class DraftedReasonTest {
 
         assertEquals(texts, readLater.stream().map(d -> d.reason().text()).toList());
         assertEquals(facts, readLater.stream().map(d -> d.reason().facts()).toList());
-        assertEquals(List.of(
-                "host live-1 at 97.3% >= upper bound 95%: suspend VM 11, the overbooked VM furthest from violating"
-                        + " its SLO (Q -3570.0 s)",
-                "host live-2 at 41.0% <= lower bound 75% with 1 of 2 slots in use: resume VM 20, the queued VM"
-                        + " closest to violating its SLO (Q -2843.3 s, suspended, first arrived 2024-01-01T00:02:00Z)"),
+        assertEquals(
+                List.of(
+                        "host live-1 at 97.3% >= upper bound 95%: suspend VM 11, the overbooked VM furthest from violating"
+                                + " its SLO (Q -3570.0 s)",
+                        "host live-2 at 41.0% <= lower bound 75% with 1 of 2 slots in use: resume VM 20, the queued VM"
+                                + " closest to violating its SLO (Q -2843.3 s, suspended, first arrived 2024-01-01T00:02:00Z)"),
                 texts);
-        assertEquals(List.of("host_utilization", "lower_bound", "upper_bound", "slots_in_use", "slots",
-                "vm_availability", "vm_slo", "vm_q_seconds"), new ArrayList<>(facts.get(0).keySet()));
+        assertEquals(
+                List.of(
+                        "host_utilization",
+                        "lower_bound",
+                        "upper_bound",
+                        "slots_in_use",
+                        "slots",
+                        "vm_availability",
+                        "vm_slo",
+                        "vm_q_seconds"),
+                new ArrayList<>(facts.get(0).keySet()));
         assertEquals(97.25, facts.get(0).get("host_utilization"));
         assertEquals(2, facts.get(0).get("slots_in_use"));
         assertEquals(41.04, facts.get(1).get("host_utilization"));
@@ -109,14 +119,16 @@ class DraftedReasonTest {
 
     @Test
     void maxWeightsWhyIsPartOfTheSentence() {
-        var cluster = new FixtureCluster().host(FixtureCluster.Host.of(0, 40))
+        var cluster = new FixtureCluster()
+                .host(FixtureCluster.Host.of(0, 40))
                 .queue(Vm.queued(1, 0).sized(2, 0), Vm.queued(2, 10).sized(2, 0));
-        OverbookingSettings settings = new OverbookingSettings(70, 90, 2, HostOrder.LEAST_UTILIZED)
-                .withPlacement(Placement.MAXWEIGHT);
+        OverbookingSettings settings =
+                new OverbookingSettings(70, 90, 2, HostOrder.LEAST_UTILIZED).withPlacement(Placement.MAXWEIGHT);
         Decision d = new OverbookingPolicy(settings).decide(cluster, NOW).get(0);
-        assertEquals("host host-0 at 40.0% <= lower bound 70% with 0 of 2 slots in use: deploy VM 1, first in the"
-                + " queue (new, arrived 2024-01-01T00:00:00Z); max-weight: 2 queued VMs of its size (CPU 2) weigh"
-                + " most in the configuration that fits the host", d.reason().text());
+        assertEquals(
+                "host host-0 at 40.0% <= lower bound 70% with 0 of 2 slots in use: deploy VM 1, first in the"
+                        + " queue (new, arrived 2024-01-01T00:00:00Z); max-weight: 2 queued VMs of its size (CPU 2) weigh"
+                        + " most in the configuration that fits the host",
+                d.reason().text());
     }
-
 }

@@ -16,9 +16,9 @@ import org.overbookd.model.HostView;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
+import org.overbookd.policy.cluster.ClusterPolicy.StepDecisions;
 import org.overbookd.policy.cluster.Decision;
 import org.overbookd.policy.cluster.HeldBack;
-import org.overbookd.policy.cluster.ClusterPolicy.StepDecisions;
 
 /**
  * The live guards of the overbooking policy, each on a hand-built view: what each holds back, that
@@ -32,22 +32,61 @@ class GuardsTest {
     /** A low-QoS VM with how often overbookd suspended it in the last day. */
     record Counted(Vm vm, int suspensions) implements VmView {
         static Counted running(long id, long placedSecondsAgo, int suspensions) {
-            return new Counted(new Vm(id, QosClass.LOW, VmState.RUNNING, FixtureCluster.at(0), OptionalInt.empty(), 90,
-                    NOW.minusSeconds(placedSecondsAgo)), suspensions);
+            return new Counted(
+                    new Vm(
+                            id,
+                            QosClass.LOW,
+                            VmState.RUNNING,
+                            FixtureCluster.at(0),
+                            OptionalInt.empty(),
+                            90,
+                            NOW.minusSeconds(placedSecondsAgo)),
+                    suspensions);
         }
 
         static Counted suspended(long id, long arrival, int suspensions) {
             return new Counted(Vm.suspended(id, arrival), suspensions);
         }
 
-        @Override public long id() { return vm.id(); }
-        @Override public String name() { return vm.name(); }
-        @Override public QosClass qos() { return vm.qos(); }
-        @Override public VmState state() { return vm.state(); }
-        @Override public Instant firstArrival() { return vm.firstArrival(); }
-        @Override public Instant placedAt() { return vm.placedAt(); }
-        @Override public OptionalInt pinnedHost() { return vm.pinnedHost(); }
-        @Override public double load() { return vm.load(); }
+        @Override
+        public long id() {
+            return vm.id();
+        }
+
+        @Override
+        public String name() {
+            return vm.name();
+        }
+
+        @Override
+        public QosClass qos() {
+            return vm.qos();
+        }
+
+        @Override
+        public VmState state() {
+            return vm.state();
+        }
+
+        @Override
+        public Instant firstArrival() {
+            return vm.firstArrival();
+        }
+
+        @Override
+        public Instant placedAt() {
+            return vm.placedAt();
+        }
+
+        @Override
+        public OptionalInt pinnedHost() {
+            return vm.pinnedHost();
+        }
+
+        @Override
+        public double load() {
+            return vm.load();
+        }
 
         @Override
         public int suspensionsSince(Instant since) {
@@ -70,10 +109,25 @@ class GuardsTest {
             return new Host(id, utilization, value, actions, overbooked);
         }
 
-        @Override public String name() { return "host-" + id; }
-        @Override public int cores() { return 8; }
-        @Override public boolean operationInFlight() { return false; }
-        @Override public double forecastUtilization() { return forecast; }
+        @Override
+        public String name() {
+            return "host-" + id;
+        }
+
+        @Override
+        public int cores() {
+            return 8;
+        }
+
+        @Override
+        public boolean operationInFlight() {
+            return false;
+        }
+
+        @Override
+        public double forecastUtilization() {
+            return forecast;
+        }
 
         @Override
         public int actionsSince(Instant since) {
@@ -82,15 +136,15 @@ class GuardsTest {
         }
     }
 
-    record View(List<Host> hosts, List<VmView> queue) implements ClusterView {
-    }
+    record View(List<Host> hosts, List<VmView> queue) implements ClusterView {}
 
     private static StepDecisions step(Guards guards, View view) {
         return step(guards, UtilizationSignal.MEASURED, view);
     }
 
     private static StepDecisions step(Guards guards, UtilizationSignal signal, View view) {
-        OverbookingSettings settings = new OverbookingSettings(70, 90, 2, HostOrder.INDEX).withGuards(guards)
+        OverbookingSettings settings = new OverbookingSettings(70, 90, 2, HostOrder.INDEX)
+                .withGuards(guards)
                 .withSignal(signal);
         return new OverbookingPolicy(settings).decideStep(view, NOW);
     }
@@ -102,55 +156,65 @@ class GuardsTest {
     @Test
     void aVictimThatHasNotRunItsMinimumTimeIsPassedOverForAnotherOfItsHost() {
         // VM 2 was added last (the paper's victim) 5 minutes ago; VM 1 has run for hours
-        View view = new View(List.of(Host.of(0, 95, Counted.running(1, 7200, 0), Counted.running(2, 300, 0))),
-                List.of());
+        View view =
+                new View(List.of(Host.of(0, 95, Counted.running(1, 7200, 0), Counted.running(2, 300, 0))), List.of());
         StepDecisions step = step(minRunTime(Duration.ofMinutes(30)), view);
         assertEquals(1, step.decisions().size());
-        Decision.Suspend suspend = assertInstanceOf(Decision.Suspend.class, step.decisions().get(0));
+        Decision.Suspend suspend =
+                assertInstanceOf(Decision.Suspend.class, step.decisions().get(0));
         assertEquals(1, suspend.vm().id(), "the VM that has run its time goes");
-        assertTrue(suspend.reason().text().contains("passed over: VM 2, guard min-run-time: placed 300 s ago"),
+        assertTrue(
+                suspend.reason().text().contains("passed over: VM 2, guard min-run-time: placed 300 s ago"),
                 suspend.reason().text());
         assertEquals("2", suspend.reason().facts().get("guard_passed_over"));
         HeldBack held = step.held().get(0);
-        assertEquals(List.of("min-run-time", "suspend", 2L, 0), List.of(held.guard(), held.action(), held.vm().id(),
-                held.host().id()));
+        assertEquals(
+                List.of("min-run-time", "suspend", 2L, 0),
+                List.of(held.guard(), held.action(), held.vm().id(), held.host().id()));
         assertTrue(step.yielded().isEmpty());
     }
 
     @Test
     void whenEveryVictimIsProtectedTheGuardYieldsToTheUpperBoundAndSaysSo() {
-        View view = new View(List.of(Host.of(0, 95, Counted.running(1, 600, 0), Counted.running(2, 300, 0))),
-                List.of());
+        View view =
+                new View(List.of(Host.of(0, 95, Counted.running(1, 600, 0), Counted.running(2, 300, 0))), List.of());
         StepDecisions step = step(minRunTime(Duration.ofMinutes(30)), view);
-        Decision.Suspend suspend = assertInstanceOf(Decision.Suspend.class, step.decisions().get(0));
+        Decision.Suspend suspend =
+                assertInstanceOf(Decision.Suspend.class, step.decisions().get(0));
         assertEquals(2, suspend.vm().id(), "the rule's own victim, the VM added last");
-        assertTrue(suspend.reason().text().contains("guard min-run-time yields to the upper bound"),
+        assertTrue(
+                suspend.reason().text().contains("guard min-run-time yields to the upper bound"),
                 suspend.reason().text());
         assertEquals("min-run-time", suspend.reason().facts().get("guard_yielded"));
-        assertEquals(List.of("min-run-time"), step.yielded().stream().map(y -> y.guard()).toList());
+        assertEquals(
+                List.of("min-run-time"),
+                step.yielded().stream().map(y -> y.guard()).toList());
         assertTrue(step.held().isEmpty(), "nothing was held back: the host was relieved");
     }
 
     @Test
     void aVmAtItsCapOfSuspensionsWaitsInTheQueueAndTheOneBehindItIsPlaced() {
         Guards cap = new Guards(Duration.ZERO, 3, 0, 0);
-        View view = new View(List.of(Host.of(0, 40)),
-                List.of(Counted.suspended(1, 0, 3), Counted.suspended(2, 10, 2)));
+        View view = new View(List.of(Host.of(0, 40)), List.of(Counted.suspended(1, 0, 3), Counted.suspended(2, 10, 2)));
         StepDecisions step = step(cap, view);
         assertEquals(1, step.decisions().size());
         assertEquals(2, step.decisions().get(0).vm().id(), "VM 2 has a suspension left; VM 1, first in line, has none");
         HeldBack held = step.held().get(0);
-        assertEquals(List.of("suspends-per-day", "resume", 1L), List.of(held.guard(), held.action(), held.vm().id()));
+        assertEquals(
+                List.of("suspends-per-day", "resume", 1L),
+                List.of(held.guard(), held.action(), held.vm().id()));
         assertEquals(null, held.host(), "it waits wherever it could go");
-        assertTrue(held.reason().text().contains("suspended 3 times in the last 24 h, the cap 3"), held.reason().text());
+        assertTrue(
+                held.reason().text().contains("suspended 3 times in the last 24 h, the cap 3"),
+                held.reason().text());
     }
 
     @Test
     void aRunningVmAtItsCapIsPassedOverAsAVictimWhileAnotherMayGo() {
         // placed before the cap was lowered: it must not be suspended once more while another VM may
         Guards cap = new Guards(Duration.ZERO, 2, 0, 0);
-        View view = new View(List.of(Host.of(0, 95, Counted.running(1, 3600, 0), Counted.running(2, 3600, 2))),
-                List.of());
+        View view =
+                new View(List.of(Host.of(0, 95, Counted.running(1, 3600, 0), Counted.running(2, 3600, 2))), List.of());
         StepDecisions step = step(cap, view);
         assertEquals(1, step.decisions().get(0).vm().id());
         assertEquals("suspends-per-day", step.held().get(0).guard());
@@ -159,42 +223,67 @@ class GuardsTest {
     @Test
     void aHostAtItsCapOfActionsTakesNoVmButIsStillRelievedAboveTheUpperBound() {
         Guards perHost = new Guards(Duration.ZERO, 0, 0, 4);
-        View view = new View(List.of(Host.of(0, 30).acted(4), Host.of(1, 50).acted(3),
-                Host.of(2, 95, Counted.running(7, 3600, 0)).acted(9)), List.of(Counted.suspended(1, 0, 0)));
+        View view = new View(
+                List.of(
+                        Host.of(0, 30).acted(4),
+                        Host.of(1, 50).acted(3),
+                        Host.of(2, 95, Counted.running(7, 3600, 0)).acted(9)),
+                List.of(Counted.suspended(1, 0, 0)));
         StepDecisions step = step(perHost, view);
         assertEquals(2, step.decisions().size());
-        Decision.Suspend suspend = assertInstanceOf(Decision.Suspend.class, step.decisions().get(0));
+        Decision.Suspend suspend =
+                assertInstanceOf(Decision.Suspend.class, step.decisions().get(0));
         assertEquals(2, suspend.host().id());
-        assertTrue(suspend.reason().text().contains("guard actions-per-host-per-hour yields to the upper bound (9"
-                + " actions on the host in the last hour, the cap 4)"), suspend.reason().text());
-        Decision.Resume resume = assertInstanceOf(Decision.Resume.class, step.decisions().get(1));
+        assertTrue(
+                suspend.reason()
+                        .text()
+                        .contains("guard actions-per-host-per-hour yields to the upper bound (9"
+                                + " actions on the host in the last hour, the cap 4)"),
+                suspend.reason().text());
+        Decision.Resume resume =
+                assertInstanceOf(Decision.Resume.class, step.decisions().get(1));
         assertEquals(1, resume.host().id(), "host 0 is emptier but at its cap");
         HeldBack held = step.held().get(0);
-        assertEquals(List.of("actions-per-host-per-hour", "place", 0), List.of(held.guard(), held.action(),
-                held.host().id()));
+        assertEquals(
+                List.of("actions-per-host-per-hour", "place", 0),
+                List.of(held.guard(), held.action(), held.host().id()));
         assertEquals(null, held.vm(), "a host is held with no VM chosen for it");
-        assertEquals(List.of("actions-per-host-per-hour"), step.yielded().stream().map(y -> y.guard()).toList());
+        assertEquals(
+                List.of("actions-per-host-per-hour"),
+                step.yielded().stream().map(y -> y.guard()).toList());
     }
 
     @Test
     void theCapOfActionsPerCycleHoldsPlacementsBackButNeverASuspension() {
         Guards perCycle = new Guards(Duration.ZERO, 0, 2, 0);
-        View view = new View(List.of(Host.of(0, 95, Counted.running(7, 3600, 0)),
-                Host.of(1, 96, Counted.running(8, 3600, 0)), Host.of(2, 97, Counted.running(9, 3600, 0)),
-                Host.of(3, 10), Host.of(4, 20)), List.of(Counted.suspended(1, 0, 0), Counted.suspended(2, 5, 0)));
+        View view = new View(
+                List.of(
+                        Host.of(0, 95, Counted.running(7, 3600, 0)),
+                        Host.of(1, 96, Counted.running(8, 3600, 0)),
+                        Host.of(2, 97, Counted.running(9, 3600, 0)),
+                        Host.of(3, 10),
+                        Host.of(4, 20)),
+                List.of(Counted.suspended(1, 0, 0), Counted.suspended(2, 5, 0)));
         StepDecisions step = step(perCycle, view);
         assertEquals(3, step.decisions().size(), "three hosts above the upper bound, three suspensions");
         assertTrue(step.decisions().stream().allMatch(d -> d instanceof Decision.Suspend));
-        assertEquals(List.of("actions-per-cycle"), step.yielded().stream().map(y -> y.guard()).toList(),
+        assertEquals(
+                List.of("actions-per-cycle"),
+                step.yielded().stream().map(y -> y.guard()).toList(),
                 "the third suspension is past the cap: the guard yields to the bound");
-        assertEquals(List.of(1L, 2L), step.held().stream().map(h -> h.vm().id()).toList(),
+        assertEquals(
+                List.of(1L, 2L),
+                step.held().stream().map(h -> h.vm().id()).toList(),
                 "no placement is left to the step");
         assertTrue(step.held().stream().allMatch(h -> h.guard().equals("actions-per-cycle")));
 
-        View fewer = new View(List.of(Host.of(0, 95, Counted.running(7, 3600, 0)), Host.of(3, 10), Host.of(4, 20)),
+        View fewer = new View(
+                List.of(Host.of(0, 95, Counted.running(7, 3600, 0)), Host.of(3, 10), Host.of(4, 20)),
                 List.of(Counted.suspended(1, 0, 0), Counted.suspended(2, 5, 0)));
         StepDecisions next = step(perCycle, fewer);
-        assertEquals(List.of("suspend", "resume"), next.decisions().stream().map(Decision::action).toList(),
+        assertEquals(
+                List.of("suspend", "resume"),
+                next.decisions().stream().map(Decision::action).toList(),
                 "one suspension and one placement: the cap of two");
         assertEquals(2, next.held().get(0).vm().id(), "the second queued VM waits for the next step");
         assertEquals(4, next.held().get(0).host().id());
@@ -202,27 +291,41 @@ class GuardsTest {
 
     @Test
     void withEveryGuardOffTheStepIsThePapersAndHoldsNothing() {
-        View view = new View(List.of(Host.of(0, 95, Counted.running(1, 7200, 5), Counted.running(2, 60, 5)).acted(50),
-                Host.of(1, 10).acted(50)), List.of(Counted.suspended(3, 0, 50)));
+        View view = new View(
+                List.of(
+                        Host.of(0, 95, Counted.running(1, 7200, 5), Counted.running(2, 60, 5))
+                                .acted(50),
+                        Host.of(1, 10).acted(50)),
+                List.of(Counted.suspended(3, 0, 50)));
         StepDecisions off = step(Guards.OFF, view);
-        assertEquals(List.of(2L, 3L), off.decisions().stream().map(d -> d.vm().id()).toList());
+        assertEquals(
+                List.of(2L, 3L), off.decisions().stream().map(d -> d.vm().id()).toList());
         assertTrue(off.held().isEmpty() && off.yielded().isEmpty());
-        assertEquals(off.decisions(), new OverbookingPolicy(new OverbookingSettings(70, 90, 2, HostOrder.INDEX))
-                .decide(view, NOW));
+        assertEquals(
+                off.decisions(),
+                new OverbookingPolicy(new OverbookingSettings(70, 90, 2, HostOrder.INDEX)).decide(view, NOW));
     }
 
     @Test
     void aForecastSignalRelievesAHostBeforeItsMeasurementCrossesAndTheReasonShowsBoth() {
-        View view = new View(List.of(Host.of(0, 85, Counted.running(1, 7200, 0)).forecast(95.25),
-                Host.of(1, 85, Counted.running(2, 7200, 0))), List.of());
+        View view = new View(
+                List.of(
+                        Host.of(0, 85, Counted.running(1, 7200, 0)).forecast(95.25),
+                        Host.of(1, 85, Counted.running(2, 7200, 0))),
+                List.of());
         StepDecisions measured = step(Guards.OFF, view);
         assertTrue(measured.decisions().isEmpty(), "measured, both hosts are below 90");
         StepDecisions forecast = step(Guards.OFF, new UtilizationSignal(UtilizationSource.FORECAST, 1), view);
         assertEquals(1, forecast.decisions().size(), "host 1 has no forecast: its measurement stands in");
-        Decision.Suspend suspend = assertInstanceOf(Decision.Suspend.class, forecast.decisions().get(0));
+        Decision.Suspend suspend =
+                assertInstanceOf(Decision.Suspend.class, forecast.decisions().get(0));
         assertEquals(0, suspend.host().id());
-        assertTrue(suspend.reason().text().startsWith("host host-0 at 95.3% (measured 85.0%, forecast 95.3%, forecast)"
-                + " >= upper bound 90%"), suspend.reason().text());
+        assertTrue(
+                suspend.reason()
+                        .text()
+                        .startsWith("host host-0 at 95.3% (measured 85.0%, forecast 95.3%, forecast)"
+                                + " >= upper bound 90%"),
+                suspend.reason().text());
         assertEquals(85.0, suspend.reason().facts().get("host_utilization"));
         assertEquals(95.25, suspend.reason().facts().get("host_forecast"));
 

@@ -41,14 +41,29 @@ class HostOrderTest {
     }
 
     /** With keys that differ only past their leading 32 bits (50 and the doubles just above it). */
-    private static final double[] UTILIZATIONS = {0.0, -0.0, 12.5, 12.5, 74.99999999999999, 75, Double.NaN, 3e-300,
-        50, Math.nextUp(50.0), 50.000000001, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, -12.5};
+    private static final double[] UTILIZATIONS = {
+        0.0,
+        -0.0,
+        12.5,
+        12.5,
+        74.99999999999999,
+        75,
+        Double.NaN,
+        3e-300,
+        50,
+        Math.nextUp(50.0),
+        50.000000001,
+        Double.NEGATIVE_INFINITY,
+        Double.POSITIVE_INFINITY,
+        -12.5
+    };
 
     private static List<HostView> hosts(long seed, int n) {
         SplittableRandom random = new SplittableRandom(seed);
         List<HostView> hosts = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            double u = random.nextInt(3) == 0 ? UTILIZATIONS[random.nextInt(UTILIZATIONS.length)]
+            double u = random.nextInt(3) == 0
+                    ? UTILIZATIONS[random.nextInt(UTILIZATIONS.length)]
                     : random.nextDouble() * 100;
             hosts.add(new Host(random.nextInt(n / 2 + 1), u, i));
         }

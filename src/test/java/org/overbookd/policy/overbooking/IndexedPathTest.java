@@ -48,15 +48,19 @@ class IndexedPathTest {
 
         @Override
         public List<HostView> overbookedAtOrAbove(double atLeast) {
-            return hosts().stream().filter(h -> !h.operationInFlight() && !h.overbooked().isEmpty()
-                    && !(h.utilization() < atLeast)).map(HostView.class::cast).toList();
+            return hosts().stream()
+                    .filter(h -> !h.operationInFlight() && !h.overbooked().isEmpty() && !(h.utilization() < atLeast))
+                    .map(HostView.class::cast)
+                    .toList();
         }
 
         @Override
         public List<HostView> withFreeSlotAtOrBelow(int slots, double atMost) {
             // a fresh list the policy may sort
-            return new ArrayList<>(hosts().stream().filter(h -> !h.operationInFlight()
-                    && h.overbooked().size() < slots && h.utilization() <= atMost).map(HostView.class::cast).toList());
+            return new ArrayList<>(hosts().stream()
+                    .filter(h -> !h.operationInFlight() && h.overbooked().size() < slots && h.utilization() <= atMost)
+                    .map(HostView.class::cast)
+                    .toList());
         }
 
         @Override
@@ -76,12 +80,18 @@ class IndexedPathTest {
 
         @Override
         public Iterator<Vm> suspendedByArrival() {
-            return queue().stream().filter(vm -> vm.state() == VmState.SUSPENDED).sorted(BY_ARRIVAL).iterator();
+            return queue().stream()
+                    .filter(vm -> vm.state() == VmState.SUSPENDED)
+                    .sorted(BY_ARRIVAL)
+                    .iterator();
         }
 
         @Override
         public Iterator<Vm> othersByArrival() {
-            return queue().stream().filter(vm -> vm.state() != VmState.SUSPENDED).sorted(BY_ARRIVAL).iterator();
+            return queue().stream()
+                    .filter(vm -> vm.state() != VmState.SUSPENDED)
+                    .sorted(BY_ARRIVAL)
+                    .iterator();
         }
     }
 
@@ -98,8 +108,11 @@ class IndexedPathTest {
             List<Decision> indexed = policy.decide(new Indexed(cluster), NOW);
             assertEquals(general, indexed, "round " + round + " with " + settings);
             decisions += general.size();
-            boolean pinned = cluster.queue().stream().anyMatch(vm -> vm.pinnedHost().isPresent());
-            if (!pinned && settings.queue() == QueueRule.FIFO && general.stream().anyMatch(d -> !(d instanceof Decision.Suspend))) {
+            boolean pinned =
+                    cluster.queue().stream().anyMatch(vm -> vm.pinnedHost().isPresent());
+            if (!pinned
+                    && settings.queue() == QueueRule.FIFO
+                    && general.stream().anyMatch(d -> !(d instanceof Decision.Suspend))) {
                 indexedHeads++;
             }
         }
@@ -114,8 +127,16 @@ class IndexedPathTest {
         QueueRule queue = random.nextInt(3) == 0 ? QueueRule.QOS : QueueRule.FIFO;
         VictimRule victim = random.nextInt(3) == 0 ? VictimRule.QOS : VictimRule.LAST_ADDED;
         Placement placement = random.nextInt(3) == 0 ? Placement.MAXWEIGHT : Placement.FIRST_FIT;
-        return new OverbookingSettings(lower, upper, random.nextInt(4), order, random.nextInt(4) == 0 ? 2 : 0,
-                queue, victim, new QosTerms(0.5, Duration.ofSeconds(30)), placement);
+        return new OverbookingSettings(
+                lower,
+                upper,
+                random.nextInt(4),
+                order,
+                random.nextInt(4) == 0 ? 2 : 0,
+                queue,
+                victim,
+                new QosTerms(0.5, Duration.ofSeconds(30)),
+                placement);
     }
 
     private static FixtureCluster randomCluster(SplittableRandom random) {
@@ -129,8 +150,10 @@ class IndexedPathTest {
         for (int h = 0; h < hosts; h++) {
             List<Vm> overbooked = new ArrayList<>();
             for (int k = random.nextInt(4); k > 0; k--) {
-                Vm vm = random.nextInt(6) == 0 ? Vm.booting(id++, random.nextInt(30_000))
-                        : Vm.running(id++, random.nextInt(30_000)).ran(random.nextInt(5000), 30_000 + random.nextInt(5000))
+                Vm vm = random.nextInt(6) == 0
+                        ? Vm.booting(id++, random.nextInt(30_000))
+                        : Vm.running(id++, random.nextInt(30_000))
+                                .ran(random.nextInt(5000), 30_000 + random.nextInt(5000))
                                 .placed(30_000 + random.nextInt(5000));
                 overbooked.add(vm);
             }
@@ -147,8 +170,10 @@ class IndexedPathTest {
             long arrival = 100L * random.nextInt(50);
             Vm vm = switch (random.nextInt(5)) {
                 case 0 -> Vm.suspended(id++, arrival).ran(random.nextInt(3000), -1);
-                case 1 -> pins && random.nextBoolean() ? Vm.suspendedOn(id++, arrival, random.nextInt(hosts + 2))
-                        : Vm.suspended(id++, arrival);
+                case 1 ->
+                    pins && random.nextBoolean()
+                            ? Vm.suspendedOn(id++, arrival, random.nextInt(hosts + 2))
+                            : Vm.suspended(id++, arrival);
                 default -> Vm.queued(id++, arrival);
             };
             if (random.nextInt(5) == 0) {

@@ -74,8 +74,8 @@ class OverbookingPolicyTest {
 
         @Test
         void eachHostReceivesAtMostOneVmPerStep() {
-            var cluster = new FixtureCluster().host(Host.of(0, 10))
-                    .queue(Vm.queued(1, 0), Vm.queued(2, 1), Vm.queued(3, 2));
+            var cluster =
+                    new FixtureCluster().host(Host.of(0, 10)).queue(Vm.queued(1, 0), Vm.queued(2, 1), Vm.queued(3, 2));
             List<Decision> d = decide(bounds(70, 90, 3), cluster);
             assertEquals(1, d.size());
             assertEquals(1, d.get(0).vm().id(), "the oldest arrival goes first");
@@ -83,7 +83,10 @@ class OverbookingPolicyTest {
 
         @Test
         void schedulesUntilHostsRunOut() {
-            var cluster = new FixtureCluster().host(Host.of(0, 60)).host(Host.of(1, 30)).host(Host.of(2, 80))
+            var cluster = new FixtureCluster()
+                    .host(Host.of(0, 60))
+                    .host(Host.of(1, 30))
+                    .host(Host.of(2, 80))
                     .queue(Vm.queued(1, 0), Vm.queued(2, 10), Vm.queued(3, 20));
             List<Decision> d = decide(bounds(70, 90, 1), cluster);
             assertEquals(2, d.size(), "host 2 is above the lower bound");
@@ -93,7 +96,10 @@ class OverbookingPolicyTest {
 
         @Test
         void schedulesUntilRequestsRunOut() {
-            var cluster = new FixtureCluster().host(Host.of(0, 60)).host(Host.of(1, 30)).host(Host.of(2, 20))
+            var cluster = new FixtureCluster()
+                    .host(Host.of(0, 60))
+                    .host(Host.of(1, 30))
+                    .host(Host.of(2, 20))
                     .queue(Vm.queued(5, 0));
             List<Decision> d = decide(bounds(70, 90, 1), cluster);
             assertEquals(1, d.size());
@@ -102,7 +108,10 @@ class OverbookingPolicyTest {
 
         @Test
         void indexOrderTakesHostsByIdInstead() {
-            var cluster = new FixtureCluster().host(Host.of(3, 60)).host(Host.of(1, 65)).host(Host.of(2, 10))
+            var cluster = new FixtureCluster()
+                    .host(Host.of(3, 60))
+                    .host(Host.of(1, 65))
+                    .host(Host.of(2, 10))
                     .queue(Vm.queued(1, 0), Vm.queued(2, 1));
             List<Decision> d = decide(new OverbookingSettings(70, 90, 1, HostOrder.INDEX), cluster);
             assertEquals(List.of(1, 2), d.stream().map(x -> x.host().id()).toList());
@@ -110,10 +119,14 @@ class OverbookingPolicyTest {
 
         @Test
         void reasonNamesTheHostTheBoundAndTheSlots() {
-            var cluster = new FixtureCluster().host(Host.of(4, 58.14, Vm.running(9, 0))).queue(Vm.queued(1, 0));
+            var cluster = new FixtureCluster()
+                    .host(Host.of(4, 58.14, Vm.running(9, 0)))
+                    .queue(Vm.queued(1, 0));
             Decision d = decide(bounds(60, 90, 2), cluster).get(0);
-            assertEquals("host host-4 at 58.1% <= lower bound 60% with 1 of 2 slots in use: deploy VM 1,"
-                    + " first in the queue (new, arrived 2024-01-01T00:00:00Z)", d.reason().text());
+            assertEquals(
+                    "host host-4 at 58.1% <= lower bound 60% with 1 of 2 slots in use: deploy VM 1,"
+                            + " first in the queue (new, arrived 2024-01-01T00:00:00Z)",
+                    d.reason().text());
             assertEquals(58.14, d.reason().facts().get("host_utilization"));
             assertEquals(1, d.reason().facts().get("slots_in_use"));
         }
@@ -128,10 +141,12 @@ class OverbookingPolicyTest {
             for (int h = 0; h < 5; h++) {
                 cluster.host(Host.of(h, 10 + h));
             }
-            cluster.queue(Vm.queued(1, 100), Vm.suspended(2, 500), Vm.queued(3, 50), Vm.suspended(4, 200),
-                    Vm.queued(5, 50));
+            cluster.queue(
+                    Vm.queued(1, 100), Vm.suspended(2, 500), Vm.queued(3, 50), Vm.suspended(4, 200), Vm.queued(5, 50));
             List<Decision> d = decide(bounds(70, 90, 1), cluster);
-            assertEquals(List.of(4L, 2L, 3L, 5L, 1L), d.stream().map(x -> x.vm().id()).toList(),
+            assertEquals(
+                    List.of(4L, 2L, 3L, 5L, 1L),
+                    d.stream().map(x -> x.vm().id()).toList(),
                     "suspended by first arrival, then new by arrival, ties by id");
             assertInstanceOf(Decision.Resume.class, d.get(0));
             assertInstanceOf(Decision.Resume.class, d.get(1));
@@ -167,14 +182,18 @@ class OverbookingPolicyTest {
                 for (long id = 1; id <= queued; id++) {
                     long arrival = random.nextInt(50);
                     int kind = random.nextInt(4);
-                    vms.add(kind == 0 ? Vm.suspended(id, arrival)
-                            : kind == 1 ? Vm.suspendedOn(id, arrival, 30) : Vm.queued(id, arrival));
+                    vms.add(
+                            kind == 0
+                                    ? Vm.suspended(id, arrival)
+                                    : kind == 1 ? Vm.suspendedOn(id, arrival, 30) : Vm.queued(id, arrival));
                 }
                 cluster.queue(vms.toArray(Vm[]::new));
                 List<Long> expected = vms.stream()
                         .filter(vm -> vm.pinnedHost().isEmpty())
                         .sorted(org.overbookd.policy.overbooking.QueueOrder.FIFO)
-                        .limit(30).map(Vm::id).toList();
+                        .limit(30)
+                        .map(Vm::id)
+                        .toList();
                 List<Decision> d = decide(bounds(70, 90, 1), cluster);
                 assertEquals(expected, d.stream().map(x -> x.vm().id()).toList(), queued + " queued");
             }
@@ -182,7 +201,9 @@ class OverbookingPolicyTest {
 
         @Test
         void pinnedVmOnlyReturnsToItsOwnHost() {
-            var cluster = new FixtureCluster().host(Host.of(0, 10)).host(Host.of(1, 80))
+            var cluster = new FixtureCluster()
+                    .host(Host.of(0, 10))
+                    .host(Host.of(1, 80))
                     .queue(Vm.suspendedOn(1, 0, 1), Vm.queued(2, 5));
             List<Decision> d = decide(bounds(70, 90, 1), cluster);
             assertEquals(1, d.size(), "host 1 is above the lower bound, so VM 1 waits");
@@ -213,19 +234,26 @@ class OverbookingPolicyTest {
             assertEquals(1, d.size());
             Decision.Suspend s = assertInstanceOf(Decision.Suspend.class, d.get(0));
             assertEquals(2, s.vm().id(), "the overbooked VM added last");
-            assertEquals("host host-0 at 90.0% >= upper bound 90%: suspend VM 2, the overbooked VM added last",
+            assertEquals(
+                    "host host-0 at 90.0% >= upper bound 90%: suspend VM 2, the overbooked VM added last",
                     s.reason().text());
         }
 
         @Test
         void aVmThatIsNotRunningIsNeverTheVictim() {
             // a VM that failed to boot holds its slot on a host with nothing in flight (OpenNebula's *_FAILURE)
-            var failed = new Vm(2, org.overbookd.model.QosClass.LOW, org.overbookd.model.VmState.BOOTING,
-                    FixtureCluster.at(50), java.util.OptionalInt.empty(), 0);
+            var failed = new Vm(
+                    2,
+                    org.overbookd.model.QosClass.LOW,
+                    org.overbookd.model.VmState.BOOTING,
+                    FixtureCluster.at(50),
+                    java.util.OptionalInt.empty(),
+                    0);
             var cluster = new FixtureCluster().host(Host.of(0, 95.0, Vm.running(1, 0), failed));
             List<Decision> d = decide(bounds(70, 90, 2), cluster);
             assertEquals(1, d.size());
-            assertEquals(1, assertInstanceOf(Decision.Suspend.class, d.get(0)).vm().id(), "the running one");
+            assertEquals(
+                    1, assertInstanceOf(Decision.Suspend.class, d.get(0)).vm().id(), "the running one");
             var onlyFailed = new FixtureCluster().host(Host.of(0, 95.0, failed));
             assertTrue(decide(bounds(70, 90, 2), onlyFailed).isEmpty(), "nothing that could be suspended");
         }
@@ -244,13 +272,15 @@ class OverbookingPolicyTest {
 
         @Test
         void oneSuspensionPerHostPerStep() {
-            var cluster = new FixtureCluster().host(Host.of(0, 130, Vm.running(1, 0), Vm.running(2, 0), Vm.running(3, 0)));
+            var cluster =
+                    new FixtureCluster().host(Host.of(0, 130, Vm.running(1, 0), Vm.running(2, 0), Vm.running(3, 0)));
             assertEquals(1, decide(bounds(70, 90, 3), cluster).size());
         }
 
         @Test
         void hostWithAnOperationInFlightWaitsForTheNextStep() {
-            var cluster = new FixtureCluster().host(new Host(0, 8, 99, List.of(Vm.running(1, 0), Vm.booting(2, 0)), true));
+            var cluster =
+                    new FixtureCluster().host(new Host(0, 8, 99, List.of(Vm.running(1, 0), Vm.booting(2, 0)), true));
             assertTrue(decide(bounds(70, 90, 2), cluster).isEmpty());
         }
 

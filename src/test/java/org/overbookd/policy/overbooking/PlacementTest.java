@@ -24,8 +24,8 @@ class PlacementTest {
     private static final Instant NOW = FixtureCluster.at(3600);
 
     private static List<Decision> decide(Placement placement, FixtureCluster cluster) {
-        OverbookingSettings settings = new OverbookingSettings(70, 90, 2, HostOrder.LEAST_UTILIZED)
-                .withPlacement(placement);
+        OverbookingSettings settings =
+                new OverbookingSettings(70, 90, 2, HostOrder.LEAST_UTILIZED).withPlacement(placement);
         return new OverbookingPolicy(settings).decide(cluster, NOW);
     }
 
@@ -41,7 +41,10 @@ class PlacementTest {
     static String placements(List<Decision> decisions) {
         StringBuilder s = new StringBuilder();
         for (Decision d : decisions) {
-            s.append(s.length() == 0 ? "" : " ").append(d.vm().id()).append("->").append(d.host().id());
+            s.append(s.length() == 0 ? "" : " ")
+                    .append(d.vm().id())
+                    .append("->")
+                    .append(d.host().id());
         }
         return s.toString();
     }
@@ -61,31 +64,43 @@ class PlacementTest {
     @Test
     void firstFitGivesEachVmTheFirstHostItFits() {
         // host 1 (30%) has 480 of room, host 2 (65%) 200: the big VM fits host 1 only
-        var cluster = new FixtureCluster().host(Host.of(1, 30)).host(Host.of(2, 65))
-                .queue(big(10, 0), small(11, 1));
+        var cluster =
+                new FixtureCluster().host(Host.of(1, 30)).host(Host.of(2, 65)).queue(big(10, 0), small(11, 1));
         assertEquals("10->1 11->2", placements(decide(Placement.FIRST_FIT, cluster)));
-        var smallFirst = new FixtureCluster().host(Host.of(1, 30)).host(Host.of(2, 65))
-                .queue(small(11, 0), big(10, 1));
-        assertEquals("11->1", placements(decide(Placement.FIRST_FIT, smallFirst)),
+        var smallFirst =
+                new FixtureCluster().host(Host.of(1, 30)).host(Host.of(2, 65)).queue(small(11, 0), big(10, 1));
+        assertEquals(
+                "11->1",
+                placements(decide(Placement.FIRST_FIT, smallFirst)),
                 "the small VM takes the roomy host and the big one fits nowhere else");
     }
 
     @Test
     void maxWeightServesTheSizeWhoseConfigurationWeighsMost() {
         // one host with room for four small VMs (weight 4 Q_small) or one big one (weight Q_big)
-        var fourSmallOneBig = new FixtureCluster().host(Host.of(1, 30))
+        var fourSmallOneBig = new FixtureCluster()
+                .host(Host.of(1, 30))
                 .queue(big(10, 0), small(11, 1), small(12, 2), small(13, 3), small(14, 4));
         assertEquals("10->1", placements(decide(Placement.FIRST_FIT, fourSmallOneBig)));
         List<Decision> maxWeight = decide(Placement.MAXWEIGHT, fourSmallOneBig);
-        assertEquals("11->1", placements(maxWeight), "4 small x Q 4 = 16 against 1 big x Q 1 = 1; the oldest small VM goes");
-        assertTrue(maxWeight.get(0).reason().text().endsWith(
-                "; max-weight: 4 queued VMs of its size (CPU 1) weigh most in the configuration that fits the host"),
+        assertEquals(
+                "11->1", placements(maxWeight), "4 small x Q 4 = 16 against 1 big x Q 1 = 1; the oldest small VM goes");
+        assertTrue(
+                maxWeight
+                        .get(0)
+                        .reason()
+                        .text()
+                        .endsWith(
+                                "; max-weight: 4 queued VMs of its size (CPU 1) weigh most in the configuration that fits the host"),
                 maxWeight.get(0).reason().text());
 
-        var oneSmallFiveBig = new FixtureCluster().host(Host.of(1, 30))
+        var oneSmallFiveBig = new FixtureCluster()
+                .host(Host.of(1, 30))
                 .queue(small(11, 0), big(20, 1), big(21, 2), big(22, 3), big(23, 4), big(24, 5));
         assertEquals("11->1", placements(decide(Placement.FIRST_FIT, oneSmallFiveBig)));
-        assertEquals("20->1", placements(decide(Placement.MAXWEIGHT, oneSmallFiveBig)),
+        assertEquals(
+                "20->1",
+                placements(decide(Placement.MAXWEIGHT, oneSmallFiveBig)),
                 "1 big x Q 5 = 5 against 4 small x Q 1 = 4: the big queue is served");
     }
 
@@ -98,7 +113,10 @@ class PlacementTest {
 
     @Test
     void withoutSizesBothPlacementsAreThePapersAlgorithm() {
-        var cluster = new FixtureCluster().host(Host.of(1, 30)).host(Host.of(2, 65)).host(Host.of(3, 10))
+        var cluster = new FixtureCluster()
+                .host(Host.of(1, 30))
+                .host(Host.of(2, 65))
+                .host(Host.of(3, 10))
                 .queue(Vm.queued(10, 5), Vm.queued(11, 1), Vm.suspended(12, 9), Vm.queued(13, 3));
         String firstFit = placements(decide(Placement.FIRST_FIT, cluster));
         assertEquals("12->3 11->1 13->2", firstFit, "suspended first, then by arrival, least utilized host first");
@@ -107,7 +125,9 @@ class PlacementTest {
 
     @Test
     void aPinnedVmGoesBackToItsHostBeforeOthersAreMatched() {
-        var cluster = new FixtureCluster().host(Host.of(1, 30)).host(Host.of(2, 65))
+        var cluster = new FixtureCluster()
+                .host(Host.of(1, 30))
+                .host(Host.of(2, 65))
                 .queue(small(10, 0), Vm.suspendedOn(12, 9, 1).sized(1, 0));
         assertEquals("12->1 10->2", placements(decide(Placement.FIRST_FIT, cluster)));
         assertEquals("12->1 10->2", placements(decide(Placement.MAXWEIGHT, cluster)));
@@ -116,10 +136,14 @@ class PlacementTest {
     @Test
     void vmsThatFitNowhereDoNotHideTheOnesBehindThem() {
         // two hosts with 200 of room: the three big VMs at the head fit neither, the small ones do
-        var cluster = new FixtureCluster().host(Host.of(1, 65)).host(Host.of(2, 66))
+        var cluster = new FixtureCluster()
+                .host(Host.of(1, 65))
+                .host(Host.of(2, 66))
                 .queue(big(10, 0), big(11, 1), big(12, 2), small(20, 3), small(21, 4));
         assertEquals("20->1 21->2", placements(decide(Placement.FIRST_FIT, cluster)));
-        assertEquals("20->1 21->2", placements(decide(Placement.MAXWEIGHT, cluster)),
+        assertEquals(
+                "20->1 21->2",
+                placements(decide(Placement.MAXWEIGHT, cluster)),
                 "max-weight weighs the small VMs by the whole queue and finds them behind the big ones");
     }
 

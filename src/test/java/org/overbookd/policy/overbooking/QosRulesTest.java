@@ -23,7 +23,8 @@ class QosRulesTest {
     private static final QosTerms TERMS = new QosTerms(0.5, Duration.ofSeconds(30));
 
     /** Arrived at 0, ran 58 min, off its host for the last 2: e = 3480, p = 120. */
-    private static final Vm FIFTY_EIGHT_OF_SIXTY = Vm.suspended(1, 0).ran(3480, -1).slo(0.9);
+    private static final Vm FIFTY_EIGHT_OF_SIXTY =
+            Vm.suspended(1, 0).ran(3480, -1).slo(0.9);
     /** Arrived 10 min ago and has run since: e = 600, p = 0. */
     private static final Vm TEN_OF_TEN = Vm.suspended(2, 3000).ran(0, 3000).slo(0.9);
 
@@ -65,7 +66,9 @@ class QosRulesTest {
         assertEquals(36.667, (double) chosen.reason().facts().get("vm_q_seconds"), 1e-9);
         assertEquals(0.9, (double) chosen.reason().facts().get("vm_slo"), 1e-12);
         assertEquals(1.0, (double) chosen.reason().facts().get("vm_availability"), 1e-12);
-        assertTrue(chosen.reason().text().contains("closest to violating its SLO (Q 36.7 s"), chosen.reason().text());
+        assertTrue(
+                chosen.reason().text().contains("closest to violating its SLO (Q 36.7 s"),
+                chosen.reason().text());
     }
 
     @Test
@@ -73,16 +76,29 @@ class QosRulesTest {
         Vm half = Vm.suspended(3, 0).ran(1800, -1);
         Vm fresh = Vm.queued(4, 3000);
         var relaxed = new FixtureCluster().host(Host.of(0, 10)).queue(half, fresh);
-        assertEquals(4, decide(settings(QueueRule.QOS, VictimRule.LAST_ADDED), relaxed).get(0).vm().id(),
+        assertEquals(
+                4,
+                decide(settings(QueueRule.QOS, VictimRule.LAST_ADDED), relaxed)
+                        .get(0)
+                        .vm()
+                        .id(),
                 "SLO 0.5: the half-run VM is exactly on target (Q -30 s), the new one 10 min behind (Q -630 s)");
         var strict = new FixtureCluster().host(Host.of(0, 10)).queue(half.slo(0.9), fresh);
-        assertEquals(3, decide(settings(QueueRule.QOS, VictimRule.LAST_ADDED), strict).get(0).vm().id(),
+        assertEquals(
+                3,
+                decide(settings(QueueRule.QOS, VictimRule.LAST_ADDED), strict)
+                        .get(0)
+                        .vm()
+                        .id(),
                 "SLO 0.9: the half-run VM is 1,600 s behind (Q -1630 s)");
     }
 
     @Test
     void forVmsThatNeverRanQosOrderIsArrivalOrder() {
-        var cluster = new FixtureCluster().host(Host.of(0, 10)).host(Host.of(1, 20)).host(Host.of(2, 30))
+        var cluster = new FixtureCluster()
+                .host(Host.of(0, 10))
+                .host(Host.of(1, 20))
+                .host(Host.of(2, 30))
                 .queue(Vm.queued(9, 500), Vm.queued(7, 100), Vm.queued(8, 300), Vm.queued(6, 900));
         List<Long> fifo = ids(decide(settings(QueueRule.FIFO, VictimRule.LAST_ADDED), cluster));
         List<Long> qos = ids(decide(settings(QueueRule.QOS, VictimRule.LAST_ADDED), cluster));
@@ -95,11 +111,14 @@ class QosRulesTest {
         Vm a = Vm.running(1, 0).ran(3480, -1).slo(0.9).placed(100);
         Vm b = Vm.running(2, 3000).ran(0, 3000).slo(0.9).placed(3000);
         var cluster = new FixtureCluster().host(Host.of(0, 95, a, b));
-        Decision lastAdded = decide(settings(QueueRule.FIFO, VictimRule.LAST_ADDED), cluster).get(0);
+        Decision lastAdded =
+                decide(settings(QueueRule.FIFO, VictimRule.LAST_ADDED), cluster).get(0);
         assertEquals(2, lastAdded.vm().id());
         Decision qos = decide(settings(QueueRule.FIFO, VictimRule.QOS), cluster).get(0);
         assertEquals(1, qos.vm().id(), "236.7 s of slack against 36.7 s: the first can better afford to wait");
-        assertTrue(qos.reason().text().contains("furthest from violating its SLO (Q 236.7 s)"), qos.reason().text());
+        assertTrue(
+                qos.reason().text().contains("furthest from violating its SLO (Q 236.7 s)"),
+                qos.reason().text());
     }
 
     @Test
@@ -107,7 +126,12 @@ class QosRulesTest {
         Vm a = Vm.running(1, 3000).ran(0, 3000).placed(3000);
         Vm b = Vm.running(2, 3000).ran(0, 3000).placed(3000);
         var cluster = new FixtureCluster().host(Host.of(0, 95, a, b));
-        assertEquals(2, decide(settings(QueueRule.FIFO, VictimRule.QOS), cluster).get(0).vm().id());
+        assertEquals(
+                2,
+                decide(settings(QueueRule.FIFO, VictimRule.QOS), cluster)
+                        .get(0)
+                        .vm()
+                        .id());
     }
 
     @Test
@@ -117,7 +141,9 @@ class QosRulesTest {
         var cluster = new FixtureCluster().host(Host.of(0, 95, a, b));
         OverbookingSettings sticky = new OverbookingSettings(70, 90, 2, HostOrder.LEAST_UTILIZED, 1)
                 .withQosRules(QueueRule.FIFO, VictimRule.QOS, TERMS);
-        assertEquals(2, decide(sticky, cluster).get(0).vm().id(),
+        assertEquals(
+                2,
+                decide(sticky, cluster).get(0).vm().id(),
                 "VM 1, on its host the longest, holds the one sticky slot; VM 2 is the only candidate");
     }
 

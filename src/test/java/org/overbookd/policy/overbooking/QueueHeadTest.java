@@ -67,10 +67,13 @@ class QueueHeadTest {
                     ? Comparator.<VmView>comparingDouble(urgency::of).thenComparing(QueueOrder.FIFO)
                     : QueueOrder.FIFO;
             List<VmView> eligible = new ArrayList<>(queue.stream()
-                    .filter(vm -> vm.pinnedHost().isEmpty() || byId.containsKey(vm.pinnedHost().getAsInt()))
-                    .map(VmView.class::cast).toList());
+                    .filter(vm -> vm.pinnedHost().isEmpty()
+                            || byId.containsKey(vm.pinnedHost().getAsInt()))
+                    .map(VmView.class::cast)
+                    .toList());
             eligible.sort(order);
-            long pinned = eligible.stream().filter(vm -> vm.pinnedHost().isPresent()).count();
+            long pinned =
+                    eligible.stream().filter(vm -> vm.pinnedHost().isPresent()).count();
 
             // as the policy asks: the candidates first, then twice as many, until the queue is exhausted
             for (int ask = random.nextInt(candidates.size() + 1); ; ask = Math.max(1, 2 * ask)) {
@@ -85,8 +88,11 @@ class QueueHeadTest {
                 if (pinned == 0) {
                     assertNull(got.pinnedTo(), where);
                 } else {
-                    int[] expected = got.vms().stream().mapToInt(vm -> vm.pinnedHost().isPresent()
-                            ? byId.get(vm.pinnedHost().getAsInt()) : -1).toArray();
+                    int[] expected = got.vms().stream()
+                            .mapToInt(vm -> vm.pinnedHost().isPresent()
+                                    ? byId.get(vm.pinnedHost().getAsInt())
+                                    : -1)
+                            .toArray();
                     assertArrayEquals(expected, got.pinnedTo(), where);
                     pinnedHeads++;
                 }
@@ -107,7 +113,8 @@ class QueueHeadTest {
         for (int i = 0; i < n; i++) {
             Instant arrival = FixtureCluster.at(random.nextInt(20)).plusNanos(random.nextInt(3) * 500_000_000L);
             boolean suspended = random.nextInt(3) == 0;
-            OptionalInt pin = suspended && random.nextInt(3) == 0 ? OptionalInt.of(random.nextInt(hostIds + 5))
+            OptionalInt pin = suspended && random.nextInt(3) == 0
+                    ? OptionalInt.of(random.nextInt(hostIds + 5))
                     : OptionalInt.empty();
             Vm vm = new Vm(ids[i], QosClass.LOW, suspended ? VmState.SUSPENDED : VmState.QUEUED, arrival, pin, 0);
             vm = switch (random.nextInt(6)) {

@@ -32,7 +32,8 @@ class ExactQosScanTest {
         for (long seed = 1; seed <= 40; seed++) {
             ServiceClasses classes = seed % 2 == 0 ? ServiceClasses.defaults() : mixedClasses();
             RequestScheduler reference = RequestScheduler.qosDriven(classes).withExactScanChunks(0);
-            List<RequestScheduler> fast = List.of(RequestScheduler.qosDriven(classes).withExactScanChunks(1),
+            List<RequestScheduler> fast = List.of(
+                    RequestScheduler.qosDriven(classes).withExactScanChunks(1),
                     RequestScheduler.qosDriven(classes).withExactScanChunks(2),
                     RequestScheduler.qosDriven(classes).withExactScanChunks(3));
             World ref = new World(seed, classes);
@@ -154,7 +155,8 @@ class ExactQosScanTest {
                 Job first = job(t);
                 pending.add(first);
                 for (int k = events.nextInt(5); k > 0; k--) {
-                    Job twin = new Job("r" + admission, first.c, first.cpu, first.mem, first.constraints, admission++, t);
+                    Job twin =
+                            new Job("r" + admission, first.c, first.cpu, first.mem, first.constraints, admission++, t);
                     byId.put(twin.id, twin);
                     pending.add(twin);
                 }
@@ -218,8 +220,14 @@ class ExactQosScanTest {
         double clock;
         String node;
 
-        Job(String id, ServiceClass c, double cpu, double mem, Map<String, String> constraints, long admission,
-            double t) {
+        Job(
+                String id,
+                ServiceClass c,
+                double cpu,
+                double mem,
+                Map<String, String> constraints,
+                long admission,
+                double t) {
             this.id = id;
             this.c = c;
             this.cpu = cpu;
@@ -241,8 +249,18 @@ class ExactQosScanTest {
         @Override
         public InstanceView viewAt(double t) {
             double dt = Math.max(0, t - clock);
-            return new InstanceView(id, c, cpu, mem, constraints, admission, node == null ? run : run + dt,
-                    node == null ? waited + dt : waited, overhead, 2, node);
+            return new InstanceView(
+                    id,
+                    c,
+                    cpu,
+                    mem,
+                    constraints,
+                    admission,
+                    node == null ? run : run + dt,
+                    node == null ? waited + dt : waited,
+                    overhead,
+                    2,
+                    node);
         }
     }
 }

@@ -10,8 +10,7 @@ final class Fixtures {
     static final ServiceClass SILVER = CLASSES.find("silver").orElseThrow();
     static final ServiceClass BRONZE = CLASSES.find("bronze").orElseThrow();
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     /** A one-slot instance (cpu = mem = 1) with the given accounting in seconds and no overheads. */
     static InstanceView inst(String id, ServiceClass c, double e, double p, String node, long admission) {
@@ -19,8 +18,18 @@ final class Fixtures {
     }
 
     static InstanceView withOverhead(InstanceView v, double overheadPaid) {
-        return new InstanceView(v.id(), v.serviceClass(), v.cpu(), v.mem(), v.constraints(), v.admission(),
-                v.runS(), v.pendingS(), overheadPaid, v.alphaS(), v.node());
+        return new InstanceView(
+                v.id(),
+                v.serviceClass(),
+                v.cpu(),
+                v.mem(),
+                v.constraints(),
+                v.admission(),
+                v.runS(),
+                v.pendingS(),
+                overheadPaid,
+                v.alphaS(),
+                v.node());
     }
 
     static NodeView node(String id, double slots) {

@@ -24,7 +24,9 @@ class HostIndexTest {
         for (int hostsToScore : new int[] {0, 3}) {
             for (boolean qos : new boolean[] {true, false}) {
                 ScanLimits limits = new ScanLimits(hostsToScore, 0);
-                RequestScheduler s = qos ? RequestScheduler.qosDriven(CLASSES, limits) : RequestScheduler.priorityBased(CLASSES, limits);
+                RequestScheduler s = qos
+                        ? RequestScheduler.qosDriven(CLASSES, limits)
+                        : RequestScheduler.priorityBased(CLASSES, limits);
                 assertSameDecisions(s, 11);
             }
         }
@@ -65,7 +67,8 @@ class HostIndexTest {
                 (i.node == null ? pendingViews : runningViews).add(i.viewAt(t));
             }
             runningViews.sort(java.util.Comparator.comparingLong(InstanceView::admission));
-            List<Allocation> snapshot = scheduler.schedule(nodes, runningViews, pendingViews, new SplittableRandom(pass));
+            List<Allocation> snapshot =
+                    scheduler.schedule(nodes, runningViews, pendingViews, new SplittableRandom(pass));
             List<Allocation> kept = scheduler.schedule(cluster, pending, t, new SplittableRandom(pass));
             assertEquals(snapshot, kept, "pass " + pass);
             for (Allocation p : kept) {
@@ -80,8 +83,10 @@ class HostIndexTest {
                 placed++;
             }
             // a completion between passes, told to the cluster
-            Inst done = all.values().stream().filter(i -> i.node != null).min(
-                    java.util.Comparator.comparingLong(i -> i.admission)).orElseThrow();
+            Inst done = all.values().stream()
+                    .filter(i -> i.node != null)
+                    .min(java.util.Comparator.comparingLong(i -> i.admission))
+                    .orElseThrow();
             assertTrue(cluster.remove(done.node, done));
             all.remove(done.id);
         }

@@ -47,8 +47,8 @@ class HostTableTest {
             }
             double t = r.nextDouble(1e6);
             Residents blocks = table.bound(t, classes, HostIndex.BOUND_TOLERANCE);
-            Residents each = table.bound(present.stream().mapToInt(Integer::intValue).toArray(), t, classes,
-                    HostIndex.BOUND_TOLERANCE);
+            Residents each = table.bound(
+                    present.stream().mapToInt(Integer::intValue).toArray(), t, classes, HostIndex.BOUND_TOLERANCE);
             assertEquals(each, blocks, "round " + round);
         }
     }

@@ -38,8 +38,8 @@ class PreemptionCostTest {
     @Test
     void eq9PrefersSparingTheMostImportantClass() {
         double[] goldVictim = new QosPreemptionCost(CLASSES).cost(j, List.of(cand(inst("g", GOLD, 5, 0, "a", 0))));
-        double[] silverVictims = new QosPreemptionCost(CLASSES).cost(j, List.of(
-                cand(inst("s1", SILVER, 45, 0, "a", 1)), cand(inst("s2", SILVER, 72, 0, "a", 2))));
+        double[] silverVictims = new QosPreemptionCost(CLASSES)
+                .cost(j, List.of(cand(inst("s1", SILVER, 45, 0, "a", 1)), cand(inst("s2", SILVER, 72, 0, "a", 2))));
         assertTrue(Lexicographic.compare(silverVictims, goldVictim) < 0);
         // within P_h+, more slack is cheaper: 1/90 < 1/10
         double[] far = new QosPreemptionCost(CLASSES).cost(j, List.of(cand(inst("k", SILVER, 900, 0, "a", 0))));
@@ -49,9 +49,13 @@ class PreemptionCostTest {
 
     @Test
     void priorityCostCountsVictimsFromTheHighestPriority() {
-        double[] c = new PriorityPreemptionCost(CLASSES).cost(j, List.of(
-                cand(inst("s", SILVER, 1, 0, "a", 1)), cand(inst("b1", BRONZE, 1, 0, "a", 2)),
-                cand(inst("b2", BRONZE, 1, 0, "a", 3))));
+        double[] c = new PriorityPreemptionCost(CLASSES)
+                .cost(
+                        j,
+                        List.of(
+                                cand(inst("s", SILVER, 1, 0, "a", 1)),
+                                cand(inst("b1", BRONZE, 1, 0, "a", 2)),
+                                cand(inst("b2", BRONZE, 1, 0, "a", 3))));
         assertArrayEquals(new double[] {0, 1, 2}, c, 0.0);
     }
 }

@@ -26,7 +26,9 @@ class ShortcutsTest {
     void shortcutsNeverChangeADecision() {
         for (ScanLimits limits : List.of(ScanLimits.NONE, new ScanLimits(3, 4))) {
             for (boolean qos : new boolean[] {true, false}) {
-                RequestScheduler s = qos ? RequestScheduler.qosDriven(CLASSES, limits) : RequestScheduler.priorityBased(CLASSES, limits);
+                RequestScheduler s = qos
+                        ? RequestScheduler.qosDriven(CLASSES, limits)
+                        : RequestScheduler.priorityBased(CLASSES, limits);
                 World fast = new World(5);
                 World reference = new World(5);
                 int preemptions = 0;
@@ -36,7 +38,8 @@ class ShortcutsTest {
                     List<Allocation> a = fast.pass(s, t, pass);
                     List<Allocation> b = reference.pass(s.withoutShortcuts(), t, pass);
                     assertEquals(b, a, "pass " + pass + " (" + (qos ? "qos" : "priority") + ", " + limits + ")");
-                    preemptions += (int) a.stream().filter(p -> !p.victims().isEmpty()).count();
+                    preemptions +=
+                            (int) a.stream().filter(p -> !p.victims().isEmpty()).count();
                     failures += fast.pending.size();
                 }
                 assertTrue(preemptions > 20, "the run must preempt: " + preemptions);
@@ -64,8 +67,8 @@ class ShortcutsTest {
             for (NodeView n : nodes) {
                 double used = 0;
                 while (true) {
-                    Inst i = new Inst("r" + admission, pick(), size(), admission++, events.nextInt(3000),
-                            events.nextInt(400));
+                    Inst i = new Inst(
+                            "r" + admission, pick(), size(), admission++, events.nextInt(3000), events.nextInt(400));
                     if (used + i.size > n.cpu()) {
                         break;
                     }

@@ -20,11 +20,11 @@ import org.overbookd.policy.hybrid.TaskOrder;
  */
 public final class FirstComeFirstServed implements SlotPolicy {
 
-    public static final Argument<Integer> RESERVE = Argument.atLeast("reserve",
-            "Slots kept free: a task starts only while more are free (default 0).", 0, 0);
+    public static final Argument<Integer> RESERVE =
+            Argument.atLeast("reserve", "Slots kept free: a task starts only while more are free (default 0).", 0, 0);
 
-    public static final PluginFactory<HybridSettings, SlotPolicy> FACTORY = new PluginFactory<>("fcfs",
-            List.of(RESERVE), (settings, args) -> new FirstComeFirstServed(args.get(RESERVE)));
+    public static final PluginFactory<HybridSettings, SlotPolicy> FACTORY = new PluginFactory<>(
+            "fcfs", List.of(RESERVE), (settings, args) -> new FirstComeFirstServed(args.get(RESERVE)));
 
     private final int reserve;
 
@@ -59,8 +59,8 @@ public final class FirstComeFirstServed implements SlotPolicy {
         }
         for (int tier = 0; tier < view.tiers(); tier++) {
             if (view.freeSlots(tier) > 0) {
-                return List.of(new SlotDecision.Place(view.oldestQueued().index(), view.freeSlotServer(tier, 0), false,
-                        Phase.REGULAR));
+                return List.of(new SlotDecision.Place(
+                        view.oldestQueued().index(), view.freeSlotServer(tier, 0), false, Phase.REGULAR));
             }
         }
         return List.of();

@@ -29,16 +29,22 @@ class GuardedSimulationTest {
     private static final Settings SCENARIO = Scenarios.small(70, 90, 2, 20, Duration.ofDays(3));
 
     private static SimResult run(Settings s, StringWriter audit) {
-        return new Simulation(SimBindings.simConfig(s), Bindings.overbookingPolicy(s),
-                audit == null ? org.overbookd.audit.AuditLog.NONE : new JsonLinesAuditLog(audit),
-                Simulation.Progress.NONE, 1).run();
+        return new Simulation(
+                        SimBindings.simConfig(s),
+                        Bindings.overbookingPolicy(s),
+                        audit == null ? org.overbookd.audit.AuditLog.NONE : new JsonLinesAuditLog(audit),
+                        Simulation.Progress.NONE,
+                        1)
+                .run();
     }
 
     @Test
     void noVmIsSuspendedMoreOftenInADayThanTheCapAllows() {
         SimResult free = run(SCENARIO, null);
-        assertTrue(free.mostSuspendsInDay() > 2, "without the cap a VM is suspended " + free.mostSuspendsInDay()
-                + " times in a day: the cap below binds");
+        assertTrue(
+                free.mostSuspendsInDay() > 2,
+                "without the cap a VM is suspended " + free.mostSuspendsInDay()
+                        + " times in a day: the cap below binds");
         StringWriter audit = new StringWriter();
         SimResult capped = run(SCENARIO.with(Options.GUARD_MAX_SUSPENDS_PER_DAY, 2), audit);
         assertTrue(capped.mostSuspendsInDay() <= 2, "at most 2 a day, not " + capped.mostSuspendsInDay());
@@ -47,9 +53,11 @@ class GuardedSimulationTest {
         Map<Long, java.util.List<Instant>> suspended = new HashMap<>();
         long held = 0;
         for (JsonNode r : records(audit)) {
-            if (r.path("event").asText().equals("outcome") && r.path("action").asText().equals("suspend")
+            if (r.path("event").asText().equals("outcome")
+                    && r.path("action").asText().equals("suspend")
                     && r.path("outcome").asText().equals("ok")) {
-                suspended.computeIfAbsent(r.path("vm_id").asLong(), k -> new java.util.ArrayList<>())
+                suspended
+                        .computeIfAbsent(r.path("vm_id").asLong(), k -> new java.util.ArrayList<>())
                         .add(Instant.parse(r.path("time").asText()));
             }
             if (r.path("event").asText().equals("held")) {
@@ -61,7 +69,8 @@ class GuardedSimulationTest {
         assertTrue(held > 0, "VMs at their cap waited, and the audit says so");
         for (var times : suspended.values()) {
             for (int i = 2; i < times.size(); i++) {
-                assertTrue(Duration.between(times.get(i - 2), times.get(i)).compareTo(Duration.ofHours(24)) > 0,
+                assertTrue(
+                        Duration.between(times.get(i - 2), times.get(i)).compareTo(Duration.ofHours(24)) > 0,
                         "three suspensions of one VM within 24 hours: " + times);
             }
         }
@@ -80,7 +89,9 @@ class GuardedSimulationTest {
             String action = r.path("action").asText();
             long vm = r.path("vm_id").asLong();
             Instant time = Instant.parse(r.path("time").asText());
-            if (event.equals("outcome") && !action.equals("suspend") && r.path("outcome").asText().equals("ok")) {
+            if (event.equals("outcome")
+                    && !action.equals("suspend")
+                    && r.path("outcome").asText().equals("ok")) {
                 placed.put(vm, time);
             }
             if (event.equals("decision") && action.equals("suspend")) {

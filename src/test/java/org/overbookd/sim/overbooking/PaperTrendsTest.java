@@ -1,9 +1,8 @@
 package org.overbookd.sim.overbooking;
 
-import org.junit.jupiter.api.Tag;
-
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.overbookd.config.Bindings;
 import org.overbookd.config.Settings;
@@ -50,7 +49,8 @@ class PaperTrendsTest {
     void twoSlotsBeatOneAt95To80() {
         SimResult one = run(80, 95, 1);
         SimResult two = run(80, 95, 2);
-        assertTrue(two.utilization() > one.utilization() + 2,
+        assertTrue(
+                two.utilization() > one.utilization() + 2,
                 "paper: 86.16 vs 79.66; got " + two.utilization() + " vs " + one.utilization());
     }
 }

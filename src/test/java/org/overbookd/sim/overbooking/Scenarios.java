@@ -7,8 +7,7 @@ import org.overbookd.config.Settings;
 /** Settings for simulation tests: the paper's scenario, optionally shortened or shrunk. */
 public final class Scenarios {
 
-    private Scenarios() {
-    }
+    private Scenarios() {}
 
     public static Settings paper(double lower, double upper, int slots) {
         return Settings.defaults()

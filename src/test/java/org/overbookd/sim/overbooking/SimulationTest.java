@@ -38,8 +38,10 @@ class SimulationTest {
     void overbookingRaisesUtilizationAndKeepsTheHighQosWorkloadWhole() {
         SimResult baseline = run(Scenarios.paper(70, 90, 0));
         SimResult overbooked = run(Scenarios.paper(70, 90, 2));
-        assertTrue(overbooked.utilization() > baseline.utilization() + 5,
-                "2 slots at 90-70 should add several points: " + overbooked.utilization() + " vs " + baseline.utilization());
+        assertTrue(
+                overbooked.utilization() > baseline.utilization() + 5,
+                "2 slots at 90-70 should add several points: " + overbooked.utilization() + " vs "
+                        + baseline.utilization());
         assertEquals(baseline.highHours(), overbooked.highHours(), 1e-6, "the high-QoS workload is identical");
         assertEquals(0, overbooked.refused(), "the policy never breaks a backend rule");
         assertTrue(overbooked.resumes() <= overbooked.suspends(), "only suspended VMs are resumed");
@@ -58,10 +60,20 @@ class SimulationTest {
     void parallelLoadDrawsGiveTheSameResultAsOneThread() {
         Settings s = Scenarios.small(75, 95, 2, 2100, Duration.ofHours(6));
         SimConfig config = SimBindings.simConfig(s);
-        SimResult one = new Simulation(config, Bindings.overbookingPolicy(s), org.overbookd.audit.AuditLog.NONE,
-                Simulation.Progress.NONE, 1).run();
-        SimResult two = new Simulation(config, Bindings.overbookingPolicy(s), org.overbookd.audit.AuditLog.NONE,
-                Simulation.Progress.NONE, 2).run();
+        SimResult one = new Simulation(
+                        config,
+                        Bindings.overbookingPolicy(s),
+                        org.overbookd.audit.AuditLog.NONE,
+                        Simulation.Progress.NONE,
+                        1)
+                .run();
+        SimResult two = new Simulation(
+                        config,
+                        Bindings.overbookingPolicy(s),
+                        org.overbookd.audit.AuditLog.NONE,
+                        Simulation.Progress.NONE,
+                        2)
+                .run();
         assertEquals(one, two);
         assertTrue(one.deploys() > 0);
     }
@@ -101,7 +113,8 @@ class SimulationTest {
         Settings dear = cheap.with(Options.SIM_OP_COST, Duration.ofMinutes(4));
         SimResult a = run(cheap);
         SimResult b = run(dear);
-        assertTrue(b.overbookedHours() < a.overbookedHours(),
+        assertTrue(
+                b.overbookedHours() < a.overbookedHours(),
                 "4-minute operations must cost working hours: " + b.overbookedHours() + " vs " + a.overbookedHours());
     }
 }

@@ -22,12 +22,20 @@ class AuthorsAccountingTest {
     @TempDir
     Path dir;
 
-    private static RunResult run(Path workload, Path hosts, Overheads overheads, double until, double watchdogS,
-                                 OverheadAccounting accounting) throws Exception {
+    private static RunResult run(
+            Path workload,
+            Path hosts,
+            Overheads overheads,
+            double until,
+            double watchdogS,
+            OverheadAccounting accounting)
+            throws Exception {
         List<HostSpec> h = Inputs.hosts(hosts);
         List<RequestSpec> r = Inputs.workload(workload, Scenario.CLASSES, h);
-        return new RequestSimulation(RequestScheduler.qosDriven(Scenario.CLASSES), h, r, List.of(), overheads, 1,
-                until, watchdogS).withAccounting(accounting).run();
+        return new RequestSimulation(
+                        RequestScheduler.qosDriven(Scenario.CLASSES), h, r, List.of(), overheads, 1, until, watchdogS)
+                .withAccounting(accounting)
+                .run();
     }
 
     private Path oneSlot() throws Exception {
@@ -74,8 +82,8 @@ class AuthorsAccountingTest {
     void thePublishedAccountingTakesTheReallocationOverheadsOutOfAvailability() throws Exception {
         double until = 600;
         RunResult text = run(twoBronze(), oneSlot(), Overheads.constant(2), until, 10, OverheadAccounting.PAPER_TEXT);
-        RunResult published = run(twoBronze(), oneSlot(), Overheads.constant(2), until, 10,
-                OverheadAccounting.PUBLISHED_SIMULATOR);
+        RunResult published =
+                run(twoBronze(), oneSlot(), Overheads.constant(2), until, 10, OverheadAccounting.PUBLISHED_SIMULATOR);
         for (String id : List.of("a", "b")) {
             RequestOutcome t = outcome(text, id);
             RequestOutcome p = outcome(published, id);
@@ -85,7 +93,10 @@ class AuthorsAccountingTest {
             assertEquals(t.overheadS(), p.overheadS(), EXACT);
             assertEquals(t.preemptions(), p.preemptions());
             assertEquals(t.runS() / until, t.availability(), EXACT);
-            assertEquals((t.overheadS() - 2) / until, t.availability() - p.availability(), EXACT,
+            assertEquals(
+                    (t.overheadS() - 2) / until,
+                    t.availability() - p.availability(),
+                    EXACT,
                     id + ": all overheads but the first allocation's");
         }
     }
@@ -97,8 +108,8 @@ class AuthorsAccountingTest {
     @Test
     void aRequestNeverReallocatedIsTheSameUnderBoth() throws Exception {
         Path work = file(dir, "g.csv", "id,submit_s,duration_s,cpu,mem,class", "g,0,1000,1,1,gold");
-        RunResult published = run(work, oneSlot(), Overheads.constant(3), 600, 10,
-                OverheadAccounting.PUBLISHED_SIMULATOR);
+        RunResult published =
+                run(work, oneSlot(), Overheads.constant(3), 600, 10, OverheadAccounting.PUBLISHED_SIMULATOR);
         assertEquals(1.0, outcome(published, "g").availability(), EXACT);
         assertEquals(3, outcome(published, "g").overheadS(), EXACT);
     }
@@ -120,11 +131,17 @@ class AuthorsAccountingTest {
     @Test
     void test1UnderTheAuthorsAccountingIsWithinHalfAPointOfTheirSimulation() throws Exception {
         String measured = System.getenv("OVERBOOKD_SILVA_OVERHEADS");
-        org.junit.jupiter.api.Assumptions.assumeTrue(measured != null && java.nio.file.Files.isReadable(Path.of(measured)),
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                measured != null && java.nio.file.Files.isReadable(Path.of(measured)),
                 "skipped: OVERBOOKD_SILVA_OVERHEADS names no readable file (the authors' measured overheads; see sim/README-qos.md)");
         Path v = Path.of("sim/qos-validation");
         Overheads set = new Overheads(Overheads.read(Path.of(measured)), Overheads.read(Path.of(measured)));
-        RunResult r = run(v.resolve("test1-workload.csv"), v.resolve("hosts.csv"), set, 3600, 30,
+        RunResult r = run(
+                v.resolve("test1-workload.csv"),
+                v.resolve("hosts.csv"),
+                set,
+                3600,
+                30,
                 OverheadAccounting.PUBLISHED_SIMULATOR);
         assertMean(r, "gold", 0.9997);
         assertMean(r, "silver", 0.9051);
@@ -132,8 +149,11 @@ class AuthorsAccountingTest {
     }
 
     private static void assertMean(RunResult r, String cls, double published) {
-        double mean = r.outcomes().stream().filter(o -> o.spec().serviceClass().name().equals(cls))
-                .mapToDouble(RequestOutcome::availability).average().orElseThrow();
+        double mean = r.outcomes().stream()
+                .filter(o -> o.spec().serviceClass().name().equals(cls))
+                .mapToDouble(RequestOutcome::availability)
+                .average()
+                .orElseThrow();
         assertEquals(published, mean, 0.005, cls + ": " + mean + " against the published " + published);
     }
 }

@@ -1,7 +1,5 @@
 package org.overbookd.sim.requests;
 
-import org.junit.jupiter.api.Tag;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.overbookd.policy.qos.ServiceClasses;
 
@@ -66,8 +65,8 @@ class GoogleCellWorkloadTest {
             cellCpu += h.cpu();
             cellMem += h.mem();
         }
-        PeakDemand.Profile p = PeakDemand.of(new GoogleCellWorkload(CLASSES, seed, GoogleCellWorkload.MONTH_S),
-                GoogleCellWorkload.MONTH_S, DAY);
+        PeakDemand.Profile p = PeakDemand.of(
+                new GoogleCellWorkload(CLASSES, seed, GoogleCellWorkload.MONTH_S), GoogleCellWorkload.MONTH_S, DAY);
         assertTrue(p.peakCpu() < 0.85 * cellCpu && p.peakMem() < 0.85 * cellMem, p.toString());
         assertTrue(p.peakCpu() > 0.6 * cellCpu && p.peakMem() > 0.6 * cellMem, p.toString());
         for (int day = 2; day < 29; day++) {
@@ -98,7 +97,8 @@ class GoogleCellWorkloadTest {
             assertTrue(kept <= f * cpu && kept > f * cpu - 1, f + ": " + kept + " of " + cpu);
             assertTrue(new java.util.HashSet<>(whole).containsAll(part), "only machines of the cell");
             // removed at random: the shapes keep their shares (0.5 x 0.5 is 53.5% of the cell)
-            double share = part.stream().filter(h -> h.cpu() == 0.5 && h.mem() == 0.5).count() / (double) part.size();
+            double share =
+                    part.stream().filter(h -> h.cpu() == 0.5 && h.mem() == 0.5).count() / (double) part.size();
             assertEquals(0.535, share, 0.02, Double.toString(f));
         }
         assertThrows(IllegalArgumentException.class, () -> GoogleCellWorkload.machines(3, 0));

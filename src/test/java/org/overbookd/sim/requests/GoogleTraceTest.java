@@ -1,6 +1,5 @@
 package org.overbookd.sim.requests;
 
-import org.overbookd.io.InputException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.overbookd.io.InputException;
 
 /** Hand-written rows in the 2011 trace's format (timestamps in microseconds, no header). */
 class GoogleTraceTest {
@@ -34,7 +34,9 @@ class GoogleTraceTest {
 
     @Test
     void tasksBecomeRequests() throws Exception {
-        Path events = file(dir, "part-00000-of-00500.csv",
+        Path events = file(
+                dir,
+                "part-00000-of-00500.csv",
                 // time, missing, job, task, machine, type, user, sched class, priority, cpu, mem, disk, constraint
                 "0,,3,0,,0,u,1,4,0.125,0.0625,0,0",
                 "0,,3,0,m1,1,u,1,4,0.125,0.0625,0,0",
@@ -49,7 +51,9 @@ class GoogleTraceTest {
         GoogleTrace.Workload w = GoogleTrace.tasks(List.of(events), CLASSES);
         assertEquals(1, w.neverScheduled(), "job 2 only submitted");
         assertEquals(1, w.missingDemand(), "job 4 has no requests");
-        assertEquals(List.of("3-0", "1-0"), w.requests().stream().map(RequestSpec::id).toList());
+        assertEquals(
+                List.of("3-0", "1-0"),
+                w.requests().stream().map(RequestSpec::id).toList());
         RequestSpec running = w.requests().get(0);
         // still running at the last timestamp of the trace (1000 s): scheduled at 0, so 1000 s
         assertEquals(1000, running.durationS(), EXACT);
@@ -64,14 +68,23 @@ class GoogleTraceTest {
 
     @Test
     void machinesBecomeHostsAndEvents() throws Exception {
-        Path m = file(dir, "machine_events.csv",
-                "0,1,0,P1,0.5,0.25", "0,2,0,P2,1,1", "300000000,3,0,P1,0.5,0.5",
-                "500000000,2,1,,,", "600000000,2,2,P2,1,0.5", "700000000,2,0,P2,1,1");
+        Path m = file(
+                dir,
+                "machine_events.csv",
+                "0,1,0,P1,0.5,0.25",
+                "0,2,0,P2,1,1",
+                "300000000,3,0,P1,0.5,0.5",
+                "500000000,2,1,,,",
+                "600000000,2,2,P2,1,0.5",
+                "700000000,2,0,P2,1,1");
         GoogleTrace.Machines machines = GoogleTrace.machines(List.of(m));
-        assertEquals(List.of("1", "2", "3"), machines.hosts().stream().map(HostSpec::id).toList());
+        assertEquals(
+                List.of("1", "2", "3"),
+                machines.hosts().stream().map(HostSpec::id).toList());
         assertEquals(Map.of("platform", "P1"), machines.hosts().get(0).attributes());
-        assertEquals(List.of(new HostEvent(300, "3", true), new HostEvent(500, "2", false),
-                new HostEvent(700, "2", true)), machines.events());
+        assertEquals(
+                List.of(new HostEvent(300, "3", true), new HostEvent(500, "2", false), new HostEvent(700, "2", true)),
+                machines.events());
     }
 
     @Test

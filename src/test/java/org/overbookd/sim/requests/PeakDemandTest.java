@@ -11,7 +11,8 @@ import org.overbookd.policy.qos.ServiceClasses;
 
 class PeakDemandTest {
 
-    private static final ServiceClass SILVER = ServiceClasses.defaults().find("silver").orElseThrow();
+    private static final ServiceClass SILVER =
+            ServiceClasses.defaults().find("silver").orElseThrow();
 
     private static RequestSpec r(double submit, double duration, double cpu, double mem) {
         return new RequestSpec("r" + submit, submit, duration, cpu, mem, SILVER, Map.of());

@@ -53,21 +53,22 @@ class RequestSimulationTest {
     @Test
     void untilMeasuresRequestsStillInTheSystem() throws Exception {
         Path hosts = file(dir, "hosts.csv", "id,cpu,mem", "h0,1,1");
-        Path work = file(dir, "w.csv", "id,submit_s,duration_s,cpu,mem,class",
-                "a,0,1000,1,1,silver", "b,0,1000,1,1,silver");
+        Path work = file(
+                dir, "w.csv", "id,submit_s,duration_s,cpu,mem,class", "a,0,1000,1,1,silver", "b,0,1000,1,1,silver");
         RunResult result = run(false, work, hosts, null, Overheads.constant(0), 1, 300);
         // priority: a (admitted first) runs throughout; b never runs and cannot preempt its equal
         assertEquals(1.0, outcome(result, "a").availability(), EXACT);
         assertEquals(0.0, outcome(result, "b").availability(), EXACT);
         assertEquals(300, outcome(result, "b").pendingS(), EXACT);
-        assertEquals(List.of(false, false), result.outcomes().stream().map(RequestOutcome::completed).toList());
+        assertEquals(
+                List.of(false, false),
+                result.outcomes().stream().map(RequestOutcome::completed).toList());
     }
 
     @Test
     void unplaceableRequestEndsTheRunInsteadOfLoopingForever() throws Exception {
         Path hosts = file(dir, "hosts.csv", "id,cpu,mem,attributes", "h0,1,1,disk=hdd");
-        Path work = file(dir, "w.csv", "id,submit_s,duration_s,cpu,mem,class,constraints",
-                "r,0,10,1,1,gold,disk=ssd");
+        Path work = file(dir, "w.csv", "id,submit_s,duration_s,cpu,mem,class,constraints", "r,0,10,1,1,gold,disk=ssd");
         RunResult result = run(true, work, hosts, null, Overheads.constant(1), 1, Double.POSITIVE_INFINITY);
         assertEquals(0, result.endS(), EXACT);
         assertEquals(false, outcome(result, "r").completed());
@@ -76,12 +77,14 @@ class RequestSimulationTest {
     @Test
     void intervalsCoverTheRun() throws Exception {
         Path hosts = file(dir, "hosts.csv", "id,cpu,mem", "h0,1,1");
-        Path work = file(dir, "w.csv", "id,submit_s,duration_s,cpu,mem,class",
-                "a,0,700,1,1,silver", "b,0,700,1,1,bronze");
+        Path work =
+                file(dir, "w.csv", "id,submit_s,duration_s,cpu,mem,class", "a,0,700,1,1,silver", "b,0,700,1,1,bronze");
         RunResult result = run(false, work, hosts, null, Overheads.constant(0), 1, 1500);
         // [0,600), [600,1200), [1200,1500]: a runs to 700, then b
         assertEquals(3, result.intervals().size());
-        assertEquals(Contention.MEDIUM, result.intervals().get(0).contention(3),
+        assertEquals(
+                Contention.MEDIUM,
+                result.intervals().get(0).contention(3),
                 "b has waited 600 s: 0% < 50%, while silver a never waited");
         assertEquals(2, result.intervals().get(1).active());
         assertEquals(1, result.intervals().get(2).active(), "a ended in the second interval");
@@ -91,8 +94,8 @@ class RequestSimulationTest {
     @Test
     void priorityPassesOverAnUnchangedClusterAreSkippedWithoutChangingOutcomes() throws Exception {
         Path hosts = file(dir, "hosts.csv", "id,cpu,mem", "h0,1,1");
-        Path work = file(dir, "w.csv", "id,submit_s,duration_s,cpu,mem,class",
-                "a,0,1000,1,1,silver", "b,0,1000,1,1,silver");
+        Path work = file(
+                dir, "w.csv", "id,submit_s,duration_s,cpu,mem,class", "a,0,1000,1,1,silver", "b,0,1000,1,1,silver");
         // b waits 1,000 s for a: the watchdog asks for 100 passes that could not place it
         RunResult result = run(false, work, hosts, null, Overheads.constant(0), 1, Double.POSITIVE_INFINITY);
         assertTrue(result.passesSkipped() >= 90, Long.toString(result.passesSkipped()));

@@ -1,10 +1,10 @@
 package org.overbookd.sim.requests;
 
-import org.overbookd.io.InputException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.overbookd.io.InputException;
 import org.overbookd.policy.qos.RequestScheduler;
 import org.overbookd.policy.qos.ServiceClasses;
 
@@ -13,11 +13,11 @@ final class Scenario {
 
     static final ServiceClasses CLASSES = ServiceClasses.defaults();
 
-    private Scenario() {
-    }
+    private Scenario() {}
 
-    static RunResult run(boolean qos, Path workload, Path hosts, Path events, Overheads overheads, long seed,
-                         double until) throws InputException {
+    static RunResult run(
+            boolean qos, Path workload, Path hosts, Path events, Overheads overheads, long seed, double until)
+            throws InputException {
         List<HostSpec> h = Inputs.hosts(hosts);
         List<RequestSpec> r = Inputs.workload(workload, CLASSES, h);
         List<HostEvent> e = events == null ? List.of() : Inputs.hostEvents(events, h);
@@ -30,6 +30,9 @@ final class Scenario {
     }
 
     static RequestOutcome outcome(RunResult result, String id) {
-        return result.outcomes().stream().filter(o -> o.spec().id().equals(id)).findFirst().orElseThrow();
+        return result.outcomes().stream()
+                .filter(o -> o.spec().id().equals(id))
+                .findFirst()
+                .orElseThrow();
     }
 }

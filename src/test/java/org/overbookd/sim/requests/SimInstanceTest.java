@@ -14,8 +14,16 @@ class SimInstanceTest {
 
     private static SimInstance silver() {
         return new SimInstance(
-                new RequestSpec("r", 100, 500, 0.1, 0.1, ServiceClasses.defaults().find("silver").orElseThrow(), Map.of()),
-                0, 1.0);
+                new RequestSpec(
+                        "r",
+                        100,
+                        500,
+                        0.1,
+                        0.1,
+                        ServiceClasses.defaults().find("silver").orElseThrow(),
+                        Map.of()),
+                0,
+                1.0);
     }
 
     /**
@@ -37,7 +45,10 @@ class SimInstanceTest {
         i.state = SimInstance.State.RUNNING;
         i.advanceTo(300);
         assertEquals(1.0, i.availability(OverheadAccounting.PAPER_TEXT), 1e-12);
-        assertEquals(1.0 - 5.0 / 200, i.availability(OverheadAccounting.PUBLISHED_SIMULATOR), 1e-12,
+        assertEquals(
+                1.0 - 5.0 / 200,
+                i.availability(OverheadAccounting.PUBLISHED_SIMULATOR),
+                1e-12,
                 "the first allocation's 2 s stay available, the re-allocation's 5 s do not");
         assertEquals(7, i.overhead, 0, "eq. 8 counts every overhead under both");
         InstanceView seen = i.viewAt(300);

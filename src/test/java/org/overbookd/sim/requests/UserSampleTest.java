@@ -42,7 +42,8 @@ class UserSampleTest {
         List<Integer> one = UserSample.users(groups, 0.1, 1, 1);
         for (int g = 0; g < k; g++) {
             int group = g;
-            long members = java.util.Arrays.stream(groups).filter(x -> x == group).count();
+            long members =
+                    java.util.Arrays.stream(groups).filter(x -> x == group).count();
             long chosen = one.stream().filter(u -> groups[u] == group).count();
             assertEquals(Math.max(1, Math.round(0.1 * members)), chosen, "group " + g);
         }
@@ -57,7 +58,8 @@ class UserSampleTest {
     @Test
     void theCellIsSizedOnThePeakAndCutByRemovingMachines() {
         List<List<RequestSpec>> users = POPULATION.requests(1, CLASSES);
-        List<RequestSpec> sample = UserSample.requests(users, UserSample.users(UserSample.groups(users, 6, 1), 0.1, 1, 3));
+        List<RequestSpec> sample =
+                UserSample.requests(users, UserSample.users(UserSample.groups(users, 6, 1), 0.1, 1, 3));
         PeakDemand.Profile peak = CellSizing.peak(sample, 86_400);
         boolean byCpu = peak.peakCpu() >= peak.peakMem();
         List<HostSpec> n = CellSizing.machines(peak, 1, 3);
@@ -67,7 +69,10 @@ class UserSampleTest {
         // at least N, by less than a machine; then at most 0.8N
         assertTrue(whole >= peak.n() && whole < peak.n() + 1, whole + " for N = " + peak.n());
         assertTrue(less <= 0.8 * peak.n() + 1e-9 && less > 0.8 * peak.n() - 1, less + " for 0.8N");
-        assertTrue(cut.stream().allMatch(h -> n.stream().anyMatch(m -> m.id().equals(h.id()))), "0.8N is N less machines");
-        assertEquals((int) Math.round(1.1 * Math.ceil(peak.n())), CellSizing.unitServers(peak, 1.1).size());
+        assertTrue(
+                cut.stream().allMatch(h -> n.stream().anyMatch(m -> m.id().equals(h.id()))), "0.8N is N less machines");
+        assertEquals(
+                (int) Math.round(1.1 * Math.ceil(peak.n())),
+                CellSizing.unitServers(peak, 1.1).size());
     }
 }

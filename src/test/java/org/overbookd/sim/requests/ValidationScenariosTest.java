@@ -1,12 +1,11 @@
 package org.overbookd.sim.requests;
 
-import org.junit.jupiter.api.Tag;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.overbookd.stats.Sample;
 
@@ -21,13 +20,22 @@ class ValidationScenariosTest {
     private static final double HOUR = 3600;
 
     private static List<RequestOutcome> run(boolean qos, String workload) throws Exception {
-        return Scenario.run(qos, DIR.resolve(workload), DIR.resolve("hosts.csv"), null,
-                Overheads.constant(Overheads.DEFAULT_S), 1, HOUR).outcomes();
+        return Scenario.run(
+                        qos,
+                        DIR.resolve(workload),
+                        DIR.resolve("hosts.csv"),
+                        null,
+                        Overheads.constant(Overheads.DEFAULT_S),
+                        1,
+                        HOUR)
+                .outcomes();
     }
 
     private static List<Double> availabilities(List<RequestOutcome> outcomes, String cls) {
-        return outcomes.stream().filter(o -> o.spec().serviceClass().name().equals(cls))
-                .map(RequestOutcome::availability).toList();
+        return outcomes.stream()
+                .filter(o -> o.spec().serviceClass().name().equals(cls))
+                .map(RequestOutcome::availability)
+                .toList();
     }
 
     @Test
@@ -56,7 +64,11 @@ class ValidationScenariosTest {
     void test2PriorityRunsTheFirst200AndStarvesTheLast21() throws Exception {
         List<RequestOutcome> o = run(false, "test2-workload.csv");
         for (int i = 0; i < o.size(); i++) {
-            assertEquals(i < 200 ? 1.0 : 0.0, o.get(i).availability(), 0.0, o.get(i).spec().id());
+            assertEquals(
+                    i < 200 ? 1.0 : 0.0,
+                    o.get(i).availability(),
+                    0.0,
+                    o.get(i).spec().id());
         }
     }
 

@@ -39,7 +39,9 @@ class CalibratedScenarioFitTest {
         assertEquals(375, fit.drops(), 375 * 0.05, fit.toString());
         assertEquals(4, fit.pri5MaxPe());
         assertEquals(0.935, fit.ratio(), 0.02, fit.toString());
-        assertTrue(fit.ratio() > 0.8, "if PRI5 now cuts evictions by 20% or more, sim/README-hybrid.md's account is stale");
+        assertTrue(
+                fit.ratio() > 0.8,
+                "if PRI5 now cuts evictions by 20% or more, sim/README-hybrid.md's account is stale");
     }
 
     @Test

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /** The calibrated built-in scenario is the frozen point of its family, with the shape its knobs say. */
 class CalibratedScenarioTest {
 
-    private static final List<Task> SEED_1 = Workloads.synthetic(Workloads.Scenario.CALIBRATED, 1).tasks();
+    private static final List<Task> SEED_1 =
+            Workloads.synthetic(Workloads.Scenario.CALIBRATED, 1).tasks();
 
     @Test
     void about30000TasksOver15Hours() {

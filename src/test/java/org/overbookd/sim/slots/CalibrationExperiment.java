@@ -33,28 +33,46 @@ final class CalibrationExperiment {
 
     /** Table 2, PRI and PRI5 (the rows without sticky slots). */
     static final double PRI_EVICTIONS = 8509;
+
     static final double PRI5_OVER_PRI_EVICTIONS = 4857.0 / 8509;
     static final double PRI_WASTE_PER_EVICTION = 141_000.0 / 8509;
     static final double PRI_PE_BAR = 2.23;
     static final double PRI5_DROPS = 400;
 
-    private CalibrationExperiment() {
-    }
+    private CalibrationExperiment() {}
 
     /** What PRI and PRI-5 gave on one point, over its seeds; counts per 15-hour window. */
-    record Fit(String point, double load, double priEvictions, double ratio, double wastePerEviction, double peBar,
-            double drops, int maxPe, int pri5MaxPe, double pri5PeBar, double pri5Waste, double priWaste) {
+    record Fit(
+            String point,
+            double load,
+            double priEvictions,
+            double ratio,
+            double wastePerEviction,
+            double peBar,
+            double drops,
+            int maxPe,
+            int pri5MaxPe,
+            double pri5PeBar,
+            double pri5Waste,
+            double priWaste) {
 
         /** The five figures: PRI's evictions, pe-bar and waste per eviction, PRI5's drops and its cut. */
         double score() {
-            return rms(Math.log(priEvictions / PRI_EVICTIONS), Math.log(wastePerEviction / PRI_WASTE_PER_EVICTION),
-                    Math.log(peBar / PRI_PE_BAR), Math.log(drops / PRI5_DROPS), Math.log(ratio / PRI5_OVER_PRI_EVICTIONS));
+            return rms(
+                    Math.log(priEvictions / PRI_EVICTIONS),
+                    Math.log(wastePerEviction / PRI_WASTE_PER_EVICTION),
+                    Math.log(peBar / PRI_PE_BAR),
+                    Math.log(drops / PRI5_DROPS),
+                    Math.log(ratio / PRI5_OVER_PRI_EVICTIONS));
         }
 
         /** The same without PRI5's cut in evictions, the one figure the kept family does not reach. */
         double scoreWithoutCut() {
-            return rms(Math.log(priEvictions / PRI_EVICTIONS), Math.log(wastePerEviction / PRI_WASTE_PER_EVICTION),
-                    Math.log(peBar / PRI_PE_BAR), Math.log(drops / PRI5_DROPS));
+            return rms(
+                    Math.log(priEvictions / PRI_EVICTIONS),
+                    Math.log(wastePerEviction / PRI_WASTE_PER_EVICTION),
+                    Math.log(peBar / PRI_PE_BAR),
+                    Math.log(drops / PRI5_DROPS));
         }
 
         private static double rms(double... logs) {
@@ -67,16 +85,37 @@ final class CalibrationExperiment {
 
         @Override
         public String toString() {
-            return String.format(Locale.ROOT, "%s load %4.2f | PRI NE %7.0f pe-bar %5.2f max %3d WE/NE %6.2f WE %6.1fk"
-                    + " | PRI5/PRI NE %5.3f WE %5.3f drops %5.0f pe-bar %4.2f | score %.3f (without the cut %.3f)",
-                    point, load, priEvictions, peBar, maxPe, wastePerEviction, priWaste / 1000, ratio,
-                    pri5Waste / priWaste, drops, pri5PeBar, score(), scoreWithoutCut());
+            return String.format(
+                    Locale.ROOT,
+                    "%s load %4.2f | PRI NE %7.0f pe-bar %5.2f max %3d WE/NE %6.2f WE %6.1fk"
+                            + " | PRI5/PRI NE %5.3f WE %5.3f drops %5.0f pe-bar %4.2f | score %.3f (without the cut %.3f)",
+                    point,
+                    load,
+                    priEvictions,
+                    peBar,
+                    maxPe,
+                    wastePerEviction,
+                    priWaste / 1000,
+                    ratio,
+                    pri5Waste / priWaste,
+                    drops,
+                    pri5PeBar,
+                    score(),
+                    scoreWithoutCut());
         }
     }
 
     static Fit fit(CalibratedScenario point, int seeds) {
-        return fit(String.format(Locale.ROOT, "tph %6.0f low %4.2f swing %4.2f", point.tasksPerHour(),
-                point.lowDemand(), point.swing()), point.hours(), point::tasks, seeds);
+        return fit(
+                String.format(
+                        Locale.ROOT,
+                        "tph %6.0f low %4.2f swing %4.2f",
+                        point.tasksPerHour(),
+                        point.lowDemand(),
+                        point.swing()),
+                point.hours(),
+                point::tasks,
+                seeds);
     }
 
     static Fit fit(String label, double hours, LongFunction<List<Task>> workload, int seeds) {
@@ -101,8 +140,9 @@ final class CalibrationExperiment {
                 demand += t.cpuSeconds();
             }
             SlotResult pri = new SlotSimulation(infra, tasks, HybridPolicy.pri(seed)).run();
-            SlotResult pri5 = new SlotSimulation(infra, tasks,
-                    HybridPolicy.priN(HybridSettings.PAPER_EVICTION_LIMIT, seed)).run();
+            SlotResult pri5 = new SlotSimulation(
+                            infra, tasks, HybridPolicy.priN(HybridSettings.PAPER_EVICTION_LIMIT, seed))
+                    .run();
             priNe += pri.evictions();
             priEvicted += pri.evictedTasks();
             priWe += pri.wastedCpuSeconds();
@@ -115,8 +155,18 @@ final class CalibrationExperiment {
         }
         double per15h = 15 / hours / seeds;
         double load = demand / seeds / (capacity * hours * 3600);
-        return new Fit(label, load, priNe * per15h, (double) pri5Ne / priNe, priWe / priNe, (double) priNe / priEvicted,
-                drops * per15h, maxPe, pri5MaxPe, (double) pri5Ne / Math.max(1, pri5Evicted), pri5We * per15h,
+        return new Fit(
+                label,
+                load,
+                priNe * per15h,
+                (double) pri5Ne / priNe,
+                priWe / priNe,
+                (double) priNe / priEvicted,
+                drops * per15h,
+                maxPe,
+                pri5MaxPe,
+                (double) pri5Ne / Math.max(1, pri5Evicted),
+                pri5We * per15h,
                 priWe * per15h);
     }
 
@@ -145,26 +195,36 @@ final class CalibrationExperiment {
         double priWe = 0;
         for (long seed = 1; seed <= seeds; seed++) {
             List<Task> tasks = thinnedSteady(seed, keep, demand, class9Median);
-            SlotResult hybrid = new SlotSimulation(infra, tasks,
-                    HybridPolicy.hybrid(HybridSettings.PAPER_STICKY_SLOTS, seed)).run();
+            SlotResult hybrid = new SlotSimulation(
+                            infra, tasks, HybridPolicy.hybrid(HybridSettings.PAPER_STICKY_SLOTS, seed))
+                    .run();
             SlotResult pri = new SlotSimulation(infra, tasks, HybridPolicy.pri(seed)).run();
-            System.out.printf(Locale.ROOT, "seed %d: NE HYBRID %d PRI %d (%.3f), WE HYBRID %.1fk PRI %.1fk (%.3f)%n",
-                    seed, hybrid.evictions(), pri.evictions(), (double) hybrid.evictions() / pri.evictions(),
-                    hybrid.wastedCpuSeconds() / 1000, pri.wastedCpuSeconds() / 1000,
+            System.out.printf(
+                    Locale.ROOT,
+                    "seed %d: NE HYBRID %d PRI %d (%.3f), WE HYBRID %.1fk PRI %.1fk (%.3f)%n",
+                    seed,
+                    hybrid.evictions(),
+                    pri.evictions(),
+                    (double) hybrid.evictions() / pri.evictions(),
+                    hybrid.wastedCpuSeconds() / 1000,
+                    pri.wastedCpuSeconds() / 1000,
                     hybrid.wastedCpuSeconds() / pri.wastedCpuSeconds());
             hybridNe += hybrid.evictions();
             priNe += pri.evictions();
             hybridWe += hybrid.wastedCpuSeconds();
             priWe += pri.wastedCpuSeconds();
         }
-        System.out.printf(Locale.ROOT, "together: HYBRID / PRI NE %.3f, WE %.3f%n", (double) hybridNe / priNe,
-                hybridWe / priWe);
+        System.out.printf(
+                Locale.ROOT, "together: HYBRID / PRI NE %.3f, WE %.3f%n", (double) hybridNe / priNe, hybridWe / priWe);
     }
 
     public static void main(String[] args) {
         List<Fit> fits = new ArrayList<>();
         if (args[0].equals("hybrid-thinned-steady")) {
-            hybridOnThinnedSteady(Integer.parseInt(args[1]), Double.parseDouble(args[2]), Double.parseDouble(args[3]),
+            hybridOnThinnedSteady(
+                    Integer.parseInt(args[1]),
+                    Double.parseDouble(args[2]),
+                    Double.parseDouble(args[3]),
                     Double.parseDouble(args[4]));
             return;
         }
@@ -176,8 +236,13 @@ final class CalibrationExperiment {
                         double k = Double.parseDouble(keep);
                         double d = Double.parseDouble(demand);
                         double m = Double.parseDouble(median);
-                        report(fits, fit(String.format(Locale.ROOT, "keep %4.2f demand %4.1f class 9 %5.0f", k, d, m),
-                                15, seed -> thinnedSteady(seed, k, d, m), seeds));
+                        report(
+                                fits,
+                                fit(
+                                        String.format(Locale.ROOT, "keep %4.2f demand %4.1f class 9 %5.0f", k, d, m),
+                                        15,
+                                        seed -> thinnedSteady(seed, k, d, m),
+                                        seeds));
                     }
                 }
             }
@@ -187,8 +252,15 @@ final class CalibrationExperiment {
             for (String tph : args[3].split(",")) {
                 for (String low : args[4].split(",")) {
                     for (String swing : args[5].split(",")) {
-                        report(fits, fit(new CalibratedScenario(hours, Double.parseDouble(tph), Double.parseDouble(low),
-                                Double.parseDouble(swing)), seeds));
+                        report(
+                                fits,
+                                fit(
+                                        new CalibratedScenario(
+                                                hours,
+                                                Double.parseDouble(tph),
+                                                Double.parseDouble(low),
+                                                Double.parseDouble(swing)),
+                                        seeds));
                     }
                 }
             }

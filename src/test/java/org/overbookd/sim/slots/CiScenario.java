@@ -11,8 +11,7 @@ final class CiScenario {
 
     static final int STICKY_SLOTS = 20;
 
-    private CiScenario() {
-    }
+    private CiScenario() {}
 
     static Infrastructure infrastructure() {
         return new Infrastructure(List.of(

@@ -29,16 +29,19 @@ final class EvictionAnatomy extends WatchedPolicy {
     long repeatedVictims;
     /** Preemptions at which the tasks of lower priority than the evictor that were not sticky were at most the labels. */
     long fewLowerThanLabels;
+
     double lowerRunning;
     double lowerSticky;
     /** Decisions asked while the queue was not empty, a label was free and no slot was. */
     long labelFreeNoSlotFree;
+
     final long[] byEvictor = new long[CLASSES];
     final long[] byVictim = new long[CLASSES];
     /** Label holders summed over preemptions, by class. */
     final double[] labelHolders = new double[CLASSES];
     /** Sticky placements while other slots were free too, and on the last free slot. */
     final long[] labelsGivenWithRoom = new long[CLASSES];
+
     final long[] labelsGivenOnLastSlot = new long[CLASSES];
 
     EvictionAnatomy(SlotPolicy policy) {
@@ -96,12 +99,24 @@ final class EvictionAnatomy extends WatchedPolicy {
     /** Several lines of plain text: the counts above, shares and means. */
     String report() {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "%s: %d preemptions; evictor evicted before (cascade) %.1f%%;"
-                + " victim evicted before %.1f%%%n", name(), preemptions, percent(cascades), percent(repeatedVictims)));
-        out.append(String.format(Locale.ROOT, "  at a preemption, lower-priority tasks running: %.0f, of them sticky %.0f;"
-                + " preemptions with no more non-sticky ones than labels (%d): %.1f%%%n",
-                lowerRunning / preemptions, lowerSticky / preemptions, labels, percent(fewLowerThanLabels)));
-        out.append("  label free while no slot was free: ").append(labelFreeNoSlotFree).append(" times\n");
+        out.append(String.format(
+                Locale.ROOT,
+                "%s: %d preemptions; evictor evicted before (cascade) %.1f%%;" + " victim evicted before %.1f%%%n",
+                name(),
+                preemptions,
+                percent(cascades),
+                percent(repeatedVictims)));
+        out.append(String.format(
+                Locale.ROOT,
+                "  at a preemption, lower-priority tasks running: %.0f, of them sticky %.0f;"
+                        + " preemptions with no more non-sticky ones than labels (%d): %.1f%%%n",
+                lowerRunning / preemptions,
+                lowerSticky / preemptions,
+                labels,
+                percent(fewLowerThanLabels)));
+        out.append("  label free while no slot was free: ")
+                .append(labelFreeNoSlotFree)
+                .append(" times\n");
         row(out, "  preemptions by evictor class", byEvictor, 1);
         row(out, "  preemptions by victim class ", byVictim, 1);
         row(out, "  label holders at a preemption (mean)", labelHolders, preemptions);

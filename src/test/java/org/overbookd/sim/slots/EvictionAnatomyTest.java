@@ -1,13 +1,12 @@
 package org.overbookd.sim.slots;
 
-import org.junit.jupiter.api.Tag;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.overbookd.policy.hybrid.EvictionRule;
 import org.overbookd.policy.hybrid.HybridPolicy;
@@ -40,8 +39,8 @@ class EvictionAnatomyTest {
             EvictionAnatomy pri = new EvictionAnatomy(HybridPolicy.pri(seed));
             new SlotSimulation(infra, tasks, pri).simulate();
             PRI.add(pri);
-            EvictionAnatomy lowestClass = new EvictionAnatomy(new HybridPolicy("pri",
-                    HybridSettings.defaults(seed).withVictimRule(EvictionRule.LOWEST_CLASS)));
+            EvictionAnatomy lowestClass = new EvictionAnatomy(
+                    new HybridPolicy("pri", HybridSettings.defaults(seed).withVictimRule(EvictionRule.LOWEST_CLASS)));
             new SlotSimulation(infra, tasks, lowestClass).simulate();
             PRI_LOWEST_CLASS.add(lowestClass);
         }
@@ -73,7 +72,8 @@ class EvictionAnatomyTest {
         long literal = sum(PRI, a -> a.cascades);
         long literalPreemptions = sum(PRI, a -> a.preemptions);
         assertTrue(literal < 0.1 * literalPreemptions, "by-evictor: " + literal + " of " + literalPreemptions);
-        assertTrue((double) literal / literalPreemptions > (double) cascades / preemptions,
+        assertTrue(
+                (double) literal / literalPreemptions > (double) cascades / preemptions,
                 "the youngest-of-any-lower-class rule cascades more: " + literal + " of " + literalPreemptions
                         + " against " + cascades + " of " + preemptions);
     }

@@ -20,8 +20,7 @@ import org.overbookd.policy.hybrid.SlotPolicy;
  */
 final class HybridGapExperiment {
 
-    private HybridGapExperiment() {
-    }
+    private HybridGapExperiment() {}
 
     public static void main(String[] args) {
         if (args[0].equals("band")) {
@@ -31,20 +30,33 @@ final class HybridGapExperiment {
         boolean steady = args[0].equals("steady");
         for (int i = 1; i < args.length; i++) {
             long seed = Long.parseLong(args[i]);
-            List<Task> tasks = steady ? SteadyBusyScenario.tasks(seed, SteadyBusyScenario.CLASS_9_MEDIAN)
+            List<Task> tasks = steady
+                    ? SteadyBusyScenario.tasks(seed, SteadyBusyScenario.CLASS_9_MEDIAN)
                     : SyntheticScenario.paperLike().generate(seed);
             System.out.printf(Locale.ROOT, "== %s, seed %d, %d tasks%n", args[0], seed, tasks.size());
-            for (SlotPolicy policy : List.of(HybridPolicy.hybrid(HybridSettings.PAPER_STICKY_SLOTS, seed),
-                    HybridPolicy.pri(seed), HybridPolicy.priN(HybridSettings.PAPER_EVICTION_LIMIT, seed))) {
+            for (SlotPolicy policy : List.of(
+                    HybridPolicy.hybrid(HybridSettings.PAPER_STICKY_SLOTS, seed),
+                    HybridPolicy.pri(seed),
+                    HybridPolicy.priN(HybridSettings.PAPER_EVICTION_LIMIT, seed))) {
                 EvictionAnatomy anatomy = new EvictionAnatomy(policy);
                 Infrastructure infra = Infrastructure.table1();
                 SlotResult r = SlotResult.of(anatomy, infra, new SlotSimulation(infra, tasks, anatomy).simulate());
-                System.out.printf(Locale.ROOT, "%s: NE %d, evicted tasks %d, pe-bar %.2f, max(pe) %d, drops %d, WE %.1fk;"
-                        + " median response s: class 0 evicted %.0f, never evicted %.0f, class 9 %.0f;"
-                        + " finished on a sticky slot %d of %d%n",
-                        r.policy(), r.evictions(), r.evictedTasks(), r.meanEvictionsPerEvictedTask(), r.maxEvictions(),
-                        r.dropped(), r.wastedCpuSeconds() / 1000, r.classStats(0).responseP50Evicted(),
-                        r.classStats(0).responseP50NeverEvicted(), r.classStats(9).responseP50(), r.finishedOnSticky(),
+                System.out.printf(
+                        Locale.ROOT,
+                        "%s: NE %d, evicted tasks %d, pe-bar %.2f, max(pe) %d, drops %d, WE %.1fk;"
+                                + " median response s: class 0 evicted %.0f, never evicted %.0f, class 9 %.0f;"
+                                + " finished on a sticky slot %d of %d%n",
+                        r.policy(),
+                        r.evictions(),
+                        r.evictedTasks(),
+                        r.meanEvictionsPerEvictedTask(),
+                        r.maxEvictions(),
+                        r.dropped(),
+                        r.wastedCpuSeconds() / 1000,
+                        r.classStats(0).responseP50Evicted(),
+                        r.classStats(0).responseP50NeverEvicted(),
+                        r.classStats(9).responseP50(),
+                        r.finishedOnSticky(),
                         r.finished());
                 System.out.print(anatomy.report());
             }
@@ -57,12 +69,19 @@ final class HybridGapExperiment {
             long seed = Long.parseLong(args[i]);
             for (double median = 2700; median <= 3900; median += 300) {
                 List<Task> tasks = SteadyBusyScenario.tasks(seed, median);
-                SlotResult hybrid = new SlotSimulation(infra, tasks,
-                        HybridPolicy.hybrid(HybridSettings.PAPER_STICKY_SLOTS, seed)).run();
+                SlotResult hybrid = new SlotSimulation(
+                                infra, tasks, HybridPolicy.hybrid(HybridSettings.PAPER_STICKY_SLOTS, seed))
+                        .run();
                 SlotResult pri = new SlotSimulation(infra, tasks, HybridPolicy.pri(seed)).run();
-                System.out.printf(Locale.ROOT, "seed %d, class 9 median %.0f: NE HYBRID %d, PRI %d (%.2f);"
-                        + " WE HYBRID %.1fk, PRI %.1fk%n", seed, median, hybrid.evictions(), pri.evictions(),
-                        (double) hybrid.evictions() / pri.evictions(), hybrid.wastedCpuSeconds() / 1000,
+                System.out.printf(
+                        Locale.ROOT,
+                        "seed %d, class 9 median %.0f: NE HYBRID %d, PRI %d (%.2f);" + " WE HYBRID %.1fk, PRI %.1fk%n",
+                        seed,
+                        median,
+                        hybrid.evictions(),
+                        pri.evictions(),
+                        (double) hybrid.evictions() / pri.evictions(),
+                        hybrid.wastedCpuSeconds() / 1000,
                         pri.wastedCpuSeconds() / 1000);
             }
         }

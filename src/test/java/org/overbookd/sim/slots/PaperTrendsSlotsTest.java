@@ -1,13 +1,12 @@
 package org.overbookd.sim.slots;
 
-import org.junit.jupiter.api.Tag;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.overbookd.sim.slots.PolicyComparison.max;
 import static org.overbookd.sim.slots.PolicyComparison.sum;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.overbookd.policy.hybrid.HybridSettings;
 
@@ -39,8 +38,8 @@ class PaperTrendsSlotsTest {
 
     @BeforeAll
     static void runAll() {
-        runs = PolicyComparison.run(CiScenario.infrastructure(), CiScenario.STICKY_SLOTS, CiScenario::tasks,
-                1, 2, 3, 4, 5);
+        runs = PolicyComparison.run(
+                CiScenario.infrastructure(), CiScenario.STICKY_SLOTS, CiScenario::tasks, 1, 2, 3, 4, 5);
     }
 
     @Test

@@ -20,18 +20,17 @@ final class PolicyComparison {
     final List<SlotResult> pri = new ArrayList<>();
     final List<SlotResult> priN = new ArrayList<>();
 
-    private PolicyComparison() {
-    }
+    private PolicyComparison() {}
 
-    static PolicyComparison run(Infrastructure infra, int stickySlots, LongFunction<List<Task>> workload,
-            long... seeds) {
+    static PolicyComparison run(
+            Infrastructure infra, int stickySlots, LongFunction<List<Task>> workload, long... seeds) {
         PolicyComparison runs = new PolicyComparison();
         for (long seed : seeds) {
             List<Task> tasks = workload.apply(seed);
             runs.hybrid.add(new SlotSimulation(infra, tasks, HybridPolicy.hybrid(stickySlots, seed)).run());
             runs.pri.add(new SlotSimulation(infra, tasks, HybridPolicy.pri(seed)).run());
-            runs.priN.add(new SlotSimulation(infra, tasks,
-                    HybridPolicy.priN(HybridSettings.PAPER_EVICTION_LIMIT, seed)).run());
+            runs.priN.add(new SlotSimulation(infra, tasks, HybridPolicy.priN(HybridSettings.PAPER_EVICTION_LIMIT, seed))
+                    .run());
         }
         return runs;
     }

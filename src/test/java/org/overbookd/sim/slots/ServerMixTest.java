@@ -1,6 +1,5 @@
 package org.overbookd.sim.slots;
 
-import org.overbookd.io.InputException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -10,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.overbookd.io.InputException;
 
 class ServerMixTest {
 

@@ -36,8 +36,10 @@ class SlotSimulationTest {
         }
 
         List<SlotDecision.Place> placesOf(int task) {
-            return decisions.stream().filter(d -> d instanceof SlotDecision.Place && d.task() == task)
-                    .map(d -> (SlotDecision.Place) d).toList();
+            return decisions.stream()
+                    .filter(d -> d instanceof SlotDecision.Place && d.task() == task)
+                    .map(d -> (SlotDecision.Place) d)
+                    .toList();
         }
     }
 
@@ -45,7 +47,8 @@ class SlotSimulationTest {
     void theRateIsRecomputedWhenTheNumberOfRunningTasksChanges() {
         // one core, two slots: A alone at rate 1 until B arrives at 5, then both at 1/2;
         // A's last 5 CPU-seconds take 10 s (done at 15), then B alone finishes its last 5 at 20
-        SlotWorld c = new Micro().server(1.0, 1, 2).task(0, 0, 10).task(5, 0, 10).run(HybridPolicy.pri(1));
+        SlotWorld c =
+                new Micro().server(1.0, 1, 2).task(0, 0, 10).task(5, 0, 10).run(HybridPolicy.pri(1));
         assertEquals(15.0, c.tasks[0].finishedAt, EXACT);
         assertEquals(20.0, c.tasks[1].finishedAt, EXACT);
     }
@@ -55,7 +58,11 @@ class SlotSimulationTest {
         // capacity 1 over 2 cores: one task alone gets 1/2; three tasks on two cores get 1/3 each
         SlotWorld alone = new Micro().server(1.0, 2, 4).task(0, 0, 10).run(HybridPolicy.pri(1));
         assertEquals(20.0, alone.tasks[0].finishedAt, EXACT);
-        SlotWorld three = new Micro().server(1.0, 2, 4).task(0, 0, 10).task(0, 0, 10).task(0, 0, 10)
+        SlotWorld three = new Micro()
+                .server(1.0, 2, 4)
+                .task(0, 0, 10)
+                .task(0, 0, 10)
+                .task(0, 0, 10)
                 .run(HybridPolicy.pri(1));
         for (TaskState t : three.tasks) {
             assertEquals(30.0, t.finishedAt, EXACT);
@@ -66,7 +73,8 @@ class SlotSimulationTest {
     void anEvictionLosesTheWorkDoneAndKeepsTheFirstArrival() {
         // one slot: A starts at 0; B (priority 9) arrives at 4 and evicts A, which had done 4;
         // B runs 4-6; A starts again from nothing at 6 and finishes at 16
-        SlotResult r = new Micro().server(1.0, 1, 1).task(0, 0, 10).task(4, 9, 2).result(HybridPolicy.pri(1));
+        SlotResult r =
+                new Micro().server(1.0, 1, 1).task(0, 0, 10).task(4, 9, 2).result(HybridPolicy.pri(1));
         assertEquals(1, r.evictions());
         assertEquals(4.0, r.wastedCpuSeconds(), EXACT);
         assertEquals(16.0, r.classStats(0).responseP50Evicted(), EXACT);
@@ -78,7 +86,8 @@ class SlotSimulationTest {
     void aStickyTaskIsNotEvictedTheHighPriorityTaskWaits() {
         // the same trace under HYBRID with one sticky slot: A takes it at 0, so B waits until 10,
         // when A's completion frees the label and B, the only task queued, takes it in turn
-        SlotResult r = new Micro().server(1.0, 1, 1).task(0, 0, 10).task(4, 9, 2).result(HybridPolicy.hybrid(1, 1));
+        SlotResult r =
+                new Micro().server(1.0, 1, 1).task(0, 0, 10).task(4, 9, 2).result(HybridPolicy.hybrid(1, 1));
         assertEquals(0, r.evictions());
         assertEquals(0.0, r.wastedCpuSeconds());
         assertEquals(10.0, r.classStats(0).responseP50NeverEvicted(), EXACT);
@@ -93,8 +102,13 @@ class SlotSimulationTest {
         // When A finishes at 10 its label is free again: the sticky phase serves the oldest queued
         // task, B (first arrival 1), ahead of E (priority 4, queued since 5)
         Recording policy = new Recording(HybridPolicy.hybrid(1, 1));
-        SlotWorld c = new Micro().server(3.0, 3, 3)
-                .task(0, 0, 10).task(1, 0, 100).task(2, 9, 100).task(3, 11, 100).task(5, 4, 100)
+        SlotWorld c = new Micro()
+                .server(3.0, 3, 3)
+                .task(0, 0, 10)
+                .task(1, 0, 100)
+                .task(2, 9, 100)
+                .task(3, 11, 100)
+                .task(5, 4, 100)
                 .run(policy);
         assertEquals(Phase.STICKY, policy.placesOf(0).get(0).phase());
         assertEquals(Phase.REGULAR, policy.placesOf(1).get(0).phase());
@@ -142,10 +156,18 @@ class SlotSimulationTest {
     @Test
     void theSameInputsGiveTheSameResult() {
         List<Task> tasks = CiScenario.tasks(4);
-        SlotResult a = new SlotSimulation(CiScenario.infrastructure(), tasks, HybridPolicy.hybrid(CiScenario.STICKY_SLOTS, 4)).run();
-        SlotResult b = new SlotSimulation(CiScenario.infrastructure(), CiScenario.tasks(4), HybridPolicy.hybrid(CiScenario.STICKY_SLOTS, 4)).run();
+        SlotResult a = new SlotSimulation(
+                        CiScenario.infrastructure(), tasks, HybridPolicy.hybrid(CiScenario.STICKY_SLOTS, 4))
+                .run();
+        SlotResult b = new SlotSimulation(
+                        CiScenario.infrastructure(),
+                        CiScenario.tasks(4),
+                        HybridPolicy.hybrid(CiScenario.STICKY_SLOTS, 4))
+                .run();
         assertEquals(a, b);
-        SlotResult otherSeed = new SlotSimulation(CiScenario.infrastructure(), tasks, HybridPolicy.hybrid(CiScenario.STICKY_SLOTS, 5)).run();
+        SlotResult otherSeed = new SlotSimulation(
+                        CiScenario.infrastructure(), tasks, HybridPolicy.hybrid(CiScenario.STICKY_SLOTS, 5))
+                .run();
         assertFalse(a.equals(otherSeed), "the seed of slot choice must matter");
     }
 }

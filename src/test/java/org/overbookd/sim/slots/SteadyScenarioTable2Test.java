@@ -1,11 +1,10 @@
 package org.overbookd.sim.slots;
 
-import org.junit.jupiter.api.Tag;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.overbookd.policy.hybrid.HybridSettings;
 
@@ -36,8 +35,15 @@ class SteadyScenarioTable2Test {
 
     @BeforeAll
     static void runAll() {
-        runs = PolicyComparison.run(Infrastructure.table1(), HybridSettings.PAPER_STICKY_SLOTS,
-                seed -> Workloads.synthetic(Workloads.Scenario.STEADY, seed).tasks(), 1, 2, 3, 4, 5);
+        runs = PolicyComparison.run(
+                Infrastructure.table1(),
+                HybridSettings.PAPER_STICKY_SLOTS,
+                seed -> Workloads.synthetic(Workloads.Scenario.STEADY, seed).tasks(),
+                1,
+                2,
+                3,
+                4,
+                5);
     }
 
     @Test
@@ -56,7 +62,8 @@ class SteadyScenarioTable2Test {
         for (int i = 0; i < runs.hybrid.size(); i++) {
             SlotResult hybrid = runs.hybrid.get(i);
             SlotResult pri = runs.pri.get(i);
-            assertTrue(hybrid.maxEvictions() <= 15 && hybrid.maxEvictions() < pri.maxEvictions(),
+            assertTrue(
+                    hybrid.maxEvictions() <= 15 && hybrid.maxEvictions() < pri.maxEvictions(),
                     "seed " + (i + 1) + ": HYBRID " + hybrid.maxEvictions() + " vs PRI " + pri.maxEvictions());
             assertTrue(hybrid.meanEvictionsPerEvictedTask() < pri.meanEvictionsPerEvictedTask(), "seed " + (i + 1));
         }

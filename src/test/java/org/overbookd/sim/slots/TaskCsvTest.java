@@ -1,6 +1,5 @@
 package org.overbookd.sim.slots;
 
-import org.overbookd.io.InputException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.overbookd.io.InputException;
 
 class TaskCsvTest {
 
@@ -35,22 +35,25 @@ class TaskCsvTest {
 
     @Test
     void memoryIsOptional() throws Exception {
-        Task t = TaskCsv.read(file("id,submit_s,priority,cpu_seconds\nx,0,11,1e3\n")).get(0);
+        Task t = TaskCsv.read(file("id,submit_s,priority,cpu_seconds\nx,0,11,1e3\n"))
+                .get(0);
         assertEquals(1000.0, t.cpuSeconds());
         assertTrue(Double.isNaN(t.memory()));
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "priority too high  | x,0,12,1           | 3 | priority 12 is outside 0 to 11",
-        "priority not whole | x,0,high,1         | 3 | priority 'high' is not a whole number",
-        "no cpu             | x,0,1,0            | 3 | cpu_seconds 0 must be a finite number above 0",
-        "negative submit    | x,-1,1,1           | 3 | submit_s -1 must be a finite number at least 0",
-        "not a number       | x,soon,1,1         | 3 | submit_s 'soon' is not a number",
-        "missing field      | x,0,1              | 3 | expected 4 fields, found 3",
-        "duplicate id       | a,0,1,1            | 3 | id 'a' already used on line 2",
-        "empty id           | ,0,1,1             | 3 | id is empty",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "priority too high  | x,0,12,1           | 3 | priority 12 is outside 0 to 11",
+                "priority not whole | x,0,high,1         | 3 | priority 'high' is not a whole number",
+                "no cpu             | x,0,1,0            | 3 | cpu_seconds 0 must be a finite number above 0",
+                "negative submit    | x,-1,1,1           | 3 | submit_s -1 must be a finite number at least 0",
+                "not a number       | x,soon,1,1         | 3 | submit_s 'soon' is not a number",
+                "missing field      | x,0,1              | 3 | expected 4 fields, found 3",
+                "duplicate id       | a,0,1,1            | 3 | id 'a' already used on line 2",
+                "empty id           | ,0,1,1             | 3 | id is empty",
+            })
     void aMalformedRowIsNamedByFileAndLine(String name, String row, int line, String expected) throws IOException {
         Path f = file("id,submit_s,priority,cpu_seconds\na,0,0,1\n" + row + "\nz,9,0,1\n");
         InputException e = assertThrows(InputException.class, () -> TaskCsv.read(f));
@@ -75,8 +78,11 @@ class TaskCsvTest {
     void aWrongHeaderIsLine1() throws IOException {
         Path f = file("id,submit,priority,cpu_seconds,memroy\na,0,0,1,0\n");
         InputException e = assertThrows(InputException.class, () -> TaskCsv.read(f));
-        assertTrue(e.getMessage().startsWith(f + ":1: unknown column 'submit', unknown column 'memroy',"
-                + " missing column 'submit_s'"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .startsWith(f + ":1: unknown column 'submit', unknown column 'memroy',"
+                                + " missing column 'submit_s'"),
+                e.getMessage());
     }
 
     @Test

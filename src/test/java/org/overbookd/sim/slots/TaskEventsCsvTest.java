@@ -1,6 +1,5 @@
 package org.overbookd.sim.slots;
 
-import org.overbookd.io.InputException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,23 +13,25 @@ import java.util.List;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.overbookd.io.InputException;
 
 /** The task_events mapping on rows in the trace's own layout (timestamps in microseconds). */
 class TaskEventsCsvTest {
 
     // time, missing, job, index, machine, type, user, class, priority, cpu, memory, disk, different-machines
-    private static final String EVENTS = String.join("\n",
-            "600000000,,42,0,,0,user1,2,9,0.0625,0.03,0.001,0",     // submit, priority 9
-            "601000000,,42,0,7,1,user1,2,9,0.0625,0.03,0.001,0",    // scheduled at 601 s
-            "602000000,,42,1,,0,user1,2,9,0.0625,0.03,0.001,0",     // task 1: submitted, never finishes
-            "610000000,,43,0,,0,user2,0,0,0.01,0.02,0,0",           // job 43: submit 610 s, priority 0
-            "620000000,,43,0,8,1,user2,0,0,0.01,0.02,0,0",          // scheduled 620
-            "630000000,,43,0,8,2,user2,0,0,0.01,0.02,0,0",          // evicted at 630 by Google's scheduler
-            "640000000,,43,0,,0,user2,0,0,0.01,0.02,0,0",           // resubmitted
-            "650000000,,43,0,9,1,user2,0,0,0.01,0.02,0,0",          // scheduled again at 650
-            "750000000,,43,0,9,4,user2,0,0,0.01,0.02,0,0",          // finished at 750: a 100 s run
-            "901000000,,42,0,7,4,user1,2,9,0.0625,0.03,0.001,0",    // job 42 task 0 finished: a 300 s run
-            "905000000,,42,1,7,1,user1,2,9,0.0625,0.03,0.001,0",    // task 1 scheduled at 905 s
+    private static final String EVENTS = String.join(
+            "\n",
+            "600000000,,42,0,,0,user1,2,9,0.0625,0.03,0.001,0", // submit, priority 9
+            "601000000,,42,0,7,1,user1,2,9,0.0625,0.03,0.001,0", // scheduled at 601 s
+            "602000000,,42,1,,0,user1,2,9,0.0625,0.03,0.001,0", // task 1: submitted, never finishes
+            "610000000,,43,0,,0,user2,0,0,0.01,0.02,0,0", // job 43: submit 610 s, priority 0
+            "620000000,,43,0,8,1,user2,0,0,0.01,0.02,0,0", // scheduled 620
+            "630000000,,43,0,8,2,user2,0,0,0.01,0.02,0,0", // evicted at 630 by Google's scheduler
+            "640000000,,43,0,,0,user2,0,0,0.01,0.02,0,0", // resubmitted
+            "650000000,,43,0,9,1,user2,0,0,0.01,0.02,0,0", // scheduled again at 650
+            "750000000,,43,0,9,4,user2,0,0,0.01,0.02,0,0", // finished at 750: a 100 s run
+            "901000000,,42,0,7,4,user1,2,9,0.0625,0.03,0.001,0", // job 42 task 0 finished: a 300 s run
+            "905000000,,42,1,7,1,user1,2,9,0.0625,0.03,0.001,0", // task 1 scheduled at 905 s
             "9223372036854775807,,42,1,7,4,user1,2,9,0.0625,0.03,0.001,0", // finished "after the trace": ignored
             "");
 
@@ -92,7 +93,8 @@ class TaskEventsCsvTest {
      * nothing, 0.004 x 50 s = 0.2, and the 700-760 interval counts only to the finish, 0.006 x 50 s
      * = 0.3: 0.5. Rows of tasks that never finish (42-1) or are not in task_events (99-0) are ignored.
      */
-    private static final String USAGE = String.join("\n",
+    private static final String USAGE = String.join(
+            "\n",
             usage(601, 900, "42", 0, "0.02"),
             usage(620, 630, "43", 0, "0.5"),
             usage(650, 700, "43", 0, "0.004"),
@@ -128,7 +130,8 @@ class TaskEventsCsvTest {
         Files.writeString(events, EVENTS);
         // 43-0 has usage only in its evicted run, so none in the run that finished; 42-0 in the 2011-1 layout
         String rows = usage(620, 630, "43", 0, "0.5") + "\n"
-                + usage(601, 901, "42", 0, "0.01").substring(0, usage(601, 901, "42", 0, "0.01").lastIndexOf(',')) + "\n";
+                + usage(601, 901, "42", 0, "0.01")
+                        .substring(0, usage(601, 901, "42", 0, "0.01").lastIndexOf(',')) + "\n";
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(usage))) {
             out.write(rows.getBytes(StandardCharsets.UTF_8));
         }
@@ -155,7 +158,8 @@ class TaskEventsCsvTest {
         Files.writeString(events, EVENTS);
         Files.writeString(usage, usage(601, 900, "42", 0, "0.02") + "\n601000000,900000000,42,0,7,0.02\n");
         InputException e = assertThrows(InputException.class, () -> TaskEventsCsv.read(events, usage));
-        assertEquals(usage + ":2: expected 20 fields of a task_usage row (or 19, clusterdata-2011-1), found 6",
+        assertEquals(
+                usage + ":2: expected 20 fields of a task_usage row (or 19, clusterdata-2011-1), found 6",
                 e.getMessage());
 
         Files.writeString(usage, usage(900, 601, "42", 0, "0.02") + "\n");
@@ -173,8 +177,7 @@ class TaskEventsCsvTest {
         Path usage = dir.resolve("task_usage.csv");
         Files.writeString(ours, "id,submit_s,priority,cpu_seconds\na,0,0,10\n");
         Files.writeString(usage, USAGE);
-        InputException e = assertThrows(InputException.class,
-                () -> Workloads.read(ours, Workloads.Format.AUTO, usage));
+        InputException e = assertThrows(InputException.class, () -> Workloads.read(ours, Workloads.Format.AUTO, usage));
         assertTrue(e.getMessage().startsWith(ours + ": is our CSV"), e.getMessage());
     }
 }

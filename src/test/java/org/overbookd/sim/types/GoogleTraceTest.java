@@ -38,21 +38,24 @@ class GoogleTraceTest {
     @Test
     void taskEventsGiveArrivalAtSubmitAndServiceFromTheLastScheduleToFinish() throws Exception {
         Path file = dir.resolve("task_events.csv");
-        Files.writeString(file, String.join("\n",
-                "0,,7,0,,0,u,0,0,0.25,0.1,0,0",                // job 7 task 0 submitted before the window
-                "5000000,,8,1,,0,u,0,0,0.02,0.03,0,0",         // job 8 task 1 submitted at 5 s
-                "6000000,,8,1,42,1,u,0,0,0.02,0.03,0,0",       // scheduled at 6 s
-                "7000000,,8,1,42,2,u,0,0,0.02,0.03,0,0",       // evicted
-                "8000000,,8,1,43,1,u,0,0,0.02,0.03,0,0",       // rescheduled at 8 s
-                "18000000,,8,1,43,4,u,0,0,0.02,0.03,0,0",      // finished at 18 s: 10 s of service
-                "9000000,,9,0,,0,u,0,0,,0.5,0,0",              // no CPU request: left out
-                "9500000,,9,0,44,1,u,0,0,,0.5,0,0",
-                "9600000,,9,0,44,4,u,0,0,,0.5,0,0",
-                "20000000,,7,0,45,1,u,0,0,0.25,0.1,0,0",
-                "21000000,,7,0,45,4,u,0,0,0.25,0.1,0,0",       // job 7: 1 s of service
-                "22000000,,10,0,,0,u,0,0,0.5,0.5,0,0",         // never finishes: left out
-                "9223372036854775807,,10,0,45,4,u,0,0,0.5,0.5,0,0", // after the trace's end: skipped
-                ""));
+        Files.writeString(
+                file,
+                String.join(
+                        "\n",
+                        "0,,7,0,,0,u,0,0,0.25,0.1,0,0", // job 7 task 0 submitted before the window
+                        "5000000,,8,1,,0,u,0,0,0.02,0.03,0,0", // job 8 task 1 submitted at 5 s
+                        "6000000,,8,1,42,1,u,0,0,0.02,0.03,0,0", // scheduled at 6 s
+                        "7000000,,8,1,42,2,u,0,0,0.02,0.03,0,0", // evicted
+                        "8000000,,8,1,43,1,u,0,0,0.02,0.03,0,0", // rescheduled at 8 s
+                        "18000000,,8,1,43,4,u,0,0,0.02,0.03,0,0", // finished at 18 s: 10 s of service
+                        "9000000,,9,0,,0,u,0,0,,0.5,0,0", // no CPU request: left out
+                        "9500000,,9,0,44,1,u,0,0,,0.5,0,0",
+                        "9600000,,9,0,44,4,u,0,0,,0.5,0,0",
+                        "20000000,,7,0,45,1,u,0,0,0.25,0.1,0,0",
+                        "21000000,,7,0,45,4,u,0,0,0.25,0.1,0,0", // job 7: 1 s of service
+                        "22000000,,10,0,,0,u,0,0,0.5,0.5,0,0", // never finishes: left out
+                        "9223372036854775807,,10,0,45,4,u,0,0,0.5,0.5,0,0", // after the trace's end: skipped
+                        ""));
         List<GoogleTask> tasks = GoogleTasks.read(file, Integer.MAX_VALUE);
         assertEquals(2, tasks.size());
         assertEquals(new GoogleTask(0, 1, 0.25, 0.1), tasks.get(0));
@@ -68,7 +71,8 @@ class GoogleTraceTest {
         assertTrue(e.getMessage().startsWith(file + ":2: event type 'one'"), e.getMessage());
         Files.writeString(file, "0,,1,0,,0,u,0,0,0.1,0.1,0,0\n0,,2,0,,0,u,0,0,1.5,0.1,0,0\n");
         e = assertThrows(InputException.class, () -> GoogleTasks.read(file, 10));
-        assertTrue(e.getMessage().startsWith(file + ":2: CPU request '1.5' is not a number from 0 to 1"), e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith(file + ":2: CPU request '1.5' is not a number from 0 to 1"), e.getMessage());
         Files.writeString(file, "0,1,2\n");
         e = assertThrows(InputException.class, () -> GoogleTasks.read(file, 10));
         assertTrue(e.getMessage().startsWith(file + ":1: expected 13 fields"), e.getMessage());
@@ -80,8 +84,8 @@ class GoogleTraceTest {
         SyntheticTrace synthetic = new SyntheticTrace(500, 0.9, 600, 10, SyntheticTrace.uniform(7));
         List<GoogleTask> tasks = synthetic.generate(3);
         Path file = dir.resolve("generated.csv.gz");
-        try (Writer w = new java.io.OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(file)),
-                java.nio.charset.StandardCharsets.UTF_8)) {
+        try (Writer w = new java.io.OutputStreamWriter(
+                new GZIPOutputStream(Files.newOutputStream(file)), java.nio.charset.StandardCharsets.UTF_8)) {
             SyntheticTrace.writeTaskEvents(tasks, w);
         }
         List<GoogleTask> back = GoogleTasks.read(file, Integer.MAX_VALUE);
@@ -92,8 +96,8 @@ class GoogleTraceTest {
             assertEquals(tasks.get(i).service(), back.get(i).service(), 2e-6);
             assertEquals(typing.typeOf(tasks.get(i)), typing.typeOf(back.get(i)), "task " + i);
         }
-        TypesScenario scenario = TraceScenario.of("generated", back, 7, 10, Double.NaN,
-                Provenance.generated("generated", Provenance.Kind.SYNTHETIC));
+        TypesScenario scenario = TraceScenario.of(
+                "generated", back, 7, 10, Double.NaN, Provenance.generated("generated", Provenance.Kind.SYNTHETIC));
         assertEquals(10, scenario.servers().size());
         assertEquals(128, scenario.servers().get(0).capacity()[0]);
         assertEquals(back.get(back.size() - 1).arrival(), scenario.horizon(), 1e-9);

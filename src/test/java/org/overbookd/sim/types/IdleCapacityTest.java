@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.overbookd.io.Provenance;
 import org.overbookd.policy.maxweight.Padding;
 import org.overbookd.policy.maxweight.SolverChoice;
 import org.overbookd.policy.registry.PolicyRegistry;
-import org.overbookd.io.Provenance;
 
 class IdleCapacityTest {
 
@@ -51,8 +51,12 @@ class IdleCapacityTest {
     /** On a generated trace every policy's shares are fractions that, with the used share, make at most 1. */
     @Test
     void sharesAreFractionsOnATraceForEveryPolicy() {
-        TypesScenario trace = TraceScenario.of("t",
-                new SyntheticTrace(4000, 0.9, 600, 8, SyntheticTrace.uniform(7)).generate(2), 7, 8, Double.NaN,
+        TypesScenario trace = TraceScenario.of(
+                "t",
+                new SyntheticTrace(4000, 0.9, 600, 8, SyntheticTrace.uniform(7)).generate(2),
+                7,
+                8,
+                Double.NaN,
                 Provenance.generated("t", Provenance.Kind.SYNTHETIC));
         for (String kind : PolicyRegistry.IN_TREE.names(PolicyRegistry.TYPES)) {
             for (boolean recheck : new boolean[] {false, true}) {
@@ -71,10 +75,16 @@ class IdleCapacityTest {
     }
 
     private static TypesResult run(String policy) {
-        List<VmType> types = List.of(new VmType("small", new long[] {1}, 0, 1), new VmType("large", new long[] {2}, 0, 1));
+        List<VmType> types =
+                List.of(new VmType("small", new long[] {1}, 0, 1), new VmType("large", new long[] {2}, 0, 1));
         List<TraceTask> tasks = List.of(new TraceTask(2, 10, 0), new TraceTask(3, 2, 0), new TraceTask(4, 5, 1));
-        TypesScenario one = new TypesScenario("hand", List.of("u"), List.of(new ServerSpec("s", new long[] {4})), types,
-                new Workload.Trace(tasks), 20,
+        TypesScenario one = new TypesScenario(
+                "hand",
+                List.of("u"),
+                List.of(new ServerSpec("s", new long[] {4})),
+                types,
+                new Workload.Trace(tasks),
+                20,
                 Provenance.generated("hand", Provenance.Kind.SYNTHETIC));
         return new TypesRun(policy, SolverChoice.EXACT, Padding.LARGEST_FIRST, 0.5, false).run(one, 1, 20, 4);
     }

@@ -62,11 +62,13 @@ class JobTraceTest {
         int jobs = 0;
         int single = 0;
         int largest = 0;
-        for (int i = 0; i < tasks.size();) {
+        for (int i = 0; i < tasks.size(); ) {
             int j = i;
             while (j < tasks.size() && tasks.get(j).arrival() == tasks.get(i).arrival()) {
-                assertEquals(Math.max(tasks.get(i).cpu(), tasks.get(i).memory()),
-                        Math.max(tasks.get(j).cpu(), tasks.get(j).memory()), "one size per job");
+                assertEquals(
+                        Math.max(tasks.get(i).cpu(), tasks.get(i).memory()),
+                        Math.max(tasks.get(j).cpu(), tasks.get(j).memory()),
+                        "one size per job");
                 j++;
             }
             jobs++;
@@ -85,7 +87,10 @@ class JobTraceTest {
      */
     @Test
     void serviceTimesAreHeavyTailed() {
-        double[] s = trace(200_000, 0.25).generate(5).stream().mapToDouble(GoogleTask::service).sorted().toArray();
+        double[] s = trace(200_000, 0.25).generate(5).stream()
+                .mapToDouble(GoogleTask::service)
+                .sorted()
+                .toArray();
         double median = s[s.length / 2];
         double mean = Arrays.stream(s).average().orElseThrow();
         assertEquals(300, median, 10);
@@ -97,13 +102,16 @@ class JobTraceTest {
     @Test
     void theArrivalRateSwingsOverTheDay() {
         // on 300 servers 300,000 tasks span about two days
-        List<GoogleTask> tasks = new JobTrace(300_000, 0.9, 300, SKEWED, 0.5, 10, 1.5, 2000, 300, 2, 172_800, 0.5)
-                .generate(1);
+        List<GoogleTask> tasks =
+                new JobTrace(300_000, 0.9, 300, SKEWED, 0.5, 10, 1.5, 2000, 300, 2, 172_800, 0.5).generate(1);
         double span = tasks.get(tasks.size() - 1).arrival();
         assertTrue(span > 86_400, "the trace covers a day: " + span);
         long firstHalf = tasks.stream().filter(t -> t.arrival() < 43_200).count();
-        long secondHalf = tasks.stream().filter(t -> t.arrival() >= 43_200 && t.arrival() < 86_400).count();
-        // the rate is 1 + 0.5 sin: its integral over the first half-day is (1 + 1/pi) of the mean, (1 - 1/pi) over the second
+        long secondHalf = tasks.stream()
+                .filter(t -> t.arrival() >= 43_200 && t.arrival() < 86_400)
+                .count();
+        // the rate is 1 + 0.5 sin: its integral over the first half-day is (1 + 1/pi) of the mean, (1 - 1/pi) over the
+        // second
         assertTrue(firstHalf > 1.5 * secondHalf, firstHalf + " against " + secondHalf);
     }
 
@@ -111,7 +119,8 @@ class JobTraceTest {
     void theShippedScenarioIsAJobTraceLabelledSyntheticAndItsKeysAreChecked() throws IOException, InputException {
         TypesScenario s = ScenarioFile.load("google-jobs", 1, OptionalInt.of(1000), OptionalInt.of(5000));
         assertEquals(1000, s.servers().size());
-        assertEquals(List.of("google-jobs", "synthetic", "generated"), s.provenance().cells());
+        assertEquals(
+                List.of("google-jobs", "synthetic", "generated"), s.provenance().cells());
         assertEquals(5000, ((Workload.Trace) s.workload()).tasks().size());
         TypesScenario more = TraceScenario.withServers(s, 1250);
         assertEquals(1250, more.servers().size());
@@ -119,12 +128,13 @@ class JobTraceTest {
         assertEquals(s.workload(), more.workload());
 
         String keys = Files.readString(Path.of("sim/google-jobs.scenario"));
-        Path missing = Files.writeString(dir.resolve("missing.scenario"), keys.replaceAll("(?m)^jobs.service-sigma.*\\n", ""));
-        InputException e = assertThrows(InputException.class, () -> ScenarioFile.load(missing.toString(), 1,
-                OptionalInt.empty()));
+        Path missing =
+                Files.writeString(dir.resolve("missing.scenario"), keys.replaceAll("(?m)^jobs.service-sigma.*\\n", ""));
+        InputException e =
+                assertThrows(InputException.class, () -> ScenarioFile.load(missing.toString(), 1, OptionalInt.empty()));
         assertTrue(e.getMessage().contains("jobs.service-sigma: missing"), e.getMessage());
-        Path swing = Files.writeString(dir.resolve("swing.scenario"), keys.replace("jobs.daily-swing = 0.25",
-                "jobs.daily-swing = 1"));
+        Path swing = Files.writeString(
+                dir.resolve("swing.scenario"), keys.replace("jobs.daily-swing = 0.25", "jobs.daily-swing = 1"));
         e = assertThrows(InputException.class, () -> ScenarioFile.load(swing.toString(), 1, OptionalInt.empty()));
         assertTrue(e.getMessage().contains("jobs.daily-swing: 1 is not below 1"), e.getMessage());
         Path mixed = Files.writeString(dir.resolve("mixed.scenario"), keys + "synthetic.load = 0.5\n");

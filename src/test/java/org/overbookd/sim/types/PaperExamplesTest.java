@@ -47,7 +47,9 @@ class PaperExamplesTest {
         TypesResult m14 = run("example1", "m14", 2000);
         long half = m14.samples().total(10);
         assertTrue(m14.finalQueue() >= 0.75 * 1.56 * 2000, "M14 final queue " + m14.finalQueue());
-        assertTrue(m14.finalQueue() - half >= 0.4 * m14.finalQueue(), "M14 still growing: " + half + " then " + m14.finalQueue());
+        assertTrue(
+                m14.finalQueue() - half >= 0.4 * m14.finalQueue(),
+                "M14 still growing: " + half + " then " + m14.finalQueue());
 
         TypesResult alg1 = run("example1", "maxweight", 2000);
         assertTrue(maxOverSecondHalf(alg1) < 300, "Algorithm 1 second-half max " + maxOverSecondHalf(alg1));
@@ -70,7 +72,9 @@ class PaperExamplesTest {
     void example2AlgorithmOneQueueIsMuchSmallerThanG16s() {
         TypesResult alg1 = run("example2", "maxweight", 3000);
         TypesResult g16 = run("example2", "g16", 3000);
-        assertTrue(g16.meanQueue() > 5 * alg1.meanQueue(), "G16 " + g16.meanQueue() + " vs Algorithm 1 " + alg1.meanQueue());
+        assertTrue(
+                g16.meanQueue() > 5 * alg1.meanQueue(),
+                "G16 " + g16.meanQueue() + " vs Algorithm 1 " + alg1.meanQueue());
         // both carry the load (0.89 x 4 arrivals per unit); G16 just keeps more waiting
         assertTrue(alg1.throughput() > 0.95 * 3.56, "throughput " + alg1.throughput());
     }

@@ -3,24 +3,28 @@ package org.overbookd.sim.types;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
+import org.overbookd.io.Provenance;
 import org.overbookd.policy.maxweight.Padding;
 import org.overbookd.policy.maxweight.SolverChoice;
 import org.overbookd.policy.registry.PolicyRegistry;
-import org.overbookd.io.Provenance;
 
 class TypesSimulationTest {
 
     /** Every VM is counted once: arrived = started + waiting; started = finished + running. */
     @Test
     void everyPolicyConservesVmsOnATrace() {
-        TypesScenario trace = TraceScenario.of("t",
-                new SyntheticTrace(4000, 0.9, 600, 8, SyntheticTrace.uniform(7)).generate(2), 7, 8, Double.NaN,
+        TypesScenario trace = TraceScenario.of(
+                "t",
+                new SyntheticTrace(4000, 0.9, 600, 8, SyntheticTrace.uniform(7)).generate(2),
+                7,
+                8,
+                Double.NaN,
                 Provenance.generated("t", Provenance.Kind.SYNTHETIC));
         for (String kind : PolicyRegistry.IN_TREE.names(PolicyRegistry.TYPES)) {
-            TypesResult r = new TypesRun(kind, SolverChoice.AUTO, Padding.LARGEST_FIRST, 0.5, true).run(trace, 1, trace.horizon(), 50);
+            TypesResult r = new TypesRun(kind, SolverChoice.AUTO, Padding.LARGEST_FIRST, 0.5, true)
+                    .run(trace, 1, trace.horizon(), 50);
             assertEquals(4000, r.arrivals(), kind);
             assertEquals(r.arrivals(), r.started() + r.finalQueue(), kind);
             assertTrue(r.completed() <= r.started(), kind);

@@ -14,8 +14,7 @@ final class CxxNumbers {
     /** What strtof takes whole: the gathered text must be all of one number. */
     private static final Pattern WHOLE_FLOAT = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)(e[+-]?\\d+)?");
 
-    private CxxNumbers() {
-    }
+    private CxxNumbers() {}
 
     /** The int {@code text} starts with, or null when {@code >> int} fails. */
     static Integer parseInt(String text) {

@@ -27,8 +27,7 @@ import org.overbookd.backend.opennebula.requirements.Expression.Operator;
  */
 final class Evaluation {
 
-    private Evaluation() {
-    }
+    private Evaluation() {}
 
     static boolean of(Expression e, ObjectDocument doc, WorkBudget budget) throws Unevaluable {
         if (e instanceof Expression.Comparison c) {

@@ -12,11 +12,9 @@ import java.util.List;
 sealed interface Expression {
 
     /** The empty expression (oned: "TRUE BY DEFAULT, ON EMPTY STRINGS"). */
-    record Always() implements Expression {
-    }
+    record Always() implements Expression {}
 
-    record Not(Expression operand) implements Expression {
-    }
+    record Not(Expression operand) implements Expression {}
 
     /** {@code first op[0] rest[0] op[1] rest[1] ...}, folded from the left. */
     record Chain(Expression first, List<Character> operators, List<Expression> rest) implements Expression {
@@ -28,7 +26,11 @@ sealed interface Expression {
 
     /** What a comparison compares: the five operators of the grammar. */
     enum Operator {
-        EQUALS("="), NOT_EQUALS("!="), GREATER(">"), LESS("<"), CONTAINS("@>");
+        EQUALS("="),
+        NOT_EQUALS("!="),
+        GREATER(">"),
+        LESS("<"),
+        CONTAINS("@>");
 
         final String symbol;
 
@@ -38,23 +40,18 @@ sealed interface Expression {
     }
 
     /** The right-hand side of a comparison, typed by its token. */
-    sealed interface Literal {
-    }
+    sealed interface Literal {}
 
-    record IntegerLiteral(int value) implements Literal {
-    }
+    record IntegerLiteral(int value) implements Literal {}
 
-    record FloatLiteral(float value) implements Literal {
-    }
+    record FloatLiteral(float value) implements Literal {}
 
     /**
      * {@code value} is null for {@code ""}, which matches nothing; {@code pattern} is it compiled,
      * null when null or when {@link Glob} does not read it (the comparison is then unsupported).
      */
-    record StringLiteral(String value, Glob pattern) implements Literal {
-    }
+    record StringLiteral(String value, Glob pattern) implements Literal {}
 
     /** {@code attribute operator literal}; the attribute is a name the look-up supports. */
-    record Comparison(String attribute, Operator operator, Literal literal) implements Expression {
-    }
+    record Comparison(String attribute, Operator operator, Literal literal) implements Expression {}
 }

@@ -55,8 +55,7 @@ final class ExpressionLexer {
 
     private static final String SINGLE = "@!&|=><()*+/^-";
 
-    private ExpressionLexer() {
-    }
+    private ExpressionLexer() {}
 
     /** Every token of {@code expression}, then END. */
     static List<Token> tokens(String expression) {

@@ -48,8 +48,10 @@ final class ExpressionParser {
 
     static Requirement parse(String expression) {
         if (expression.length() > MAX_LENGTH) {
-            return Requirement.unsupported(expression, "it is " + expression.length() + " characters long, more than the "
-                    + MAX_LENGTH + " overbookd reads");
+            return Requirement.unsupported(
+                    expression,
+                    "it is " + expression.length() + " characters long, more than the " + MAX_LENGTH
+                            + " overbookd reads");
         }
         List<Token> tokens = ExpressionLexer.tokens(expression);
         if (tokens.size() == 1) {
@@ -67,7 +69,8 @@ final class ExpressionParser {
             }
             return Requirement.valid(expression, tree);
         } catch (Stop stop) {
-            return stop.unsupported ? Requirement.unsupported(expression, stop.getMessage())
+            return stop.unsupported
+                    ? Requirement.unsupported(expression, stop.getMessage())
                     : Requirement.invalid(expression, stop.getMessage());
         }
     }
@@ -120,7 +123,8 @@ final class ExpressionParser {
                 if (operator == Expression.Operator.GREATER || operator == Expression.Operator.LESS) {
                     throw syntax(value);
                 }
-                yield new Expression.StringLiteral(value.text(), value.text() == null ? null : Glob.compile(value.text()));
+                yield new Expression.StringLiteral(
+                        value.text(), value.text() == null ? null : Glob.compile(value.text()));
             }
             default -> throw syntax(value);
         };
@@ -162,7 +166,8 @@ final class ExpressionParser {
             return "attribute \"" + Requirement.excerpt(name) + "\" is an XPath expression, not a plain element path";
         }
         if (literal instanceof Expression.StringLiteral s && s.value() != null && s.pattern() == null) {
-            return "pattern \"" + Requirement.excerpt(s.value()) + "\" uses a collating element or an equivalence class";
+            return "pattern \"" + Requirement.excerpt(s.value())
+                    + "\" uses a collating element or an equivalence class";
         }
         return null;
     }
@@ -180,7 +185,7 @@ final class ExpressionParser {
     }
 
     private Stop syntax(Token unexpected) {
-        return new Stop("syntax error, unexpected " + unexpected.describe() + " at column " + unexpected.column(),
-                false);
+        return new Stop(
+                "syntax error, unexpected " + unexpected.describe() + " at column " + unexpected.column(), false);
     }
 }

@@ -199,7 +199,17 @@ final class Glob {
 
     private static boolean isClass(String name) {
         return switch (name) {
-            case "alnum", "alpha", "blank", "cntrl", "digit", "graph", "lower", "print", "punct", "space", "upper",
+            case "alnum",
+                    "alpha",
+                    "blank",
+                    "cntrl",
+                    "digit",
+                    "graph",
+                    "lower",
+                    "print",
+                    "punct",
+                    "space",
+                    "upper",
                     "xdigit" -> true;
             default -> false;
         };

@@ -34,8 +34,14 @@ import java.util.regex.Pattern;
 public final class ObjectDocument {
 
     /** The search paths of a host, relative to HOST, in oned's order (Host.cc). */
-    public static final List<String> HOST_PATHS = List.of("TEMPLATE/", "HOST_SHARE/", "HOST_SHARE/DATASTORES/",
-            "MONITORING/CAPACITY/", "MONITORING/SYSTEM/", "", "CLUSTER_TEMPLATE/");
+    public static final List<String> HOST_PATHS = List.of(
+            "TEMPLATE/",
+            "HOST_SHARE/",
+            "HOST_SHARE/DATASTORES/",
+            "MONITORING/CAPACITY/",
+            "MONITORING/SYSTEM/",
+            "",
+            "CLUSTER_TEMPLATE/");
     /** The search paths of a datastore, relative to DATASTORE (Datastore.cc). */
     public static final List<String> DATASTORE_PATHS = List.of("TEMPLATE/", "");
     /** Where a host lists its VMs: what oned's CURRENT_VMS reads. */
@@ -54,6 +60,7 @@ public final class ObjectDocument {
     private final int[] ends;
     /** path from the root (the root itself is "") to its elements kept, in document order */
     private final Map<String, int[]> byPath;
+
     private final String tooLarge;
     private final List<Attachment> attachments;
 
@@ -82,7 +89,8 @@ public final class ObjectDocument {
         this.starts = Arrays.copyOf(b.starts, b.count);
         this.ends = Arrays.copyOf(b.ends, b.count);
         Map<String, int[]> index = new HashMap<>(b.byPath.size() * 2);
-        b.byPath.forEach((path, list) -> index.put(path, list.stream().mapToInt(Integer::intValue).toArray()));
+        b.byPath.forEach((path, list) ->
+                index.put(path, list.stream().mapToInt(Integer::intValue).toArray()));
         this.byPath = index;
     }
 
@@ -110,7 +118,8 @@ public final class ObjectDocument {
     public List<String> search(String name) throws Unevaluable {
         String[] full = kind.plan(name);
         if (full == Kind.WHOLE_ROOT) {
-            throw new Unevaluable("\"" + name + "\" is the whole " + kind.root + ", whose value overbookd does not compose");
+            throw new Unevaluable(
+                    "\"" + name + "\" is the whole " + kind.root + ", whose value overbookd does not compose");
         }
         List<String> found = values(full);
         for (Attachment a : attachments) {
@@ -169,8 +178,7 @@ public final class ObjectDocument {
     }
 
     /** {@code key}: child and path together, what the plans inside it are kept by. */
-    private record Attachment(String child, ObjectDocument document, String path, String key) {
-    }
+    private record Attachment(String child, ObjectDocument document, String path, String key) {}
 
     /**
      * What the documents of one kind of object share: the root's name, the search paths, whether
@@ -346,6 +354,7 @@ public final class ObjectDocument {
         private final String root;
         /** What is kept; null: everything. */
         private final Node tree;
+
         private final StringBuilder text = new StringBuilder();
         private int[] starts = new int[16];
         private int[] ends = new int[16];
@@ -353,10 +362,12 @@ public final class ObjectDocument {
         private final Map<String, List<Integer>> byPath = new HashMap<>();
         /** Per open element: its node in the tree (null: off the tree), its path when everything is kept, its entry or -1. */
         private final List<Node> openNodes = new ArrayList<>();
+
         private final List<String> openPaths = new ArrayList<>();
         private final List<Integer> openEntries = new ArrayList<>();
         /** Open elements that are kept: while any is, all text is kept. */
         private int keptOpen;
+
         private int depth;
         private String tooLarge;
 
@@ -390,7 +401,8 @@ public final class ObjectDocument {
         public Builder text(CharSequence chars) {
             if (tooLarge == null && keptOpen > 0 && chars.length() > 0) {
                 if (text.length() + chars.length() > MAX_TEXT) {
-                    tooLarge = root + " holds more than " + MAX_TEXT + " characters of text, more than overbookd indexes";
+                    tooLarge =
+                            root + " holds more than " + MAX_TEXT + " characters of text, more than overbookd indexes";
                     return this;
                 }
                 text.append(chars);
@@ -428,7 +440,8 @@ public final class ObjectDocument {
                 }
                 entry = count++;
                 starts[entry] = text.length();
-                byPath.computeIfAbsent(node != null && tree != null ? node.path : path, p -> new ArrayList<>()).add(entry);
+                byPath.computeIfAbsent(node != null && tree != null ? node.path : path, p -> new ArrayList<>())
+                        .add(entry);
                 keptOpen++;
             }
             openNodes.add(tree == null ? null : node);

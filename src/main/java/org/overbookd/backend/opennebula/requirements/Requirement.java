@@ -15,7 +15,9 @@ public final class Requirement {
 
     /** What {@link #of} made of an expression. */
     public enum Kind {
-        VALID, INVALID, UNSUPPORTED
+        VALID,
+        INVALID,
+        UNSUPPORTED
     }
 
     /** The empty expression: every object matches it. */
@@ -127,7 +129,8 @@ public final class Requirement {
 
     @Override
     public String toString() {
-        return kind == Kind.VALID ? "requirement \"" + excerpt(text) + "\""
+        return kind == Kind.VALID
+                ? "requirement \"" + excerpt(text) + "\""
                 : kind.name().toLowerCase(java.util.Locale.ROOT) + " requirement \"" + excerpt(text) + "\": " + problem;
     }
 }

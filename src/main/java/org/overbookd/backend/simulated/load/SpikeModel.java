@@ -5,8 +5,8 @@ package org.overbookd.backend.simulated.load;
  * 90% of spikes positive, 50% to continue per draw) but not the height; we add or take away a fixed
  * {@code height} in percent of one core, so a VM at mu = 75 spikes to the full core.
  */
-public record SpikeModel(double startProbability, double positiveProbability, double continueProbability,
-        double height) {
+public record SpikeModel(
+        double startProbability, double positiveProbability, double continueProbability, double height) {
 
     public static final SpikeModel PAPER = new SpikeModel(0.01, 0.9, 0.5, 25);
 

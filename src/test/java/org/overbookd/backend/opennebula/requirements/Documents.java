@@ -13,15 +13,13 @@ import org.w3c.dom.Node;
 /** Object documents for the tests, from XML text, walked with the JDK's DOM (not overbookd's scanner). */
 final class Documents {
 
-    private Documents() {
-    }
+    private Documents() {}
 
     /**
      * One object's XML, as a document that keeps every element ({@link #full}) or one built for the
      * names of an expression ({@link #keeping}): the two must answer alike.
      */
-    record Sample(ObjectDocument full, Function<Collection<String>, ObjectDocument> keeping) {
-    }
+    record Sample(ObjectDocument full, Function<Collection<String>, ObjectDocument> keeping) {}
 
     /** A HOST element, its cluster's TEMPLATE appended as CLUSTER_TEMPLATE as oned's scheduler does. */
     static Sample hostSample(String hostXml, String clusterTemplateXml) {
@@ -68,8 +66,10 @@ final class Documents {
 
     private static Element parse(String xml) {
         try {
-            return DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                    .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8))).getDocumentElement();
+            return DocumentBuilderFactory.newInstance()
+                    .newDocumentBuilder()
+                    .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)))
+                    .getDocumentElement();
         } catch (Exception e) {
             throw new IllegalArgumentException(e);
         }
@@ -97,8 +97,8 @@ final class Documents {
         Requirement r = Requirement.of(expression);
         boolean kept = r.matches(sample.keeping().apply(r.names()), new WorkBudget(WorkBudget.PER_OBSERVATION));
         if (kept != full) {
-            throw new AssertionError(expression + ": " + full + " on the whole document, " + kept
-                    + " on the one kept for " + r.names());
+            throw new AssertionError(
+                    expression + ": " + full + " on the whole document, " + kept + " on the one kept for " + r.names());
         }
         return full;
     }
@@ -111,5 +111,4 @@ final class Documents {
         }
         return r.matches(object, new WorkBudget(WorkBudget.PER_OBSERVATION));
     }
-
 }

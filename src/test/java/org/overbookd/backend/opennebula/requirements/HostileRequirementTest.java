@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
  */
 class HostileRequirementTest {
 
-    private static final ObjectDocument HOST = Documents.host("<HOST><ID>1</ID><NAME>host1</NAME><TEMPLATE>"
-            + "<LONG>" + "a".repeat(100_000) + "</LONG></TEMPLATE></HOST>");
+    private static final ObjectDocument HOST = Documents.host("<HOST><ID>1</ID><NAME>host1</NAME><TEMPLATE>" + "<LONG>"
+            + "a".repeat(100_000) + "</LONG></TEMPLATE></HOST>");
 
     @Test
     void deepNestingIsUnsupportedWithoutExhaustingTheStack() {
@@ -23,11 +23,19 @@ class HostileRequirementTest {
         Requirement r = Requirement.of(parens);
         assertEquals(Requirement.Kind.UNSUPPORTED, r.kind());
         assertTrue(r.problem().contains("deeper than " + ExpressionParser.MAX_DEPTH), r.problem());
-        assertEquals(Requirement.Kind.UNSUPPORTED, Requirement.of("!".repeat(30_000) + "ID = 1").kind(), "too long");
-        assertEquals(Requirement.Kind.UNSUPPORTED, Requirement.of("!".repeat(20_000) + "ID = 1").kind(), "too deep");
+        assertEquals(
+                Requirement.Kind.UNSUPPORTED,
+                Requirement.of("!".repeat(30_000) + "ID = 1").kind(),
+                "too long");
+        assertEquals(
+                Requirement.Kind.UNSUPPORTED,
+                Requirement.of("!".repeat(20_000) + "ID = 1").kind(),
+                "too deep");
         // just under the bound it parses and evaluates
         int depth = ExpressionParser.MAX_DEPTH - 1;
-        assertEquals(Requirement.Kind.VALID, Requirement.of("(".repeat(depth) + "ID = 1" + ")".repeat(depth)).kind());
+        assertEquals(
+                Requirement.Kind.VALID,
+                Requirement.of("(".repeat(depth) + "ID = 1" + ")".repeat(depth)).kind());
     }
 
     @Test
@@ -35,7 +43,9 @@ class HostileRequirementTest {
         Requirement r = Requirement.of("ID = 1 | ".repeat(10_000) + "ID = 2");
         assertEquals(Requirement.Kind.UNSUPPORTED, r.kind());
         assertTrue(r.problem().contains("more than the " + ExpressionParser.MAX_LENGTH), r.problem());
-        assertEquals(Requirement.Kind.UNSUPPORTED, Requirement.of("x".repeat(5_000_000)).kind());
+        assertEquals(
+                Requirement.Kind.UNSUPPORTED,
+                Requirement.of("x".repeat(5_000_000)).kind());
     }
 
     @Test

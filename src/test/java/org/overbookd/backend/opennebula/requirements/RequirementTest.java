@@ -16,15 +16,16 @@ import org.junit.jupiter.api.Test;
 class RequirementTest {
 
     /** host 1, cluster 0 "default": a template with a NAME of its own and a repeated attribute. */
-    private static final Documents.Sample HOST1 = Documents.hostSample("<HOST><ID>1</ID><NAME>host1</NAME><STATE>2</STATE>"
-            + "<CLUSTER_ID>0</CLUSTER_ID><CLUSTER>default</CLUSTER>"
-            + "<HOST_SHARE><TOTAL_CPU>800</TOTAL_CPU><DATASTORES><DS><ID>0</ID><FREE_MB>10</FREE_MB></DS></DATASTORES>"
-            + "</HOST_SHARE><VMS><ID>5</ID><ID>7</ID></VMS>"
-            + "<TEMPLATE><NAME><![CDATA[tmplname]]></NAME><GPU><![CDATA[YES]]></GPU><FOO>12abc</FOO>"
-            + "<MULTI>x</MULTI><MULTI>7</MULTI><RATIO>3.5</RATIO><BIG>1e3</BIG><BAD>1e</BAD><SPACED> 42</SPACED>"
-            + "<HYPERVISOR>dummy</HYPERVISOR><KVM_CPU_FEATURES>sse,avx2,aes</KVM_CPU_FEATURES>"
-            + "<PAIR><A>1</A><B>2</B></PAIR></TEMPLATE>"
-            + "<MONITORING><CAPACITY><FREE_CPU>650</FREE_CPU></CAPACITY></MONITORING></HOST>",
+    private static final Documents.Sample HOST1 = Documents.hostSample(
+            "<HOST><ID>1</ID><NAME>host1</NAME><STATE>2</STATE>"
+                    + "<CLUSTER_ID>0</CLUSTER_ID><CLUSTER>default</CLUSTER>"
+                    + "<HOST_SHARE><TOTAL_CPU>800</TOTAL_CPU><DATASTORES><DS><ID>0</ID><FREE_MB>10</FREE_MB></DS></DATASTORES>"
+                    + "</HOST_SHARE><VMS><ID>5</ID><ID>7</ID></VMS>"
+                    + "<TEMPLATE><NAME><![CDATA[tmplname]]></NAME><GPU><![CDATA[YES]]></GPU><FOO>12abc</FOO>"
+                    + "<MULTI>x</MULTI><MULTI>7</MULTI><RATIO>3.5</RATIO><BIG>1e3</BIG><BAD>1e</BAD><SPACED> 42</SPACED>"
+                    + "<HYPERVISOR>dummy</HYPERVISOR><KVM_CPU_FEATURES>sse,avx2,aes</KVM_CPU_FEATURES>"
+                    + "<PAIR><A>1</A><B>2</B></PAIR></TEMPLATE>"
+                    + "<MONITORING><CAPACITY><FREE_CPU>650</FREE_CPU></CAPACITY></MONITORING></HOST>",
             "<TEMPLATE><RACK>clusterrack</RACK><ZONE>blue</ZONE><GPU>NO</GPU></TEMPLATE>");
 
     @Test
@@ -77,7 +78,8 @@ class RequirementTest {
         assertTrue(holds("RACK = clusterrack & ZONE = blue", HOST1), "the cluster's template when the host has none");
         assertTrue(holds("CLUSTER = \"default\" & CLUSTER_ID = 0", HOST1));
         assertTrue(holds("TOTAL_CPU = 800 & FREE_CPU > 600", HOST1), "HOST_SHARE and MONITORING/CAPACITY are searched");
-        assertFalse(holds("FREE_MB = 10", HOST1), "HOST_SHARE/DATASTORES/DS/FREE_MB is under no search path, but DS is");
+        assertFalse(
+                holds("FREE_MB = 10", HOST1), "HOST_SHARE/DATASTORES/DS/FREE_MB is under no search path, but DS is");
         assertTrue(holds("DS = 10", HOST1), "DS's value is all its text: \"0\" then \"10\"");
     }
 
@@ -112,7 +114,8 @@ class RequirementTest {
     @Test
     void integerLiteralsAreCsAtoi() {
         assertEquals(-1, ExpressionLexer.atoi("9223372036854775807"));
-        assertEquals(-1, ExpressionLexer.atoi("99999999999999999999"), "strtol saturates at LONG_MAX, whose low half is -1");
+        assertEquals(
+                -1, ExpressionLexer.atoi("99999999999999999999"), "strtol saturates at LONG_MAX, whose low half is -1");
         assertEquals(1215752191, ExpressionLexer.atoi("99999999999"));
         assertEquals(0, ExpressionLexer.atoi("-99999999999999999999"));
         assertEquals(-42, ExpressionLexer.atoi("-42"));
@@ -158,8 +161,8 @@ class RequirementTest {
         Unevaluable undefined = assertThrows(Unevaluable.class, () -> holds("CURRENT_VMS > 3", HOST1));
         assertTrue(undefined.getMessage().contains("uninitialised"), undefined.getMessage());
         assertThrows(Unevaluable.class, () -> holds("CURRENT_VMS = 5.0", HOST1));
-        ObjectDocument ds = Documents.datastore("<DATASTORE><ID>0</ID><TEMPLATE><CURRENT_VMS>9</CURRENT_VMS></TEMPLATE>"
-                + "</DATASTORE>");
+        ObjectDocument ds = Documents.datastore(
+                "<DATASTORE><ID>0</ID><TEMPLATE><CURRENT_VMS>9</CURRENT_VMS></TEMPLATE>" + "</DATASTORE>");
         assertTrue(holds("CURRENT_VMS > 3", ds), "only a host has the pseudo-attribute");
     }
 
@@ -175,8 +178,24 @@ class RequirementTest {
 
     @Test
     void whatDoesNotParseIsInvalid() {
-        for (String bad : new String[] {"ID =", "ID = 1 )", "( ID = 1", "ID > \"x\"", "ID ! 3", "ID = 1 2", "*",
-                "ID = -", "ID = 1 & ", "()", "ID", "1 = ID", "ID = 1.5.3", "ID @ 1", "\"\"", "ID = 1 | | ID = 2"}) {
+        for (String bad : new String[] {
+            "ID =",
+            "ID = 1 )",
+            "( ID = 1",
+            "ID > \"x\"",
+            "ID ! 3",
+            "ID = 1 2",
+            "*",
+            "ID = -",
+            "ID = 1 & ",
+            "()",
+            "ID",
+            "1 = ID",
+            "ID = 1.5.3",
+            "ID @ 1",
+            "\"\"",
+            "ID = 1 | | ID = 2"
+        }) {
             Requirement r = Requirement.of(bad);
             assertEquals(Requirement.Kind.INVALID, r.kind(), bad);
             assertTrue(r.problem().startsWith("syntax error"), r.problem());
@@ -185,13 +204,24 @@ class RequirementTest {
 
     @Test
     void whatOverbookdDoesNotEvaluateIsUnsupported() {
-        for (String expression : new String[] {"\"count(//ID)\" > 0", "\"\" = 1", "NAME = \"[[:foo:]]\"",
-                "NAME = \"[[.a.]]\"", "NAME = \"[[=a=]]\"", "NAME = \"[abc\"", "\"TEMPLATE//X\" = 1",
-                "\"HOST_SHARE/*\" @> 1", "\"../ID\" = 1"}) {
-            assertEquals(Requirement.Kind.UNSUPPORTED, Requirement.of(expression).kind(), expression);
+        for (String expression : new String[] {
+            "\"count(//ID)\" > 0",
+            "\"\" = 1",
+            "NAME = \"[[:foo:]]\"",
+            "NAME = \"[[.a.]]\"",
+            "NAME = \"[[=a=]]\"",
+            "NAME = \"[abc\"",
+            "\"TEMPLATE//X\" = 1",
+            "\"HOST_SHARE/*\" @> 1",
+            "\"../ID\" = 1"
+        }) {
+            assertEquals(
+                    Requirement.Kind.UNSUPPORTED, Requirement.of(expression).kind(), expression);
         }
         // invalid wins: oned would not read it either
-        assertEquals(Requirement.Kind.INVALID, Requirement.of("\"count(//ID)\" > 0 &").kind());
+        assertEquals(
+                Requirement.Kind.INVALID,
+                Requirement.of("\"count(//ID)\" > 0 &").kind());
     }
 
     @Test
@@ -201,10 +231,17 @@ class RequirementTest {
         assertEquals("B = 2", Requirement.combined(null, "B = 2"));
         assertEquals("", Requirement.combined("", ""));
         // blanks alone are no requirement, but joined they are an empty parenthesis
-        assertEquals(Requirement.Kind.VALID, Requirement.of(Requirement.combined(null, "  ")).kind());
-        assertEquals(Requirement.Kind.INVALID, Requirement.of(Requirement.combined("A = 1", "  ")).kind());
+        assertEquals(
+                Requirement.Kind.VALID,
+                Requirement.of(Requirement.combined(null, "  ")).kind());
+        assertEquals(
+                Requirement.Kind.INVALID,
+                Requirement.of(Requirement.combined("A = 1", "  ")).kind());
         // a user's unbalanced parenthesis is read inside oned's
-        assertEquals(Requirement.Kind.VALID, Requirement.of(Requirement.combined("A = 1", "ID = 1 ) | ( ID = 2")).kind());
+        assertEquals(
+                Requirement.Kind.VALID,
+                Requirement.of(Requirement.combined("A = 1", "ID = 1 ) | ( ID = 2"))
+                        .kind());
     }
 
     @Test

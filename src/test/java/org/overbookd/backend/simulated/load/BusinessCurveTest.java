@@ -100,8 +100,9 @@ class BusinessCurveTest {
         // per second (the lunch dip's is span * dip * pi / 7200 s = 0.0044). A one-second step larger
         // than that is a jump, not a slope; a real jump between pieces would be of order span = 40.
         double maxStep = SPAN * Math.PI / (2 * 7200);
-        long[] boundaries = {8 * HOUR, 10 * HOUR, 11 * HOUR + 30 * MINUTE, 13 * HOUR + 30 * MINUTE, 16 * HOUR,
-            18 * HOUR, 0};
+        long[] boundaries = {
+            8 * HOUR, 10 * HOUR, 11 * HOUR + 30 * MINUTE, 13 * HOUR + 30 * MINUTE, 16 * HOUR, 18 * HOUR, 0
+        };
         for (int day = 0; day <= 7; day++) {
             for (long b : boundaries) {
                 long t = day * DAY + b;
@@ -133,8 +134,9 @@ class BusinessCurveTest {
         // night 50; 08:00 start of the rise 50; 09:00 half way 70; 10:00-11:00 90;
         // 12:00 and 13:00 are a quarter period either side of the 12:30 bottom (80) on a full cosine
         // period, i.e. half the depth: 85; 14:00-16:00 90; 17:00 half way 70; 18:00 on 50.
-        double[] expected = {50, 50, 50, 50, 50, 50, 50, 50, 50, 70, 90, 90, 85, 85, 90, 90, 90, 70, 50, 50, 50, 50,
-            50, 50};
+        double[] expected = {
+            50, 50, 50, 50, 50, 50, 50, 50, 50, 70, 90, 90, 85, 85, 90, 90, 90, 70, 50, 50, 50, 50, 50, 50
+        };
         for (int day = 0; day < 5; day++) {
             for (int hour = 0; hour < 24; hour++) {
                 assertEquals(expected[hour], curve.mu(at(day, hour, 0)), EPS, "day " + day + " " + hour + ":00");

@@ -23,8 +23,14 @@ class BusinessLoadTest {
     void meanFollowsTheCurveAtEachHour() {
         var random = new SplittableRandom(0xB0510001L);
         // Wednesday night, rise, lunch bottom, decline, plateau, and Saturday noon
-        long[] times = {2 * DAY + 3 * HOUR, 2 * DAY + 9 * HOUR, 2 * DAY + 12 * HOUR + 1800, 2 * DAY + 17 * HOUR + 900,
-            2 * DAY + 15 * HOUR, 5 * DAY + 12 * HOUR};
+        long[] times = {
+            2 * DAY + 3 * HOUR,
+            2 * DAY + 9 * HOUR,
+            2 * DAY + 12 * HOUR + 1800,
+            2 * DAY + 17 * HOUR + 900,
+            2 * DAY + 15 * HOUR,
+            5 * DAY + 12 * HOUR
+        };
         for (long t : times) {
             double mu = curve.mu(t);
             var sample = new Stats.Sample();
@@ -35,7 +41,10 @@ class BusinessLoadTest {
             // mu <= 80 and is 0.04 below mu at the plateau (mu = 90, edge 2 sd away).
             // se = sd_clipped / sqrt(n) <= 5 / 316 = 0.016; 5 se = 0.079
             double expected = Stats.clippedMean(mu, 5);
-            assertEquals(expected, sample.mean(), 5 * Stats.clippedSd(mu, 5) / Math.sqrt(N),
+            assertEquals(
+                    expected,
+                    sample.mean(),
+                    5 * Stats.clippedSd(mu, 5) / Math.sqrt(N),
                     "mean at t = " + t + " (curve mu " + mu + ")");
         }
     }

@@ -23,19 +23,43 @@ class ClipTest {
     private static void assertSame(double d) {
         long clipped = Double.doubleToRawLongBits(LoadGenerator.clip(d));
         // messages built only on failure: a million calls
-        assertEquals(Double.doubleToRawLongBits(before(d)), clipped,
+        assertEquals(
+                Double.doubleToRawLongBits(before(d)),
+                clipped,
                 () -> "at " + d + " (" + Long.toHexString(Double.doubleToRawLongBits(d)) + ")");
         assertEquals(Double.doubleToRawLongBits(compared(d)), clipped, () -> "at " + d);
     }
 
     @Test
     void sameBitsAsTheMathMinForm() {
-        double[] edges = {0.0, -0.0, 100, Math.nextUp(100.0), Math.nextDown(100.0), Double.MIN_VALUE, -Double.MIN_VALUE,
-            Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MAX_VALUE, -Double.MAX_VALUE, 50.5, -3,
-            Double.MIN_NORMAL, -Double.MIN_NORMAL, Math.nextDown(Double.MIN_NORMAL), 99.99999999999999, 1e-300, -1e-300,
-            Double.longBitsToDouble(0x7ff0000000000001L), Double.longBitsToDouble(0x7ff8000000000123L),
-            Double.longBitsToDouble(0x7fffffffffffffffL), Double.longBitsToDouble(0xfff8000000000000L),
-            Double.longBitsToDouble(0xfff0000000000001L), Double.longBitsToDouble(0xffffffffffffffffL)};
+        double[] edges = {
+            0.0,
+            -0.0,
+            100,
+            Math.nextUp(100.0),
+            Math.nextDown(100.0),
+            Double.MIN_VALUE,
+            -Double.MIN_VALUE,
+            Double.NaN,
+            Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            Double.MAX_VALUE,
+            -Double.MAX_VALUE,
+            50.5,
+            -3,
+            Double.MIN_NORMAL,
+            -Double.MIN_NORMAL,
+            Math.nextDown(Double.MIN_NORMAL),
+            99.99999999999999,
+            1e-300,
+            -1e-300,
+            Double.longBitsToDouble(0x7ff0000000000001L),
+            Double.longBitsToDouble(0x7ff8000000000123L),
+            Double.longBitsToDouble(0x7fffffffffffffffL),
+            Double.longBitsToDouble(0xfff8000000000000L),
+            Double.longBitsToDouble(0xfff0000000000001L),
+            Double.longBitsToDouble(0xffffffffffffffffL)
+        };
         for (double d : edges) {
             assertSame(d);
         }
@@ -43,7 +67,9 @@ class ClipTest {
         for (int i = 0; i < 1_000_000; i++) {
             assertSame(i % 2 == 0 ? Double.longBitsToDouble(random.nextLong()) : random.nextGaussian() * 80 + 50);
         }
-        for (long bits = Double.doubleToRawLongBits(100.0) - 1000; bits <= Double.doubleToRawLongBits(100.0) + 1000; bits++) {
+        for (long bits = Double.doubleToRawLongBits(100.0) - 1000;
+                bits <= Double.doubleToRawLongBits(100.0) + 1000;
+                bits++) {
             assertSame(Double.longBitsToDouble(bits));
         }
     }

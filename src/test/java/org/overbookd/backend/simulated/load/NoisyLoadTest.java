@@ -62,7 +62,8 @@ class NoisyLoadTest {
         double expected = Stats.clippedMean(95, 15);
         double tolerance = 5 * Stats.clippedSd(95, 15) / Math.sqrt(N);
         assertTrue(sample.mean() < 95, "clipping at 100 must pull the mean below mu = 95, got " + sample.mean());
-        assertTrue(sample.mean() > expected - tolerance,
+        assertTrue(
+                sample.mean() > expected - tolerance,
                 "mean " + sample.mean() + " below the clipped-normal mean " + expected + " minus " + tolerance);
         assertEquals(expected, sample.mean(), tolerance, "mean of N(95, 15) clipped to [0, 100]");
     }

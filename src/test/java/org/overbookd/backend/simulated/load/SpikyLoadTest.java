@@ -22,9 +22,15 @@ class SpikyLoadTest {
     private static final double SD = 5;
 
     /** What one run of the generator showed. */
-    private record Trace(long opportunities, long starts, List<Integer> lengths, int positive,
-            Stats.Sample base, Stats.Sample up, Stats.Sample down, int spikeDraws) {
-    }
+    private record Trace(
+            long opportunities,
+            long starts,
+            List<Integer> lengths,
+            int positive,
+            Stats.Sample base,
+            Stats.Sample up,
+            Stats.Sample down,
+            int spikeDraws) {}
 
     private static Trace run(SpikeModel model, int n, long seed) {
         var random = new SplittableRandom(seed);
@@ -90,7 +96,10 @@ class SpikyLoadTest {
         // average plus the draw that ends it: ~102 draws, so ~9 800 spikes expected in 10^6 draws.
         assertTrue(spikes > 5_000, "too few spikes to test: " + spikes);
         // se = sqrt(0.9 * 0.1 / spikes) = 0.003; 5 se = 0.015
-        assertEquals(0.9, (double) t.positive() / spikes, Stats.fiveSeProportion(0.9, spikes),
+        assertEquals(
+                0.9,
+                (double) t.positive() / spikes,
+                Stats.fiveSeProportion(0.9, spikes),
                 "fraction of positive spikes");
     }
 
@@ -108,10 +117,16 @@ class SpikyLoadTest {
         // Length L is geometric: Pr[L = k] = c^(k-1) (1 - c), mean 1 / (1 - c) = 2, sd sqrt(c) / (1 - c) = 1.41.
         // With ~9 800 spikes se = 0.014; 5 se = 0.071.
         double c = 0.5;
-        assertEquals(1 / (1 - c), lengths.mean(), 5 * (Math.sqrt(c) / (1 - c)) / Math.sqrt(lengths.n()),
+        assertEquals(
+                1 / (1 - c),
+                lengths.mean(),
+                5 * (Math.sqrt(c) / (1 - c)) / Math.sqrt(lengths.n()),
                 "mean spike length in draws");
         // Pr[L = 1] = 1 - c = 0.5; 5 se of a proportion
-        assertEquals(1 - c, (double) single / lengths.n(), Stats.fiveSeProportion(1 - c, lengths.n()),
+        assertEquals(
+                1 - c,
+                (double) single / lengths.n(),
+                Stats.fiveSeProportion(1 - c, lengths.n()),
                 "fraction of one-draw spikes");
     }
 
@@ -153,12 +168,17 @@ class SpikyLoadTest {
         // "out" (start with 0.3) and a spike that always ends on the next draw, so 0.3 / 1.3 = 23% of
         // draws are spiked, i.e. ~46 000 spikes.
         Trace t = run(new SpikeModel(0.3, 0.9, 0, 25), n, 0x5B1C0007L);
-        assertTrue(t.lengths().size() > 40_000, "too few spikes to test: " + t.lengths().size());
+        assertTrue(
+                t.lengths().size() > 40_000,
+                "too few spikes to test: " + t.lengths().size());
         for (int length : t.lengths()) {
             assertEquals(1, length, "with continue probability 0 every spike must last exactly one draw");
         }
         // the start rate is unaffected by the short spikes
-        assertEquals(0.3, (double) t.starts() / t.opportunities(), Stats.fiveSeProportion(0.3, t.opportunities()),
+        assertEquals(
+                0.3,
+                (double) t.starts() / t.opportunities(),
+                Stats.fiveSeProportion(0.3, t.opportunities()),
                 "spike start rate");
     }
 

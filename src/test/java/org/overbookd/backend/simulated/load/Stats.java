@@ -10,11 +10,10 @@ import java.util.function.DoubleUnaryOperator;
  */
 public final class Stats {
 
-    private static final double LIMIT = 12;      // mass of N(0,1) beyond +-12 is below 1e-32
-    private static final int STEPS = 48_000;     // Simpson step 5e-4: error far below every test tolerance
+    private static final double LIMIT = 12; // mass of N(0,1) beyond +-12 is below 1e-32
+    private static final int STEPS = 48_000; // Simpson step 5e-4: error far below every test tolerance
 
-    private Stats() {
-    }
+    private Stats() {}
 
     /** E[f(Z)] for Z ~ N(0, 1), by composite Simpson on [-12, 12]. */
     public static double expectNormal(DoubleUnaryOperator f) {
