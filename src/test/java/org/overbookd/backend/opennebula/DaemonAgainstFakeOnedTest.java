@@ -79,7 +79,7 @@ class DaemonAgainstFakeOnedTest {
             Settings settings = new SettingsLoader().load(config, Map.of()).settings();
             int failedCycles = 0;
             int deleted = -1;
-            try (Service service = Service.assemble(settings, config, Map.of(), false, Clock.systemUTC())) {
+            try (Service service = Service.assemble(settings, config, Map.of(), false, new FakeClock(one))) {
                 CycleRunner runner = service.runner();
                 for (int cycle = 1; cycle <= 60; cycle++) {
                     switch (cycle) {
@@ -276,6 +276,30 @@ class DaemonAgainstFakeOnedTest {
             String text = event.getFormattedMessage()
                     + (event.getThrowableProxy() == null ? "" : ThrowableProxyUtil.asString(event.getThrowableProxy()));
             assertFalse(text.contains(TestSessions.PASSWORD), "secret in a log line: " + text);
+        }
+    }
+
+    /** The daemon's clock is the fake oned's: its samples and its VMs' times are in the fake's time. */
+    private static final class FakeClock extends Clock {
+        private final FakeOned one;
+
+        FakeClock(FakeOned one) {
+            this.one = one;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return java.time.ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public java.time.Instant instant() {
+            return java.time.Instant.ofEpochSecond(one.now());
         }
     }
 }
