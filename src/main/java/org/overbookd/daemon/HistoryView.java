@@ -4,15 +4,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
 import org.overbookd.model.ClusterView;
 import org.overbookd.model.ForwardingHostView;
+import org.overbookd.model.ForwardingVmView;
 import org.overbookd.model.HostView;
-import org.overbookd.model.QosClass;
-import org.overbookd.model.RunRecord;
-import org.overbookd.model.VmSize;
-import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
 
 /**
@@ -94,83 +89,19 @@ final class HistoryView implements ClusterView {
     }
 
     /** A low-QoS VM of the view, with how often overbookd suspended it lately. */
-    static final class Vm implements VmView {
-        private final VmView vm;
+    static final class Vm extends ForwardingVmView {
+        private final long id;
         private final GuardHistory history;
 
         Vm(VmView vm, GuardHistory history) {
-            this.vm = vm;
+            super(vm);
+            this.id = vm.id();
             this.history = history;
         }
 
         @Override
-        public long id() {
-            return vm.id();
-        }
-
-        @Override
-        public String name() {
-            return vm.name();
-        }
-
-        @Override
-        public QosClass qos() {
-            return vm.qos();
-        }
-
-        @Override
-        public VmState state() {
-            return vm.state();
-        }
-
-        @Override
-        public Instant firstArrival() {
-            return vm.firstArrival();
-        }
-
-        @Override
-        public Instant placedAt() {
-            return vm.placedAt();
-        }
-
-        @Override
-        public OptionalInt pinnedHost() {
-            return vm.pinnedHost();
-        }
-
-        @Override
-        public double load() {
-            return vm.load();
-        }
-
-        @Override
-        public RunRecord runRecord() {
-            return vm.runRecord();
-        }
-
-        @Override
-        public OptionalDouble slo() {
-            return vm.slo();
-        }
-
-        @Override
-        public VmSize size() {
-            return vm.size();
-        }
-
-        @Override
-        public int vcpus() {
-            return vm.vcpus();
-        }
-
-        @Override
-        public boolean mayRunOn(HostView host) {
-            return vm.mayRunOn(host);
-        }
-
-        @Override
         public int suspensionsSince(Instant since) {
-            return history.suspensionsSince(vm.id(), since);
+            return history.suspensionsSince(id, since);
         }
     }
 }

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.overbookd.model.ClusterView;
 import org.overbookd.model.FixtureCluster;
 import org.overbookd.model.FixtureCluster.Vm;
+import org.overbookd.model.ForwardingVmView;
 import org.overbookd.model.HostView;
 import org.overbookd.model.QosClass;
 import org.overbookd.model.VmState;
@@ -30,7 +31,14 @@ class GuardsTest {
     private static final Instant NOW = FixtureCluster.at(10 * 3600);
 
     /** A low-QoS VM with how often overbookd suspended it in the last day. */
-    record Counted(Vm vm, int suspensions) implements VmView {
+    static final class Counted extends ForwardingVmView {
+        private final int suspensions;
+
+        Counted(Vm vm, int suspensions) {
+            super(vm);
+            this.suspensions = suspensions;
+        }
+
         static Counted running(long id, long placedSecondsAgo, int suspensions) {
             return new Counted(
                     new Vm(
@@ -46,46 +54,6 @@ class GuardsTest {
 
         static Counted suspended(long id, long arrival, int suspensions) {
             return new Counted(Vm.suspended(id, arrival), suspensions);
-        }
-
-        @Override
-        public long id() {
-            return vm.id();
-        }
-
-        @Override
-        public String name() {
-            return vm.name();
-        }
-
-        @Override
-        public QosClass qos() {
-            return vm.qos();
-        }
-
-        @Override
-        public VmState state() {
-            return vm.state();
-        }
-
-        @Override
-        public Instant firstArrival() {
-            return vm.firstArrival();
-        }
-
-        @Override
-        public Instant placedAt() {
-            return vm.placedAt();
-        }
-
-        @Override
-        public OptionalInt pinnedHost() {
-            return vm.pinnedHost();
-        }
-
-        @Override
-        public double load() {
-            return vm.load();
         }
 
         @Override
