@@ -53,7 +53,9 @@ import picocli.CommandLine.Spec;
                     + " change), and prints the recommendation, its held-out check and two runners-up.",
             "The default grid: overbooking.slots = 1, 2, 3; upper-bound = 80, 85, 90, 95; lower-bound = 50, 60, 70,"
                     + " 80; windows of at least 10 points (42 configurations). --config and --set give the settings"
-                    + " the grid varies (and sim.seed, the first seed)."
+                    + " the grid varies (and sim.seed, the first seed). --forecasts-and-guards judges each on the"
+                    + " measurement, a blend and the forecast, with and without a minimum run time (six times the"
+                    + " replays); a forecast-aware replay judges hosts on the forecasts the record keeps."
         },
         footer = {
             "",
