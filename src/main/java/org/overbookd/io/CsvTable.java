@@ -156,8 +156,12 @@ public final class CsvTable implements Closeable {
         }
         for (int i = 0; i < n; i++) {
             char c = cell.charAt(i);
-            boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                    || c == '.' || c == '-' || c == '_';
+            boolean ok = (c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9')
+                    || c == '.'
+                    || c == '-'
+                    || c == '_';
             if (!ok) {
                 return false;
             }

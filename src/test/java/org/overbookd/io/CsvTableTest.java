@@ -77,7 +77,8 @@ class CsvTableTest {
             }
         }
         StringWriter theirs = new StringWriter();
-        try (CSVPrinter p = new CSVPrinter(theirs, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get())) {
+        try (CSVPrinter p = new CSVPrinter(
+                theirs, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get())) {
             p.printRecord(List.of("a", "b"));
             for (List<String> row : rows) {
                 p.printRecord(row);
