@@ -38,6 +38,8 @@
 #                               125 servers), each of HYBRID, PRI and PRI-N, cold JVM each time, RUNS times
 #                               (default 3): median wall time
 #   sim/bench.sh pass [JMH OPTIONS]  JMH: one QoS-driven / priority scheduling pass, 12,500 hosts, 150,000 running, 5,000 pending
+#   sim/bench.sh pass-cpu [WARMUPS] [PASSES]  the exact QoS-driven pass of the same benchmark (default 2 warm-up passes, then
+#                               5), each timed by the process's CPU and the wall clock (SchedulingPassCpu): medians and ranges
 #   sim/bench.sh month [RUNS] [UNTIL_S]  a month of generated Google-cell load (12,500 hosts, ~25 million requests),
 #                               QoS-driven, --hosts-to-score 10 --failures-in-a-row 20, through the launcher under
 #                               -Xmx6g, RUNS times (default 1), or its first UNTIL_S seconds: median wall and CPU time
@@ -225,6 +227,12 @@ pass() {
     jmh_run SchedulingPassBenchmark target/jmh-scheduling-pass.txt "$@"
 }
 
+pass_cpu() {
+    local cp
+    cp=$(test_classpath)
+    java -Xmx2g -cp "$cp" org.overbookd.bench.SchedulingPassCpu "${1:-2}" "${2:-5}"
+}
+
 month() {
     local out until=()
     out=$(mktemp -d)
@@ -313,11 +321,12 @@ case "${1:-all}" in
     one-requirements) build; one "${2:-}" requirements;;
     slots) build; slots "${2:-}";;
     pass) shift; build; pass "$@";;
+    pass-cpu) build; pass_cpu "${2:-}" "${3:-}";;
     maxweight) build; maxweight "${2:-}";;
     month) build; month "${2:-}" "${3:-}";;
     tune) build; tune "${2:-}";;
     draw) build; draw;;
     events) build; events;;
     all) build; sweep; scale; draw; events; slots; jmh; one; pass; maxweight; tune;;
-    *) echo "usage: sim/bench.sh sweep|sweep-long|scale|scale-large|draw|events|slots|jmh|one|one-requirements|xml|pass|maxweight|month|tune|all [RUNS | JMH options]" >&2; exit 64;;
+    *) echo "usage: sim/bench.sh sweep|sweep-long|scale|scale-large|draw|events|slots|jmh|one|one-requirements|xml|pass|pass-cpu|maxweight|month|tune|all [RUNS | JMH options]" >&2; exit 64;;
 esac

@@ -26,6 +26,11 @@ import java.util.concurrent.ForkJoinTask;
  * that chunk, so worse than the best of the whole scan at that point: one scan would neither have
  * taken it nor drawn a tie for it. So the decision and the draws are those of one scan whatever
  * the number of chunks (tested with 1, 2 and 3), and so of the machine's cores.</li>
+ * <li>Once a best host is known, whole blocks of 64 hosts, then of 8, are passed over when no host
+ * there could reach its P_h+ sum ({@link MarginBlocks}), then single hosts on their own bound. In
+ * the benchmark's pass (12,500 hosts) a request read the bounds of about 10,800 hosts one by one,
+ * of which about 190 could reach the best, when blocks of 64 alone took the most victims any of
+ * their hosts might need with the largest sums any of them held; now about 360.</li>
  * </ul>
  * The coarse check of the flat table ({@link HostIndex#mayFitCoarse}) still comes first.
  */
@@ -114,20 +119,19 @@ final class ExactQosScan {
         Seen best = null;
         // The P_h+ sum a host must reach to be as good as the best so far, when that is known (NaN otherwise)
         double plusToReach = Double.NaN;
-        // The block last bounded, and the P_h+ sum its bound was compared with
-        int block = -1;
-        double blockChecked = Double.NaN;
-        boolean blockBelow = false;
+        double cpu = j.view().cpu();
+        double mem = j.view().mem();
+        OpenBlock openWide = new OpenBlock(cluster.wideMarginBlocks());
+        OpenBlock openNarrow = new OpenBlock(cluster.narrowMarginBlocks());
         for (int at = from; at < to; at++) {
             if (plusToReach > 0) {
-                // a whole block of hosts whose P_h+ cannot reach the best's: 64 hosts for one bound
-                int b = cluster.blockAt(at);
-                if (b != block || Double.compare(blockChecked, plusToReach) != 0) {
-                    block = b;
-                    blockChecked = plusToReach;
-                    blockBelow = below(cluster.blockPositiveMarginBound(b, j), plusToReach);
+                // whole blocks of hosts whose P_h+ cannot reach the best's: 64 hosts, or 8, for one bound
+                int next = openWide.past(at, to, cluster, cpu, mem, plusToReach);
+                if (next == at) {
+                    next = openNarrow.past(at, to, cluster, cpu, mem, plusToReach);
                 }
-                if (blockBelow) {
+                if (next > at) {
+                    at = next - 1;
                     continue;
                 }
             }
@@ -170,6 +174,40 @@ final class ExactQosScan {
             }
         }
         return seen;
+    }
+
+    /** The blocks of one size, and the last one found able to reach a P_h+ sum: not bounded again for that sum. */
+    private static final class OpenBlock {
+        private final MarginBlocks blocks;
+        private int block = -1;
+        private double sum = Double.NaN;
+
+        OpenBlock(MarginBlocks blocks) {
+            this.blocks = blocks;
+        }
+
+        /**
+         * Where the scan goes on from this place: past the host's block when no host there can
+         * reach the sum, this place otherwise. The hosts of a block are consecutive in scan
+         * order, which follows the ordinals, by one where no host is missing.
+         */
+        int past(int at, int to, HostIndex cluster, double cpu, double mem, double plusToReach) {
+            int ordinal = cluster.ordinalAt(at);
+            int b = blocks.block(ordinal);
+            if (b == block && Double.compare(sum, plusToReach) == 0) {
+                return at;
+            }
+            if (!below(blocks.bound(b, cpu, mem), plusToReach)) {
+                block = b;
+                sum = plusToReach;
+                return at;
+            }
+            int next = (int) Math.min(to, (long) at + blocks.firstOrdinal(b + 1) - ordinal);
+            while (next > at + 1 && blocks.block(cluster.ordinalAt(next - 1)) != b) {
+                next--;
+            }
+            return next;
+        }
     }
 
     /** Whether a bound of P_h+'s sum is below the sum to reach beyond any rounding of either. */

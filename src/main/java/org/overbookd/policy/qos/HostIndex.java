@@ -105,6 +105,11 @@ public final class HostIndex {
         return index.withFreeCpu(cpu);
     }
 
+    /** The hosts by free CPU, as the exact search for room reads them. */
+    FreeCpuIndex freeCpu() {
+        return index;
+    }
+
     /** A bound of the host's summary at t from its intercepts, without reading a resident. */
     Residents bound(NodeState n, double t) {
         return table.bound(n.ordinal(), t, classes, BOUND_TOLERANCE);
@@ -156,23 +161,28 @@ public final class HostIndex {
         }
     }
 
-    /** Also brings the blocks' bounds of P_h+ to t (see {@link #blockPositiveMarginBound}). */
+    /** Also brings the blocks' bounds of P_h+ to t (see {@link #wideMarginBlocks}). */
     void prepareScan(double t) {
         prepareScan();
         table.preparePositiveMargins(t, classes, BOUND_TOLERANCE);
     }
 
-    /** The block of consecutive hosts the host at this place of {@link #scanOrder()} belongs to. */
-    int blockAt(int scanPosition) {
-        return HostTable.block(scanOrdinals[scanPosition]);
+    /** The ordinal of the host at this place of {@link #scanOrder()} (after {@link #prepareScan()}). */
+    int ordinalAt(int scanPosition) {
+        return scanOrdinals[scanPosition];
     }
 
     /**
-     * An upper bound of what P_h+ could sum for j on any host of the block, at the instant of the
-     * last {@link #prepareScan(double)}.
+     * Upper bounds of what P_h+ could sum on any host of a block of 64 hosts by ordinal, at the
+     * instant of the last {@link #prepareScan(double)}.
      */
-    double blockPositiveMarginBound(int block, Candidate j) {
-        return table.positiveMarginBound(block, j.view().cpu(), j.view().mem());
+    MarginBlocks wideMarginBlocks() {
+        return table.wideMarginBlocks();
+    }
+
+    /** The same over blocks of 8 hosts. */
+    MarginBlocks narrowMarginBlocks() {
+        return table.narrowMarginBlocks();
     }
 
     /** Whether j could fit on n once every resident that might be eligible were gone. */

@@ -61,21 +61,14 @@ final class HostTable {
     private boolean[] blockDirty = new boolean[0];
 
     /**
-     * Per block, for the exact QoS-driven scan at one instant (see {@link #positiveMarginBound(int, double, double)}): over the block's hosts holding residents, the largest sums of their 1, 2
-     * and 3 largest bounds of Q - phi at {@link #plusT} (each counted at least 0; {@code [b * 3 + k]}),
-     * the largest third bound, the largest (used - capacity) / smallest resident of cpu and memory,
-     * and the smallest resident. A request that a host of the block could take needs
-     * few victims there, so the block's best P_h+ is bounded by these few numbers and the scan
-     * passes over 64 hosts at once, without reading them, when that bound is below the best host's.
-     * Recomputed where a host changed ({@link #plusDirty}) or the instant moved.
+     * For the exact QoS-driven scan at one instant ({@link #plusT}): bounds of P_h+ over blocks of
+     * 64 hosts and, inside them, of 8 (see {@link MarginBlocks}), so a scan passes over 64 hosts, or
+     * 8, without reading them when no host there could be as good as the best so far. Recomputed
+     * per block of 64 where a host changed ({@link #plusDirty}) or the instant moved.
      */
-    private double[] plusTop = new double[0];
+    private final MarginBlocks wide = new MarginBlocks(6);
 
-    private double[] plusThird = new double[0];
-    private double[] plusExcessCpu = new double[0];
-    private double[] plusExcessMem = new double[0];
-    private double[] plusSmallestCpu = new double[0];
-    private double[] plusSmallestMem = new double[0];
+    private final MarginBlocks narrow = new MarginBlocks(3);
     private boolean[] plusDirty = new boolean[0];
     private double plusT = Double.NaN;
     /**
@@ -86,6 +79,8 @@ final class HostTable {
     private static final int PLUS_FIELDS = 8;
 
     private double[] plusHost = new double[0];
+    /** One host's sums of its 1, 2 and 3 largest bounds, handed to the blocks. */
+    private final double[] plusSums = new double[TOP];
 
     void addHost(int ordinal, NodeView view) {
         if (ordinal >= hosts) {
@@ -309,9 +304,14 @@ final class HostTable {
                 && records[h + USED_MEM] - freedMem + memDemand <= records[h + MEM_CAPACITY] + 2 * NodeState.EPSILON;
     }
 
-    /** The block of a host, as {@link #positiveMarginBound(int, double, double)} takes it. */
-    static int block(int ordinal) {
-        return ordinal / BLOCK;
+    /** Bounds of P_h+ over blocks of 64 hosts, at the instant of the last {@link #preparePositiveMargins}. */
+    MarginBlocks wideMarginBlocks() {
+        return wide;
+    }
+
+    /** The same over blocks of 8 hosts. */
+    MarginBlocks narrowMarginBlocks() {
+        return narrow;
     }
 
     /** Brings every block's bounds of P_h+ to time t, so scans on several threads only read them. */
@@ -325,18 +325,20 @@ final class HostTable {
             if (!plusDirty[b]) {
                 continue;
             }
-            Arrays.fill(plusTop, b * TOP, b * TOP + TOP, 0);
-            plusThird[b] = 0;
-            plusExcessCpu[b] = Double.NEGATIVE_INFINITY;
-            plusExcessMem[b] = Double.NEGATIVE_INFINITY;
-            plusSmallestCpu[b] = Double.POSITIVE_INFINITY;
-            plusSmallestMem[b] = Double.POSITIVE_INFINITY;
+            wide.reset(b);
+            for (int o = b * BLOCK, end = Math.min(hosts, o + BLOCK); o < end; o += 8) {
+                narrow.reset(narrow.block(o));
+            }
             for (int o = b * BLOCK, end = Math.min(hosts, o + BLOCK); o < end; o++) {
                 if (largestMargins(o, t, classes, tolerance, top)) {
-                    summarisePositiveMargins(b, o, top);
+                    summarisePositiveMargins(o, top);
                 } else {
                     plusHost[o * PLUS_FIELDS + 5] = Double.POSITIVE_INFINITY; // holds nothing: bound 0
                 }
+            }
+            wide.finish(b);
+            for (int o = b * BLOCK, end = Math.min(hosts, o + BLOCK); o < end; o += 8) {
+                narrow.finish(narrow.block(o));
             }
             plusDirty[b] = false;
         }
@@ -370,50 +372,23 @@ final class HostTable {
         return held;
     }
 
-    private void summarisePositiveMargins(int b, int ordinal, double[] top) {
+    private void summarisePositiveMargins(int ordinal, double[] top) {
         int h = ordinal * stride;
         double sum = 0;
         int p = ordinal * PLUS_FIELDS;
         for (int k = 0; k < TOP; k++) {
             sum += top[k];
-            plusTop[b * TOP + k] = Math.max(plusTop[b * TOP + k], sum);
             plusHost[p + k] = sum;
+            plusSums[k] = sum;
         }
         plusHost[p + 3] = top[TOP - 1];
         plusHost[p + 4] = records[h + USED_CPU] - records[h + CPU_CAPACITY];
         plusHost[p + 5] = records[h + SMALLEST_CPU];
         plusHost[p + 6] = records[h + USED_MEM] - records[h + MEM_CAPACITY];
         plusHost[p + 7] = records[h + SMALLEST_MEM];
-        plusThird[b] = Math.max(plusThird[b], top[TOP - 1]);
-        double excessCpu = (records[h + USED_CPU] - records[h + CPU_CAPACITY]) / records[h + SMALLEST_CPU];
-        double excessMem = (records[h + USED_MEM] - records[h + MEM_CAPACITY]) / records[h + SMALLEST_MEM];
-        plusExcessCpu[b] = Math.max(plusExcessCpu[b], Double.isNaN(excessCpu) ? Double.POSITIVE_INFINITY : excessCpu);
-        plusExcessMem[b] = Math.max(plusExcessMem[b], Double.isNaN(excessMem) ? Double.POSITIVE_INFINITY : excessMem);
-        plusSmallestCpu[b] = Math.min(plusSmallestCpu[b], records[h + SMALLEST_CPU]);
-        plusSmallestMem[b] = Math.min(plusSmallestMem[b], records[h + SMALLEST_MEM]);
-    }
-
-    /**
-     * An upper bound, at the instant of the last {@link #preparePositiveMargins}, of P_h+'s sum for a
-     * request of this demand on any host of the block: at most 1 + (what is missing) / (the smallest
-     * resident) victims on each (every victim but the last was needed, each at least the smallest
-     * resident), so at most the largest sum of that many bounds of Q - phi there; 0 for a block
-     * holding nothing, positive infinity when the numbers cannot tell.
-     */
-    double positiveMarginBound(int block, double cpuDemand, double memDemand) {
-        if (plusSmallestCpu[block] == Double.POSITIVE_INFINITY) {
-            return 0; // no host of the block holds anything
+        for (MarginBlocks blocks : new MarginBlocks[] {wide, narrow}) {
+            blocks.include(ordinal, plusSums, plusHost[p + 3], plusHost[p + 4], plusHost[p + 5], plusHost[p + 6], plusHost[p + 7]);
         }
-        double missing = Math.max(
-                plusExcessCpu[block] + cpuDemand / plusSmallestCpu[block],
-                plusExcessMem[block] + memDemand / plusSmallestMem[block]);
-        if (!(missing < 1 << 20)) {
-            return Double.POSITIVE_INFINITY;
-        }
-        double victims = 1 + Math.floor(Math.max(0, missing) * (1 + 1e-9) + 1e-9);
-        return victims <= TOP
-                ? plusTop[block * TOP + (int) victims - 1]
-                : plusTop[block * TOP + TOP - 1] + (victims - TOP) * plusThird[block];
     }
 
     /**
@@ -463,12 +438,8 @@ final class HostTable {
         blockLow = new double[blocks * newSlots];
         blockDirty = new boolean[blocks];
         Arrays.fill(blockDirty, true);
-        plusTop = new double[blocks * TOP];
-        plusThird = new double[blocks];
-        plusExcessCpu = new double[blocks];
-        plusExcessMem = new double[blocks];
-        plusSmallestCpu = new double[blocks];
-        plusSmallestMem = new double[blocks];
+        wide.resize(newHosts);
+        narrow.resize(newHosts);
         plusDirty = new boolean[blocks];
         Arrays.fill(plusDirty, true);
         plusHost = new double[newHosts * PLUS_FIELDS];

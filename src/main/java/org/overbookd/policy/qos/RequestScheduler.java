@@ -50,6 +50,8 @@ public final class RequestScheduler implements Plugin {
      * the QoS-driven plugins with no host limit, with the shortcuts on.
      */
     private final ExactQosScan exactScan;
+    /** With it, the exact QoS-driven pass's search for a host with room ({@link ExactRoomScan}), or null. */
+    private final ExactRoomScan exactRoom;
 
     public RequestScheduler(
             String name,
@@ -95,6 +97,7 @@ public final class RequestScheduler implements Plugin {
                         && preemptionCost instanceof QosPreemptionCost c
                 ? new ExactQosScan(q, c, filter, chunks, minChunk)
                 : null;
+        this.exactRoom = exactScan != null ? new ExactRoomScan(filter) : null;
     }
 
     /** The same policy looking into every host for every request: the reference the shortcuts are tested against. */
@@ -246,21 +249,28 @@ public final class RequestScheduler implements Plugin {
         Choice best = null;
         int ties = 0;
         int found = 0;
-        for (NodeState n : cluster.withFreeCpu(j.view().cpu())) {
-            if (enough(found)) {
-                break;
+        if (exactRoom != null) {
+            NodeState n = exactRoom.best(j, cluster.freeCpu(), random);
+            if (n != null) {
+                return new Choice(n, List.of(), null, score(n, j, List.of()));
             }
-            if (!filter.filter(j.view(), n.view()).admitted() || !n.fitsWithout(j.view(), 0, 0)) {
-                continue;
-            }
-            found++;
-            Choice c = new Choice(n, List.of(), null, score(n, j, List.of()));
-            int cmp = best == null ? -1 : Double.compare(best.score, c.score);
-            if (cmp < 0) {
-                best = c;
-                ties = 1;
-            } else if (cmp == 0 && random.nextInt(++ties) == 0) {
-                best = c;
+        } else {
+            for (NodeState n : cluster.withFreeCpu(j.view().cpu())) {
+                if (enough(found)) {
+                    break;
+                }
+                if (!filter.filter(j.view(), n.view()).admitted() || !n.fitsWithout(j.view(), 0, 0)) {
+                    continue;
+                }
+                found++;
+                Choice c = new Choice(n, List.of(), null, score(n, j, List.of()));
+                int cmp = best == null ? -1 : Double.compare(best.score, c.score);
+                if (cmp < 0) {
+                    best = c;
+                    ties = 1;
+                } else if (cmp == 0 && random.nextInt(++ties) == 0) {
+                    best = c;
+                }
             }
         }
         if (best != null) {

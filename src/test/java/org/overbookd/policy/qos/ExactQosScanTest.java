@@ -26,18 +26,52 @@ class ExactQosScanTest {
 
     @Test
     void decidesAsTheScanOverCandidatesInAnyNumberOfChunks() {
-        int placements = 0;
-        int preempting = 0;
-        int withNegativeVictims = 0;
-        for (long seed = 1; seed <= 40; seed++) {
+        Counts counts = compare(false, 40);
+        // the states must exercise what the search decides: preemptions, of victims below their margins too
+        assertTrue(counts.placements > 2000, "placements: " + counts.placements);
+        assertTrue(counts.preempting > 500, "placements with preemptions: " + counts.preempting);
+        assertTrue(counts.withNegativeVictims > 20, "victims below their margins: " + counts.withNegativeVictims);
+    }
+
+    /**
+     * 70-199 hosts of two sizes, filled to the brim or left with room in equal steps: most
+     * requests that fit somewhere fit on many hosts of one score (ties drawn host by host), hosts
+     * span several blocks of 8 and 64 of the bounds of P_h+, and hosts going and coming move the
+     * smallest capacity the walk over hosts with room stops by.
+     */
+    @Test
+    void decidesAsTheScanOverCandidatesAmongManyEqualHosts() {
+        Counts counts = compare(true, 20);
+        assertTrue(counts.placements - counts.preempting > 5000, "placements with room: " + (counts.placements - counts.preempting));
+        assertTrue(counts.preempting > 3000, "placements with preemptions: " + counts.preempting);
+        // the draws decide: the same first pass with another random source places elsewhere
+        int differ = 0;
+        for (long seed = 1; seed <= 20; seed++) {
+            ServiceClasses classes = seed % 2 == 0 ? ServiceClasses.defaults() : mixedClasses();
+            RequestScheduler fast = RequestScheduler.qosDriven(classes);
+            List<Allocation> a = new World(seed, classes, true).pass(fast, 600, new SplittableRandom(1));
+            List<Allocation> b = new World(seed, classes, true).pass(fast, 600, new SplittableRandom(2));
+            differ += a.equals(b) ? 0 : 1;
+        }
+        assertTrue(differ > 15, "first passes whose ties the random source decides: " + differ + " of 20");
+    }
+
+    /**
+     * Every pass of the reference and of the search in 1, 2 and 3 chunks over random worlds, pass
+     * after pass: the same allocations, the same draws.
+     */
+    private static Counts compare(boolean uniform, int seeds) {
+        Counts counts = new Counts();
+        for (long seed = 1; seed <= seeds; seed++) {
             ServiceClasses classes = seed % 2 == 0 ? ServiceClasses.defaults() : mixedClasses();
             RequestScheduler reference = RequestScheduler.qosDriven(classes).withExactScanChunks(0);
             List<RequestScheduler> fast = List.of(
                     RequestScheduler.qosDriven(classes).withExactScanChunks(1),
                     RequestScheduler.qosDriven(classes).withExactScanChunks(2),
                     RequestScheduler.qosDriven(classes).withExactScanChunks(3));
-            World ref = new World(seed, classes);
-            List<World> worlds = List.of(new World(seed, classes), new World(seed, classes), new World(seed, classes));
+            World ref = new World(seed, classes, uniform);
+            List<World> worlds = List.of(
+                    new World(seed, classes, uniform), new World(seed, classes, uniform), new World(seed, classes, uniform));
             for (int pass = 0; pass < 25; pass++) {
                 double t = 600 + pass * 45.0;
                 SplittableRandom refRandom = new SplittableRandom(seed * 1000 + pass);
@@ -50,20 +84,23 @@ class ExactQosScanTest {
                     assertEquals(expected, actual, where);
                     assertEquals(expectedNext, random.nextLong(), "the same draws: " + where);
                 }
-                placements += expected.size();
+                counts.placements += expected.size();
                 for (Allocation a : expected) {
                     if (!a.victims().isEmpty()) {
-                        preempting++;
+                        counts.preempting++;
                     }
                 }
-                withNegativeVictims += ref.negativeVictims;
+                counts.withNegativeVictims += ref.negativeVictims;
                 ref.negativeVictims = 0;
             }
         }
-        // the states must exercise what the search decides: preemptions, of victims below their margins too
-        assertTrue(placements > 2000, "placements: " + placements);
-        assertTrue(preempting > 500, "placements with preemptions: " + preempting);
-        assertTrue(withNegativeVictims > 20, "victims below their margins: " + withNegativeVictims);
+        return counts;
+    }
+
+    private static final class Counts {
+        int placements;
+        int preempting;
+        int withNegativeVictims;
     }
 
     /** Four classes: two of equal importance, margins other than 10 s, one with no overhead limit. */
@@ -83,18 +120,21 @@ class ExactQosScanTest {
         final List<Job> pending = new ArrayList<>();
         final Map<String, Job> byId = new LinkedHashMap<>();
         final SplittableRandom events;
+        final boolean uniform;
         final List<ServiceClass> classes;
         long admission;
         int negativeVictims;
         String down;
 
-        World(long seed, ServiceClasses classes) {
+        /** Uniform: 70-199 hosts of 1 x 1 and now and then 2 x 2, else 8-47 hosts of mixed shapes. */
+        World(long seed, ServiceClasses classes, boolean uniform) {
             this.classes = classes.all();
+            this.uniform = uniform;
             events = new SplittableRandom(seed);
-            int hosts = 8 + events.nextInt(40);
+            int hosts = uniform ? 70 + events.nextInt(130) : 8 + events.nextInt(40);
             for (int h = 0; h < hosts; h++) {
-                double cpu = new double[] {0.5, 1, 1, 2}[events.nextInt(4)];
-                double mem = events.nextInt(3) == 0 ? cpu * 2 : cpu;
+                double cpu = uniform ? (h % 7 == 3 ? 2 : 1) : new double[] {0.5, 1, 1, 2}[events.nextInt(4)];
+                double mem = !uniform && events.nextInt(3) == 0 ? cpu * 2 : cpu;
                 NodeView n = new NodeView("h" + h, cpu, mem, Map.of("zone", h % 3 == 0 ? "a" : "b"));
                 nodes.add(n);
                 cluster.addHost(n, h);
@@ -108,7 +148,7 @@ class ExactQosScanTest {
                     if (events.nextInt(4) == 0) {
                         i.overhead = Math.min(i.run, events.nextInt(60));
                     }
-                    if (used + i.cpu > n.cpu() || i.mem > n.mem() - used) {
+                    if (used + i.cpu > n.cpu() || i.mem > n.mem() - used || uniform && events.nextInt(12) == 0) {
                         break;
                     }
                     used += Math.max(i.cpu, i.mem);
@@ -149,9 +189,9 @@ class ExactQosScanTest {
             }
         }
 
-        /** A job of 1-5 identical tasks, now and then with a constraint. */
+        /** Jobs of 1-5 identical tasks, now and then with a constraint: up to 3 a pass, up to 15 among many hosts. */
         private void arrive(double t) {
-            for (int jobs = events.nextInt(4); jobs > 0; jobs--) {
+            for (int jobs = events.nextInt(uniform ? 16 : 4); jobs > 0; jobs--) {
                 Job first = job(t);
                 pending.add(first);
                 for (int k = events.nextInt(5); k > 0; k--) {

@@ -1,0 +1,201 @@
+package org.overbookd.policy.qos;
+
+import java.util.Arrays;
+
+/**
+ * Upper bounds of the QoS-driven cost's P_h+ sum (eq. 9) over blocks of consecutive hosts, at one
+ * instant, for any request: what lets the exact scan ({@link ExactQosScan}) pass over a whole block
+ * without reading its hosts when no host there could be as good as the best one so far.
+ *
+ * <p>Per block, over its hosts holding residents: the largest sums of their 1, 2 and 3 largest
+ * bounds of Q - phi (each counted at least 0), the largest third bound, and what tells how many
+ * victims a request may need on some host of the block. A request needs at most
+ * 1 + (what is missing) / (the smallest resident) victims on a host (every victim but the last was
+ * needed, each at least the smallest resident). Per number of victims k the block keeps the
+ * smallest demand of cpu, and of memory, at which one of its hosts may need more than k: so the
+ * most victims a request may need on the block is counted host by host, not from the largest
+ * shortfall and the smallest resident of two different hosts (a host that just took a large
+ * request beside one with a small resident made the block's bound that of three victims when each
+ * host needed one). Beyond {@link HostTable#TOP} victims the looser count is used.
+ */
+final class MarginBlocks {
+
+    private static final int TOP = HostTable.TOP;
+
+    private final int shift;
+    private double[] top = new double[0];
+    private double[] third = new double[0];
+    private double[] excessCpu = new double[0];
+    private double[] excessMem = new double[0];
+    private double[] smallestCpu = new double[0];
+    private double[] smallestMem = new double[0];
+    /**
+     * Per block, per number of victims k = 1, 2 and per resource (cpu, memory), its hosts by the
+     * demand from which each may need more than k victims ({@link #need}), ascending, in
+     * {@code needs[list(b, k, resource) + i]}; in {@code reach} at the same place, the largest sum
+     * of k + 1 bounds of Q - phi over the hosts up to there. A request of demand d then needs more
+     * than k victims only on the hosts of a prefix, and the largest sum it may reach on them is read
+     * at its end.
+     */
+    private double[] needs = new double[0];
+
+    private double[] reach = new double[0];
+    private int[] held = new int[0];
+    /** Per block and resource: the smallest demand from which a host may need more than TOP victims. */
+    private double[] beyond = new double[0];
+
+    private static final int LEVELS = TOP - 1;
+
+    /** Blocks of 2^shift hosts. */
+    MarginBlocks(int shift) {
+        this.shift = shift;
+    }
+
+    /** The block of the host of this ordinal. */
+    int block(int ordinal) {
+        return ordinal >> shift;
+    }
+
+    /** The smallest ordinal of a host of block b. */
+    int firstOrdinal(int b) {
+        return b << shift;
+    }
+
+    /** Room for this many hosts; every block then holds nothing until {@link #reset} and {@link #include}. */
+    void resize(int hosts) {
+        int blocks = (hosts + (1 << shift) - 1) >> shift;
+        top = new double[blocks * TOP];
+        third = new double[blocks];
+        excessCpu = new double[blocks];
+        excessMem = new double[blocks];
+        smallestCpu = new double[blocks];
+        smallestMem = new double[blocks];
+        needs = new double[blocks * LEVELS * 2 << shift];
+        reach = new double[blocks * LEVELS * 2 << shift];
+        held = new int[blocks];
+        beyond = new double[blocks * 2];
+        for (int b = 0; b < blocks; b++) {
+            reset(b);
+        }
+    }
+
+    /** The block as if it held nothing. */
+    void reset(int b) {
+        Arrays.fill(top, b * TOP, b * TOP + TOP, 0);
+        third[b] = 0;
+        excessCpu[b] = Double.NEGATIVE_INFINITY;
+        excessMem[b] = Double.NEGATIVE_INFINITY;
+        smallestCpu[b] = Double.POSITIVE_INFINITY;
+        smallestMem[b] = Double.POSITIVE_INFINITY;
+        held[b] = 0;
+        beyond[b * 2] = Double.POSITIVE_INFINITY;
+        beyond[b * 2 + 1] = Double.POSITIVE_INFINITY;
+    }
+
+    /**
+     * Counts a host holding residents in its block: the sums of its 1, 2 and 3 largest bounds of
+     * Q - phi, its third largest, its used minus capacity and its smallest resident, cpu and memory.
+     */
+    void include(int ordinal, double[] sums, double hostThird, double overCpu, double leastCpu, double overMem, double leastMem) {
+        int b = ordinal >> shift;
+        for (int k = 0; k < TOP; k++) {
+            top[b * TOP + k] = Math.max(top[b * TOP + k], sums[k]);
+        }
+        int i = held[b]++;
+        for (int k = 1; k <= LEVELS; k++) {
+            needs[list(b, k, 0) + i] = need(k, overCpu, leastCpu);
+            reach[list(b, k, 0) + i] = sums[k];
+            needs[list(b, k, 1) + i] = need(k, overMem, leastMem);
+            reach[list(b, k, 1) + i] = sums[k];
+        }
+        beyond[b * 2] = Math.min(beyond[b * 2], need(TOP, overCpu, leastCpu));
+        beyond[b * 2 + 1] = Math.min(beyond[b * 2 + 1], need(TOP, overMem, leastMem));
+        third[b] = Math.max(third[b], hostThird);
+        double overPerCpu = overCpu / leastCpu;
+        double overPerMem = overMem / leastMem;
+        excessCpu[b] = Math.max(excessCpu[b], Double.isNaN(overPerCpu) ? Double.POSITIVE_INFINITY : overPerCpu);
+        excessMem[b] = Math.max(excessMem[b], Double.isNaN(overPerMem) ? Double.POSITIVE_INFINITY : overPerMem);
+        smallestCpu[b] = Math.min(smallestCpu[b], leastCpu);
+        smallestMem[b] = Math.min(smallestMem[b], leastMem);
+    }
+
+    /** Once every host of block b is included: each list sorted by demand, with the largest sums up to each place. */
+    void finish(int b) {
+        for (int k = 1; k <= LEVELS; k++) {
+            for (int resource = 0; resource < 2; resource++) {
+                int from = list(b, k, resource);
+                for (int i = from + 1; i < from + held[b]; i++) { // insertion sort: a block holds a few hosts
+                    double need = needs[i];
+                    double sum = reach[i];
+                    int at = i;
+                    for (; at > from && needs[at - 1] > need; at--) {
+                        needs[at] = needs[at - 1];
+                        reach[at] = reach[at - 1];
+                    }
+                    needs[at] = need;
+                    reach[at] = sum;
+                }
+                for (int i = from + 1; i < from + held[b]; i++) {
+                    reach[i] = Math.max(reach[i], reach[i - 1]);
+                }
+            }
+        }
+    }
+
+    private int list(int b, int k, int resource) {
+        return ((b * LEVELS + k - 1) * 2 + resource) << shift;
+    }
+
+    /**
+     * A demand below which the host needs at most k victims by {@link HostTable#hostPositiveMarginBound}'s
+     * count: (over + demand) / least is then below k - 1e-6, far enough below k that the count's
+     * own slack (1e-9) cannot reach k; the last term covers the rounding of this difference.
+     * Negative infinity (any demand) when the numbers cannot tell.
+     */
+    private static double need(int k, double over, double least) {
+        double need = (k - 1e-6) * least - over - 1e-9 * (Math.abs(over) + k * least);
+        return least > 0 && Double.isFinite(need) ? need : Double.NEGATIVE_INFINITY;
+    }
+
+    /**
+     * An upper bound of P_h+'s sum for a request of this demand on any host of the block: the
+     * largest sum of as many bounds of Q - phi as victims it may need on one of them; 0 for a block
+     * holding nothing, positive infinity when the numbers cannot tell.
+     */
+    double bound(int b, double cpuDemand, double memDemand) {
+        if (smallestCpu[b] == Double.POSITIVE_INFINITY) {
+            return 0; // no host of the block holds anything
+        }
+        if (Double.isNaN(cpuDemand) || Double.isNaN(memDemand)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double bound = top[b * TOP]; // one victim: any host
+        for (int k = 1; k <= LEVELS; k++) {
+            bound = Math.max(bound, reached(list(b, k, 0), held[b], cpuDemand));
+            bound = Math.max(bound, reached(list(b, k, 1), held[b], memDemand));
+        }
+        if (cpuDemand < beyond[b * 2] && memDemand < beyond[b * 2 + 1]) {
+            return bound;
+        }
+        double missing = Math.max(
+                excessCpu[b] + cpuDemand / smallestCpu[b], excessMem[b] + memDemand / smallestMem[b]);
+        if (!(missing < 1 << 20)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double victims = 1 + Math.floor(Math.max(0, missing) * (1 + 1e-9) + 1e-9);
+        return Math.max(
+                bound,
+                victims <= TOP
+                        ? top[b * TOP + (int) victims - 1]
+                        : top[b * TOP + TOP - 1] + (victims - TOP) * third[b]);
+    }
+
+    /** The largest sum over the hosts of the list (of n) that may need more victims at this demand; 0 for none. */
+    private double reached(int from, int n, double demand) {
+        int i = 0;
+        while (i < n && needs[from + i] <= demand) {
+            i++;
+        }
+        return i == 0 ? 0 : reach[from + i - 1];
+    }
+}

@@ -1,0 +1,76 @@
+package org.overbookd.policy.qos;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The index of hosts by free CPU keeps its order (most free first, then by ordinal) through
+ * placements, completions, hosts going and coming, as the sorted set it replaced did: after every
+ * change its walk lists the hosts of the cluster in that order, and stops at the first host with
+ * too little free CPU.
+ */
+class FreeCpuIndexTest {
+
+    private static final double[] SIZES = {0.05, 0.1, 0.125, 0.25, 0.5};
+
+    @Test
+    void walksTheHostsByFreeCpuThroughEveryChange() {
+        SplittableRandom random = new SplittableRandom(34);
+        HostIndex cluster = new HostIndex();
+        List<NodeView> nodes = new ArrayList<>();
+        for (int h = 0; h < 120; h++) {
+            NodeView n = new NodeView("h" + h, h % 5 == 0 ? 2 : 1, 1, Map.of());
+            nodes.add(n);
+            cluster.addHost(n, h);
+        }
+        List<String> placed = new ArrayList<>(); // each instance's host
+        List<LiveInstance> instances = new ArrayList<>();
+        String down = null;
+        for (int step = 0; step < 4000; step++) {
+            int what = random.nextInt(10);
+            if (what < 6) {
+                NodeView n = nodes.get(random.nextInt(nodes.size()));
+                if (cluster.hasHost(n.id())) {
+                    double size = SIZES[random.nextInt(SIZES.length)];
+                    LiveInstance i = LiveInstance.fixed(new InstanceView(
+                            "i" + step, Fixtures.SILVER, size, size, Map.of(), step, 100, 10, 0, 2, n.id()));
+                    cluster.place(n.id(), i, 0);
+                    placed.add(n.id());
+                    instances.add(i);
+                }
+            } else if (what < 9 && !placed.isEmpty()) {
+                int k = random.nextInt(placed.size());
+                cluster.remove(placed.remove(k), instances.remove(k));
+            } else if (down == null) {
+                down = nodes.get(random.nextInt(nodes.size())).id();
+                cluster.removeHost(down);
+                String gone = down;
+                for (int k = placed.size() - 1; k >= 0; k--) {
+                    if (placed.get(k).equals(gone)) {
+                        placed.remove(k);
+                        instances.remove(k);
+                    }
+                }
+            } else {
+                int h = Integer.parseInt(down.substring(1));
+                cluster.addHost(nodes.get(h), h);
+                down = null;
+            }
+            double cpu = random.nextDouble(1.2);
+            List<NodeState> expected = new ArrayList<>(cluster.scanOrder());
+            expected.sort(Comparator.comparingDouble((NodeState n) -> FreeCpuIndex.free(n))
+                    .reversed()
+                    .thenComparingInt(NodeState::ordinal));
+            expected.removeIf(n -> FreeCpuIndex.free(n) + NodeState.EPSILON < cpu);
+            List<NodeState> walked = new ArrayList<>();
+            cluster.withFreeCpu(cpu).forEach(walked::add);
+            assertEquals(expected, walked, "step " + step);
+        }
+    }
+}
