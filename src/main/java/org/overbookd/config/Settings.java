@@ -37,6 +37,18 @@ public final class Settings {
         return new Settings(copy);
     }
 
+    /**
+     * Every option as a {@code key=value} line, in the order of {@link Options#ALL}: equal for two
+     * settings that run the same (what a shard's fingerprint is made of).
+     */
+    public String lines() {
+        StringBuilder text = new StringBuilder();
+        for (Option<?> option : Options.ALL) {
+            text.append(option.key()).append('=').append(formatted(option)).append('\n');
+        }
+        return text.toString();
+    }
+
     /** The value of an option as it would be written in a file. */
     public <T> String formatted(Option<T> option) {
         return option.format(get(option));
