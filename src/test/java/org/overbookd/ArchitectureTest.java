@@ -170,6 +170,45 @@ class ArchitectureTest {
         assertEquals(Set.of(), gone, "allowed cycles that no longer exist: delete them from ALLOWED_CYCLES");
     }
 
+    /** A type declared anywhere in a file: its kind and simple name, at any depth of nesting. */
+    private static final Pattern TYPE =
+            Pattern.compile("(?m)^\\s*(?:(?:public|protected|private|static|final|sealed|non-sealed|abstract)\\s+)*"
+                    + "(?:class|record|interface|enum)\\s+([A-Z]\\w*)");
+
+    /**
+     * A name means one thing: the simple name of a top-level type of src/main is the name of no other
+     * type there, top-level or nested (issue 36 found Workload three times, Health, Plan and HostIndex
+     * twice). Nested types with conventional names qualified by their owner wherever they are used
+     * (a Builder, an Entry, a Kind) may repeat.
+     */
+    @Test
+    void aTopLevelTypeNameIsTheNameOfNoOtherType() throws IOException {
+        Map<String, Set<String>> declaredIn = new TreeMap<>();
+        Set<String> topLevel = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                String name = file.getFileName().toString().replace(".java", "");
+                if (name.equals("package-info")) {
+                    continue;
+                }
+                topLevel.add(name);
+                Matcher m = TYPE.matcher(Files.readString(file, StandardCharsets.UTF_8));
+                while (m.find()) {
+                    declaredIn
+                            .computeIfAbsent(m.group(1), k -> new TreeSet<>())
+                            .add(SOURCES.relativize(file).toString());
+                }
+            }
+        }
+        Map<String, Set<String>> homonyms = new TreeMap<>();
+        declaredIn.forEach((name, files) -> {
+            if (topLevel.contains(name) && files.size() > 1) {
+                homonyms.put(name, files);
+            }
+        });
+        assertEquals(Map.of(), homonyms, "one name, several types: rename all but one");
+    }
+
     @Test
     void referencesAreFoundInImportsQualifiedNamesAndLinks() {
         String source = """

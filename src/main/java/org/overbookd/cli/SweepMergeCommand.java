@@ -58,7 +58,7 @@ final class SweepMergeCommand implements Callable<Integer> {
             }
         }
         long started = System.nanoTime();
-        SweepShard.Merged merged = SweepShard.merge(shards, Build.current());
+        SweepShard.MergedSweep merged = SweepShard.merge(shards, Build.current());
         PrintWriter err = spec.commandLine().getErr();
         err.printf(
                 "sweep merge: %d shards, %d runs%n",

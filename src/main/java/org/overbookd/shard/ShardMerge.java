@@ -33,7 +33,7 @@ public final class ShardMerge {
     /**
      * The whole again: the rows file's header, and every run's row and exact figures, in grid order.
      */
-    public record Merged(List<String> header, List<List<String>> rows, List<List<String>> exact) {}
+    public record MergedRows(List<String> header, List<List<String>> rows, List<List<String>> exact) {}
 
     private ShardMerge() {}
 
@@ -42,7 +42,7 @@ public final class ShardMerge {
      *                 the bytes the shards' build writes
      * @param expected what the shards must be of, or null: the first shard's
      */
-    public static Merged merge(ShardKind kind, List<Path> dirs, Build build, Expected expected)
+    public static MergedRows merge(ShardKind kind, List<Path> dirs, Build build, Expected expected)
             throws InputException, IOException {
         if (dirs.isEmpty()) {
             throw new IllegalArgumentException("no shard directory");
@@ -134,7 +134,7 @@ public final class ShardMerge {
                 exact.set(m.positions().get(j), m.exact().get(j));
             }
         }
-        return new Merged(header, List.copyOf(rows), List.copyOf(exact));
+        return new MergedRows(header, List.copyOf(rows), List.copyOf(exact));
     }
 
     /** What a shard's marker says differs from the reference, every line of it, each side named. */

@@ -38,7 +38,7 @@ public final class SweepShard {
             Map.of());
 
     /** The whole sweep again: sweep.csv's header and rows, and the charts' figures, in grid order. */
-    public record Merged(List<String> header, List<List<String>> rows, List<SweepCharts.Point> points) {}
+    public record MergedSweep(List<String> header, List<List<String>> rows, List<SweepCharts.Point> points) {}
 
     private SweepShard() {}
 
@@ -129,8 +129,8 @@ public final class SweepShard {
     }
 
     /** Joins the shard directories of one sweep, in grid order ({@link ShardMerge}). */
-    public static Merged merge(List<Path> dirs, Build build) throws InputException, IOException {
-        ShardMerge.Merged merged = ShardMerge.merge(KIND, dirs, build, null);
+    public static MergedSweep merge(List<Path> dirs, Build build) throws InputException, IOException {
+        ShardMerge.MergedRows merged = ShardMerge.merge(KIND, dirs, build, null);
         List<SweepCharts.Point> points = new ArrayList<>(merged.exact().size());
         for (List<String> f : merged.exact()) {
             // read as numbers by the marker ({@link ShardMarker#read}); slots and suspensions were
@@ -142,6 +142,6 @@ public final class SweepShard {
                     Double.parseDouble(f.get(3)),
                     (long) Double.parseDouble(f.get(4))));
         }
-        return new Merged(merged.header(), merged.rows(), points);
+        return new MergedSweep(merged.header(), merged.rows(), points);
     }
 }

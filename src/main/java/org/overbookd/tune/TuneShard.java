@@ -182,7 +182,7 @@ public final class TuneShard {
      */
     public static List<SimResult> merge(List<Path> dirs, int total, Map<String, String> described, String fingerprint)
             throws InputException, IOException {
-        ShardMerge.Merged merged =
+        ShardMerge.MergedRows merged =
                 ShardMerge.merge(KIND, dirs, Build.current(), new ShardMerge.Expected(described, fingerprint, total));
         if (!merged.header().equals(List.of(HEADER.split(",")))) {
             throw new InputException(dirs.get(0).resolve(KIND.rowsFile()), 1, "not the columns tune writes");

@@ -74,7 +74,7 @@ class ShardMarkerTest {
         Map<String, String> described = Map.of("record", "r1");
         Path s1 = shard(EXACT, new Slice(1, 2), described, "f");
         Path s2 = shard(EXACT, new Slice(2, 2), described, "f");
-        ShardMerge.Merged merged =
+        ShardMerge.MergedRows merged =
                 ShardMerge.merge(EXACT, List.of(s2, s1), BUILD, new ShardMerge.Expected(described, "f", 5));
         assertEquals(List.of("run", "value"), merged.header());
         for (int run = 0; run < 5; run++) {
