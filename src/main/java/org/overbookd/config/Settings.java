@@ -22,7 +22,7 @@ public final class Settings {
         return new Settings(values);
     }
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings("unchecked") // every value is stored under its own Option<T>, checked by it
     public <T> T get(Option<T> option) {
         if (!values.containsKey(option)) {
             throw new IllegalArgumentException("unknown option " + option.key());

@@ -98,6 +98,7 @@ public final class SweepGrid {
         return new SweepGrid(new ArrayList<>(axes.keySet()), runs, positions, dropped[0]);
     }
 
+    // an axis holds the values its option parsed, typed as Object: Settings.with needs the raw Option to take one
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static void expand(
             List<Map.Entry<Option<?>, List<Object>>> axes,
