@@ -359,7 +359,7 @@ final class RequestsSimulateCommand implements Callable<Integer> {
 
     /** A trace is not hand-made: what cannot be simulated is dropped and counted, not an error. */
     private List<RequestSpec> googleWorkload(ServiceClasses classes, List<HostSpec> hostList) throws InputException {
-        GoogleTrace.Workload w = GoogleTrace.tasks(googleTasks, classes);
+        GoogleTrace.Converted w = GoogleTrace.tasks(googleTasks, classes);
         List<RequestSpec> fitting = w.requests().stream()
                 .filter(r -> hostList.stream().anyMatch(h -> r.cpu() <= h.cpu() && r.mem() <= h.mem()))
                 .toList();

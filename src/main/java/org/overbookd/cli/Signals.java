@@ -8,6 +8,10 @@ import org.slf4j.LoggerFactory;
  * and could cut a cycle short; handling the signal lets the cycle under way finish and the daemon
  * exit 0, which is what systemd and operators expect of a clean stop. SIGHUP reloads the
  * configuration, as every Unix daemon does, where the JVM's default would exit 129.
+ *
+ * <p>Java has no public API for signals: sun.misc.Signal, in the module jdk.unsupported that JEP 260
+ * keeps open until one exists, is what JVM daemons use. javac warns at each use that it is internal
+ * API, and no annotation silences that warning: they are the only warnings of the build (pom.xml).
  */
 final class Signals {
 
@@ -59,7 +63,6 @@ final class Signals {
         private volatile Runnable action;
 
         /** Installs the SIGHUP handler for this reload. */
-        @SuppressWarnings("removal")
         static Reload install() {
             Reload reload = new Reload();
             try {
@@ -85,7 +88,6 @@ final class Signals {
         }
     }
 
-    @SuppressWarnings("removal")
     static void onTermination(Runnable stop) {
         for (String name : new String[] {"TERM", "INT"}) {
             try {

@@ -184,7 +184,7 @@ public final class SlotsSimulateCommand implements Callable<Integer>, ChoosesPol
                 parse(Workloads.Scenario.class, "--scenario", scenario == null ? "steady" : scenario);
         PrintWriter err = spec.commandLine().getErr();
         Infrastructure infra;
-        Workloads.Workload workload;
+        Workloads.SubmittedTasks workload;
         try {
             infra = servers == null ? Infrastructure.table1() : new Infrastructure(ServerMix.read(servers));
             workload = tasks == null
@@ -274,7 +274,7 @@ public final class SlotsSimulateCommand implements Callable<Integer>, ChoosesPol
         return new ParameterException(spec.commandLine(), message);
     }
 
-    static void printTable(PrintWriter out, SlotResult r, Workloads.Workload workload) {
+    static void printTable(PrintWriter out, SlotResult r, Workloads.SubmittedTasks workload) {
         out.printf(
                 Locale.ROOT,
                 "%s, %d sticky slot%s%s; %,d tasks (%s) on %d servers, %,d slots%n",

@@ -16,12 +16,14 @@ import org.overbookd.config.SettingsLoader;
 import org.overbookd.config.SimBindings;
 import org.overbookd.io.CsvTable;
 import org.overbookd.io.OutputDirectory;
+import org.overbookd.shard.ShardMarker;
+import org.overbookd.shard.Slice;
 import org.overbookd.sim.overbooking.SimResult;
 import org.overbookd.sweep.SeedIntervals;
-import org.overbookd.sweep.ShardMarker;
 import org.overbookd.sweep.SweepCharts;
 import org.overbookd.sweep.SweepGrid;
 import org.overbookd.sweep.SweepRunner;
+import org.overbookd.sweep.SweepShard;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -91,28 +93,25 @@ final class SweepCommand implements Callable<Integer> {
                     "--config: a sweep needs a file of " + SweepGrid.PREFIX
                             + "* keys, such as sim/verboven-tables.properties");
         }
-        int[] slice = shard == null ? null : Shards.parse(spec.commandLine(), shard);
+        Slice slice = shard == null ? null : ShardOption.parse(spec.commandLine(), shard);
         SettingsLoader.Loaded loaded = configOptions.load(List.of(SweepGrid.PREFIX), Map.of());
         SweepGrid whole = SweepGrid.from(loaded);
-        SweepGrid grid = slice == null ? whole : whole.shard(slice[0], slice[1]);
+        SweepGrid grid = slice == null ? whole : whole.shard(slice);
         OutputDirectory.prepare(out); // before the runs: a shard that cannot write its rows must not run them
         if (slice != null) {
             // a marker left by an earlier shard run must not vouch for the rows this one is about to write
-            Files.deleteIfExists(out.resolve(ShardMarker.FILE));
+            ShardMarker.clear(out);
         }
         PrintWriter err = spec.commandLine().getErr();
         err.printf(
                 "sweep: %s%d runs on %d thread%s%s%n",
-                slice == null
-                        ? ""
-                        : "shard " + slice[0] + "/" + slice[1] + ", "
-                                + grid.runs().size() + " of ",
+                slice == null ? "" : "shard " + slice + ", " + grid.runs().size() + " of ",
                 whole.runs().size(),
                 threads,
                 threads == 1 ? "" : "s",
                 grid.dropped() > 0 ? " (" + grid.dropped() + " combinations dropped by the bound rules)" : "");
         // hashed before the runs read them: the marker vouches for what was replayed
-        Map<String, String> traces = slice == null ? Map.of() : Shards.traceDigests(whole);
+        Map<String, String> traces = slice == null ? Map.of() : SweepShard.traceDigests(whole);
         long started = System.nanoTime();
         List<SimResult> results = new SweepRunner(threads, err).run(grid);
 
@@ -137,12 +136,20 @@ final class SweepCommand implements Callable<Integer> {
         }
         var stdout = spec.commandLine().getOut();
         if (slice != null) {
-            Shards.mark(out, slice, whole, traces, grid, results, loaded, configOptions);
+            SweepShard.mark(
+                    out,
+                    slice,
+                    whole,
+                    traces,
+                    grid,
+                    results,
+                    configOptions.config,
+                    loaded.passThrough(),
+                    configOptions.overrides);
             stdout.printf(
-                    "wrote %s (shard %d/%d: %d of %d runs in %.1f s) and %s%n",
+                    "wrote %s (shard %s: %d of %d runs in %.1f s) and %s%n",
                     csv,
-                    slice[0],
-                    slice[1],
+                    slice,
                     results.size(),
                     whole.runs().size(),
                     (System.nanoTime() - started) / 1e9,

@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.overbookd.io.CsvTable;
 import org.overbookd.io.OutputDirectory;
-import org.overbookd.sweep.Build;
+import org.overbookd.shard.Build;
 import org.overbookd.sweep.SeedIntervals;
 import org.overbookd.sweep.SweepCharts;
-import org.overbookd.sweep.SweepMerge;
+import org.overbookd.sweep.SweepShard;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -58,7 +58,7 @@ final class SweepMergeCommand implements Callable<Integer> {
             }
         }
         long started = System.nanoTime();
-        SweepMerge.Merged merged = SweepMerge.merge(shards, Build.current());
+        SweepShard.MergedSweep merged = SweepShard.merge(shards, Build.current());
         PrintWriter err = spec.commandLine().getErr();
         err.printf(
                 "sweep merge: %d shards, %d runs%n",

@@ -16,8 +16,9 @@ import org.overbookd.config.Settings;
 import org.overbookd.io.InputException;
 import org.overbookd.io.OutputDirectory;
 import org.overbookd.io.Provenance;
+import org.overbookd.shard.ShardMarker;
+import org.overbookd.shard.Slice;
 import org.overbookd.sim.overbooking.SimResult;
-import org.overbookd.sweep.Build;
 import org.overbookd.sweep.SweepGrid;
 import org.overbookd.sweep.SweepRunner;
 import org.overbookd.tune.BaselineCheck;
@@ -236,7 +237,7 @@ final class TuneCommand implements Callable<Integer> {
             throw new ParameterException(
                     spec.commandLine(), "--shard and --merge do not go together: shards first," + " then one merge");
         }
-        int[] slice = shard == null ? null : Shards.parse(spec.commandLine(), shard);
+        Slice slice = shard == null ? null : ShardOption.parse(spec.commandLine(), shard);
         for (Path dir :
                 merge == null ? List.<Path>of() : merge) { // as sweep merge: the merge must not overwrite a shard
             if (Files.exists(out) && Files.exists(dir) && Files.isSameFile(out, dir)) {
@@ -270,7 +271,7 @@ final class TuneCommand implements Callable<Integer> {
         Tuning tuning = new Tuning(record, seeds, heldOutSeeds);
         List<Settings> all = tuning.runs(base, configs);
         Map<String, String> described = slice != null || merge != null
-                ? TuneShard.describe(base, configs, tuning.seeds(base), facts, contents, Build.current())
+                ? TuneShard.describe(base, configs, tuning.seeds(base), facts, contents)
                 : Map.of();
         String fingerprint = TuneShard.fingerprint(all, described);
         err.println("tune: " + RecordNotes.hosts(facts) + ", " + facts.span());
@@ -290,12 +291,11 @@ final class TuneCommand implements Callable<Integer> {
                     merge.size(),
                     merge.size() == 1 ? "" : "s");
         } else {
-            List<Integer> positions =
-                    SweepGrid.slice(all.size(), slice == null ? 1 : slice[0], slice == null ? 1 : slice[1]);
+            List<Integer> positions = (slice == null ? Slice.WHOLE : slice).positions(all.size());
             err.printf(
                     Locale.ROOT,
                     "tune: %s%d configurations and the baseline x %d seed%s = %d replays of %s on %d" + " thread%s%n",
-                    slice == null ? "" : "shard " + slice[0] + "/" + slice[1] + ", " + positions.size() + " of ",
+                    slice == null ? "" : "shard " + slice + ", " + positions.size() + " of ",
                     configs.runs().size(),
                     seeds,
                     seeds == 1 ? "" : "s",
@@ -306,14 +306,13 @@ final class TuneCommand implements Callable<Integer> {
             err.flush();
             results = replay(tuning, all, positions, facts, runner);
             if (slice != null) {
-                TuneShard.write(out, slice[0], slice[1], all.size(), described, fingerprint, positions, results);
+                TuneShard.write(out, slice, all.size(), described, fingerprint, positions, results);
                 stdout.printf(
                         Locale.ROOT,
-                        "wrote %s and %s (shard %d/%d: %d of %d replays in %.1f s)%n",
-                        out.resolve(TuneShard.CSV),
-                        out.resolve(TuneShard.MARKER),
-                        slice[0],
-                        slice[1],
+                        "wrote %s and %s (shard %s: %d of %d replays in %.1f s)%n",
+                        out.resolve(TuneShard.KIND.rowsFile()),
+                        out.resolve(ShardMarker.FILE),
+                        slice,
                         positions.size(),
                         all.size(),
                         (System.nanoTime() - started) / 1e9);

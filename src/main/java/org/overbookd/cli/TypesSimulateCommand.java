@@ -14,6 +14,7 @@ import org.overbookd.io.InputException;
 import org.overbookd.policy.maxweight.Padding;
 import org.overbookd.policy.maxweight.SolverChoice;
 import org.overbookd.policy.registry.PolicyRegistry;
+import org.overbookd.sim.types.ArrivalModel;
 import org.overbookd.sim.types.QueueChart;
 import org.overbookd.sim.types.ScenarioFile;
 import org.overbookd.sim.types.SwfTrace;
@@ -22,7 +23,6 @@ import org.overbookd.sim.types.TypesOutputs;
 import org.overbookd.sim.types.TypesResult;
 import org.overbookd.sim.types.TypesRun;
 import org.overbookd.sim.types.TypesScenario;
-import org.overbookd.sim.types.Workload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -232,7 +232,7 @@ public final class TypesSimulateCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.of(e);
         }
-        if (servers != null && !(model.workload() instanceof Workload.Trace)) {
+        if (servers != null && !(model.workload() instanceof ArrivalModel.Trace)) {
             throw usage("--servers applies to traces (--trace, or a google-trace or synthetic-trace scenario);" + " "
                     + model.name() + " lists its servers");
         }

@@ -6,6 +6,8 @@ import java.util.stream.Collectors;
 /** The configuration cannot be used; carries every problem found, not just the first. */
 public final class ConfigException extends Exception {
 
+    private static final long serialVersionUID = 1L;
+
     private final List<ConfigProblem> problems;
 
     public ConfigException(List<ConfigProblem> problems) {

@@ -22,7 +22,7 @@ public final class Settings {
         return new Settings(values);
     }
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings("unchecked") // every value is stored under its own Option<T>, checked by it
     public <T> T get(Option<T> option) {
         if (!values.containsKey(option)) {
             throw new IllegalArgumentException("unknown option " + option.key());
@@ -35,6 +35,18 @@ public final class Settings {
         Map<Option<?>, Object> copy = new LinkedHashMap<>(values);
         copy.put(option, value);
         return new Settings(copy);
+    }
+
+    /**
+     * Every option as a {@code key=value} line, in the order of {@link Options#ALL}: equal for two
+     * settings that run the same (what a shard's fingerprint is made of).
+     */
+    public String lines() {
+        StringBuilder text = new StringBuilder();
+        for (Option<?> option : Options.ALL) {
+            text.append(option.key()).append('=').append(formatted(option)).append('\n');
+        }
+        return text.toString();
     }
 
     /** The value of an option as it would be written in a file. */

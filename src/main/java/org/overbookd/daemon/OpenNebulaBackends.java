@@ -12,7 +12,7 @@ import org.overbookd.config.Bindings;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
-import org.overbookd.daemon.health.Health;
+import org.overbookd.daemon.health.HealthReporter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,8 +56,8 @@ final class OpenNebulaBackends {
                 Bindings.overbooking(settings).needsRunHistory(),
                 settings.get(Options.ONE_MAX_SAMPLE_AGE),
                 settings.get(Options.ONE_MAX_REPLY_MIB) * 1024L * 1024L);
-        Duration budget =
-                cycleBudget(settings.get(Options.OVERBOOKING_INTERVAL), one.timeout(), Health.systemdWatchdog());
+        Duration budget = cycleBudget(
+                settings.get(Options.OVERBOOKING_INTERVAL), one.timeout(), HealthReporter.systemdWatchdog());
         LOG.info(
                 "a cycle's calls to oned must end within {} of its start (its time budget)",
                 org.overbookd.config.Durations.format(budget));

@@ -20,7 +20,7 @@ import org.overbookd.daemon.ha.HaSettings;
 import org.overbookd.daemon.ha.NodeName;
 import org.overbookd.daemon.ha.SingleModeGuard;
 import org.overbookd.daemon.ha.WriterRole;
-import org.overbookd.daemon.health.Health;
+import org.overbookd.daemon.health.HealthReporter;
 import org.overbookd.daemon.health.OverbookingLimits;
 import org.overbookd.loop.ControlLoop;
 import org.overbookd.loop.EnactGate;
@@ -34,7 +34,7 @@ public final class Service implements AutoCloseable {
     private final CycleRunner runner;
     private final AuditLog audit;
     private final Duration interval;
-    private final Health health;
+    private final HealthReporter health;
     private final HaMode ha;
     private final WriterRole role;
     private final SingleModeGuard guard;
@@ -43,7 +43,7 @@ public final class Service implements AutoCloseable {
             CycleRunner runner,
             AuditLog audit,
             Duration interval,
-            Health health,
+            HealthReporter health,
             HaMode ha,
             WriterRole role,
             SingleModeGuard guard) {
@@ -101,9 +101,9 @@ public final class Service implements AutoCloseable {
         SettingsReloader reloader = configFile == null ? null : new SettingsReloader(configFile, overrides, settings);
         ControlLoop loop = new ControlLoop(backend, policy, audit, dryRun, gate);
         CycleRunner runner = new CycleRunner(loop, policy, reloader, clock, settings);
-        Health health;
+        HealthReporter health;
         try {
-            health = Health.start(
+            health = HealthReporter.start(
                     settings, () -> OverbookingLimits.of(reloader == null ? settings : reloader.current()), clock);
         } catch (ConfigException e) {
             if (ha != null) {
@@ -178,7 +178,7 @@ public final class Service implements AutoCloseable {
     }
 
     /** Metrics, status file and systemd notices: the listener of every cycle. */
-    public Health health() {
+    public HealthReporter health() {
         return health;
     }
 

@@ -209,7 +209,7 @@ public final class Agenda<S> {
     }
 
     /** Subject of the next event; only when not empty. */
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings("unchecked") // subjects are kept in Object arrays (no generic arrays); each was added as an S
     public S subject() {
         return switch (settleSome()) {
             case LANE -> (S) laneSubjects[laneFirst];
@@ -347,7 +347,7 @@ public final class Agenda<S> {
     }
 
     /** Moves the first bucket's live events into the heap, dropping the stale, and finds the next bucket. */
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings("unchecked") // subjects are kept in Object arrays (no generic arrays); each was added as an S
     private void pour() {
         long b = lowest;
         int m = 3 * (int) (b & MASK);
@@ -392,7 +392,7 @@ public final class Agenda<S> {
      * ones and within reach, as they were when filed), the stale are dropped, and every block up
      * to it is open from now on.
      */
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings("unchecked") // subjects are kept in Object arrays (no generic arrays); each was added as an S
     private void open() {
         long block = lowestBlock;
         int m = 3 * (int) (block & BLOCK_MASK);

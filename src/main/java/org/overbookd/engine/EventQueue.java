@@ -155,7 +155,7 @@ public final class EventQueue<S> {
     }
 
     /** Subject of the next event; only when not empty. */
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings("unchecked") // subjects are kept in Object arrays (no generic arrays); each was added as an S
     public S subject() {
         check();
         return (S) subjects[0];

@@ -8,7 +8,7 @@ public final class Experiments {
 
     private static final List<Experiment> ALL = List.of(
             new VerbovenTables(),
-            new StickySlots(),
+            new StickySlotsOverbooking(),
             new HybridTable2(),
             new QosValidation(),
             new QosHeterogeneous(),

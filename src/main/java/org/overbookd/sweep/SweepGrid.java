@@ -10,6 +10,7 @@ import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SettingsLoader;
+import org.overbookd.shard.Slice;
 
 /**
  * A parameter grid read from a config file: {@code sweep.<key> = v1, v2, ...} for any schema key,
@@ -97,6 +98,7 @@ public final class SweepGrid {
         return new SweepGrid(new ArrayList<>(axes.keySet()), runs, positions, dropped[0]);
     }
 
+    // an axis holds the values its option parsed, typed as Object: Settings.with needs the raw Option to take one
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static void expand(
             List<Map.Entry<Option<?>, List<Object>>> axes,
@@ -132,31 +134,17 @@ public final class SweepGrid {
     }
 
     /**
-     * The i-th of n slices of this grid (1 <= i <= n): the runs at positions i - 1, i - 1 + n,
-     * i - 1 + 2n... Strided rather than in blocks because the first swept key varies slowest: a block
-     * would give one shard all the runs of one slot count, and slices of equal length, equal work.
+     * One slice of this grid ({@link Slice}: strided, so that slices of equal length are equal work).
      * Each run keeps its settings (its seed among them), so a shard's rows are the unsharded ones.
      */
-    public SweepGrid shard(int i, int n) {
-        List<Settings> slice = new ArrayList<>();
+    public SweepGrid shard(Slice slice) {
+        List<Settings> mine = new ArrayList<>();
         List<Integer> at = new ArrayList<>();
-        for (int k : slice(runs.size(), i, n)) {
-            slice.add(runs.get(k));
+        for (int k : slice.positions(runs.size())) {
+            mine.add(runs.get(k));
             at.add(positions.get(k));
         }
-        return new SweepGrid(swept, slice, at, dropped);
-    }
-
-    /** The positions (from 0) that the i-th of n slices of a grid of {@code size} runs holds ({@link #shard}). */
-    public static List<Integer> slice(int size, int i, int n) {
-        if (n < 1 || i < 1 || i > n) {
-            throw new IllegalArgumentException("shard " + i + "/" + n + " is not 1 <= i <= n");
-        }
-        List<Integer> at = new ArrayList<>();
-        for (int k = i - 1; k < size; k += n) {
-            at.add(k);
-        }
-        return at;
+        return new SweepGrid(swept, mine, at, dropped);
     }
 
     /** Where each run of {@link #runs()} stands in the whole grid, from 0. */

@@ -67,7 +67,7 @@ class ExperimentCommandTest {
                 SweepGrid.from(loaded).runs().stream()
                         .map(ExperimentCommandTest::every)
                         .toList(),
-                org.overbookd.experiment.StickySlots.runs().stream()
+                org.overbookd.experiment.StickySlotsOverbooking.runs().stream()
                         .map(ExperimentCommandTest::every)
                         .toList());
     }

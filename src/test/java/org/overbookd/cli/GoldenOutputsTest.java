@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.overbookd.sweep.ShardMarker;
+import org.overbookd.shard.ShardMarker;
 
 /**
  * The golden outputs: small runs of every model ({@code simulate} of each of the four, every policy of
@@ -37,7 +37,7 @@ class GoldenOutputsTest {
     static final String MANIFEST = "src/test/resources/golden.sha256";
     static final String UPDATE = "overbookd.golden.update";
     private static final String INPUTS = "src/test/resources/golden/";
-    private static final List<String> MARKERS = List.of(ShardMarker.FILE, "tune-shard.properties");
+    private static final List<String> MARKERS = List.of(ShardMarker.FILE);
 
     @TempDir
     Path dir;

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.overbookd.sweep.Build;
+import org.overbookd.shard.Build;
 
 /**
  * Shards know their build: a shard computed by an overbookd whose simulator differs by one byte of
@@ -88,11 +88,11 @@ class ShardBuildTest {
         assertEquals(0, p.exitValue(), out);
     }
 
-    /** The fingerprint a shard's marker gives its build (a sweep's among its grid lines), read off the marker. */
+    /** The fingerprint a shard's marker gives its build, read off the marker. */
     private static String classesOf(Path marker) throws Exception {
         String key = "build.classes-sha256 = ";
         return Files.readAllLines(marker).stream()
-                .filter(l -> l.startsWith(key) || l.startsWith("grid." + key))
+                .filter(l -> l.startsWith(key))
                 .map(l -> l.substring(l.indexOf(key) + key.length()))
                 .findFirst()
                 .orElseThrow();
@@ -135,10 +135,12 @@ class ShardBuildTest {
                 "--out",
                 dir.resolve("merged").toString());
         assertEquals(ExitCodes.DATA_ERROR, reversed.exitCode(), reversed.err());
+        // every shard's build is checked, not only the first one's: named the same in either order
         assertTrue(
                 reversed.err()
-                        .contains(other + ": a shard of another grid than " + mine + " (build.classes-sha256 is "
-                                + theirs + " here, " + ours + " there)"),
+                        .contains(other.resolve("shard.properties") + ": computed by another build than this"
+                                + " merge's (simulator classes (SHA-256): the shard's " + theirs + ", this merge's "
+                                + ours + ")"),
                 reversed.err());
     }
 
@@ -204,12 +206,12 @@ class ShardBuildTest {
                 dir.resolve("merged").toString()));
         Cli r = Cli.run(merge.toArray(String[]::new));
         assertEquals(ExitCodes.DATA_ERROR, r.exitCode(), r.err());
-        String theirs = classesOf(other.resolve("tune-shard.properties"));
+        String theirs = classesOf(other.resolve("shard.properties"));
         assertTrue(
                 r.err()
-                        .contains(other.resolve("tune-shard.properties") + ": a shard of another tune than the one this"
-                                + " merge was given: build.classes-sha256: the shard's is " + theirs + ", this merge's "
-                                + Build.current().classesSha256()),
+                        .contains(other.resolve("shard.properties") + ": computed by another build than this"
+                                + " merge's (simulator classes (SHA-256): the shard's " + theirs + ", this merge's "
+                                + Build.current().classesSha256() + ")"),
                 r.err());
         assertTrue(
                 !r.err().contains("record:")

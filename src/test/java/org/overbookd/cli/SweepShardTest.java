@@ -160,8 +160,12 @@ class SweepShardTest {
         Cli other =
                 Cli.run("sweep", "merge", s1.toString(), reseeded.toString(), s3.toString(), "--out", out.toString());
         assertEquals(ExitCodes.DATA_ERROR, other.exitCode(), other.err());
-        assertTrue(other.err().contains(reseeded + ": a shard of another grid than " + s1), other.err());
-        assertTrue(other.err().contains("set.sim.seed"), "names what differs: " + other.err());
+        assertTrue(
+                other.err().contains(reseeded.resolve("shard.properties") + ": a shard of another grid than " + s1),
+                other.err());
+        assertTrue(
+                other.err().contains("set.sim.seed: the shard's is 9, " + s1 + "'s (not given)"),
+                "names what differs: " + other.err());
 
         Path split4 = shard(grid, 2, 4);
         Cli otherSplit =
@@ -220,7 +224,7 @@ class SweepShardTest {
         assertTrue(tornMarker.err().contains(marker + ": torn"), tornMarker.err());
 
         String edited = new String(text, java.nio.charset.StandardCharsets.UTF_8)
-                .replaceFirst("(run\\.\\d+ = \\S+ \\S+ \\S+ )\\d", "$19");
+                .replaceFirst("(exact\\.\\d+ = \\S+ \\S+ \\S+ )\\d", "$19");
         Files.writeString(marker, edited);
         Cli changed = Cli.run("sweep", "merge", s1.toString(), s2.toString(), "--out", out.toString());
         assertEquals(ExitCodes.DATA_ERROR, changed.exitCode(), changed.err());
@@ -332,7 +336,9 @@ class SweepShardTest {
                 "--out",
                 dir.resolve("mixed").toString());
         assertEquals(ExitCodes.DATA_ERROR, mixed.exitCode(), mixed.err());
-        assertTrue(mixed.err().contains(s2Later + ": a shard of another grid than " + s1), mixed.err());
+        assertTrue(
+                mixed.err().contains(s2Later.resolve("shard.properties") + ": a shard of another grid than " + s1),
+                mixed.err());
         assertTrue(mixed.err().contains("traces.sha256"), "names what differs: " + mixed.err());
         assertFalse(Files.exists(dir.resolve("mixed")), "nothing written by a refused merge");
     }

@@ -257,7 +257,9 @@ class TuneCommandTest {
                 shards.get(1),
                 shards.get(3));
         assertEquals(ExitCodes.DATA_ERROR, missing.exitCode());
-        assertTrue(missing.err().contains("shard 3/4 is missing from the merge"), missing.err());
+        assertTrue(
+                missing.err().contains("shard 3/4 of the tune of " + shards.get(0) + " missing: a merge needs all 4"),
+                missing.err());
         Cli intoAShard = tune(record, Path.of(shards.get(0)), args.toArray(String[]::new));
         assertEquals(ExitCodes.USAGE, intoAShard.exitCode(), intoAShard.err());
         assertTrue(intoAShard.err().contains("is one of the shards"), intoAShard.err());
@@ -279,8 +281,7 @@ class TuneCommandTest {
         otherArgs.addAll(shards);
         Cli other = tune(record, dir.resolve("other"), otherArgs.toArray(String[]::new));
         assertEquals(ExitCodes.DATA_ERROR, other.exitCode());
-        assertTrue(
-                other.err().contains(shards.get(0) + "/tune-shard.properties: a shard of another tune"), other.err());
+        assertTrue(other.err().contains(shards.get(0) + "/shard.properties: a shard of another tune"), other.err());
 
         // the record rewritten with one load changed, its cycles, hosts and VMs the same: not the record replayed
         Path rolled = dir.resolve("record.2026-11-21.1.csv");
@@ -291,7 +292,7 @@ class TuneCommandTest {
         Cli rewritten = tune(record, dir.resolve("rewritten"), args.toArray(String[]::new));
         assertEquals(ExitCodes.DATA_ERROR, rewritten.exitCode(), rewritten.err());
         assertTrue(
-                rewritten.err().contains(shards.get(0) + "/tune-shard.properties: a shard of another tune"),
+                rewritten.err().contains(shards.get(0) + "/shard.properties: a shard of another tune"),
                 rewritten.err());
 
         // a live record that grew a cycle after the shards ran: named as such, both spans given

@@ -141,7 +141,7 @@ class CitizenAgainstOnedIT {
                 "step 2: overbookd's group has exactly the recipe's ACL rules (and none of the default VDC's)",
                 rules.equals(expected),
                 "has " + rules + ", expected " + expected);
-        Element user = (Element) OnedEvidence.parse(one.xml("one.user.info", overbookd.uid(), false))
+        Element user = OnedEvidence.parse(one.xml("one.user.info", overbookd.uid(), false))
                 .getDocumentElement();
         check(
                 "step 2: the user overbookd is not in oneadmin's group",
@@ -608,9 +608,7 @@ class CitizenAgainstOnedIT {
     private int vmState(int vm) {
         try {
             return OnedEvidence.integer(
-                    (Element) OnedEvidence.parse(one.xml("one.vm.info", vm, false))
-                            .getDocumentElement(),
-                    "STATE");
+                    OnedEvidence.parse(one.xml("one.vm.info", vm, false)).getDocumentElement(), "STATE");
         } catch (Exception e) {
             return -1;
         }

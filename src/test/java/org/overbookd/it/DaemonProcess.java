@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.overbookd.testing.Closing;
 
 /**
  * The built daemon, {@code java -jar target/overbookd.jar run --config FILE}, as a child process
@@ -99,7 +100,7 @@ final class DaemonProcess implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
-        stop();
+    public void close() throws IOException {
+        Closing.waiting("stopping the daemon", this::stop);
     }
 }

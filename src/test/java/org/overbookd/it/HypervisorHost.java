@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.xmlrpc.XmlRpcException;
 import org.apache.xmlrpc.client.XmlRpcClient;
+import org.overbookd.testing.Closing;
 
 /**
  * The real hypervisor of {@code it/hypervisor/host.sh}: the shared OpenNebula 7.4 front-end with one
@@ -74,8 +75,8 @@ final class HypervisorHost implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException, InterruptedException {
-        script(120, "stop");
+    public void close() throws IOException {
+        Closing.waiting("stopping the hypervisor host", () -> script(120, "stop"));
     }
 
     /** oneadmin's call; the value of a {@code [true, value, ...]} reply, or an exception naming the method. */

@@ -691,7 +691,8 @@ class HypervisorIT {
         List<String> left = new ArrayList<>();
         try {
             host.close();
-        } catch (IOException | InterruptedException | RuntimeException e) {
+        } catch (IOException
+                | RuntimeException e) { // an interrupt among them (InterruptedIOException), kept on the thread
             left.add("host.sh stop: " + e.getMessage());
         }
         try {

@@ -129,7 +129,7 @@ final class OnedEvidence {
                 }
             }
             for (Object[] p : pending) {
-                @SuppressWarnings("unchecked")
+                @SuppressWarnings("unchecked") // the arguments, put as a List<String> at index 4 above
                 List<String> args = (List<String>) p[4];
                 calls.add(new Call(
                         (Instant) p[0],

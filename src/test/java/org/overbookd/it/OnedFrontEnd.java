@@ -21,6 +21,7 @@ import org.apache.xmlrpc.common.TypeFactoryImpl;
 import org.apache.xmlrpc.common.XmlRpcStreamConfig;
 import org.apache.xmlrpc.parser.I8Parser;
 import org.apache.xmlrpc.parser.TypeParser;
+import org.overbookd.testing.Closing;
 
 /**
  * The real OpenNebula 7.4 front-end with dummy drivers, driven through the shared
@@ -132,12 +133,14 @@ final class OnedFrontEnd implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException, InterruptedException {
-        if (hookManager) {
-            cli("onehem-server stop");
-        }
-        stop();
-        clearDummyActions();
+    public void close() throws IOException {
+        Closing.waiting("stopping oned", () -> {
+            if (hookManager) {
+                cli("onehem-server stop");
+            }
+            stop();
+            clearDummyActions();
+        });
     }
 
     private boolean hookManager;

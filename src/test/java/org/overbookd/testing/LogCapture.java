@@ -18,7 +18,7 @@ public final class LogCapture implements AutoCloseable {
     private LogCapture() {
         appender.start();
         root.addAppender(appender);
-        root.setLevel(Level.ALL);
+        root.setLevel(Level.TRACE); // the lowest level an event can have: every event
     }
 
     public static LogCapture start() {

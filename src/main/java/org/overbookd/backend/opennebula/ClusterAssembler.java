@@ -17,7 +17,7 @@ import org.overbookd.model.VmState;
 
 /**
  * Builds the policy's view from the four documents of one observation. Pure: what it leaves out
- * is returned in the {@link Observation}, for the backend to log once per episode.
+ * is returned in the {@link LastObservation}, for the backend to log once per episode.
  *
  * <ul>
  *   <li>Hosts: only usable ones ({@link OneHostStates}) with a monitoring sample no older than the
@@ -48,7 +48,7 @@ final class ClusterAssembler {
     private record Placed(OneVmView vm, long since) {}
 
     /** Without a clock (no sample is too old) and without datastores (every VM may go anywhere). For tests and benchmarks of the rest. */
-    static Observation assemble(
+    static LastObservation assemble(
             List<HostRecord> hosts,
             Map<Integer, MonitoringSample> hostSamples,
             List<VmRecord> vms,
@@ -63,7 +63,7 @@ final class ClusterAssembler {
      * @param sources      what {@link HostMatching} reads; null (tests, benchmarks): every queued VM
      *                     may go to every host, with datastore -1
      */
-    static Observation assemble(
+    static LastObservation assemble(
             List<HostRecord> hosts,
             Map<Integer, MonitoringSample> hostSamples,
             List<VmRecord> vms,
@@ -125,7 +125,7 @@ final class ClusterAssembler {
         List<LeftOut> unmatched = matching.unmatched();
         OneClusterView view =
                 new OneClusterView(views, queue, count(hostsLeftOut), count(vmsLeftAlone), count(unmatched));
-        return new Observation(
+        return new LastObservation(
                 view,
                 sorted.qosByVm.build(),
                 Set.copyOf(usableIds),
@@ -147,7 +147,7 @@ final class ClusterAssembler {
         /** The usable hosts in the host pool's order, each with what the VMs say of it. */
         final List<HostEntry> hosts;
 
-        private final HostIndex index;
+        private final HostsById index;
         final QosById.Builder qosByVm;
         /** Low-QoS VMs waiting for a host: where they may go is known once every VM is read. */
         final List<Waiting> queued = new ArrayList<>();
@@ -159,7 +159,7 @@ final class ClusterAssembler {
             this.vmSamples = vmSamples;
             this.qosByVm = new QosById.Builder(vms);
             this.hosts = new ArrayList<>(hostCount);
-            this.index = new HostIndex(hostCount);
+            this.index = new HostsById(hostCount);
         }
 
         /** A host the view offers; a later record of the same id replaces the earlier one, in its place. */
@@ -268,12 +268,12 @@ final class ClusterAssembler {
      * map keyed by Integer boxed an id and ran three lookups per VM, through code the daemon's first
      * cycle runs before the JIT has compiled it.
      */
-    private static final class HostIndex {
+    private static final class HostsById {
         private final int[] ids;
         private final HostEntry[] entries;
         private final int mask;
 
-        HostIndex(int hosts) {
+        HostsById(int hosts) {
             int capacity = Integer.highestOneBit(Math.max(4, hosts * 2 - 1)) << 1;
             ids = new int[capacity];
             entries = new HostEntry[capacity];

@@ -24,7 +24,7 @@ final class DecisionPlanner {
      * observation saw as low-QoS, and the host one it offered. A high-QoS VM is never the subject
      * of any call, not even a read.
      */
-    Optional<Plan.Refuse> precheck(Decision decision, Observation last) {
+    Optional<Plan.Refuse> precheck(Decision decision, LastObservation last) {
         long vmId = decision.vm().id();
         if (vmId < 0 || vmId > Integer.MAX_VALUE) {
             return refuse(Plan.Refuse.NO_SUCH_VM, "VM " + vmId + " cannot exist in OpenNebula");

@@ -79,7 +79,7 @@ public final class OpenNebulaBackend implements Backend {
     /** The unmatched VMs whose episode began with the last observation, until the loop takes them for the audit. */
     private List<UnmatchedVm> unmatchedBegan = List.of();
 
-    private volatile Observation last = Observation.NONE;
+    private volatile LastObservation last = LastObservation.NONE;
     /** The {@code now} of the last observe and the monotonic clock then: when a request really left. */
     private volatile Instant observedAt;
 
@@ -188,7 +188,7 @@ public final class OpenNebulaBackend implements Backend {
                 ? new HostMatching.Sources(
                         hostPool.document(), hostSamples.document(), api.datastorePool(), api.clusterPool())
                 : new HostMatching.Sources("", "", List.of(), Map.of());
-        Observation observation =
+        LastObservation observation =
                 ClusterAssembler.assemble(hosts, hostSamples.parsed(), vms, vmSamples, now, maxSampleAge, sources);
         last = observation;
         unsettled.settle(vms, now);
@@ -210,7 +210,7 @@ public final class OpenNebulaBackend implements Backend {
 
     @Override
     public List<Outcome> enact(List<Decision> decisions, Instant now) {
-        Observation observed = last;
+        LastObservation observed = last;
         List<Outcome> outcomes = new ArrayList<>(decisions.size());
         Outcome blocker = null;
         Set<Integer> busy = new HashSet<>();
@@ -267,7 +267,7 @@ public final class OpenNebulaBackend implements Backend {
      * @param busy hosts with an operation in flight: those busy when observed, plus those this batch
      *             has sent an action for (even one that failed: it may have reached oned)
      */
-    private Outcome enactOne(Decision decision, Observation observed, Set<Integer> busy, Instant now) {
+    private Outcome enactOne(Decision decision, LastObservation observed, Set<Integer> busy, Instant now) {
         try {
             Optional<Plan.Refuse> early = planner.precheck(decision, observed);
             if (early.isPresent()) {
@@ -410,7 +410,7 @@ public final class OpenNebulaBackend implements Backend {
     }
 
     /** Each host left out, and each low-QoS VM left alone, once when the condition begins. */
-    private void logEpisodes(Observation observation) {
+    private void logEpisodes(LastObservation observation) {
         for (LeftOut host : hostEpisodes.began(observation.hostsLeftOut())) {
             if (host.label().equals(HostLeftOut.STALE_MONITORING.label())) {
                 LOG.warn(

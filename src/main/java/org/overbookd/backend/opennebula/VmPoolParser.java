@@ -57,7 +57,7 @@ final class VmPoolParser {
 
     /** As {@link #parsePool(String)}, every part refused with {@link CallDeadline.Passed} once {@code deadline} passes. */
     List<VmRecord> parsePool(String document, CallDeadline deadline) throws XMLStreamException {
-        int parts = (int) Math.min(Runtime.getRuntime().availableProcessors() / 2, document.length() / MIN_PART_CHARS);
+        int parts = Math.min(Runtime.getRuntime().availableProcessors() / 2, document.length() / MIN_PART_CHARS);
         return parsePool(document, Math.max(1, parts), deadline);
     }
 

@@ -18,6 +18,9 @@ import org.quartz.impl.jdbcjobstore.JobStoreTX;
  * check-in. That check-in interval more was the failover time measured over the bound of docs/ha.md. A
  * standby has not been paused: it has been waiting, on purpose, and its lease renewals prove it ran.
  */
+// Quartz's JobStoreTX overrides JobStoreSupport's generic executeInLock with a raw TransactionCallback, and
+// javac reports that unchecked override on every subclass: nothing of this class is unchecked.
+@SuppressWarnings("unchecked")
 public final class LeaseJobStore extends JobStoreTX {
 
     @Override

@@ -17,10 +17,10 @@ public final class BestFitScheduler extends EventHooks {
     }
 
     @Override
-    void begin(Plan cluster, double now) {}
+    void begin(PlannedStarts cluster, double now) {}
 
     @Override
-    void arrived(Plan cluster, int type, double now) {
+    void arrived(PlannedStarts cluster, int type, double now) {
         if (cluster.queued(type) > 1) {
             return;
         }
@@ -44,7 +44,7 @@ public final class BestFitScheduler extends EventHooks {
     }
 
     @Override
-    void departed(Plan cluster, int server, int type, double now) {
+    void departed(PlannedStarts cluster, int server, int type, double now) {
         while (true) {
             int pick = -1;
             for (int j = 0; j < cluster.types(); j++) {

@@ -4,14 +4,14 @@ import java.util.List;
 
 /**
  * What the schedulers of this package share: one hook per kind of event, each planning starts on a
- * {@link Plan} that answers as the cluster will once those starts are made. The plan is the
+ * {@link PlannedStarts} that answers as the cluster will once those starts are made. The plan is the
  * scheduler's scratch, never the model's world.
  */
 abstract class EventHooks implements TypeScheduler {
 
     @Override
     public final List<Start> decide(TypeEvent event) {
-        Plan plan = new Plan(event.view());
+        PlannedStarts plan = new PlannedStarts(event.view());
         if (event instanceof TypeEvent.Arrival a) {
             arrived(plan, a.type(), a.now());
         } else if (event instanceof TypeEvent.Departure d) {
@@ -25,11 +25,11 @@ abstract class EventHooks implements TypeScheduler {
     }
 
     /** Once at time 0 on an empty cluster with empty queues. */
-    abstract void begin(Plan cluster, double now);
+    abstract void begin(PlannedStarts cluster, double now);
 
-    abstract void arrived(Plan cluster, int type, double now);
+    abstract void arrived(PlannedStarts cluster, int type, double now);
 
-    abstract void departed(Plan cluster, int server, int type, double now);
+    abstract void departed(PlannedStarts cluster, int server, int type, double now);
 
-    void timer(Plan cluster, double now) {}
+    void timer(PlannedStarts cluster, double now) {}
 }

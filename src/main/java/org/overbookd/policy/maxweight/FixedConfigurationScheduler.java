@@ -33,7 +33,7 @@ abstract class FixedConfigurationScheduler extends EventHooks {
     }
 
     @Override
-    void begin(Plan cluster, double now) {
+    void begin(PlannedStarts cluster, double now) {
         int servers = cluster.servers();
         int types = cluster.types();
         shapes = ServerShape.all(cluster);
@@ -50,7 +50,7 @@ abstract class FixedConfigurationScheduler extends EventHooks {
      * an active period with the (padded) configuration for empty queues, as M14's account in the paper
      * starts Example 1's server from (1, 2).
      */
-    protected void startUp(Plan cluster) {
+    protected void startUp(PlannedStarts cluster) {
         for (int s = 0; s < cluster.servers(); s++) {
             activate(cluster, s);
             emptied.set(s);
@@ -63,7 +63,7 @@ abstract class FixedConfigurationScheduler extends EventHooks {
     }
 
     @Override
-    void arrived(Plan cluster, int type, double now) {
+    void arrived(PlannedStarts cluster, int type, double now) {
         int server = slots.first(type);
         if (server >= 0) {
             slots.take(server, type);
@@ -74,10 +74,10 @@ abstract class FixedConfigurationScheduler extends EventHooks {
     }
 
     /** An arrival found no slot and joined its queue. Nothing by default. */
-    protected void queued(Plan cluster, int type) {}
+    protected void queued(PlannedStarts cluster, int type) {}
 
     @Override
-    final void departed(Plan cluster, int server, int type, double now) {
+    final void departed(PlannedStarts cluster, int server, int type, double now) {
         afterDeparture(cluster, server, type);
         if (cluster.isEmpty(server)) {
             emptied.set(server);
@@ -85,14 +85,14 @@ abstract class FixedConfigurationScheduler extends EventHooks {
     }
 
     /** Notes a server that is empty after a subclass changed it outside a departure. */
-    protected final void markEmptied(Plan cluster, int server) {
+    protected final void markEmptied(PlannedStarts cluster, int server) {
         if (cluster.isEmpty(server)) {
             emptied.set(server);
         }
     }
 
     /** The subclass's rule at a departure: refill, stall, or reset. */
-    protected abstract void afterDeparture(Plan cluster, int server, int type);
+    protected abstract void afterDeparture(PlannedStarts cluster, int server, int type);
 
     /**
      * Resets every empty server whose configuration weighs less than {@code threshold} times the
@@ -102,7 +102,7 @@ abstract class FixedConfigurationScheduler extends EventHooks {
      *
      * @return how many servers were reset
      */
-    protected final int resetEmptyServers(Plan cluster, double threshold) {
+    protected final int resetEmptyServers(PlannedStarts cluster, double threshold) {
         int count = 0;
         Map<ServerShape, Long> best = new IdentityHashMap<>();
         for (int s = emptied.nextSetBit(0); s >= 0; s = emptied.nextSetBit(s + 1)) {
@@ -137,7 +137,7 @@ abstract class FixedConfigurationScheduler extends EventHooks {
      * Starts an active period on an empty server: an r-max weight configuration for the current
      * queues, padded, then as many waiting VMs as it has slots, the rest reserved.
      */
-    protected final void activate(Plan cluster, int server) {
+    protected final void activate(PlannedStarts cluster, int server) {
         long[] q = queues(cluster);
         int[] k = configuration[server];
         solver.solve(shapes[server], q, k);
@@ -168,7 +168,7 @@ abstract class FixedConfigurationScheduler extends EventHooks {
     }
 
     /** A VM of this type left an active server: a waiting one takes its place, or its slot is reserved. */
-    protected final void refill(Plan cluster, int server, int type) {
+    protected final void refill(PlannedStarts cluster, int server, int type) {
         if (cluster.queued(type) > 0) {
             cluster.start(server, type);
         } else {
@@ -177,7 +177,7 @@ abstract class FixedConfigurationScheduler extends EventHooks {
     }
 
     /** Q(t), in a buffer reused between calls. */
-    protected final long[] queues(Plan cluster) {
+    protected final long[] queues(PlannedStarts cluster) {
         for (int j = 0; j < queues.length; j++) {
             queues[j] = cluster.queued(j);
         }

@@ -57,7 +57,7 @@ public final class MaxWeightScheduler extends FixedConfigurationScheduler {
     }
 
     @Override
-    void begin(Plan cluster, double now) {
+    void begin(PlannedStarts cluster, double now) {
         period = new Period[cluster.servers()];
         idle = new BitSet(cluster.servers());
         super.begin(cluster, now);
@@ -65,7 +65,7 @@ public final class MaxWeightScheduler extends FixedConfigurationScheduler {
 
     /** Every server starts stalled and empty (see the class comment). */
     @Override
-    protected void startUp(Plan cluster) {
+    protected void startUp(PlannedStarts cluster) {
         Arrays.fill(period, Period.STALLED);
         idle.set(0, cluster.servers());
     }
@@ -76,7 +76,7 @@ public final class MaxWeightScheduler extends FixedConfigurationScheduler {
     }
 
     @Override
-    protected void afterDeparture(Plan cluster, int server, int type) {
+    protected void afterDeparture(PlannedStarts cluster, int server, int type) {
         if (period[server] == Period.ACTIVE) {
             if (conditionFour(cluster, server)) {
                 period[server] = Period.STALLED;
@@ -96,7 +96,7 @@ public final class MaxWeightScheduler extends FixedConfigurationScheduler {
         }
     }
 
-    private boolean anyQueueFits(Plan cluster, int server) {
+    private boolean anyQueueFits(PlannedStarts cluster, int server) {
         long[] q = queues(cluster);
         for (int j = 0; j < q.length; j++) {
             if (q[j] > 0 && shapes[server].fits(j)) {
@@ -113,7 +113,7 @@ public final class MaxWeightScheduler extends FixedConfigurationScheduler {
      * period at once, exactly as it would at a departure.
      */
     @Override
-    protected void queued(Plan cluster, int type) {
+    protected void queued(PlannedStarts cluster, int type) {
         for (int s = idle.nextSetBit(0); s >= 0; s = idle.nextSetBit(s + 1)) {
             if (shapes[s].fits(type)) {
                 idle.clear(s);
@@ -133,7 +133,7 @@ public final class MaxWeightScheduler extends FixedConfigurationScheduler {
      * upper bound on any configuration's weight settles most departures without solving: when the
      * current configuration already weighs beta times that bound, it weighs beta times the r-max one.
      */
-    boolean conditionFour(Plan cluster, int server) {
+    boolean conditionFour(PlannedStarts cluster, int server) {
         long[] q = queues(cluster);
         long current = ServerShape.weight(configuration[server], q);
         ServerShape shape = shapes[server];

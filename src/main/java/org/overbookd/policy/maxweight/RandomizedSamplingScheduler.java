@@ -45,7 +45,7 @@ public final class RandomizedSamplingScheduler extends EventHooks {
     }
 
     @Override
-    void begin(Plan cluster, double now) {
+    void begin(PlannedStarts cluster, double now) {
         int types = cluster.types();
         byType = new LongFenwick[types];
         for (int j = 0; j < types; j++) {
@@ -60,12 +60,12 @@ public final class RandomizedSamplingScheduler extends EventHooks {
     }
 
     @Override
-    void arrived(Plan cluster, int type, double now) {
+    void arrived(PlannedStarts cluster, int type, double now) {
         redraw(cluster, now);
     }
 
     @Override
-    void departed(Plan cluster, int server, int type, double now) {
+    void departed(PlannedStarts cluster, int server, int type, double now) {
         update(cluster, server);
         redraw(cluster, now);
     }
@@ -76,7 +76,7 @@ public final class RandomizedSamplingScheduler extends EventHooks {
     }
 
     @Override
-    void timer(Plan cluster, double now) {
+    void timer(PlannedStarts cluster, double now) {
         double u = random.nextDouble() * totalRate;
         int type = rate.length - 1;
         for (int j = 0; j < rate.length; j++) {
@@ -98,7 +98,7 @@ public final class RandomizedSamplingScheduler extends EventHooks {
     }
 
     /** Sets the server's per-type weights k_j + 1 (0 when a type-j VM does not fit). */
-    private void update(Plan cluster, int server) {
+    private void update(PlannedStarts cluster, int server) {
         long[] w = weight[server];
         for (int j = 0; j < w.length; j++) {
             long v = cluster.fits(server, j) ? cluster.running(server, j) + 1L : 0;
@@ -110,7 +110,7 @@ public final class RandomizedSamplingScheduler extends EventHooks {
     }
 
     /** Sums the rates of every possible addition and draws the time of the next one. */
-    private void redraw(Plan cluster, double now) {
+    private void redraw(PlannedStarts cluster, double now) {
         totalRate = 0;
         for (int j = 0; j < rate.length; j++) {
             long q = cluster.queued(j);

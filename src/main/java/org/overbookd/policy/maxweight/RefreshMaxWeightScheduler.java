@@ -26,7 +26,7 @@ public final class RefreshMaxWeightScheduler extends FixedConfigurationScheduler
     }
 
     @Override
-    protected void afterDeparture(Plan cluster, int server, int type) {
+    protected void afterDeparture(PlannedStarts cluster, int server, int type) {
         refill(cluster, server, type);
         if (cluster.isEmpty(server)) {
             activate(cluster, server);
@@ -39,7 +39,7 @@ public final class RefreshMaxWeightScheduler extends FixedConfigurationScheduler
      * max-weight one picks a new one.
      */
     @Override
-    protected void queued(Plan cluster, int type) {
+    protected void queued(PlannedStarts cluster, int type) {
         resetEmptyServers(cluster, 1.0);
     }
 }

@@ -44,7 +44,7 @@ public final class RoutedRefreshScheduler extends EventHooks {
     }
 
     @Override
-    void begin(Plan cluster, double now) {
+    void begin(PlannedStarts cluster, double now) {
         int servers = cluster.servers();
         int types = cluster.types();
         shapes = ServerShape.all(cluster);
@@ -54,7 +54,7 @@ public final class RoutedRefreshScheduler extends EventHooks {
     }
 
     @Override
-    void arrived(Plan cluster, int type, double now) {
+    void arrived(PlannedStarts cluster, int type, double now) {
         int server = slots.first(type);
         if (server >= 0) {
             slots.take(server, type);
@@ -88,7 +88,7 @@ public final class RoutedRefreshScheduler extends EventHooks {
     }
 
     @Override
-    void departed(Plan cluster, int server, int type, double now) {
+    void departed(PlannedStarts cluster, int server, int type, double now) {
         if (local[server][type] > 0) {
             local[server][type]--;
             cluster.start(server, type);
@@ -104,7 +104,7 @@ public final class RoutedRefreshScheduler extends EventHooks {
      * A local refresh time: a max-weight configuration for the server's own queues, padded, then as
      * many of its waiting VMs as it has slots, the rest reserved; no configuration when its queues are empty.
      */
-    private void refresh(Plan cluster, int server) {
+    private void refresh(PlannedStarts cluster, int server) {
         long[] q = local[server];
         int[] k = configuration[server];
         slots.clear(server);

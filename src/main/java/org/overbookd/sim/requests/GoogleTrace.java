@@ -19,7 +19,7 @@ import org.overbookd.policy.qos.ServiceClasses;
 public final class GoogleTrace {
 
     /** What a conversion produced, and what it had to drop. */
-    public record Workload(List<RequestSpec> requests, long neverScheduled, long missingDemand) {}
+    public record Converted(List<RequestSpec> requests, long neverScheduled, long missingDemand) {}
 
     /** Hosts present at the start, then their later additions and removals. */
     public record Machines(List<HostSpec> hosts, List<HostEvent> events) {}
@@ -37,7 +37,7 @@ public final class GoogleTrace {
     }
 
     /** A task being assembled from its events. */
-    private static final class Task {
+    private static final class PartialTask {
         double submit = -1;
         double cpu = Double.NaN;
         double mem = Double.NaN;
@@ -46,8 +46,8 @@ public final class GoogleTrace {
         double end = -1;
     }
 
-    public static Workload tasks(List<Path> files, ServiceClasses classes) throws InputException {
-        Map<String, Task> tasks = new LinkedHashMap<>();
+    public static Converted tasks(List<Path> files, ServiceClasses classes) throws InputException {
+        Map<String, PartialTask> tasks = new LinkedHashMap<>();
         double[] traceEnd = {0};
         for (Path file : files) {
             TaskEventRows.forEach(file, event -> {
@@ -56,7 +56,7 @@ public final class GoogleTrace {
                 }
                 double t = event.timeMicros() / MICROS;
                 traceEnd[0] = Math.max(traceEnd[0], t);
-                Task task = tasks.computeIfAbsent(event.taskId(), k -> new Task());
+                PartialTask task = tasks.computeIfAbsent(event.taskId(), k -> new PartialTask());
                 int type = event.eventType();
                 if (type == TaskEventRows.SUBMIT && task.submit < 0) {
                     task.submit = t;
@@ -78,8 +78,8 @@ public final class GoogleTrace {
         List<RequestSpec> requests = new ArrayList<>();
         long neverScheduled = 0;
         long missingDemand = 0;
-        for (Map.Entry<String, Task> e : tasks.entrySet()) {
-            Task task = e.getValue();
+        for (Map.Entry<String, PartialTask> e : tasks.entrySet()) {
+            PartialTask task = e.getValue();
             if (task.submit < 0 || task.lastSchedule < 0) {
                 neverScheduled++;
                 continue;
@@ -93,7 +93,7 @@ public final class GoogleTrace {
             requests.add(new RequestSpec(e.getKey(), task.submit, duration, task.cpu, task.mem, c, Map.of()));
         }
         requests.sort(java.util.Comparator.comparingDouble(RequestSpec::submitS));
-        return new Workload(requests, neverScheduled, missingDemand);
+        return new Converted(requests, neverScheduled, missingDemand);
     }
 
     public static Machines machines(List<Path> files) throws InputException {

@@ -32,7 +32,7 @@ public record IntervalSample(double startS, double endS, boolean waited, Map<Ser
     }
 
     public static IntervalSample of(double startS, double endS, List<RequestOutcome> active) {
-        Tally tally = new Tally();
+        IntervalTally tally = new IntervalTally();
         for (RequestOutcome o : active) {
             tally.add(o.spec().serviceClass(), o.availability(), o.pendingS() > 0);
         }
@@ -48,7 +48,7 @@ public record IntervalSample(double startS, double endS, boolean waited, Map<Ser
      * CPU (the first week, JFR), most of it allocation and the lists' growth. One tally is kept for
      * the run and reset at each interval: its columns keep their size.
      */
-    static final class Tally {
+    static final class IntervalTally {
 
         private ServiceClass[] classes = new ServiceClass[4];
         private double[][] availability = new double[4][];

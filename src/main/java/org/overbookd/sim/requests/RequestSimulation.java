@@ -76,7 +76,7 @@ public final class RequestSimulation {
     private final Set<SimInstance> pending = new LinkedHashSet<>();
     private final List<RequestOutcome> terminatedInInterval = new ArrayList<>();
     private final List<IntervalSample> intervals = new ArrayList<>();
-    private final IntervalSample.Tally tally = new IntervalSample.Tally();
+    private final IntervalSample.IntervalTally tally = new IntervalSample.IntervalTally();
     private final SplittableRandom overheadRandom;
     private Consumer<RequestOutcome> sink;
     private Progress progress = Progress.NONE;
@@ -415,7 +415,7 @@ public final class RequestSimulation {
     /**
      * Summarises the interval: the requests that terminated in it, then those active at its end (in
      * admission order), each with its availability as its outcome would carry it, counted straight
-     * into the run's tally (no outcome object per active request; see {@link IntervalSample.Tally}).
+     * into the run's tally (no outcome object per active request; see {@link IntervalSample.IntervalTally}).
      */
     private void sample(double start, double end) {
         for (RequestOutcome o : terminatedInInterval) {

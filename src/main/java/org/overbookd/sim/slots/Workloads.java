@@ -69,17 +69,17 @@ public final class Workloads {
      * many of the trace's tasks were left out, and, when a task_usage file was read, how many tasks
      * had no usage in it and took their CPU request times their run as demand (0 otherwise).
      */
-    public record Workload(
+    public record SubmittedTasks(
             List<Task> tasks, String description, Provenance provenance, int skipped, int demandFromRequest) {
 
-        public Workload(List<Task> tasks, String description, Provenance provenance, int skipped) {
+        public SubmittedTasks(List<Task> tasks, String description, Provenance provenance, int skipped) {
             this(tasks, description, provenance, skipped, 0);
         }
     }
 
     private Workloads() {}
 
-    public static Workload read(Path file, Format format) throws InputException {
+    public static SubmittedTasks read(Path file, Format format) throws InputException {
         return read(file, format, null);
     }
 
@@ -87,20 +87,20 @@ public final class Workloads {
      * A trace; {@code usage}, when not null, is the Google task_usage file the demands are read from
      * ({@link TaskEventsCsv}), which only a Google task_events trace can take.
      */
-    public static Workload read(Path file, Format format, Path usage) throws InputException {
+    public static SubmittedTasks read(Path file, Format format, Path usage) throws InputException {
         Format actual = format == Format.AUTO ? detect(file) : format;
         if (actual == Format.GOOGLE) {
             if (usage == null) {
                 TaskEventsCsv.Result r = TaskEventsCsv.read(file);
                 // a task's demand: its CPU request times its successful run
-                return new Workload(
+                return new SubmittedTasks(
                         r.tasks(),
                         file + " (Google task_events)",
                         Provenance.trace(file, Provenance.Demand.REQUESTED),
                         r.skipped());
             }
             TaskEventsCsv.Result r = TaskEventsCsv.read(file, usage);
-            return new Workload(
+            return new SubmittedTasks(
                     r.tasks(),
                     file + " (Google task_events, demand from task_usage " + usage + ")",
                     Provenance.trace(
@@ -117,16 +117,17 @@ public final class Workloads {
                     "is our CSV, which states each task's demand; a task_usage file (" + usage
                             + ") goes with a Google task_events trace only");
         }
-        return new Workload(TaskCsv.read(file), file.toString(), Provenance.trace(file, Provenance.Demand.STATED), 0);
+        return new SubmittedTasks(
+                TaskCsv.read(file), file.toString(), Provenance.trace(file, Provenance.Demand.STATED), 0);
     }
 
-    public static Workload synthetic(Scenario scenario, long seed) {
+    public static SubmittedTasks synthetic(Scenario scenario, long seed) {
         List<Task> tasks = switch (scenario) {
             case STEADY -> SteadyBusyScenario.tasks(seed);
             case SWINGING -> SyntheticScenario.paperLike().generate(seed);
             case CALIBRATED -> CalibratedScenario.CALIBRATED.tasks(seed);
         };
-        return new Workload(
+        return new SubmittedTasks(
                 tasks,
                 "built-in " + scenario.label() + " scenario, seed " + seed,
                 Provenance.generated(scenario.label(), scenario.kind()),

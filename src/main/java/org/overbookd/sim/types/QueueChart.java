@@ -14,7 +14,7 @@ public final class QueueChart {
     private QueueChart() {}
 
     public static Path write(Path file, TypesScenario scenario, List<TypesResult> results) throws IOException {
-        boolean seconds = scenario.workload() instanceof Workload.Trace;
+        boolean seconds = scenario.workload() instanceof ArrivalModel.Trace;
         XYChart chart = new XYChartBuilder()
                 .width(800)
                 .height(500)

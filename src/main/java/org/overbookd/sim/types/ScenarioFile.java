@@ -266,7 +266,7 @@ public final class ScenarioFile {
                 resources,
                 servers,
                 types,
-                new Workload.Poisson(),
+                new ArrivalModel.Poisson(),
                 horizon(true),
                 Provenance.generated(name, Provenance.Kind.SYNTHETIC));
     }

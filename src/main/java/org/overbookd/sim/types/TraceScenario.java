@@ -35,7 +35,7 @@ public final class TraceScenario {
      * rates are the trace's own.
      */
     public static TypesScenario withServers(TypesScenario scenario, int servers) {
-        if (!(scenario.workload() instanceof Workload.Trace) || servers < 1) {
+        if (!(scenario.workload() instanceof ArrivalModel.Trace) || servers < 1) {
             throw new IllegalArgumentException("a trace scenario on at least one server");
         }
         long[] unit = scenario.servers().get(0).capacity();
@@ -76,6 +76,6 @@ public final class TraceScenario {
         }
         double end = Double.isNaN(horizon) ? Math.max(span, 1) : horizon;
         return new TypesScenario(
-                name, List.of("cpu", "mem"), unitServers, types, new Workload.Trace(typed), end, provenance);
+                name, List.of("cpu", "mem"), unitServers, types, new ArrivalModel.Trace(typed), end, provenance);
     }
 }

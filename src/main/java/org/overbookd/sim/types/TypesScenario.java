@@ -13,7 +13,7 @@ public record TypesScenario(
         List<String> resources,
         List<ServerSpec> servers,
         List<VmType> types,
-        Workload workload,
+        ArrivalModel workload,
         double horizon,
         Provenance provenance) {
 

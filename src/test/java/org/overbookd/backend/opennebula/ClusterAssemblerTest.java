@@ -28,7 +28,7 @@ class ClusterAssemblerTest {
     void placementTiesAreBrokenByVmIdAndMissingSamplesMeanNoLoad() {
         List<HostRecord> hosts = List.of(new HostRecord(0, "n0", OneHostStates.MONITORED, 350));
         List<VmRecord> vms = List.of(running(9, 0, 50, "LOW"), running(4, 0, 50, "LOW"), running(6, 0, 10, "LOW"));
-        Observation observation = ClusterAssembler.assemble(
+        LastObservation observation = ClusterAssembler.assemble(
                 hosts, Map.of(0, new MonitoringSample(0, 1, 700)), vms, Map.of(9, new MonitoringSample(9, 1, 33)));
         OneHostView host = observation.view().hosts().get(0);
         assertEquals(
@@ -43,7 +43,7 @@ class ClusterAssemblerTest {
     @Test
     void aHostWithoutCapacityIsLeftOut() {
         List<HostRecord> hosts = List.of(new HostRecord(0, "n0", OneHostStates.MONITORED, 0));
-        Observation observation =
+        LastObservation observation =
                 ClusterAssembler.assemble(hosts, Map.of(0, new MonitoringSample(0, 1, 0)), List.of(), Map.of());
         assertTrue(observation.view().hosts().isEmpty());
         assertTrue(observation.usableHosts().isEmpty());
@@ -53,7 +53,7 @@ class ClusterAssemblerTest {
     @Test
     void aSuspendedVmWithoutHistoryIsNotPinned() {
         VmRecord odd = new VmRecord(3, "odd", OneVmStates.SUSPENDED, 0, 1, "LOW", null);
-        Observation observation = ClusterAssembler.assemble(List.of(), Map.of(), List.of(odd), Map.of());
+        LastObservation observation = ClusterAssembler.assemble(List.of(), Map.of(), List.of(odd), Map.of());
         assertEquals(OptionalInt.empty(), observation.view().queue().get(0).pinnedHost());
     }
 
@@ -66,7 +66,7 @@ class ClusterAssemblerTest {
                 new HostRecord(0, "new-name", OneHostStates.MONITORED, 400));
         Map<Integer, MonitoringSample> samples =
                 Map.of(0, new MonitoringSample(0, 1, 200), 1, new MonitoringSample(1, 1, 100));
-        Observation observation =
+        LastObservation observation =
                 ClusterAssembler.assemble(hosts, samples, List.of(running(5, 0, 10, "LOW")), Map.of());
         List<OneHostView> views = observation.view().hosts();
         assertEquals(List.of(0, 1), views.stream().map(OneHostView::id).toList());

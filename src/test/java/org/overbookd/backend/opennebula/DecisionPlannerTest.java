@@ -16,7 +16,7 @@ import org.overbookd.model.QosClass;
 /** The pure part of enact: which call a decision becomes, or why it is refused. */
 class DecisionPlannerTest {
 
-    private static final Observation SEEN = new Observation(
+    private static final LastObservation SEEN = new LastObservation(
             new OneClusterView(List.of(), List.of()), Map.of(1, QosClass.LOW, 2, QosClass.HIGH), Set.of(0, 1));
     private final DecisionPlanner suspending = new DecisionPlanner(SuspendAction.SUSPEND);
     private final DecisionPlanner stopping = new DecisionPlanner(SuspendAction.STOP);
@@ -51,7 +51,7 @@ class DecisionPlannerTest {
         assertEquals(
                 "NO_SUCH_VM",
                 suspending
-                        .precheck(deploy(1, 0), Observation.NONE)
+                        .precheck(deploy(1, 0), LastObservation.NONE)
                         .orElseThrow()
                         .code());
     }

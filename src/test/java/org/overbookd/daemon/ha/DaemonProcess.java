@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.overbookd.testing.Closing;
 
 /**
  * A real {@code overbookd run} process started by a test: same Java, the test's class path (which
@@ -232,7 +233,11 @@ public final class DaemonProcess implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() throws IOException {
+        Closing.waiting("stopping the daemon", this::stopNow);
+    }
+
+    private void stopNow() throws InterruptedException {
         if (process.isAlive()) {
             try {
                 signal("CONT");

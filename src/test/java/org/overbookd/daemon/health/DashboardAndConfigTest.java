@@ -34,7 +34,7 @@ class DashboardAndConfigTest {
     @Test
     void everyDashboardQueryNamesAnExportedMetricAndEveryMetricIsOnTheBoard() throws Exception {
         Set<String> exported;
-        try (Health health = Health.start(
+        try (HealthReporter health = HealthReporter.start(
                 Fixtures.settings("metrics.listen = 127.0.0.1:0"),
                 () -> new OverbookingLimits(2, 90),
                 Clock.systemUTC(),
@@ -82,7 +82,7 @@ class DashboardAndConfigTest {
             String address = "127.0.0.1:" + taken.getLocalPort();
             ConfigException e = assertThrows(
                     ConfigException.class,
-                    () -> Health.start(
+                    () -> HealthReporter.start(
                             Fixtures.settings("metrics.listen = " + address),
                             () -> new OverbookingLimits(2, 90),
                             Clock.systemUTC(),

@@ -156,7 +156,7 @@ class SystemdNoticesTest {
         List<ILoggingEvent> seen;
         try (LogCapture log = LogCapture.start()) {
             for (String backend : new String[] {"simulated", "opennebula"}) {
-                Health.start(
+                HealthReporter.start(
                                 Fixtures.settings("backend = " + backend, "one.timeout = 30s"),
                                 () -> new OverbookingLimits(2, 90),
                                 java.time.Clock.systemUTC(),
@@ -166,7 +166,7 @@ class SystemdNoticesTest {
             seen = log.events();
         }
         List<String> warned = seen.stream()
-                .filter(e -> e.getLoggerName().equals(Health.class.getName()))
+                .filter(e -> e.getLoggerName().equals(HealthReporter.class.getName()))
                 .map(ILoggingEvent::getFormattedMessage)
                 .filter(m -> m.contains("WatchdogSec"))
                 .toList();

@@ -293,7 +293,7 @@ class SchedulersTest {
     void aPlanRefusesWhatTheModelWouldRefuse() {
         FakeTypedView c = example1();
         c.backlog(LARGE, 2);
-        Plan plan = new Plan(c);
+        PlannedStarts plan = new PlannedStarts(c);
         plan.start(0, LARGE);
         assertEquals(1, plan.queued(LARGE));
         assertEquals(2, plan.residual(0, 0));

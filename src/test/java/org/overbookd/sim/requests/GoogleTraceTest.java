@@ -48,7 +48,7 @@ class GoogleTraceTest {
                 "700000000,,1,0,m1,2,u,2,9,0.0625,0.05,0,1",
                 "800000000,,1,0,m2,1,u,2,9,0.0625,0.05,0,1",
                 "1000000000,,1,0,m2,4,u,2,9,0.0625,0.05,0,1");
-        GoogleTrace.Workload w = GoogleTrace.tasks(List.of(events), CLASSES);
+        GoogleTrace.Converted w = GoogleTrace.tasks(List.of(events), CLASSES);
         assertEquals(1, w.neverScheduled(), "job 2 only submitted");
         assertEquals(1, w.missingDemand(), "job 4 has no requests");
         assertEquals(

@@ -56,7 +56,7 @@ class TaskEventsCsvTest {
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(f))) {
             out.write(EVENTS.getBytes(StandardCharsets.UTF_8));
         }
-        Workloads.Workload w = Workloads.read(f, Workloads.Format.AUTO);
+        Workloads.SubmittedTasks w = Workloads.read(f, Workloads.Format.AUTO);
         assertEquals(2, w.tasks().size());
         assertEquals(1, w.skipped());
     }
@@ -135,7 +135,7 @@ class TaskEventsCsvTest {
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(usage))) {
             out.write(rows.getBytes(StandardCharsets.UTF_8));
         }
-        Workloads.Workload w = Workloads.read(events, Workloads.Format.AUTO, usage);
+        Workloads.SubmittedTasks w = Workloads.read(events, Workloads.Format.AUTO, usage);
         assertEquals(1, w.demandFromRequest());
         assertEquals(0.01 * 300, w.tasks().get(0).cpuSeconds(), 1e-9);
         assertEquals(new Task("43-0", 10.0, 0, 0.01 * 100, 0.02), w.tasks().get(1));

@@ -83,7 +83,7 @@ class IdleCapacityTest {
                 List.of("u"),
                 List.of(new ServerSpec("s", new long[] {4})),
                 types,
-                new Workload.Trace(tasks),
+                new ArrivalModel.Trace(tasks),
                 20,
                 Provenance.generated("hand", Provenance.Kind.SYNTHETIC));
         return new TypesRun(policy, SolverChoice.EXACT, Padding.LARGEST_FIRST, 0.5, false).run(one, 1, 20, 4);

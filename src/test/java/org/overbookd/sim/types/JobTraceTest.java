@@ -121,7 +121,7 @@ class JobTraceTest {
         assertEquals(1000, s.servers().size());
         assertEquals(
                 List.of("google-jobs", "synthetic", "generated"), s.provenance().cells());
-        assertEquals(5000, ((Workload.Trace) s.workload()).tasks().size());
+        assertEquals(5000, ((ArrivalModel.Trace) s.workload()).tasks().size());
         TypesScenario more = TraceScenario.withServers(s, 1250);
         assertEquals(1250, more.servers().size());
         assertEquals(s.types(), more.types());

@@ -38,6 +38,8 @@ final class ExpressionParser {
 
     /** Syntax errors and excessive nesting stop the descent. */
     private static final class Stop extends Exception {
+        private static final long serialVersionUID = 1L;
+
         final boolean unsupported;
 
         Stop(String message, boolean unsupported) {

@@ -7,6 +7,8 @@ package org.overbookd.backend.opennebula.requirements;
  */
 public final class Unevaluable extends Exception {
 
+    private static final long serialVersionUID = 1L;
+
     Unevaluable(String message) {
         super(message, null, false, false);
     }

@@ -1,4 +1,4 @@
-package org.overbookd.sweep;
+package org.overbookd.shard;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -13,7 +13,7 @@ import org.overbookd.model.QosClass;
  * once per episode, the hosts left out, the low-QoS VMs left alone, the queued ones that may go
  * nowhere and the VMs whose SLO attribute could not be read.
  */
-record Observation(
+record LastObservation(
         OneClusterView view,
         Map<Integer, QosClass> qosByVm,
         Set<Integer> usableHosts,
@@ -24,7 +24,7 @@ record Observation(
         List<LeftOut> vmsUnmatched) {
 
     /** Before the first observation nothing may be acted on. */
-    static final Observation NONE = new Observation(
+    static final LastObservation NONE = new LastObservation(
             new OneClusterView(List.of(), List.of()),
             Map.of(),
             Set.of(),
@@ -34,7 +34,7 @@ record Observation(
             HostMatching.UNCONSTRAINED,
             List.of());
 
-    Observation(OneClusterView view, Map<Integer, QosClass> qosByVm, Set<Integer> usableHosts) {
+    LastObservation(OneClusterView view, Map<Integer, QosClass> qosByVm, Set<Integer> usableHosts) {
         this(view, qosByVm, usableHosts, List.of(), List.of(), List.of(), HostMatching.UNCONSTRAINED, List.of());
     }
 
@@ -43,7 +43,7 @@ record Observation(
      * entry per VM, 100,000 in a large pool) and keeps no reference to it; a copy cost the first cycle
      * after a start tens of milliseconds in the interpreter. The rest is copied.
      */
-    Observation {
+    LastObservation {
         qosByVm = Collections.unmodifiableMap(qosByVm);
         usableHosts = Set.copyOf(usableHosts);
         hostsLeftOut = List.copyOf(hostsLeftOut);

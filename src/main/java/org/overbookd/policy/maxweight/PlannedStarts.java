@@ -9,14 +9,14 @@ import java.util.List;
  * servers fuller), so a scheduler can plan several starts in a row without touching the world. It
  * refuses a start the model would refuse (nothing waits, or it does not fit): a scheduler bug.
  */
-final class Plan implements TypedView {
+final class PlannedStarts implements TypedView {
 
     private final TypedView view;
     private final List<Start> starts = new ArrayList<>();
     /** Starts per type so far; null until the first start. */
     private long[] startedOfType;
 
-    Plan(TypedView view) {
+    PlannedStarts(TypedView view) {
         this.view = view;
     }
 

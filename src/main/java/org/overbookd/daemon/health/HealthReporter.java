@@ -24,16 +24,17 @@ import org.slf4j.LoggerFactory;
  * (metrics.listen), the status file (status.file) and systemd's readiness, watchdog and status. Each
  * part hears every cycle; one that throws is logged and never stops the others or the cycle.
  */
-public final class Health implements CycleListener, AutoCloseable {
+public final class HealthReporter implements CycleListener, AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(Health.class);
+    private static final Logger LOG = LoggerFactory.getLogger(HealthReporter.class);
 
     private final List<CycleListener> parts;
     private final MetricsEndpoint endpoint;
     private final StatusFile statusFile;
     private final SystemdNotices systemd;
 
-    private Health(List<CycleListener> parts, MetricsEndpoint endpoint, StatusFile statusFile, SystemdNotices systemd) {
+    private HealthReporter(
+            List<CycleListener> parts, MetricsEndpoint endpoint, StatusFile statusFile, SystemdNotices systemd) {
         this.parts = List.copyOf(parts);
         this.endpoint = endpoint;
         this.statusFile = statusFile;
@@ -47,12 +48,13 @@ public final class Health implements CycleListener, AutoCloseable {
      * @param limits the overbooking slots and upper bound in force, read at each cycle (they are reloadable)
      * @throws ConfigException naming metrics.listen when its address cannot be listened on
      */
-    public static Health start(Settings settings, Supplier<OverbookingLimits> limits, Clock clock)
+    public static HealthReporter start(Settings settings, Supplier<OverbookingLimits> limits, Clock clock)
             throws ConfigException {
         return start(settings, limits, clock, SystemdNotifier.fromEnvironment());
     }
 
-    static Health start(Settings settings, Supplier<OverbookingLimits> limits, Clock clock, SystemdNotifier notifier)
+    static HealthReporter start(
+            Settings settings, Supplier<OverbookingLimits> limits, Clock clock, SystemdNotifier notifier)
             throws ConfigException {
         List<CycleListener> parts = new ArrayList<>();
         PrometheusRegistry registry = new PrometheusRegistry();
@@ -79,7 +81,7 @@ public final class Health implements CycleListener, AutoCloseable {
                     .flatMap(w -> SystemdNotices.watchdogTooShort(w, settings.get(Options.ONE_TIMEOUT)))
                     .ifPresent(LOG::warn);
         }
-        Health health = new Health(parts, endpoint, status, systemd);
+        HealthReporter health = new HealthReporter(parts, endpoint, status, systemd);
         // read at every scrape: a standby's role changes between cycles it does not run
         io.prometheus.metrics.core.metrics.GaugeWithCallback.builder()
                 .name("overbookd_writer")

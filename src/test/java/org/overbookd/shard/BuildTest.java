@@ -1,4 +1,4 @@
-package org.overbookd.sweep;
+package org.overbookd.shard;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -14,7 +14,7 @@ import org.overbookd.sweep.SweepRunner;
  * the paper's scenario of Verboven et al. at bounds 95-80 with 2 slots (100 in all), 0 to 100 of them
  * sticky, seed 1.
  */
-public final class StickySlots implements Experiment {
+public final class StickySlotsOverbooking implements Experiment {
 
     /** The sticky slots of the grid, as sim/sticky-slots.properties sweeps them. */
     static final List<Integer> STICKY = List.of(0, 10, 25, 50, 75, 100);

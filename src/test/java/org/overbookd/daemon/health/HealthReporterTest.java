@@ -28,7 +28,7 @@ import org.overbookd.model.VmUnmatched;
 import org.overbookd.testing.ManualClock;
 
 /** The health listener: metrics over HTTP, the status file, and how they react to cycles and reloads. */
-class HealthTest {
+class HealthReporterTest {
 
     @TempDir
     Path dir;
@@ -40,7 +40,7 @@ class HealthTest {
     void clusterFiguresFollowTheLimitsInForce() throws Exception {
         AtomicReference<OverbookingLimits> limits = new AtomicReference<>(new OverbookingLimits(2, 90));
         Settings settings = Fixtures.settings("metrics.listen = 127.0.0.1:0");
-        try (Health health = Health.start(settings, limits::get, Clock.systemUTC(), NO_SYSTEMD)) {
+        try (HealthReporter health = HealthReporter.start(settings, limits::get, Clock.systemUTC(), NO_SYSTEMD)) {
             InetSocketAddress address = health.metricsAddress().orElseThrow();
             health.cycleEnded(
                     Fixtures.result(
@@ -91,8 +91,8 @@ class HealthTest {
     @Test
     void everyReasonASeriesCanTakeIsScrapedAtZeroBeforeTheFirstCycle() throws Exception {
         Settings settings = Fixtures.settings("metrics.listen = 127.0.0.1:0");
-        try (Health health =
-                Health.start(settings, () -> new OverbookingLimits(2, 90), Clock.systemUTC(), NO_SYSTEMD)) {
+        try (HealthReporter health =
+                HealthReporter.start(settings, () -> new OverbookingLimits(2, 90), Clock.systemUTC(), NO_SYSTEMD)) {
             Scrape s = Scrape.of(health.metricsAddress().orElseThrow());
             for (HostLeftOut reason : HostLeftOut.values()) {
                 assertEquals(0, s.value("overbookd_hosts_left_out", "reason", reason.label()), reason.label());
@@ -115,7 +115,8 @@ class HealthTest {
     void failuresCountByCauseAndAnAuditFailureIsAFailedCycle() throws Exception {
         Settings settings = Fixtures.settings("metrics.listen = 127.0.0.1:0");
         ManualClock clock = new ManualClock(Instant.parse("2025-03-01T12:00:00Z"));
-        try (Health health = Health.start(settings, () -> new OverbookingLimits(2, 90), clock, NO_SYSTEMD)) {
+        try (HealthReporter health =
+                HealthReporter.start(settings, () -> new OverbookingLimits(2, 90), clock, NO_SYSTEMD)) {
             InetSocketAddress address = health.metricsAddress().orElseThrow();
             assertEquals(0, Scrape.of(address).value("overbookd_last_success_timestamp_seconds"));
             assertEquals(
@@ -166,8 +167,8 @@ class HealthTest {
     @Test
     void aCycleOutOfTimeIsAFailedCycle() throws Exception {
         Settings settings = Fixtures.settings("metrics.listen = 127.0.0.1:0");
-        try (Health health =
-                Health.start(settings, () -> new OverbookingLimits(2, 90), Clock.systemUTC(), NO_SYSTEMD)) {
+        try (HealthReporter health =
+                HealthReporter.start(settings, () -> new OverbookingLimits(2, 90), Clock.systemUTC(), NO_SYSTEMD)) {
             Outcome late = new Outcome(
                     Fixtures.outcome("suspend", Outcome.Status.OK).decision(),
                     Outcome.Status.SKIPPED,
@@ -194,7 +195,7 @@ class HealthTest {
         Path file = dir.resolve("status.json");
         ManualClock clock = new ManualClock(Instant.parse("2025-03-01T12:00:00Z"));
         Settings settings = Fixtures.settings("status.file = " + file, "schedule.overbooking-interval = 5m");
-        Health health = Health.start(settings, () -> new OverbookingLimits(2, 90), clock, NO_SYSTEMD);
+        HealthReporter health = HealthReporter.start(settings, () -> new OverbookingLimits(2, 90), clock, NO_SYSTEMD);
         DaemonStatus starting = read(file);
         assertEquals(ProcessHandle.current().pid(), starting.pid());
         assertEquals(null, starting.lastCycle());
@@ -260,8 +261,8 @@ class HealthTest {
     void anUnwritableStatusFileIsCountedAndNeverStopsACycle() throws Exception {
         Path missing = dir.resolve("no-such-dir").resolve("status.json");
         Settings settings = Fixtures.settings("status.file = " + missing, "metrics.listen = 127.0.0.1:0");
-        try (Health health =
-                Health.start(settings, () -> new OverbookingLimits(2, 90), Clock.systemUTC(), NO_SYSTEMD)) {
+        try (HealthReporter health =
+                HealthReporter.start(settings, () -> new OverbookingLimits(2, 90), Clock.systemUTC(), NO_SYSTEMD)) {
             health.cycleEnded(
                     Fixtures.result(1, List.of(Fixtures.outcome("deploy", Outcome.Status.OK))), Duration.ofMillis(1));
             Scrape s = Scrape.of(health.metricsAddress().orElseThrow());
