@@ -48,7 +48,14 @@ public final class SchedulingPassCpu {
         Arrays.sort(cpu);
         System.out.printf(
                 "exact QoS pass, %d passes after %d: CPU median %.3f s (%.3f-%.3f), wall median %.3f s (%.3f-%.3f), %d allocations%n",
-                passes, warmups, cpu[passes / 2], cpu[0], cpu[passes - 1], wall[passes / 2], wall[0], wall[passes - 1],
+                passes,
+                warmups,
+                cpu[passes / 2],
+                cpu[0],
+                cpu[passes - 1],
+                wall[passes / 2],
+                wall[0],
+                wall[passes - 1],
                 allocations);
     }
 }

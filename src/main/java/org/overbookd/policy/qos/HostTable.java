@@ -387,7 +387,14 @@ final class HostTable {
         plusHost[p + 6] = records[h + USED_MEM] - records[h + MEM_CAPACITY];
         plusHost[p + 7] = records[h + SMALLEST_MEM];
         for (MarginBlocks blocks : new MarginBlocks[] {wide, narrow}) {
-            blocks.include(ordinal, plusSums, plusHost[p + 3], plusHost[p + 4], plusHost[p + 5], plusHost[p + 6], plusHost[p + 7]);
+            blocks.include(
+                    ordinal,
+                    plusSums,
+                    plusHost[p + 3],
+                    plusHost[p + 4],
+                    plusHost[p + 5],
+                    plusHost[p + 6],
+                    plusHost[p + 7]);
         }
     }
 

@@ -96,7 +96,14 @@ final class MarginBlocks {
      * Counts a host holding residents in its block: the sums of its 1, 2 and 3 largest bounds of
      * Q - phi, its third largest, its used minus capacity and its smallest resident, cpu and memory.
      */
-    void include(int ordinal, double[] sums, double hostThird, double overCpu, double leastCpu, double overMem, double leastMem) {
+    void include(
+            int ordinal,
+            double[] sums,
+            double hostThird,
+            double overCpu,
+            double leastCpu,
+            double overMem,
+            double leastMem) {
         int b = ordinal >> shift;
         for (int k = 0; k < TOP; k++) {
             top[b * TOP + k] = Math.max(top[b * TOP + k], sums[k]);
@@ -177,8 +184,7 @@ final class MarginBlocks {
         if (cpuDemand < beyond[b * 2] && memDemand < beyond[b * 2 + 1]) {
             return bound;
         }
-        double missing = Math.max(
-                excessCpu[b] + cpuDemand / smallestCpu[b], excessMem[b] + memDemand / smallestMem[b]);
+        double missing = Math.max(excessCpu[b] + cpuDemand / smallestCpu[b], excessMem[b] + memDemand / smallestMem[b]);
         if (!(missing < 1 << 20)) {
             return Double.POSITIVE_INFINITY;
         }

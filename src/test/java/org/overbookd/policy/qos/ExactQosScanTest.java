@@ -42,7 +42,9 @@ class ExactQosScanTest {
     @Test
     void decidesAsTheScanOverCandidatesAmongManyEqualHosts() {
         Counts counts = compare(true, 20);
-        assertTrue(counts.placements - counts.preempting > 5000, "placements with room: " + (counts.placements - counts.preempting));
+        assertTrue(
+                counts.placements - counts.preempting > 5000,
+                "placements with room: " + (counts.placements - counts.preempting));
         assertTrue(counts.preempting > 3000, "placements with preemptions: " + counts.preempting);
         // the draws decide: the same first pass with another random source places elsewhere
         int differ = 0;
@@ -71,7 +73,9 @@ class ExactQosScanTest {
                     RequestScheduler.qosDriven(classes).withExactScanChunks(3));
             World ref = new World(seed, classes, uniform);
             List<World> worlds = List.of(
-                    new World(seed, classes, uniform), new World(seed, classes, uniform), new World(seed, classes, uniform));
+                    new World(seed, classes, uniform),
+                    new World(seed, classes, uniform),
+                    new World(seed, classes, uniform));
             for (int pass = 0; pass < 25; pass++) {
                 double t = 600 + pass * 45.0;
                 SplittableRandom refRandom = new SplittableRandom(seed * 1000 + pass);
