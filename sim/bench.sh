@@ -39,8 +39,9 @@
 #                               (default 3): median wall time
 #   sim/bench.sh pass [JMH OPTIONS]  JMH: one QoS-driven / priority scheduling pass, 12,500 hosts, 150,000 running, 5,000 pending
 #   sim/bench.sh month [RUNS] [UNTIL_S]  a month of generated Google-cell load (12,500 hosts, ~25 million requests),
-#                               QoS-driven, --hosts-to-score 10 --failures-in-a-row 20, under -Xmx6g, RUNS times
-#                               (default 1), or its first UNTIL_S seconds: median wall time and peak RSS, classes.csv
+#                               QoS-driven, --hosts-to-score 10 --failures-in-a-row 20, through the launcher under
+#                               -Xmx6g, RUNS times (default 1), or its first UNTIL_S seconds: median wall and CPU time
+#                               and peak RSS, classes.csv, and the md5 of the four result files
 #   sim/bench.sh maxweight [RUNS]  Example 2 of Psychas and Ghaderi for 10 million arrivals (Algorithm 1), RUNS times
 #                               (default 3): median wall time; then JMH: one r-max configuration, 8 VM types
 #   sim/bench.sh tune [RUNS]    a week of 50 octacore hosts recorded by the daemon's own recorder (the test helper
@@ -228,10 +229,13 @@ month() {
     local out until=()
     out=$(mktemp -d)
     [ -n "${2:-}" ] && until=(--until "$2")
+    # through the package's launcher, as an installed `overbookd simulate` runs (the parallel collector)
     timed_runs "generated Google-cell month${2:+ (first $2 s)}, QoS-driven, N = 10, K = 20 (-Xmx6g)" "${1:-1}" \
-        java -Xmx6g -jar target/overbookd.jar simulate --model requests --policy qos --workload generated:google-month \
+        env JAVA_OPTS=-Xmx6g OVERBOOKD_JAR="$PWD/target/overbookd.jar" \
+        src/deb/overbookd simulate --model requests --policy qos --workload generated:google-month \
         --hosts-to-score 10 --failures-in-a-row 20 "${until[@]}" --out "$out"
     cat "$out/classes.csv"
+    (cd "$out" && md5sum classes.csv intervals.csv penalties.csv requests.csv)
     rm -rf "$out"
 }
 

@@ -89,6 +89,7 @@ final class RecordInfoCommand implements Callable<Integer> {
                                 "as replayed: %.2f%% (the same less the low-QoS VMs' CPU, every host over"
                                         + " the whole span, gaps cut out: what a replay without overbooking must measure)",
                                 f.baselineUtilization()));
+        out.println("forecasts: " + RecordNotes.forecasts(f));
         out.flush();
         return ExitCodes.OK;
     }

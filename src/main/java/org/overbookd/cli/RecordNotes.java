@@ -46,6 +46,16 @@ final class RecordNotes {
                 + " apart";
     }
 
+    /** Whether the record keeps the VIM's forecasts, and of how many hosts: "12 of 50 hosts (host_forecast)". */
+    static String forecasts(RecordFacts f) {
+        return f.forecastHosts() == 0
+                ? "none (no host_forecast: a record of an older overbookd, or a VIM without forecasts); a"
+                        + " forecast-aware replay forecasts from its samples"
+                : f.forecastHosts() + " of " + f.hosts().size() + " hosts (host_forecast, the VIM's own);"
+                        + " a forecast-aware replay judges them on these (sim.forecast.from = record), the others"
+                        + " on the model's from its samples";
+    }
+
     /** What was done with gaps and with hosts not seen throughout; one line each, empty when nothing. */
     static List<String> replayNotes(RecordFacts f) {
         List<String> notes = new ArrayList<>();

@@ -18,6 +18,7 @@ import org.overbookd.sim.requests.GoogleTrace;
 import org.overbookd.sim.requests.HostEvent;
 import org.overbookd.sim.requests.HostSpec;
 import org.overbookd.sim.requests.Inputs;
+import org.overbookd.sim.requests.OutcomeHandOff;
 import org.overbookd.sim.requests.OverheadAccounting;
 import org.overbookd.sim.requests.Overheads;
 import org.overbookd.sim.requests.RequestSimulation;
@@ -338,7 +339,10 @@ final class RequestsSimulateCommand implements Callable<Integer> {
                 .withProgress(progress(Math.min(end, GoogleCellWorkload.MONTH_S)))
                 .withAccounting(overheadAccounting);
         try (ResultFiles files = ResultFiles.open(out, classes, provenance())) {
-            RunResult result = sim.run(files);
+            RunResult result;
+            try (OutcomeHandOff handOff = OutcomeHandOff.to(files)) {
+                result = sim.run(handOff);
+            }
             files.finish(result);
             spec.commandLine()
                     .getOut()

@@ -25,6 +25,7 @@ import org.overbookd.tune.BaselineCheck;
 import org.overbookd.tune.Budget;
 import org.overbookd.tune.Frontier;
 import org.overbookd.tune.Objective;
+import org.overbookd.tune.ReplayedForecasts;
 import org.overbookd.tune.TuneFiles;
 import org.overbookd.tune.TuneGrid;
 import org.overbookd.tune.TuneShard;
@@ -53,7 +54,9 @@ import picocli.CommandLine.Spec;
                     + " change), and prints the recommendation, its held-out check and two runners-up.",
             "The default grid: overbooking.slots = 1, 2, 3; upper-bound = 80, 85, 90, 95; lower-bound = 50, 60, 70,"
                     + " 80; windows of at least 10 points (42 configurations). --config and --set give the settings"
-                    + " the grid varies (and sim.seed, the first seed)."
+                    + " the grid varies (and sim.seed, the first seed). --forecasts-and-guards judges each on the"
+                    + " measurement, a blend and the forecast, with and without a minimum run time (six times the"
+                    + " replays); a forecast-aware replay judges hosts on the forecasts the record keeps."
         },
         footer = {
             "",
@@ -144,6 +147,16 @@ final class TuneCommand implements Callable<Integer> {
             description = "The configurations to try, in the sweep grid format (sweep.<key> = v1, v2, ... and"
                     + " sweep.min-window = W), instead of the default grid.")
     Path grid;
+
+    @Option(
+            names = "--forecasts-and-guards",
+            description = "Add to the grid (the default one or --grid's) the bounds judged on the measurement, an even"
+                    + " blend and OpenNebula's forecast alone (utilization.source = measured, blend, forecast: forecast"
+                    + " weights 0, 0.5 and 1), each with the live guard overbooking.guard.min-run-time off and at 30m:"
+                    + " six times the configurations and the replays. A key the grid sweeps already is left as it is."
+                    + " A replay judges hosts on the record's own forecasts where it has them (frontier.csv's forecasts"
+                    + " column says which).")
+    boolean forecastsAndGuards;
 
     @Option(
             names = "--seeds",
@@ -246,7 +259,7 @@ final class TuneCommand implements Callable<Integer> {
         Settings base = maxSuspendsPerVmPerDay == null
                 ? given
                 : given.with(Options.GUARD_MAX_SUSPENDS_PER_DAY, maxSuspendsPerVmPerDay);
-        SweepGrid configs = TuneGrid.of(base, grid);
+        SweepGrid configs = TuneGrid.of(base, grid, forecastsAndGuards);
         // hashed before it is read: a shard's marker vouches for what it replayed
         String contents = slice != null || merge != null ? RecordedWorkload.digest(records) : "";
         // what the hosts carry as the config says (sim.trace-background); the grid varies bounds and slots only
@@ -264,6 +277,9 @@ final class TuneCommand implements Callable<Integer> {
         String fingerprint = TuneShard.fingerprint(all, described);
         err.println("tune: " + RecordNotes.hosts(facts) + ", " + facts.span());
         RecordNotes.warn(err, facts, true);
+        if (configs.runs().stream().anyMatch(ReplayedForecasts::forecastAware)) {
+            err.println("tune: forecasts in the record: " + RecordNotes.forecasts(facts));
+        }
         SweepRunner runner = new SweepRunner(threads, err);
         long started = System.nanoTime();
         List<SimResult> results;
@@ -317,7 +333,7 @@ final class TuneCommand implements Callable<Integer> {
         frontier = checkHeldOut(frontier, tuning, base, runner, err);
         // the records' measured high-QoS loads, the generator's low-QoS queue (as every replay)
         Provenance workload = Provenance.trace(records, Provenance.Demand.MEASURED);
-        List<Path> written = TuneFiles.writeFrontier(out, frontier, configs.swept(), workload);
+        List<Path> written = TuneFiles.writeFrontier(out, frontier, configs.swept(), workload, facts);
         TuneTable.print(stdout, frontier, check);
         stdout.printf(
                 Locale.ROOT,

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.overbookd.backend.opennebula.SuspendAction;
+import org.overbookd.backend.simulated.ForecastOrigin;
 import org.overbookd.backend.simulated.SizeMix;
 import org.overbookd.backend.simulated.SyntheticWorkload;
 import org.overbookd.backend.simulated.TraceBackground;
@@ -462,6 +463,15 @@ public final class Options {
             Duration.ofDays(1),
             "The simulator's forecasts: how far ahead, as forecast.conf's host period (5 minutes), in whole"
                     + " overbooking intervals (at least one).");
+    public static final Option<ForecastOrigin> SIM_FORECAST_FROM = Option.choice(
+            "sim.forecast.from",
+            ForecastOrigin.class,
+            ForecastOrigin.RECORD,
+            "A replayed record's forecasts (utilization.source forecast or blend): record (what the VIM forecast while"
+                    + " the daemon recorded, its host_forecast column, less the record's low-QoS VMs' forecasts, plus"
+                    + " the model's forecast of the replay's own low-QoS load; a host or cycle without one has none, as"
+                    + " the daemon had none) or samples (the model's forecast from the replayed samples, as if the"
+                    + " record held no forecast). A host whose record holds no forecast forecasts from its samples.");
 
     /** Every option, in documentation order. */
     public static final List<Option<?>> ALL = List.of(
@@ -536,7 +546,8 @@ public final class Options {
             SIM_LOW_MU,
             SIM_LOW_SIZES,
             SIM_FORECAST_LOOKBACK,
-            SIM_FORECAST_PERIOD);
+            SIM_FORECAST_PERIOD,
+            SIM_FORECAST_FROM);
 
     /** A duration from 0 s to 1 h, or empty (the option is off and another one stands for it). */
     private static Option<Optional<Duration>> optionalDuration(String key, String doc) {

@@ -124,7 +124,8 @@ public final class SimBindings {
         long step = s.get(Options.OVERBOOKING_INTERVAL).toSeconds();
         long lookback = Math.max(1, s.get(Options.SIM_FORECAST_LOOKBACK).toSeconds() / step);
         long horizon = Math.max(1, s.get(Options.SIM_FORECAST_PERIOD).toSeconds() / step);
-        return new ForecastSpec((int) Math.min(lookback, 100_000), (int) Math.min(horizon, 100_000));
+        return new ForecastSpec(
+                (int) Math.min(lookback, 100_000), (int) Math.min(horizon, 100_000), s.get(Options.SIM_FORECAST_FROM));
     }
 
     /** The name of the synthetic workload of section 4.1 of Verboven et al., as result tables give it. */

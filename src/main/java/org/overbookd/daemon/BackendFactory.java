@@ -7,6 +7,7 @@ import java.util.List;
 import org.overbookd.audit.AuditTrail;
 import org.overbookd.backend.ActionCheck;
 import org.overbookd.backend.Backend;
+import org.overbookd.backend.RecordingBackend;
 import org.overbookd.backend.simulated.RealTimeSimulatedBackend;
 import org.overbookd.backend.simulated.WorldSpec;
 import org.overbookd.config.ConfigException;

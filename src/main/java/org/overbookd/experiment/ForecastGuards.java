@@ -6,10 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
+import org.overbookd.backend.simulated.ForecastOrigin;
 import org.overbookd.backend.simulated.SyntheticWorkload.PatternMix;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;
+import org.overbookd.io.InputException;
 import org.overbookd.policy.overbooking.UtilizationSource;
 import org.overbookd.sim.overbooking.SimResult;
 import org.overbookd.stats.MeanInterval;
@@ -24,6 +26,11 @@ import org.overbookd.sweep.SweepRunner;
  * suspensions per VM a day); over seeds 1-5 (1-10 with --full), each figure the mean with its 95% interval. Then each forecast-aware
  * configuration beside the measured-only ones within 0.5 points of its utilization: does it cross
  * 100% less often?
+ *
+ * <p>The part {@code recorded} does the same on a recorded week ({@link RecordedWeek}): the week's
+ * hosts and high-QoS loads as the daemon's recorder wrote them, with the forecasts it recorded, each
+ * seed a different low-QoS queue; the forecast-aware configurations are replayed on the record's
+ * forecasts and on the model's from the replayed samples (what tune did before records kept them).
  */
 public final class ForecastGuards implements Experiment {
 
@@ -42,13 +49,18 @@ public final class ForecastGuards implements Experiment {
      * when it is not forecast.conf's hour (null; with the hour OpenNebula's model forecasts the hour's
      * mean, with 3 hours or more it fits its ridge autoregression, which costs about a minute of CPU a run).
      */
-    record Signal(UtilizationSource source, double weight, Duration lookback) {
+    record Signal(UtilizationSource source, double weight, Duration lookback, ForecastOrigin from) {
+        Signal(UtilizationSource source, double weight, Duration lookback) {
+            this(source, weight, lookback, ForecastOrigin.RECORD);
+        }
+
         String label() {
             String look = lookback == null ? "" : " " + lookback.toHours() + "h";
+            String origin = from == ForecastOrigin.SAMPLES ? " (from samples)" : "";
             return switch (source) {
                 case MEASURED -> "measured";
-                case FORECAST -> "forecast" + look;
-                case BLEND -> "blend " + Markdown.plain(weight, 1) + look;
+                case FORECAST -> "forecast" + look + origin;
+                case BLEND -> "blend " + Markdown.plain(weight, 1) + look + origin;
             };
         }
     }
@@ -67,9 +79,10 @@ public final class ForecastGuards implements Experiment {
 
     @Override
     public String summary() {
-        return "forecasts and live guards on Verboven et al.'s scenario, one high-QoS load pattern at a time: bounds"
-                + " 85-65, 90-70, 95-80 with 2 slots, measured, forecast or blend, without and with guards, seeds 1-5"
-                + " (1-10 with --full) (parts: noisy, spiky, business)";
+        return "forecasts and live guards on Verboven et al.'s scenario, one high-QoS load pattern at a time, and on a"
+                + " week recorded through the daemon's recorder: bounds 85-65, 90-70, 95-80 with 2 slots, measured,"
+                + " forecast or blend, without and with guards, seeds 1-5 (1-10 with --full) (parts: noisy, spiky,"
+                + " business, recorded)";
     }
 
     /** Per pair of bounds: each signal without guards, and the measurement and the blend with them. */
@@ -86,14 +99,38 @@ public final class ForecastGuards implements Experiment {
         return configs;
     }
 
+    /**
+     * The configurations of the recorded week: those of {@link #configs()}, each forecast-aware one
+     * followed by its twin on the model's forecasts from the replayed samples.
+     */
+    static List<Config> recordedConfigs() {
+        List<Config> configs = new ArrayList<>();
+        for (Config c : configs()) {
+            configs.add(c);
+            Signal s = c.signal();
+            if (s.source() != UtilizationSource.MEASURED) {
+                configs.add(new Config(
+                        c.upper(),
+                        c.lower(),
+                        new Signal(s.source(), s.weight(), s.lookback(), ForecastOrigin.SAMPLES),
+                        c.guarded()));
+            }
+        }
+        return configs;
+    }
+
     static Settings settings(PatternMix pattern, Config c, long seed) {
-        Settings s = Settings.defaults()
-                .with(Options.UPPER_BOUND, (double) c.upper())
+        return settings(Settings.defaults().with(Options.SIM_HIGH_PATTERNS, pattern), c, seed);
+    }
+
+    /** {@code base} under configuration {@code c} and {@code seed}. */
+    static Settings settings(Settings base, Config c, long seed) {
+        Settings s = base.with(Options.UPPER_BOUND, (double) c.upper())
                 .with(Options.LOWER_BOUND, (double) c.lower())
                 .with(Options.SLOTS, 2)
                 .with(Options.SIM_SEED, seed)
-                .with(Options.SIM_HIGH_PATTERNS, pattern)
-                .with(Options.UTILIZATION_SOURCE, c.signal().source());
+                .with(Options.UTILIZATION_SOURCE, c.signal().source())
+                .with(Options.SIM_FORECAST_FROM, c.signal().from());
         if (c.signal().source() == UtilizationSource.BLEND) {
             s = s.with(Options.UTILIZATION_FORECAST_WEIGHT, c.signal().weight());
         }
@@ -107,7 +144,8 @@ public final class ForecastGuards implements Experiment {
     }
 
     @Override
-    public void run(Run run, PrintWriter out, PrintWriter err) throws ExperimentException, InterruptedException {
+    public void run(Run run, PrintWriter out, PrintWriter err)
+            throws ExperimentException, InterruptedException, InputException {
         List<PatternMix> patterns = List.of(PatternMix.NOISY, PatternMix.SPIKY, PatternMix.BUSINESS);
         List<PatternMix> chosen = new ArrayList<>();
         for (PatternMix p : patterns) {
@@ -115,9 +153,10 @@ public final class ForecastGuards implements Experiment {
                 chosen.add(p);
             }
         }
-        if (chosen.isEmpty()) {
+        boolean recorded = run.part() == null || run.part().equals(RecordedWeek.PART);
+        if (chosen.isEmpty() && !recorded) {
             throw new ExperimentException(
-                    "forecast-guards has no part '" + run.part() + "'; its parts: noisy, spiky, business");
+                    "forecast-guards has no part '" + run.part() + "'; its parts: noisy, spiky, business, recorded");
         }
         int seeds = run.full() ? 10 : 5;
         List<Config> configs = configs();
@@ -140,27 +179,54 @@ public final class ForecastGuards implements Experiment {
             if (p > 0) {
                 out.print("\n");
             }
+            String name = pattern.name().toLowerCase(Locale.ROOT);
             print(
                     out,
-                    pattern,
+                    "Every high-QoS VM " + name,
+                    SimBindings.provenance(runs.get(0)).describe() + ", every high-QoS VM " + name,
                     configs,
                     results,
-                    seeds,
-                    SimBindings.provenance(runs.get(0)).describe());
+                    seeds);
+        }
+        if (recorded) {
+            if (!chosen.isEmpty()) {
+                out.print("\n");
+            }
+            runRecorded(run, seeds, out, err);
         }
         out.flush();
     }
 
+    /** The recorded week: recorded once, then replayed under every configuration with each seed. */
+    private static void runRecorded(Run run, int seeds, PrintWriter out, PrintWriter err)
+            throws InterruptedException, InputException {
+        RecordedWeek week = RecordedWeek.record(err);
+        try {
+            List<Config> configs = recordedConfigs();
+            List<Settings> runs = new ArrayList<>();
+            for (Config c : configs) {
+                for (long seed = 1; seed <= seeds; seed++) {
+                    runs.add(settings(week.replaySettings(), c, seed));
+                }
+            }
+            List<SimResult> results = new SweepRunner(run.threads(), err)
+                    .run(
+                            runs,
+                            List.of(
+                                    Options.UTILIZATION_SOURCE,
+                                    Options.SIM_FORECAST_FROM,
+                                    Options.GUARD_MAX_SUSPENDS_PER_DAY),
+                            week.workload());
+            print(out, "A recorded week", week.describe(), configs, results, seeds);
+        } finally {
+            week.delete();
+        }
+    }
+
     private static void print(
-            PrintWriter out,
-            PatternMix pattern,
-            List<Config> configs,
-            List<SimResult> results,
-            int seeds,
-            String workload) {
-        String name = pattern.name().toLowerCase(Locale.ROOT);
-        out.print("### Every high-QoS VM " + name + "\n\n");
-        out.print("Workload: " + workload + ", every high-QoS VM " + name + "; 2 slots; seeds 1-" + seeds
+            PrintWriter out, String title, String workload, List<Config> configs, List<SimResult> results, int seeds) {
+        out.print("### " + title + "\n\n");
+        out.print("Workload: " + workload + "; 2 slots; seeds 1-" + seeds
                 + ". Each cell: the mean [95% interval]. `> 100%`: host-steps above 100%; suspends a VM-day:"
                 + " suspensions per low-QoS VM per day it was in the system; most a day: the most suspensions of"
                 + " one VM within 24 hours, over every seed.\n\n");

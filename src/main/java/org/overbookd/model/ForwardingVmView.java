@@ -63,6 +63,11 @@ public abstract class ForwardingVmView implements VmView {
     }
 
     @Override
+    public double forecastLoad() {
+        return vm.forecastLoad();
+    }
+
+    @Override
     public RunRecord runRecord() {
         return vm.runRecord();
     }

@@ -45,6 +45,16 @@ public interface VmView {
     double load();
 
     /**
+     * The VIM's short-term forecast of {@link #load()}, in the same percent of one core, or NaN when it
+     * has none: on OpenNebula the VM monitoring's CPU_FORECAST (its prediction probe's). No policy acts
+     * on it; the record keeps it, so that a replay knows what the VIM forecast of the VMs overbookd
+     * placed. The default has none.
+     */
+    default double forecastLoad() {
+        return Double.NaN;
+    }
+
+    /**
      * How long the VM has run and waited since it first arrived (Silva et al.'s e and p). The default
      * knows nothing of the VM's past and treats it as never having run.
      */

@@ -64,9 +64,12 @@ public final class TuneFiles {
             "suspends_per_vm_day_max",
             "vm_suspends_in_a_day_max");
 
-    /** Writes frontier.csv and frontier.png; returns their paths. */
-    public static List<Path> writeFrontier(Path dir, Frontier f, List<Option<?>> swept, Provenance workload)
-            throws IOException {
+    /**
+     * Writes frontier.csv and frontier.png; returns their paths. When a configuration judges hosts on
+     * a forecast, frontier.csv says on which, after the swept keys ({@link ReplayedForecasts}).
+     */
+    public static List<Path> writeFrontier(
+            Path dir, Frontier f, List<Option<?>> swept, Provenance workload, RecordFacts facts) throws IOException {
         List<Option<?>> extra = new ArrayList<>();
         for (Option<?> option : swept) {
             if (option != Options.UPPER_BOUND && option != Options.LOWER_BOUND && option != Options.SLOTS) {
@@ -75,6 +78,11 @@ public final class TuneFiles {
         }
         List<String> header = new ArrayList<>(List.of("config", "upper", "lower", "slots"));
         extra.forEach(o -> header.add(o.key()));
+        // only then: a measured-only tune keeps its columns
+        boolean forecasts = f.configs().stream().anyMatch(c -> ReplayedForecasts.forecastAware(c.settings()));
+        if (forecasts) {
+            header.add(ReplayedForecasts.COLUMN);
+        }
         header.addAll(METRICS);
         header.addAll(Provenance.COLUMNS);
         Path csv = dir.resolve(CSV);
@@ -89,6 +97,9 @@ public final class TuneFiles {
                         .text(s.formatted(Options.LOWER_BOUND))
                         .text(s.formatted(Options.SLOTS));
                 extra.forEach(o -> table.text(s.formatted(o)));
+                if (forecasts) {
+                    table.text(ReplayedForecasts.of(s, facts));
+                }
                 table.text(c.seeds().stream().map(String::valueOf).collect(Collectors.joining(" ")))
                         .fixed(c.utilizationMean(), 3)
                         .fixed(c.utilizationMin(), 3)
@@ -203,6 +214,9 @@ public final class TuneFiles {
                 b.degradation100Mean(),
                 b.degradation100Max()));
         lines.add("#   " + capitalized(check.describe()) + ".");
+        if (ReplayedForecasts.forecastAware(r.settings())) {
+            lines.add("# Its hosts were judged on " + ReplayedForecasts.words(r.settings(), facts) + ".");
+        }
         List<Option<?>> keys = new ArrayList<>(List.of(Options.LOWER_BOUND, Options.UPPER_BOUND, Options.SLOTS));
         for (Option<?> option : swept) {
             if (!keys.contains(option)) {

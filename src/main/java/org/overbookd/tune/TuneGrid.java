@@ -37,6 +37,24 @@ public final class TuneGrid {
         DEFAULT = java.util.Collections.unmodifiableMap(grid);
     }
 
+    /**
+     * What {@code --forecasts-and-guards} adds to a grid, unless the grid sweeps the key already: the
+     * bounds judged on the measurement, an even blend (utilization.forecast-weight, 0.5 unless set)
+     * and the forecast alone, that is forecast weights 0, 0.5 and 1; and the minimum run time before a
+     * VM may be suspended again off and at 30 minutes. Six times the configurations, so six times the
+     * replays; the per-VM cap of suspensions joins every replay through
+     * {@code --max-suspends-per-vm-per-day}. They vary fastest: a row of bounds and slots is followed
+     * by its variants.
+     */
+    public static final Map<String, String> FORECASTS_AND_GUARDS;
+
+    static {
+        Map<String, String> axes = new LinkedHashMap<>();
+        axes.put(SweepGrid.PREFIX + Options.UTILIZATION_SOURCE.key(), "measured, blend, forecast");
+        axes.put(SweepGrid.PREFIX + Options.GUARD_MIN_RUN_TIME.key(), "0s, 30m");
+        FORECASTS_AND_GUARDS = java.util.Collections.unmodifiableMap(axes);
+    }
+
     /** Keys tune sets itself: a grid may not sweep them. */
     static final List<Option<?>> OWN_KEYS = List.of(Options.SIM_SEED, Options.SIM_TRACE_FILE, Options.SIM_DURATION);
 
@@ -49,6 +67,16 @@ public final class TuneGrid {
      *                         tune sets itself, or a value out of range
      */
     public static SweepGrid of(Settings base, Path file) throws ConfigException {
+        return of(base, file, false);
+    }
+
+    /**
+     * The grid over {@code base}, the default one when {@code file} is null, with {@link
+     * #FORECASTS_AND_GUARDS}' axes when {@code forecastsAndGuards}.
+     *
+     * @throws ConfigException as {@link #of(Settings, Path)}
+     */
+    public static SweepGrid of(Settings base, Path file, boolean forecastsAndGuards) throws ConfigException {
         Map<String, String> lines = DEFAULT;
         Map<String, String> locations = new LinkedHashMap<>();
         if (file != null) {
@@ -77,6 +105,11 @@ public final class TuneGrid {
             }
             lines = loaded.passThrough();
             locations = loaded.locations();
+        }
+        if (forecastsAndGuards) {
+            Map<String, String> more = new LinkedHashMap<>(lines);
+            FORECASTS_AND_GUARDS.forEach(more::putIfAbsent);
+            lines = more;
         }
         return SweepGrid.from(new SettingsLoader.Loaded(base, lines, locations));
     }

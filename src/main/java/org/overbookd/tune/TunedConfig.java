@@ -134,14 +134,36 @@ public record TunedConfig(
         return min(o::of);
     }
 
-    /** "upper 90, lower 70, 2 slots" (no overbooking: "no overbooking (0 slots)"). */
+    /**
+     * "upper 90, lower 70, 2 slots" (no overbooking: "no overbooking (0 slots)"), then what the bounds
+     * judge when it is not the measurement ("blend 0.5", "forecast") and the live guards that are on
+     * ("min-run-time 30m", "max-suspends-per-day 4").
+     */
     public String label() {
         int slots = settings.get(Options.SLOTS);
         if (slots == 0) {
             return "no overbooking (0 slots)";
         }
-        return "upper " + settings.formatted(Options.UPPER_BOUND) + ", lower " + settings.formatted(Options.LOWER_BOUND)
-                + ", " + slots + " slot" + (slots == 1 ? "" : "s");
+        StringBuilder label = new StringBuilder("upper " + settings.formatted(Options.UPPER_BOUND) + ", lower "
+                + settings.formatted(Options.LOWER_BOUND) + ", " + slots + " slot" + (slots == 1 ? "" : "s"));
+        switch (settings.get(Options.UTILIZATION_SOURCE)) {
+            case FORECAST -> label.append(", forecast");
+            case BLEND -> label.append(", blend ").append(settings.formatted(Options.UTILIZATION_FORECAST_WEIGHT));
+            case MEASURED -> {}
+        }
+        for (org.overbookd.config.Option<?> guard : List.of(
+                Options.GUARD_MIN_RUN_TIME,
+                Options.GUARD_MAX_SUSPENDS_PER_DAY,
+                Options.GUARD_MAX_ACTIONS_PER_CYCLE,
+                Options.GUARD_MAX_ACTIONS_PER_HOST_HOUR)) {
+            if (!settings.formatted(guard).equals(Settings.defaults().formatted(guard))) {
+                label.append(", ")
+                        .append(guard.key().substring("overbooking.guard.".length()))
+                        .append(' ')
+                        .append(settings.formatted(guard));
+            }
+        }
+        return label.toString();
     }
 
     private double percent(long points, SimResult r) {

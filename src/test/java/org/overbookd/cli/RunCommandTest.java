@@ -48,10 +48,15 @@ class RunCommandTest {
         assertEquals("outcome", outcome.get("event").asText());
         assertEquals("ok", outcome.get("outcome").asText());
         List<String> record = Files.readAllLines(dir.resolve("record.csv"));
-        assertEquals("time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu,vcpus", record.get(0));
+        assertEquals(
+                "time,host_id,host_name,cores,host_utilization,vm_id,vm_name,qos,state,cpu,vcpus,host_forecast,cpu_forecast",
+                record.get(0));
         assertEquals(1 + 4 * (1 + 8), record.size(), "a row per host and per high-QoS VM before any deploy");
-        assertTrue(record.get(1).matches(".*,[0-9.]+,,,,,,"), "a host row, no VM columns: " + record.get(1));
-        assertTrue(record.get(2).matches(".*,HIGH,RUNNING,[0-9.]+,1"), "a simulated VM of one core: " + record.get(2));
+        assertTrue(
+                record.get(1).matches(".*,[0-9.]+,,,,,,,,"),
+                "a host row, no VM columns, no forecast (utilization.source = measured): " + record.get(1));
+        assertTrue(
+                record.get(2).matches(".*,HIGH,RUNNING,[0-9.]+,1,,"), "a simulated VM of one core: " + record.get(2));
     }
 
     @Test

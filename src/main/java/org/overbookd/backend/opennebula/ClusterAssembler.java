@@ -391,6 +391,7 @@ final class ClusterAssembler {
                 : OptionalInt.empty();
         MonitoringSample sample = vmSamples.get(vm.id());
         double load = state == VmState.RUNNING && sample != null ? sample.cpu() : 0.0;
+        double forecast = state == VmState.RUNNING && sample != null ? sample.forecast() : Double.NaN;
         Instant placedAt = vm.state() == OneVmStates.ACTIVE && vm.lastHistory() != null
                 ? Instant.ofEpochSecond(vm.lastHistory().stime())
                 : null;
@@ -408,6 +409,7 @@ final class ClusterAssembler {
                 slo,
                 vm.size(),
                 vm.vcpus(),
-                match);
+                match,
+                forecast);
     }
 }

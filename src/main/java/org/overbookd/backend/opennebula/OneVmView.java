@@ -13,7 +13,8 @@ import org.overbookd.model.VmView;
 /**
  * An immutable snapshot of one VM as OpenNebula reported it. {@code placedAt} is the start of the
  * VM's current stay on a host (its last history record) while it is ACTIVE, null otherwise;
- * {@code match} where a queued VM may be deployed or resumed (every host for the others).
+ * {@code match} where a queued VM may be deployed or resumed (every host for the others);
+ * {@code forecastLoad} its monitoring's CPU_FORECAST while it runs, NaN otherwise or when absent.
  */
 record OneVmView(
         long id,
@@ -28,7 +29,8 @@ record OneVmView(
         OptionalDouble slo,
         VmSize size,
         int vcpus,
-        HostMatching.HostMatch match)
+        HostMatching.HostMatch match,
+        double forecastLoad)
         implements VmView {
 
     OneVmView(
@@ -53,7 +55,8 @@ record OneVmView(
                 OptionalDouble.empty(),
                 VmSize.UNKNOWN,
                 0,
-                HostMatching.HostMatch.ANY);
+                HostMatching.HostMatch.ANY,
+                Double.NaN);
     }
 
     OneVmView(
@@ -82,13 +85,27 @@ record OneVmView(
                 slo,
                 size,
                 vcpus,
-                HostMatching.HostMatch.ANY);
+                HostMatching.HostMatch.ANY,
+                Double.NaN);
     }
 
     /** This view with where the VM may go. */
     OneVmView withMatch(HostMatching.HostMatch where) {
         return new OneVmView(
-                id, name, qos, state, firstArrival, pinnedHost, load, placedAt, runRecord, slo, size, vcpus, where);
+                id,
+                name,
+                qos,
+                state,
+                firstArrival,
+                pinnedHost,
+                load,
+                placedAt,
+                runRecord,
+                slo,
+                size,
+                vcpus,
+                where,
+                forecastLoad);
     }
 
     /** What the observation's {@link HostMatching} answered for this VM. */

@@ -32,6 +32,8 @@ import java.util.List;
  *                        measure this. The same as {@code meanUtilization} for a record without low-QoS
  *                        VMs, gaps or hosts that come and go, at regular cycles. NaN when a host row has
  *                        no host_utilization.
+ * @param forecastHosts   the hosts with at least one cycle of the VIM's forecast (host_forecast), which a
+ *                        forecast-aware replay judges on; 0 for a record without forecasts
  */
 public record RecordFacts(
         List<Path> files,
@@ -44,7 +46,8 @@ public record RecordFacts(
         int highVms,
         int lowVms,
         double meanUtilization,
-        double baselineUtilization) {
+        double baselineUtilization,
+        int forecastHosts) {
 
     public RecordFacts {
         files = List.copyOf(files);

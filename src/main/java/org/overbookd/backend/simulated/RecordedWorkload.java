@@ -65,10 +65,12 @@ public final class RecordedWorkload {
     public static final int GAP_POLLS = 3;
 
     /**
-     * A recorded host: its VMs in recording order, and the lanes they are replayed in (VMs whose
-     * stays do not overlap share one: {@link TraceLoad#lanes}).
+     * A recorded host: its VMs in recording order, the lanes they are replayed in (VMs whose stays do
+     * not overlap share one: {@link TraceLoad#lanes}), and what the VIM forecast of their load, or
+     * null when the record holds no forecast of this host (a record of an older overbookd, a VIM
+     * without forecasts).
      */
-    public record Host(int id, String name, int cores, List<Vm> vms, List<TraceLoad> lanes) {
+    public record Host(int id, String name, int cores, List<Vm> vms, List<TraceLoad> lanes, RecordedForecast forecast) {
         public Host {
             vms = List.copyOf(vms);
             lanes = List.copyOf(lanes);
@@ -115,7 +117,7 @@ public final class RecordedWorkload {
 
     private static final CsvInput.Columns COLUMNS = CsvInput.Columns.atLeast(
             List.of("time", "host_id", "host_name", "cores", "vm_id", "vm_name", "qos", "cpu"),
-            List.of("host_utilization", "vcpus", "state"));
+            List.of("host_utilization", "vcpus", "host_forecast", "cpu_forecast", "state"));
 
     /**
      * Reads the record at {@code file}: its rolled files, then the file itself.
@@ -285,6 +287,8 @@ public final class RecordedWorkload {
             try (CsvInput csv = CsvInput.withHeader(file, COLUMNS)) {
                 boolean hasUtilization = csv.has("host_utilization");
                 boolean hasVcpus = csv.has("vcpus");
+                boolean hasHostForecast = csv.has("host_forecast");
+                boolean hasCpuForecast = csv.has("cpu_forecast");
                 utilizationMissing |= !hasUtilization;
                 for (CsvInput.Row row = csv.next(); row != null; row = csv.next()) {
                     // a cycle's rows share one time: parse it once per cycle, not once per row
@@ -330,6 +334,11 @@ public final class RecordedWorkload {
                         } else {
                             utilizationMissing = true;
                         }
+                        if (hasHostForecast && !row.text("host_forecast").isEmpty()) {
+                            double forecast = row.number("host_forecast", 0, false);
+                            // a forecast of 0 is none to the daemon, which judged the host on its measurement
+                            host.forecastLoad = forecast > 0 ? forecast * host.cores : Double.NaN;
+                        }
                         continue;
                     }
                     long vm = row.whole("vm_id");
@@ -340,6 +349,11 @@ public final class RecordedWorkload {
                         if (hostLoads != null && row.text("state").equals("RUNNING")) {
                             host.assumedLow += hostLoads.lowQosLoad();
                         }
+                        // what the VIM forecast of it, or, where it said nothing, what it measured
+                        host.forecastLow +=
+                                hasCpuForecast && !row.text("cpu_forecast").isEmpty()
+                                        ? row.number("cpu_forecast", 0, false)
+                                        : cpu;
                         continue;
                     }
                     highVms.add(vm);
@@ -375,6 +389,7 @@ public final class RecordedWorkload {
             List<Host> out = new ArrayList<>();
             List<RecordFacts.HostSpan> spans = new ArrayList<>();
             long totalCores = 0;
+            int forecastHosts = 0;
             for (HostAcc h : hosts.values()) {
                 List<Vm> vms = new ArrayList<>();
                 if (h.own != null) {
@@ -382,12 +397,15 @@ public final class RecordedWorkload {
                 } else {
                     h.vms.forEach((id, vm) -> vms.add(new Vm(id, vm.name, vm.trace(replay, cycleCount))));
                 }
+                RecordedForecast forecast = h.forecast(replay, cycleCount);
+                forecastHosts += forecast == null ? 0 : 1;
                 out.add(new Host(
                         h.id,
                         h.name,
                         h.cores,
                         vms,
-                        TraceLoad.lanes(vms.stream().map(Vm::load).toList())));
+                        TraceLoad.lanes(vms.stream().map(Vm::load).toList()),
+                        forecast));
                 totalCores += h.cores;
                 spans.add(new RecordFacts.HostSpan(
                         h.id,
@@ -408,7 +426,8 @@ public final class RecordedWorkload {
                     highVms.size(),
                     lowVms.size(),
                     utilizationCores == 0 ? Double.NaN : utilizationCoreSum / utilizationCores,
-                    utilizationMissing ? Double.NaN : baseline(replay, poll, totalCores));
+                    utilizationMissing ? Double.NaN : baseline(replay, poll, totalCores),
+                    forecastHosts);
             return new RecordedWorkload(out, replay[cycleCount - 1], facts);
         }
 
@@ -462,6 +481,15 @@ public final class RecordedWorkload {
          * the replay ({@link #readHostLoads}); null otherwise.
          */
         final VmAcc own;
+        /** This cycle's host_forecast x cores (NaN: none), and its low-QoS VMs' forecasts, percent of one core. */
+        double forecastLoad = Double.NaN;
+
+        double forecastLow;
+        /** The cycles with a forecast of the high-QoS load, or with none after one had been, and the forecasts. */
+        int[] forecastCycles;
+
+        double[] forecasts;
+        int forecastCount;
 
         HostAcc(int id, String name, int cores, int firstCycle, HostLoads hostLoads) {
             this.id = id;
@@ -491,10 +519,55 @@ public final class RecordedWorkload {
                 if (own != null) {
                     own.sample(lastCycle, load, cores);
                 }
+                if (!Double.isNaN(forecastLoad) || forecastCount > 0) {
+                    // capped as the measurement is: a hostile figure cannot make the host more than full
+                    forecast(
+                            lastCycle,
+                            Double.isNaN(forecastLoad)
+                                    ? Double.NaN
+                                    : Math.min(100.0 * cores, Math.max(0, forecastLoad - forecastLow)));
+                }
             }
             measuredLoad = 0;
             measuredLow = 0;
             assumedLow = 0;
+            forecastLoad = Double.NaN;
+            forecastLow = 0;
+        }
+
+        private void forecast(int cycle, double value) {
+            if (forecastCycles == null) {
+                forecastCycles = new int[16];
+                forecasts = new double[16];
+            } else if (forecastCount == forecastCycles.length) {
+                forecastCycles = Arrays.copyOf(forecastCycles, forecastCount * 2);
+                forecasts = Arrays.copyOf(forecasts, forecastCount * 2);
+            }
+            forecastCycles[forecastCount] = cycle;
+            forecasts[forecastCount++] = value;
+        }
+
+        /**
+         * The forecasts at replay times, with NaN at each cycle the host went missing from (as a VM's
+         * load goes to 0 there); null when no cycle of this host had one.
+         */
+        RecordedForecast forecast(long[] replay, int cycleCount) {
+            if (forecastCount == 0) {
+                return null;
+            }
+            long[] times = new long[2 * forecastCount];
+            double[] values = new double[2 * forecastCount];
+            int m = 0;
+            for (int i = 0; i < forecastCount; i++) {
+                times[m] = replay[forecastCycles[i]];
+                values[m++] = forecasts[i];
+                int next = forecastCycles[i] + 1;
+                if (next < cycleCount && (i + 1 == forecastCount || forecastCycles[i + 1] != next)) {
+                    times[m] = replay[next];
+                    values[m++] = Double.NaN;
+                }
+            }
+            return new RecordedForecast(Arrays.copyOf(times, m), Arrays.copyOf(values, m));
         }
     }
 

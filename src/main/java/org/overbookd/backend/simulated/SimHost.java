@@ -40,6 +40,11 @@ final class SimHost implements HostView {
 
     private int sampled;
     private int horizon;
+    /**
+     * What the VIM forecast of this replayed host's recorded load, when the forecasts are the record's;
+     * null otherwise. The samples are then of the rest of the host's load: the replay's own low-QoS VMs.
+     */
+    private RecordedForecast recorded;
 
     SimHost(int id, int cores) {
         this(id, Integer.toString(id), cores, cores);
@@ -67,33 +72,62 @@ final class SimHost implements HostView {
         this.clock = worldClock;
     }
 
-    /** From now on the host keeps samples of its utilization and forecasts as {@code spec} says. */
-    void forecasting(ForecastSpec spec) {
+    /**
+     * From now on the host keeps samples of its utilization and forecasts as {@code spec} says; with
+     * {@code recorded} (a replayed host's forecasts from its record, or null), its forecast is the
+     * recorded one of the recorded load and the model's of the rest.
+     */
+    void forecasting(ForecastSpec spec, RecordedForecast recorded) {
         this.samples = new double[spec.lookbackSamples()];
         this.horizon = spec.horizonSamples();
+        this.recorded = recorded;
     }
 
-    /** Its utilization now is the next sample. */
+    /** Its utilization now (with recorded forecasts: less its high-QoS VMs') is the next sample. */
     void sample() {
-        samples[sampled % samples.length] = utilization();
+        samples[sampled % samples.length] = recorded == null ? utilization() : utilization() - highUtilization();
         sampled++;
+    }
+
+    /** The share of the host its high-QoS VMs use now, percent: the recorded part of a replayed host. */
+    private double highUtilization() {
+        double load = 0;
+        for (SimVm vm : high) {
+            if (vm != null) {
+                load += vm.load();
+            }
+        }
+        return load / cores;
     }
 
     /**
      * OpenNebula's default model's forecast ({@link OneDefaultForecast}) from the samples kept, the
-     * newest included; NaN before the first sample or when the host does not forecast.
+     * newest included; NaN before the first sample or when the host does not forecast. A replayed
+     * host with recorded forecasts adds the model's forecast of its low-QoS load to what the record
+     * forecast of its recorded load at the last cycle at or before now, and has none where the record
+     * had none (the daemon then judged the host on its measurement, and so does the replay). With
+     * forecast.conf's hour at 5-minute samples the model forecasts the window's mean, and the mean of
+     * a sum is the sum of the means: a record whose forecasts are the model's gives back, to its three
+     * decimals, what the model forecasts of the whole replayed host.
      */
     @Override
     public double forecastUtilization() {
         if (samples == null || sampled == 0) {
             return Double.NaN;
         }
+        double high = 0;
+        if (recorded != null) {
+            high = recorded.at(clock.now());
+            if (Double.isNaN(high)) {
+                return Double.NaN;
+            }
+        }
         int n = Math.min(sampled, samples.length);
         double[] ordered = new double[n];
         for (int i = 0; i < n; i++) {
             ordered[i] = samples[(sampled - n + i) % samples.length];
         }
-        return OneDefaultForecast.forecast(ordered, horizon);
+        return high / cores + OneDefaultForecast.forecast(ordered, horizon);
     }
 
     @Override

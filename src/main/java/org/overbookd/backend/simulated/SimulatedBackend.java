@@ -55,7 +55,7 @@ public final class SimulatedBackend implements Backend {
         world.attach(clock);
         this.forecasts = spec.forecast().on();
         if (forecasts) {
-            world.forecasting(spec.forecast());
+            world.forecasting(spec.forecast(), spec.recorded());
         }
         this.lifecycle = new Lifecycle(spec, clock, world, hot, vms, tally, new LoadDrawer(hot, pool));
         this.arrivals = new LowQosArrivals(world, vms, clock);

@@ -103,10 +103,16 @@ final class World implements ClusterView, BoundScan, QueueIndex {
         }
     }
 
-    /** The hosts keep samples of their utilization and forecast it as {@code spec} says. */
-    void forecasting(ForecastSpec spec) {
+    /**
+     * The hosts keep samples of their utilization and forecast it as {@code spec} says; replayed hosts
+     * with forecasts in their record take those, when the spec says so.
+     */
+    void forecasting(ForecastSpec spec, RecordedWorkload recorded) {
         for (SimHost host : hosts) {
-            host.forecasting(spec);
+            RecordedForecast own = recorded == null || spec.origin() != ForecastOrigin.RECORD
+                    ? null
+                    : recorded.hosts().get(host.id).forecast();
+            host.forecasting(spec, own);
         }
     }
 

@@ -1,7 +1,9 @@
 package org.overbookd.sim.overbooking;
 
 import java.util.concurrent.ForkJoinPool;
+import java.util.function.UnaryOperator;
 import org.overbookd.audit.AuditLog;
+import org.overbookd.backend.Backend;
 import org.overbookd.backend.BackendException;
 import org.overbookd.backend.simulated.SimulatedBackend;
 import org.overbookd.backend.simulated.Totals;
@@ -28,12 +30,29 @@ public final class Simulation {
     private final AuditLog audit;
     private final Progress progress;
     private final int threads;
+    /** What the control loop observes and enacts through, around the simulated cluster: itself, or a recorder. */
+    private final UnaryOperator<Backend> around;
 
     /**
      * @param threads threads that draw VM loads in parallel on large clusters; results do not
      *                depend on it. Sweeps pass 1 and run whole simulations in parallel instead.
      */
     public Simulation(SimConfig config, ClusterPolicy policy, AuditLog audit, Progress progress, int threads) {
+        this(config, policy, audit, progress, threads, UnaryOperator.identity());
+    }
+
+    /**
+     * @param around what the control loop runs on, given the simulated cluster: a backend that forwards
+     *               to it (the daemon's recorder of record.file, to record a simulated week as the daemon
+     *               records a real one); it must not change what it forwards
+     */
+    public Simulation(
+            SimConfig config,
+            ClusterPolicy policy,
+            AuditLog audit,
+            Progress progress,
+            int threads,
+            UnaryOperator<Backend> around) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1");
         }
@@ -42,6 +61,7 @@ public final class Simulation {
         this.audit = audit;
         this.progress = progress;
         this.threads = threads;
+        this.around = around;
     }
 
     public Simulation(SimConfig config, ClusterPolicy policy) {
@@ -63,7 +83,7 @@ public final class Simulation {
 
     private SimResult run(ForkJoinPool pool) {
         SimulatedBackend cluster = new SimulatedBackend(config.world(), SimConfig.START, pool);
-        ControlLoop loop = new ControlLoop(cluster, policy, audit, false);
+        ControlLoop loop = new ControlLoop(around.apply(cluster), policy, audit, false);
         long end = config.durationSeconds();
         long degradation100 = 0;
         long degradation95 = 0;

@@ -76,6 +76,7 @@ public final class RequestSimulation {
     private final Set<SimInstance> pending = new LinkedHashSet<>();
     private final List<RequestOutcome> terminatedInInterval = new ArrayList<>();
     private final List<IntervalSample> intervals = new ArrayList<>();
+    private final IntervalSample.Tally tally = new IntervalSample.Tally();
     private final SplittableRandom overheadRandom;
     private Consumer<RequestOutcome> sink;
     private Progress progress = Progress.NONE;
@@ -411,14 +412,21 @@ public final class RequestSimulation {
         return placements.size();
     }
 
+    /**
+     * Summarises the interval: the requests that terminated in it, then those active at its end (in
+     * admission order), each with its availability as its outcome would carry it, counted straight
+     * into the run's tally (no outcome object per active request; see {@link IntervalSample.Tally}).
+     */
     private void sample(double start, double end) {
-        List<RequestOutcome> list = new ArrayList<>(terminatedInInterval);
+        for (RequestOutcome o : terminatedInInterval) {
+            tally.add(o.spec().serviceClass(), o.availability(), o.pendingS() > 0);
+        }
         for (SimInstance i : active.values()) {
             i.advanceTo(end);
-            list.add(outcome(i, false));
+            tally.add(i.spec.serviceClass(), i.availability(accounting), i.pending > 0);
         }
         terminatedInInterval.clear();
-        intervals.add(IntervalSample.of(start, end, list));
+        intervals.add(tally.sample(start, end));
     }
 
     private RequestOutcome outcome(SimInstance i, boolean completed) {

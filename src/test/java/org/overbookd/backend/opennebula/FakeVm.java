@@ -47,6 +47,8 @@ final class FakeVm {
     final List<Stay> history = new ArrayList<>();
     /** VM/MONITORING/CPU; null when the VM has no monitoring record. */
     Double cpu;
+    /** MONITORING/CPU_FORECAST as given; null: the probe gave none. */
+    String cpuForecast;
     /** TEMPLATE/VCPU as oned writes it; null when the template has none. */
     String vcpu;
     /** Locked by an administrator (onevm lock): oned refuses every action on it with 0x200. */
@@ -101,6 +103,12 @@ final class FakeVm {
 
     FakeVm cpu(Double cpu) {
         this.cpu = cpu;
+        return this;
+    }
+
+    /** MONITORING/CPU_FORECAST, the prediction probe's, as a decimal; null: none. */
+    FakeVm cpuForecast(String forecast) {
+        this.cpuForecast = forecast;
         return this;
     }
 

@@ -249,6 +249,9 @@ final class OneDocuments {
                 }
                 xml.writeStartElement("MONITORING");
                 leaf(xml, "CPU", BigDecimal.valueOf(vm.cpu).toPlainString());
+                if (vm.cpuForecast != null) {
+                    leaf(xml, "CPU_FORECAST", vm.cpuForecast);
+                }
                 leaf(xml, "ID", vm.id);
                 leaf(xml, "MEMORY", 524_288);
                 leaf(xml, "TIMESTAMP", timestamp);
