@@ -72,7 +72,9 @@ class HostileRepliesTest {
     @Test
     void aReplyThatNeverEndsFailsItsCallAtTheCapAndTheDaemonRunsOn() throws Exception {
         try (FakeOned one = world()) {
-            Path config = config(one, "one.max-reply-mib = 1");
+            // the size cap is under test, not the call's deadline: a deadline out of reach keeps the two from
+            // racing on a loaded machine (where reading the capped mebibyte once outlasted the 5 s of config())
+            Path config = config(one, "one.max-reply-mib = 1", "one.timeout = 120s");
             Settings settings = new SettingsLoader().load(config, Map.of()).settings();
             try (Service service = Service.assemble(settings, config, Map.of(), false, Clock.systemUTC())) {
                 CycleRunner runner = service.runner();
