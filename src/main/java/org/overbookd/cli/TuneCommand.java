@@ -13,6 +13,7 @@ import org.overbookd.backend.simulated.RecordFacts;
 import org.overbookd.backend.simulated.RecordedWorkload;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
+import org.overbookd.config.SimBindings;
 import org.overbookd.io.InputException;
 import org.overbookd.io.OutputDirectory;
 import org.overbookd.io.Provenance;
@@ -262,7 +263,8 @@ final class TuneCommand implements Callable<Integer> {
         SweepGrid configs = TuneGrid.of(base, grid, forecastsAndGuards);
         // hashed before it is read: a shard's marker vouches for what it replayed
         String contents = slice != null || merge != null ? RecordedWorkload.digest(records) : "";
-        RecordedWorkload record = RecordedWorkload.read(records);
+        // what the hosts carry as the config says (sim.trace-background); the grid varies bounds and slots only
+        RecordedWorkload record = SimBindings.readTrace(records, base);
         RecordFacts facts = record.facts();
         OutputDirectory.prepare(out); // before any replay: results that cannot be written must not be computed
         // a recommendation left by an earlier run must not outlive this one

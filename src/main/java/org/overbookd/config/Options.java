@@ -9,6 +9,7 @@ import org.overbookd.backend.opennebula.SuspendAction;
 import org.overbookd.backend.simulated.ForecastOrigin;
 import org.overbookd.backend.simulated.SizeMix;
 import org.overbookd.backend.simulated.SyntheticWorkload;
+import org.overbookd.backend.simulated.TraceBackground;
 import org.overbookd.policy.overbooking.HostOrder;
 import org.overbookd.policy.overbooking.Placement;
 import org.overbookd.policy.overbooking.QueueRule;
@@ -312,6 +313,16 @@ public final class Options {
             "A daemon's record.file to replay: its hosts and the measured load of its high-QoS VMs replace the"
                     + " synthetic ones (sim.nodes and sim.cores-per-node are then unused). Set sim.duration to the span"
                     + " recorded. Empty: the synthetic workload.");
+    public static final Option<TraceBackground> SIM_TRACE_BACKGROUND = Option.choice(
+            "sim.trace-background",
+            TraceBackground.class,
+            TraceBackground.HIGH_QOS,
+            "What a replayed record's hosts carry besides the simulator's low-QoS VMs: high-qos, each recorded high-QoS"
+                    + " VM's CPU; host, each host's own host_utilization less sim.low-qos.mu for each low-QoS VM recorded"
+                    + " RUNNING on it (the high-QoS VMs and the hypervisor's overhead as the host's samples measured them),"
+                    + " replayed sim.monitoring-lag earlier than the cycle that read it, so that the lagged view sees it when"
+                    + " the daemon did. On OpenNebula a VM's CPU trails its host's sample by a VM probe period; host replays"
+                    + " what the daemon decided on. Needs host_utilization in the record.");
     public static final Option<Integer> SIM_NODES =
             Option.integer("sim.nodes", 50, 1, 1_000_000, "Number of simulated hosts.");
     public static final Option<Integer> SIM_CORES = Option.integer(
@@ -505,6 +516,7 @@ public final class Options {
             HA_CHECKIN_INTERVAL,
             HA_NODE_NAME,
             SIM_TRACE_FILE,
+            SIM_TRACE_BACKGROUND,
             SIM_NODES,
             SIM_CORES,
             SIM_DURATION,

@@ -7,6 +7,7 @@ import org.overbookd.backend.simulated.ForecastSpec;
 import org.overbookd.backend.simulated.GeometricRuntime;
 import org.overbookd.backend.simulated.RecordedWorkload;
 import org.overbookd.backend.simulated.SyntheticWorkload;
+import org.overbookd.backend.simulated.TraceBackground;
 import org.overbookd.backend.simulated.WorldSpec;
 import org.overbookd.backend.simulated.load.BusinessCurve;
 import org.overbookd.backend.simulated.load.SpikeModel;
@@ -35,7 +36,32 @@ public final class SimBindings {
     /** The workload of the settings, reading sim.trace-file when it is set. */
     public static SimConfig loadSimConfig(Settings s) throws InputException {
         String trace = s.get(Options.SIM_TRACE_FILE);
-        return simConfig(s, trace.isEmpty() ? null : RecordedWorkload.read(Path.of(trace)));
+        return simConfig(s, trace.isEmpty() ? null : readTrace(s));
+    }
+
+    /** The record sim.trace-file names, read as sim.trace-background says ({@link #readTrace(List, Settings)}). */
+    public static RecordedWorkload readTrace(Settings s) throws InputException {
+        return readTrace(List.of(Path.of(s.get(Options.SIM_TRACE_FILE))), s);
+    }
+
+    /**
+     * The records at {@code files}, their hosts carrying what sim.trace-background says: their
+     * high-QoS VMs, or their own measurement less sim.low-qos.mu for each low-QoS VM recorded running,
+     * moved earlier by sim.monitoring-lag ({@link RecordedWorkload#readHostLoads}).
+     */
+    public static RecordedWorkload readTrace(List<Path> files, Settings s) throws InputException {
+        return s.get(Options.SIM_TRACE_BACKGROUND) == TraceBackground.HOST
+                ? RecordedWorkload.readHostLoads(
+                        files, s.get(Options.SIM_MONITORING_LAG).toSeconds(), s.get(Options.SIM_LOW_MU))
+                : RecordedWorkload.read(files);
+    }
+
+    /** What {@link #readTrace(Settings)} reads depends on: the same key, the same replay. */
+    public static String traceKey(Settings s) {
+        return s.get(Options.SIM_TRACE_FILE)
+                + (s.get(Options.SIM_TRACE_BACKGROUND) == TraceBackground.HOST
+                        ? "\nhost\n" + s.get(Options.SIM_MONITORING_LAG).toSeconds() + "\n" + s.get(Options.SIM_LOW_MU)
+                        : "");
     }
 
     /**

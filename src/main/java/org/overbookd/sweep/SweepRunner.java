@@ -1,7 +1,6 @@
 package org.overbookd.sweep;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -47,12 +46,19 @@ public final class SweepRunner {
         // a recorded workload is read once and shared: runs never change it
         Map<String, RecordedWorkload> traces = new HashMap<>();
         for (Settings settings : runs) {
-            String path = settings.get(Options.SIM_TRACE_FILE);
-            if (!path.isEmpty() && !traces.containsKey(path)) {
-                traces.put(path, RecordedWorkload.read(Path.of(path)));
+            if (!settings.get(Options.SIM_TRACE_FILE).isEmpty()) {
+                String key = SimBindings.traceKey(settings);
+                if (!traces.containsKey(key)) {
+                    traces.put(key, SimBindings.readTrace(settings));
+                }
             }
         }
-        return run(runs, grid.swept(), settings -> traces.get(settings.get(Options.SIM_TRACE_FILE)));
+        return run(
+                runs,
+                grid.swept(),
+                settings -> settings.get(Options.SIM_TRACE_FILE).isEmpty()
+                        ? null
+                        : traces.get(SimBindings.traceKey(settings)));
     }
 
     /**

@@ -35,6 +35,7 @@ final class HypervisorReport {
 
     private final List<String> lines = new ArrayList<>();
     private final Map<String, Double> figures = new TreeMap<>();
+    private final List<Sample> samples;
 
     HypervisorReport(
             List<Tick> run,
@@ -49,6 +50,7 @@ final class HypervisorReport {
             List<Integer> lowVms,
             GuestConsoles consoles,
             Path recordFile) {
+        this.samples = List.copyOf(samples);
         Instant start = run.get(0).time();
         Instant end = run.get(run.size() - 1).time();
         double hours = Duration.between(start, end).toMillis() / 3_600_000.0;
@@ -74,25 +76,66 @@ final class HypervisorReport {
         return figures;
     }
 
-    /** The simulator's prediction of this run beside what the host did, with the tolerances the suite holds it to. */
-    void prediction(SimulatorComparison.Prediction p, int suspensionsTolerance, double utilizationTolerance) {
-        // utilizationTolerance: two standard errors of the run's sampled mean (HypervisorIT.compareWithSimulator)
+    /**
+     * The host's samples taken from {@code from} to {@code to}: their mean utilization, its standard
+     * error (as if the samples were independent) and their number.
+     */
+    double[] sampledUtilization(Instant from, Instant to) {
+        List<Double> in = new ArrayList<>();
+        for (Sample s : samples) {
+            if (!s.time().isBefore(from) && !s.time().isAfter(to)) {
+                in.add(s.utilization());
+            }
+        }
+        double mean = mean(in);
+        double sd = Math.sqrt(in.stream().mapToDouble(u -> (u - mean) * (u - mean)).sum()
+                / Math.max(1, in.size() - 1));
+        return new double[] {mean, sd / Math.sqrt(Math.max(1, in.size())), in.size()};
+    }
+
+    /**
+     * The simulator's prediction of this run beside what the host did, with the tolerances the suite
+     * holds it to ({@link HypervisorIT#compareWithSimulator}), and the default replay's beside it.
+     *
+     * @param real the host's samples while the daemon ran ({@link #sampledUtilization})
+     */
+    void prediction(
+            SimulatorComparison.Prediction host,
+            SimulatorComparison.Prediction perVm,
+            long realSuspends,
+            long realResumes,
+            double[] real,
+            int suspensionsTolerance,
+            double utilizationTolerance) {
         lines.add(String.format(
                 Locale.ROOT,
-                "the simulator on this run's record with the measured costs and lag "
-                        + "(sim/real-hypervisor.properties): %d suspensions (real %.0f, tolerance %d), %d resumes (real %.0f), "
-                        + "%d deploys (real %.0f), mean utilization %.1f %% (real %.1f %%, tolerance %.1f points)",
-                p.suspends(),
-                figures.get("suspensions"),
+                "the simulator on this run's record (sim.trace-background=host: the host's own samples less the"
+                        + " low-QoS VMs' mean load, the simulator's low-QoS VMs at that mean; the measured costs and lag"
+                        + " of sim/real-hypervisor.properties): %d suspensions (real %d, tolerance %d), %d resumes (real"
+                        + " %d), %d deploys, mean utilization %.1f %% (real %.1f %% over the %.0f samples taken while the"
+                        + " daemon ran, tolerance %.1f points)",
+                host.suspends(),
+                realSuspends,
                 suspensionsTolerance,
-                p.resumes(),
-                figures.get("resumes"),
-                p.deploys(),
-                figures.get("deploys"),
-                p.utilization(),
-                figures.get("mean_utilization"),
+                host.resumes(),
+                realResumes,
+                host.deploys(),
+                host.utilization(),
+                real[0],
+                real[2],
                 utilizationTolerance));
-        lines.add("  " + String.join(" ", p.command().subList(1, p.command().size())));
+        lines.add("  " + String.join(" ", host.command().subList(1, host.command().size())));
+        lines.add(String.format(
+                Locale.ROOT,
+                "  the default replay (sim.trace-background=high-qos: each high-QoS VM's CPU as OpenNebula's VM probe"
+                        + " measured it, which trails the host's sample; the low-QoS VMs drawing as the guests do):"
+                        + " %d suspensions, mean utilization %.1f %%",
+                perVm.suspends(),
+                perVm.utilization()));
+        figures.put("predicted_suspensions", (double) host.suspends());
+        figures.put("predicted_utilization", host.utilization());
+        figures.put("daemon_mean_utilization", real[0]);
+        figures.put("default_replay_suspensions", (double) perVm.suspends());
     }
 
     String text(Map<String, String> checks, Duration wall, Path work) {

@@ -13,14 +13,20 @@ import java.util.regex.Pattern;
 
 /**
  * What the simulator predicts for a run on the real hypervisor: {@code overbookd simulate} replaying
- * the run's own record (its host and its high-QoS VMs' loads as OpenNebula measured them at each
- * cycle) with the costs and the monitoring lag measured before ({@code sim/real-hypervisor.properties})
- * and the run's settings: the daemon's defaults but its interval, and a low-QoS queue loaded as the
- * low-QoS guests are (noisy, 60 % of a core, a new draw every 5 s) that never finishes its work.
+ * the run's own record with the costs and the monitoring lag measured before
+ * ({@code sim/real-hypervisor.properties}) and the run's settings: the daemon's defaults but its
+ * interval, and a low-QoS queue loaded as the low-QoS guests are (noisy around 60 % of a core, a new
+ * draw every 5 s, one core each as their templates ask) that never finishes its work.
+ *
+ * <p>The record is replayed as {@code sim.trace-background} says: {@code host}, what the prediction
+ * is held to (each cycle the host's own sample, as the daemon read it, less the low-QoS VMs' mean
+ * load, with the simulator's low-QoS VMs at that mean), or {@code high-qos}, the default (each
+ * high-QoS VM's CPU as OpenNebula's VM probe measured it, the low-QoS VMs drawing as the guests do),
+ * printed beside it to show what the host's samples change.
  */
 final class SimulatorComparison {
 
-    /** What the simulator printed: mean utilization (percent of the host), suspensions, resumes, deploys. */
+    /** What the simulator printed for one seed: mean utilization (percent of the host), suspensions, resumes, deploys. */
     record Prediction(double utilization, long suspends, long resumes, long deploys, List<String> command) {}
 
     private static final Pattern ROW =
@@ -28,24 +34,42 @@ final class SimulatorComparison {
 
     private SimulatorComparison() {}
 
-    static Prediction predict(Path jar, Path profile, Path record, Duration span, int intervalSeconds, Path dir)
+    /**
+     * @param background the value of sim.trace-background: host or high-qos
+     * @param noisySd    sim.noisy.sd, the spread of the low-QoS VMs' draws: 0 with {@code host}, whose
+     *                   samples carry the low-QoS guests' own variation already (the replay takes their
+     *                   mean off each sample, the simulator's VMs put it back), 15 as the guests draw
+     *                   with {@code high-qos}
+     */
+    static Prediction predict(
+            Path jar,
+            Path profile,
+            Path record,
+            Duration span,
+            int intervalSeconds,
+            Path dir,
+            String background,
+            int noisySd)
             throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command =
                 new ArrayList<>(List.of(java, "-jar", jar.toString(), "simulate", "--config", profile.toString()));
         for (String set : List.of(
                 "sim.trace-file=" + record,
+                "sim.trace-background=" + background,
                 "sim.duration=" + span.toSeconds() + "s",
                 "schedule.overbooking-interval=" + intervalSeconds + "s",
                 "sim.load-interval=5s",
                 "sim.low-qos.mu=60",
-                "sim.noisy.sd=15",
+                "sim.noisy.sd=" + noisySd,
+                // CPU = 1 in the guests' templates: the daemon places one only where a whole core fits under the upper bound
+                "sim.low-qos.sizes=1:1",
                 "sim.runtime-unit=1d",
                 "sim.low-qos.runtime-p=1e-9")) {
             command.add("--set");
             command.add(set);
         }
-        Path out = dir.resolve("simulate.out");
+        Path out = dir.resolve("simulate-" + background + ".out");
         Process p = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(out.toFile())

@@ -24,7 +24,9 @@ import java.util.List;
  *                        when the record has no host_utilization column
  * @param baselineUtilization what the record measured of the load a replay puts back, percent: the hosts'
  *                        host_utilization less the CPU of the low-QoS VMs recorded on them (overbookd's own,
- *                        which a replay leaves out), each host capped at its capacity, each cycle for as
+ *                        which a replay leaves out; when the hosts carry their own measurement, {@link
+ *                        RecordedWorkload#readHostLoads}, the load assumed of each one recorded running), each
+ *                        host capped at its capacity, each cycle for as
  *                        long as the replay holds it, over every host for the whole replay (a host not
  *                        recorded at a cycle measured nothing then). A replay without overbooking must
  *                        measure this. The same as {@code meanUtilization} for a record without low-QoS

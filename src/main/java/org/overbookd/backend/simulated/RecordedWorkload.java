@@ -52,6 +52,11 @@ import org.overbookd.io.RollingFile;
  *   <li><b>Hosts coming and going.</b> Every host seen at any time is in the replay for its whole
  *       span, with no high-QoS load while it was not recorded; {@link RecordFacts} says which hosts
  *       were not seen throughout, so a caller can warn that the replay then overstates the room.</li>
+ *   <li><b>What the hosts carry.</b> By default each high-QoS VM's recorded CPU. On request
+ *       ({@link #readHostLoads}) each host instead carries one load, its own host_utilization less
+ *       what the low-QoS VMs recorded running on it are taken to draw: what the host measured of
+ *       everything but overbookd's VMs, the hypervisor's overhead included, moved earlier by the
+ *       monitoring lag the replay's view adds back.</li>
  * </ul>
  */
 public final class RecordedWorkload {
@@ -72,7 +77,10 @@ public final class RecordedWorkload {
         }
     }
 
-    /** A recorded high-QoS VM. */
+    /**
+     * A recorded high-QoS VM; or, when the hosts carry their own measurement ({@link #readHostLoads}),
+     * that measurement less the host's low-QoS VMs', with id -1.
+     */
     public record Vm(long id, String name, TraceLoad load) {}
 
     private final List<Host> hosts;
@@ -109,7 +117,7 @@ public final class RecordedWorkload {
 
     private static final CsvInput.Columns COLUMNS = CsvInput.Columns.atLeast(
             List.of("time", "host_id", "host_name", "cores", "vm_id", "vm_name", "qos", "cpu"),
-            List.of("host_utilization", "vcpus", "host_forecast", "cpu_forecast"));
+            List.of("host_utilization", "vcpus", "host_forecast", "cpu_forecast", "state"));
 
     /**
      * Reads the record at {@code file}: its rolled files, then the file itself.
@@ -127,13 +135,53 @@ public final class RecordedWorkload {
      *                        or of a file whose rows overlap another's
      */
     public static RecordedWorkload read(List<Path> files) throws InputException {
+        return read(files, null);
+    }
+
+    /**
+     * Reads the records at {@code files} with each host carrying its own measurement
+     * ({@link TraceBackground#HOST}): at each cycle its host_utilization less {@code lowQosLoad} for
+     * each low-QoS VM recorded RUNNING on it, capped at 0 and at its capacity, replayed
+     * {@code earlierSeconds} before the cycle that read it, so that a simulated view lagging by as
+     * much sees it at that cycle, as the daemon did.
+     *
+     * <p>Why an assumed load and not the low-QoS VMs' recorded CPU: that figure trails the host's
+     * sample by a VM probe period (a VM started since the last VM probe reads 0 while the host's
+     * sample holds its load; a suspended one keeps its last figure), so taking it off would leave the
+     * low-QoS VMs' load in the background at their starts and take it off twice after their
+     * suspensions. With the load the simulator's own low-QoS VMs draw taken off, a step whose
+     * simulated low-QoS VMs are those the record had running sees the host's measurement itself, give
+     * or take their draws.
+     *
+     * @param lowQosLoad percent of one core, at least 0: what a simulated low-QoS VM draws on average
+     * @throws InputException as {@link #read(List)}, and for a record without host_utilization
+     */
+    public static RecordedWorkload readHostLoads(List<Path> files, long earlierSeconds, double lowQosLoad)
+            throws InputException {
+        if (earlierSeconds < 0 || !(lowQosLoad >= 0) || Double.isInfinite(lowQosLoad)) {
+            throw new IllegalArgumentException(
+                    "a record is replayed earlier, less a finite load: " + earlierSeconds + " s, " + lowQosLoad);
+        }
+        return read(files, new HostLoads(earlierSeconds, lowQosLoad));
+    }
+
+    /** How the hosts carry their own measurement ({@link #readHostLoads}). */
+    private record HostLoads(long earlierSeconds, double lowQosLoad) {}
+
+    /** @param hostLoads null: the hosts carry their high-QoS VMs */
+    private static RecordedWorkload read(List<Path> files, HostLoads hostLoads) throws InputException {
         List<Path> parts = ordered(parts(files));
-        Reader reader = new Reader();
+        Reader reader = new Reader(hostLoads);
         for (Path part : parts) {
             reader.read(part);
         }
         if (reader.hosts.isEmpty()) {
             throw new InputException(files.get(0) + ": no hosts recorded");
+        }
+        if (hostLoads != null && reader.utilizationMissing) {
+            throw new InputException(files.get(0)
+                    + ": a host row without host_utilization: the hosts' own measurement cannot be replayed"
+                    + " (sim.trace-background = host)");
         }
         return reader.workload(parts);
     }
@@ -221,10 +269,19 @@ public final class RecordedWorkload {
         private long lastTime;
         private double utilizationCoreSum;
         private double utilizationCores;
-        /** Per cycle, the CPU the hosts measured less their low-QoS VMs', capped at each host's capacity. */
+        /**
+         * Per cycle, the CPU the hosts measured less their low-QoS VMs' (recorded, or assumed when the
+         * hosts carry their own measurement), capped at each host's capacity.
+         */
         private double[] measured = new double[256];
         /** A host row without host_utilization: what a replay must measure is unknown. */
         private boolean utilizationMissing;
+        /** How the hosts carry their own measurement; null: they carry their high-QoS VMs. */
+        private final HostLoads hostLoads;
+
+        Reader(HostLoads hostLoads) {
+            this.hostLoads = hostLoads;
+        }
 
         void read(Path file) throws InputException {
             try (CsvInput csv = CsvInput.withHeader(file, COLUMNS)) {
@@ -264,7 +321,7 @@ public final class RecordedWorkload {
                     int cores = row.whole("cores", 1, Integer.MAX_VALUE);
                     HostAcc host = hosts.get(hostId);
                     if (host == null) {
-                        host = new HostAcc(hostId, row.text("host_name"), cores, cycle);
+                        host = new HostAcc(hostId, row.text("host_name"), cores, cycle, hostLoads);
                         hosts.put(hostId, host);
                     }
                     host.seen(cycle, measured);
@@ -289,6 +346,9 @@ public final class RecordedWorkload {
                     if (!row.text("qos").equals("HIGH")) {
                         lowVms.add(vm);
                         host.measuredLow += cpu;
+                        if (hostLoads != null && row.text("state").equals("RUNNING")) {
+                            host.assumedLow += hostLoads.lowQosLoad();
+                        }
                         // what the VIM forecast of it, or, where it said nothing, what it measured
                         host.forecastLow +=
                                 hasCpuForecast && !row.text("cpu_forecast").isEmpty()
@@ -332,7 +392,11 @@ public final class RecordedWorkload {
             int forecastHosts = 0;
             for (HostAcc h : hosts.values()) {
                 List<Vm> vms = new ArrayList<>();
-                h.vms.forEach((id, vm) -> vms.add(new Vm(id, vm.name, vm.trace(replay, cycleCount))));
+                if (h.own != null) {
+                    vms.add(new Vm(-1, h.own.name, h.own.trace(replay, cycleCount).earlier(hostLoads.earlierSeconds())));
+                } else {
+                    h.vms.forEach((id, vm) -> vms.add(new Vm(id, vm.name, vm.trace(replay, cycleCount))));
+                }
                 RecordedForecast forecast = h.forecast(replay, cycleCount);
                 forecastHosts += forecast == null ? 0 : 1;
                 out.add(new Host(
@@ -410,6 +474,13 @@ public final class RecordedWorkload {
         double measuredLoad;
 
         double measuredLow;
+        /** This cycle's low-QoS VMs recorded RUNNING times the load assumed of each ({@link #readHostLoads}). */
+        double assumedLow;
+        /**
+         * Per cycle, what it measured less its low-QoS VMs' assumed load, when that is what it carries in
+         * the replay ({@link #readHostLoads}); null otherwise.
+         */
+        final VmAcc own;
         /** This cycle's host_forecast x cores (NaN: none), and its low-QoS VMs' forecasts, percent of one core. */
         double forecastLoad = Double.NaN;
 
@@ -420,12 +491,13 @@ public final class RecordedWorkload {
         double[] forecasts;
         int forecastCount;
 
-        HostAcc(int id, String name, int cores, int firstCycle) {
+        HostAcc(int id, String name, int cores, int firstCycle, HostLoads hostLoads) {
             this.id = id;
             this.name = name;
             this.cores = cores;
             this.firstCycle = firstCycle;
             this.lastCycle = firstCycle - 1;
+            this.own = hostLoads != null ? new VmAcc("host " + name + " less its low-QoS VMs") : null;
         }
 
         /** A row of this host in {@code cycle}: the cycle before, if another, is added to {@code measured}. */
@@ -440,7 +512,13 @@ public final class RecordedWorkload {
         /** Adds the cycle this host was last seen in to {@code measured}, once. */
         void flush(double[] measured) {
             if (lastCycle >= firstCycle) {
-                measured[lastCycle] += Math.min(100.0 * cores, Math.max(0, measuredLoad - measuredLow));
+                // what the replay puts back, and so what a replay without overbooking must measure
+                double load = Math.min(
+                        100.0 * cores, Math.max(0, measuredLoad - (own != null ? assumedLow : measuredLow)));
+                measured[lastCycle] += load;
+                if (own != null) {
+                    own.sample(lastCycle, load, cores);
+                }
                 if (!Double.isNaN(forecastLoad) || forecastCount > 0) {
                     // capped as the measurement is: a hostile figure cannot make the host more than full
                     forecast(
@@ -452,6 +530,7 @@ public final class RecordedWorkload {
             }
             measuredLoad = 0;
             measuredLow = 0;
+            assumedLow = 0;
             forecastLoad = Double.NaN;
             forecastLow = 0;
         }

@@ -328,4 +328,72 @@ class RecordedWorkloadTest {
         InputException e = assertThrows(InputException.class, () -> RecordedWorkload.digest(List.of(missing)));
         assertEquals(missing + ": no such file", e.getMessage());
     }
+
+    /** One row of host 0 (2 cores) at second {@code at}: the host's own ("") or a VM's "id,QOS,STATE,cpu". */
+    private static String row(long at, double utilization, String vm) {
+        return T0.plusSeconds(at) + ",0,hv,2," + utilization + "," + (vm.isEmpty() ? ",,,," : vm.split(",")[0]
+                + ",vm-" + vm.split(",")[0] + "," + vm.substring(vm.indexOf(',') + 1)) + "\n";
+    }
+
+    @Test
+    void aHostCarriesItsOwnSamplesLessTheLowQosVmsItRanMovedEarlierByTheLag() throws Exception {
+        Path record = file(
+                "record.csv",
+                // before the low-QoS VM: the host's sample is the high-QoS VM and the hypervisor's overhead
+                row(0, 10, ""),
+                row(0, 10, "1,HIGH,RUNNING,20"),
+                // the low-QoS VM just started: its own figure still reads 0, the host's sample holds it
+                row(5, 65, ""),
+                row(5, 65, "7,LOW,RUNNING,0"),
+                row(5, 65, "1,HIGH,RUNNING,20"),
+                // the peak: the high-QoS VM's figure trails the host's sample
+                row(10, 90, ""),
+                row(10, 90, "7,LOW,RUNNING,60"),
+                row(10, 90, "1,HIGH,RUNNING,50"),
+                // suspended: its last figure stays in the record, its load left the host
+                row(15, 68, ""),
+                row(15, 68, "7,LOW,SUSPENDED,60"),
+                row(15, 68, "1,HIGH,RUNNING,50"),
+                // two low-QoS VMs started before the sample saw them: the estimate stops at 0
+                row(20, 8, ""),
+                row(20, 8, "7,LOW,RUNNING,60"),
+                row(20, 8, "8,LOW,RUNNING,0"),
+                row(20, 8, "1,HIGH,RUNNING,10"));
+
+        RecordedWorkload w = RecordedWorkload.readHostLoads(List.of(record), 5, 60);
+        RecordedWorkload.Host host = w.hosts().get(0);
+        assertEquals(1, host.lanes().size(), "one load per host, whatever VMs it held");
+        assertEquals(-1, host.vms().get(0).id());
+        // percent of one core: utilization x 2 cores less 60 per low-QoS VM recorded RUNNING, 5 s earlier
+        assertEquals(130 - 60, host.lanes().get(0).next(0, null), 1e-9, "the cycle at 5 s, from 0");
+        assertEquals(180 - 60, host.lanes().get(0).next(5, null), 1e-9);
+        assertEquals(136, host.lanes().get(0).next(12, null), 1e-9, "a SUSPENDED VM takes nothing off");
+        assertEquals(0, host.lanes().get(0).next(15, null), 1e-9, "16 less 120 stops at 0");
+        assertEquals(1, w.facts().highVms(), "what was read is told the same way");
+        assertEquals(2, w.facts().lowVms());
+
+        // the default: the high-QoS VM's own figures, at the cycles that read them
+        RecordedWorkload perVm = RecordedWorkload.read(record);
+        assertEquals(20, load(perVm, 0, 1, 5), 1e-9);
+        assertEquals(50, load(perVm, 0, 1, 10), 1e-9);
+
+        // no lag: each sample at its cycle; a host at 100 % with nothing of overbookd's holds its capacity
+        Path full = file("full.csv", row(0, 100, ""), row(0, 100, "1,HIGH,RUNNING,100"), row(5, 120, ""));
+        RecordedWorkload unlagged = RecordedWorkload.readHostLoads(List.of(full), 0, 60);
+        assertEquals(200, unlagged.hosts().get(0).lanes().get(0).next(0, null), 1e-9);
+        assertEquals(200, unlagged.hosts().get(0).lanes().get(0).next(5, null), 1e-9, "capped at 2 cores");
+        assertEquals(100, unlagged.facts().baselineUtilization(), 1e-9, "what a replay without overbooking measures");
+    }
+
+    @Test
+    void aHostsOwnSamplesNeedHostUtilization() throws Exception {
+        Path record = dir.resolve("old.csv");
+        Files.writeString(
+                record,
+                "time,host_id,host_name,cores,vm_id,vm_name,qos,state,cpu\n" + T0 + ",0,hv,2,1,vm-1,HIGH,RUNNING,20\n");
+        InputException e =
+                assertThrows(InputException.class, () -> RecordedWorkload.readHostLoads(List.of(record), 5, 60));
+        assertTrue(e.getMessage().contains("host_utilization"), e.getMessage());
+        assertEquals(20, load(RecordedWorkload.read(record), 0, 1, 0), 1e-9, "the default replay needs none");
+    }
 }

@@ -79,6 +79,31 @@ public final class TraceLoad implements LoadGenerator {
         return total;
     }
 
+    /**
+     * The same samples {@code seconds} earlier; those that would fall before second 0 give way to the
+     * last of them, which holds from 0. A monitor's reading replayed at the time it was taken rather
+     * than at the time it was read.
+     */
+    public TraceLoad earlier(long seconds) {
+        if (seconds < 0) {
+            throw new IllegalArgumentException("earlier by a negative time: " + seconds);
+        }
+        if (seconds == 0) {
+            return this;
+        }
+        int first = 0;
+        while (first + 1 < times.length && times[first + 1] - seconds <= 0) {
+            first++;
+        }
+        int n = times.length - first;
+        long[] moved = new long[n];
+        for (int i = 0; i < n; i++) {
+            moved[i] = Math.max(0, times[first + i] - seconds);
+        }
+        return new TraceLoad(
+                moved, Arrays.copyOfRange(loads, first, times.length), Arrays.copyOfRange(cores, first, times.length));
+    }
+
     /** Here the time is seconds since the start of the replay, which the simulator passes as time of week. */
     @Override
     public double next(long time, SplittableRandom random) {
