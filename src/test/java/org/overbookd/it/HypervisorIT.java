@@ -639,8 +639,7 @@ class HypervisorIT {
                 SimulatorComparison.predict(jar, profile, recordFile, daemonRan, INTERVAL_SECONDS, dir, "high-qos", 15);
         long realSuspends = Math.round(report.figures().get("suspensions"));
         long realResumes = Math.round(report.figures().get("resumes"));
-        report.prediction(
-                host, perVm, realSuspends, realResumes, real, SUSPENSIONS_TOLERANCE, utilizationTolerance);
+        report.prediction(host, perVm, realSuspends, realResumes, real, SUSPENSIONS_TOLERANCE, utilizationTolerance);
         boolean suspensionsHold = Math.abs(host.suspends() - realSuspends) <= SUSPENSIONS_TOLERANCE;
         boolean utilizationHolds = real[2] >= 5 && Math.abs(host.utilization() - real[0]) <= utilizationTolerance;
         check(

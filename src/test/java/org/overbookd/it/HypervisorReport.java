@@ -88,8 +88,8 @@ final class HypervisorReport {
             }
         }
         double mean = mean(in);
-        double sd = Math.sqrt(in.stream().mapToDouble(u -> (u - mean) * (u - mean)).sum()
-                / Math.max(1, in.size() - 1));
+        double sd =
+                Math.sqrt(in.stream().mapToDouble(u -> (u - mean) * (u - mean)).sum() / Math.max(1, in.size() - 1));
         return new double[] {mean, sd / Math.sqrt(Math.max(1, in.size())), in.size()};
     }
 
@@ -124,7 +124,8 @@ final class HypervisorReport {
                 real[0],
                 real[2],
                 utilizationTolerance));
-        lines.add("  " + String.join(" ", host.command().subList(1, host.command().size())));
+        lines.add(
+                "  " + String.join(" ", host.command().subList(1, host.command().size())));
         lines.add(String.format(
                 Locale.ROOT,
                 "  the default replay (sim.trace-background=high-qos: each high-QoS VM's CPU as OpenNebula's VM probe"

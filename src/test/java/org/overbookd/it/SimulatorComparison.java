@@ -62,7 +62,8 @@ final class SimulatorComparison {
                 "sim.load-interval=5s",
                 "sim.low-qos.mu=60",
                 "sim.noisy.sd=" + noisySd,
-                // CPU = 1 in the guests' templates: the daemon places one only where a whole core fits under the upper bound
+                // CPU = 1 in the guests' templates: the daemon places one only where a whole core fits under the upper
+                // bound
                 "sim.low-qos.sizes=1:1",
                 "sim.runtime-unit=1d",
                 "sim.low-qos.runtime-p=1e-9")) {

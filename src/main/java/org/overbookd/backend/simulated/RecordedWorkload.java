@@ -393,7 +393,8 @@ public final class RecordedWorkload {
             for (HostAcc h : hosts.values()) {
                 List<Vm> vms = new ArrayList<>();
                 if (h.own != null) {
-                    vms.add(new Vm(-1, h.own.name, h.own.trace(replay, cycleCount).earlier(hostLoads.earlierSeconds())));
+                    vms.add(new Vm(
+                            -1, h.own.name, h.own.trace(replay, cycleCount).earlier(hostLoads.earlierSeconds())));
                 } else {
                     h.vms.forEach((id, vm) -> vms.add(new Vm(id, vm.name, vm.trace(replay, cycleCount))));
                 }
@@ -513,8 +514,8 @@ public final class RecordedWorkload {
         void flush(double[] measured) {
             if (lastCycle >= firstCycle) {
                 // what the replay puts back, and so what a replay without overbooking must measure
-                double load = Math.min(
-                        100.0 * cores, Math.max(0, measuredLoad - (own != null ? assumedLow : measuredLow)));
+                double load =
+                        Math.min(100.0 * cores, Math.max(0, measuredLoad - (own != null ? assumedLow : measuredLow)));
                 measured[lastCycle] += load;
                 if (own != null) {
                     own.sample(lastCycle, load, cores);

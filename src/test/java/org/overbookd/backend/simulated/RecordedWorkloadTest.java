@@ -331,8 +331,11 @@ class RecordedWorkloadTest {
 
     /** One row of host 0 (2 cores) at second {@code at}: the host's own ("") or a VM's "id,QOS,STATE,cpu". */
     private static String row(long at, double utilization, String vm) {
-        return T0.plusSeconds(at) + ",0,hv,2," + utilization + "," + (vm.isEmpty() ? ",,,," : vm.split(",")[0]
-                + ",vm-" + vm.split(",")[0] + "," + vm.substring(vm.indexOf(',') + 1)) + "\n";
+        return T0.plusSeconds(at) + ",0,hv,2," + utilization + ","
+                + (vm.isEmpty()
+                        ? ",,,,"
+                        : vm.split(",")[0] + ",vm-" + vm.split(",")[0] + "," + vm.substring(vm.indexOf(',') + 1))
+                + "\n";
     }
 
     @Test
