@@ -746,16 +746,21 @@ class OverbookdAgainstOnedIT {
         // the record: each high-QoS VM with the virtual CPUs its template gives it, a low-QoS VM without any
         for (Round r : rounds) {
             List<String> rows = Files.readAllLines(r.auditFile.resolveSibling("record.csv"));
+            // columns by the header's names: the record gains columns at its end (the forecasts did)
+            List<String> header = List.of(rows.get(0).split(",", -1));
+            int vmId = header.indexOf("vm_id");
+            int qos = header.indexOf("qos");
+            int vcpus = header.indexOf("vcpus");
             List<String> wrong = new ArrayList<>();
             long high = 0;
             for (String row : rows.subList(1, rows.size())) {
                 String[] f = row.split(",", -1);
-                if (f.length != 11) {
+                if (f.length != header.size() || vmId < 0 || qos < 0 || vcpus < 0) {
                     wrong.add(row);
-                } else if (!f[5].isEmpty()) {
-                    boolean isHigh = f[7].equals("HIGH");
+                } else if (!f[vmId].isEmpty()) {
+                    boolean isHigh = f[qos].equals("HIGH");
                     high += isHigh ? 1 : 0;
-                    if (!f[10].equals(isHigh ? Integer.toString(DummyCluster.HIGH_VCPUS) : "")) {
+                    if (!f[vcpus].equals(isHigh ? Integer.toString(DummyCluster.HIGH_VCPUS) : "")) {
                         wrong.add(row);
                     }
                 }
