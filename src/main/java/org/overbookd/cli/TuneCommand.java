@@ -193,7 +193,7 @@ final class TuneCommand implements Callable<Integer> {
             names = "--shard",
             paramLabel = "I/N",
             description = "Replay only the I-th of N slices of the runs (runs I, I+N, I+2N...) and write their exact"
-                    + " results (tune-shard.csv, tune-shard.properties) into --out, no frontier; 'tune --merge' joins"
+                    + " results (tune-shard.csv, shard.properties) into --out, no frontier; 'tune --merge' joins"
                     + " the N directories.")
     String shard;
 
