@@ -1,6 +1,8 @@
 package org.overbookd.backend.simulated;
 
 import java.util.List;
+import org.overbookd.backend.simulated.flat.HotState;
+import org.overbookd.backend.simulated.flat.LoadDrawer;
 import org.overbookd.backend.simulated.load.TraceLoad;
 import org.overbookd.engine.Agenda;
 import org.overbookd.model.QosClass;

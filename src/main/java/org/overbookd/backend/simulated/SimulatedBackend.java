@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.Outcome;
+import org.overbookd.backend.simulated.flat.HotState;
+import org.overbookd.backend.simulated.flat.LoadDrawer;
 import org.overbookd.model.ClusterView;
 import org.overbookd.policy.cluster.Decision;
 
@@ -50,7 +52,7 @@ public final class SimulatedBackend implements Backend {
         this.clock = new VirtualClock(epoch);
         this.world = new World(spec);
         VmFactory vms = new VmFactory(spec, clock);
-        this.hot = new HotState(world.hostArray(), spec.operationLoad());
+        this.hot = SimHost.flatState(world.hostArray(), spec.operationLoad());
         world.attach(hot);
         world.attach(clock);
         this.forecasts = spec.forecast().on();

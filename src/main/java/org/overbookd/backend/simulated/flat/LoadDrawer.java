@@ -1,4 +1,4 @@
-package org.overbookd.backend.simulated;
+package org.overbookd.backend.simulated.flat;
 
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
@@ -41,7 +41,7 @@ import org.overbookd.random.Ziggurat;
  * bits. In a Google cell on two cores the step takes about as long as a sweep, so about half of
  * the draws are made ahead, and the run is about 15% shorter.
  */
-final class LoadDrawer {
+public final class LoadDrawer {
 
     /** Below this many hosts a parallel draw costs more in hand-offs than it saves. */
     private static final int PARALLEL_MIN_HOSTS = 2048;
@@ -78,7 +78,7 @@ final class LoadDrawer {
      * @param pool the threads that draw with the caller on large clusters (the caller draws too: a
      *             pool of one thread makes two drawing), or null to draw on the caller's alone
      */
-    LoadDrawer(HotState hot, ForkJoinPool pool) {
+    public LoadDrawer(HotState hot, ForkJoinPool pool) {
         this.hot = hot;
         this.pool = pool;
     }
@@ -89,7 +89,7 @@ final class LoadDrawer {
     }
 
     /** Draws every running VM's load at {@code now} and sums each host's demand; no sweep is known to follow. */
-    void draw(long now) {
+    public void draw(long now) {
         draw(now, Long.MIN_VALUE);
     }
 
@@ -98,13 +98,13 @@ final class LoadDrawer {
      * will be at {@code next} (or none is known, any time not after {@code now}). With a pool, one
      * of its threads then draws ahead for {@code next} while the world's thread runs the step.
      */
-    void draw(long now, long next) {
+    public void draw(long now, long next) {
         Throwable failed = aheadFailure.get();
         if (failed != null) {
             throw new IllegalStateException("a thread drawing ahead failed", failed);
         }
         DrawAhead ready = takeAhead(now);
-        long tow = VirtualClock.timeOfWeek(now);
+        long tow = LoadGenerator.timeOfWeek(now);
         double[] mus = businessMeans(tow);
         SpikeModel[] models = spikeModels();
         int hosts = hot.cores.length;
@@ -146,7 +146,7 @@ final class LoadDrawer {
         if (store == null || store.layout != hot.layout) {
             store = new DrawAhead.Store(hot.load.length, hot.layout);
         }
-        double[] means = businessMeans(VirtualClock.timeOfWeek(next), new double[Math.max(1, hot.curves.size())]);
+        double[] means = businessMeans(LoadGenerator.timeOfWeek(next), new double[Math.max(1, hot.curves.size())]);
         DrawAhead a = new DrawAhead(hot, store, next, means, models, lastAhead, aheadFailure);
         lastAhead = a;
         ahead = a;
@@ -279,8 +279,8 @@ final class LoadDrawer {
      * The load of the VM in slot {@code s} drawn now, on its own (a VM starting to run), stored in
      * its slot and returned.
      */
-    double drawOne(int s, long now) {
-        long tow = VirtualClock.timeOfWeek(now);
+    public double drawOne(int s, long now) {
+        long tow = LoadGenerator.timeOfWeek(now);
         HotState st = hot;
         st.changed(s);
         byte p = st.pattern[s];
@@ -559,10 +559,10 @@ final class LoadDrawer {
 
     /** A recorded trace, drawn through its object. */
     private static double drawObject(HotState st, int s, long tow) {
-        SimVm vm = st.vm[s];
+        FlatVm vm = st.vm[s];
         if (vm == null) {
             throw new IllegalStateException("slot " + s + " runs with no VM");
         }
-        return vm.generator.next(tow, vm.random);
+        return vm.generator().next(tow, vm.random());
     }
 }

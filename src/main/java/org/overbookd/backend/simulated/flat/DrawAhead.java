@@ -1,4 +1,4 @@
-package org.overbookd.backend.simulated;
+package org.overbookd.backend.simulated.flat;
 
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
