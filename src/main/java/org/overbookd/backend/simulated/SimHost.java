@@ -33,7 +33,7 @@ final class SimHost implements HostView {
 
     private HotState hot;
     /** When overbookd acted on this host in the last hour, for the live guards; null until it first does. */
-    RecentTimes actions;
+    long[] actions;
 
     private VirtualClock clock;
     /** The last samples of the host's utilization, a ring, when it forecasts; null when it does not. */
@@ -149,7 +149,7 @@ final class SimHost implements HostView {
 
     @Override
     public int actionsSince(java.time.Instant since) {
-        return actions == null ? 0 : actions.since(clock.secondAtOrAfter(since));
+        return actions == null ? 0 : RecentTimes.since(actions, clock.secondAtOrAfter(since));
     }
 
     /**

@@ -80,7 +80,7 @@ final class SimVm implements VmView, FlatVm {
     static final long NOT_PLACED = Long.MIN_VALUE;
     private String name;
     /** When overbookd suspended the VM in the last day, for the live guards; null until it first is. */
-    RecentTimes suspensions;
+    long[] suspensions;
     /** When the VM was first deployed, for the suspensions per VM-day; {@link #NOT_PLACED} until it is. */
     long firstPlacedSeconds = NOT_PLACED;
     /**
@@ -177,7 +177,7 @@ final class SimVm implements VmView, FlatVm {
         }
         // the first second whose instant is at or after since, on the clock firstArrival was read from
         long millis = Duration.between(firstArrival, since).toMillis();
-        return suspensions.since(firstArrivalSeconds + Math.floorDiv(millis + 999, 1000));
+        return RecentTimes.since(suspensions, firstArrivalSeconds + Math.floorDiv(millis + 999, 1000));
     }
 
     /** The simulator swaps a suspended VM out entirely; it may resume anywhere (paper section 4.1). */
