@@ -44,9 +44,8 @@ public final class SimulatedBackend implements Backend {
      * @param epoch the instant of simulated second 0: a fixed date for a simulation, the wall clock
      *              at start-up for a rehearsal under the daemon, so that arrival and placement times
      *              are comparable with the daemon's own "now"
-     * @param pool  threads that draw loads with the caller's on large clusters, and one of them the
-     *              next draw's loads ahead while the caller runs a step (results do not depend on
-     *              it), or null; the caller shuts it down
+     * @param pool  threads that draw loads with the caller's on large clusters (results do not
+     *              depend on it), or null; the caller shuts it down
      */
     public SimulatedBackend(WorldSpec spec, Instant epoch, ForkJoinPool pool) {
         this.clock = new VirtualClock(epoch);

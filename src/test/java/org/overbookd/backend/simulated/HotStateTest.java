@@ -13,8 +13,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.overbookd.backend.simulated.flat.FlatProbe;
 import org.overbookd.backend.simulated.flat.HotState;
 import org.overbookd.backend.simulated.flat.LoadDrawer;
@@ -431,44 +429,26 @@ class HotStateTest {
         }
     }
 
-    /** How the sweeps of {@link #aPoolDrawsWhatOneThreadDrawsWhileVmsComeAndGo} follow each other. */
-    enum Sweeps {
-        /** No next sweep is told: nothing is drawn ahead. */
-        UNANNOUNCED,
-        /** Each sweep tells the next one's time: a pool thread draws ahead while the VMs change. */
-        ANNOUNCED,
-        /** As ANNOUNCED, and the VMs change only once the draws ahead are all made, so every change is one they missed. */
-        ANNOUNCED_AND_AWAITED,
-        /** Every fifth sweep comes at another time than the one told: its draws ahead (business means of another time) are not taken. */
-        SOMETIMES_LATE
-    }
-
     /**
      * A world of 2,048 hosts or more drawn on a pool against the same world drawn on one thread: the
      * same loads and demands, bit for bit, at every draw, while between draws low-QoS VMs are placed
      * (past the first slot capacity too, which lays the slots out anew), start running and draw on
      * their own, stop, and leave their hosts (the VMs after them moving down a slot), and operations
-     * start and end on hosts; with and without draws made ahead for the next sweep.
+     * start and end on hosts.
      */
-    @ParameterizedTest
-    @EnumSource(Sweeps.class)
-    void aPoolDrawsWhatOneThreadDrawsWhileVmsComeAndGo(Sweeps sweeps) {
+    @Test
+    void aPoolDrawsWhatOneThreadDrawsWhileVmsComeAndGo() {
         int n = 2100;
-        int ranges = (n + FlatProbe.RANGE_HOSTS - 1) / FlatProbe.RANGE_HOSTS;
         ForkJoinPool pool = new ForkJoinPool(2);
         try {
             Churn parallel = new Churn(n, pool);
             Churn one = new Churn(n, null);
             for (int step = 1; step <= 40; step++) {
                 // from 08:00 on a Monday: the business curve rises, so each sweep's time gives its own means
-                long now = MORNING + step * STEP + (sweeps == Sweeps.SOMETIMES_LATE && step % 5 == 0 ? 60 : 0);
-                long next = sweeps == Sweeps.UNANNOUNCED ? Long.MIN_VALUE : MORNING + (step + 1) * STEP;
-                if (sweeps == Sweeps.ANNOUNCED_AND_AWAITED) {
-                    FlatProbe.awaitAhead(parallel.drawer);
-                }
+                long now = MORNING + step * STEP;
                 for (Churn c : List.of(parallel, one)) {
                     c.changeSome(step, now);
-                    c.drawer.draw(now, next);
+                    c.drawer.draw(now);
                 }
                 FlatProbe.assertListsHoldExactlyTheRunningSlots(one.hot);
                 one.assertHostsListTheirLowVmsInPlacingOrder();
@@ -480,15 +460,6 @@ class HotStateTest {
                 }
             }
             assertTrue(FlatProbe.lowCapacity(parallel.hot) > 4, "the slots were laid out anew");
-            long taken = FlatProbe.rangesTakenAhead(parallel.drawer);
-            switch (sweeps) {
-                case UNANNOUNCED -> assertEquals(0, taken, "ranges taken as drawn ahead");
-                // every sweep but the first and those after a relayout (the capacity doubles a few times)
-                case ANNOUNCED_AND_AWAITED -> assertTrue(taken >= 30L * ranges, taken + " ranges taken as drawn ahead");
-                // eight sweeps come late and take nothing
-                case SOMETIMES_LATE -> assertTrue(taken <= 31L * ranges, taken + " ranges taken as drawn ahead");
-                default -> {} // as many as the pool thread drew in time
-            }
         } finally {
             pool.shutdownNow();
         }

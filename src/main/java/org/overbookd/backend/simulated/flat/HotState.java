@@ -1,7 +1,6 @@
 package org.overbookd.backend.simulated.flat;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.overbookd.backend.simulated.load.BusinessCurve;
 import org.overbookd.backend.simulated.load.BusinessLoad;
@@ -44,10 +43,7 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  *
  * <p>The arrays are the truth for these fields; the simulated backend's hosts and VMs read them for
  * the policy's views. Draw sweeps over disjoint host ranges may run in parallel; every other change
- * (placing, moving, growing) happens between sweeps, on the world's thread. Between sweeps a pool
- * thread may read the slots while they change, to draw the next sweep's loads ahead ({@link
- * DrawAhead}): every change to what a slot's draw reads marks the slot ({@link #changed}), and a
- * marked slot's draw made ahead is not taken.
+ * (placing, moving, growing) happens between sweeps, on the world's thread.
  */
 public final class HotState {
 
@@ -114,17 +110,6 @@ public final class HotState {
     long[] stream;
     double[] load;
     FlatVm[] vm;
-
-    /**
-     * The load sweep that draws made ahead are for ({@link LoadDrawer}): a slot whose VM, stream
-     * or parameters change is marked with it in {@link #changedIn}, and the sweep then draws that
-     * slot afresh rather than take what was drawn ahead for it. Starts at 1 (0 marks no change).
-     */
-    int aheadEpoch = 1;
-    /** Per slot, the last {@link #aheadEpoch} in which what its draw reads changed. */
-    int[] changedIn;
-    /** Bumped by every relayout of the slots: draws made ahead for another layout are not used. */
-    int layout;
 
     // the draw lists, per window of WINDOW slots
     static final int WINDOW_SHIFT = 5;
@@ -309,23 +294,6 @@ public final class HotState {
 
     // ---- slots
 
-    /**
-     * What slot {@code s}'s next draw reads (its VM, its stream or its spike state) changes now:
-     * a draw made ahead for it is not used.
-     */
-    void changed(int s) {
-        changedIn[s] = aheadEpoch;
-    }
-
-    /** The next load sweep begins: what changes from now on is marked for the sweep after it. */
-    void nextSweep() {
-        if (++aheadEpoch == 1 << 29) { // keeps an epoch and a kind in one int (LoadDrawer's stamps)
-            Arrays.fill(changedIn, 0);
-            aheadEpoch = 1;
-            layout++; // and the stamps of the draws made ahead are dropped with their layout
-        }
-    }
-
     /** Puts {@code v} on core {@code core} of host {@code h}, the core's previous VM leaving its slot. */
     public void holdCore(int h, int core, FlatVm v) {
         int s = base[h] + core;
@@ -495,7 +463,6 @@ public final class HotState {
         running[s] = false;
         vm[s] = v;
         v.slot(s);
-        changed(s);
         // an empty slot is on no list, and a VM that does not run goes on none: only the list it goes on when it runs
         // is kept
         listing[s] = (byte) (listOf(pattern[s]) << KIND_BITS);
@@ -540,7 +507,6 @@ public final class HotState {
     private void move(int from, int to) {
         copy(this, from, this, to);
         vm[to].slot(to);
-        changed(to);
         int was = listing[from];
         if ((was & KIND_MASK) == UNLISTED || from >>> WINDOW_SHIFT == to >>> WINDOW_SHIFT) {
             if ((was & KIND_MASK) != UNLISTED) {
@@ -610,8 +576,6 @@ public final class HotState {
         businessCount = new int[windows];
         otherCount = new int[windows];
         listing = new byte[slots];
-        changedIn = new int[slots];
-        layout++;
         base = newBase;
         lowCapacity = capacity;
         for (int h = 0; h < n; h++) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * What the simulated backend's tests of the flat path (HotStateTest, which pairs it with the pattern
  * objects through the backend's hosts and VMs) read of its insides, which the backend itself does
- * not: the slot capacity, the arrays whole, the draw lists, the draws made ahead.
+ * not: the slot capacity, the arrays whole, the draw lists.
  */
 public final class FlatProbe {
 
@@ -28,16 +28,6 @@ public final class FlatProbe {
     /** Every host's demand, a copy. */
     public static double[] demands(HotState hot) {
         return hot.demand.clone();
-    }
-
-    /** Waits until the draws being made ahead are done. */
-    public static void awaitAhead(LoadDrawer drawer) {
-        drawer.awaitAhead();
-    }
-
-    /** How many ranges' draws made ahead the sweeps took so far. */
-    public static long rangesTakenAhead(LoadDrawer drawer) {
-        return drawer.rangesTakenAhead();
     }
 
     /**
