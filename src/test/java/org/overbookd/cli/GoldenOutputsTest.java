@@ -199,14 +199,7 @@ class GoldenOutputsTest {
         for (List<String> run : runs()) {
             Cli r = Cli.run(run.subList(1, run.size()).toArray(String[]::new));
             assertEquals(0, r.exitCode(), run + ": " + r.err());
-            Path out = dir.resolve(run.get(0));
-            try (Stream<Path> files = Files.walk(out)) {
-                for (Path f : files.filter(Files::isRegularFile).toList()) {
-                    if (!MARKERS.contains(f.getFileName().toString())) {
-                        now.put(dir.relativize(f).toString(), ShardMarker.sha256(Files.readAllBytes(f)));
-                    }
-                }
-            }
+            now.putAll(sums(dir, dir.resolve(run.get(0))));
         }
         Path manifest = Path.of(MANIFEST);
         if (Boolean.getBoolean(UPDATE)) {
@@ -217,7 +210,31 @@ class GoldenOutputsTest {
             Files.writeString(manifest, text, StandardCharsets.UTF_8);
             return;
         }
-        Map<String, String> golden = read(manifest);
+        List<String> differences = differences(read(manifest), now);
+        assertTrue(
+                differences.isEmpty(),
+                "outputs differ from " + MANIFEST + " (if intended: sim/golden.sh, and a" + " CHANGELOG entry):\n  "
+                        + String.join("\n  ", differences));
+    }
+
+    /**
+     * The SHA-256 of every file under {@code out} but the shards' markers, by its path relative to
+     * {@code root}.
+     */
+    static Map<String, String> sums(Path root, Path out) throws IOException {
+        Map<String, String> sums = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(out)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                if (!MARKERS.contains(f.getFileName().toString())) {
+                    sums.put(root.relativize(f).toString(), ShardMarker.sha256(Files.readAllBytes(f)));
+                }
+            }
+        }
+        return sums;
+    }
+
+    /** Each file whose bytes differ from the manifest's, or that one of the two lacks, with what differs. */
+    static List<String> differences(Map<String, String> golden, Map<String, String> now) {
         List<String> differences = new ArrayList<>();
         golden.forEach((file, sum) -> {
             if (!now.containsKey(file)) {
@@ -229,10 +246,7 @@ class GoldenOutputsTest {
         now.keySet().stream()
                 .filter(f -> !golden.containsKey(f))
                 .forEach(f -> differences.add(f + ": new, not in the manifest"));
-        assertTrue(
-                differences.isEmpty(),
-                "outputs differ from " + MANIFEST + " (if intended: sim/golden.sh, and a" + " CHANGELOG entry):\n  "
-                        + String.join("\n  ", differences));
+        return differences;
     }
 
     /** The manifest: file to SHA-256; '#' lines are comments. */
