@@ -28,8 +28,9 @@ import org.overbookd.shard.ShardMarker;
  * CHANGELOG. The shards' markers are left out: they hold the build's fingerprint, which every change of
  * code moves (the merged outputs beside them are in).
  *
- * <p>Tagged slow: about 6 s of CPU (23 s of a loaded two-core machine), which the fast suite's minute
- * cannot spare; {@code .ci/run} and {@code sim/golden.sh} run it.
+ * <p>Tagged slow: its runs take more of the fast suite's minute than it can spare (docs/testing.md
+ * gives sim/golden.sh's time); {@code .ci/run} and {@code sim/golden.sh} run it, and
+ * GoldenManifestTest checks the comparison itself in the fast suite.
  */
 @Tag("slow")
 class GoldenOutputsTest {
