@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.policy.registry.PolicyRegistry;
 import org.overbookd.policy.toy.FirstComeFirstServed;
+import org.overbookd.policy.toy.PriorityOrderQosPreemption;
 import org.overbookd.policy.toy.SlotCap;
 import picocli.CommandLine;
 
@@ -198,5 +199,44 @@ class ToyPolicyTest {
                 types(WITH_TYPES_TOY, "o", "--policy", "m14", "--policy-arg", "per-server=2"),
                 "--policy-arg per-server applies to --policy slot-cap only, not m14");
         refused(types(PolicyRegistry.IN_TREE, "o", "--policy", "slot-cap"), "--policy: 'slot-cap' is not one of");
+    }
+
+    private Cli requests(PolicyRegistry policies, String policy, String out) {
+        return run(
+                policies,
+                List.of(
+                        "simulate",
+                        "--model",
+                        "requests",
+                        "--policy",
+                        policy,
+                        "--workload",
+                        "sim/qos-validation/test1-workload.csv",
+                        "--hosts",
+                        "sim/qos-validation/hosts.csv",
+                        "--until",
+                        "3600",
+                        "--out",
+                        dir.resolve(out).toString()));
+    }
+
+    @Test
+    void aRegisteredRequestToyRunsThroughSimulate() throws IOException {
+        PolicyRegistry withToy =
+                PolicyRegistry.IN_TREE.with(PolicyRegistry.REQUESTS, PriorityOrderQosPreemption.FACTORY);
+        Cli toy = requests(withToy, PriorityOrderQosPreemption.NAME, "toy");
+        assertEquals(0, toy.exitCode(), toy.err());
+        // the priority-based order with the QoS-driven preemption: a run of neither in-tree policy
+        String toyRequests = Files.readString(dir.resolve("toy/requests.csv"));
+        for (String inTree : List.of("qos", "priority")) {
+            Cli r = requests(withToy, inTree, inTree);
+            assertEquals(0, r.exitCode(), r.err());
+            assertTrue(
+                    !toyRequests.equals(Files.readString(dir.resolve(inTree).resolve("requests.csv"))),
+                    "the toy's run is not " + inTree + "'s");
+        }
+        refused(
+                requests(PolicyRegistry.IN_TREE, PriorityOrderQosPreemption.NAME, "o"),
+                "expected one of [qos, priority]");
     }
 }
