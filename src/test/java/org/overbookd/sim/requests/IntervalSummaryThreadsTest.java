@@ -16,8 +16,10 @@ import org.overbookd.policy.qos.ServiceClasses;
 /**
  * The interval summaries are the same to the bit whether the active requests are read on one
  * thread or in two halves on two, and whether the Gini coefficients are computed on the
- * simulation's thread or on the second one: a run of a burst of 2,000 requests on hosts that hold about half of
- * them, so that many wait and their availabilities differ, summarised both ways.
+ * simulation's thread or on the second one: a burst of 1,500 requests on hosts that hold about
+ * half of them, so that many wait and their availabilities differ, summarised both ways. Under the
+ * priority baseline, whose passes over an unchanged cluster are skipped: the summaries do not
+ * depend on the policy, and the QoS-driven one over this queue costs seconds.
  */
 class IntervalSummaryThreadsTest {
 
@@ -28,7 +30,7 @@ class IntervalSummaryThreadsTest {
         assertEquals(one.intervals(), two.intervals());
         assertEquals(one.outcomes(), two.outcomes());
         int most = one.intervals().stream().mapToInt(IntervalSample::active).max().orElse(0);
-        assertTrue(most > 1000, "requests active in the fullest interval: " + most);
+        assertTrue(most > 800, "requests active in the fullest interval: " + most);
         assertTrue(
                 one.intervals().stream()
                         .flatMap(i -> i.classes().values().stream())
@@ -39,12 +41,12 @@ class IntervalSummaryThreadsTest {
     private static RunResult run(int parallelFrom) {
         SplittableRandom random = new SplittableRandom(34);
         List<HostSpec> hosts = new ArrayList<>();
-        for (int h = 0; h < 20; h++) {
+        for (int h = 0; h < 15; h++) {
             hosts.add(new HostSpec("h" + h, 1, 1, Map.of()));
         }
         List<ServiceClass> classes = ServiceClasses.defaults().all();
         List<RequestSpec> requests = new ArrayList<>();
-        for (int r = 0; r < 2000; r++) {
+        for (int r = 0; r < 1500; r++) {
             double size = 0.01 + random.nextDouble(0.02);
             requests.add(new RequestSpec(
                     "r" + r,
@@ -55,8 +57,8 @@ class IntervalSummaryThreadsTest {
                     classes.get(random.nextInt(classes.size())),
                     Map.of()));
         }
-        RequestScheduler scheduler = RequestScheduler.qosDriven(ServiceClasses.defaults(), new ScanLimits(10, 3));
-        return new RequestSimulation(scheduler, hosts, requests, List.of(), Overheads.constant(1), 34, 3 * 3600, 10)
+        RequestScheduler scheduler = RequestScheduler.priorityBased(ServiceClasses.defaults(), new ScanLimits(10, 3));
+        return new RequestSimulation(scheduler, hosts, requests, List.of(), Overheads.constant(1), 34, 2 * 3600, 10)
                 .withParallelSummaryFrom(parallelFrom)
                 .run();
     }
