@@ -49,23 +49,36 @@ import picocli.CommandLine.TypeConversionException;
             "      --workload generated:google-month --hosts-to-score 10 \\",
             "      --failures-in-a-row 20 --out results/qos-month"
         })
-final class RequestsSimulateCommand implements Callable<Integer> {
+final class RequestsSimulateCommand implements Callable<Integer>, ChoosesPolicies {
 
     /**
-     * The request models' policy names from the registry, in any case, as picocli's enum names were:
-     * an unknown one gets picocli's wording for an enum.
+     * The request models' policy names from the registry the command line was built with, in any
+     * case, as picocli's enum names were: an unknown one gets picocli's wording for an enum.
      */
-    static final class PolicyNames implements ITypeConverter<String> {
+    static final class PolicyNames implements ITypeConverter<String>, ChoosesPolicies {
+        private PolicyRegistry registry = PolicyRegistry.IN_TREE;
+
+        @Override
+        public void use(PolicyRegistry policies) {
+            this.registry = policies;
+        }
+
         @Override
         public String convert(String value) {
             String name = value.toLowerCase(Locale.ROOT);
-            if (!PolicyRegistry.IN_TREE.has(PolicyRegistry.REQUESTS, name)) {
-                throw new TypeConversionException(
-                        "expected one of " + PolicyRegistry.IN_TREE.names(PolicyRegistry.REQUESTS)
-                                + " (case-insensitive) but was '" + value + "'");
+            if (!registry.has(PolicyRegistry.REQUESTS, name)) {
+                throw new TypeConversionException("expected one of " + registry.names(PolicyRegistry.REQUESTS)
+                        + " (case-insensitive) but was '" + value + "'");
             }
             return name;
         }
+    }
+
+    private PolicyRegistry registry = PolicyRegistry.IN_TREE;
+
+    @Override
+    public void use(PolicyRegistry policies) {
+        this.registry = policies;
     }
 
     /** Seconds, as a plain number or with an "s" suffix ("30" or "30s"), as the paper writes them. */
@@ -289,8 +302,8 @@ final class RequestsSimulateCommand implements Callable<Integer> {
                 events = hostEvents == null ? List.of() : Inputs.hostEvents(hostEvents, hostList);
             }
             ScanLimits limits = new ScanLimits(hostsToScore, failuresInARow);
-            RequestScheduler scheduler = PolicyRegistry.IN_TREE.create(
-                    PolicyRegistry.REQUESTS, policy, new RequestSettings(classes, limits));
+            RequestScheduler scheduler =
+                    registry.create(PolicyRegistry.REQUESTS, policy, new RequestSettings(classes, limits));
             double end = until == null ? Double.POSITIVE_INFINITY : until;
             if (generated) {
                 return streamGenerated(scheduler, classes, hostList, events, end);

@@ -233,33 +233,14 @@ public final class SlotsSimulateCommand implements Callable<Integer>, ChoosesPol
             throw usage("--policy: "
                     + registry.unknown(PolicyRegistry.SLOTS, policy).getMessage());
         }
-        Map<String, String> given = new LinkedHashMap<>(policyArgs);
-        give(given, HybridPolicy.STICKY_SLOTS.key(), stickySlots);
-        give(given, HybridPolicy.EVICTION_LIMIT.key(), evictionLimit);
+        PolicyArguments given = new PolicyArguments(spec.commandLine(), policyArgs)
+                .option(HybridPolicy.STICKY_SLOTS.key(), stickySlots)
+                .option(HybridPolicy.EVICTION_LIMIT.key(), evictionLimit);
         try {
-            return registry.create(PolicyRegistry.SLOTS, policy, settings, given);
+            return registry.create(PolicyRegistry.SLOTS, policy, settings, given.all());
         } catch (ArgumentException e) {
-            String option = option(e.key());
-            throw usage(
-                    e.isUndeclared() && !e.takenBy().isEmpty()
-                            ? option + " applies to --policy " + String.join(" or ", e.takenBy()) + " only, not "
-                                    + policy
-                            : option + " " + e.getMessage());
+            throw given.refused(e, policy);
         }
-    }
-
-    /** Adds an argument given by an option of its own, refusing it given twice. */
-    private void give(Map<String, String> given, String key, String value) {
-        if (value != null && given.put(key, value) != null) {
-            throw usage("--" + key + " and --policy-arg " + key + " both given: give it once");
-        }
-    }
-
-    /** How the user gave the argument {@code key}: by its own option, or by --policy-arg. */
-    private String option(String key) {
-        boolean own = (key.equals(HybridPolicy.STICKY_SLOTS.key()) && stickySlots != null)
-                || (key.equals(HybridPolicy.EVICTION_LIMIT.key()) && evictionLimit != null);
-        return own ? "--" + key : "--policy-arg " + key;
     }
 
     private <E extends Enum<E> & Labelled> E parse(Class<E> type, String option, String text) {

@@ -6,13 +6,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import org.overbookd.io.InputException;
+import org.overbookd.policy.Argument;
+import org.overbookd.policy.ArgumentException;
+import org.overbookd.policy.Arguments;
 import org.overbookd.policy.maxweight.Padding;
 import org.overbookd.policy.maxweight.SolverChoice;
+import org.overbookd.policy.maxweight.TypeSchedulers;
 import org.overbookd.policy.registry.PolicyRegistry;
 import org.overbookd.sim.types.ArrivalModel;
 import org.overbookd.sim.types.QueueChart;
@@ -58,10 +64,12 @@ import picocli.CommandLine.Spec;
             "      --trace task_events/part-00000-of-00500.csv.gz --servers 1000 \\",
             "      --out results/google"
         })
-public final class TypesSimulateCommand implements Callable<Integer> {
+public final class TypesSimulateCommand implements Callable<Integer>, ChoosesPolicies {
 
     @Spec
     CommandSpec spec;
+
+    private PolicyRegistry registry = PolicyRegistry.IN_TREE;
 
     @Option(
             names = "--policy",
@@ -103,12 +111,6 @@ public final class TypesSimulateCommand implements Callable<Integer> {
     List<Integer> serverCounts;
 
     @Option(
-            names = "--beta",
-            paramLabel = "B",
-            description = "Algorithm 1's beta, strictly between 0 and 1 (default: ${DEFAULT-VALUE}).")
-    double beta = 0.5;
-
-    @Option(
             names = "--solver",
             paramLabel = "exact|greedy|auto",
             description = "How maxweight and m14 find configurations; auto is exact where its table is small"
@@ -121,14 +123,29 @@ public final class TypesSimulateCommand implements Callable<Integer> {
             description = "Which empty-queue types get the room a configuration leaves (default: ${DEFAULT-VALUE}).")
     String padding = "largest-first";
 
+    // Algorithm 1's two arguments keep options of their own, as the paper's runs are written; the policy checks them
+    @Option(
+            names = "--beta",
+            paramLabel = "B",
+            description =
+                    "Algorithm 1's beta, strictly between 0 and 1 (default 0.5); the same as --policy-arg" + " beta=B.")
+    String beta;
+
     @Option(
             names = "--recheck-empty",
             negatable = true,
-            defaultValue = "false",
             fallbackValue = "true",
-            description = "Algorithm 1 only: also test condition (4) for empty servers when an arrival has to queue"
-                    + " (an extension; the paper tests at departures only). Default: off.")
-    boolean recheckEmpty;
+            description = "Algorithm 1 also tests condition (4) for empty servers when an arrival has to queue"
+                    + " (an extension; the paper tests at departures only). Default: off. The same as --policy-arg"
+                    + " recheck-empty=true (or =false).")
+    Boolean recheckEmpty;
+
+    @Option(
+            names = "--policy-arg",
+            paramLabel = "KEY=VALUE",
+            description = "An argument of a --policy, by the key it declares; repeatable. Each goes to the policies"
+                    + " that declare it, which check it.")
+    Map<String, String> policyArgs = new LinkedHashMap<>();
 
     @Option(
             names = "--horizon",
@@ -161,11 +178,9 @@ public final class TypesSimulateCommand implements Callable<Integer> {
             if (name.isEmpty()) {
                 continue; // "a,,b" or a trailing comma: nothing between the commas
             }
-            if (!PolicyRegistry.IN_TREE.has(PolicyRegistry.TYPES, name)) {
-                throw usage("--policy: "
-                        + PolicyRegistry.IN_TREE
-                                .unknown(PolicyRegistry.TYPES, p)
-                                .getMessage());
+            if (!registry.has(PolicyRegistry.TYPES, name)) {
+                throw usage(
+                        "--policy: " + registry.unknown(PolicyRegistry.TYPES, p).getMessage());
             }
             if (kinds.contains(name)) { // each policy is one series of the charts and one row per summary
                 throw usage("--policy: " + name + " is given twice");
@@ -179,8 +194,8 @@ public final class TypesSimulateCommand implements Callable<Integer> {
             throw usage("--trace-format applies to --trace");
         }
         if (kinds.isEmpty()) {
-            throw usage("--policy: name at least one policy ("
-                    + String.join(", ", PolicyRegistry.IN_TREE.names(PolicyRegistry.TYPES)) + ")");
+            throw usage("--policy: name at least one policy (" + String.join(", ", registry.names(PolicyRegistry.TYPES))
+                    + ")");
         }
         SolverChoice solverChoice = parse(
                 () -> SolverChoice.valueOf(choice(solver)),
@@ -190,9 +205,7 @@ public final class TypesSimulateCommand implements Callable<Integer> {
                 () -> Padding.valueOf(choice(padding)),
                 "--padding",
                 "'" + padding + "' is not one of largest-first, smallest-first, none");
-        if (!(beta > 0 && beta < 1)) {
-            throw usage("--beta must be strictly between 0 and 1, not " + beta);
-        }
+        Map<String, Map<String, String>> arguments = arguments(kinds);
         if (horizon != null && !(horizon > 0 && horizon < 1e15)) {
             throw usage("--horizon must be positive, not " + horizon);
         }
@@ -203,10 +216,16 @@ public final class TypesSimulateCommand implements Callable<Integer> {
             throw usage("--servers must be at least 1");
         }
         if (serverCounts == null || serverCounts.size() == 1) {
-            return simulate(kinds, solverChoice, paddingChoice, serverCounts == null ? null : serverCounts.get(0), out);
+            return simulate(
+                    kinds,
+                    arguments,
+                    solverChoice,
+                    paddingChoice,
+                    serverCounts == null ? null : serverCounts.get(0),
+                    out);
         }
         for (int n : serverCounts) {
-            int code = simulate(kinds, solverChoice, paddingChoice, n, out.resolve("servers-" + n));
+            int code = simulate(kinds, arguments, solverChoice, paddingChoice, n, out.resolve("servers-" + n));
             if (code != ExitCodes.OK) {
                 return code;
             }
@@ -214,9 +233,55 @@ public final class TypesSimulateCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    @Override
+    public void use(PolicyRegistry policies) {
+        this.registry = policies;
+    }
+
+    /**
+     * What each policy of {@code kinds} is handed: the arguments given that it declares, checked by
+     * its declaration. An argument none of them declares is a usage error naming the option as given.
+     */
+    private Map<String, Map<String, String>> arguments(List<String> kinds) {
+        PolicyArguments given = new PolicyArguments(spec.commandLine(), policyArgs)
+                .option(TypeSchedulers.BETA.key(), beta)
+                .option(TypeSchedulers.RECHECK_EMPTY.key(), recheckEmpty);
+        String chosen = String.join(",", kinds);
+        for (String key : given.keys()) {
+            if (kinds.stream().noneMatch(k -> declares(k, key))) {
+                List<String> takers = registry.names(PolicyRegistry.TYPES).stream()
+                        .filter(k -> declares(k, key))
+                        .toList();
+                throw given.refused(ArgumentException.undeclared(chosen, key, takers), chosen);
+            }
+        }
+        Map<String, Map<String, String>> arguments = new LinkedHashMap<>();
+        for (String kind : kinds) {
+            List<Argument<?>> declared = registry.arguments(PolicyRegistry.TYPES, kind);
+            Map<String, String> mine = given.declaredIn(declared);
+            try {
+                Arguments.of(kind, declared, mine); // checked here, to name the option before any run starts
+            } catch (ArgumentException e) {
+                throw given.refused(e, chosen);
+            }
+            arguments.put(kind, mine);
+        }
+        return arguments;
+    }
+
+    private boolean declares(String policy, String key) {
+        return registry.arguments(PolicyRegistry.TYPES, policy).stream()
+                .anyMatch(a -> a.key().equals(key));
+    }
+
     /** Runs every policy on one cluster and writes its outputs to {@code dir}. */
     private int simulate(
-            List<String> kinds, SolverChoice solverChoice, Padding paddingChoice, Integer servers, Path dir)
+            List<String> kinds,
+            Map<String, Map<String, String>> arguments,
+            SolverChoice solverChoice,
+            Padding paddingChoice,
+            Integer servers,
+            Path dir)
             throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         TypesScenario model;
@@ -239,7 +304,7 @@ public final class TypesSimulateCommand implements Callable<Integer> {
         double until = horizon != null ? horizon : model.horizon();
         List<TypesResult> results = new ArrayList<>();
         for (String kind : kinds) {
-            TypesRun run = new TypesRun(kind, solverChoice, paddingChoice, beta, recheckEmpty);
+            TypesRun run = new TypesRun(registry, kind, solverChoice, paddingChoice, arguments.get(kind));
             try {
                 results.add(run.run(model, seed, until, samples));
             } catch (IllegalArgumentException e) {

@@ -3,8 +3,8 @@ package org.overbookd.daemon;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.overbookd.model.ClusterView;
+import org.overbookd.model.ForwardingClusterView;
 import org.overbookd.model.ForwardingHostView;
 import org.overbookd.model.ForwardingVmView;
 import org.overbookd.model.HostView;
@@ -15,14 +15,13 @@ import org.overbookd.model.VmView;
  * the {@link GuardHistory}; everything else is the backend's. The VMs the policy may act on (those
  * overbooked on a host and those queued) are the ones it wraps.
  */
-final class HistoryView implements ClusterView {
+final class HistoryView extends ForwardingClusterView {
 
-    private final ClusterView view;
     private final List<Host> hosts;
     private final List<Vm> queue;
 
     HistoryView(ClusterView view, GuardHistory history) {
-        this.view = view;
+        super(view);
         List<? extends HostView> original = view.hosts();
         this.hosts = new ArrayList<>(original.size());
         for (HostView host : original) {
@@ -47,21 +46,6 @@ final class HistoryView implements ClusterView {
     @Override
     public List<Vm> queue() {
         return queue;
-    }
-
-    @Override
-    public Map<String, Integer> hostsLeftOut() {
-        return view.hostsLeftOut();
-    }
-
-    @Override
-    public Map<String, Integer> vmsLeftAlone() {
-        return view.vmsLeftAlone();
-    }
-
-    @Override
-    public Map<String, Integer> vmsUnmatched() {
-        return view.vmsUnmatched();
     }
 
     /** A host of the view, with how often overbookd acted on it lately. */

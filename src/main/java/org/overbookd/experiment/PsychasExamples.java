@@ -7,11 +7,8 @@ import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import org.overbookd.io.InputException;
-import org.overbookd.policy.maxweight.Padding;
-import org.overbookd.policy.maxweight.SolverChoice;
 import org.overbookd.sim.types.ScenarioFile;
 import org.overbookd.sim.types.TypesResult;
-import org.overbookd.sim.types.TypesRun;
 import org.overbookd.sim.types.TypesScenario;
 
 /**
@@ -28,19 +25,13 @@ public final class PsychasExamples implements Experiment {
     static final List<String> PARTS = List.of("example-1", "example-1-beta", "example-2");
     static final List<Double> BETAS = List.of(0.2, 0.35, 0.5, 0.7, 0.8, 0.9, 0.95);
 
-    private record Variant(String label, String policy, double beta, boolean recheckEmpty) {
-
-        TypesRun run() {
-            return new TypesRun(policy, SolverChoice.AUTO, Padding.LARGEST_FIRST, beta, recheckEmpty);
-        }
-    }
-
-    private static final Variant MAXWEIGHT = new Variant("maxweight (Algorithm 1, beta 0.5)", "maxweight", 0.5, false);
-    private static final List<Variant> OTHERS = List.of(
-            new Variant("m14", "m14", 0.5, false),
-            new Variant("m14-central", "m14-central", 0.5, false),
-            new Variant("g16", "g16", 0.5, false),
-            new Variant("best-fit", "best-fit", 0.5, false));
+    private static final TypesVariant MAXWEIGHT =
+            TypesVariant.maxweight("maxweight (Algorithm 1, beta 0.5)", 0.5, false);
+    private static final List<TypesVariant> OTHERS = List.of(
+            TypesVariant.of("m14", "m14"),
+            TypesVariant.of("m14-central", "m14-central"),
+            TypesVariant.of("g16", "g16"),
+            TypesVariant.of("best-fit", "best-fit"));
 
     @Override
     public String name() {
@@ -63,7 +54,7 @@ public final class PsychasExamples implements Experiment {
         }
         boolean first = true;
         if (part == null || part.equals("example-1")) {
-            List<Variant> rows = new ArrayList<>(List.of(MAXWEIGHT));
+            List<TypesVariant> rows = new ArrayList<>(List.of(MAXWEIGHT));
             rows.addAll(OTHERS);
             policies(run, "example1", rows, out, err);
             first = false;
@@ -72,8 +63,8 @@ public final class PsychasExamples implements Experiment {
             if (!first) {
                 out.print("\n");
             }
-            List<Variant> rows = new ArrayList<>();
-            BETAS.forEach(b -> rows.add(new Variant("beta " + b, "maxweight", b, false)));
+            List<TypesVariant> rows = new ArrayList<>();
+            BETAS.forEach(b -> rows.add(TypesVariant.maxweight("beta " + b, b, false)));
             List<TypesResult> results = runAll(run, "example1", rows, err);
             List<String> header = new ArrayList<>(List.of("beta"));
             List<String> queue = new ArrayList<>(List.of("mean queue"));
@@ -88,15 +79,15 @@ public final class PsychasExamples implements Experiment {
             if (!first) {
                 out.print("\n");
             }
-            List<Variant> rows = new ArrayList<>(
-                    List.of(MAXWEIGHT, new Variant("maxweight, --recheck-empty", "maxweight", 0.5, true)));
+            List<TypesVariant> rows = new ArrayList<>(
+                    List.of(MAXWEIGHT, TypesVariant.maxweight("maxweight, --recheck-empty", 0.5, true)));
             rows.addAll(OTHERS);
             policies(run, "example2", rows, out, err);
         }
         out.flush();
     }
 
-    private static void policies(Run run, String scenario, List<Variant> rows, PrintWriter out, PrintWriter err)
+    private static void policies(Run run, String scenario, List<TypesVariant> rows, PrintWriter out, PrintWriter err)
             throws InterruptedException, InputException {
         List<TypesResult> results = runAll(run, scenario, rows, err);
         Markdown table = new Markdown("policy", "mean queue", "max queue", "final queue", "mean delay", "throughput");
@@ -114,11 +105,11 @@ public final class PsychasExamples implements Experiment {
     }
 
     /** Each variant on the scenario at seed 1 and its own horizon, in the variants' order whatever the threads. */
-    private static List<TypesResult> runAll(Run run, String name, List<Variant> variants, PrintWriter err)
+    private static List<TypesResult> runAll(Run run, String name, List<TypesVariant> variants, PrintWriter err)
             throws InterruptedException, InputException {
         TypesScenario scenario = ScenarioFile.load(name, SEED, OptionalInt.empty());
         List<Callable<TypesResult>> jobs = new ArrayList<>();
-        for (Variant v : variants) {
+        for (TypesVariant v : variants) {
             jobs.add(() -> {
                 TypesResult r = v.run().run(scenario, SEED, scenario.horizon(), 10);
                 synchronized (err) {

@@ -8,12 +8,9 @@ import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.function.ToDoubleFunction;
 import org.overbookd.io.InputException;
-import org.overbookd.policy.maxweight.Padding;
-import org.overbookd.policy.maxweight.SolverChoice;
 import org.overbookd.sim.types.ScenarioFile;
 import org.overbookd.sim.types.TraceScenario;
 import org.overbookd.sim.types.TypesResult;
-import org.overbookd.sim.types.TypesRun;
 import org.overbookd.sim.types.TypesScenario;
 import org.overbookd.stats.MeanInterval;
 import org.overbookd.sweep.SeedIntervals;
@@ -39,25 +36,18 @@ public final class PsychasFigure4 implements Experiment {
 
     private static final double TRACE_LOAD = 0.9;
 
-    private record Variant(String label, String policy, double beta, boolean recheckEmpty) {
-
-        TypesRun run() {
-            return new TypesRun(policy, SolverChoice.AUTO, Padding.LARGEST_FIRST, beta, recheckEmpty);
-        }
-    }
-
     /** The five policies of the paper's comparison and ours (beta 0.5, the model's default), then the beta sweep. */
-    private static final List<Variant> VARIANTS = List.of(
-            new Variant("maxweight (Algorithm 1, beta 0.5)", "maxweight", 0.5, false),
-            new Variant("m14 (as cited: per-server queues)", "m14", 0.5, false),
-            new Variant("m14-central", "m14-central", 0.5, false),
-            new Variant("g16 (reconstructed)", "g16", 0.5, false),
-            new Variant("best-fit", "best-fit", 0.5, false),
-            new Variant("maxweight, beta 0.1", "maxweight", 0.1, false),
-            new Variant("maxweight, beta 0.3", "maxweight", 0.3, false),
-            new Variant("maxweight, beta 0.7", "maxweight", 0.7, false),
-            new Variant("maxweight, beta 0.9", "maxweight", 0.9, false),
-            new Variant("maxweight, beta 0.5, --recheck-empty", "maxweight", 0.5, true));
+    private static final List<TypesVariant> VARIANTS = List.of(
+            TypesVariant.maxweight("maxweight (Algorithm 1, beta 0.5)", 0.5, false),
+            TypesVariant.of("m14 (as cited: per-server queues)", "m14"),
+            TypesVariant.of("m14-central", "m14-central"),
+            TypesVariant.of("g16 (reconstructed)", "g16"),
+            TypesVariant.of("best-fit", "best-fit"),
+            TypesVariant.maxweight("maxweight, beta 0.1", 0.1, false),
+            TypesVariant.maxweight("maxweight, beta 0.3", 0.3, false),
+            TypesVariant.maxweight("maxweight, beta 0.7", 0.7, false),
+            TypesVariant.maxweight("maxweight, beta 0.9", 0.9, false),
+            TypesVariant.maxweight("maxweight, beta 0.5, --recheck-empty", 0.5, true));
 
     /** The paper's three: Algorithm 1, M14, G16. */
     private static final List<Integer> PAPERS = List.of(0, 1, 3);
@@ -109,7 +99,7 @@ public final class PsychasFigure4 implements Experiment {
                 for (int s = 0; s < SEEDS; s++) {
                     TypesScenario scenario = TraceScenario.withServers(bySeed.get(s), n);
                     long seed = s + 1;
-                    Variant variant = VARIANTS.get(v);
+                    TypesVariant variant = VARIANTS.get(v);
                     jobs.add(() -> {
                         TypesResult r = variant.run().run(scenario, seed, scenario.horizon(), 10);
                         synchronized (err) {

@@ -44,4 +44,49 @@ public record Argument<T>(String key, String description, T defaultValue, Functi
             return value;
         });
     }
+
+    /**
+     * A number strictly between {@code low} and {@code high}. The text is read as Java reads a double
+     * ({@link Double#parseDouble}), so a value gives the same bits whether it came from a file, the
+     * command line or {@link Double#toString}.
+     */
+    public static Argument<Double> between(
+            String key, String description, double defaultValue, double low, double high) {
+        if (!(defaultValue > low && defaultValue < high)) {
+            throw new IllegalArgumentException(key + ": the default " + defaultValue + " is not strictly between "
+                    + number(low) + " and " + number(high));
+        }
+        return new Argument<>(key, description, defaultValue, text -> {
+            double value;
+            try {
+                value = Double.parseDouble(text.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("'" + text + "' is not a number");
+            }
+            if (!(value > low && value < high)) {
+                throw new IllegalArgumentException(
+                        "must be strictly between " + number(low) + " and " + number(high) + ", got " + text.trim());
+            }
+            return value;
+        });
+    }
+
+    /** A yes or no, written {@code true} or {@code false} (in any case). */
+    public static Argument<Boolean> flag(String key, String description, boolean defaultValue) {
+        return new Argument<>(key, description, defaultValue, text -> {
+            String t = text.trim();
+            if (t.equalsIgnoreCase("true")) {
+                return true;
+            }
+            if (t.equalsIgnoreCase("false")) {
+                return false;
+            }
+            throw new IllegalArgumentException("'" + text + "' is not true or false");
+        });
+    }
+
+    /** A bound as a person writes it: 0 and 1, not 0.0 and 1.0. */
+    private static String number(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
 }

@@ -28,8 +28,9 @@ import org.overbookd.shard.ShardMarker;
  * CHANGELOG. The shards' markers are left out: they hold the build's fingerprint, which every change of
  * code moves (the merged outputs beside them are in).
  *
- * <p>Tagged slow: about 6 s of CPU (23 s of a loaded two-core machine), which the fast suite's minute
- * cannot spare; {@code .ci/run} and {@code sim/golden.sh} run it.
+ * <p>Tagged slow: its runs take more of the fast suite's minute than it can spare (docs/testing.md
+ * gives sim/golden.sh's time); {@code .ci/run} and {@code sim/golden.sh} run it, and
+ * GoldenManifestTest checks the comparison itself in the fast suite.
  */
 @Tag("slow")
 class GoldenOutputsTest {
@@ -199,14 +200,7 @@ class GoldenOutputsTest {
         for (List<String> run : runs()) {
             Cli r = Cli.run(run.subList(1, run.size()).toArray(String[]::new));
             assertEquals(0, r.exitCode(), run + ": " + r.err());
-            Path out = dir.resolve(run.get(0));
-            try (Stream<Path> files = Files.walk(out)) {
-                for (Path f : files.filter(Files::isRegularFile).toList()) {
-                    if (!MARKERS.contains(f.getFileName().toString())) {
-                        now.put(dir.relativize(f).toString(), ShardMarker.sha256(Files.readAllBytes(f)));
-                    }
-                }
-            }
+            now.putAll(sums(dir, dir.resolve(run.get(0))));
         }
         Path manifest = Path.of(MANIFEST);
         if (Boolean.getBoolean(UPDATE)) {
@@ -217,7 +211,31 @@ class GoldenOutputsTest {
             Files.writeString(manifest, text, StandardCharsets.UTF_8);
             return;
         }
-        Map<String, String> golden = read(manifest);
+        List<String> differences = differences(read(manifest), now);
+        assertTrue(
+                differences.isEmpty(),
+                "outputs differ from " + MANIFEST + " (if intended: sim/golden.sh, and a" + " CHANGELOG entry):\n  "
+                        + String.join("\n  ", differences));
+    }
+
+    /**
+     * The SHA-256 of every file under {@code out} but the shards' markers, by its path relative to
+     * {@code root}.
+     */
+    static Map<String, String> sums(Path root, Path out) throws IOException {
+        Map<String, String> sums = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(out)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                if (!MARKERS.contains(f.getFileName().toString())) {
+                    sums.put(root.relativize(f).toString(), ShardMarker.sha256(Files.readAllBytes(f)));
+                }
+            }
+        }
+        return sums;
+    }
+
+    /** Each file whose bytes differ from the manifest's, or that one of the two lacks, with what differs. */
+    static List<String> differences(Map<String, String> golden, Map<String, String> now) {
         List<String> differences = new ArrayList<>();
         golden.forEach((file, sum) -> {
             if (!now.containsKey(file)) {
@@ -229,10 +247,7 @@ class GoldenOutputsTest {
         now.keySet().stream()
                 .filter(f -> !golden.containsKey(f))
                 .forEach(f -> differences.add(f + ": new, not in the manifest"));
-        assertTrue(
-                differences.isEmpty(),
-                "outputs differ from " + MANIFEST + " (if intended: sim/golden.sh, and a" + " CHANGELOG entry):\n  "
-                        + String.join("\n  ", differences));
+        return differences;
     }
 
     /** The manifest: file to SHA-256; '#' lines are comments. */

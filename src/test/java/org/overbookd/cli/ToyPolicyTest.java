@@ -14,18 +14,26 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.policy.registry.PolicyRegistry;
 import org.overbookd.policy.toy.FirstComeFirstServed;
+import org.overbookd.policy.toy.PriorityOrderQosPreemption;
+import org.overbookd.policy.toy.SlotCap;
 import picocli.CommandLine;
 
 /**
- * Adding a policy touches its own package and one registry line: a toy policy of the slot model,
- * written in a package of its own with one typed argument, registered by one line, runs through
- * {@code overbookd simulate} as a user types it, its argument checked by the policy's declaration.
+ * Adding a policy touches its own package and one registry line: a toy policy of the slot model and
+ * one of the VM-type model, each written in a package of its own with one typed argument and
+ * registered by one line, run through {@code overbookd simulate} as a user types it, their arguments
+ * checked by the policy's declaration (and, beside the tree's policies, handed to the one that
+ * declares them).
  */
 class ToyPolicyTest {
 
     /** The one registry line. */
     private static final PolicyRegistry WITH_TOY =
             PolicyRegistry.IN_TREE.with(PolicyRegistry.SLOTS, FirstComeFirstServed.FACTORY);
+
+    /** The one registry line of the VM-type toy. */
+    private static final PolicyRegistry WITH_TYPES_TOY =
+            PolicyRegistry.IN_TREE.with(PolicyRegistry.TYPES, SlotCap.FACTORY);
 
     private static final String INPUTS = "src/test/resources/golden/";
 
@@ -46,6 +54,11 @@ class ToyPolicyTest {
                 "--out",
                 dir.resolve(out).toString()));
         args.addAll(List.of(more));
+        return run(policies, args);
+    }
+
+    /** The command line as a user types it, choosing policies from {@code policies}. */
+    private static Cli run(PolicyRegistry policies, List<String> args) {
         StringWriter stdout = new StringWriter();
         StringWriter stderr = new StringWriter();
         CommandLine cli = Main.commandLine(policies);
@@ -119,5 +132,111 @@ class ToyPolicyTest {
         refused(
                 simulate(WITH_TOY, "hybrid", "o", "--policy-arg", "sticky-slots=-1"),
                 "--policy-arg sticky-slots must be at least 0, got -1");
+    }
+
+    private Cli types(PolicyRegistry policies, String out, String... more) {
+        List<String> args = new ArrayList<>(List.of(
+                "simulate",
+                "--model",
+                "types",
+                "--scenario",
+                "example1",
+                "--horizon",
+                "200",
+                "--samples",
+                "10",
+                "--out",
+                dir.resolve(out).toString()));
+        args.addAll(List.of(more));
+        return run(policies, args);
+    }
+
+    /** The mean queue of each policy of a types run's summary.csv, in its order. */
+    private List<String> meanQueues(String out) throws IOException {
+        List<String> lines = Files.readAllLines(dir.resolve(out).resolve("summary.csv"));
+        List<String> header = List.of(lines.get(0).split(","));
+        List<String> queues = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            List<String> row = List.of(line.split(","));
+            queues.add(row.get(header.indexOf("policy")) + " " + row.get(header.indexOf("mean_queue")));
+        }
+        return queues;
+    }
+
+    @Test
+    void aRegisteredVmTypeToyRunsBesideTheTreesPoliciesEachHandedItsOwnArguments() throws IOException {
+        Cli one = types(WITH_TYPES_TOY, "one", "--policy", "maxweight,slot-cap", "--beta", "0.3");
+        assertEquals(0, one.exitCode(), one.err());
+        Cli three = types(
+                WITH_TYPES_TOY,
+                "three",
+                "--policy",
+                "maxweight,slot-cap",
+                "--policy-arg",
+                "beta=0.3",
+                "--policy-arg",
+                "per-server=3");
+        assertEquals(0, three.exitCode(), three.err());
+        List<String> a = meanQueues("one");
+        List<String> b = meanQueues("three");
+        assertEquals(a.get(0), b.get(0), "maxweight is handed beta alone, the same in both runs");
+        assertTrue(a.get(1).startsWith("slot-cap "), a.toString());
+        // three VMs a server instead of one: a shorter queue, so the argument reached the toy
+        double capOne = Double.parseDouble(a.get(1).substring("slot-cap ".length()));
+        double capThree = Double.parseDouble(b.get(1).substring("slot-cap ".length()));
+        assertTrue(capThree < capOne, a + " vs " + b);
+    }
+
+    @Test
+    void theVmTypeToysArgumentIsCheckedByItsDeclaration() {
+        refused(
+                types(WITH_TYPES_TOY, "o", "--policy", "slot-cap", "--policy-arg", "per-server=0"),
+                "--policy-arg per-server must be at least 1, got 0");
+        refused(
+                types(WITH_TYPES_TOY, "o", "--policy", "slot-cap", "--beta", "0.3"),
+                "--beta applies to --policy maxweight only, not slot-cap");
+        refused(
+                types(WITH_TYPES_TOY, "o", "--policy", "m14", "--policy-arg", "per-server=2"),
+                "--policy-arg per-server applies to --policy slot-cap only, not m14");
+        refused(types(PolicyRegistry.IN_TREE, "o", "--policy", "slot-cap"), "--policy: 'slot-cap' is not one of");
+    }
+
+    private Cli requests(PolicyRegistry policies, String policy, String out) {
+        return run(
+                policies,
+                List.of(
+                        "simulate",
+                        "--model",
+                        "requests",
+                        "--policy",
+                        policy,
+                        "--workload",
+                        "sim/qos-validation/test1-workload.csv",
+                        "--hosts",
+                        "sim/qos-validation/hosts.csv",
+                        "--until",
+                        "3600",
+                        "--out",
+                        dir.resolve(out).toString()));
+    }
+
+    @Test
+    void aRegisteredRequestToyRunsThroughSimulate() throws IOException {
+        PolicyRegistry withToy =
+                PolicyRegistry.IN_TREE.with(PolicyRegistry.REQUESTS, PriorityOrderQosPreemption.FACTORY);
+        Cli toy = requests(withToy, PriorityOrderQosPreemption.NAME, "toy");
+        assertEquals(0, toy.exitCode(), toy.err());
+        // the priority-based order with the QoS-driven preemption: a run of neither in-tree policy
+        String toyRequests = Files.readString(dir.resolve("toy/requests.csv"));
+        for (String inTree : List.of("qos", "priority")) {
+            Cli r = requests(withToy, inTree, inTree);
+            assertEquals(0, r.exitCode(), r.err());
+            assertTrue(
+                    !toyRequests.equals(Files.readString(dir.resolve(inTree).resolve("requests.csv"))),
+                    "the toy's run is not " + inTree + "'s");
+        }
+        refused(
+                requests(PolicyRegistry.IN_TREE, PriorityOrderQosPreemption.NAME, "o"),
+                "expected one of [qos, priority]");
     }
 }

@@ -166,12 +166,82 @@ class TypesSimulateCommandTest {
         assertFalse(Files.exists(dir.resolve("n/summary.csv")), "no summary outside the per-count directories");
     }
 
+    /**
+     * Algorithm 1's beta and recheck are arguments maxweight declares: --policy-arg hands them over,
+     * and the options of their own names are the same thing, byte for byte; each goes only to the
+     * policy that declares it.
+     */
+    @Test
+    void algorithmOnesArgumentsAreTheOptionsOfTheirOwnNames() throws IOException {
+        // example2 over 2,000: long enough for the recheck to change Algorithm 1's run
+        String[] common = {"--policy", "maxweight,m14", "--scenario", "example2", "--horizon", "2000", "--samples", "20"
+        };
+        List<List<String>> pairs = List.of(
+                List.of("--beta", "0.3", "--recheck-empty"),
+                List.of("--policy-arg", "beta=0.3", "--policy-arg", "recheck-empty=true"),
+                List.of("--no-recheck-empty"),
+                List.of("--policy-arg", "recheck-empty=false"),
+                List.of(),
+                List.of("--recheck-empty"));
+        for (int i = 0; i < pairs.size(); i++) {
+            List<String> args = new java.util.ArrayList<>(List.of(common));
+            args.addAll(pairs.get(i));
+            Cli r = run("p" + i, args.toArray(String[]::new));
+            assertEquals(0, r.exitCode(), r.err());
+        }
+        for (String file : List.of("summary.csv", "queue.csv")) {
+            byte[] own = Files.readAllBytes(dir.resolve("p0").resolve(file));
+            assertArrayEquals(own, Files.readAllBytes(dir.resolve("p1").resolve(file)), file);
+            byte[] off = Files.readAllBytes(dir.resolve("p2").resolve(file));
+            assertArrayEquals(off, Files.readAllBytes(dir.resolve("p3").resolve(file)), file);
+            assertArrayEquals(off, Files.readAllBytes(dir.resolve("p4").resolve(file)), "off is the default: " + file);
+        }
+        List<String> summary = Files.readAllLines(dir.resolve("p1/summary.csv"));
+        assertTrue(summary.get(1).startsWith("maxweight,0.3,"), summary.get(1));
+        assertTrue(summary.get(2).startsWith("m14,,"), "m14 declares no beta: " + summary.get(2));
+        assertFalse(
+                Files.readString(dir.resolve("p0/summary.csv")).equals(Files.readString(dir.resolve("p2/summary.csv"))),
+                "beta 0.3 and the recheck change the run");
+        assertFalse(
+                Files.readString(dir.resolve("p5/summary.csv")).equals(Files.readString(dir.resolve("p4/summary.csv"))),
+                "the recheck alone changes the run");
+    }
+
+    @Test
+    void algorithmOnesArgumentsAreCheckedByItsDeclarationNamingTheOptionAsGiven() {
+        String[][] cases = {
+            {"--policy-arg beta must be strictly between 0 and 1, got 1", "--policy-arg", "beta=1"},
+            {"--beta must be strictly between 0 and 1, got 0", "--beta", "0"},
+            {"--beta 'x' is not a number", "--beta", "x"},
+            {"--policy-arg recheck-empty 'maybe' is not true or false", "--policy-arg", "recheck-empty=maybe"},
+            {"--beta and --policy-arg beta both given", "--beta", "0.3", "--policy-arg", "beta=0.4"},
+            {"--policy-arg patience is not an argument of maxweight,g16", "--policy-arg", "patience=3"},
+        };
+        for (String[] c : cases) {
+            List<String> args = new java.util.ArrayList<>(List.of("--policy", "maxweight,g16"));
+            args.addAll(List.of(c).subList(1, c.length));
+            Cli r = run("u", args.toArray(String[]::new));
+            assertEquals(ExitCodes.USAGE, r.exitCode(), r.err());
+            assertTrue(r.err().startsWith("overbookd: " + c[0]), r.err());
+        }
+        Cli notHers = run("u", "--policy", "m14,g16", "--beta", "0.3");
+        assertEquals(ExitCodes.USAGE, notHers.exitCode(), notHers.err());
+        assertTrue(
+                notHers.err().startsWith("overbookd: --beta applies to --policy maxweight only, not m14,g16"),
+                notHers.err());
+        Cli notHersEither = run("u", "--policy", "best-fit", "--no-recheck-empty");
+        assertTrue(
+                notHersEither.err().startsWith("overbookd: --recheck-empty applies to --policy maxweight only"),
+                notHersEither.err());
+    }
+
     @Test
     void usageErrorsExit64() {
         for (String[] args : List.of(
                 new String[] {"--policy", "maxweihgt"},
                 new String[] {"--beta", "1"},
                 new String[] {"--beta", "0"},
+                new String[] {"--policy-arg", "beta=1.5"},
                 new String[] {"--solver", "fast"},
                 new String[] {"--padding", "all"},
                 new String[] {"--horizon", "-5"},

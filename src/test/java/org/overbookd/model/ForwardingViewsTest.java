@@ -36,4 +36,22 @@ class ForwardingViewsTest {
         assertEquals(List.of(), notForwarded(VmView.class, ForwardingVmView.class));
         assertEquals(List.of(), notForwarded(HostView.class, ForwardingHostView.class));
     }
+
+    @Test
+    void everyMethodOfAClusterViewAndOfAQueueIndexIsForwarded() {
+        assertEquals(List.of(), notForwarded(ClusterView.class, ForwardingClusterView.class));
+        List<String> index = new ArrayList<>();
+        for (Method m : QueueIndex.class.getMethods()) {
+            try {
+                if (!ForwardingQueueIndex.class
+                        .getDeclaredMethod(m.getName(), m.getParameterTypes())
+                        .isDefault()) {
+                    index.add(m.getName());
+                }
+            } catch (NoSuchMethodException e) {
+                index.add(m.getName());
+            }
+        }
+        assertEquals(List.of(), index);
+    }
 }

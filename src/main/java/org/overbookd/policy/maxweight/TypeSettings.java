@@ -3,19 +3,14 @@ package org.overbookd.policy.maxweight;
 import java.util.SplittableRandom;
 
 /**
- * What a VM-type scheduler is built from; each takes what it needs and ignores the rest.
+ * What the VM-type schedulers of one run are built from, shared by every scheduler the run compares;
+ * each takes what it needs and ignores the rest. What belongs to one scheduler alone (Algorithm 1's
+ * beta) is an argument it declares ({@link TypeSchedulers}), not a setting.
  *
- * @param solver       how maxweight and m14 find configurations
- * @param padding      which empty-queue types get the room a configuration leaves (maxweight, m14)
- * @param beta         Algorithm 1's beta (maxweight)
- * @param recheckEmpty Algorithm 1's extension, see {@link MaxWeightScheduler}
- * @param serviceRate  mu_j per type (g16)
- * @param random       g16's own stream; the others take no randomness
+ * @param solver      how maxweight and m14 find configurations
+ * @param padding     which empty-queue types get the room a configuration leaves (maxweight, m14)
+ * @param serviceRate mu_j per type (g16)
+ * @param random      g16's own stream; the others take no randomness
  */
 public record TypeSettings(
-        ConfigurationSolver solver,
-        Padding padding,
-        double beta,
-        boolean recheckEmpty,
-        double[] serviceRate,
-        SplittableRandom random) {}
+        ConfigurationSolver solver, Padding padding, double[] serviceRate, SplittableRandom random) {}

@@ -1,14 +1,13 @@
 package org.overbookd.policy.overbooking;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import org.overbookd.model.ClusterView;
+import org.overbookd.model.ForwardingClusterView;
 import org.overbookd.model.ForwardingHostView;
+import org.overbookd.model.ForwardingQueueIndex;
 import org.overbookd.model.HostView;
 import org.overbookd.model.QueueIndex;
-import org.overbookd.model.VmView;
 
 /**
  * A view whose hosts report, as their utilization, the signal the bounds are compared with
@@ -18,13 +17,12 @@ import org.overbookd.model.VmView;
  * step reads the backend's view as it is. The queue is the backend's, kept in order where it keeps it
  * ({@link QueueIndex}); the bound scans are not offered, since they would select on the measurement.
  */
-class SignalView implements ClusterView {
+class SignalView extends ForwardingClusterView {
 
-    private final ClusterView view;
     private final List<Host> hosts;
 
     private SignalView(ClusterView view, UtilizationSignal signal) {
-        this.view = view;
+        super(view);
         List<? extends HostView> original = view.hosts();
         this.hosts = new ArrayList<>(original.size());
         for (HostView host : original) {
@@ -43,26 +41,6 @@ class SignalView implements ClusterView {
     @Override
     public List<Host> hosts() {
         return hosts;
-    }
-
-    @Override
-    public List<? extends VmView> queue() {
-        return view.queue();
-    }
-
-    @Override
-    public Map<String, Integer> hostsLeftOut() {
-        return view.hostsLeftOut();
-    }
-
-    @Override
-    public Map<String, Integer> vmsLeftAlone() {
-        return view.vmsLeftAlone();
-    }
-
-    @Override
-    public Map<String, Integer> vmsUnmatched() {
-        return view.vmsUnmatched();
     }
 
     /** A host judged on the signal; what was measured and forecast stays readable. */
@@ -105,7 +83,7 @@ class SignalView implements ClusterView {
     }
 
     /** The same, over a backend view that keeps its queue in order. */
-    private static final class Indexed extends SignalView implements QueueIndex {
+    private static final class Indexed extends SignalView implements ForwardingQueueIndex {
         private final QueueIndex index;
 
         Indexed(ClusterView view, UtilizationSignal signal, QueueIndex index) {
@@ -114,28 +92,8 @@ class SignalView implements ClusterView {
         }
 
         @Override
-        public int queued() {
-            return index.queued();
-        }
-
-        @Override
-        public boolean anyPinned() {
-            return index.anyPinned();
-        }
-
-        @Override
-        public boolean anySized() {
-            return index.anySized();
-        }
-
-        @Override
-        public Iterator<? extends VmView> suspendedByArrival() {
-            return index.suspendedByArrival();
-        }
-
-        @Override
-        public Iterator<? extends VmView> othersByArrival() {
-            return index.othersByArrival();
+        public QueueIndex delegateIndex() {
+            return index;
         }
     }
 }

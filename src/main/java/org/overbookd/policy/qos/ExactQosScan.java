@@ -10,7 +10,7 @@ import java.util.concurrent.ForkJoinTask;
  * The exact QoS-driven pass's search for the host that needs preemptions (section 3.3.1 and eq. 9,
  * every host looked at, as {@code hostsToScore = 0} asks): the same decision and the same draws of
  * the pass's random source as the scan of {@link RequestScheduler} over candidates, at a fraction
- * of its cost, which at 12,500 hosts and 5,000 pending requests was 30-48 s a pass.
+ * of its cost (the figures, then and now, are in docs/performance.md: one QoS-driven scheduling pass).
  *
  * <p>Where the time went, and what replaces it:
  * <ul>

@@ -39,8 +39,8 @@ class PolicyRegistryTest {
     /** m14 is the baseline as the paper cites it (routed to per-server queues); the central-queue reading keeps its own name. */
     @Test
     void m14IsTheRoutedBaselineAndTheCentralQueueVariantIsNamedApart() {
-        TypeSettings types = new TypeSettings(
-                new GreedySolver(), Padding.LARGEST_FIRST, 0.5, false, new double[] {1}, new SplittableRandom(1));
+        TypeSettings types =
+                new TypeSettings(new GreedySolver(), Padding.LARGEST_FIRST, new double[] {1}, new SplittableRandom(1));
         assertInstanceOf(
                 RoutedRefreshScheduler.class, PolicyRegistry.IN_TREE.create(PolicyRegistry.TYPES, "m14", types));
         assertInstanceOf(
@@ -63,8 +63,8 @@ class PolicyRegistryTest {
         OverbookingSettings overbooking = new OverbookingSettings(70, 90, 2, HostOrder.LEAST_UTILIZED);
         RequestSettings requests = new RequestSettings(ServiceClasses.defaults(), ScanLimits.NONE);
         HybridSettings slots = HybridSettings.defaults(1);
-        TypeSettings types = new TypeSettings(
-                new GreedySolver(), Padding.LARGEST_FIRST, 0.5, false, new double[] {1}, new SplittableRandom(1));
+        TypeSettings types =
+                new TypeSettings(new GreedySolver(), Padding.LARGEST_FIRST, new double[] {1}, new SplittableRandom(1));
         check(PolicyRegistry.OVERBOOKING, overbooking);
         check(PolicyRegistry.REQUESTS, requests);
         check(PolicyRegistry.SLOTS, slots);
@@ -136,5 +136,31 @@ class PolicyRegistryTest {
                         PolicyRegistry.SLOTS, "pri", settings, java.util.Map.of("eviction-limit", "3")));
         assertTrue(other.isUndeclared());
         assertEquals(List.of("pri-n"), other.takenBy());
+    }
+
+    @Test
+    void algorithmOneDeclaresItsBetaAndRecheckWithTheModelsDefaults() {
+        TypeSettings types =
+                new TypeSettings(new GreedySolver(), Padding.LARGEST_FIRST, new double[] {1}, new SplittableRandom(1));
+        assertEquals(
+                List.of("beta", "recheck-empty"),
+                PolicyRegistry.IN_TREE.arguments(PolicyRegistry.TYPES, "maxweight").stream()
+                        .map(org.overbookd.policy.Argument::key)
+                        .toList());
+        assertEquals(
+                0.5,
+                PolicyRegistry.IN_TREE
+                        .create(PolicyRegistry.TYPES, "maxweight", types)
+                        .beta());
+        assertEquals(
+                0.25,
+                PolicyRegistry.IN_TREE
+                        .create(PolicyRegistry.TYPES, "maxweight", types, java.util.Map.of("beta", "0.25"))
+                        .beta());
+        org.overbookd.policy.ArgumentException m14 = assertThrows(
+                org.overbookd.policy.ArgumentException.class,
+                () -> PolicyRegistry.IN_TREE.create(
+                        PolicyRegistry.TYPES, "m14", types, java.util.Map.of("beta", "0.25")));
+        assertEquals(List.of("maxweight"), m14.takenBy());
     }
 }

@@ -3,6 +3,7 @@ package org.overbookd.sim.types;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.overbookd.io.InputException;
@@ -22,7 +23,7 @@ class PaperExamplesTest {
         } catch (InputException e) {
             throw new AssertionError("the built-in " + scenario + " must load", e);
         }
-        return new TypesRun(kind, SolverChoice.AUTO, Padding.LARGEST_FIRST, 0.5, false).run(model, 1, horizon, 20);
+        return new TypesRun(kind, SolverChoice.AUTO, Padding.LARGEST_FIRST, Map.of()).run(model, 1, horizon, 20);
     }
 
     private static long maxOverSecondHalf(TypesResult r) {

@@ -3,6 +3,7 @@ package org.overbookd.sim.types;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.overbookd.io.Provenance;
@@ -23,7 +24,11 @@ class TypesSimulationTest {
                 Double.NaN,
                 Provenance.generated("t", Provenance.Kind.SYNTHETIC));
         for (String kind : PolicyRegistry.IN_TREE.names(PolicyRegistry.TYPES)) {
-            TypesResult r = new TypesRun(kind, SolverChoice.AUTO, Padding.LARGEST_FIRST, 0.5, true)
+            TypesResult r = new TypesRun(
+                            kind,
+                            SolverChoice.AUTO,
+                            Padding.LARGEST_FIRST,
+                            kind.equals("maxweight") ? Map.of("recheck-empty", "true") : Map.of())
                     .run(trace, 1, trace.horizon(), 50);
             assertEquals(4000, r.arrivals(), kind);
             assertEquals(r.arrivals(), r.started() + r.finalQueue(), kind);
@@ -37,14 +42,14 @@ class TypesSimulationTest {
     @Test
     void runsAreDeterministicAndPoliciesSeeTheSameArrivals() throws Exception {
         TypesScenario e2 = ScenarioFile.load("example2", 1, OptionalInt.empty());
-        TypesRun g16 = new TypesRun("g16", SolverChoice.AUTO, Padding.LARGEST_FIRST, 0.5, false);
+        TypesRun g16 = new TypesRun("g16", SolverChoice.AUTO, Padding.LARGEST_FIRST, Map.of());
         TypesResult a = g16.run(e2, 9, 300, 10);
         TypesResult b = g16.run(e2, 9, 300, 10);
         TypesResult c = g16.run(e2, 10, 300, 10);
         assertEquals(a.meanQueue(), b.meanQueue());
         assertEquals(a.completed(), b.completed());
         assertTrue(a.meanQueue() != c.meanQueue() || a.arrivals() != c.arrivals());
-        TypesResult best = new TypesRun("best-fit", SolverChoice.AUTO, Padding.NONE, 0.5, false).run(e2, 9, 300, 10);
+        TypesResult best = new TypesRun("best-fit", SolverChoice.AUTO, Padding.NONE, Map.of()).run(e2, 9, 300, 10);
         assertEquals(a.arrivals(), best.arrivals());
     }
 
@@ -52,7 +57,7 @@ class TypesSimulationTest {
     @Test
     void queueSamplesAreOnAnEvenGrid() throws Exception {
         TypesScenario e1 = ScenarioFile.load("example1", 1, OptionalInt.empty());
-        TypesResult r = new TypesRun("m14", SolverChoice.EXACT, Padding.LARGEST_FIRST, 0.5, false).run(e1, 1, 100, 4);
+        TypesResult r = new TypesRun("m14", SolverChoice.EXACT, Padding.LARGEST_FIRST, Map.of()).run(e1, 1, 100, 4);
         assertEquals(5, r.samples().size());
         for (int i = 0; i <= 4; i++) {
             assertEquals(25.0 * i, r.samples().times()[i]);
