@@ -87,16 +87,11 @@ final class Enactor {
                                 + ", not RUNNING on host " + hostId);
             }
             lifecycle.suspend(vm);
-            if (vm.suspensions == null) {
-                vm.suspensions = new RecentTimes();
-            }
-            tally.suspended(vm.suspensions.add(clock.now(), DAY));
+            vm.suspensions = RecentTimes.add(vm.suspensions, clock.now(), DAY);
+            tally.suspended(RecentTimes.count(vm.suspensions));
         }
         SimHost host = world.host(hostId);
-        if (host.actions == null) {
-            host.actions = new RecentTimes();
-        }
-        host.actions.add(clock.now(), HOUR);
+        host.actions = RecentTimes.add(host.actions, clock.now(), HOUR);
         return Outcome.ok(decision);
     }
 

@@ -1,6 +1,8 @@
 package org.overbookd.backend.simulated;
 
 import java.util.List;
+import org.overbookd.backend.simulated.flat.HotState;
+import org.overbookd.backend.simulated.flat.LoadDrawer;
 import org.overbookd.backend.simulated.load.TraceLoad;
 import org.overbookd.engine.Agenda;
 import org.overbookd.model.QosClass;
@@ -96,9 +98,8 @@ final class Lifecycle {
                 case OP_DONE -> operationDone(vm, tag);
                 case FINISH -> finished(vm, tag);
                 case LOAD -> {
-                    long next = clock.now() + spec.loadIntervalSeconds();
-                    loads.draw(clock.now(), next);
-                    events.add(next, LOAD, null, 0);
+                    loads.draw(clock.now());
+                    events.add(clock.now() + spec.loadIntervalSeconds(), LOAD, null, 0);
                 }
                 default -> throw new IllegalStateException("unexpected event kind " + kind);
             }

@@ -5,10 +5,11 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import org.overbookd.model.ClusterView;
+import org.overbookd.model.ForwardingClusterView;
 import org.overbookd.model.ForwardingHostView;
+import org.overbookd.model.ForwardingQueueIndex;
 import org.overbookd.model.HostView;
 import org.overbookd.model.QueueIndex;
-import org.overbookd.model.VmView;
 
 /**
  * Host utilization as a monitoring system reports it: as of some seconds ago. On OpenNebula a
@@ -59,11 +60,12 @@ final class MonitoringLag {
     }
 
     /** The world with each host's utilization replaced by a remembered one. */
-    private static final class Lagged implements ClusterView, QueueIndex {
+    private static final class Lagged extends ForwardingClusterView implements ForwardingQueueIndex {
         private final World world;
         private final List<HostView> hosts;
 
         Lagged(World world, double[] utilization) {
+            super(world);
             this.world = world;
             List<SimHost> live = world.hosts();
             List<HostView> out = new ArrayList<>(live.size());
@@ -79,33 +81,8 @@ final class MonitoringLag {
         }
 
         @Override
-        public List<? extends VmView> queue() {
-            return world.queue();
-        }
-
-        @Override
-        public int queued() {
-            return world.queued();
-        }
-
-        @Override
-        public boolean anyPinned() {
-            return world.anyPinned();
-        }
-
-        @Override
-        public boolean anySized() {
-            return world.anySized();
-        }
-
-        @Override
-        public Iterator<? extends VmView> suspendedByArrival() {
-            return world.suspendedByArrival();
-        }
-
-        @Override
-        public Iterator<? extends VmView> othersByArrival() {
-            return world.othersByArrival();
+        public QueueIndex delegateIndex() {
+            return world;
         }
     }
 

@@ -4,6 +4,7 @@ import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.RandomAccess;
+import org.overbookd.backend.simulated.flat.HotState;
 import org.overbookd.model.HostView;
 
 /**
@@ -32,7 +33,7 @@ final class SimHost implements HostView {
 
     private HotState hot;
     /** When overbookd acted on this host in the last hour, for the live guards; null until it first does. */
-    RecentTimes actions;
+    long[] actions;
 
     private VirtualClock clock;
     /** The last samples of the host's utilization, a ring, when it forecasts; null when it does not. */
@@ -58,9 +59,25 @@ final class SimHost implements HostView {
         this.high = new SimVm[highVms];
     }
 
-    /** Called once by the world's {@link HotState}, which holds this host's hot fields from then on. */
-    void attach(HotState state) {
-        this.hot = state;
+    /**
+     * The flat state of {@code hosts} (host {@code h} at index {@code h}), each host told of it: it
+     * holds their hot fields from then on. Their VMs are placed later.
+     */
+    static HotState flatState(SimHost[] hosts, double operationLoad) {
+        int[] cores = new int[hosts.length];
+        int[] highCount = new int[hosts.length];
+        for (int h = 0; h < hosts.length; h++) {
+            if (hosts[h].id != h) {
+                throw new IllegalArgumentException("host " + hosts[h].id + " at index " + h);
+            }
+            cores[h] = hosts[h].cores;
+            highCount[h] = hosts[h].high.length;
+        }
+        HotState state = new HotState(cores, highCount, operationLoad);
+        for (SimHost host : hosts) {
+            host.hot = state;
+        }
+        return state;
     }
 
     HotState hot() {
@@ -132,7 +149,7 @@ final class SimHost implements HostView {
 
     @Override
     public int actionsSince(java.time.Instant since) {
-        return actions == null ? 0 : actions.since(clock.secondAtOrAfter(since));
+        return actions == null ? 0 : RecentTimes.since(actions, clock.secondAtOrAfter(since));
     }
 
     /**
@@ -226,7 +243,7 @@ final class SimHost implements HostView {
             if (index < 0 || index >= count) {
                 throw new IndexOutOfBoundsException("index " + index + " of " + count + " overbooked VMs");
             }
-            return hot.vm[hot.firstLow(id) + index];
+            return (SimVm) hot.vm(hot.firstLow(id) + index);
         }
 
         @Override

@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.OptionalInt;
 import java.util.SplittableRandom;
+import org.overbookd.backend.simulated.flat.FlatStream;
+import org.overbookd.backend.simulated.flat.FlatVm;
+import org.overbookd.backend.simulated.flat.HotState;
 import org.overbookd.backend.simulated.load.LoadGenerator;
 import org.overbookd.backend.simulated.load.SpikyLoad;
 import org.overbookd.backend.simulated.load.TraceLoad;
@@ -14,7 +17,7 @@ import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
 
 /** A simulated VM. Mutable; policies see it only through {@link VmView} during one decision. */
-final class SimVm implements VmView {
+final class SimVm implements VmView, FlatVm {
 
     final long id;
     final QosClass qos;
@@ -77,7 +80,7 @@ final class SimVm implements VmView {
     static final long NOT_PLACED = Long.MIN_VALUE;
     private String name;
     /** When overbookd suspended the VM in the last day, for the live guards; null until it first is. */
-    RecentTimes suspensions;
+    long[] suspensions;
     /** When the VM was first deployed, for the suspensions per VM-day; {@link #NOT_PLACED} until it is. */
     long firstPlacedSeconds = NOT_PLACED;
     /**
@@ -174,7 +177,7 @@ final class SimVm implements VmView {
         }
         // the first second whose instant is at or after since, on the clock firstArrival was read from
         long millis = Duration.between(firstArrival, since).toMillis();
-        return suspensions.since(firstArrivalSeconds + Math.floorDiv(millis + 999, 1000));
+        return RecentTimes.since(suspensions, firstArrivalSeconds + Math.floorDiv(millis + 999, 1000));
     }
 
     /** The simulator swaps a suspended VM out entirely; it may resume anywhere (paper section 4.1). */
@@ -185,7 +188,7 @@ final class SimVm implements VmView {
 
     @Override
     public double load() {
-        return state == VmState.RUNNING ? hot.load[slot] : 0;
+        return state == VmState.RUNNING ? hot.load(slot) : 0;
     }
 
     /** Booting, resuming and suspending count as pending, as in Silva et al.: no work is done. */
@@ -219,7 +222,70 @@ final class SimVm implements VmView {
     }
 
     /** The generator draws the load of one core; a sized VM is that many cores. */
-    double scale() {
+    @Override
+    public double scale() {
         return cores == 0 ? 1.0 : cores;
+    }
+
+    // what the flat state reads and writes of the VM as it takes or leaves a slot (FlatVm): these fields
+
+    @Override
+    public LoadGenerator generator() {
+        return generator;
+    }
+
+    @Override
+    public SplittableRandom random() {
+        return random;
+    }
+
+    @Override
+    public int slot() {
+        return slot;
+    }
+
+    @Override
+    public void slot(int slot) {
+        this.slot = slot;
+    }
+
+    @Override
+    public long stream() {
+        return stream;
+    }
+
+    @Override
+    public void stream(long state) {
+        this.stream = state;
+    }
+
+    @Override
+    public byte spike() {
+        return spike;
+    }
+
+    @Override
+    public void spike(byte state) {
+        this.spike = state;
+    }
+
+    @Override
+    public int curveIndex() {
+        return curveIndex;
+    }
+
+    @Override
+    public void curveIndex(int index) {
+        this.curveIndex = index;
+    }
+
+    @Override
+    public int spikeModelIndex() {
+        return spikeModelIndex;
+    }
+
+    @Override
+    public void spikeModelIndex(int index) {
+        this.spikeModelIndex = index;
     }
 }

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import org.overbookd.backend.Backend;
 import org.overbookd.backend.Outcome;
+import org.overbookd.backend.simulated.flat.HotState;
+import org.overbookd.backend.simulated.flat.LoadDrawer;
 import org.overbookd.model.ClusterView;
 import org.overbookd.policy.cluster.Decision;
 
@@ -42,15 +44,14 @@ public final class SimulatedBackend implements Backend {
      * @param epoch the instant of simulated second 0: a fixed date for a simulation, the wall clock
      *              at start-up for a rehearsal under the daemon, so that arrival and placement times
      *              are comparable with the daemon's own "now"
-     * @param pool  threads that draw loads with the caller's on large clusters, and one of them the
-     *              next draw's loads ahead while the caller runs a step (results do not depend on
-     *              it), or null; the caller shuts it down
+     * @param pool  threads that draw loads with the caller's on large clusters (results do not
+     *              depend on it), or null; the caller shuts it down
      */
     public SimulatedBackend(WorldSpec spec, Instant epoch, ForkJoinPool pool) {
         this.clock = new VirtualClock(epoch);
         this.world = new World(spec);
         VmFactory vms = new VmFactory(spec, clock);
-        this.hot = new HotState(world.hostArray(), spec.operationLoad());
+        this.hot = SimHost.flatState(world.hostArray(), spec.operationLoad());
         world.attach(hot);
         world.attach(clock);
         this.forecasts = spec.forecast().on();

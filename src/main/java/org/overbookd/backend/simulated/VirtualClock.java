@@ -48,9 +48,4 @@ final class VirtualClock {
         long millis = java.time.Duration.between(epoch, at).toMillis();
         return Math.floorDiv(millis + 999, 1000);
     }
-
-    /** The second of the week the load patterns see. */
-    static long timeOfWeek(long seconds) {
-        return seconds; // simulated time starts on a Monday at 00:00
-    }
 }

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import org.overbookd.backend.simulated.flat.HotState;
 import org.overbookd.model.BoundScan;
 import org.overbookd.model.ClusterView;
 import org.overbookd.model.HostView;

@@ -5,14 +5,14 @@
  * as OpenNebula's default model does (OneDefaultForecast), the synthetic or
  * recorded workload (and public traces written as records, TraceRecords), and the totals a run is
  * measured by; driven by a simulation step by step or,
- * for the daemon, by the wall clock (RealTimeSimulatedBackend). The load patterns are in the
- * sub-package.
+ * for the daemon, by the wall clock (RealTimeSimulatedBackend). The load patterns are in the load
+ * sub-package, the fast path of their draw in the flat one.
  *
  * <p>Two paths, each kept equal to the other by a test, and which one runs where. The load draw:
- * every run draws the noisy, spiky and business loads on the flat path, HotState's arrays walked by
- * LoadDrawer's loops (with DrawAhead and FlatStream); the pattern objects of the load sub-package
- * define each draw and are drawn through only for a recorded trace's VMs, and in tests
- * (HotStateTest, eachPatternDrawsWhatItsObjectDraws: the same bits). The policy's step: World offers
+ * every run draws the noisy, spiky and business loads on the fast path, the flat sub-package
+ * (HotState's arrays walked by LoadDrawer's loops); the pattern objects of the load sub-package are
+ * the reference path, which defines each draw and is drawn through only for a recorded trace's VMs,
+ * and in tests (HotStateTest, eachPatternDrawsWhatItsObjectDraws: the same bits). The policy's step: World offers
  * the indexed path (model.BoundScan and model.QueueIndex: the hosts at the bounds and the queue in
  * order, kept as the world changes), which every simulated run takes; a view from OpenNebula offers
  * neither and the policy filters and sorts it itself, the general path (WorldIndexTest on a busy

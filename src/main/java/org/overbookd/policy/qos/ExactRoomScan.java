@@ -36,9 +36,8 @@ final class ExactRoomScan {
         double cpu = v.cpu();
         double mem = v.mem();
         boolean noConstraint = sizeOnly && v.constraints().isEmpty();
-        int size = index.size();
         double smallestCpu = index.smallestCpuCapacity();
-        int best = -1;
+        NodeState best = null;
         double bestScore = Double.NaN;
         int ties = 0;
         // the last host scored: its capacity and use, and its score
@@ -48,48 +47,56 @@ final class ExactRoomScan {
         long lastMem = 0;
         double lastScore = Double.NaN;
         boolean scored = false;
-        for (int at = 0; at < size && index.hasRoom(at, cpu); at++) {
-            if (best >= 0 && beyondReach(index.freeCpu(at), cpu, smallestCpu, bestScore)) {
-                break; // neither this host nor any after it can score as much as the best
-            }
-            double capCpu = index.cpu(at);
-            double capMem = index.mem(at);
-            if (noConstraint) {
-                // ConstraintFilter's own size test, with nothing else to match
-                if (cpu > capCpu + NodeState.EPSILON || mem > capMem + NodeState.EPSILON) {
+        // the index's places in order, a chunk at a time
+        scan:
+        for (int k = 0, chunks = index.chunks(); k < chunks; k++) {
+            FreeCpuIndex.Chunk c = index.chunk(k);
+            for (int at = 0, size = c.size(); at < size; at++) {
+                if (!c.hasRoom(at, cpu)) {
+                    break scan; // nor has any host after it
+                }
+                if (best != null && beyondReach(c.freeCpu(at), cpu, smallestCpu, bestScore)) {
+                    break scan; // neither this host nor any after it can score as much as the best
+                }
+                double capCpu = c.cpu(at);
+                double capMem = c.mem(at);
+                if (noConstraint) {
+                    // ConstraintFilter's own size test, with nothing else to match
+                    if (cpu > capCpu + NodeState.EPSILON || mem > capMem + NodeState.EPSILON) {
+                        continue;
+                    }
+                } else if (!filter.filter(v, c.node(at).view()).admitted()) {
                     continue;
                 }
-            } else if (!filter.filter(v, index.node(at).view()).admitted()) {
-                continue;
-            }
-            double usedCpu = index.usedCpu(at);
-            double usedMem = index.usedMem(at);
-            // NodeState.fitsWithout with nothing freed
-            if (!(usedCpu + cpu <= capCpu + NodeState.EPSILON && usedMem + mem <= capMem + NodeState.EPSILON)) {
-                continue;
-            }
-            long uc = Double.doubleToRawLongBits(usedCpu);
-            long um = Double.doubleToRawLongBits(usedMem);
-            long cc = Double.doubleToRawLongBits(capCpu);
-            long cm = Double.doubleToRawLongBits(capMem);
-            if (!scored || uc != lastUsedCpu || um != lastUsedMem || cc != lastCpu || cm != lastMem) {
-                lastScore = AllocationScore.score(capCpu, capMem, usedCpu + cpu, usedMem + mem);
-                lastUsedCpu = uc;
-                lastUsedMem = um;
-                lastCpu = cc;
-                lastMem = cm;
-                scored = true;
-            }
-            int cmp = best < 0 ? -1 : Double.compare(bestScore, lastScore);
-            if (cmp < 0) {
-                best = at;
-                bestScore = lastScore;
-                ties = 1;
-            } else if (cmp == 0 && random.nextInt(++ties) == 0) {
-                best = at;
+                double usedCpu = c.usedCpu(at);
+                double usedMem = c.usedMem(at);
+                // NodeState.fitsWithout with nothing freed
+                if (!(usedCpu + cpu <= capCpu + NodeState.EPSILON && usedMem + mem <= capMem + NodeState.EPSILON)) {
+                    continue;
+                }
+                long uc = Double.doubleToRawLongBits(usedCpu);
+                long um = Double.doubleToRawLongBits(usedMem);
+                long cc = Double.doubleToRawLongBits(capCpu);
+                long cm = Double.doubleToRawLongBits(capMem);
+                if (!scored || uc != lastUsedCpu || um != lastUsedMem || cc != lastCpu || cm != lastMem) {
+                    lastScore = AllocationScore.score(capCpu, capMem, usedCpu + cpu, usedMem + mem);
+                    lastUsedCpu = uc;
+                    lastUsedMem = um;
+                    lastCpu = cc;
+                    lastMem = cm;
+                    scored = true;
+                }
+                int cmp = best == null ? -1 : Double.compare(bestScore, lastScore);
+                if (cmp < 0) {
+                    best = c.node(at);
+                    bestScore = lastScore;
+                    ties = 1;
+                } else if (cmp == 0 && random.nextInt(++ties) == 0) {
+                    best = c.node(at);
+                }
             }
         }
-        return best < 0 ? null : index.node(best);
+        return best;
     }
 
     /**

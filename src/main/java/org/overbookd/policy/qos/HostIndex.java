@@ -35,11 +35,20 @@ public final class HostIndex {
      */
     private int[] scanOrdinals;
 
-    private final FreeCpuIndex index = new FreeCpuIndex();
+    private final FreeCpuIndex index;
     private final SeenClasses classes = new SeenClasses();
     private final HostTable table = new HostTable();
     private long passes;
     private long instances;
+
+    public HostIndex() {
+        this(FreeCpuIndex.DEFAULT_CHUNK);
+    }
+
+    /** With the free-CPU index cut into chunks of at most this many hosts (tests take small ones). */
+    HostIndex(int freeCpuChunk) {
+        this.index = new FreeCpuIndex(freeCpuChunk);
+    }
 
     /** Adds a host; ordinal is its place in the caller's host list (its rank in scans and ties). */
     public void addHost(NodeView view, int ordinal) {

@@ -103,19 +103,58 @@ public record IntervalSample(double startS, double endS, boolean waited, Map<Ser
 
         /** The interval's sample of what was added since the last one; starts the next. */
         IntervalSample sample(double startS, double endS) {
-            Map<ServiceClass, ClassSample> byClass = new LinkedHashMap<>();
+            return take(startS, endS).sample();
+        }
+
+        /** How many requests were added since the last sample. */
+        int added() {
+            int n = 0;
             for (int k = 0; k < size; k++) {
-                Sample s = Sample.of(Arrays.copyOf(availability[k], counts[k]));
-                byClass.put(classes[k], new ClassSample(counts[k], violated[k], s.gini(0), s.min(0)));
+                n += counts[k];
             }
-            IntervalSample sample = new IntervalSample(startS, endS, waited, byClass);
+            return n;
+        }
+
+        /**
+         * What was added since the last sample, copied, to be summarised by {@link Taken#sample()}
+         * (on another thread if need be); starts the next.
+         */
+        Taken take(double startS, double endS) {
+            ServiceClass[] takenClasses = Arrays.copyOf(classes, size);
+            double[][] columns = new double[size][];
+            for (int k = 0; k < size; k++) {
+                columns[k] = Arrays.copyOf(availability[k], counts[k]);
+            }
+            Taken taken = new Taken(
+                    startS, endS, waited, takenClasses, columns, Arrays.copyOf(violated, size));
             Arrays.fill(classes, 0, size, null);
             Arrays.fill(counts, 0, size, 0);
             Arrays.fill(violated, 0, size, 0);
             size = 0;
             waited = false;
             last = null;
-            return sample;
+            return taken;
+        }
+    }
+
+    /** One interval's requests as a tally held them, per class in order of first appearance. */
+    record Taken(
+            double startS,
+            double endS,
+            boolean waited,
+            ServiceClass[] classes,
+            double[][] availability,
+            int[] violated) {
+
+        /** The interval's sample: per class its count, violations, and the Gini and minimum of A. */
+        IntervalSample sample() {
+            Map<ServiceClass, ClassSample> byClass = new LinkedHashMap<>();
+            for (int k = 0; k < classes.length; k++) {
+                Sample s = Sample.of(availability[k]);
+                byClass.put(
+                        classes[k], new ClassSample(availability[k].length, violated[k], s.gini(0), s.min(0)));
+            }
+            return new IntervalSample(startS, endS, waited, byClass);
         }
     }
 

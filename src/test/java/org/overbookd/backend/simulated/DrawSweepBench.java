@@ -5,6 +5,8 @@ import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
+import org.overbookd.backend.simulated.flat.HotState;
+import org.overbookd.backend.simulated.flat.LoadDrawer;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;
@@ -32,7 +34,7 @@ public final class DrawSweepBench {
         WorldSpec spec = SimBindings.simConfig(s).world();
         VirtualClock clock = new VirtualClock(Instant.parse("2024-01-01T00:00:00Z"));
         World world = new World(spec);
-        HotState hot = new HotState(world.hostArray(), spec.operationLoad());
+        HotState hot = SimHost.flatState(world.hostArray(), spec.operationLoad());
         // the caller draws too, as the simulation's thread does
         ForkJoinPool pool = threads > 1 ? new ForkJoinPool(threads - 1) : null;
         LoadDrawer drawer = new LoadDrawer(hot, pool);

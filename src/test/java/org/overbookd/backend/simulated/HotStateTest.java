@@ -13,8 +13,9 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.overbookd.backend.simulated.flat.FlatProbe;
+import org.overbookd.backend.simulated.flat.HotState;
+import org.overbookd.backend.simulated.flat.LoadDrawer;
 import org.overbookd.backend.simulated.load.BusinessCurve;
 import org.overbookd.backend.simulated.load.BusinessLoad;
 import org.overbookd.backend.simulated.load.LoadGenerator;
@@ -75,7 +76,7 @@ class HotStateTest {
     @Test
     void eachPatternDrawsWhatItsObjectDraws() {
         SimHost[] hosts = hosts(1, 5);
-        HotState hot = new HotState(hosts, OPERATION_LOAD);
+        HotState hot = SimHost.flatState(hosts, OPERATION_LOAD);
         BusinessCurve curve = new BusinessCurve(50, 90, 0.25);
         List<Pair> vms = List.of(
                 pair(0, QosClass.HIGH, 0, () -> new NoisyLoad(60, 15)),
@@ -103,7 +104,7 @@ class HotStateTest {
         // five-minute draws over a whole week, so business hours, lunch and weekend all pass
         for (long now = STEP; now <= 7 * 86_400; now += STEP) {
             drawer.draw(now);
-            long tow = VirtualClock.timeOfWeek(now);
+            long tow = LoadGenerator.timeOfWeek(now);
             double demand = OPERATION_LOAD * 1;
             for (Pair p : all) {
                 double expected = p.expected(tow);
@@ -123,7 +124,7 @@ class HotStateTest {
     @Test
     void aVmThatMovesContinuesItsStream() {
         SimHost[] hosts = hosts(3, 2);
-        HotState hot = new HotState(hosts, OPERATION_LOAD);
+        HotState hot = SimHost.flatState(hosts, OPERATION_LOAD);
         List<Pair> lows = new ArrayList<>();
         for (int k = 0; k < 12; k++) {
             long id = 100 + k;
@@ -140,7 +141,7 @@ class HotStateTest {
             drawer.draw(now[0]);
             for (Pair p : lows) {
                 if (p.vm().slot >= 0 && p.vm().state == VmState.RUNNING) {
-                    assertSameBits(p.expected(VirtualClock.timeOfWeek(now[0])), p.vm().load(), "VM " + p.vm().id);
+                    assertSameBits(p.expected(LoadGenerator.timeOfWeek(now[0])), p.vm().load(), "VM " + p.vm().id);
                 }
             }
         };
@@ -164,7 +165,7 @@ class HotStateTest {
         for (int k = 4; k < 12; k++) {
             place(hosts[2], lows.get(k));
         }
-        assertTrue(hot.lowCapacity >= 8);
+        assertTrue(FlatProbe.lowCapacity(hot) >= 8);
         for (int i = 0; i < 20; i++) {
             drawAndCheck.run();
         }
@@ -186,7 +187,7 @@ class HotStateTest {
     @Test
     void aVmLeavesOnlyTheHostItIsOn() {
         SimHost[] hosts = hosts(2, 2);
-        new HotState(hosts, OPERATION_LOAD);
+        SimHost.flatState(hosts, OPERATION_LOAD);
         List<Pair> lows = new ArrayList<>();
         for (int k = 0; k < 3; k++) {
             lows.add(pair(200 + k, QosClass.LOW, -1, () -> new NoisyLoad(80, 15)));
@@ -213,7 +214,7 @@ class HotStateTest {
     @Test
     void theDrawListsFollowEveryChangeOfWhatRuns() {
         SimHost[] hosts = hosts(40, 8); // 320 high-QoS slots and more: many windows of 32 slots, hosts across them
-        HotState hot = new HotState(hosts, OPERATION_LOAD);
+        HotState hot = SimHost.flatState(hosts, OPERATION_LOAD);
         List<Pair> all = new ArrayList<>();
         for (SimHost host : hosts) {
             for (int core = 0; core < host.cores; core++) {
@@ -240,10 +241,10 @@ class HotStateTest {
                 }
             }
             drawer.draw(now);
-            long tow = VirtualClock.timeOfWeek(now);
+            long tow = LoadGenerator.timeOfWeek(now);
             for (Pair p : all) {
                 if (p.vm().state == VmState.RUNNING) {
-                    assertSameBits(p.expected(tow), hot.load[p.vm().slot], "VM " + p.vm().id + " at " + now);
+                    assertSameBits(p.expected(tow), hot.load(p.vm().slot), "VM " + p.vm().id + " at " + now);
                 }
             }
         }
@@ -253,7 +254,7 @@ class HotStateTest {
     @Test
     void hostsOverSeveralThresholdsCountsAsEachAlone() {
         SimHost[] hosts = hosts(7, 4);
-        HotState hot = new HotState(hosts, OPERATION_LOAD);
+        HotState hot = SimHost.flatState(hosts, OPERATION_LOAD);
         double[] demands = {0, 379.9, 380, 380.1, 400, 400.0000001, 1000};
         for (int h = 0; h < demands.length; h++) {
             hot.demand(h, demands[h]);
@@ -293,7 +294,7 @@ class HotStateTest {
         double[][] demand = new double[2][];
         for (int run = 0; run < 2; run++) {
             SimHost[] hosts = hosts(n, 2);
-            HotState hot = new HotState(hosts, OPERATION_LOAD);
+            HotState hot = SimHost.flatState(hosts, OPERATION_LOAD);
             for (SimHost host : hosts) {
                 for (int core = 0; core < 2; core++) {
                     long k = host.id * 2L + core;
@@ -332,7 +333,7 @@ class HotStateTest {
      */
     @Test
     void theCallerAndAnyNumberOfPoolThreadsDrawTheSameLoads() {
-        int n = 4 * LoadDrawer.RANGE_HOSTS + 77;
+        int n = 4 * FlatProbe.RANGE_HOSTS + 77;
         BusinessCurve curve = new BusinessCurve(40, 90, 0.25);
         double[][] loads = new double[4][];
         double[][] demands = new double[4][];
@@ -341,7 +342,7 @@ class HotStateTest {
             for (int h = 0; h < n; h++) {
                 hosts[h] = new SimHost(h, 1 + h % 3);
             }
-            HotState hot = new HotState(hosts, OPERATION_LOAD);
+            HotState hot = SimHost.flatState(hosts, OPERATION_LOAD);
             for (SimHost host : hosts) {
                 for (int core = 0; core < host.cores; core++) {
                     long k = host.id * 4L + core;
@@ -369,8 +370,8 @@ class HotStateTest {
                     pool.shutdownNow();
                 }
             }
-            loads[threads] = hot.load.clone();
-            demands[threads] = hot.demand.clone();
+            loads[threads] = FlatProbe.loads(hot);
+            demands[threads] = FlatProbe.demands(hot);
         }
         assertTrue(demands[0][n - 1] > 0, "the last, short range was drawn");
         for (int threads = 1; threads <= 3; threads++) {
@@ -391,7 +392,7 @@ class HotStateTest {
      */
     @Test
     void aRangeThatFailsOnAPoolThreadFailsTheCaller() {
-        int n = 5 * LoadDrawer.RANGE_HOSTS; // past the size drawn in parallel
+        int n = 5 * FlatProbe.RANGE_HOSTS; // past the size drawn in parallel
         java.util.concurrent.atomic.AtomicBoolean failed = new java.util.concurrent.atomic.AtomicBoolean();
         java.util.concurrent.atomic.AtomicReference<Thread> caller =
                 new java.util.concurrent.atomic.AtomicReference<>();
@@ -406,9 +407,9 @@ class HotStateTest {
             return 50;
         };
         SimHost[] hosts = hosts(n, 1);
-        HotState hot = new HotState(hosts, OPERATION_LOAD);
+        HotState hot = SimHost.flatState(hosts, OPERATION_LOAD);
         for (SimHost host : hosts) {
-            LoadGenerator g = host.id % LoadDrawer.RANGE_HOSTS == 0 ? failing : new NoisyLoad(50, 10);
+            LoadGenerator g = host.id % FlatProbe.RANGE_HOSTS == 0 ? failing : new NoisyLoad(50, 10);
             SimVm vm = new SimVm(host.id, QosClass.HIGH, 0, g, stream(host.id), 1000, 0, EPOCH);
             host.holdCore(0, vm);
             run(host, vm);
@@ -428,46 +429,28 @@ class HotStateTest {
         }
     }
 
-    /** How the sweeps of {@link #aPoolDrawsWhatOneThreadDrawsWhileVmsComeAndGo} follow each other. */
-    enum Sweeps {
-        /** No next sweep is told: nothing is drawn ahead. */
-        UNANNOUNCED,
-        /** Each sweep tells the next one's time: a pool thread draws ahead while the VMs change. */
-        ANNOUNCED,
-        /** As ANNOUNCED, and the VMs change only once the draws ahead are all made, so every change is one they missed. */
-        ANNOUNCED_AND_AWAITED,
-        /** Every fifth sweep comes at another time than the one told: its draws ahead (business means of another time) are not taken. */
-        SOMETIMES_LATE
-    }
-
     /**
      * A world of 2,048 hosts or more drawn on a pool against the same world drawn on one thread: the
      * same loads and demands, bit for bit, at every draw, while between draws low-QoS VMs are placed
      * (past the first slot capacity too, which lays the slots out anew), start running and draw on
      * their own, stop, and leave their hosts (the VMs after them moving down a slot), and operations
-     * start and end on hosts; with and without draws made ahead for the next sweep.
+     * start and end on hosts.
      */
-    @ParameterizedTest
-    @EnumSource(Sweeps.class)
-    void aPoolDrawsWhatOneThreadDrawsWhileVmsComeAndGo(Sweeps sweeps) {
+    @Test
+    void aPoolDrawsWhatOneThreadDrawsWhileVmsComeAndGo() {
         int n = 2100;
-        int ranges = (n + LoadDrawer.RANGE_HOSTS - 1) / LoadDrawer.RANGE_HOSTS;
         ForkJoinPool pool = new ForkJoinPool(2);
         try {
             Churn parallel = new Churn(n, pool);
             Churn one = new Churn(n, null);
             for (int step = 1; step <= 40; step++) {
                 // from 08:00 on a Monday: the business curve rises, so each sweep's time gives its own means
-                long now = MORNING + step * STEP + (sweeps == Sweeps.SOMETIMES_LATE && step % 5 == 0 ? 60 : 0);
-                long next = sweeps == Sweeps.UNANNOUNCED ? Long.MIN_VALUE : MORNING + (step + 1) * STEP;
-                if (sweeps == Sweeps.ANNOUNCED_AND_AWAITED) {
-                    parallel.drawer.awaitAhead();
-                }
+                long now = MORNING + step * STEP;
                 for (Churn c : List.of(parallel, one)) {
                     c.changeSome(step, now);
-                    c.drawer.draw(now, next);
+                    c.drawer.draw(now);
                 }
-                assertListsHoldExactlyTheRunningSlots(one.hot);
+                FlatProbe.assertListsHoldExactlyTheRunningSlots(one.hot);
                 one.assertHostsListTheirLowVmsInPlacingOrder();
                 for (int h = 0; h < n; h++) {
                     assertSameBits(one.hot.demand(h), parallel.hot.demand(h), "host " + h + " at " + now);
@@ -476,49 +459,9 @@ class HotStateTest {
                     assertSameBits(one.lows.get(k).load(), parallel.lows.get(k).load(), "low VM " + k + " at " + now);
                 }
             }
-            assertTrue(parallel.hot.lowCapacity > 4, "the slots were laid out anew");
-            long taken = parallel.drawer.rangesTakenAhead();
-            switch (sweeps) {
-                case UNANNOUNCED -> assertEquals(0, taken, "ranges taken as drawn ahead");
-                // every sweep but the first and those after a relayout (the capacity doubles a few times)
-                case ANNOUNCED_AND_AWAITED -> assertTrue(taken >= 30L * ranges, taken + " ranges taken as drawn ahead");
-                // eight sweeps come late and take nothing
-                case SOMETIMES_LATE -> assertTrue(taken <= 31L * ranges, taken + " ranges taken as drawn ahead");
-                default -> {} // as many as the pool thread drew in time
-            }
+            assertTrue(FlatProbe.lowCapacity(parallel.hot) > 4, "the slots were laid out anew");
         } finally {
             pool.shutdownNow();
-        }
-    }
-
-    /**
-     * Each window's draw lists hold every running slot of the window once, on the list of its kind
-     * (noisy, business, other), and nothing else: after VMs were placed, started, stopped, taken off
-     * (the ones after them moving down) and the slots laid out anew.
-     */
-    private static void assertListsHoldExactlyTheRunningSlots(HotState hot) {
-        for (int w = 0; w < hot.noisyCount.length; w++) {
-            int first = w << HotState.WINDOW_SHIFT;
-            java.util.Set<Integer> listed = new java.util.HashSet<>();
-            int noisyEnd = first + hot.noisyCount[w];
-            int businessEnd = noisyEnd + hot.businessCount[w];
-            int otherStart = first + HotState.WINDOW - hot.otherCount[w];
-            assertTrue(businessEnd <= otherStart, "window " + w + " lists overlap");
-            for (int i = first; i < first + HotState.WINDOW; i++) {
-                if (i >= businessEnd && i < otherStart) {
-                    continue;
-                }
-                int slot = hot.drawList[i];
-                byte expected = i < noisyEnd ? HotState.NOISY : i < businessEnd ? HotState.BUSINESS : HotState.SPIKY;
-                assertTrue(
-                        slot >> HotState.WINDOW_SHIFT == w && hot.running[slot] && hot.pattern[slot] == expected,
-                        "entry " + i + " of window " + w + ": slot " + slot);
-                assertTrue(listed.add(slot), "slot " + slot + " listed twice");
-            }
-            for (int slot = first; slot < Math.min(first + HotState.WINDOW, hot.running.length); slot++) {
-                boolean draws = hot.running[slot] && hot.pattern[slot] != HotState.EMPTY;
-                assertEquals(draws, listed.contains(slot), "slot " + slot + (draws ? " runs" : " does not run"));
-            }
         }
     }
 
@@ -553,7 +496,7 @@ class HotStateTest {
             for (int h = 0; h < cores.length; h++) {
                 hosts[h] = new SimHost(h, cores[h]);
             }
-            HotState hot = new HotState(hosts, OPERATION_LOAD);
+            HotState hot = SimHost.flatState(hosts, OPERATION_LOAD);
             for (int round = 0; round < 20_000; round++) {
                 for (int h = 0; h < cores.length; h++) {
                     hot.demand(
@@ -595,7 +538,7 @@ class HotStateTest {
 
         Churn(int n, ForkJoinPool pool) {
             hosts = hosts(n, 2);
-            hot = new HotState(hosts, OPERATION_LOAD);
+            hot = SimHost.flatState(hosts, OPERATION_LOAD);
             for (SimHost host : hosts) {
                 for (int core = 0; core < 2; core++) {
                     long k = host.id * 2L + core;

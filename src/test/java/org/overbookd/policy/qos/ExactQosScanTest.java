@@ -16,13 +16,16 @@ import org.junit.jupiter.api.Test;
  * over many random clusters run pass after pass (preemptions, completions, arrivals, hosts going
  * and coming), every pass must return the same allocations and leave the pass's random source
  * where the reference leaves it (the same draws for ties), whether the hosts are searched in 1, 2
- * or 3 chunks. The clusters mix capacities, demands of cpu and memory apart, constraints, classes
+ * or 3 chunks, and whether the index of hosts by free CPU is one run of places (the reference's) or
+ * cut into chunks of 2, 5 or 128 places. The clusters mix capacities, demands of cpu and memory apart, constraints, classes
  * of equal importance and other margins and overhead limits, overheads paid, and jobs of identical
  * tasks in whole seconds, so equal Q values, equal tuples and equal scores happen.
  */
 class ExactQosScanTest {
 
     private static final double[] SIZES = {0.05, 0.1, 0.125, 0.25, 0.3, 0.5};
+    /** Free-CPU chunks larger than any world here: the whole index in one run of places. */
+    private static final int ONE_RUN = 256;
 
     @Test
     void decidesAsTheScanOverCandidatesInAnyNumberOfChunks() {
@@ -71,11 +74,11 @@ class ExactQosScanTest {
                     RequestScheduler.qosDriven(classes).withExactScanChunks(1),
                     RequestScheduler.qosDriven(classes).withExactScanChunks(2),
                     RequestScheduler.qosDriven(classes).withExactScanChunks(3));
-            World ref = new World(seed, classes, uniform);
+            World ref = new World(seed, classes, uniform, ONE_RUN);
             List<World> worlds = List.of(
-                    new World(seed, classes, uniform),
-                    new World(seed, classes, uniform),
-                    new World(seed, classes, uniform));
+                    new World(seed, classes, uniform, 2),
+                    new World(seed, classes, uniform, 5),
+                    new World(seed, classes, uniform, FreeCpuIndex.DEFAULT_CHUNK));
             for (int pass = 0; pass < 25; pass++) {
                 double t = 600 + pass * 45.0;
                 SplittableRandom refRandom = new SplittableRandom(seed * 1000 + pass);
@@ -118,7 +121,7 @@ class ExactQosScanTest {
 
     /** Hosts, their instances and a queue, changed by passes, completions, arrivals and hosts going. */
     private static final class World {
-        final HostIndex cluster = new HostIndex();
+        final HostIndex cluster;
         final List<NodeView> nodes = new ArrayList<>();
         final Map<String, Job> running = new LinkedHashMap<>();
         final List<Job> pending = new ArrayList<>();
@@ -132,6 +135,12 @@ class ExactQosScanTest {
 
         /** Uniform: 70-199 hosts of 1 x 1 and now and then 2 x 2, else 8-47 hosts of mixed shapes. */
         World(long seed, ServiceClasses classes, boolean uniform) {
+            this(seed, classes, uniform, FreeCpuIndex.DEFAULT_CHUNK);
+        }
+
+        /** With the free-CPU index in chunks of at most this many hosts. */
+        World(long seed, ServiceClasses classes, boolean uniform, int freeCpuChunk) {
+            this.cluster = new HostIndex(freeCpuChunk);
             this.classes = classes.all();
             this.uniform = uniform;
             events = new SplittableRandom(seed);

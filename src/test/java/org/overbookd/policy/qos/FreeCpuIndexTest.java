@@ -7,22 +7,25 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The index of hosts by free CPU keeps its order (most free first, then by ordinal) through
  * placements, completions, hosts going and coming, as the sorted set it replaced did: after every
  * change its walk lists the hosts of the cluster in that order, and stops at the first host with
- * too little free CPU.
+ * too little free CPU. With chunks of 2, 3 and 8 hosts the index cuts 120 hosts into many chunks,
+ * splitting and merging them all the time; with its own size, into one or two.
  */
 class FreeCpuIndexTest {
 
     private static final double[] SIZES = {0.05, 0.1, 0.125, 0.25, 0.5};
 
-    @Test
-    void walksTheHostsByFreeCpuThroughEveryChange() {
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3, 8, FreeCpuIndex.DEFAULT_CHUNK})
+    void walksTheHostsByFreeCpuThroughEveryChange(int chunk) {
         SplittableRandom random = new SplittableRandom(34);
-        HostIndex cluster = new HostIndex();
+        HostIndex cluster = new HostIndex(chunk);
         List<NodeView> nodes = new ArrayList<>();
         for (int h = 0; h < 120; h++) {
             NodeView n = new NodeView("h" + h, h % 5 == 0 ? 2 : 1, 1, Map.of());

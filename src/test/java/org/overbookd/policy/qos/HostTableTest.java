@@ -1,6 +1,7 @@
 package org.overbookd.policy.qos;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -51,6 +52,51 @@ class HostTableTest {
                     present.stream().mapToInt(Integer::intValue).toArray(), t, classes, HostIndex.BOUND_TOLERANCE);
             assertEquals(each, blocks, "round " + round);
         }
+    }
+
+    /**
+     * The preemption scan's first look at a host (its use, capacity and each class's first-ranked
+     * high intercept) answers as its whole record does, while hosts come, change and go: classes
+     * empty, below, at and above the request's thresholds, thresholds of either infinity, fewer
+     * thresholds than classes, a NaN intercept.
+     */
+    @Test
+    void theFirstLookAtAHostAnswersAsItsWholeRecord() {
+        HostTable table = new HostTable();
+        SplittableRandom r = new SplittableRandom(34);
+        int hosts = 150;
+        for (int h = 0; h < hosts; h++) {
+            table.addHost(h, new NodeView("h" + h, 1 + r.nextInt(2), 1, Map.of()));
+        }
+        double[] highs = {-5, 0, 5, 10, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN};
+        int[] answers = new int[2];
+        for (int round = 0; round < 3000; round++) {
+            int h = r.nextInt(hosts);
+            int s = r.nextInt(3);
+            switch (r.nextInt(8)) {
+                case 0 -> table.clear(h);
+                case 1 -> table.addHost(h, new NodeView("h" + h, 1 + r.nextInt(2), 1, Map.of()));
+                case 2 -> table.slot(h, s, 0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, 0, 0);
+                case 3, 4 -> table.used(h, r.nextDouble(2), r.nextDouble(1.2), 0.1, 0.1);
+                case 5 -> table.top(h, s, r.nextInt(HostTable.TOP), highs[r.nextInt(highs.length)], 0.2, 0.2);
+                default -> {
+                    double held = r.nextDouble(1);
+                    table.slot(h, s, 1 + r.nextInt(5), highs[r.nextInt(highs.length)], -10, held, held / 2);
+                }
+            }
+            double[] above = new double[r.nextInt(4)];
+            for (int k = 0; k < above.length; k++) {
+                above[k] = highs[r.nextInt(highs.length - 1)]; // never NaN
+            }
+            double cpu = r.nextDouble(1);
+            double mem = r.nextDouble(1);
+            for (int o = 0; o < hosts; o++) {
+                boolean first = table.mayFit(o, cpu, mem, above);
+                assertEquals(table.mayFitFreeing(o, cpu, mem, above), first, "round " + round + ", host " + o);
+                answers[first ? 1 : 0]++;
+            }
+        }
+        assertTrue(answers[0] > 10000 && answers[1] > 10000, "no and yes: " + answers[0] + ", " + answers[1]);
     }
 
     @Test

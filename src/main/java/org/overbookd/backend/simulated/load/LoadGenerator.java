@@ -21,6 +21,11 @@ public interface LoadGenerator {
      */
     double next(long timeOfWeek, SplittableRandom random);
 
+    /** The second of the week the patterns see at simulated second {@code seconds}. */
+    static long timeOfWeek(long seconds) {
+        return seconds; // simulated time starts on a Monday at 00:00
+    }
+
     /**
      * {@code percent} clipped to [0, 100]: the same double as {@code percent < 0 ? 0 : percent > 100 ?
      * 100 : percent} for every argument (NaN stays the same NaN, -0.0 stays -0.0; ClipTest).

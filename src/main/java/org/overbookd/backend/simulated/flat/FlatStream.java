@@ -1,4 +1,4 @@
-package org.overbookd.backend.simulated;
+package org.overbookd.backend.simulated.flat;
 
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
@@ -26,7 +26,7 @@ import org.overbookd.random.Ziggurat;
  *
  * <p>Not thread-safe: each drawing thread has its own cursor.
  */
-final class FlatStream implements RandomGenerator {
+public final class FlatStream implements RandomGenerator {
 
     /** The golden gamma: a seeded SplittableRandom's fixed step. */
     private static final long GAMMA = 0x9E3779B97F4A7C15L;
@@ -100,7 +100,7 @@ final class FlatStream implements RandomGenerator {
      * @throws IllegalArgumentException for a stream made by {@code split()}, which steps by a gamma
      *         of its own: the second draw tells, and such a stream would otherwise draw other numbers
      */
-    static long stateOf(SplittableRandom random) {
+    public static long stateOf(SplittableRandom random) {
         long state = unmix(random.nextLong()) - GAMMA;
         if (mix(state + 2 * GAMMA) != random.nextLong()) {
             throw new IllegalArgumentException("a flat stream needs a seeded SplittableRandom"

@@ -1,4 +1,4 @@
-package org.overbookd.backend.simulated;
+package org.overbookd.backend.simulated.flat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -54,7 +54,7 @@ class FlatStreamTest {
             long before = states[1];
             assertEquals(
                     Double.doubleToRawLongBits(Ziggurat.next(reference)),
-                    Double.doubleToRawLongBits(LoadDrawer.gaussian(states, states, 1, cursor)),
+                    Double.doubleToRawLongBits(LoadDrawer.gaussian(states, 1, cursor)),
                     "normal " + i);
             if (states[1] != FlatStream.after(before, 1)) {
                 leftOver++;

@@ -1,7 +1,6 @@
-package org.overbookd.backend.simulated;
+package org.overbookd.backend.simulated.flat;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.overbookd.backend.simulated.load.BusinessCurve;
 import org.overbookd.backend.simulated.load.BusinessLoad;
@@ -26,8 +25,8 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * object), its parameters (mu, sd, the business curve and the spike model as indices into short tables
  * of distinct ones, the low-QoS size scale), its spike state, its random stream as its state alone
  * ({@link FlatStream}), whether it runs, its last load, and the VM itself. A VM's stream and spike
- * state go with it: a VM leaving its slot keeps them in its own fields ({@link SimVm#stream},
- * {@link SimVm#spike}), and a VM taking a slot brings them, so a low-QoS VM suspended on one host
+ * state go with it: a VM leaving its slot keeps them in its own fields ({@link FlatVm#stream},
+ * {@link FlatVm#spike}), and a VM taking a slot brings them, so a low-QoS VM suspended on one host
  * and resumed on another continues the same stream.
  *
  * <p>Per window of {@link #WINDOW} slots, the draw lists: its running slots by how they draw (a
@@ -42,14 +41,11 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * <p>Per host: its demand (sum of the loads of its running VMs and of its operations, percent of
  * one core), its cores, its operations in flight, and the CPU delivered integrated up to a time.
  *
- * <p>The arrays are the truth for these fields; {@link SimHost} and {@link SimVm} read them for the
- * policy's views. Draw sweeps over disjoint host ranges may run in parallel; every other change
- * (placing, moving, growing) happens between sweeps, on the world's thread. Between sweeps a pool
- * thread may read the slots while they change, to draw the next sweep's loads ahead ({@link
- * DrawAhead}): every change to what a slot's draw reads marks the slot ({@link #changed}), and a
- * marked slot's draw made ahead is not taken.
+ * <p>The arrays are the truth for these fields; the simulated backend's hosts and VMs read them for
+ * the policy's views. Draw sweeps over disjoint host ranges may run in parallel; every other change
+ * (placing, moving, growing) happens between sweeps, on the world's thread.
  */
-final class HotState {
+public final class HotState {
 
     /**
      * Slot patterns, as bits so that the sweep can tell them apart without branching: FLAT (drawn
@@ -113,18 +109,7 @@ final class HotState {
 
     long[] stream;
     double[] load;
-    SimVm[] vm;
-
-    /**
-     * The load sweep that draws made ahead are for ({@link LoadDrawer}): a slot whose VM, stream
-     * or parameters change is marked with it in {@link #changedIn}, and the sweep then draws that
-     * slot afresh rather than take what was drawn ahead for it. Starts at 1 (0 marks no change).
-     */
-    int aheadEpoch = 1;
-    /** Per slot, the last {@link #aheadEpoch} in which what its draw reads changed. */
-    int[] changedIn;
-    /** Bumped by every relayout of the slots: draws made ahead for another layout are not used. */
-    int layout;
+    FlatVm[] vm;
 
     // the draw lists, per window of WINDOW slots
     static final int WINDOW_SHIFT = 5;
@@ -162,32 +147,29 @@ final class HotState {
 
     final List<SpikeModel> spikeModels = new ArrayList<>(1);
 
-    /** Flat state for these hosts, each told of it; their VMs are placed later. */
-    HotState(SimHost[] hosts, double operationLoad) {
+    /**
+     * Flat state for hosts {@code 0} to {@code cores.length - 1}, host {@code h} with
+     * {@code cores[h]} cores and {@code highCount[h]} high-QoS slots; their VMs are placed later.
+     */
+    public HotState(int[] cores, int[] highCount, double operationLoad) {
+        if (cores.length != highCount.length) {
+            throw new IllegalArgumentException(
+                    cores.length + " hosts' cores, " + highCount.length + " hosts' high-QoS slots");
+        }
         this.operationLoad = operationLoad;
-        int n = hosts.length;
-        cores = new int[n];
-        highCount = new int[n];
+        int n = cores.length;
+        this.cores = cores.clone();
+        this.highCount = highCount.clone();
         lowCount = new int[n];
         ops = new int[n];
         demand = new double[n];
         account = new long[2 * n];
-        for (int h = 0; h < n; h++) {
-            if (hosts[h].id != h) {
-                throw new IllegalArgumentException("host " + hosts[h].id + " at index " + h);
-            }
-            cores[h] = hosts[h].cores;
-            highCount[h] = hosts[h].high.length;
-        }
-        perCore = inverses(cores);
+        perCore = inverses(this.cores);
         allocate(lowCapacity);
-        for (SimHost host : hosts) {
-            host.attach(this);
-        }
     }
 
     /** Whether a generator is drawn from the flat arrays, with its stream kept as a state alone. */
-    static boolean isFlat(LoadGenerator generator) {
+    public static boolean isFlat(LoadGenerator generator) {
         return generator instanceof NoisyLoad || generator instanceof SpikyLoad || generator instanceof BusinessLoad;
     }
 
@@ -202,50 +184,60 @@ final class HotState {
     }
 
     /** Host {@code h}'s low-QoS VMs. */
-    int lowCount(int h) {
+    public int lowCount(int h) {
         return lowCount[h];
     }
 
     /** Host {@code h}'s first low-QoS slot. */
-    int firstLow(int h) {
+    public int firstLow(int h) {
         return base[h] + highCount[h];
     }
 
     /** Host {@code h}'s operations in flight. */
-    int ops(int h) {
+    public int ops(int h) {
         return ops[h];
     }
 
     /** An operation starts on host {@code h}: it counts in the demand (after {@link #recompute}). */
-    void operationStarted(int h) {
+    public void operationStarted(int h) {
         ops[h]++;
     }
 
     /** An operation on host {@code h} ends. */
-    void operationEnded(int h) {
+    public void operationEnded(int h) {
         ops[h]--;
     }
 
+    /** The VM in slot {@code s}, null for an empty slot. */
+    public FlatVm vm(int s) {
+        return vm[s];
+    }
+
+    /** The last load drawn for slot {@code s}, percent of one core, its size applied. */
+    public double load(int s) {
+        return load[s];
+    }
+
     /** Host {@code h}'s demand: the sum of its running VMs' loads and its operations', percent of one core. */
-    double demand(int h) {
+    public double demand(int h) {
         return demand[h];
     }
 
     /** Sets host {@code h}'s demand as it is (for tests of what reads it). */
-    void demand(int h, double value) {
+    public void demand(int h, double value) {
         demand[h] = value;
     }
 
     // ---- hosts
 
     /** Accounts for the CPU delivered on host {@code h} since the last change, up to {@code now}. */
-    void advance(int h, long now) {
+    public void advance(int h, long now) {
         account[2 * h] = Double.doubleToRawLongBits(deliveredUntil(h, now));
         account[2 * h + 1] = now;
     }
 
     /** The CPU delivered up to {@code now}, without accounting for it: what {@link #advance} would leave. */
-    double deliveredUntil(int h, long now) {
+    public double deliveredUntil(int h, long now) {
         double capacity = cores[h] * 100.0;
         double d = demand[h];
         // Math.min(d, capacity) for every d, NaN and -0.0 included (capacity is never below +0.0), by one comparison
@@ -254,7 +246,7 @@ final class HotState {
     }
 
     /** Recomputes host {@code h}'s demand from its running VMs' last loads and its operations. */
-    void recompute(int h) {
+    public void recompute(int h) {
         double sum = operationLoad * ops[h];
         for (int s = base[h], e = end(h); s < e; s++) {
             if (running[s]) {
@@ -277,7 +269,7 @@ final class HotState {
     }
 
     /** Host {@code h}'s demand over its cores, bit for bit {@code demand[h] / cores[h]}: what the policy sees. */
-    double utilization(int h) {
+    public double utilization(int h) {
         return perCore != null ? demand[h] * perCore[h] : demand[h] / cores[h];
     }
 
@@ -285,7 +277,7 @@ final class HotState {
      * For each of {@code percents}, how many hosts are more than that utilized (demand over cores,
      * as the policy sees it; a long run counts two every step), one tight pass over the hosts each.
      */
-    int[] hostsOver(double... percents) {
+    public int[] hostsOver(double... percents) {
         int[] counts = new int[percents.length];
         for (int p = 0; p < percents.length; p++) {
             double percent = percents[p];
@@ -302,25 +294,8 @@ final class HotState {
 
     // ---- slots
 
-    /**
-     * What slot {@code s}'s next draw reads (its VM, its stream or its spike state) changes now:
-     * a draw made ahead for it is not used.
-     */
-    void changed(int s) {
-        changedIn[s] = aheadEpoch;
-    }
-
-    /** The next load sweep begins: what changes from now on is marked for the sweep after it. */
-    void nextSweep() {
-        if (++aheadEpoch == 1 << 29) { // keeps an epoch and a kind in one int (LoadDrawer's stamps)
-            Arrays.fill(changedIn, 0);
-            aheadEpoch = 1;
-            layout++; // and the stamps of the draws made ahead are dropped with their layout
-        }
-    }
-
     /** Puts {@code v} on core {@code core} of host {@code h}, the core's previous VM leaving its slot. */
-    void holdCore(int h, int core, SimVm v) {
+    public void holdCore(int h, int core, FlatVm v) {
         int s = base[h] + core;
         if (vm[s] != null) {
             take(s);
@@ -329,7 +304,7 @@ final class HotState {
     }
 
     /** Puts {@code v} after the low-QoS VMs of host {@code h}. */
-    void addLow(int h, SimVm v) {
+    public void addLow(int h, FlatVm v) {
         if (lowCount[h] == lowCapacity) {
             allocate(lowCapacity * 2);
         }
@@ -338,10 +313,10 @@ final class HotState {
     }
 
     /** Takes low-QoS {@code v} off host {@code h}; the VMs placed after it move down one slot. */
-    void removeLow(int h, SimVm v) {
-        int s = v.slot;
+    public void removeLow(int h, FlatVm v) {
+        int s = v.slot();
         if (s < firstLow(h) || s >= end(h) || vm[s] != v) {
-            throw new IllegalStateException("VM " + v.id + " holds no low-QoS slot of host " + h);
+            throw new IllegalStateException("VM " + v.id() + " holds no low-QoS slot of host " + h);
         }
         take(s);
         int last = end(h) - 1;
@@ -352,7 +327,7 @@ final class HotState {
     }
 
     /** Marks the VM in slot {@code s} running or not; only running VMs draw and count. */
-    void running(int s, boolean value) {
+    public void running(int s, boolean value) {
         running[s] = value;
         int was = listing[s];
         int kind = was & KIND_MASK;
@@ -455,8 +430,8 @@ final class HotState {
         listing[s] = (byte) ((entry & (WINDOW - 1)) << KIND_BITS | kind);
     }
 
-    private void put(int s, SimVm v) {
-        LoadGenerator g = v.generator;
+    private void put(int s, FlatVm v) {
+        LoadGenerator g = v.generator();
         // only what the slot's pattern draws with: a store to each of the other arrays cost a cache miss, at a random
         // slot
         if (g instanceof NoisyLoad n) {
@@ -467,28 +442,27 @@ final class HotState {
             pattern[s] = SPIKY;
             mu[s] = sp.mu();
             sd[s] = sp.sd();
-            if (v.spikeModelIndex < 0) {
-                v.spikeModelIndex = indexOf(spikeModels, sp.spikes());
+            if (v.spikeModelIndex() < 0) {
+                v.spikeModelIndex(indexOf(spikeModels, sp.spikes()));
             }
-            spikeModel[s] = v.spikeModelIndex;
-            spike[s] = v.spike;
+            spikeModel[s] = v.spikeModelIndex();
+            spike[s] = v.spike();
         } else if (g instanceof BusinessLoad b) {
             pattern[s] = BUSINESS;
             sd[s] = b.sd();
-            if (v.curveIndex < 0) {
-                v.curveIndex = indexOf(curves, b.curve());
+            if (v.curveIndex() < 0) {
+                v.curveIndex(indexOf(curves, b.curve()));
             }
-            curve[s] = v.curveIndex;
+            curve[s] = v.curveIndex();
         } else {
             pattern[s] = OBJECT;
         }
         scale[s] = v.scale();
-        stream[s] = v.stream;
+        stream[s] = v.stream();
         load[s] = 0;
         running[s] = false;
         vm[s] = v;
-        v.slot = s;
-        changed(s);
+        v.slot(s);
         // an empty slot is on no list, and a VM that does not run goes on none: only the list it goes on when it runs
         // is kept
         listing[s] = (byte) (listOf(pattern[s]) << KIND_BITS);
@@ -496,14 +470,14 @@ final class HotState {
 
     /** Empties slot {@code s}, its VM keeping its stream and spike state. */
     private void take(int s) {
-        SimVm v = vm[s];
-        v.stream = stream[s];
+        FlatVm v = vm[s];
+        v.stream(stream[s]);
         if (pattern[s] == SPIKY) {
             // only a spiky slot's spike state is kept (put writes no other's): the pattern's line is written below
             // anyway
-            v.spike = spike[s];
+            v.spike(spike[s]);
         }
-        v.slot = -1;
+        v.slot(-1);
         clear(s);
     }
 
@@ -532,8 +506,7 @@ final class HotState {
      */
     private void move(int from, int to) {
         copy(this, from, this, to);
-        vm[to].slot = to;
-        changed(to);
+        vm[to].slot(to);
         int was = listing[from];
         if ((was & KIND_MASK) == UNLISTED || from >>> WINDOW_SHIFT == to >>> WINDOW_SHIFT) {
             if ((was & KIND_MASK) != UNLISTED) {
@@ -596,21 +569,19 @@ final class HotState {
         spikeModel = relaid(spikeModel, new int[slots], oldBase, newBase);
         stream = relaid(stream, new long[slots], oldBase, newBase);
         load = relaid(load, new double[slots], oldBase, newBase);
-        vm = relaid(vm, new SimVm[slots], oldBase, newBase);
+        vm = relaid(vm, new FlatVm[slots], oldBase, newBase);
         int windows = (slots + WINDOW - 1) >>> WINDOW_SHIFT;
         drawList = new int[windows << WINDOW_SHIFT];
         noisyCount = new int[windows];
         businessCount = new int[windows];
         otherCount = new int[windows];
         listing = new byte[slots];
-        changedIn = new int[slots];
-        layout++;
         base = newBase;
         lowCapacity = capacity;
         for (int h = 0; h < n; h++) {
             for (int s = base[h], e = end(h); s < e; s++) {
                 if (vm[s] != null) {
-                    vm[s].slot = s;
+                    vm[s].slot(s);
                 }
                 touch(s);
             }

@@ -1,9 +1,8 @@
-package org.overbookd.backend.simulated;
+package org.overbookd.backend.simulated.flat;
 
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.overbookd.backend.simulated.load.BusinessCurve;
 import org.overbookd.backend.simulated.load.LoadGenerator;
@@ -34,14 +33,13 @@ import org.overbookd.random.Ziggurat;
  * loads are the same bits as drawing through the objects. The business curve's mean depends only on
  * the time: it is computed once per sweep per distinct curve.
  *
- * <p>With a pool, and when the caller tells the next sweep's time, a pool thread draws the next
- * sweep's loads ahead ({@link DrawAhead}) while the caller runs the step in between, whose work is
- * serial and would otherwise leave that core idle. The next sweep then takes, range by range, each
- * slot's draw made ahead where nothing it read has changed, and draws the others itself: the same
- * bits. In a Google cell on two cores the step takes about as long as a sweep, so about half of
- * the draws are made ahead, and the run is about 15% shorter.
+ * <p>With a pool, the sweep's ranges are drawn by the caller and the pool's threads, and nothing
+ * is drawn before the sweep. Drawing the next sweep's loads ahead on a pool thread while the world
+ * steps shortens a run on two cores but costs CPU: the draws of slots the step changes, and of
+ * ranges not finished in time, are made twice, and each draw taken is copied from where it was
+ * made (docs/performance.md, "the sweep draws by kind").
  */
-final class LoadDrawer {
+public final class LoadDrawer {
 
     /** Below this many hosts a parallel draw costs more in hand-offs than it saves. */
     private static final int PARALLEL_MIN_HOSTS = 2048;
@@ -63,22 +61,11 @@ final class LoadDrawer {
     private SpikeModel[] spikeModels = {SpikeModel.PAPER};
     /** How many of {@link HotState#spikeModels} {@link #spikeModels} holds (they are only ever added). */
     private int knownSpikeModels;
-    /** The draws being made ahead for the next sweep, or null. */
-    private DrawAhead ahead;
-    /** The draws ahead handed out last: the next ones wait until its thread has left it. */
-    private DrawAhead lastAhead;
-    /** Where draws made ahead go, for the slots' current layout; null until the first. */
-    private DrawAhead.Store store;
-    /** The first failure of a thread drawing ahead, thrown by the next sweep. */
-    private final AtomicReference<Throwable> aheadFailure = new AtomicReference<>();
-
-    private long rangesTakenAhead;
-
     /**
      * @param pool the threads that draw with the caller on large clusters (the caller draws too: a
      *             pool of one thread makes two drawing), or null to draw on the caller's alone
      */
-    LoadDrawer(HotState hot, ForkJoinPool pool) {
+    public LoadDrawer(HotState hot, ForkJoinPool pool) {
         this.hot = hot;
         this.pool = pool;
     }
@@ -88,90 +75,22 @@ final class LoadDrawer {
         return (hosts + RANGE_HOSTS - 1) / RANGE_HOSTS;
     }
 
-    /** Draws every running VM's load at {@code now} and sums each host's demand; no sweep is known to follow. */
-    void draw(long now) {
-        draw(now, Long.MIN_VALUE);
-    }
-
-    /**
-     * Draws every running VM's load at {@code now} and sums each host's demand; the next sweep
-     * will be at {@code next} (or none is known, any time not after {@code now}). With a pool, one
-     * of its threads then draws ahead for {@code next} while the world's thread runs the step.
-     */
-    void draw(long now, long next) {
-        Throwable failed = aheadFailure.get();
-        if (failed != null) {
-            throw new IllegalStateException("a thread drawing ahead failed", failed);
-        }
-        DrawAhead ready = takeAhead(now);
-        long tow = VirtualClock.timeOfWeek(now);
+    /** Draws every running VM's load at {@code now} and sums each host's demand. */
+    public void draw(long now) {
+        long tow = LoadGenerator.timeOfWeek(now);
         double[] mus = businessMeans(tow);
         SpikeModel[] models = spikeModels();
         int hosts = hot.cores.length;
         if (pool == null || hosts < PARALLEL_MIN_HOSTS) {
-            draw(0, hosts, now, tow, mus, models, null, cursor);
-            hot.nextSweep();
+            draw(0, hosts, now, tow, mus, models, cursor);
             return;
         }
-        Sweep sweep = new Sweep(hosts, now, tow, mus, models, ready);
+        Sweep sweep = new Sweep(hosts, now, tow, mus, models);
         for (int i = 0, helpers = Math.min(pool.getParallelism(), sweep.ranges - 1); i < helpers; i++) {
             pool.execute(sweep);
         }
         sweep.drawRanges(cursor);
         sweep.await();
-        rangesTakenAhead += sweep.taken.get();
-        hot.nextSweep();
-        if (next > now) {
-            startAhead(next, models);
-        }
-    }
-
-    /**
-     * The draws made ahead for a sweep at {@code now}, told to stop, if they are for this sweep and
-     * for the slots as they are laid out; null otherwise.
-     */
-    private DrawAhead takeAhead(long now) {
-        DrawAhead a = ahead;
-        ahead = null;
-        if (a == null) {
-            return null;
-        }
-        a.stop = true;
-        // the stamps carry the sweep's epoch; the time and the layout are checked here
-        return a.time == now && a.out.layout == hot.layout ? a : null;
-    }
-
-    /** Hands the draws ahead for a sweep at {@code next} to a pool thread. */
-    private void startAhead(long next, SpikeModel[] models) {
-        if (store == null || store.layout != hot.layout) {
-            store = new DrawAhead.Store(hot.load.length, hot.layout);
-        }
-        double[] means = businessMeans(VirtualClock.timeOfWeek(next), new double[Math.max(1, hot.curves.size())]);
-        DrawAhead a = new DrawAhead(hot, store, next, means, models, lastAhead, aheadFailure);
-        lastAhead = a;
-        ahead = a;
-        pool.execute(a);
-    }
-
-    /**
-     * Waits until the draws ahead handed out last are all made or left (for tests).
-     *
-     * @throws IllegalStateException if the drawing thread has not left them within 30 s
-     */
-    void awaitAhead() {
-        DrawAhead a = lastAhead;
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (a != null && !a.exited) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new IllegalStateException("the thread drawing ahead has not finished in 30 s");
-            }
-            Thread.yield();
-        }
-    }
-
-    /** How many ranges of hosts sweeps have taken as drawn ahead (for tests). */
-    long rangesTakenAhead() {
-        return rangesTakenAhead;
     }
 
     /**
@@ -189,10 +108,6 @@ final class LoadDrawer {
         final long tow;
         final double[] mus;
         final SpikeModel[] models;
-        /** The draws made ahead for this sweep, or null. */
-        final DrawAhead ready;
-        /** How many ranges were taken as drawn ahead. */
-        final AtomicInteger taken = new AtomicInteger();
         /** The next range to take. */
         private final AtomicInteger next = new AtomicInteger();
         /** How many ranges are drawn; the last one drawn wakes the caller if it sleeps. */
@@ -202,8 +117,7 @@ final class LoadDrawer {
         /** The first failure of a pool thread's range, thrown by {@link #await} on the caller. */
         private volatile Throwable failure;
 
-        Sweep(int hosts, long now, long tow, double[] mus, SpikeModel[] models, DrawAhead ready) {
-            this.ready = ready;
+        Sweep(int hosts, long now, long tow, double[] mus, SpikeModel[] models) {
             this.hosts = hosts;
             this.ranges = ranges(hosts);
             this.now = now;
@@ -228,11 +142,7 @@ final class LoadDrawer {
             for (int r; (r = next.getAndIncrement()) < ranges; mine++) {
                 int from = r * RANGE_HOSTS;
                 int to = Math.min(hosts, from + RANGE_HOSTS);
-                boolean ahead = ready != null && ready.done(r);
-                draw(from, to, now, tow, mus, models, ahead ? ready : null, cursor);
-                if (ahead) {
-                    taken.incrementAndGet();
-                }
+                draw(from, to, now, tow, mus, models, cursor);
             }
             if (mine > 0) {
                 done(mine);
@@ -279,10 +189,9 @@ final class LoadDrawer {
      * The load of the VM in slot {@code s} drawn now, on its own (a VM starting to run), stored in
      * its slot and returned.
      */
-    double drawOne(int s, long now) {
-        long tow = VirtualClock.timeOfWeek(now);
+    public double drawOne(int s, long now) {
+        long tow = LoadGenerator.timeOfWeek(now);
         HotState st = hot;
-        st.changed(s);
         byte p = st.pattern[s];
         if ((p & HotState.SPIKY_BIT) != 0) {
             drawSpiky(st, s, spikeModels(), cursor);
@@ -325,23 +234,14 @@ final class LoadDrawer {
      * Draws hosts {@code from} to {@code to}: first the running slots of their windows by the draw
      * lists (each kind in a loop of its own; the order of the draws does not matter, each VM draws
      * from its own stream), then each host's demand, summed in slot order as always ({@link
-     * HotState#recompute}, as at every other change). With draws made ahead for these hosts
-     * ({@code ready}, or null), each slot's is taken where it stands.
+     * HotState#recompute}, as at every other change).
      *
      * <p>The work per window and per host is in methods of its own, each called many times per
      * sweep, so that the JIT compiles them as methods; one method holding the long loops was
      * compiled by on-stack replacement at each loop, four times in a tables 1-3 sweep, late, and
      * most of those compilations were spent on runs already over.
      */
-    private void draw(
-            int from,
-            int to,
-            long now,
-            long tow,
-            double[] mus,
-            SpikeModel[] models,
-            DrawAhead ready,
-            FlatStream cursor) {
+    private void draw(int from, int to, long now, long tow, double[] mus, SpikeModel[] models, FlatStream cursor) {
         if (from >= to) {
             return;
         }
@@ -352,8 +252,6 @@ final class LoadDrawer {
             int first = w << HotState.WINDOW_SHIFT;
             if (first < lo || first + HotState.WINDOW > hi) {
                 drawShared(st, w, lo, hi, tow, mus, models, cursor);
-            } else if (ready != null) {
-                takeWindow(st, w, tow, mus, models, ready.out, ready.epoch, cursor);
             } else {
                 drawWindow(st, w, tow, mus, models, cursor);
             }
@@ -362,66 +260,6 @@ final class LoadDrawer {
             st.advance(h, now);
             st.recompute(h);
         }
-    }
-
-    /** Window {@code w} as {@link #drawWindow}, each slot's draw made ahead taken where it stands: the same bits. */
-    private static void takeWindow(
-            HotState st,
-            int w,
-            long tow,
-            double[] mus,
-            SpikeModel[] models,
-            DrawAhead.Store ahead,
-            int epoch,
-            FlatStream cursor) {
-        int[] list = st.drawList;
-        long[] stream = st.stream;
-        double[] sd = st.sd;
-        double[] scale = st.scale;
-        double[] load = st.load;
-        int[] changed = st.changedIn;
-        int key = epoch << 2;
-        int first = w << HotState.WINDOW_SHIFT;
-        int noisyEnd = first + st.noisyCount[w];
-        int businessEnd = noisyEnd + st.businessCount[w];
-        double[] mu = st.mu;
-        for (int i = first; i < noisyEnd; i++) {
-            int s = list[i];
-            if (!took(ahead, s, key | DrawAhead.NOISY, changed, epoch, load, stream)) {
-                load[s] = plain(stream, stream, s, mu[s], sd[s], cursor) * scale[s];
-            }
-        }
-        int[] curve = st.curve;
-        for (int i = noisyEnd; i < businessEnd; i++) {
-            int s = list[i];
-            if (!took(ahead, s, key | DrawAhead.BUSINESS, changed, epoch, load, stream)) {
-                load[s] = plain(stream, stream, s, mus[curve[s]], sd[s], cursor) * scale[s];
-            }
-        }
-        for (int i = first + HotState.WINDOW - st.otherCount[w], end = first + HotState.WINDOW; i < end; i++) {
-            int s = list[i];
-            if (took(ahead, s, key | DrawAhead.SPIKY, changed, epoch, load, stream)) {
-                st.spike[s] = ahead.spike[s];
-            } else {
-                drawOther(st, s, tow, models, cursor);
-            }
-        }
-    }
-
-    /**
-     * Whether slot {@code s}'s draw made ahead stands (stamped {@code stamp}: this sweep's, as the
-     * kind of list the slot is on; and the slot unchanged since the last sweep), and if so takes
-     * its load and stream. The kind matters: a list read mid-change may have had the slot drawn
-     * as another kind.
-     */
-    private static boolean took(
-            DrawAhead.Store ahead, int s, int stamp, int[] changed, int epoch, double[] load, long[] stream) {
-        if (ahead.stamp[s] != stamp || changed[s] == epoch) {
-            return false;
-        }
-        load[s] = ahead.load[s];
-        stream[s] = ahead.stream[s];
-        return true;
     }
 
     /** Draws the running slots of window {@code w}, each kind in a loop of its own. */
@@ -438,12 +276,12 @@ final class LoadDrawer {
         double[] mu = st.mu;
         for (int i = first; i < noisyEnd; i++) {
             int s = list[i];
-            load[s] = plain(stream, stream, s, mu[s], sd[s], cursor) * scale[s];
+            load[s] = plain(stream, s, mu[s], sd[s], cursor) * scale[s];
         }
         int[] curve = st.curve;
         for (int i = noisyEnd; i < businessEnd; i++) {
             int s = list[i];
-            load[s] = plain(stream, stream, s, mus[curve[s]], sd[s], cursor) * scale[s];
+            load[s] = plain(stream, s, mus[curve[s]], sd[s], cursor) * scale[s];
         }
         for (int i = first + HotState.WINDOW - st.otherCount[w], end = first + HotState.WINDOW; i < end; i++) {
             drawOther(st, list[i], tow, models, cursor);
@@ -474,52 +312,49 @@ final class LoadDrawer {
 
     /** A noisy slot's draw, stored as its load: N(mu, sd) clipped, as {@link LoadGenerator#normal}. */
     private static void drawNoisy(HotState st, int s, FlatStream cursor) {
-        st.load[s] = plain(st.stream, st.stream, s, st.mu[s], st.sd[s], cursor) * st.scale[s];
+        st.load[s] = plain(st.stream, s, st.mu[s], st.sd[s], cursor) * st.scale[s];
     }
 
     /** A business slot's draw, stored as its load: as a noisy one's, around its curve's mean now. */
     private static void drawBusiness(HotState st, int s, double[] mus, FlatStream cursor) {
-        st.load[s] = plain(st.stream, st.stream, s, mus[st.curve[s]], st.sd[s], cursor) * st.scale[s];
+        st.load[s] = plain(st.stream, s, mus[st.curve[s]], st.sd[s], cursor) * st.scale[s];
     }
 
     /**
      * N(mean, sd) clipped, drawn from slot {@code s}'s stream as {@link LoadGenerator#normal} draws
-     * it, the stream read from {@code from} and stored moved on in {@code to}: the same array for a
-     * sweep, another for a draw made ahead.
+     * it, the stream moved on in place.
      */
-    static double plain(long[] from, long[] to, int s, double mean, double sd, FlatStream cursor) {
-        return LoadGenerator.normal(mean, sd, gaussian(from, to, s, cursor));
+    static double plain(long[] stream, int s, double mean, double sd, FlatStream cursor) {
+        return LoadGenerator.normal(mean, sd, gaussian(stream, s, cursor));
     }
 
     /**
-     * The next standard normal of slot {@code s}'s stream, {@code Ziggurat.next} of it, read from
-     * {@code from} and the stream moved on stored in {@code to}. The common case (the first long
+     * The next standard normal of slot {@code s}'s stream, {@code Ziggurat.next} of it, the stream
+     * moved on in place. The common case (the first long
      * picks a rectangle, 253 in 256) keeps the state in a local variable; only the rest goes through
      * the cursor, which {@link Ziggurat#leftOver} draws its further longs from.
      */
-    static double gaussian(long[] from, long[] to, int s, FlatStream cursor) {
-        long stepped = FlatStream.after(from[s], 1);
+    static double gaussian(long[] stream, int s, FlatStream cursor) {
+        long stepped = FlatStream.after(stream[s], 1);
         long first = FlatStream.outputAt(stepped);
         if (Ziggurat.inRectangle(first)) {
-            to[s] = stepped;
+            stream[s] = stepped;
             return Ziggurat.rectangle(first);
         }
         cursor.state = stepped;
         double gaussian = Ziggurat.leftOver(first, cursor);
-        to[s] = cursor.state;
+        stream[s] = cursor.state;
         return gaussian;
     }
 
     /** A spiky slot's draw, stored as its load: see {@link #spiky}. */
     private static void drawSpiky(HotState st, int s, SpikeModel[] models, FlatStream cursor) {
-        st.load[s] = spiky(
-                st.stream, st.spike, st.mu, st.sd, st.scale, s, models[st.spikeModel[s]], st.stream, st.spike, cursor);
+        st.load[s] = spiky(st.stream, st.spike, st.mu, st.sd, st.scale, s, models[st.spikeModel[s]], cursor);
     }
 
     /**
      * A spiky slot's load: one step of the spike process, then the spiked Gaussian, as {@link
-     * SpikyLoad#next}, read from {@code stream} and {@code spike} and the stream and spike state
-     * after it stored in {@code streamTo} and {@code spikeTo}. The step's uniforms are read off the
+     * SpikyLoad#next}, the slot's stream and spike state moved on in place. The step's uniforms are read off the
      * stream's state in a local variable, and the stream is moved on by as many as it takes. The
      * second uniform (the sign of a spike that starts) is computed only when the step takes it:
      * about one step in a hundred with the paper's spikes, a branch the CPU predicts, where
@@ -533,8 +368,6 @@ final class LoadDrawer {
             double[] scale,
             int s,
             SpikeModel spikes,
-            long[] streamTo,
-            byte[] spikeTo,
             FlatStream cursor) {
         long state = stream[s];
         int was = spike[s];
@@ -542,9 +375,9 @@ final class LoadDrawer {
         int used = SpikyLoad.uniformsUsed(was, spikes, u1);
         double u2 = used == 2 ? FlatStream.uniformAt(FlatStream.after(state, 2)) : Double.NaN;
         int now = SpikyLoad.spikeAfter(was, spikes, u1, u2);
-        streamTo[s] = FlatStream.after(state, used);
-        double value = SpikyLoad.draw(mu[s], sd[s], now, spikes, gaussian(streamTo, streamTo, s, cursor));
-        spikeTo[s] = (byte) now;
+        stream[s] = FlatStream.after(state, used);
+        double value = SpikyLoad.draw(mu[s], sd[s], now, spikes, gaussian(stream, s, cursor));
+        spike[s] = (byte) now;
         return value * scale[s];
     }
 
@@ -559,10 +392,10 @@ final class LoadDrawer {
 
     /** A recorded trace, drawn through its object. */
     private static double drawObject(HotState st, int s, long tow) {
-        SimVm vm = st.vm[s];
+        FlatVm vm = st.vm[s];
         if (vm == null) {
             throw new IllegalStateException("slot " + s + " runs with no VM");
         }
-        return vm.generator.next(tow, vm.random);
+        return vm.generator().next(tow, vm.random());
     }
 }

@@ -1,0 +1,51 @@
+package org.overbookd.backend.simulated.flat;
+
+import java.util.SplittableRandom;
+import org.overbookd.backend.simulated.load.LoadGenerator;
+
+/**
+ * What the flat state reads and writes of a VM that takes or leaves one of its slots: the pattern
+ * it draws, and the state of its draw that it carries while it holds no slot (its stream, its
+ * spike state) or keeps once found (the indices of its curve and spike model in the state's
+ * tables). The simulated backend's VM implements it; the flat state knows no more of the VM, so
+ * that this package does not depend on the one above it.
+ */
+public interface FlatVm {
+
+    /** The VM's id, for error messages. */
+    long id();
+
+    /** What the VM's load does. */
+    LoadGenerator generator();
+
+    /** The VM's stream when its generator draws through its own object (a trace); null for a flat pattern. */
+    SplittableRandom random();
+
+    /** The factor its load is multiplied by: its low-QoS size, 1 without one. */
+    double scale();
+
+    /** The VM's slot while it holds one, -1 otherwise. */
+    int slot();
+
+    void slot(int slot);
+
+    /** The VM's flat random stream ({@link FlatStream}) while it holds no slot. */
+    long stream();
+
+    void stream(long state);
+
+    /** The VM's spike state while it holds no slot. */
+    byte spike();
+
+    void spike(byte state);
+
+    /** Its business curve's index in {@link HotState#curves}, -1 until first found. */
+    int curveIndex();
+
+    void curveIndex(int index);
+
+    /** Its spike model's index in {@link HotState#spikeModels}, -1 until first found. */
+    int spikeModelIndex();
+
+    void spikeModelIndex(int index);
+}
