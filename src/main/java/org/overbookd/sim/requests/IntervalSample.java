@@ -125,8 +125,7 @@ public record IntervalSample(double startS, double endS, boolean waited, Map<Ser
             for (int k = 0; k < size; k++) {
                 columns[k] = Arrays.copyOf(availability[k], counts[k]);
             }
-            Taken taken = new Taken(
-                    startS, endS, waited, takenClasses, columns, Arrays.copyOf(violated, size));
+            Taken taken = new Taken(startS, endS, waited, takenClasses, columns, Arrays.copyOf(violated, size));
             Arrays.fill(classes, 0, size, null);
             Arrays.fill(counts, 0, size, 0);
             Arrays.fill(violated, 0, size, 0);
@@ -151,8 +150,7 @@ public record IntervalSample(double startS, double endS, boolean waited, Map<Ser
             Map<ServiceClass, ClassSample> byClass = new LinkedHashMap<>();
             for (int k = 0; k < classes.length; k++) {
                 Sample s = Sample.of(availability[k]);
-                byClass.put(
-                        classes[k], new ClassSample(availability[k].length, violated[k], s.gini(0), s.min(0)));
+                byClass.put(classes[k], new ClassSample(availability[k].length, violated[k], s.gini(0), s.min(0)));
             }
             return new IntervalSample(startS, endS, waited, byClass);
         }

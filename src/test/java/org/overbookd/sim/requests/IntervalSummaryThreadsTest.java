@@ -29,7 +29,8 @@ class IntervalSummaryThreadsTest {
         RunResult two = run(1);
         assertEquals(one.intervals(), two.intervals());
         assertEquals(one.outcomes(), two.outcomes());
-        int most = one.intervals().stream().mapToInt(IntervalSample::active).max().orElse(0);
+        int most =
+                one.intervals().stream().mapToInt(IntervalSample::active).max().orElse(0);
         assertTrue(most > 800, "requests active in the fullest interval: " + most);
         assertTrue(
                 one.intervals().stream()
