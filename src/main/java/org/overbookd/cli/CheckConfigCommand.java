@@ -4,12 +4,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.overbookd.config.Bindings;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.ConfigProblem;
 import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.daemon.Preflight;
+import org.overbookd.policy.registry.PolicyRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,7 +36,7 @@ import picocli.CommandLine.Spec;
             "  overbookd check-config --config conf/overbookd.properties \\",
             "      --set backend=simulated --quiet"
         })
-final class CheckConfigCommand implements Callable<Integer> {
+final class CheckConfigCommand implements Callable<Integer>, ChoosesPolicies {
 
     @Spec
     CommandSpec spec;
@@ -45,9 +47,17 @@ final class CheckConfigCommand implements Callable<Integer> {
     @picocli.CommandLine.Option(names = "--quiet", description = "Print nothing when the file is valid.")
     boolean quiet;
 
+    private PolicyRegistry registry = PolicyRegistry.IN_TREE;
+
+    @Override
+    public void use(PolicyRegistry policies) {
+        this.registry = policies;
+    }
+
     @Override
     public Integer call() throws Exception {
         Settings settings = configOptions.load(List.of("sweep."), Map.of()).settings();
+        Bindings.checkPolicy(settings, registry);
         List<Preflight.Check> checks = new java.util.ArrayList<>(Preflight.run(settings));
         if (checks.stream().noneMatch(c -> c.status() == Preflight.Status.FAILED)) {
             // what oned says of the account, once the files it needs are right

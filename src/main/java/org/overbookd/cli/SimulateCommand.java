@@ -19,6 +19,9 @@ import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;
 import org.overbookd.io.CsvTable;
+import org.overbookd.policy.ArgumentException;
+import org.overbookd.policy.cluster.NamedClusterPolicy;
+import org.overbookd.policy.registry.PolicyRegistry;
 import org.overbookd.sim.overbooking.SimConfig;
 import org.overbookd.sim.overbooking.SimResult;
 import org.overbookd.sim.overbooking.Simulation;
@@ -40,10 +43,11 @@ import picocli.CommandLine.Spec;
             "Examples:",
             "  overbookd simulate",
             "  overbookd simulate --set overbooking.slots=0     # the baseline",
+            "  overbookd simulate --policy overbooking --set overbooking.slots=3",
             "  overbookd simulate --set overbooking.lower-bound=75 \\",
             "                     --set overbooking.slots=3 --out results/"
         })
-final class SimulateCommand implements Callable<Integer> {
+final class SimulateCommand implements Callable<Integer>, ChoosesPolicies {
 
     /** The simulation models; every one but the default is its own command, {@code simulate-<model>}. */
     static final List<String> MODELS = List.of("overbooking", "requests", "slots", "types");
@@ -72,6 +76,22 @@ final class SimulateCommand implements Callable<Integer> {
         }
     }
 
+    private PolicyRegistry registry = PolicyRegistry.IN_TREE;
+
+    @Option(
+            names = "--policy",
+            paramLabel = "NAME",
+            description = "The overbooking model's policy, by its registered name (same as --set"
+                    + " overbooking.policy=NAME; default: that key, overbooking).")
+    String policy;
+
+    @Option(
+            names = "--policy-arg",
+            paramLabel = "KEY=VALUE",
+            description = "An argument of the --policy, by the key it declares; repeatable. The policy checks its"
+                    + " own. overbooking declares none: its parameters are the overbooking.* keys (--set).")
+    Map<String, String> policyArgs = new LinkedHashMap<>();
+
     @Option(names = "--seed", paramLabel = "N", description = "Master seed (same as --set sim.seed=N).")
     Long seed;
 
@@ -99,7 +119,24 @@ final class SimulateCommand implements Callable<Integer> {
         if (threads < 1) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1");
         }
+        if (policy != null) {
+            if (!registry.has(PolicyRegistry.OVERBOOKING, policy)) {
+                throw new picocli.CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "--policy: "
+                                + registry.unknown(PolicyRegistry.OVERBOOKING, policy)
+                                        .getMessage());
+            }
+            extra.put(Options.POLICY.key(), policy);
+        }
         Settings settings = configOptions.load(List.of(), extra).settings();
+        PolicyArguments given = new PolicyArguments(spec.commandLine(), policyArgs);
+        NamedClusterPolicy chosen;
+        try {
+            chosen = Bindings.overbookingPolicy(settings, registry, given.all());
+        } catch (ArgumentException e) {
+            throw given.refused(e, settings.get(Options.POLICY));
+        }
         if (out != null) {
             Files.createDirectories(out);
         }
@@ -127,7 +164,7 @@ final class SimulateCommand implements Callable<Integer> {
                 : Simulation.Progress.NONE;
         SimResult result;
         try (AuditLog audit = openAudit(settings)) {
-            result = new Simulation(config, Bindings.overbookingPolicy(settings), audit, progress, threads).run();
+            result = new Simulation(config, chosen, audit, progress, threads).run();
         }
         printTable(spec.commandLine().getOut(), settings, config.world(), result);
         if (out != null) {
@@ -141,6 +178,11 @@ final class SimulateCommand implements Callable<Integer> {
             spec.commandLine().getOut().println("wrote " + file);
         }
         return ExitCodes.OK;
+    }
+
+    @Override
+    public void use(PolicyRegistry policies) {
+        this.registry = policies;
     }
 
     static AuditLog openAudit(Settings settings) throws IOException {

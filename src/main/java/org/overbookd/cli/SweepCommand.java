@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.overbookd.config.Bindings;
 import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
@@ -16,6 +17,7 @@ import org.overbookd.config.SettingsLoader;
 import org.overbookd.config.SimBindings;
 import org.overbookd.io.CsvTable;
 import org.overbookd.io.OutputDirectory;
+import org.overbookd.policy.registry.PolicyRegistry;
 import org.overbookd.shard.ShardMarker;
 import org.overbookd.shard.Slice;
 import org.overbookd.sim.overbooking.SimResult;
@@ -96,6 +98,9 @@ final class SweepCommand implements Callable<Integer> {
         Slice slice = shard == null ? null : ShardOption.parse(spec.commandLine(), shard);
         SettingsLoader.Loaded loaded = configOptions.load(List.of(SweepGrid.PREFIX), Map.of());
         SweepGrid whole = SweepGrid.from(loaded);
+        for (Settings run : whole.runs()) {
+            Bindings.checkPolicy(run, PolicyRegistry.IN_TREE); // every run's overbooking.policy, before any runs
+        }
         SweepGrid grid = slice == null ? whole : whole.shard(slice);
         OutputDirectory.prepare(out); // before the runs: a shard that cannot write its rows must not run them
         if (slice != null) {

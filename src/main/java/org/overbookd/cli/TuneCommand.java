@@ -11,12 +11,14 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.overbookd.backend.simulated.RecordFacts;
 import org.overbookd.backend.simulated.RecordedWorkload;
+import org.overbookd.config.Bindings;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SimBindings;
 import org.overbookd.io.InputException;
 import org.overbookd.io.OutputDirectory;
 import org.overbookd.io.Provenance;
+import org.overbookd.policy.registry.PolicyRegistry;
 import org.overbookd.shard.ShardMarker;
 import org.overbookd.shard.Slice;
 import org.overbookd.sim.overbooking.SimResult;
@@ -256,6 +258,7 @@ final class TuneCommand implements Callable<Integer> {
             return ExitCodes.NO_INPUT;
         }
         Settings given = configOptions.load(List.of(), Map.of()).settings();
+        Bindings.checkPolicy(given, PolicyRegistry.IN_TREE);
         // the live cap, when asked, holds in every replay: what is recommended is what was replayed
         Settings base = maxSuspendsPerVmPerDay == null
                 ? given

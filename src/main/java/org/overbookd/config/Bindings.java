@@ -1,7 +1,9 @@
 package org.overbookd.config;
 
+import java.util.Map;
+import org.overbookd.policy.ArgumentException;
+import org.overbookd.policy.cluster.NamedClusterPolicy;
 import org.overbookd.policy.overbooking.Guards;
-import org.overbookd.policy.overbooking.OverbookingPolicy;
 import org.overbookd.policy.overbooking.OverbookingSettings;
 import org.overbookd.policy.overbooking.QosTerms;
 import org.overbookd.policy.overbooking.UtilizationSignal;
@@ -47,8 +49,42 @@ public final class Bindings {
                 s.get(Options.GUARD_MAX_ACTIONS_PER_HOST_HOUR));
     }
 
-    /** The overbooking policy, chosen by its name in the policy registry like every other policy. */
-    public static OverbookingPolicy overbookingPolicy(Settings s) {
-        return PolicyRegistry.IN_TREE.create(PolicyRegistry.OVERBOOKING, OverbookingPolicy.NAME, overbooking(s));
+    /**
+     * The overbooking policy overbooking.policy names, chosen from the policies of this code base, for
+     * settings whose name {@link #checkPolicy} has passed (the daemon checks it at start; the default
+     * names the tree's own).
+     *
+     * @throws org.overbookd.policy.registry.UnknownPolicyException when the tree has no policy of that name
+     */
+    public static NamedClusterPolicy overbookingPolicy(Settings s) {
+        return PolicyRegistry.IN_TREE.create(PolicyRegistry.OVERBOOKING, s.get(Options.POLICY), overbooking(s));
+    }
+
+    /**
+     * The overbooking policy overbooking.policy names, chosen from {@code registry} like every other
+     * policy, built from the settings and the arguments {@code given} as text by key.
+     *
+     * @throws ConfigException   naming the key and the registered names when it names none of them
+     * @throws ArgumentException when the policy does not declare an argument given, or refuses its value
+     */
+    public static NamedClusterPolicy overbookingPolicy(Settings s, PolicyRegistry registry, Map<String, String> given)
+            throws ConfigException {
+        checkPolicy(s, registry);
+        return registry.create(PolicyRegistry.OVERBOOKING, s.get(Options.POLICY), overbooking(s), given);
+    }
+
+    /**
+     * Checks that overbooking.policy names a policy of the overbooking model in {@code registry}.
+     *
+     * @throws ConfigException naming the key and the registered names when it does not
+     */
+    public static void checkPolicy(Settings s, PolicyRegistry registry) throws ConfigException {
+        String name = s.get(Options.POLICY);
+        if (!registry.has(PolicyRegistry.OVERBOOKING, name)) {
+            throw new ConfigException(
+                    "",
+                    Options.POLICY.key(),
+                    registry.unknown(PolicyRegistry.OVERBOOKING, name).getMessage());
+        }
     }
 }

@@ -87,6 +87,13 @@ public final class Options {
 
     // ---- overbooking (Verboven et al. section 3) --------------------------------------------
 
+    public static final Option<String> POLICY = Option.string(
+            "overbooking.policy",
+            "overbooking",
+            "Which registered policy of the overbooking model the daemon and 'overbookd simulate' run, by name:"
+                    + " overbooking (Verboven et al.'s Algorithms 1 and 2, the only one in the tree) or one registered"
+                    + " beside it. An unknown name is refused, naming the registered ones. Read at start: a change"
+                    + " needs a restart.");
     public static final Option<Double> LOWER_BOUND = Option.decimal(
             "overbooking.lower-bound",
             70,
@@ -483,6 +490,7 @@ public final class Options {
             ONE_TIMEOUT,
             ONE_MAX_SAMPLE_AGE,
             ONE_MAX_REPLY_MIB,
+            POLICY,
             LOWER_BOUND,
             UPPER_BOUND,
             SLOTS,

@@ -24,6 +24,7 @@ import org.overbookd.daemon.health.HealthReporter;
 import org.overbookd.daemon.health.OverbookingLimits;
 import org.overbookd.loop.ControlLoop;
 import org.overbookd.loop.EnactGate;
+import org.overbookd.policy.registry.PolicyRegistry;
 
 /**
  * Everything {@code overbookd run} assembles from its settings: the backend, the reloadable policy,
@@ -63,6 +64,7 @@ public final class Service implements AutoCloseable {
     public static Service assemble(
             Settings settings, Path configFile, Map<String, String> overrides, boolean dryRun, Clock clock)
             throws ConfigException {
+        Bindings.checkPolicy(settings, PolicyRegistry.IN_TREE);
         Preflight.require(settings, dryRun);
         String node = NodeName.of(settings.get(Options.HA_NODE_NAME));
         HaSettings haSettings = HaSettings.from(settings, node);

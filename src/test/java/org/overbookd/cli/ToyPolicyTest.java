@@ -14,13 +14,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.policy.registry.PolicyRegistry;
 import org.overbookd.policy.toy.FirstComeFirstServed;
+import org.overbookd.policy.toy.NoResume;
 import org.overbookd.policy.toy.PriorityOrderQosPreemption;
 import org.overbookd.policy.toy.SlotCap;
 import picocli.CommandLine;
 
 /**
- * Adding a policy touches its own package and one registry line: a toy policy of the slot model and
- * one of the VM-type model, each written in a package of its own with one typed argument and
+ * Adding a policy touches its own package and one registry line: a toy policy of the overbooking
+ * model, one of the slot model and one of the VM-type model, each written in a package of its own with one typed argument and
  * registered by one line, run through {@code overbookd simulate} as a user types it, their arguments
  * checked by the policy's declaration (and, beside the tree's policies, handed to the one that
  * declares them).
@@ -238,5 +239,82 @@ class ToyPolicyTest {
         refused(
                 requests(PolicyRegistry.IN_TREE, PriorityOrderQosPreemption.NAME, "o"),
                 "expected one of [qos, priority]");
+    }
+
+    /** The one registry line of the overbooking toy. */
+    private static final PolicyRegistry WITH_OVERBOOKING_TOY =
+            PolicyRegistry.IN_TREE.with(PolicyRegistry.OVERBOOKING, NoResume.FACTORY);
+
+    /** A small overbooking run: a day on ten hosts. */
+    private static Cli overbooking(PolicyRegistry policies, String... more) {
+        List<String> args = new ArrayList<>(
+                List.of("simulate", "--set", "sim.nodes=10", "--set", "sim.duration=1d", "--seed", "7"));
+        args.addAll(List.of(more));
+        return run(policies, args);
+    }
+
+    /** The count of a row of simulate's table ({@code "  resumes   12"}). */
+    private static long count(Cli r, String row) {
+        for (String line : r.out().split("\n")) {
+            if (line.startsWith("  " + row + " ")) {
+                return Long.parseLong(line.substring(row.length() + 2).trim());
+            }
+        }
+        throw new AssertionError("no row " + row + " in\n" + r.out());
+    }
+
+    @Test
+    void aRegisteredOverbookingToyRunsThroughSimulateWithItsArgument() {
+        Cli paper = overbooking(WITH_OVERBOOKING_TOY);
+        assertEquals(0, paper.exitCode(), paper.err());
+        assertTrue(count(paper, "resumes") > 0, paper.out());
+        assertEquals(
+                paper.out(),
+                overbooking(PolicyRegistry.IN_TREE, "--policy", "overbooking").out(),
+                "the default");
+        Cli toy = overbooking(WITH_OVERBOOKING_TOY, "--policy", NoResume.NAME);
+        assertEquals(0, toy.exitCode(), toy.err());
+        assertEquals(0, count(toy, "resumes"), "the toy never resumes: " + toy.out());
+        assertTrue(count(toy, "deploys") > 0, toy.out());
+        // chosen by the configuration key as well as by --policy
+        assertEquals(
+                toy.out(),
+                overbooking(WITH_OVERBOOKING_TOY, "--set", "overbooking.policy=no-resume")
+                        .out());
+        Cli none = overbooking(WITH_OVERBOOKING_TOY, "--policy", NoResume.NAME, "--policy-arg", "max-deploys=0");
+        assertEquals(0, none.exitCode(), none.err());
+        // no deploy a step: nothing is ever overbooked, so the argument reached the toy
+        assertEquals(0, count(none, "deploys"), none.out());
+        assertEquals(0, count(none, "suspends"), none.out());
+    }
+
+    @Test
+    void theOverbookingToysArgumentsAreCheckedAndTheTreesPolicyTakesNone() {
+        refused(
+                overbooking(WITH_OVERBOOKING_TOY, "--policy", NoResume.NAME, "--policy-arg", "max-deploys=-1"),
+                "--policy-arg max-deploys must be at least 0, got -1");
+        refused(
+                overbooking(WITH_OVERBOOKING_TOY, "--policy-arg", "max-deploys=3"),
+                "--policy-arg max-deploys applies to --policy no-resume only, not overbooking");
+        refused(
+                overbooking(PolicyRegistry.IN_TREE, "--policy-arg", "limit=3"),
+                "--policy-arg limit is not an argument of overbooking");
+        refused(
+                overbooking(PolicyRegistry.IN_TREE, "--policy", NoResume.NAME),
+                "--policy: 'no-resume' is not one of overbooking");
+    }
+
+    @Test
+    void checkConfigAcceptsARegisteredToyByTheKeyAndRefusesAnUnknownNameNamingTheKey() {
+        List<String> args = List.of(
+                "check-config", "--set", "backend=simulated", "--set", "overbooking.policy=no-resume", "--quiet");
+        Cli ok = run(WITH_OVERBOOKING_TOY, args);
+        assertEquals(0, ok.exitCode(), ok.err());
+        Cli unknown = run(PolicyRegistry.IN_TREE, args);
+        assertEquals(ExitCodes.CONFIG, unknown.exitCode(), unknown.err());
+        assertTrue(unknown.err().contains("overbooking.policy: 'no-resume' is not one of overbooking"), unknown.err());
+        Cli simulate = overbooking(PolicyRegistry.IN_TREE, "--set", "overbooking.policy=no-resume");
+        assertEquals(ExitCodes.CONFIG, simulate.exitCode(), simulate.err());
+        assertTrue(simulate.err().contains("overbooking.policy"), simulate.err());
     }
 }

@@ -9,7 +9,8 @@ import org.overbookd.policy.Decider;
  * The overbooking contract: the policy of the overbooking loop (Verboven et al.'s model, and the
  * daemon), asked with the whole observed cluster and answering with Deploy, Resume and Suspend
  * {@link Decision}s. Named for its view, as the other models' contracts are (SlotPolicy,
- * RequestPolicy, TypeScheduler); OverbookingPolicy is its one implementation in the tree. It is
+ * RequestPolicy, TypeScheduler); OverbookingPolicy is its one registered implementation in the tree
+ * ({@link NamedClusterPolicy}: the registry chooses it by name, as overbooking.policy says). It is
  * pure code over a read-only view. It does no I/O, reads no clock and owns no
  * randomness beyond what it is constructed with, so the simulator and the daemon run the same
  * policy and get the same decisions from the same view.

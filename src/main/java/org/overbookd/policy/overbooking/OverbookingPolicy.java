@@ -16,12 +16,11 @@ import org.overbookd.model.VmRef;
 import org.overbookd.model.VmSize;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
-import org.overbookd.policy.Plugin;
 import org.overbookd.policy.PluginFactory;
 import org.overbookd.policy.Reason;
-import org.overbookd.policy.cluster.ClusterPolicy;
 import org.overbookd.policy.cluster.ClusterPolicy.StepDecisions;
 import org.overbookd.policy.cluster.Decision;
+import org.overbookd.policy.cluster.NamedClusterPolicy;
 
 /**
  * Overbooking with bounds and slots, Algorithms 1 and 2 of Verboven et al. section 3.
@@ -50,12 +49,12 @@ import org.overbookd.policy.cluster.Decision;
  * depends on the candidates (pinned VMs) keep the general path. Reasons are drafted
  * ({@code StepReasons}): written only if read.
  */
-public final class OverbookingPolicy implements ClusterPolicy, Plugin {
+public final class OverbookingPolicy implements NamedClusterPolicy {
 
     /** Its name in the policy registry. */
     public static final String NAME = "overbooking";
     /** How the registry builds it: from its settings alone (no argument of its own). */
-    public static final PluginFactory<OverbookingSettings, OverbookingPolicy> FACTORY =
+    public static final PluginFactory<OverbookingSettings, NamedClusterPolicy> FACTORY =
             PluginFactory.of(NAME, OverbookingPolicy::new);
 
     private final OverbookingSettings settings;

@@ -8,6 +8,7 @@ import org.overbookd.policy.ArgumentException;
 import org.overbookd.policy.Arguments;
 import org.overbookd.policy.Plugin;
 import org.overbookd.policy.PluginFactory;
+import org.overbookd.policy.cluster.NamedClusterPolicy;
 import org.overbookd.policy.hybrid.HybridPolicy;
 import org.overbookd.policy.hybrid.HybridSettings;
 import org.overbookd.policy.hybrid.SlotPolicy;
@@ -55,7 +56,7 @@ public final class PolicyRegistry {
     }
 
     /** The overbooking loop of Verboven et al.: the daemon and {@code simulate} without --model. */
-    public static final Model<OverbookingSettings, OverbookingPolicy> OVERBOOKING = new Model<>("overbooking");
+    public static final Model<OverbookingSettings, NamedClusterPolicy> OVERBOOKING = new Model<>("overbooking");
     /** The request model of Silva et al. */
     public static final Model<RequestSettings, RequestScheduler> REQUESTS = new Model<>("requests");
     /** The slot model of HYBRID. */
