@@ -12,6 +12,7 @@ import org.overbookd.daemon.Service;
 import org.overbookd.daemon.ha.DatabaseUnavailableException;
 import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleResult;
+import org.overbookd.policy.registry.PolicyRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -35,7 +36,7 @@ import picocli.CommandLine.Spec;
             "  overbookd run --config conf/overbookd.properties --once --dry-run",
             "      # one cycle that decides and audits, enacting nothing"
         })
-final class RunCommand implements Callable<Integer> {
+final class RunCommand implements Callable<Integer>, ChoosesPolicies {
 
     private static final Logger LOG = LoggerFactory.getLogger(RunCommand.class);
 
@@ -55,6 +56,13 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Decide and audit, but enact nothing.")
     boolean dryRun;
 
+    private PolicyRegistry registry = PolicyRegistry.IN_TREE;
+
+    @Override
+    public void use(PolicyRegistry policies) {
+        this.registry = policies;
+    }
+
     @Override
     public Integer call() throws Exception {
         if (configOptions.config == null) {
@@ -68,7 +76,7 @@ final class RunCommand implements Callable<Integer> {
         Service assembled;
         try {
             assembled = Service.assemble(
-                    settings, configOptions.config, configOptions.overrides, dryRun, Clock.systemUTC());
+                    settings, configOptions.config, configOptions.overrides, dryRun, Clock.systemUTC(), registry);
         } catch (DatabaseUnavailableException e) {
             spec.commandLine().getErr().println("overbookd: " + e.getMessage());
             spec.commandLine().getErr().flush();

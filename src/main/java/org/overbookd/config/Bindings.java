@@ -57,7 +57,17 @@ public final class Bindings {
      * @throws org.overbookd.policy.registry.UnknownPolicyException when the tree has no policy of that name
      */
     public static NamedClusterPolicy overbookingPolicy(Settings s) {
-        return PolicyRegistry.IN_TREE.create(PolicyRegistry.OVERBOOKING, s.get(Options.POLICY), overbooking(s));
+        return overbookingPolicy(s, PolicyRegistry.IN_TREE);
+    }
+
+    /**
+     * The overbooking policy overbooking.policy names, chosen from {@code registry}, for settings whose
+     * name {@link #checkPolicy} has passed against it (the daemon rebuilds its policy so on a reload).
+     *
+     * @throws org.overbookd.policy.registry.UnknownPolicyException when the registry has no policy of that name
+     */
+    public static NamedClusterPolicy overbookingPolicy(Settings s, PolicyRegistry registry) {
+        return registry.create(PolicyRegistry.OVERBOOKING, s.get(Options.POLICY), overbooking(s));
     }
 
     /**

@@ -108,7 +108,7 @@ public final class CycleRunner {
     }
 
     private void apply(Settings next) {
-        policy.replace(Bindings.overbookingPolicy(next));
+        policy.reload(next);
         settings = next;
     }
 

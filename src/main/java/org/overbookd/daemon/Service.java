@@ -64,7 +64,23 @@ public final class Service implements AutoCloseable {
     public static Service assemble(
             Settings settings, Path configFile, Map<String, String> overrides, boolean dryRun, Clock clock)
             throws ConfigException {
-        Bindings.checkPolicy(settings, PolicyRegistry.IN_TREE);
+        return assemble(settings, configFile, overrides, dryRun, clock, PolicyRegistry.IN_TREE);
+    }
+
+    /**
+     * @param configFile the file to watch for bound and slot changes, or null
+     * @param overrides  {@code --set} values, which keep winning over the file after a reload
+     * @param policies   what overbooking.policy chooses from (the tree's policies, or those and more)
+     */
+    public static Service assemble(
+            Settings settings,
+            Path configFile,
+            Map<String, String> overrides,
+            boolean dryRun,
+            Clock clock,
+            PolicyRegistry policies)
+            throws ConfigException {
+        Bindings.checkPolicy(settings, policies);
         Preflight.require(settings, dryRun);
         String node = NodeName.of(settings.get(Options.HA_NODE_NAME));
         HaSettings haSettings = HaSettings.from(settings, node);
@@ -99,7 +115,7 @@ public final class Service implements AutoCloseable {
             audit.close();
             throw e;
         }
-        ReloadablePolicy policy = new ReloadablePolicy(Bindings.overbookingPolicy(settings));
+        ReloadablePolicy policy = new ReloadablePolicy(Bindings.overbookingPolicy(settings, policies), policies);
         SettingsReloader reloader = configFile == null ? null : new SettingsReloader(configFile, overrides, settings);
         ControlLoop loop = new ControlLoop(backend, policy, audit, dryRun, gate);
         CycleRunner runner = new CycleRunner(loop, policy, reloader, clock, settings);

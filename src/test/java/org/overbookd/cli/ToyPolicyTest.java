@@ -317,4 +317,25 @@ class ToyPolicyTest {
         assertEquals(ExitCodes.CONFIG, simulate.exitCode(), simulate.err());
         assertTrue(simulate.err().contains("overbooking.policy"), simulate.err());
     }
+
+    @Test
+    void theDaemonRunsARegisteredToyChosenByTheKeyAndRefusesAnUnknownOne() throws IOException {
+        Path config = dir.resolve("overbookd.properties");
+        Files.write(
+                config,
+                List.of(
+                        "backend = simulated",
+                        "sim.nodes = 4",
+                        "overbooking.policy = no-resume",
+                        "audit.file = " + dir.resolve("audit.jsonl"),
+                        "record.file = " + dir.resolve("record.csv")));
+        List<String> args = List.of("run", "--config", config.toString(), "--once");
+        Cli unknown = run(PolicyRegistry.IN_TREE, args);
+        assertEquals(ExitCodes.CONFIG, unknown.exitCode(), unknown.err());
+        assertTrue(unknown.err().contains("overbooking.policy: 'no-resume' is not one of overbooking"), unknown.err());
+        assertTrue(Files.notExists(dir.resolve("audit.jsonl")), "refused before its first cycle");
+        Cli toy = run(WITH_OVERBOOKING_TOY, args);
+        assertEquals(0, toy.exitCode(), toy.err());
+        assertTrue(Files.readString(dir.resolve("audit.jsonl")).contains("deploy"), "its cycle decided");
+    }
 }
