@@ -10,6 +10,7 @@ import org.overbookd.config.ConfigProblem;
 import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
+import org.overbookd.config.SettingsLoader;
 import org.overbookd.daemon.Preflight;
 import org.overbookd.policy.registry.PolicyRegistry;
 import picocli.CommandLine.Command;
@@ -56,8 +57,9 @@ final class CheckConfigCommand implements Callable<Integer>, ChoosesPolicies {
 
     @Override
     public Integer call() throws Exception {
-        Settings settings = configOptions.load(List.of("sweep."), Map.of()).settings();
-        Bindings.checkPolicy(settings, registry);
+        SettingsLoader.Loaded loaded = configOptions.load(List.of("sweep."), Map.of());
+        Bindings.checkPolicy(loaded, registry);
+        Settings settings = loaded.settings();
         List<Preflight.Check> checks = new java.util.ArrayList<>(Preflight.run(settings));
         if (checks.stream().noneMatch(c -> c.status() == Preflight.Status.FAILED)) {
             // what oned says of the account, once the files it needs are right

@@ -6,7 +6,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.overbookd.backend.BackendException;
+import org.overbookd.config.Bindings;
 import org.overbookd.config.Settings;
+import org.overbookd.config.SettingsLoader;
 import org.overbookd.daemon.Daemon;
 import org.overbookd.daemon.Service;
 import org.overbookd.daemon.ha.DatabaseUnavailableException;
@@ -72,7 +74,9 @@ final class RunCommand implements Callable<Integer>, ChoosesPolicies {
         Signals.Termination termination = once ? null : Signals.Termination.install();
         Signals.Reload reload = once ? null : Signals.Reload.install();
         LOG.info("starting with {}", configOptions.config);
-        Settings settings = configOptions.load(List.of(), Map.of()).settings();
+        SettingsLoader.Loaded loaded = configOptions.load(List.of(), Map.of());
+        Bindings.checkPolicy(loaded, registry); // naming the line that set it; the service checks it too
+        Settings settings = loaded.settings();
         Service assembled;
         try {
             assembled = Service.assemble(

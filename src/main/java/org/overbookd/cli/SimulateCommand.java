@@ -17,6 +17,7 @@ import org.overbookd.backend.simulated.WorldSpec;
 import org.overbookd.config.Bindings;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
+import org.overbookd.config.SettingsLoader;
 import org.overbookd.config.SimBindings;
 import org.overbookd.io.CsvTable;
 import org.overbookd.policy.ArgumentException;
@@ -129,7 +130,9 @@ final class SimulateCommand implements Callable<Integer>, ChoosesPolicies {
             }
             extra.put(Options.POLICY.key(), policy);
         }
-        Settings settings = configOptions.load(List.of(), extra).settings();
+        SettingsLoader.Loaded loaded = configOptions.load(List.of(), extra);
+        Bindings.checkPolicy(loaded, registry);
+        Settings settings = loaded.settings();
         PolicyArguments given = new PolicyArguments(spec.commandLine(), policyArgs);
         NamedClusterPolicy chosen;
         try {

@@ -312,10 +312,12 @@ class ToyPolicyTest {
         assertEquals(0, ok.exitCode(), ok.err());
         Cli unknown = run(PolicyRegistry.IN_TREE, args);
         assertEquals(ExitCodes.CONFIG, unknown.exitCode(), unknown.err());
-        assertTrue(unknown.err().contains("overbooking.policy: 'no-resume' is not one of overbooking"), unknown.err());
+        assertTrue(
+                unknown.err().contains("--set: overbooking.policy: 'no-resume' is not one of overbooking"),
+                unknown.err());
         Cli simulate = overbooking(PolicyRegistry.IN_TREE, "--set", "overbooking.policy=no-resume");
         assertEquals(ExitCodes.CONFIG, simulate.exitCode(), simulate.err());
-        assertTrue(simulate.err().contains("overbooking.policy"), simulate.err());
+        assertTrue(simulate.err().contains("--set: overbooking.policy: 'no-resume' is not one of"), simulate.err());
     }
 
     @Test
@@ -332,7 +334,7 @@ class ToyPolicyTest {
         List<String> args = List.of("run", "--config", config.toString(), "--once");
         Cli unknown = run(PolicyRegistry.IN_TREE, args);
         assertEquals(ExitCodes.CONFIG, unknown.exitCode(), unknown.err());
-        assertTrue(unknown.err().contains("overbooking.policy: 'no-resume' is not one of overbooking"), unknown.err());
+        assertTrue(unknown.err().contains(config + ":3: overbooking.policy: 'no-resume' is not one of"), unknown.err());
         assertTrue(Files.notExists(dir.resolve("audit.jsonl")), "refused before its first cycle");
         Cli toy = run(WITH_OVERBOOKING_TOY, args);
         assertEquals(0, toy.exitCode(), toy.err());
