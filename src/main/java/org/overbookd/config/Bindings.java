@@ -72,14 +72,14 @@ public final class Bindings {
 
     /**
      * The overbooking policy overbooking.policy names, chosen from {@code registry} like every other
-     * policy, built from the settings and the arguments {@code given} as text by key.
+     * policy, built from the settings and the arguments {@code given} as text by key, for settings
+     * whose name {@link #checkPolicy} has passed against it (the command line checks it first, naming
+     * the line or --set that set it).
      *
-     * @throws ConfigException   naming the key and the registered names when it names none of them
+     * @throws org.overbookd.policy.registry.UnknownPolicyException when the registry has no policy of that name
      * @throws ArgumentException when the policy does not declare an argument given, or refuses its value
      */
-    public static NamedClusterPolicy overbookingPolicy(Settings s, PolicyRegistry registry, Map<String, String> given)
-            throws ConfigException {
-        checkPolicy(s, registry);
+    public static NamedClusterPolicy overbookingPolicy(Settings s, PolicyRegistry registry, Map<String, String> given) {
         return registry.create(PolicyRegistry.OVERBOOKING, s.get(Options.POLICY), overbooking(s), given);
     }
 

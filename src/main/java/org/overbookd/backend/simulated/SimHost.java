@@ -149,7 +149,7 @@ final class SimHost implements HostView {
 
     @Override
     public int actionsSince(java.time.Instant since) {
-        return actions == null ? 0 : RecentTimes.since(actions, clock.secondAtOrAfter(since));
+        return RecentTimes.since(actions, clock.secondAtOrAfter(since));
     }
 
     /**

@@ -36,7 +36,7 @@ public record IntervalSample(double startS, double endS, boolean waited, Map<Ser
         for (RequestOutcome o : active) {
             tally.add(o.spec().serviceClass(), o.availability(), o.pendingS() > 0);
         }
-        return tally.sample(startS, endS);
+        return tally.take(startS, endS).sample();
     }
 
     /**
@@ -99,20 +99,6 @@ public record IntervalSample(double startS, double endS, boolean waited, Map<Ser
             last = c;
             lastIndex = k;
             return k;
-        }
-
-        /** The interval's sample of what was added since the last one; starts the next. */
-        IntervalSample sample(double startS, double endS) {
-            return take(startS, endS).sample();
-        }
-
-        /** How many requests were added since the last sample. */
-        int added() {
-            int n = 0;
-            for (int k = 0; k < size; k++) {
-                n += counts[k];
-            }
-            return n;
         }
 
         /**

@@ -17,7 +17,7 @@ final class SummaryThread implements AutoCloseable {
 
     private ExecutorService executor;
 
-    /** Runs both, the second on this thread, the first on the caller's; returns when both are done. */
+    /** Runs both, {@code here} on the caller's thread and {@code there} on the second; returns when both are done. */
     void both(Runnable here, Runnable there) {
         Future<?> other = executor().submit(there);
         here.run();
