@@ -93,12 +93,16 @@ class CitizenAgainstOnedIT {
         one = new OnedFrontEnd(
                 script,
                 work.resolve("one"),
-                Path.of("it/opennebula/host-monitor-probe").toAbsolutePath());
+                Path.of("it/opennebula/host-monitor-probe").toAbsolutePath(),
+                OnedPorts.CITIZEN_SUITE);
         cluster = new DummyCluster(one, PER_VM, FILLING);
         ScheduledExecutorService loads = Executors.newSingleThreadScheduledExecutor();
         try {
             Files.createDirectories(work.resolve("one"));
-            checks.check("hosts MONITORED with our probe's samples", cluster.bringUp(HOSTS, loads), "not within 60 s");
+            checks.check(
+                    "hosts MONITORED with our probe's samples",
+                    cluster.bringUp(HOSTS, loads),
+                    "not within " + DummyCluster.MONITORED_WITHIN.toSeconds() + " s");
 
             leastPrivilegeAccount();
             placerAndHook();
@@ -200,7 +204,7 @@ class CitizenAgainstOnedIT {
         long restarted = Instant.now().getEpochSecond();
         awaitOrFail(
                 "hosts MONITORED again after oned's restart",
-                Duration.ofSeconds(90),
+                DummyCluster.MONITORED_WITHIN,
                 () -> cluster.hostsMonitoredSince(restarted));
 
         // a user of the low-QoS group owns a template and marks it once (step 4's second block)
@@ -565,7 +569,7 @@ class CitizenAgainstOnedIT {
         Files.setPosixFilePermissions(auth, PosixFilePermissions.fromString("rw-------"));
         List<String> lines = new ArrayList<>(List.of(
                 "backend = opennebula",
-                "one.endpoint = " + OnedFrontEnd.ENDPOINT,
+                "one.endpoint = " + one.endpoint(),
                 "one.auth-file = " + auth,
                 "one.timeout = 10s",
                 "overbooking.lower-bound = 70",
