@@ -12,7 +12,6 @@ import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SettingsLoader;
 import org.overbookd.daemon.Preflight;
-import org.overbookd.policy.registry.PolicyRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,7 +36,7 @@ import picocli.CommandLine.Spec;
             "  overbookd check-config --config conf/overbookd.properties \\",
             "      --set backend=simulated --quiet"
         })
-final class CheckConfigCommand implements Callable<Integer>, ChoosesPolicies {
+final class CheckConfigCommand extends ChoosesPolicies implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
@@ -48,17 +47,10 @@ final class CheckConfigCommand implements Callable<Integer>, ChoosesPolicies {
     @picocli.CommandLine.Option(names = "--quiet", description = "Print nothing when the file is valid.")
     boolean quiet;
 
-    private PolicyRegistry registry = PolicyRegistry.IN_TREE;
-
-    @Override
-    public void use(PolicyRegistry policies) {
-        this.registry = policies;
-    }
-
     @Override
     public Integer call() throws Exception {
         SettingsLoader.Loaded loaded = configOptions.load(List.of("sweep."), Map.of());
-        Bindings.checkPolicy(loaded, registry);
+        Bindings.checkPolicy(loaded, registry());
         Settings settings = loaded.settings();
         List<Preflight.Check> checks = new java.util.ArrayList<>(Preflight.run(settings));
         if (checks.stream().noneMatch(c -> c.status() == Preflight.Status.FAILED)) {
