@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.overbookd.config.Bindings;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.ConfigProblem;
 import org.overbookd.config.Option;
@@ -49,8 +48,7 @@ final class CheckConfigCommand extends ChoosesPolicies implements Callable<Integ
 
     @Override
     public Integer call() throws Exception {
-        SettingsLoader.Loaded loaded = configOptions.load(List.of("sweep."), Map.of());
-        Bindings.checkPolicy(loaded, registry());
+        SettingsLoader.Loaded loaded = configOptions.load(List.of("sweep."), Map.of(), registry());
         Settings settings = loaded.settings();
         List<Preflight.Check> checks = new java.util.ArrayList<>(Preflight.run(settings));
         if (checks.stream().noneMatch(c -> c.status() == Preflight.Status.FAILED)) {

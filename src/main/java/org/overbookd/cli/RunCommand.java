@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.overbookd.backend.BackendException;
-import org.overbookd.config.Bindings;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SettingsLoader;
 import org.overbookd.daemon.Daemon;
@@ -66,8 +65,8 @@ final class RunCommand extends ChoosesPolicies implements Callable<Integer> {
         Signals.Termination termination = once ? null : Signals.Termination.install();
         Signals.Reload reload = once ? null : Signals.Reload.install();
         LOG.info("starting with {}", configOptions.config);
-        SettingsLoader.Loaded loaded = configOptions.load(List.of(), Map.of());
-        Bindings.checkPolicy(loaded, registry()); // naming the line that set it; the service checks it too
+        // overbooking.policy checked with the other keys, naming the line that set it; the service checks it too
+        SettingsLoader.Loaded loaded = configOptions.load(List.of(), Map.of(), registry());
         Settings settings = loaded.settings();
         Service assembled;
         try {

@@ -129,8 +129,7 @@ final class SimulateCommand extends ChoosesPolicies implements Callable<Integer>
             }
             extra.put(Options.POLICY.key(), policy);
         }
-        SettingsLoader.Loaded loaded = configOptions.load(List.of(), extra);
-        Bindings.checkPolicy(loaded, registry());
+        SettingsLoader.Loaded loaded = configOptions.load(List.of(), extra, registry());
         Settings settings = loaded.settings();
         PolicyArguments given = new PolicyArguments(spec.commandLine(), policyArgs);
         NamedClusterPolicy chosen;
