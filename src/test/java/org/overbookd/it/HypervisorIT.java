@@ -69,6 +69,7 @@ class HypervisorIT {
      * beside the high-QoS guests at 10 %, stays 9 points under it (46-71 % in the same runs).
      */
     static final double UPPER = 80;
+
     static final int SLOTS = 2;
     /** The business day of the high-QoS guests: 8.3 s an hour; they boot at midnight. */
     static final int DAY_SECONDS = 200;
