@@ -212,6 +212,8 @@ class PlacementAgainstOnedIT {
     private final List<String> notes = new ArrayList<>();
     /** Datastore id to the clusters it is in, as oned lists them. */
     private final Map<Integer, Set<Integer>> datastoreClusters = new TreeMap<>();
+    /** When a system datastore oned's matching could use read unusable for a while, as oned's host ERROR is for hosts. */
+    private final DatastoreWatch datastores = new DatastoreWatch();
 
     private final Map<Integer, Integer> hostCluster = new TreeMap<>();
 
@@ -241,6 +243,7 @@ class PlacementAgainstOnedIT {
             cluster.setBases(FILLING, FILLING, 300, 500, 100, 100);
             loads.scheduleWithFixedDelay(cluster::writeLoads, 0, 300, TimeUnit.MILLISECONDS);
             loads.scheduleWithFixedDelay(this::healHostsInError, 2, 2, TimeUnit.SECONDS);
+            loads.scheduleWithFixedDelay(this::watchDatastores, 1, 1, TimeUnit.SECONDS);
             awaitOrFail(
                     "hosts MONITORED with our probe's samples",
                     DummyCluster.MONITORED_WITHIN,
@@ -411,6 +414,16 @@ class PlacementAgainstOnedIT {
             }
         } catch (Exception e) {
             // oned busy: the next round
+        }
+    }
+
+    /** One reading of the datastore pool for {@link #datastores}; a call oned does not answer is no reading. */
+    private void watchDatastores() {
+        try {
+            Instant at = Instant.now();
+            datastores.read(at, one.xml("one.datastorepool.info", -2, -1, -1));
+        } catch (Exception e) {
+            // oned busy: the next round (the episodes around the gap only get wider)
         }
     }
 
@@ -796,6 +809,7 @@ class PlacementAgainstOnedIT {
                 String.join("; ", stays));
 
         List<String> unmatched = new ArrayList<>();
+        List<String> explained = new ArrayList<>();
         for (Map.Entry<Integer, Low> e : lows.entrySet()) {
             int vm = e.getKey();
             String expected = e.getValue().unmatched();
@@ -813,10 +827,25 @@ class PlacementAgainstOnedIT {
                             "Low-QoS VM " + vm + " (low-" + e.getValue().name() + ") may run on no host"))
                     .count();
             if (expected == null) {
-                // one that may go somewhere is found so only while its hosts are out of the view (a host in ERROR)
-                if (!records.isEmpty() && !hostsErred(output)) {
-                    unmatched.add("VM " + vm + " (" + e.getValue().name() + ") audited unmatched " + records
-                            + " though no host went to ERROR");
+                // one that may go somewhere is found so only while its hosts are out of the view (a host in
+                // ERROR), or, for want of a datastore, while a system datastore of the clusters it names read
+                // unusable to oned's own matching (not READY, or shared and unmonitored)
+                for (JsonNode r : audit) {
+                    if (!"unmatched".equals(r.path("event").asText())
+                            || r.path("vm_id").asInt() != vm) {
+                        continue;
+                    }
+                    String why = unmatchedExplained(r, output);
+                    if (why == null) {
+                        unmatched.add("VM " + vm + " (" + e.getValue().name() + ") audited unmatched "
+                                + r.path("unmatched").asText() + " at "
+                                + r.path("time").asText() + " ("
+                                + r.path("reason").asText() + ") though no host went to ERROR and no system"
+                                + " datastore of those clusters read unusable then");
+                    } else {
+                        explained.add("VM " + vm + " " + r.path("unmatched").asText() + " at "
+                                + r.path("time").asText() + ": " + why);
+                    }
                 }
             } else if (placed.contains(vm)
                     || records.isEmpty()
@@ -827,6 +856,8 @@ class PlacementAgainstOnedIT {
                         + records + " (expected first [" + expected + "]), logged " + loggedAny + " times");
             }
         }
+        notes.add(datastores.readings() + " readings of the datastore pool; unmatched records explained: "
+                + (explained.isEmpty() ? "none" : String.join("; ", explained)));
         check(
                 "VMs no host matches stayed on hold, audited with their reason and logged once each time it began",
                 unmatched.isEmpty(),
@@ -862,6 +893,37 @@ class PlacementAgainstOnedIT {
         } catch (Exception e) {
             return false;
         }
+    }
+
+    /**
+     * Why an unmatched record of a VM that may go somewhere is right, or null: a host went to ERROR in the
+     * run, or it is {@code no-datastore} and a system datastore of a cluster its reason names read
+     * unusable while its cycle read oned (from the cycle's start, the record's time, to its end, as
+     * the daemon logs its length).
+     */
+    private String unmatchedExplained(JsonNode record, String output) {
+        if (hostsErred(output)) {
+            return "a host went to ERROR";
+        }
+        if (!"no-datastore".equals(record.path("unmatched").asText())) {
+            return null;
+        }
+        Instant from = OnedEvidence.auditTime(record);
+        Matcher length = Pattern.compile("cycle " + record.path("cycle").asLong() + ": \\d+ decisions? in (\\d+) ms")
+                .matcher(output);
+        Instant to = length.find() ? from.plusMillis(Long.parseLong(length.group(1))) : from;
+        Set<Integer> clusters = new TreeSet<>();
+        Matcher named = Pattern.compile("in none of the clusters \\[([0-9, ]*)\\]")
+                .matcher(record.path("reason").asText());
+        if (named.find()) {
+            for (String c : named.group(1).split(",\\s*")) {
+                if (!c.isBlank()) {
+                    clusters.add(Integer.parseInt(c.strip()));
+                }
+            }
+        }
+        // no cluster named: no usable datastore met its datastore requirements, any datastore may be why
+        return datastores.unusableDuring(from, to, clusters).orElse(null);
     }
 
     private static boolean hostsErred(String output) {
