@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.overbookd.config.Bindings;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.ConfigProblem;
 import org.overbookd.config.Option;
@@ -12,7 +11,6 @@ import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SettingsLoader;
 import org.overbookd.daemon.Preflight;
-import org.overbookd.policy.registry.PolicyRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,7 +35,7 @@ import picocli.CommandLine.Spec;
             "  overbookd check-config --config conf/overbookd.properties \\",
             "      --set backend=simulated --quiet"
         })
-final class CheckConfigCommand implements Callable<Integer>, ChoosesPolicies {
+final class CheckConfigCommand extends ChoosesPolicies implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
@@ -48,17 +46,9 @@ final class CheckConfigCommand implements Callable<Integer>, ChoosesPolicies {
     @picocli.CommandLine.Option(names = "--quiet", description = "Print nothing when the file is valid.")
     boolean quiet;
 
-    private PolicyRegistry registry = PolicyRegistry.IN_TREE;
-
-    @Override
-    public void use(PolicyRegistry policies) {
-        this.registry = policies;
-    }
-
     @Override
     public Integer call() throws Exception {
-        SettingsLoader.Loaded loaded = configOptions.load(List.of("sweep."), Map.of());
-        Bindings.checkPolicy(loaded, registry);
+        SettingsLoader.Loaded loaded = configOptions.load(List.of("sweep."), Map.of(), registry());
         Settings settings = loaded.settings();
         List<Preflight.Check> checks = new java.util.ArrayList<>(Preflight.run(settings));
         if (checks.stream().noneMatch(c -> c.status() == Preflight.Status.FAILED)) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.SettingsLoader;
+import org.overbookd.policy.registry.PolicyRegistry;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -64,8 +65,21 @@ final class ConfigOptions {
     }
 
     SettingsLoader.Loaded load(List<String> passThroughPrefixes, Map<String, String> extra) throws ConfigException {
+        return load(new SettingsLoader(passThroughPrefixes), extra);
+    }
+
+    /**
+     * The settings, overbooking.policy checked against {@code policies} with the other keys: every
+     * problem of the file in one error, each naming its line or --set.
+     */
+    SettingsLoader.Loaded load(List<String> passThroughPrefixes, Map<String, String> extra, PolicyRegistry policies)
+            throws ConfigException {
+        return load(new SettingsLoader(passThroughPrefixes, policies), extra);
+    }
+
+    private SettingsLoader.Loaded load(SettingsLoader loader, Map<String, String> extra) throws ConfigException {
         Map<String, String> all = new LinkedHashMap<>(overrides);
         all.putAll(extra);
-        return new SettingsLoader(passThroughPrefixes).load(config, all);
+        return loader.load(config, all);
     }
 }

@@ -49,36 +49,22 @@ import picocli.CommandLine.TypeConversionException;
             "      --workload generated:google-month --hosts-to-score 10 \\",
             "      --failures-in-a-row 20 --out results/qos-month"
         })
-final class RequestsSimulateCommand implements Callable<Integer>, ChoosesPolicies {
+final class RequestsSimulateCommand extends ChoosesPolicies implements Callable<Integer> {
 
     /**
      * The request models' policy names from the registry the command line was built with, in any
      * case, as picocli's enum names were: an unknown one gets picocli's wording for an enum.
      */
-    static final class PolicyNames implements ITypeConverter<String>, ChoosesPolicies {
-        private PolicyRegistry registry = PolicyRegistry.IN_TREE;
-
-        @Override
-        public void use(PolicyRegistry policies) {
-            this.registry = policies;
-        }
-
+    static final class PolicyNames extends ChoosesPolicies implements ITypeConverter<String> {
         @Override
         public String convert(String value) {
             String name = value.toLowerCase(Locale.ROOT);
-            if (!registry.has(PolicyRegistry.REQUESTS, name)) {
-                throw new TypeConversionException("expected one of " + registry.names(PolicyRegistry.REQUESTS)
-                        + " (case-insensitive) but was '" + value + "'");
+            if (!registry().has(PolicyRegistry.REQUESTS, name)) {
+                throw new TypeConversionException("expected one of "
+                        + registry().names(PolicyRegistry.REQUESTS) + " (case-insensitive) but was '" + value + "'");
             }
             return name;
         }
-    }
-
-    private PolicyRegistry registry = PolicyRegistry.IN_TREE;
-
-    @Override
-    public void use(PolicyRegistry policies) {
-        this.registry = policies;
     }
 
     /** Seconds, as a plain number or with an "s" suffix ("30" or "30s"), as the paper writes them. */
@@ -303,7 +289,7 @@ final class RequestsSimulateCommand implements Callable<Integer>, ChoosesPolicie
             }
             ScanLimits limits = new ScanLimits(hostsToScore, failuresInARow);
             RequestScheduler scheduler =
-                    registry.create(PolicyRegistry.REQUESTS, policy, new RequestSettings(classes, limits));
+                    registry().create(PolicyRegistry.REQUESTS, policy, new RequestSettings(classes, limits));
             double end = until == null ? Double.POSITIVE_INFINITY : until;
             if (generated) {
                 return streamGenerated(scheduler, classes, hostList, events, end);

@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.overbookd.backend.BackendException;
-import org.overbookd.config.Bindings;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SettingsLoader;
 import org.overbookd.daemon.Daemon;
@@ -14,7 +13,6 @@ import org.overbookd.daemon.Service;
 import org.overbookd.daemon.ha.DatabaseUnavailableException;
 import org.overbookd.loop.CycleFailure;
 import org.overbookd.loop.CycleResult;
-import org.overbookd.policy.registry.PolicyRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -38,7 +36,7 @@ import picocli.CommandLine.Spec;
             "  overbookd run --config conf/overbookd.properties --once --dry-run",
             "      # one cycle that decides and audits, enacting nothing"
         })
-final class RunCommand implements Callable<Integer>, ChoosesPolicies {
+final class RunCommand extends ChoosesPolicies implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(RunCommand.class);
 
@@ -58,13 +56,6 @@ final class RunCommand implements Callable<Integer>, ChoosesPolicies {
     @Option(names = "--dry-run", description = "Decide and audit, but enact nothing.")
     boolean dryRun;
 
-    private PolicyRegistry registry = PolicyRegistry.IN_TREE;
-
-    @Override
-    public void use(PolicyRegistry policies) {
-        this.registry = policies;
-    }
-
     @Override
     public Integer call() throws Exception {
         if (configOptions.config == null) {
@@ -74,13 +65,13 @@ final class RunCommand implements Callable<Integer>, ChoosesPolicies {
         Signals.Termination termination = once ? null : Signals.Termination.install();
         Signals.Reload reload = once ? null : Signals.Reload.install();
         LOG.info("starting with {}", configOptions.config);
-        SettingsLoader.Loaded loaded = configOptions.load(List.of(), Map.of());
-        Bindings.checkPolicy(loaded, registry); // naming the line that set it; the service checks it too
+        // overbooking.policy checked with the other keys, naming the line that set it; the service checks it too
+        SettingsLoader.Loaded loaded = configOptions.load(List.of(), Map.of(), registry());
         Settings settings = loaded.settings();
         Service assembled;
         try {
             assembled = Service.assemble(
-                    settings, configOptions.config, configOptions.overrides, dryRun, Clock.systemUTC(), registry);
+                    settings, configOptions.config, configOptions.overrides, dryRun, Clock.systemUTC(), registry());
         } catch (DatabaseUnavailableException e) {
             spec.commandLine().getErr().println("overbookd: " + e.getMessage());
             spec.commandLine().getErr().flush();

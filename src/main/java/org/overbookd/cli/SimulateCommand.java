@@ -48,7 +48,7 @@ import picocli.CommandLine.Spec;
             "  overbookd simulate --set overbooking.lower-bound=75 \\",
             "                     --set overbooking.slots=3 --out results/"
         })
-final class SimulateCommand implements Callable<Integer>, ChoosesPolicies {
+final class SimulateCommand extends ChoosesPolicies implements Callable<Integer> {
 
     /** The simulation models; every one but the default is its own command, {@code simulate-<model>}. */
     static final List<String> MODELS = List.of("overbooking", "requests", "slots", "types");
@@ -76,8 +76,6 @@ final class SimulateCommand implements Callable<Integer>, ChoosesPolicies {
             return MODELS.iterator();
         }
     }
-
-    private PolicyRegistry registry = PolicyRegistry.IN_TREE;
 
     @Option(
             names = "--policy",
@@ -121,22 +119,22 @@ final class SimulateCommand implements Callable<Integer>, ChoosesPolicies {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--threads must be at least 1");
         }
         if (policy != null) {
-            if (!registry.has(PolicyRegistry.OVERBOOKING, policy)) {
+            if (!registry().has(PolicyRegistry.OVERBOOKING, policy)) {
                 throw new picocli.CommandLine.ParameterException(
                         spec.commandLine(),
                         "--policy: "
-                                + registry.unknown(PolicyRegistry.OVERBOOKING, policy)
+                                + registry()
+                                        .unknown(PolicyRegistry.OVERBOOKING, policy)
                                         .getMessage());
             }
             extra.put(Options.POLICY.key(), policy);
         }
-        SettingsLoader.Loaded loaded = configOptions.load(List.of(), extra);
-        Bindings.checkPolicy(loaded, registry);
+        SettingsLoader.Loaded loaded = configOptions.load(List.of(), extra, registry());
         Settings settings = loaded.settings();
         PolicyArguments given = new PolicyArguments(spec.commandLine(), policyArgs);
         NamedClusterPolicy chosen;
         try {
-            chosen = Bindings.overbookingPolicy(settings, registry, given.all());
+            chosen = Bindings.overbookingPolicy(settings, registry(), given.all());
         } catch (ArgumentException e) {
             throw given.refused(e, settings.get(Options.POLICY));
         }
@@ -181,11 +179,6 @@ final class SimulateCommand implements Callable<Integer>, ChoosesPolicies {
             spec.commandLine().getOut().println("wrote " + file);
         }
         return ExitCodes.OK;
-    }
-
-    @Override
-    public void use(PolicyRegistry policies) {
-        this.registry = policies;
     }
 
     static AuditLog openAudit(Settings settings) throws IOException {

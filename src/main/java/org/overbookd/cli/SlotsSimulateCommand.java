@@ -72,12 +72,10 @@ import picocli.CommandLine.Spec;
             "Exit codes: 0 ok, 64 usage error, 65 bad trace or servers file,",
             "66 cannot read one, 73 cannot write output."
         })
-public final class SlotsSimulateCommand implements Callable<Integer>, ChoosesPolicies {
+public final class SlotsSimulateCommand extends ChoosesPolicies implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
-
-    private PolicyRegistry registry = PolicyRegistry.IN_TREE;
 
     @Option(
             names = "--policy",
@@ -213,11 +211,6 @@ public final class SlotsSimulateCommand implements Callable<Integer>, ChoosesPol
         return ExitCodes.OK;
     }
 
-    @Override
-    public void use(PolicyRegistry policies) {
-        this.registry = policies;
-    }
-
     /** The policy the options ask for; arguments that do not belong to it are usage errors. */
     private SlotPolicy policy() {
         if (scenario != null && tasks != null) {
@@ -229,15 +222,15 @@ public final class SlotsSimulateCommand implements Callable<Integer>, ChoosesPol
         HybridSettings settings = HybridSettings.defaults(seed)
                 .withVictimRule(parse(EvictionRule.class, "--victim", victim))
                 .withRegularOrder(parse(RegularOrder.class, "--regular-order", regularOrder));
-        if (!registry.has(PolicyRegistry.SLOTS, policy)) {
+        if (!registry().has(PolicyRegistry.SLOTS, policy)) {
             throw usage("--policy: "
-                    + registry.unknown(PolicyRegistry.SLOTS, policy).getMessage());
+                    + registry().unknown(PolicyRegistry.SLOTS, policy).getMessage());
         }
         PolicyArguments given = new PolicyArguments(spec.commandLine(), policyArgs)
                 .option(HybridPolicy.STICKY_SLOTS.key(), stickySlots)
                 .option(HybridPolicy.EVICTION_LIMIT.key(), evictionLimit);
         try {
-            return registry.create(PolicyRegistry.SLOTS, policy, settings, given.all());
+            return registry().create(PolicyRegistry.SLOTS, policy, settings, given.all());
         } catch (ArgumentException e) {
             throw given.refused(e, policy);
         }

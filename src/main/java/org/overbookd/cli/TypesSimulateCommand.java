@@ -64,12 +64,10 @@ import picocli.CommandLine.Spec;
             "      --trace task_events/part-00000-of-00500.csv.gz --servers 1000 \\",
             "      --out results/google"
         })
-public final class TypesSimulateCommand implements Callable<Integer>, ChoosesPolicies {
+public final class TypesSimulateCommand extends ChoosesPolicies implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
-
-    private PolicyRegistry registry = PolicyRegistry.IN_TREE;
 
     @Option(
             names = "--policy",
@@ -178,9 +176,9 @@ public final class TypesSimulateCommand implements Callable<Integer>, ChoosesPol
             if (name.isEmpty()) {
                 continue; // "a,,b" or a trailing comma: nothing between the commas
             }
-            if (!registry.has(PolicyRegistry.TYPES, name)) {
-                throw usage(
-                        "--policy: " + registry.unknown(PolicyRegistry.TYPES, p).getMessage());
+            if (!registry().has(PolicyRegistry.TYPES, name)) {
+                throw usage("--policy: "
+                        + registry().unknown(PolicyRegistry.TYPES, p).getMessage());
             }
             if (kinds.contains(name)) { // each policy is one series of the charts and one row per summary
                 throw usage("--policy: " + name + " is given twice");
@@ -194,8 +192,8 @@ public final class TypesSimulateCommand implements Callable<Integer>, ChoosesPol
             throw usage("--trace-format applies to --trace");
         }
         if (kinds.isEmpty()) {
-            throw usage("--policy: name at least one policy (" + String.join(", ", registry.names(PolicyRegistry.TYPES))
-                    + ")");
+            throw usage("--policy: name at least one policy ("
+                    + String.join(", ", registry().names(PolicyRegistry.TYPES)) + ")");
         }
         SolverChoice solverChoice = parse(
                 () -> SolverChoice.valueOf(choice(solver)),
@@ -233,11 +231,6 @@ public final class TypesSimulateCommand implements Callable<Integer>, ChoosesPol
         return ExitCodes.OK;
     }
 
-    @Override
-    public void use(PolicyRegistry policies) {
-        this.registry = policies;
-    }
-
     /**
      * What each policy of {@code kinds} is handed: the arguments given that it declares, checked by
      * its declaration. An argument none of them declares is a usage error naming the option as given.
@@ -249,7 +242,7 @@ public final class TypesSimulateCommand implements Callable<Integer>, ChoosesPol
         String chosen = String.join(",", kinds);
         for (String key : given.keys()) {
             if (kinds.stream().noneMatch(k -> declares(k, key))) {
-                List<String> takers = registry.names(PolicyRegistry.TYPES).stream()
+                List<String> takers = registry().names(PolicyRegistry.TYPES).stream()
                         .filter(k -> declares(k, key))
                         .toList();
                 throw given.refused(ArgumentException.undeclared(chosen, key, takers), chosen);
@@ -257,7 +250,7 @@ public final class TypesSimulateCommand implements Callable<Integer>, ChoosesPol
         }
         Map<String, Map<String, String>> arguments = new LinkedHashMap<>();
         for (String kind : kinds) {
-            List<Argument<?>> declared = registry.arguments(PolicyRegistry.TYPES, kind);
+            List<Argument<?>> declared = registry().arguments(PolicyRegistry.TYPES, kind);
             Map<String, String> mine = given.declaredIn(declared);
             try {
                 Arguments.of(kind, declared, mine); // checked here, to name the option before any run starts
@@ -270,7 +263,7 @@ public final class TypesSimulateCommand implements Callable<Integer>, ChoosesPol
     }
 
     private boolean declares(String policy, String key) {
-        return registry.arguments(PolicyRegistry.TYPES, policy).stream()
+        return registry().arguments(PolicyRegistry.TYPES, policy).stream()
                 .anyMatch(a -> a.key().equals(key));
     }
 
@@ -304,7 +297,7 @@ public final class TypesSimulateCommand implements Callable<Integer>, ChoosesPol
         double until = horizon != null ? horizon : model.horizon();
         List<TypesResult> results = new ArrayList<>();
         for (String kind : kinds) {
-            TypesRun run = new TypesRun(registry, kind, solverChoice, paddingChoice, arguments.get(kind));
+            TypesRun run = new TypesRun(registry(), kind, solverChoice, paddingChoice, arguments.get(kind));
             try {
                 results.add(run.run(model, seed, until, samples));
             } catch (IllegalArgumentException e) {

@@ -89,22 +89,10 @@ public final class Bindings {
      * @throws ConfigException naming the key and the registered names when it does not
      */
     public static void checkPolicy(Settings s, PolicyRegistry registry) throws ConfigException {
-        checkPolicy(s, registry, "");
-    }
-
-    /**
-     * {@link #checkPolicy(Settings, PolicyRegistry)} of loaded settings: the error names the file and
-     * line, or --set, that set the key.
-     */
-    public static void checkPolicy(SettingsLoader.Loaded loaded, PolicyRegistry registry) throws ConfigException {
-        checkPolicy(loaded.settings(), registry, loaded.locations().getOrDefault(Options.POLICY.key(), ""));
-    }
-
-    private static void checkPolicy(Settings s, PolicyRegistry registry, String where) throws ConfigException {
         String name = s.get(Options.POLICY);
         if (!registry.has(PolicyRegistry.OVERBOOKING, name)) {
             throw new ConfigException(
-                    where,
+                    "",
                     Options.POLICY.key(),
                     registry.unknown(PolicyRegistry.OVERBOOKING, name).getMessage());
         }

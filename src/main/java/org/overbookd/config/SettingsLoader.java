@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.overbookd.io.KeyValueLines;
+import org.overbookd.policy.registry.PolicyRegistry;
 
 /**
  * Reads a properties file, applies {@code --set} overrides and validates everything against {@link
@@ -27,8 +28,23 @@ public final class SettingsLoader {
     /** Keys under these prefixes are passed through raw for the caller (the sweep grid). */
     private final List<String> passThroughPrefixes;
 
-    public SettingsLoader(List<String> passThroughPrefixes) {
+    /**
+     * The policies overbooking.policy may name, or null: any name is read (and checked where the
+     * policy is built, {@link Bindings#checkPolicy}).
+     */
+    private final PolicyRegistry policies;
+
+    /**
+     * A loader that also checks overbooking.policy against {@code policies}, among the other keys'
+     * problems: a file with an unknown policy and another error reports both at once.
+     */
+    public SettingsLoader(List<String> passThroughPrefixes, PolicyRegistry policies) {
         this.passThroughPrefixes = List.copyOf(passThroughPrefixes);
+        this.policies = policies;
+    }
+
+    public SettingsLoader(List<String> passThroughPrefixes) {
+        this(passThroughPrefixes, null);
     }
 
     public SettingsLoader() {
@@ -76,6 +92,13 @@ public final class SettingsLoader {
             } catch (IllegalArgumentException ex) {
                 problems.add(new ConfigProblem(location, key, ex.getMessage() + " (allowed: " + option.range() + ")"));
             }
+        }
+        String policy = (String) values.get(Options.POLICY);
+        if (policies != null && !policies.has(PolicyRegistry.OVERBOOKING, policy)) {
+            problems.add(new ConfigProblem(
+                    where.getOrDefault(Options.POLICY.key(), ""),
+                    Options.POLICY.key(),
+                    policies.unknown(PolicyRegistry.OVERBOOKING, policy).getMessage()));
         }
         Settings settings = new Settings(values);
         if (problems.isEmpty()) {

@@ -1,6 +1,7 @@
 package org.overbookd.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -318,6 +319,32 @@ class ToyPolicyTest {
         Cli simulate = overbooking(PolicyRegistry.IN_TREE, "--set", "overbooking.policy=no-resume");
         assertEquals(ExitCodes.CONFIG, simulate.exitCode(), simulate.err());
         assertTrue(simulate.err().contains("--set: overbooking.policy: 'no-resume' is not one of"), simulate.err());
+    }
+
+    @Test
+    void anUnknownPolicyIsReportedWithTheOtherKeysProblemsInTheSameRun() throws IOException {
+        Path config = dir.resolve("bad.properties");
+        Files.write(
+                config,
+                List.of(
+                        "backend = simulated",
+                        "overbooking.policy = no-resume",
+                        "overbooking.lower-bound = high",
+                        "sim.nodez = 4"));
+        for (String command : List.of("check-config", "run", "simulate")) {
+            Cli bad = run(PolicyRegistry.IN_TREE, List.of(command, "--config", config.toString()));
+            assertEquals(ExitCodes.CONFIG, bad.exitCode(), command + ": " + bad.err());
+            assertTrue(
+                    bad.err().contains(config + ":2: overbooking.policy: 'no-resume' is not one of overbooking"),
+                    command + ": " + bad.err());
+            assertTrue(bad.err().contains(config + ":3: overbooking.lower-bound: "), command + ": " + bad.err());
+            assertTrue(bad.err().contains(config + ":4: sim.nodez: unknown key"), command + ": " + bad.err());
+        }
+        // a registered name is no problem: the other keys' are reported alone
+        Cli others = run(WITH_OVERBOOKING_TOY, List.of("check-config", "--config", config.toString()));
+        assertEquals(ExitCodes.CONFIG, others.exitCode(), others.err());
+        assertFalse(others.err().contains("overbooking.policy"), others.err());
+        assertTrue(others.err().contains(config + ":4: sim.nodez: unknown key"), others.err());
     }
 
     @Test

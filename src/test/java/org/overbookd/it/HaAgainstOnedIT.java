@@ -132,14 +132,18 @@ class HaAgainstOnedIT {
         one = new OnedFrontEnd(
                 script,
                 work.resolve("one"),
-                Path.of("it/opennebula/host-monitor-probe").toAbsolutePath());
+                Path.of("it/opennebula/host-monitor-probe").toAbsolutePath(),
+                OnedPorts.HA_SUITE);
         cluster = new DummyCluster(one, PER_VM, FILLING);
         ScheduledExecutorService world = Executors.newScheduledThreadPool(2);
         List<Verdict> verdicts = new ArrayList<>();
         String single = "not run";
         try (Postgres pg = Postgres.start(work.resolve("pgdata"))) {
             Files.createDirectories(work.resolve("one"));
-            assertTrue(cluster.bringUp(HOSTS, world), "hosts MONITORED with our probe's samples within 60 s");
+            assertTrue(
+                    cluster.bringUp(HOSTS, world),
+                    "hosts MONITORED with our probe's samples within " + DummyCluster.MONITORED_WITHIN.toSeconds()
+                            + " s");
             cluster.createHighQosVms();
             awaitOrFail(
                     "high-QoS VMs RUNNING",
@@ -297,7 +301,7 @@ class HaAgainstOnedIT {
         c.audits.put(node, audit);
         List<String> lines = new ArrayList<>(List.of(
                 "backend = opennebula",
-                "one.endpoint = " + OnedFrontEnd.ENDPOINT,
+                "one.endpoint = " + one.endpoint(),
                 "one.auth-file = " + auth,
                 "one.timeout = 1s",
                 "overbooking.lower-bound = 70",

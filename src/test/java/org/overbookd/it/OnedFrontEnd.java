@@ -1,17 +1,25 @@
 package org.overbookd.it;
 
+import java.io.File;
 import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.ws.commons.util.NamespaceContextImpl;
 import org.apache.xmlrpc.XmlRpcException;
 import org.apache.xmlrpc.client.XmlRpcClient;
@@ -24,34 +32,49 @@ import org.apache.xmlrpc.parser.TypeParser;
 import org.overbookd.testing.Closing;
 
 /**
- * The real OpenNebula 7.4 front-end with dummy drivers, driven through the shared
- * {@code one-dummy.sh} (never copied here): unpacked into a private ONE_ROOT under /tmp, with two
- * changes to the unpacked copy only. The dummy IM's host monitoring probe is replaced by
+ * The real OpenNebula 7.4 front-end with dummy drivers, unpacked by the shared {@code one-dummy.sh}
+ * (never copied here) into a private ONE_ROOT under /tmp and stopped by it, with changes to the
+ * unpacked copy only. The dummy IM's host monitoring probe is replaced by
  * {@code it/opennebula/host-monitor-probe}, which reports the USED_CPU this suite writes per host
  * (the dummy one reports rand(800)), and its period is lowered from 15 s to 2 s so a change of load
- * reaches oned within a few seconds. Calls as oneadmin go through {@link #call}.
+ * reaches oned within a few seconds. And the front-end is made the suite's own, so that suites run
+ * side by side: its ports ({@link OnedPorts}), the dummy VMM's actions folder (the tarball's reads
+ * /tmp/opennebula_dummy_actions), the monitoring clients' pid files and state folder. oned is started
+ * here, not by {@code one-dummy.sh start}, whose wait and host setup call 127.0.0.1:2633 whatever
+ * ONE_ROOT says. Calls as oneadmin go through {@link #call}.
  */
 final class OnedFrontEnd implements AutoCloseable {
 
-    static final String ENDPOINT = "http://127.0.0.1:2633/RPC2";
-    /** The dummy VMM reads one line of /tmp/opennebula_dummy_actions/ACTION per call of ACTION. */
-    static final Path DUMMY_ACTIONS = Path.of("/tmp/opennebula_dummy_actions");
+    /** oneadmin's session, which oned takes from one_auth when it creates its database. */
+    private static final String ONEADMIN = "oneadmin:opennebula-test-pw";
 
     private final Path script;
     private final Path oneRoot;
     private final Path install;
     private final Path probe;
     private final Path loadDir;
+    private final OnedPorts ports;
     private final XmlRpcClient client;
     private String session;
 
-    OnedFrontEnd(Path script, Path oneRoot, Path probe) {
+    OnedFrontEnd(Path script, Path oneRoot, Path probe, OnedPorts ports) {
         this.script = script;
         this.oneRoot = oneRoot;
         this.install = oneRoot.resolve("opennebula-7.4.0");
         this.probe = probe;
         this.loadDir = install.resolve("var/remotes/im/dummy-probes.d/host/load");
-        client = client(ENDPOINT);
+        this.ports = ports;
+        client = client(ports.endpoint());
+    }
+
+    /** oned's XML-RPC endpoint, for a daemon's {@code one.endpoint}. */
+    String endpoint() {
+        return ports.endpoint();
+    }
+
+    /** The dummy VMM reads one line of ACTION in this folder per call of ACTION. */
+    Path dummyActions() {
+        return oneRoot.resolve("dummy-actions");
     }
 
     /** An XML-RPC client for oned at {@code endpoint}: deadlines, no extensions, oned's bare i8 accepted. */
@@ -92,9 +115,10 @@ final class OnedFrontEnd implements AutoCloseable {
         return install.resolve("var/vms/" + vm + "/vm.log");
     }
 
-    /** Unpacks, installs our probe in place of the dummy one, lowers the probe period. */
+    /** Unpacks, installs our probe in place of the dummy one, lowers the probe period, makes the front-end ours. */
     void prepare() throws IOException, InterruptedException {
         script("unpack");
+        ownPortsAndFiles();
         Path monitorDir = install.resolve("var/remotes/im/dummy-probes.d/host/monitor");
         Path dummy = monitorDir.resolve("monitor.rb");
         // monitord runs every executable file of the directory: the dummy probe must stop being one
@@ -117,14 +141,138 @@ final class OnedFrontEnd implements AutoCloseable {
         Files.writeString(conf, changed);
     }
 
-    /** Starts oned and waits (the script does, up to 45 s) until it answers. */
-    void start() throws IOException, InterruptedException {
-        script("start");
-        session = Files.readString(oneRoot.resolve("one_auth")).strip();
+    /**
+     * The unpacked copy's ports, and the files the tarball's drivers share between installs, made this
+     * front-end's: another suite's oned runs beside it. Each edit must find what it changes.
+     */
+    private void ownPortsAndFiles() throws IOException {
+        edit("etc/oned.conf", "(?m)^PORT = \\d+$", "PORT = " + ports.xmlRpc());
+        edit("etc/oned.conf", "(?m)^GRPC_PORT = \\d+$", "GRPC_PORT = " + ports.grpc());
+        edit(
+                "etc/oned.conf",
+                "-p \\d+ -l \\d+ -b 127\\.0\\.0\\.1",
+                "-p " + ports.hookPublisher() + " -l " + ports.hookReplier() + " -b 127.0.0.1");
+        edit("etc/monitord.conf", "(?m)^(\\s*PORT\\s*=\\s*)\\d+,", "$1" + ports.monitord() + ",");
+        edit(
+                "etc/onehem-server.conf",
+                "(?m)^(:subscriber_endpoint: 'tcp://localhost:)\\d+'",
+                "$1" + ports.hookPublisher() + "'");
+        edit(
+                "etc/onehem-server.conf",
+                "(?m)^(:replier_endpoint: 'tcp://localhost:)\\d+'",
+                "$1" + ports.hookReplier() + "'");
+        edit(
+                "lib/mads/one_vmm_dummy.rb",
+                "(?m)^DUMMY_ACTIONS_DIR = \".*\"$",
+                quoted("DUMMY_ACTIONS_DIR = \"" + dummyActions() + "\""));
+        // the monitoring client's pid file is named by host id alone, and its shepherd ends every client of
+        // that host id and name but the one in the file: each would end the other install's clients
+        String pidFile = quoted("/tmp/one-monitord-" + ports.xmlRpc() + "-$HID.pid");
+        edit("var/remotes/im/dummy.d/monitord-client_control.sh", "/tmp/one-monitord-(\\d+-)?\\$HID\\.pid", pidFile);
+        String shepherd = "var/remotes/im/dummy-probes.d/host/beacon/monitord-client-shepherd_local.sh";
+        edit(shepherd, "/tmp/one-monitord-(\\d+-)?\\$HID\\.pid", pidFile);
+        edit(
+                shepherd,
+                "grep \"[^\"]*/monitord-client\\.rb ",
+                quoted("grep \"" + install.resolve("var/remotes/im/dummy.d/monitord-client.rb ")));
+        edit(
+                "var/remotes/im/dummy.d/monitord-client.rb",
+                "(?m)^DB_PATH(\\s*)= '.*'$",
+                quoted("DB_PATH   = '" + oneRoot.resolve("one_db") + "'"));
     }
 
-    void setupHosts(int n) throws IOException, InterruptedException {
-        script("setup", String.valueOf(n));
+    private static String quoted(String replacement) {
+        return Matcher.quoteReplacement(replacement);
+    }
+
+    /** Replaces every match of {@code regex} in the unpacked copy's {@code file}; fails when there is none. */
+    private void edit(String file, String regex, String replacement) throws IOException {
+        Path path = install.resolve(file);
+        String text = Files.readString(path);
+        if (!Pattern.compile(regex).matcher(text).find()) {
+            throw new IllegalStateException(path + " has nothing matching " + regex + " to change");
+        }
+        Files.writeString(path, text.replaceAll(regex, replacement));
+    }
+
+    /**
+     * Starts oned on this front-end's port and waits until it answers (9-15 s idle; up to 90 s under load),
+     * as {@code one-dummy.sh start} does (its pid in ONE_ROOT/oned.pid, where {@code one-dummy.sh stop}
+     * finds it), but calling the suite's own port. Refuses when something answers there already: a
+     * stale oned would be judged in place of ours.
+     */
+    void start() throws IOException, InterruptedException {
+        Path auth = oneRoot.resolve("one_auth");
+        if (!Files.exists(auth)) {
+            Files.writeString(auth, ONEADMIN + "\n");
+        }
+        Files.setPosixFilePermissions(auth, PosixFilePermissions.fromString("rw-------"));
+        session = Files.readString(auth).strip();
+        try (Socket taken = new Socket()) {
+            taken.connect(new InetSocketAddress("127.0.0.1", ports.xmlRpc()), 1_000);
+            throw new IllegalStateException(
+                    "127.0.0.1:" + ports.xmlRpc()
+                            + " answers already, before this suite's oned started (an oned left by an earlier run? `ss -ltnp`)");
+        } catch (ConnectException free) {
+            // nothing listens there: ours may
+        }
+        ProcessBuilder pb = new ProcessBuilder(install.resolve("bin/oned").toString(), "-f")
+                .directory(install.resolve("var").toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(install.resolve("var/oned.stdout").toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        pb.environment().putAll(cliEnvironment());
+        Process oned = pb.start();
+        Files.writeString(oneRoot.resolve("oned.pid"), oned.pid() + "\n");
+        long end = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (System.nanoTime() < end) {
+            if (!oned.isAlive()) {
+                throw new IllegalStateException("oned exited " + oned.exitValue() + " before it answered; the end of "
+                        + onedLog() + ":\n" + tail(onedLog()));
+            }
+            if (answers()) {
+                return;
+            }
+            LockSupport.parkNanos(500_000_000L); // poll interval of oned's start
+        }
+        throw new IllegalStateException(
+                "oned did not answer on " + endpoint() + " in 90 s; the end of " + onedLog() + ":\n" + tail(onedLog()));
+    }
+
+    private boolean answers() {
+        try {
+            return Boolean.TRUE.equals(raw("one.system.version")[0]);
+        } catch (XmlRpcException notYet) {
+            return false;
+        }
+    }
+
+    private static String tail(Path log) throws IOException {
+        if (!Files.exists(log)) {
+            return "(none)";
+        }
+        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+    }
+
+    /**
+     * As {@code one-dummy.sh setup N}: the datastores dummy, the marketplaces off, the dummy hosts
+     * host1..hostN (those missing).
+     */
+    void setupHosts(int n) throws XmlRpcException {
+        call("one.datastore.update", 0, "TM_MAD=\"dummy\"", 1);
+        call("one.datastore.update", 1, "DS_MAD=\"dummy\"\nTM_MAD=\"dummy\"", 1);
+        call("one.datastore.update", 2, "DS_MAD=\"dummy\"\nTM_MAD=\"dummy\"", 1);
+        Matcher market = Pattern.compile("<MARKETPLACE><ID>(\\d+)</ID>").matcher(xml("one.marketpool.info"));
+        while (market.find()) {
+            call("one.market.enable", Integer.parseInt(market.group(1)), false);
+        }
+        String hosts = xml("one.hostpool.info");
+        for (int i = 1; i <= n; i++) {
+            if (!hosts.contains("<NAME>host" + i + "</NAME>")) {
+                call("one.host.allocate", "host" + i, "dummy", "dummy", -1);
+            }
+        }
     }
 
     /** Stops oned and its monitoring clients; oned takes about 8 s to exit. */
@@ -159,7 +307,7 @@ final class OnedFrontEnd implements AutoCloseable {
                 "ONE_AUTH",
                 oneRoot.resolve("one_auth").toString(),
                 "ONE_XMLRPC",
-                ENDPOINT,
+                endpoint(),
                 "RUBYLIB",
                 install.resolve("lib/ruby").toString(),
                 "PATH",
@@ -202,12 +350,12 @@ final class OnedFrontEnd implements AutoCloseable {
 
     /** Makes the dummy VMM answer ACTION as the lines say (success N, failure, -), cycled. */
     void dummyAction(String action, String... lines) throws IOException {
-        Files.createDirectories(DUMMY_ACTIONS);
-        Files.writeString(DUMMY_ACTIONS.resolve(action), String.join("\n", lines) + "\n");
+        Files.createDirectories(dummyActions());
+        Files.writeString(dummyActions().resolve(action), String.join("\n", lines) + "\n");
     }
 
     void clearDummyAction(String action) throws IOException {
-        Files.deleteIfExists(DUMMY_ACTIONS.resolve(action));
+        Files.deleteIfExists(dummyActions().resolve(action));
     }
 
     void clearDummyActions() throws IOException {

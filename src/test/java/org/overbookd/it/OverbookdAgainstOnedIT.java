@@ -136,7 +136,8 @@ class OverbookdAgainstOnedIT {
         one = new OnedFrontEnd(
                 script,
                 work.resolve("one"),
-                Path.of("it/opennebula/host-monitor-probe").toAbsolutePath());
+                Path.of("it/opennebula/host-monitor-probe").toAbsolutePath(),
+                OnedPorts.OVERBOOKD_SUITE);
         cluster = new DummyCluster(one, PER_VM, FILLING);
         hostNames = cluster.hostNames();
         highVms = cluster.highVms();
@@ -144,7 +145,10 @@ class OverbookdAgainstOnedIT {
         ScheduledExecutorService loads = Executors.newSingleThreadScheduledExecutor();
         try {
             Files.createDirectories(work.resolve("one"));
-            checks.check("hosts MONITORED with our probe's samples", cluster.bringUp(HOSTS, loads), "not within 60 s");
+            checks.check(
+                    "hosts MONITORED with our probe's samples",
+                    cluster.bringUp(HOSTS, loads),
+                    "not within " + DummyCluster.MONITORED_WITHIN.toSeconds() + " s");
             DummyCluster.User user = cluster.createUser("overbookd");
             overbookdUid = user.uid();
             overbookdPassword = user.password();
@@ -247,7 +251,7 @@ class OverbookdAgainstOnedIT {
         long restartedEpoch = onedRestartedAt.getEpochSecond();
         awaitOrFail(
                 "hosts MONITORED again, with samples taken after the restart",
-                Duration.ofSeconds(90),
+                DummyCluster.MONITORED_WITHIN,
                 () -> cluster.hostsMonitoredSince(restartedEpoch));
         phase(round, "falling back", this::refilled);
         checkNothingStuck(round, "round 1 (suspend)");
@@ -333,7 +337,7 @@ class OverbookdAgainstOnedIT {
                 String.join(
                         "\n",
                         "backend = opennebula",
-                        "one.endpoint = " + OnedFrontEnd.ENDPOINT,
+                        "one.endpoint = " + one.endpoint(),
                         "one.auth-file = " + auth,
                         "one.timeout = 10s",
                         "overbooking.lower-bound = 70",

@@ -225,7 +225,8 @@ class PlacementAgainstOnedIT {
         one = new OnedFrontEnd(
                 script,
                 work.resolve("one"),
-                Path.of("it/opennebula/host-monitor-probe").toAbsolutePath());
+                Path.of("it/opennebula/host-monitor-probe").toAbsolutePath(),
+                OnedPorts.PLACEMENT_SUITE);
         cluster = new DummyCluster(one, PER_VM, FILLING);
         ScheduledExecutorService loads = Executors.newSingleThreadScheduledExecutor();
         DaemonProcess daemon = null;
@@ -242,7 +243,7 @@ class PlacementAgainstOnedIT {
             loads.scheduleWithFixedDelay(this::healHostsInError, 2, 2, TimeUnit.SECONDS);
             awaitOrFail(
                     "hosts MONITORED with our probe's samples",
-                    Duration.ofSeconds(60),
+                    DummyCluster.MONITORED_WITHIN,
                     () -> cluster.hostsMonitoredSince(0));
             buildClusters();
             differential();
@@ -464,7 +465,7 @@ class PlacementAgainstOnedIT {
         Path auth = auth(
                 "oneadmin-probe", Files.readString(work.resolve("one/one_auth")).strip());
         Map<Integer, MatchingProbe.Matched> ours =
-                MatchingProbe.evaluate(URI.create(OnedFrontEnd.ENDPOINT), auth, expressions.keySet());
+                MatchingProbe.evaluate(URI.create(one.endpoint()), auth, expressions.keySet());
         Map<Integer, String> messages = schedMessages(expressions.keySet());
         List<String> differ = new ArrayList<>();
         int matchedSome = 0;
@@ -625,7 +626,7 @@ class PlacementAgainstOnedIT {
                 String.join(
                         "\n",
                         "backend = opennebula",
-                        "one.endpoint = " + OnedFrontEnd.ENDPOINT,
+                        "one.endpoint = " + one.endpoint(),
                         "one.auth-file = " + auth("overbookd", "overbookd:" + user.password()),
                         "one.timeout = 10s",
                         "overbooking.lower-bound = 70",
@@ -666,7 +667,7 @@ class PlacementAgainstOnedIT {
                 "at least " + CYCLES + " cycles in all",
                 Duration.ofSeconds(3L * CYCLES * INTERVAL_SECONDS),
                 () -> cycles(daemon) >= CYCLES);
-        awaitOrFail("hosts 0, 2 and 4 MONITORED at the end", Duration.ofSeconds(60), this::endStates);
+        awaitOrFail("hosts 0, 2 and 4 MONITORED at the end", DummyCluster.MONITORED_WITHIN, this::endStates);
         long at = daemon.cyclesLogged();
         awaitOrFail("two more cycles", Duration.ofSeconds(20), () -> cycles(daemon) >= at + 2);
         notes.add(cycles(daemon) + " daemon cycles");

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * What the simulator predicts for a run on the real hypervisor: {@code overbookd simulate} replaying
  * the run's own record with the costs and the monitoring lag measured before
  * ({@code sim/real-hypervisor.properties}) and the run's settings: the daemon's defaults but its
- * interval, and a low-QoS queue loaded as the low-QoS guests are (noisy around 60 % of a core, a new
+ * interval and bounds, and a low-QoS queue loaded as the low-QoS guests are (noisy around 60 % of a core, a new
  * draw every 5 s, one core each as their templates ask) that never finishes its work.
  *
  * <p>The record is replayed as {@code sim.trace-background} says: {@code host}, what the prediction
@@ -28,6 +28,9 @@ final class SimulatorComparison {
 
     /** What the simulator printed for one seed: mean utilization (percent of the host), suspensions, resumes, deploys. */
     record Prediction(double utilization, long suspends, long resumes, long deploys, List<String> command) {}
+
+    /** The daemon's settings the run changed from the defaults: its interval and its bounds (percent). */
+    record Settings(int intervalSeconds, double lower, double upper) {}
 
     private static final Pattern ROW =
             Pattern.compile("^\\s+(utilization|suspends|resumes|deploys)\\s+([0-9.]+)", Pattern.MULTILINE);
@@ -46,7 +49,7 @@ final class SimulatorComparison {
             Path profile,
             Path record,
             Duration span,
-            int intervalSeconds,
+            Settings settings,
             Path dir,
             String background,
             int noisySd)
@@ -58,7 +61,9 @@ final class SimulatorComparison {
                 "sim.trace-file=" + record,
                 "sim.trace-background=" + background,
                 "sim.duration=" + span.toSeconds() + "s",
-                "schedule.overbooking-interval=" + intervalSeconds + "s",
+                "schedule.overbooking-interval=" + settings.intervalSeconds() + "s",
+                "overbooking.lower-bound=" + (int) settings.lower(),
+                "overbooking.upper-bound=" + (int) settings.upper(),
                 "sim.load-interval=5s",
                 "sim.low-qos.mu=60",
                 "sim.noisy.sd=" + noisySd,
