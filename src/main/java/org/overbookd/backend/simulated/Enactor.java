@@ -11,14 +11,12 @@ import org.overbookd.policy.cluster.Decision;
  * Enacts decisions as a real VIM would: it refuses to act on high-QoS VMs, on VMs in the wrong
  * state, and on hosts with an operation already in flight, and starts the operation of every
  * decision it accepts. It keeps, in the world, when each VM was suspended and each host acted on
- * lately: the history the live guards read from the view.
+ * lately (the latter logged first, {@link HostActionLog}): the history the live guards read from the view.
  */
 final class Enactor {
 
-    /** The windows of the guards' questions: suspensions per VM in a day, actions per host in an hour. */
+    /** The window of the guards' question of a VM: its suspensions in a day (a host's: {@link HostActionLog}). */
     private static final long DAY = 86_400;
-
-    private static final long HOUR = 3_600;
 
     private final World world;
     private final Lifecycle lifecycle;
@@ -90,8 +88,7 @@ final class Enactor {
             vm.suspensions = RecentTimes.add(vm.suspensions, clock.now(), DAY);
             tally.suspended(RecentTimes.count(vm.suspensions));
         }
-        SimHost host = world.host(hostId);
-        host.actions = RecentTimes.add(host.actions, clock.now(), HOUR);
+        world.actionLog().acted(hostId, clock.now());
         return Outcome.ok(decision);
     }
 

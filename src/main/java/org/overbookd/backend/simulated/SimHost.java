@@ -32,8 +32,13 @@ final class SimHost implements HostView {
     final List<SimVm> low = new LowSlots();
 
     private HotState hot;
-    /** When overbookd acted on this host in the last hour, for the live guards; null until it first does. */
+    /**
+     * When overbookd acted on this host in the last hour, for the live guards; null until it first
+     * does. Up to date only with the world's {@link HostActionLog} filed, which {@link #actionsSince} does first.
+     */
     long[] actions;
+    /** The world's log of actions not yet in {@link #actions}; null for a host outside a world. */
+    private HostActionLog actionLog;
 
     private VirtualClock clock;
     /** The last samples of the host's utilization, a ring, when it forecasts; null when it does not. */
@@ -82,6 +87,11 @@ final class SimHost implements HostView {
 
     HotState hot() {
         return hot;
+    }
+
+    /** Called once, with the world's log of actions on its hosts. */
+    void attach(HostActionLog log) {
+        this.actionLog = log;
     }
 
     /** Called once, with the world's clock, which the guards' questions are asked on. */
@@ -149,6 +159,9 @@ final class SimHost implements HostView {
 
     @Override
     public int actionsSince(java.time.Instant since) {
+        if (actionLog != null) {
+            actionLog.file();
+        }
         return RecentTimes.since(actions, clock.secondAtOrAfter(since));
     }
 

@@ -76,6 +76,8 @@ final class World implements ClusterView, BoundScan, QueueIndex {
     private List<SimVm> queueList;
     /** The low-QoS VMs a decision may name: from arrival until they terminate. */
     private final VmsById lowById = new VmsById();
+    /** The actions on the hosts not yet in their histories. */
+    private final HostActionLog actionLog;
 
     /** Synthetic hosts, or those of the recorded cluster when the spec has one. */
     World(WorldSpec spec) {
@@ -90,6 +92,15 @@ final class World implements ClusterView, BoundScan, QueueIndex {
             }
         }
         this.hostView = Collections.unmodifiableList(Arrays.asList(hosts));
+        this.actionLog = new HostActionLog(hosts);
+        for (SimHost host : hosts) {
+            host.attach(actionLog);
+        }
+    }
+
+    /** Where an action on a host is logged before its host's history takes it in. */
+    HostActionLog actionLog() {
+        return actionLog;
     }
 
     /** Called once, with the flat state its hosts were attached to, before the first scan. */

@@ -117,6 +117,50 @@ class HotStateTest {
     }
 
     /**
+     * A business VM's single draw (a VM starting to run) takes its curve's mean at its own time,
+     * though the drawer keeps the means of the last time it computed them: draws at one time, at the
+     * next, several between two sweeps, and a VM with a curve the world has not seen before, each as
+     * its object draws.
+     */
+    @Test
+    void aSingleDrawOfABusinessVmTakesTheMeanAtItsTime() {
+        SimHost[] hosts = hosts(1, 3);
+        HotState hot = SimHost.flatState(hosts, OPERATION_LOAD);
+        BusinessCurve curve = new BusinessCurve(50, 90, 0.25);
+        Pair first = pair(0, QosClass.HIGH, 0, () -> new BusinessLoad(curve, 5));
+        Pair second = pair(1, QosClass.HIGH, 1, () -> new BusinessLoad(curve, 5));
+        hosts[0].holdCore(0, first.vm());
+        hosts[0].holdCore(1, second.vm());
+        run(hosts[0], first.vm());
+        run(hosts[0], second.vm());
+        LoadDrawer drawer = new LoadDrawer(hot, null);
+        Pair other = null;
+        // single draws at 7:55 to 10:05 (night, the rise, full load), some between sweeps, each time twice
+        for (long now = 7 * 3600 + 55 * 60; now <= 10 * 3600 + 5 * 60; now += 100) {
+            if (now % 300 == 0) {
+                drawer.draw(now);
+                assertSameBits(first.expected(now), first.vm().load(), "first VM's sweep at " + now);
+                assertSameBits(second.expected(now), second.vm().load(), "second VM's sweep at " + now);
+                if (other != null) {
+                    assertSameBits(other.expected(now), other.vm().load(), "third VM's sweep at " + now);
+                }
+            }
+            assertSameBits(first.expected(now), drawer.drawOne(first.vm().slot, now), "first VM at " + now);
+            assertSameBits(second.expected(now), drawer.drawOne(second.vm().slot, now), "second VM at " + now);
+            if (other == null && now >= 9 * 3600) {
+                // a curve of its own, first drawn at a time the drawer has the other curve's mean of
+                other = pair(2, QosClass.HIGH, 2, () -> new BusinessLoad(new BusinessCurve(20, 40, 0.5), 5));
+                hosts[0].holdCore(2, other.vm());
+                run(hosts[0], other.vm());
+            }
+            if (other != null) {
+                assertSameBits(other.expected(now), drawer.drawOne(other.vm().slot, now), "third VM at " + now);
+            }
+        }
+        assertTrue(first.vm().load() > 50, "the rise was drawn: " + first.vm().load());
+    }
+
+    /**
      * Low-QoS VMs leave a host (the ones after them move down a slot), come back on another, and
      * crowd one host past the first slot capacity: each keeps drawing its own stream, as if it had
      * never moved.

@@ -57,6 +57,10 @@ public final class LoadDrawer {
     private final FlatStream cursor = new FlatStream();
     /** The business curves' means at the sweep's time; never empty, so that every slot may index it. */
     private double[] curveMu = new double[1];
+    /** The time of week {@link #curveMu} holds the means at, and of how many curves; none yet. */
+    private long meansAt = Long.MIN_VALUE;
+
+    private int meansOf = -1;
     /** The spike models by index; never empty, so that every slot may index it. */
     private SpikeModel[] spikeModels = {SpikeModel.PAPER};
     /** How many of {@link HotState#spikeModels} {@link #spikeModels} holds (they are only ever added). */
@@ -205,9 +209,25 @@ public final class LoadDrawer {
         return st.load[s];
     }
 
-    /** The business curves' means at {@code tow}, in {@link #curveMu}. */
+    /**
+     * The business curves' means at {@code tow}, in {@link #curveMu}: computed at the first draw at
+     * a time (a sweep's, or a VM's starting to run) and kept for the others at that time.
+     *
+     * <p>Not only the curve's cost: the curve is piecewise (night, rise, lunch, decline, weekend),
+     * and while the means were computed at every single draw, the curve was compiled into the
+     * world's event handling (a VM starting to run draws at once), where each piece first reached
+     * as the simulated week went on (8:00, 10:00, 11:30, ..., the first Saturday) threw the
+     * compiled event loop away and had the JIT compile it again: the Google cell's
+     * {@code Lifecycle.advance} and {@code operationDone} were compiled three and two times, a
+     * second or more each. A computation once per time is a cold call, which the JIT leaves out of line.
+     */
     private double[] businessMeans(long tow) {
-        curveMu = businessMeans(tow, curveMu);
+        int curves = hot.curves.size();
+        if (tow != meansAt || curves != meansOf) {
+            curveMu = businessMeans(tow, curveMu);
+            meansAt = tow;
+            meansOf = curves;
+        }
         return curveMu;
     }
 
