@@ -20,22 +20,29 @@ import org.w3c.dom.Node;
  * suite must tell that from a wrong verdict.
  *
  * <p>A datastore read unusable at some reading after one that read it usable makes an episode. It
- * may have turned unusable any time after the last reading that saw it usable and usable again any
- * time before the first that sees it usable again, so the episode spans those two readings (to the
- * end of time while no reading sees it usable again). A datastore never read usable (disabled from
+ * may have turned unusable any time after the last reading that saw it usable was asked and usable
+ * again any time before the first that sees it usable again was answered, so the episode spans from
+ * the one to the other (to the end of time while no reading sees it usable again). A datastore never read usable (disabled from
  * the start, say) makes none.
  */
 final class DatastoreWatch {
 
-    /** One reading: the usable system datastores and the unusable ones (with why), each with its clusters. */
-    private record Reading(Instant at, Map<Integer, Set<Integer>> usable, Map<Integer, Unusable> unusable) {}
+    /**
+     * One reading, asked at {@code sent} and answered by {@code answered}: the usable system datastores and
+     * the unusable ones (with why), each with its clusters.
+     */
+    private record Reading(
+            Instant sent, Instant answered, Map<Integer, Set<Integer>> usable, Map<Integer, Unusable> unusable) {}
 
     private record Unusable(Set<Integer> clusters, String why) {}
 
     private final List<Reading> readings = new ArrayList<>();
 
-    /** Records one answer of one.datastorepool.info, read at {@code at}; readings come in time order. */
-    synchronized void read(Instant at, String datastorePool) {
+    /**
+     * Records one answer of one.datastorepool.info, asked at {@code sent} and answered by {@code answered}
+     * (oned read its pool somewhere between); readings come in time order.
+     */
+    synchronized void read(Instant sent, Instant answered, String datastorePool) {
         Map<Integer, Set<Integer>> usable = new TreeMap<>();
         Map<Integer, Unusable> unusable = new TreeMap<>();
         for (Element ds : DummyCluster.elements(datastorePool, "DATASTORE")) {
@@ -51,7 +58,7 @@ final class DatastoreWatch {
                 unusable.put(id, new Unusable(clusters, why));
             }
         }
-        readings.add(new Reading(at, usable, unusable));
+        readings.add(new Reading(sent, answered, usable, unusable));
     }
 
     synchronized int readings() {
@@ -75,11 +82,11 @@ final class DatastoreWatch {
                     continue;
                 }
                 Reading after = firstUsable(id, i);
-                Instant start = before.at();
-                Instant end = after == null ? Instant.MAX : after.at();
+                Instant start = before.sent();
+                Instant end = after == null ? Instant.MAX : after.answered();
                 if (!from.isAfter(end) && !to.isBefore(start)) {
                     return Optional.of(
-                            "datastore " + id + " read " + e.getValue().why() + " at " + now.at() + " (usable at "
+                            "datastore " + id + " read " + e.getValue().why() + " at " + now.answered() + " (usable at "
                                     + start + (after == null ? "" : " and again at " + end) + ")");
                 }
             }

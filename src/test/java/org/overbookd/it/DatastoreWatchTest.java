@@ -36,10 +36,10 @@ class DatastoreWatchTest {
     /** The run's readings: datastore 0 unmonitored from 19:41:33 to 19:41:54, monitored again at 19:42:03. */
     private static DatastoreWatch run() {
         DatastoreWatch watch = new DatastoreWatch();
-        watch.read(at("19:41:27.395"), pool(ds(0, 0, 0, MONITORED, "YES")));
-        watch.read(at("19:41:33.099"), pool(ds(0, 0, 0, ZEROS, "YES")));
-        watch.read(at("19:41:53.923"), pool(ds(0, 0, 0, ZEROS, "YES")));
-        watch.read(at("19:42:03.563"), pool(ds(0, 0, 0, MONITORED, "YES")));
+        watch.read(at("19:41:27.395"), at("19:41:27.395").plusMillis(40), pool(ds(0, 0, 0, MONITORED, "YES")));
+        watch.read(at("19:41:33.099"), at("19:41:33.099").plusMillis(40), pool(ds(0, 0, 0, ZEROS, "YES")));
+        watch.read(at("19:41:53.923"), at("19:41:53.923").plusMillis(40), pool(ds(0, 0, 0, ZEROS, "YES")));
+        watch.read(at("19:42:03.563"), at("19:42:03.563").plusMillis(40), pool(ds(0, 0, 0, MONITORED, "YES")));
         return watch;
     }
 
@@ -52,15 +52,15 @@ class DatastoreWatchTest {
     }
 
     @Test
-    void theEpisodeSpansFromTheLastUsableReadingToTheFirstUsableOneAgain() {
+    void theEpisodeSpansFromTheLastUsableReadingAskedToTheFirstUsableOneAgainAnswered() {
         DatastoreWatch watch = run();
 
-        assertTrue(watch.unusableDuring(at("19:41:27.000"), at("19:41:27.400"), Set.of(0))
+        assertTrue(watch.unusableDuring(at("19:41:27.000"), at("19:41:27.395"), Set.of(0))
                 .isPresent());
-        assertTrue(watch.unusableDuring(at("19:42:03.500"), at("19:42:04.000"), Set.of(0))
+        assertTrue(watch.unusableDuring(at("19:42:03.603"), at("19:42:04.000"), Set.of(0))
                 .isPresent());
-        assertEquals(Optional.empty(), watch.unusableDuring(at("19:41:26.000"), at("19:41:27.300"), Set.of(0)));
-        assertEquals(Optional.empty(), watch.unusableDuring(at("19:42:03.600"), at("19:42:05.000"), Set.of(0)));
+        assertEquals(Optional.empty(), watch.unusableDuring(at("19:41:26.000"), at("19:41:27.394"), Set.of(0)));
+        assertEquals(Optional.empty(), watch.unusableDuring(at("19:42:03.604"), at("19:42:05.000"), Set.of(0)));
     }
 
     @Test
@@ -74,8 +74,8 @@ class DatastoreWatchTest {
     void aDatastoreNeverReadUsableOrNotSharedOrNotSystemMakesNoEpisode() {
         DatastoreWatch watch = new DatastoreWatch();
         // 103 disabled throughout, 102 not shared with zeros (usable), image datastore 1 with zeros
-        watch.read(at("19:41:00"), pool(ds(0, 0, 0, MONITORED, "YES")));
-        watch.read(at("19:41:10"), pool(ds(0, 0, 0, MONITORED, "YES")));
+        watch.read(at("19:41:00"), at("19:41:00").plusMillis(40), pool(ds(0, 0, 0, MONITORED, "YES")));
+        watch.read(at("19:41:10"), at("19:41:10").plusMillis(40), pool(ds(0, 0, 0, MONITORED, "YES")));
 
         assertEquals(Optional.empty(), watch.unusableDuring(at("19:40:00"), at("19:42:00"), Set.of()));
     }
@@ -83,8 +83,8 @@ class DatastoreWatchTest {
     @Test
     void aDatastoreStillUnusableAtTheLastReadingExplainsEveryLaterCycle() {
         DatastoreWatch watch = new DatastoreWatch();
-        watch.read(at("19:41:00"), pool(ds(0, 0, 0, MONITORED, "YES")));
-        watch.read(at("19:41:10"), pool(ds(0, 1, 0, MONITORED, "YES")));
+        watch.read(at("19:41:00"), at("19:41:00").plusMillis(40), pool(ds(0, 0, 0, MONITORED, "YES")));
+        watch.read(at("19:41:10"), at("19:41:10").plusMillis(40), pool(ds(0, 1, 0, MONITORED, "YES")));
 
         Optional<String> why = watch.unusableDuring(at("19:43:00"), at("19:43:01"), Set.of(0));
         assertTrue(why.isPresent());

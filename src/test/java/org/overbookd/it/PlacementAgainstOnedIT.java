@@ -420,8 +420,9 @@ class PlacementAgainstOnedIT {
     /** One reading of the datastore pool for {@link #datastores}; a call oned does not answer is no reading. */
     private void watchDatastores() {
         try {
-            Instant at = Instant.now();
-            datastores.read(at, one.xml("one.datastorepool.info", -2, -1, -1));
+            Instant sent = Instant.now();
+            String pool = one.xml("one.datastorepool.info", -2, -1, -1);
+            datastores.read(sent, Instant.now(), pool);
         } catch (Exception e) {
             // oned busy: the next round (the episodes around the gap only get wider)
         }
