@@ -6,9 +6,9 @@ package org.overbookd.backend.simulated;
  * when a guard asks one of them ({@link SimHost#actionsSince}) or the log is full, host by host.
  *
  * <p>Why. Filing an action at once read the host's history array, a cache miss at nearly every
- * action of a Google cell (some 950 a step at a random host each; with each suspended VM's own
- * history, 5% of the run's CPU in the profile). A run whose policy has no guard never asks, and
- * filing a full log host by host reads each host's history once for all its actions in the log.
+ * action of a Google cell, whose actions land on hosts spread over the whole cell (docs/performance.md
+ * gives the profile). A run whose policy has no guard never asks, and filing a full log host by host
+ * reads each host's history once for all its actions in the log.
  *
  * <p>A host's history is the same either way: {@link RecentTimes#add} of each of its actions, in
  * the order they were taken, with the same window; only when the adds happen differs, and nothing

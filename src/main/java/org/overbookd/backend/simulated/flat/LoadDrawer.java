@@ -217,9 +217,8 @@ public final class LoadDrawer {
      * and while the means were computed at every single draw, the curve was compiled into the
      * world's event handling (a VM starting to run draws at once), where each piece first reached
      * as the simulated week went on (8:00, 10:00, 11:30, ..., the first Saturday) threw the
-     * compiled event loop away and had the JIT compile it again: the Google cell's
-     * {@code Lifecycle.advance} and {@code operationDone} were compiled three and two times, a
-     * second or more each. A computation once per time is a cold call, which the JIT leaves out of line.
+     * compiled event loop away and had the JIT compile it again (docs/performance.md counts the
+     * recompilations). A computation once per time is a cold call, which the JIT leaves out of line.
      */
     private double[] businessMeans(long tow) {
         int curves = hot.curves.size();
