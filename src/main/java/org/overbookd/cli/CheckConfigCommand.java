@@ -9,7 +9,6 @@ import org.overbookd.config.ConfigProblem;
 import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
-import org.overbookd.config.SettingsLoader;
 import org.overbookd.daemon.Preflight;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,8 +47,8 @@ final class CheckConfigCommand extends ChoosesPolicies implements Callable<Integ
 
     @Override
     public Integer call() throws Exception {
-        SettingsLoader.Loaded loaded = configOptions.load(List.of("sweep."), Map.of(), registry());
-        Settings settings = loaded.settings();
+        Settings settings =
+                configOptions.load(List.of("sweep."), Map.of(), registry()).settings();
         List<Preflight.Check> checks = new java.util.ArrayList<>(Preflight.run(settings));
         if (checks.stream().noneMatch(c -> c.status() == Preflight.Status.FAILED)) {
             // what oned says of the account, once the files it needs are right

@@ -7,7 +7,6 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.overbookd.backend.BackendException;
 import org.overbookd.config.Settings;
-import org.overbookd.config.SettingsLoader;
 import org.overbookd.daemon.Daemon;
 import org.overbookd.daemon.Service;
 import org.overbookd.daemon.ha.DatabaseUnavailableException;
@@ -66,8 +65,7 @@ final class RunCommand extends ChoosesPolicies implements Callable<Integer> {
         Signals.Reload reload = once ? null : Signals.Reload.install();
         LOG.info("starting with {}", configOptions.config);
         // overbooking.policy checked with the other keys, naming the line that set it; the service checks it too
-        SettingsLoader.Loaded loaded = configOptions.load(List.of(), Map.of(), registry());
-        Settings settings = loaded.settings();
+        Settings settings = configOptions.load(List.of(), Map.of(), registry()).settings();
         Service assembled;
         try {
             assembled = Service.assemble(

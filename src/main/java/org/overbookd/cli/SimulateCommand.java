@@ -17,7 +17,6 @@ import org.overbookd.backend.simulated.WorldSpec;
 import org.overbookd.config.Bindings;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
-import org.overbookd.config.SettingsLoader;
 import org.overbookd.config.SimBindings;
 import org.overbookd.io.CsvTable;
 import org.overbookd.policy.ArgumentException;
@@ -129,8 +128,7 @@ final class SimulateCommand extends ChoosesPolicies implements Callable<Integer>
             }
             extra.put(Options.POLICY.key(), policy);
         }
-        SettingsLoader.Loaded loaded = configOptions.load(List.of(), extra, registry());
-        Settings settings = loaded.settings();
+        Settings settings = configOptions.load(List.of(), extra, registry()).settings();
         PolicyArguments given = new PolicyArguments(spec.commandLine(), policyArgs);
         NamedClusterPolicy chosen;
         try {

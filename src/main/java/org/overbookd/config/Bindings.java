@@ -1,5 +1,6 @@
 package org.overbookd.config;
 
+import java.util.List;
 import java.util.Map;
 import org.overbookd.policy.ArgumentException;
 import org.overbookd.policy.cluster.NamedClusterPolicy;
@@ -89,12 +90,24 @@ public final class Bindings {
      * @throws ConfigException naming the key and the registered names when it does not
      */
     public static void checkPolicy(Settings s, PolicyRegistry registry) throws ConfigException {
-        String name = s.get(Options.POLICY);
-        if (!registry.has(PolicyRegistry.OVERBOOKING, name)) {
-            throw new ConfigException(
-                    "",
-                    Options.POLICY.key(),
-                    registry.unknown(PolicyRegistry.OVERBOOKING, name).getMessage());
+        ConfigProblem problem = policyProblem(s.get(Options.POLICY), "", registry);
+        if (problem != null) {
+            throw new ConfigException(List.of(problem));
         }
+    }
+
+    /**
+     * What is wrong with {@code name} as overbooking.policy (set at {@code where}, "" when unknown)
+     * against {@code registry}, or null when it names one of its policies: the one check the loader
+     * (among the other keys' problems) and {@link #checkPolicy} both make.
+     */
+    static ConfigProblem policyProblem(String name, String where, PolicyRegistry registry) {
+        if (registry.has(PolicyRegistry.OVERBOOKING, name)) {
+            return null;
+        }
+        return new ConfigProblem(
+                where,
+                Options.POLICY.key(),
+                registry.unknown(PolicyRegistry.OVERBOOKING, name).getMessage());
     }
 }

@@ -93,14 +93,14 @@ public final class SettingsLoader {
                 problems.add(new ConfigProblem(location, key, ex.getMessage() + " (allowed: " + option.range() + ")"));
             }
         }
-        String policy = (String) values.get(Options.POLICY);
-        if (policies != null && !policies.has(PolicyRegistry.OVERBOOKING, policy)) {
-            problems.add(new ConfigProblem(
-                    where.getOrDefault(Options.POLICY.key(), ""),
-                    Options.POLICY.key(),
-                    policies.unknown(PolicyRegistry.OVERBOOKING, policy).getMessage()));
-        }
         Settings settings = new Settings(values);
+        if (policies != null) {
+            ConfigProblem policy = Bindings.policyProblem(
+                    settings.get(Options.POLICY), where.getOrDefault(Options.POLICY.key(), ""), policies);
+            if (policy != null) {
+                problems.add(policy);
+            }
+        }
         if (problems.isEmpty()) {
             checkTogether(settings, where, problems);
         }
