@@ -15,6 +15,15 @@ final class ClassColumn {
     private Resident[] byHigh = new Resident[4];
     /** byHigh[i].high, copied: a binary search then reads one array, not an object per probe. */
     private double[] highs = new double[4];
+    /**
+     * byHigh[i]'s low intercept and demand, copied too: the sums and the smallest low intercept,
+     * recomputed on every change of the host, then read arrays instead of a resident and its view
+     * per rank.
+     */
+    private double[] lows = new double[4];
+
+    private double[] cpuOf = new double[4];
+    private double[] memOf = new double[4];
     /** cpu[i], mem[i]: demand of the first i residents; recomputed on every change, so no drift. */
     private double[] cpu = new double[5];
 
@@ -49,7 +58,7 @@ final class ClassColumn {
     double minLow() {
         double min = Double.POSITIVE_INFINITY;
         for (int i = 0; i < size; i++) {
-            min = Math.min(min, byHigh[i].low);
+            min = Math.min(min, lows[i]);
         }
         return min;
     }
@@ -58,14 +67,23 @@ final class ClassColumn {
         if (size == byHigh.length) {
             byHigh = Arrays.copyOf(byHigh, size * 2);
             highs = Arrays.copyOf(highs, size * 2);
+            lows = Arrays.copyOf(lows, size * 2);
+            cpuOf = Arrays.copyOf(cpuOf, size * 2);
+            memOf = Arrays.copyOf(memOf, size * 2);
             cpu = Arrays.copyOf(cpu, size * 2 + 1);
             mem = Arrays.copyOf(mem, size * 2 + 1);
         }
         int at = firstAtOrBelow(r.high);
         System.arraycopy(byHigh, at, byHigh, at + 1, size - at);
         System.arraycopy(highs, at, highs, at + 1, size - at);
+        System.arraycopy(lows, at, lows, at + 1, size - at);
+        System.arraycopy(cpuOf, at, cpuOf, at + 1, size - at);
+        System.arraycopy(memOf, at, memOf, at + 1, size - at);
         byHigh[at] = r;
         highs[at] = r.high;
+        lows[at] = r.low;
+        cpuOf[at] = r.placed.cpu();
+        memOf[at] = r.placed.mem();
         size++;
         sums(at);
     }
@@ -75,6 +93,9 @@ final class ClassColumn {
             if (byHigh[i] == r) {
                 System.arraycopy(byHigh, i + 1, byHigh, i, size - i - 1);
                 System.arraycopy(highs, i + 1, highs, i, size - i - 1);
+                System.arraycopy(lows, i + 1, lows, i, size - i - 1);
+                System.arraycopy(cpuOf, i + 1, cpuOf, i, size - i - 1);
+                System.arraycopy(memOf, i + 1, memOf, i, size - i - 1);
                 byHigh[--size] = null;
                 sums(i);
                 return;
@@ -109,8 +130,8 @@ final class ClassColumn {
 
     private void sums(int from) {
         for (int i = from; i < size; i++) {
-            cpu[i + 1] = cpu[i] + byHigh[i].placed.cpu();
-            mem[i + 1] = mem[i] + byHigh[i].placed.mem();
+            cpu[i + 1] = cpu[i] + cpuOf[i];
+            mem[i + 1] = mem[i] + memOf[i];
         }
     }
 }

@@ -75,6 +75,15 @@ public final class HostIndex {
         }
     }
 
+    /**
+     * The instances a host holds, in the order they were placed on it (none for a host it does not
+     * know): what the world sends back to the queue when the host goes.
+     */
+    public List<LiveInstance> holding(String id) {
+        NodeState n = hosts.get(id);
+        return n == null ? List.of() : n.holding();
+    }
+
     public boolean hasHost(String id) {
         return hosts.containsKey(id);
     }

@@ -41,6 +41,15 @@ public final class RequestPolicy implements Decider<RequestPolicy.Pending, Alloc
         }
     }
 
+    /**
+     * The instances the policy knows to hold a host, in the order they were placed on it: the
+     * world reports each allocation a pass returns and each end, so these are the ones it holds
+     * there too, and it need not keep its own record per host.
+     */
+    public List<LiveInstance> holding(String host) {
+        return index.holding(host);
+    }
+
     /** The world reports a host gone, with what it held; false when the policy did not know it. */
     public boolean hostDown(String id) {
         if (!index.hasHost(id)) {

@@ -128,4 +128,29 @@ class HostIndexTest {
         }
         assertFalse(cluster.remove("h", new Inst("x", CLASSES.all().get(0), 1, 99, 0, 0)));
     }
+
+    @Test
+    void aHostHoldsItsInstancesInPlacementOrderAfterEnds() {
+        HostIndex cluster = new HostIndex();
+        cluster.addHost(new NodeView("a", 4, 4, Map.of()), 0);
+        cluster.addHost(new NodeView("b", 4, 4, Map.of()), 1);
+        List<Inst> onA = new ArrayList<>();
+        for (int k = 0; k < 6; k++) {
+            Inst i = new Inst("r" + k, CLASSES.all().get(k % CLASSES.all().size()), 0.25 + k / 100.0, k, 10 * k, 5);
+            i.node = "a";
+            cluster.place("a", i, 100);
+            onA.add(i);
+        }
+        Inst other = new Inst("o", CLASSES.all().get(0), 0.5, 9, 0, 0);
+        cluster.place("b", other, 100);
+        assertTrue(cluster.remove("a", onA.get(2)));
+        assertTrue(cluster.remove("a", onA.get(0)));
+        assertFalse(cluster.remove("a", other), "b's instance is not on a");
+        Inst late = new Inst("late", CLASSES.all().get(1), 0.125, 10, 0, 0);
+        cluster.place("a", late, 200);
+        assertEquals(List.of(onA.get(1), onA.get(3), onA.get(4), onA.get(5), late), cluster.holding("a"));
+        assertEquals(List.of(other), cluster.holding("b"));
+        assertEquals(List.of(), cluster.holding("gone"));
+        assertEquals(6, cluster.instances());
+    }
 }
