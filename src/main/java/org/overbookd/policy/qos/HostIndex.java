@@ -38,6 +38,8 @@ public final class HostIndex {
     private final FreeCpuIndex index;
     private final SeenClasses classes = new SeenClasses();
     private final HostTable table = new HostTable();
+    /** The instances the current pass moved, in the order it moved them (see {@link #moved()}). */
+    private final List<LiveInstance> moved = new ArrayList<>();
     private long passes;
     private long instances;
 
@@ -112,7 +114,17 @@ public final class HostIndex {
     }
 
     Pass beginPass(double t, long salt) {
+        moved.clear();
         return new Pass(++passes, t, salt);
+    }
+
+    /**
+     * The instances the last pass preempted or placed, in the order it did so: for each of its
+     * allocations, the victims in order, then the instance placed. A caller applying the pass's
+     * allocations reads its instances from here instead of looking each one up by id.
+     */
+    public List<LiveInstance> moved() {
+        return Collections.unmodifiableList(moved);
     }
 
     List<NodeState> scanOrder() {
@@ -215,11 +227,13 @@ public final class HostIndex {
 
     /** A pass preempts a victim: off its host, free resources and index updated. */
     void preempt(NodeState n, Candidate victim) {
+        moved.add(victim.source());
         change(n, () -> n.remove(victim.resident));
     }
 
     /** A pass places j: on the host with the pass's own view, which marks it placed this pass. */
     void placeInPass(NodeState n, Candidate j, Pass pass) {
+        moved.add(j.source());
         Resident r = resident(j.source(), j.view(), pass.t());
         r.adopt(j, pass);
         change(n, () -> n.add(r, pass));

@@ -64,6 +64,15 @@ public final class RequestPolicy implements Decider<RequestPolicy.Pending, Alloc
         index.remove(host, instance);
     }
 
+    /**
+     * The instances the last pass moved, in the order of its allocations: each one's victims in
+     * order, then the instance it placed. The world applies a pass with these, instead of keeping
+     * its active instances by id to look up the ids an {@link Allocation} names.
+     */
+    public List<LiveInstance> lastMoves() {
+        return index.moved();
+    }
+
     /** Instances the policy knows to hold a host. */
     public long held() {
         return index.instances();

@@ -6,7 +6,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -76,7 +75,12 @@ public final class RequestSimulation {
     private final EventQueue<Object> queue = new EventQueue<>(1024);
     private final Map<String, HostSpec> hostById = new HashMap<>();
     private final Map<String, Integer> ordinals = new HashMap<>();
-    private final LinkedHashMap<String, SimInstance> active = new LinkedHashMap<>();
+    /**
+     * Requests admitted and not completed (waiting or holding a host); they are those of
+     * {@link #admitted} not done, in the same order. No map of them by id: a pass's allocations are
+     * applied through the instances the policy moved ({@link RequestPolicy#lastMoves()}).
+     */
+    private long active;
     private final Set<SimInstance> pending = new LinkedHashSet<>();
     private final List<RequestOutcome> terminatedInInterval = new ArrayList<>();
     /** Each interval's summary, in order, computed on the {@link #summaries} thread when large. */
@@ -84,7 +88,7 @@ public final class RequestSimulation {
 
     private final IntervalSample.IntervalTally tally = new IntervalSample.IntervalTally();
     /**
-     * The requests of {@link #active} in admission order (its iteration order) in an array, with
+     * The active requests in admission order in an array, with
      * those completed since the last interval end still in it until the next one drops them: an
      * interval's summary reads every active request, and reads them from here in two halves, one
      * on each thread (see {@link #sample}).
@@ -247,19 +251,25 @@ public final class RequestSimulation {
                 }
                 schedule(now + watchdogS, RequestEvent.WATCHDOG, null, ++watchdogGeneration);
             }
-            if (futureWork == 0 && active.isEmpty()) {
+            if (futureWork == 0 && active == 0) {
                 break;
             }
         }
         double end = until == Double.POSITIVE_INFINITY ? now : until;
-        for (SimInstance i : active.values()) {
-            i.advanceTo(end);
+        for (int k = 0; k < admittedCount; k++) {
+            SimInstance i = admitted[k];
+            if (i.state != SimInstance.State.DONE) {
+                i.advanceTo(end);
+            }
         }
         if (end > lastInterval) {
             sample(lastInterval, end);
         }
-        for (SimInstance i : active.values()) {
-            sink.accept(outcome(i, false));
+        for (int k = 0; k < admittedCount; k++) {
+            SimInstance i = admitted[k];
+            if (i.state != SimInstance.State.DONE) {
+                sink.accept(outcome(i, false));
+            }
         }
         for (; !queue.isEmpty(); queue.remove()) { // at most one arrival is queued: the one read ahead
             if (queue.kind() == RequestEvent.ARRIVAL.ordinal()) {
@@ -329,7 +339,7 @@ public final class RequestSimulation {
             case ARRIVAL -> {
                 futureWork--;
                 SimInstance i = (SimInstance) subject;
-                active.put(i.spec.id(), i);
+                active++;
                 if (admittedCount == admitted.length) {
                     admitted = Arrays.copyOf(admitted, 2 * admittedCount);
                 }
@@ -360,7 +370,7 @@ public final class RequestSimulation {
                 policy.ended(i.host, i);
                 changes++;
                 i.state = SimInstance.State.DONE;
-                active.remove(i.spec.id());
+                active--;
                 RequestOutcome o = outcome(i, true);
                 completed++;
                 terminatedInInterval.add(o);
@@ -394,7 +404,7 @@ public final class RequestSimulation {
             case INTERVAL -> {
                 sample(now - INTERVAL_S, now);
                 progress.simulated(now, completed, pending.size(), policy.held());
-                if (futureWork > 0 || !active.isEmpty()) {
+                if (futureWork > 0 || active > 0) {
                     schedule(now + INTERVAL_S, RequestEvent.INTERVAL, null, 0);
                 }
                 return false;
@@ -430,13 +440,15 @@ public final class RequestSimulation {
         List<Allocation> placements = policy.decide(
                 new RequestPolicy.Pending(new ArrayList<>(pending), now, Seeds.stream(seed, SCHEDULER_ROLE, passes++)));
         // The policy has recorded its victims and placements in its own index; the world applies them.
+        List<LiveInstance> moved = policy.lastMoves();
+        int m = 0;
         for (Allocation p : placements) {
             for (String victim : p.victims()) {
-                SimInstance v = active.get(victim);
+                SimInstance v = named(moved.get(m++), victim);
                 evict(v, now);
                 v.preemptions++;
             }
-            SimInstance i = active.get(p.instance());
+            SimInstance i = named(moved.get(m++), p.instance());
             i.advanceTo(now); // its wait ends now: summed before the state changes
             pending.remove(i);
             double cost = overheads.draw(i.ranOn(p.node()), overheadRandom);
@@ -455,6 +467,15 @@ public final class RequestSimulation {
             changes++;
         }
         return placements.size();
+    }
+
+    /** The instance the policy moved, which must be the one the allocation names. */
+    private static SimInstance named(LiveInstance moved, String id) {
+        SimInstance i = (SimInstance) moved;
+        if (!i.spec.id().equals(id)) {
+            throw new IllegalStateException("the pass moved " + i.spec.id() + " where its allocation names " + id);
+        }
+        return i;
     }
 
     /**
