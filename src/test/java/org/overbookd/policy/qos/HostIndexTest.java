@@ -71,6 +71,12 @@ class HostIndexTest {
                     scheduler.schedule(nodes, runningViews, pendingViews, new SplittableRandom(pass));
             List<Allocation> kept = scheduler.schedule(cluster, pending, t, new SplittableRandom(pass));
             assertEquals(snapshot, kept, "pass " + pass);
+            List<String> moves = new ArrayList<>();
+            for (Allocation p : kept) {
+                moves.addAll(p.victims());
+                moves.add(p.instance());
+            }
+            assertEquals(moves, cluster.moved().stream().map(l -> ((Inst) l).id).toList(), "moved in pass " + pass);
             for (Allocation p : kept) {
                 for (String v : p.victims()) {
                     all.get(v).node = null;
