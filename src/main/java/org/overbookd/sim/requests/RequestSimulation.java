@@ -112,7 +112,14 @@ public final class RequestSimulation {
     private double lastSubmit = Double.NEGATIVE_INFINITY;
     private long passes;
     private long passesSkipped;
-    private int watchdogGeneration;
+    /**
+     * When the watchdog is due: watchdogS after the last instant that asked for a pass. It fires
+     * only if no other instant asked for one since, so at most one watchdog event is queued, at or
+     * before this time, and put back at it when it comes early (see {@link #watchdogAfterPass}).
+     */
+    private double watchdogDue;
+
+    private boolean watchdogQueued;
     private int futureWork;
     /** Changes to the queue or any host since the start; and their count at the last pass that placed nothing. */
     private long changes;
@@ -249,7 +256,7 @@ public final class RequestSimulation {
                 if (placed == 0 && futureWork == 0 && policy.held() == 0 && until == Double.POSITIVE_INFINITY) {
                     break; // nothing will ever change: what is pending cannot run
                 }
-                schedule(now + watchdogS, RequestEvent.WATCHDOG, null, ++watchdogGeneration);
+                watchdogAfterPass(now);
             }
             if (futureWork == 0 && active == 0) {
                 break;
@@ -399,7 +406,13 @@ public final class RequestSimulation {
                 return true;
             }
             case WATCHDOG -> {
-                return epoch == watchdogGeneration;
+                watchdogQueued = false;
+                if (now == watchdogDue) {
+                    return true;
+                }
+                schedule(watchdogDue, RequestEvent.WATCHDOG, null, 0);
+                watchdogQueued = true;
+                return false;
             }
             case INTERVAL -> {
                 sample(now - INTERVAL_S, now);
@@ -411,6 +424,22 @@ public final class RequestSimulation {
             }
         }
         return false;
+    }
+
+    /**
+     * Sets the watchdog watchdogS after this instant. A watchdog event per such instant (one per
+     * arrival and per completion, nearly all of them stale when they came) was a large part of the
+     * month's events; now the one queued is kept and put back at the due time when it comes
+     * before it. A watchdog does
+     * nothing but ask for a pass, so it matters only at which instants one fires, not where among
+     * an instant's events it is handled: the same instants as with one event per pass.
+     */
+    private void watchdogAfterPass(double now) {
+        watchdogDue = now + watchdogS;
+        if (!watchdogQueued) {
+            schedule(watchdogDue, RequestEvent.WATCHDOG, null, 0);
+            watchdogQueued = true;
+        }
     }
 
     private void startRunning(SimInstance i, double now) {
