@@ -201,7 +201,8 @@ public final class RequestSimulation {
     }
 
     /**
-     * Summaries on two threads from this many active requests at an interval's end instead of
+     * Summaries on two threads from this many requests in {@link #admitted} at an interval's end
+     * (those active and those completed since the last one) instead of
      * {@link #PARALLEL_SUMMARY}: tests take 1 (always) and {@link Integer#MAX_VALUE} (never).
      */
     RequestSimulation withParallelSummaryFrom(int activeRequests) {
@@ -526,54 +527,64 @@ public final class RequestSimulation {
             tally.add(o.spec().serviceClass(), o.availability(), o.pendingS() > 0);
         }
         terminatedInInterval.clear();
-        int n = dropCompleted();
-        if (endClass.length < n) {
+        int all = admittedCount;
+        if (endClass.length < all) {
             endClass = new ServiceClass[admitted.length];
             endAvailability = new double[admitted.length];
             endWaited = new boolean[admitted.length];
         }
-        if (n >= parallelSummary) {
-            int half = n / 2;
-            summaries.both(() -> readAtEnd(0, half, end), () -> readAtEnd(half, n, end));
+        boolean parallel = all >= parallelSummary;
+        int n;
+        if (parallel) {
+            int half = all / 2;
+            int[] kept = new int[2];
+            summaries.both(() -> kept[0] = keepAndRead(0, half, end), () -> kept[1] = keepAndRead(half, all, end));
+            moveDown(half, kept[0], kept[1]);
+            n = kept[0] + kept[1];
         } else {
-            readAtEnd(0, n, end);
+            n = keepAndRead(0, all, end);
         }
+        Arrays.fill(admitted, n, all, null);
+        admittedCount = n;
         for (int k = 0; k < n; k++) {
             tally.add(endClass[k], endAvailability[k], endWaited[k]);
         }
         IntervalSample.Taken taken = tally.take(start, end);
-        intervals.add(
-                n >= parallelSummary
-                        ? summaries.later(taken::sample)
-                        : CompletableFuture.completedFuture(taken.sample()));
+        intervals.add(parallel ? summaries.later(taken::sample) : CompletableFuture.completedFuture(taken.sample()));
     }
 
-    /** Active requests at an interval's end from which the summaries go to two threads: fewer are not worth a hand-over. */
+    /** Requests in {@link #admitted} at an interval's end from which the summaries go to two threads: fewer are not worth a hand-over. */
     static final int PARALLEL_SUMMARY = 4096;
 
-    /** Drops the completed requests from {@link #admitted}, keeping the order of the others; how many are left. */
-    private int dropCompleted() {
-        int kept = 0;
-        for (int k = 0; k < admittedCount; k++) {
-            SimInstance i = admitted[k];
-            if (i.state != SimInstance.State.DONE) {
-                admitted[kept++] = i;
-            }
-        }
-        Arrays.fill(admitted, kept, admittedCount, null);
-        admittedCount = kept;
-        return kept;
-    }
-
-    /** Reads the requests of {@link #admitted} in [from, to) at the interval's end into the end arrays. */
-    private void readAtEnd(int from, int to, double end) {
+    /**
+     * Drops the completed requests of {@link #admitted} in [from, to), keeping the order of the
+     * others from place from on, and reads each kept one at the interval's end into the end arrays
+     * at its new place; how many it kept. Both halves do this at once, each touching only its own
+     * instances and places, so the completed requests are dropped on two threads too (dropping
+     * them first on the simulation's thread read every one of them there again).
+     */
+    private int keepAndRead(int from, int to, double end) {
+        int kept = from;
         for (int k = from; k < to; k++) {
             SimInstance i = admitted[k];
-            i.advanceTo(end);
-            endClass[k] = i.spec.serviceClass();
-            endAvailability[k] = i.availability(accounting);
-            endWaited[k] = i.pending > 0;
+            if (i.state != SimInstance.State.DONE) {
+                i.advanceTo(end);
+                admitted[kept] = i;
+                endClass[kept] = i.spec.serviceClass();
+                endAvailability[kept] = i.availability(accounting);
+                endWaited[kept] = i.pending > 0;
+                kept++;
+            }
         }
+        return kept - from;
+    }
+
+    /** Moves the second half's kept requests, and what was read of them, to follow the first half's. */
+    private void moveDown(int from, int to, int count) {
+        System.arraycopy(admitted, from, admitted, to, count);
+        System.arraycopy(endClass, from, endClass, to, count);
+        System.arraycopy(endAvailability, from, endAvailability, to, count);
+        System.arraycopy(endWaited, from, endWaited, to, count);
     }
 
     private RequestOutcome outcome(SimInstance i, boolean completed) {
