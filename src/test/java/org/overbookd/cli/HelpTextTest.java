@@ -81,6 +81,21 @@ class HelpTextTest {
         assertTrue(top.contains("70 internal error"), top);
     }
 
+    /** The VM-type model's help names every built-in scenario and every policy it accepts. */
+    @Test
+    void theTypesHelpNamesEveryBuiltInScenario() {
+        String help = helps(1000).get("overbookd simulate --model types");
+        for (String scenario : org.overbookd.sim.types.ScenarioFile.BUILT_IN) {
+            assertTrue(
+                    help.contains("--scenario=NAME|FILE")
+                            && help.matches("(?s).*--scenario=NAME\\|FILE[^\n]*\\b" + scenario + "\\b.*"),
+                    scenario + ":\n" + help);
+            assertTrue(
+                    help.matches("(?s).*Built-in scenarios:[^\n]*\\b" + scenario + "\\b.*"), scenario + ":\n" + help);
+        }
+        assertTrue(help.matches("(?s).*Policies:[^\n]*\\bm14-central\\b.*"), help);
+    }
+
     /** The words of the check: the examples of check-config and audit, broken at 80 columns before. */
     @Test
     void theIssuesExamplesAreWhole() {
