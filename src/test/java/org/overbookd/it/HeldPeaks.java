@@ -27,8 +27,12 @@ import org.overbookd.it.GuestConsoles.Report;
  */
 final class HeldPeaks {
 
-    /** A held peak: its guest, when the suite first saw it held, when it told the guest to go on, and why. */
-    record Hold(int vm, Instant seen, Instant released, String why) {}
+    /**
+     * A held peak: its guest, when the suite first saw it held, when it told the guest to go on, how long
+     * the guest held it by its own clock until its last report then (the suite sees a hold late when its
+     * poller waits on a loaded host), and why it was let go on.
+     */
+    record Hold(int vm, Instant seen, Instant released, double guestSeconds, String why) {}
 
     private final int daySeconds;
     private final Duration deadline;
@@ -36,6 +40,9 @@ final class HeldPeaks {
     private final Map<Integer, Integer> sent = new ConcurrentHashMap<>();
     private final Map<Integer, Instant> heldSince = new ConcurrentHashMap<>();
     private final Map<Integer, Instant> lastRelease = new ConcurrentHashMap<>();
+    /** The guest's time held (its uptime less its day clock, centiseconds) at its last release. */
+    private final Map<Integer, Long> heldBefore = new ConcurrentHashMap<>();
+
     private final List<Hold> holds = new CopyOnWriteArrayList<>();
 
     HeldPeaks(int daySeconds, Duration deadline) {
@@ -89,7 +96,9 @@ final class HeldPeaks {
             sent.put(vm, day + 1);
             heldSince.remove(vm);
             lastRelease.put(vm, now);
-            holds.add(new Hold(vm, since, now, why));
+            long held = last.uptimeCs() - last.clockCs();
+            holds.add(new Hold(vm, since, now, (held - heldBefore.getOrDefault(vm, 0L)) / 100.0, why));
+            heldBefore.put(vm, held);
         }
     }
 

@@ -99,10 +99,12 @@ final class HypervisorReport {
         for (HeldPeaks.Hold h : holds) {
             lines.add(String.format(
                     Locale.ROOT,
-                    "  VM %d held %.0f s from %s: %s",
+                    "  VM %d held %.0f s by its own clock (the suite saw it hold from %s, told it to go on %.0f s"
+                            + " later): %s",
                     h.vm(),
-                    Duration.between(h.seen(), h.released()).toMillis() / 1000.0,
+                    h.guestSeconds(),
                     h.seen(),
+                    Duration.between(h.seen(), h.released()).toMillis() / 1000.0,
                     h.why()));
         }
     }
