@@ -19,11 +19,10 @@ import java.util.Properties;
 public final class Database implements AutoCloseable {
 
     /**
-     * The least time the process's first login gets. That login also loads and initializes the driver:
-     * 0.21-0.28 s of CPU on this machine, against 10 ms or less for each login after it (2026-11-28, a
-     * fresh JVM against a local PostgreSQL 14). On a loaded host (a load average of 50 on two cores) it
-     * outlasted the 3 s a check-in interval of 9 s gives a login, though PostgreSQL answered at once, and
-     * the daemon exited 69 at its start. No lease is held then, so only the start waits on it; from the
+     * The least time the process's first login gets. That login also loads and initializes the
+     * driver, which costs many times a later login (docs/performance.md), and on a loaded host it
+     * outlasted the third of a short check-in interval though PostgreSQL answered at once, so the
+     * daemon exited 69 at its start. No lease is held then, so only the start waits on it; from the
      * default check-in interval (2 min, 40 s a login) up it changes nothing, and every later login,
      * the lease's and the pool's, keeps a third of the check-in interval.
      */
