@@ -132,6 +132,34 @@ class HotStateTest {
      * next, several between two sweeps, and a VM with a curve the world has not seen before, each as
      * its object draws.
      */
+    /**
+     * A high-QoS VM of a synthetic pattern lets its generator go once its core's slot holds it (the
+     * slot has the pattern's parameters) and draws on as its pattern object would; a replayed lane
+     * keeps its own, which it draws through; a VM without its pattern cannot take a second slot.
+     */
+    @Test
+    void aHighQosVmLetsItsPatternGoOnceItsSlotHoldsIt() {
+        SimHost[] hosts = hosts(2, 2);
+        HotState hot = SimHost.flatState(hosts, OPERATION_LOAD);
+        Pair spiky = pair(0, QosClass.HIGH, 0, () -> new SpikyLoad(60, 10, BIG_SPIKES));
+        Pair lane = pair(1, QosClass.HIGH, 1, () -> new TraceLoad(new long[] {0, 3600}, new double[] {20, 70}));
+        hosts[0].holdCore(0, spiky.high());
+        hosts[0].holdCore(1, lane.high());
+        run(hosts[0], spiky.vm());
+        run(hosts[0], lane.vm());
+        assertEquals(null, spiky.vm().generator(), "the spiky VM's pattern is in its slot");
+        assertTrue(lane.vm().generator() instanceof TraceLoad, "the lane draws through its own");
+        LoadDrawer drawer = new LoadDrawer(hot, null);
+        for (long now = 300; now <= 86_400; now += 300) {
+            drawer.draw(now);
+            assertSameBits(spiky.expected(now), spiky.vm().load(), "the spiky VM at " + now);
+            assertSameBits(lane.expected(now), lane.vm().load(), "the lane at " + now);
+        }
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> hosts[1].holdCore(0, spiky.high()));
+        assertTrue(e.getMessage().contains("VM 0 has no load pattern"), e.getMessage());
+    }
+
     @Test
     void aSingleDrawOfABusinessVmTakesTheMeanAtItsTime() {
         SimHost[] hosts = hosts(1, 3);
