@@ -9,8 +9,9 @@ import org.overbookd.model.QosClass;
 /**
  * A simulated high-QoS VM: it holds one core of its host (one lane of a replayed host) from its start
  * until it finishes, when a fresh VM takes the core. It takes one slot of the flat state, once, and
- * is never suspended, sized or queued, so it keeps none of a low-QoS VM's fields: 120 bytes where
- * every VM was 176, and its load pattern let go once its slot holds it ({@link #patternInSlot}).
+ * is never suspended, sized or queued, so it keeps none of a low-QoS VM's fields: 120 bytes by JDK
+ * 17's field layout (compressed references) where every VM was 176, and its load pattern let go once
+ * its slot holds it ({@link #patternInSlot}).
  */
 final class HighQosVm extends SimVm {
 
@@ -37,7 +38,7 @@ final class HighQosVm extends SimVm {
     /**
      * The VM has just taken its core's slot, which now holds its pattern's parameters: a synthetic
      * pattern's generator goes, as the VM never takes another slot (a replayed lane's stays: it draws
-     * through it). Of a Google cell's live state the generators were a million objects (43 MB at
+     * through it). Of a Google cell's live state the generators were a million objects (32 MB at
      * 125,000 hosts) kept for nothing but that one placement, and copied by the collector with each
      * new VM.
      */
