@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.overbookd.config.Bindings;
 import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
@@ -96,11 +95,10 @@ final class SweepCommand implements Callable<Integer> {
                             + "* keys, such as sim/verboven-tables.properties");
         }
         Slice slice = shard == null ? null : ShardOption.parse(spec.commandLine(), shard);
-        SettingsLoader.Loaded loaded = configOptions.load(List.of(SweepGrid.PREFIX), Map.of());
+        // overbooking.policy checked with the other keys, and a swept list of policies with the grid's, each naming
+        // the line that set it: the runs take the tree's policies
+        SettingsLoader.Loaded loaded = configOptions.load(List.of(SweepGrid.PREFIX), Map.of(), PolicyRegistry.IN_TREE);
         SweepGrid whole = SweepGrid.from(loaded);
-        for (Settings run : whole.runs()) {
-            Bindings.checkPolicy(run, PolicyRegistry.IN_TREE); // every run's overbooking.policy, before any runs
-        }
         SweepGrid grid = slice == null ? whole : whole.shard(slice);
         OutputDirectory.prepare(out); // before the runs: a shard that cannot write its rows must not run them
         if (slice != null) {

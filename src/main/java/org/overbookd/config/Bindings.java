@@ -102,12 +102,18 @@ public final class Bindings {
      * (among the other keys' problems) and {@link #checkPolicy} both make.
      */
     static ConfigProblem policyProblem(String name, String where, PolicyRegistry registry) {
+        return policyProblem(name, where, Options.POLICY.key(), registry);
+    }
+
+    /**
+     * The same check of a policy name that {@code key} gave, at {@code where}: a sweep's list of
+     * policies ({@code sweep.overbooking.policy}) is named as written.
+     */
+    public static ConfigProblem policyProblem(String name, String where, String key, PolicyRegistry registry) {
         if (registry.has(PolicyRegistry.OVERBOOKING, name)) {
             return null;
         }
         return new ConfigProblem(
-                where,
-                Options.POLICY.key(),
-                registry.unknown(PolicyRegistry.OVERBOOKING, name).getMessage());
+                where, key, registry.unknown(PolicyRegistry.OVERBOOKING, name).getMessage());
     }
 }

@@ -4,12 +4,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.overbookd.config.Bindings;
 import org.overbookd.config.ConfigException;
 import org.overbookd.config.ConfigProblem;
 import org.overbookd.config.Option;
 import org.overbookd.config.Options;
 import org.overbookd.config.Settings;
 import org.overbookd.config.SettingsLoader;
+import org.overbookd.policy.registry.PolicyRegistry;
 import org.overbookd.shard.Slice;
 
 /**
@@ -67,7 +69,16 @@ public final class SweepGrid {
                     continue;
                 }
                 try {
-                    values.add(option.parse(raw));
+                    Object value = option.parse(raw);
+                    values.add(value);
+                    if (option == Options.POLICY) {
+                        // the runs take the tree's policies (SweepRunner)
+                        ConfigProblem policy =
+                                Bindings.policyProblem((String) value, where, e.getKey(), PolicyRegistry.IN_TREE);
+                        if (policy != null) {
+                            problems.add(policy);
+                        }
+                    }
                 } catch (IllegalArgumentException ex) {
                     problems.add(new ConfigProblem(
                             where, e.getKey(), ex.getMessage() + " (allowed: " + option.range() + ")"));

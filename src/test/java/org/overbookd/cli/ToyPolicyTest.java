@@ -347,6 +347,61 @@ class ToyPolicyTest {
         assertTrue(others.err().contains(config + ":4: sim.nodez: unknown key"), others.err());
     }
 
+    /**
+     * tune and sweep replay with the tree's policies alone, and say so as the other commands do: the file,
+     * the line and the key that named another, and the sweep's own list of policies as written.
+     */
+    @Test
+    void tuneAndSweepNameTheLineOfAPolicyTheyCannotRun() throws IOException {
+        Path config = dir.resolve("toy.properties");
+        Files.write(config, List.of("backend = simulated", "overbooking.policy = no-resume"));
+        Path grid = dir.resolve("grid.properties");
+        Files.write(
+                grid,
+                List.of(
+                        "backend = simulated",
+                        "sweep.overbooking.slots = 1, 2",
+                        "sweep.overbooking.policy = overbooking, no-resume"));
+        String unknown = ": overbooking.policy: 'no-resume' is not one of overbooking";
+        Cli tune = run(
+                WITH_OVERBOOKING_TOY,
+                List.of(
+                        "tune",
+                        "--config",
+                        config.toString(),
+                        "--record",
+                        config.toString(), // read only once the settings hold
+                        "--max-degradation",
+                        "5",
+                        "--out",
+                        dir.resolve("tuned").toString()));
+        assertEquals(ExitCodes.CONFIG, tune.exitCode(), tune.err());
+        assertTrue(tune.err().contains(config + ":2" + unknown), tune.err());
+        Cli sweep = run(
+                WITH_OVERBOOKING_TOY,
+                List.of(
+                        "sweep",
+                        "--config",
+                        config.toString(),
+                        "--out",
+                        dir.resolve("swept").toString()));
+        assertEquals(ExitCodes.CONFIG, sweep.exitCode(), sweep.err());
+        assertTrue(sweep.err().contains(config + ":2" + unknown), sweep.err());
+        Cli swept = run(
+                PolicyRegistry.IN_TREE,
+                List.of(
+                        "sweep",
+                        "--config",
+                        grid.toString(),
+                        "--out",
+                        dir.resolve("grid").toString()));
+        assertEquals(ExitCodes.CONFIG, swept.exitCode(), swept.err());
+        assertTrue(
+                swept.err().contains(grid + ":3: sweep.overbooking.policy: 'no-resume' is not one of overbooking"),
+                swept.err());
+        assertTrue(Files.notExists(dir.resolve("grid")), "refused before any run");
+    }
+
     @Test
     void theDaemonRunsARegisteredToyChosenByTheKeyAndRefusesAnUnknownOne() throws IOException {
         Path config = dir.resolve("overbookd.properties");

@@ -13,14 +13,18 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The test guests' own counters, read from their serial consoles (files the host's libvirt writes):
- * each line {@code OBL <uptime cs> <units> <load> <pattern>} (see {@code it/hypervisor/guest-init}),
- * stamped with the host's time when {@link #poll} first saw it. Poll about once a second: a line's
- * stamp is then at most that late.
+ * each line {@code OBL <uptime cs> <units> <load> <pattern> <day clock cs> <holding>} (see
+ * {@code it/hypervisor/guest-init}), stamped with the host's time when {@link #poll} first saw it. Poll
+ * about once a second: a line's stamp is then at most that late.
  */
 final class GuestConsoles {
 
-    /** One report of a guest: its uptime, the work units it has done since boot, its current target load. */
-    record Report(Instant seen, long uptimeCs, long units, int load) {}
+    /**
+     * One report of a guest: its uptime, the work units it has done since boot, its current target load,
+     * its pattern's day clock (the uptime less the time a held peak stood still) and whether it holds a
+     * peak now.
+     */
+    record Report(Instant seen, long uptimeCs, long units, int load, long clockCs, boolean holding) {}
 
     private final Map<Integer, Path> files = new ConcurrentHashMap<>();
     private final Map<Integer, Long> offsets = new ConcurrentHashMap<>();
@@ -80,7 +84,10 @@ final class GuestConsoles {
             return;
         }
         try {
-            reports.get(vm).add(new Report(now, Long.parseLong(f[1]), Long.parseLong(f[2]), Integer.parseInt(f[3])));
+            long uptime = Long.parseLong(f[1]);
+            long clock = f.length >= 7 ? Long.parseLong(f[5]) : uptime;
+            boolean holding = f.length >= 7 && f[6].equals("1");
+            reports.get(vm).add(new Report(now, uptime, Long.parseLong(f[2]), Integer.parseInt(f[3]), clock, holding));
         } catch (NumberFormatException e) {
             // a line cut by the console: skip it
         }

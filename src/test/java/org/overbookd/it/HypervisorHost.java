@@ -15,14 +15,14 @@ import org.overbookd.testing.Closing;
 
 /**
  * The real hypervisor of {@code it/hypervisor/host.sh}: the shared OpenNebula 7.4 front-end with one
- * {@code qemu} host, this machine, driven by libvirt under QEMU's emulation. oned listens on a port
- * of its own ({@link #PORT}), so it can run beside another suite's oned on 2633. Calls as oneadmin go
- * through {@link #call}; libvirt is asked through {@code virsh}.
+ * {@code qemu} host, this machine, driven by libvirt under QEMU's emulation. oned listens on ports
+ * of its own ({@link OnedPorts#HYPERVISOR}; {@code host.sh} derives the others from its XML-RPC port as
+ * {@link OnedPorts} does), so it can run beside another suite's oned. Calls as oneadmin go through
+ * {@link #call}; libvirt is asked through {@code virsh}.
  */
 final class HypervisorHost implements AutoCloseable {
 
-    static final int PORT = 2643;
-    static final String ENDPOINT = "http://127.0.0.1:" + PORT + "/RPC2";
+    static final OnedPorts PORTS = OnedPorts.HYPERVISOR;
 
     private final Path script;
     private final Path oneRoot;
@@ -34,7 +34,7 @@ final class HypervisorHost implements AutoCloseable {
         this.script = script;
         this.oneRoot = oneRoot;
         this.shared = shared;
-        this.client = OnedFrontEnd.client(ENDPOINT);
+        this.client = OnedFrontEnd.client(PORTS.endpoint());
     }
 
     /** Why this machine cannot run the hypervisor (one line), or empty when it can. */
@@ -145,7 +145,7 @@ final class HypervisorHost implements AutoCloseable {
      */
     void dedicate(long pid) throws IOException {
         for (String root : List.of("/sys/fs/cgroup/cpu", "/sys/fs/cgroup/unified", "/sys/fs/cgroup")) {
-            Path procs = Path.of(root, "overbookd-hypervisor-" + PORT, "cgroup.procs");
+            Path procs = Path.of(root, "overbookd-hypervisor-" + PORTS.xmlRpc(), "cgroup.procs");
             if (Files.isWritable(procs)) {
                 Files.writeString(procs, pid + "\n");
                 return;
@@ -195,7 +195,7 @@ final class HypervisorHost implements AutoCloseable {
         command.addAll(Arrays.asList(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("ONE_ROOT", oneRoot.toString());
-        pb.environment().put("ONE_PORT", String.valueOf(PORT));
+        pb.environment().put("ONE_PORT", String.valueOf(PORTS.xmlRpc()));
         // the machine is shared with builds: the host counts its guests alone (it/hypervisor/guests-vmstat)
         pb.environment().put("HOST_CPU", "guests");
         pb.environment().put("OVERBOOKD_SHARED", shared.toString());

@@ -25,6 +25,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,9 @@ import org.w3c.dom.Element;
  * business pattern over a day compressed to {@link #DAY_SECONDS}, and three low-QoS guests on hold
  * (noisy and spiky, 96, 128 and 192 MB) for overbookd to place, with its default slots (2), a 5 s
  * interval and an upper bound of {@link #UPPER} (the default lower bound, 70). OpenNebula's own probes measure the host; OpenNebula's own suspend
- * saves the guest's memory to disk through libvirt.
+ * saves the guest's memory to disk through libvirt. Each day's peak is held until the daemon has seen it
+ * ({@link HeldPeaks}): the high-QoS guests stay at their peak until the daemon decides a suspension, or
+ * for {@link #PEAK_HOLD_SECONDS} at most.
  *
  * <p>Checked after the run against oned's request log, the VMs' logs and HISTORY, the host's
  * monitoring samples, libvirt's domains (polled each second) and the guests' own counters: every
@@ -67,7 +70,9 @@ class HypervisorIT {
      * crossed (its peak samples 83, 85 and 87) and nothing was suspended: luck decided the suite. At
      * 80 the highest sample of each of those peaks crosses by 7 points or more, and the night, two
      * low-QoS guests beside the high-QoS guests at 10 %, stays 9 points under it (46-71 % in the same
-     * runs). Under a heavy load (a load average of 23-43) a peak read 66-78 %: not certain there.
+     * runs). Under a heavy load (a load average of 23-43) a peak of fixed length read 66-78 % and the
+     * run failed: the peak is held now ({@link HeldPeaks}), so a crossing need not come within its first
+     * three samples.
      */
     static final double UPPER = 80;
 
@@ -75,15 +80,24 @@ class HypervisorIT {
     /** The business day of the high-QoS guests: 8.3 s an hour; they boot at midnight. */
     static final int DAY_SECONDS = 200;
     /**
-     * The run ends once the high-QoS guests have been up this long (the day and two hours of night)
-     * and every low-QoS VM suspended in it has been resumed, or at {@link #DEADLINE_UPTIME_SECONDS}.
+     * The run ends once the high-QoS guests' day clock (their uptime less the time their peaks were
+     * held) is this far (the day and six hours of night) and every low-QoS VM suspended in it has been
+     * resumed, or at {@link #DEADLINE_CLOCK_SECONDS}.
      */
-    static final int RUN_UPTIME_SECONDS = 250;
+    static final int RUN_CLOCK_SECONDS = 250;
     /**
-     * The end of a second day's peak and its evening's first samples: a day whose peak the host could
-     * not reach gets one more chance, and the suite stays well under 15 minutes.
+     * The end of a second day's peak and its evening's first samples, on the guests' day clock: a day
+     * whose peak the daemon did not see gets one more chance, and the suite stays under 15 minutes.
      */
-    static final int DEADLINE_UPTIME_SECONDS = 2 * DAY_SECONDS - 30;
+    static final int DEADLINE_CLOCK_SECONDS = 2 * DAY_SECONDS - 30;
+    /**
+     * How long the suite holds a peak the daemon has not seen: eight of the host's samples (one each
+     * 15 s). On the idle machine the first or second sample of a peak crosses (87-96 %); at a load
+     * average of 23-43 a peak's first three read 66-78 %, the second day's crossed (96 %).
+     */
+    static final int PEAK_HOLD_SECONDS = 120;
+    /** The guests' own limit on a hold, should the suite not tell them to go on: beyond the suite's. */
+    static final int GUEST_HOLD_SECONDS = PEAK_HOLD_SECONDS + 30;
     /**
      * Two high-QoS guests, one per core, at 10 % of a core through the night and 100 % from 10:00 to
      * 16:00 (the lunch dip down to 77 %): on their own they load the host past the upper bound for
@@ -92,9 +106,9 @@ class HypervisorIT {
      */
     static final List<String> HIGH = List.of(
             "obl.pattern=business obl.min=10 obl.max=100 obl.sd=5 obl.day=" + DAY_SECONDS + " obl.start=0 obl.draw=5"
-                    + " obl.seed=7",
+                    + " obl.seed=7 obl.hold=" + GUEST_HOLD_SECONDS,
             "obl.pattern=business obl.min=10 obl.max=100 obl.sd=5 obl.day=" + DAY_SECONDS + " obl.start=0 obl.draw=5"
-                    + " obl.seed=8");
+                    + " obl.seed=8 obl.hold=" + GUEST_HOLD_SECONDS);
     /** Low-QoS guests: name, memory (MB), pattern. */
     static final List<String[]> LOW = List.of(
             new String[] {"low-96", "96", "obl.pattern=noisy obl.mu=60 obl.sd=15 obl.draw=5 obl.seed=11"},
@@ -119,6 +133,7 @@ class HypervisorIT {
 
     private HypervisorHost host;
     private final GuestConsoles consoles = new GuestConsoles();
+    private final HeldPeaks peaks = new HeldPeaks(DAY_SECONDS, Duration.ofSeconds(PEAK_HOLD_SECONDS));
     private final List<Tick> ticks = new CopyOnWriteArrayList<>();
     private final List<Saved> saved = new CopyOnWriteArrayList<>();
     private final Map<String, String> checks = new LinkedHashMap<>();
@@ -160,12 +175,15 @@ class HypervisorIT {
             String password = UUID.randomUUID().toString();
             overbookdUid = (Integer) host.call("one.user.allocate", "overbookd", password, "core", new Object[] {0});
             for (int i = 0; i < HIGH.size(); i++) {
-                int vm = allocate("high-" + (char) ('a' + i) + "-96", 96, "HIGH", HIGH.get(i), false);
+                String name = "high-" + (char) ('a' + i) + "-96";
+                Path control = host.serialDir().resolve(name + ".go");
+                int vm = allocate(name, 96, "HIGH", HIGH.get(i), false, HeldPeaks.serialPort(control));
+                peaks.watch(vm, control);
                 host.call("one.vm.deploy", vm, 0, false, -1);
                 highVms.add(vm);
             }
             for (String[] low : LOW) {
-                lowVms.add(allocate(low[0], Integer.parseInt(low[1]), "LOW", low[2], true));
+                lowVms.add(allocate(low[0], Integer.parseInt(low[1]), "LOW", low[2], true, ""));
             }
             poller.scheduleWithFixedDelay(this::poll, 0, 1, TimeUnit.SECONDS);
             awaitOrFail(
@@ -183,10 +201,10 @@ class HypervisorIT {
             daemon = startDaemon(jar, password);
             host.dedicate(daemon.pid());
             Instant daemonStarted = Instant.now();
-            // generous: the deadline is a second day, and the wait on the guests' uptime another minute
+            // generous: the deadline is a second day, each day's peak may be held, and another minute
             awaitOrFail(
                     "the high-QoS guests' day and evening, every suspended low-QoS VM resumed",
-                    Duration.ofSeconds(DEADLINE_UPTIME_SECONDS + 60),
+                    Duration.ofSeconds(DEADLINE_CLOCK_SECONDS + 2 * PEAK_HOLD_SECONDS + 60),
                     this::dayDone);
             daemonExit = daemon.stop();
             Instant daemonStopped = Instant.now();
@@ -224,7 +242,9 @@ class HypervisorIT {
 
     // ---------------------------------------------------------------- set-up
 
-    private int allocate(String name, int mb, String qos, String pattern, boolean hold) throws Exception {
+    /** A VM of the test guest; {@code devices}: more of libvirt's devices beside the console. */
+    private int allocate(String name, int mb, String qos, String pattern, boolean hold, String devices)
+            throws Exception {
         Path guest = host.guest();
         Path serial = host.serialDir().resolve(name + ".log");
         String template = String.join(
@@ -238,7 +258,7 @@ class HypervisorIT {
                         + "\", KERNEL_CMD=\"console=ttyS0 quiet " + pattern + "\"]",
                 // the console goes to a file the suite reads; append: a restored guest goes on writing to it
                 "RAW=[TYPE=\"kvm\", DATA=\"<devices><serial type='file'><source path='" + serial
-                        + "' append='on'/><target port='0'/></serial></devices>\"]");
+                        + "' append='on'/><target port='0'/></serial>" + devices + "</devices>\"]");
         int id = (Integer) host.call("one.vm.allocate", template, hold);
         memory.put(id, mb);
         consoles.watch(id, serial);
@@ -259,7 +279,7 @@ class HypervisorIT {
                 String.join(
                         "\n",
                         "backend = opennebula",
-                        "one.endpoint = " + HypervisorHost.ENDPOINT,
+                        "one.endpoint = " + HypervisorHost.PORTS.endpoint(),
                         "one.auth-file = " + auth,
                         "schedule.overbooking-interval = " + INTERVAL_SECONDS + "s",
                         "overbooking.lower-bound = " + (int) LOWER,
@@ -284,6 +304,7 @@ class HypervisorIT {
             }
             Tick tick = new Tick(Instant.now(), states, Set.copyOf(host.runningDomains()));
             ticks.add(tick);
+            peaks.poll(consoles, suspensionsDecided());
             for (int vm : lowVms) {
                 boolean wasSuspended =
                         ticks.size() > 1 && ticks.get(ticks.size() - 2).suspended(vm);
@@ -298,9 +319,26 @@ class HypervisorIT {
         }
     }
 
-    private long highUptime() {
+    /** The first high-QoS guest's day clock: its uptime less the time its peaks were held. */
+    private long highClock() {
         List<Report> r = consoles.reports(highVms.get(0));
-        return r.isEmpty() ? 0 : r.get(r.size() - 1).uptimeCs();
+        return r.isEmpty() ? 0 : r.get(r.size() - 1).clockCs();
+    }
+
+    /** When the daemon decided each suspension so far (the audit), none before it started. */
+    private List<Instant> suspensionsDecided() {
+        if (auditFile == null || !Files.exists(auditFile)) {
+            return List.of();
+        }
+        try {
+            return OnedEvidence.audit(auditFile).stream()
+                    .filter(r -> "decision".equals(r.path("event").asText())
+                            && "suspend".equals(r.path("action").asText()))
+                    .map(OnedEvidence::auditTime)
+                    .toList();
+        } catch (IOException | RuntimeException e) {
+            return List.of(); // a line being written: read again at the next poll
+        }
     }
 
     private long lastAuditCheck;
@@ -312,11 +350,11 @@ class HypervisorIT {
      * the second day's evening, whatever happened (the checks then say what did not).
      */
     private boolean dayDone() {
-        long uptime = highUptime();
-        if (uptime >= DEADLINE_UPTIME_SECONDS * 100L) {
+        long clock = highClock();
+        if (clock >= DEADLINE_CLOCK_SECONDS * 100L) {
             return true;
         }
-        if (uptime < RUN_UPTIME_SECONDS * 100L || ticks.isEmpty()) {
+        if (clock < RUN_CLOCK_SECONDS * 100L || ticks.isEmpty()) {
             return false;
         }
         if (System.nanoTime() - lastAuditCheck < 2_000_000_000L) {
@@ -605,6 +643,7 @@ class HypervisorIT {
                 lowVms,
                 consoles,
                 recordFile);
+        report.heldPeaks(peaks.holds());
     }
 
     private static long okCount(List<JsonNode> outcomes, String action) {
@@ -653,10 +692,20 @@ class HypervisorIT {
         Path profile = Path.of("sim/real-hypervisor.properties").toAbsolutePath();
         Path dir = work.resolve("daemon");
         SimulatorComparison.Settings settings = new SimulatorComparison.Settings(INTERVAL_SECONDS, LOWER, UPPER);
+        // the simulator beside the front-end: the guests, five at once after the calibration (about 200 % of the two
+        // cores) at their cgroup's greatest weight, left a process of ordinary weight about 1 % of the CPU, and at a
+        // load average of 65 a replay of 0.75 s of CPU did not finish in 120 s
+        LongConsumer frontEnd = pid -> {
+            try {
+                this.host.dedicate(pid);
+            } catch (IOException e) {
+                System.err.println("simulate " + pid + " not beside the front-end: " + e);
+            }
+        };
         SimulatorComparison.Prediction host =
-                SimulatorComparison.predict(jar, profile, recordFile, daemonRan, settings, dir, "host", 0);
-        SimulatorComparison.Prediction perVm =
-                SimulatorComparison.predict(jar, profile, recordFile, daemonRan, settings, dir, "high-qos", 15);
+                SimulatorComparison.predict(jar, profile, recordFile, daemonRan, settings, dir, "host", 0, frontEnd);
+        SimulatorComparison.Prediction perVm = SimulatorComparison.predict(
+                jar, profile, recordFile, daemonRan, settings, dir, "high-qos", 15, frontEnd);
         long realSuspends = Math.round(report.figures().get("suspensions"));
         long realResumes = Math.round(report.figures().get("resumes"));
         report.prediction(host, perVm, realSuspends, realResumes, real, SUSPENSIONS_TOLERANCE, utilizationTolerance);

@@ -93,6 +93,22 @@ final class HypervisorReport {
         return new double[] {mean, sd / Math.sqrt(Math.max(1, in.size())), in.size()};
     }
 
+    /** The high-QoS guests' held peaks: how long each was held and why it was let go on. */
+    void heldPeaks(List<HeldPeaks.Hold> holds) {
+        lines.add("peaks held until the daemon saw them (" + holds.size() + "):");
+        for (HeldPeaks.Hold h : holds) {
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "  VM %d held %.0f s by its own clock (the suite saw it hold from %s, told it to go on %.0f s"
+                            + " later): %s",
+                    h.vm(),
+                    h.guestSeconds(),
+                    h.seen(),
+                    Duration.between(h.seen(), h.released()).toMillis() / 1000.0,
+                    h.why()));
+        }
+    }
+
     /**
      * The simulator's prediction of this run beside what the host did, with the tolerances the suite
      * holds it to ({@link HypervisorIT#compareWithSimulator}), and the default replay's beside it.

@@ -10,7 +10,7 @@ package org.overbookd.it;
  * by binding and closing could be taken again (by the other suite's clients, whose outgoing ports come
  * from the ephemeral range, above these) before oned binds it; fixed ports below that range are not, and a
  * stale oned on one is named when the suite starts. Taken already: 2633 (a front-end started by hand with
- * {@code one-dummy.sh}: 2101, 2102, 2634, 4124) and 2643 ({@code HypervisorHost}: 2111, 2112, 4144).
+ * {@code one-dummy.sh}: 2101, 2102, 2634, 4124).
  */
 record OnedPorts(int xmlRpc) {
 
@@ -18,6 +18,8 @@ record OnedPorts(int xmlRpc) {
     static final OnedPorts CITIZEN_SUITE = new OnedPorts(2663);
     static final OnedPorts PLACEMENT_SUITE = new OnedPorts(2673);
     static final OnedPorts HA_SUITE = new OnedPorts(2683);
+    /** {@code it/hypervisor/host.sh}'s default, which {@link HypervisorHost} passes to it as ONE_PORT. */
+    static final OnedPorts HYPERVISOR = new OnedPorts(2643);
 
     String endpoint() {
         return "http://127.0.0.1:" + xmlRpc + "/RPC2";

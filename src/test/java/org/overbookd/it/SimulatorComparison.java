@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -43,6 +44,9 @@ final class SimulatorComparison {
      *                   samples carry the low-QoS guests' own variation already (the replay takes their
      *                   mean off each sample, the simulator's VMs put it back), 15 as the guests draw
      *                   with {@code high-qos}
+     * @param started    given the simulator's process id as soon as it runs: the suite puts it beside the
+     *                   front-end ({@link HypervisorHost#dedicate}), since the guests, still running at their
+     *                   cgroup's greatest weight, would leave it almost no CPU
      */
     static Prediction predict(
             Path jar,
@@ -52,7 +56,8 @@ final class SimulatorComparison {
             Settings settings,
             Path dir,
             String background,
-            int noisySd)
+            int noisySd,
+            LongConsumer started)
             throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command =
@@ -80,6 +85,7 @@ final class SimulatorComparison {
                 .redirectErrorStream(true)
                 .redirectOutput(out.toFile())
                 .start();
+        started.accept(p.pid());
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new IllegalStateException("simulate did not finish in 120 s");

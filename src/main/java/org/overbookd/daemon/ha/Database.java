@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Properties;
 
 /**
@@ -12,9 +13,20 @@ import java.util.Properties;
  * dedicated connections outside the pool for the writer lease (so a pool exhausted or stuck behind
  * Quartz never delays a renewal). Every socket has a timeout of a third of the check-in interval,
  * so a cut network fails a renewal instead of hanging it, and the server ends any transaction an
- * overbookd session leaves idle for as long, so a paused node cannot keep Quartz's lock rows.
+ * overbookd session leaves idle for as long, so a paused node cannot keep Quartz's lock rows. Only
+ * the process's first login, before any lease, may take longer ({@link #FIRST_LOGIN}).
  */
 public final class Database implements AutoCloseable {
+
+    /**
+     * The least time the process's first login gets. That login also loads and initializes the
+     * driver, which costs many times a later login (docs/performance.md), and on a loaded host it
+     * outlasted the third of a short check-in interval though PostgreSQL answered at once, so the
+     * daemon exited 69 at its start. No lease is held then, so only the start waits on it; from the
+     * default check-in interval (2 min, 40 s a login) up it changes nothing, and every later login,
+     * the lease's and the pool's, keeps a third of the check-in interval.
+     */
+    static final Duration FIRST_LOGIN = Duration.ofSeconds(30);
 
     private final HaSettings settings;
     private final HikariDataSource pool;
@@ -26,6 +38,10 @@ public final class Database implements AutoCloseable {
 
     /** @throws SQLException when the database cannot be reached or refuses the user */
     public static Database connect(HaSettings settings) throws SQLException {
+        // the driver's one-time start, outside the time the pool's and the lease's logins get; a refused
+        // login or an unreachable server fails here as it would in the pool
+        Duration first = settings.renewEvery().compareTo(FIRST_LOGIN) > 0 ? settings.renewEvery() : FIRST_LOGIN;
+        login(settings, "overbookd-start", first).close();
         HikariConfig config = new HikariConfig();
         config.setPoolName("overbookd-quartz");
         config.setJdbcUrl(settings.jdbcUrl());
@@ -40,7 +56,7 @@ public final class Database implements AutoCloseable {
         config.setValidationTimeout(Math.max(250, third / 2));
         // Quartz commits its own transactions (JobStoreTX)
         config.setAutoCommit(false);
-        config.setDataSourceProperties(socketProperties(settings));
+        config.setDataSourceProperties(socketProperties(settings, settings.renewEvery()));
         try {
             return new Database(settings, new HikariDataSource(config));
         } catch (RuntimeException e) {
@@ -61,7 +77,11 @@ public final class Database implements AutoCloseable {
 
     /** A new connection outside the pool, auto-commit on, with the socket timeouts. */
     public Connection dedicated(String applicationName) throws SQLException {
-        Properties properties = socketProperties(settings);
+        return login(settings, applicationName, settings.renewEvery());
+    }
+
+    private static Connection login(HaSettings settings, String applicationName, Duration timeout) throws SQLException {
+        Properties properties = socketProperties(settings, timeout);
         properties.setProperty("user", settings.user());
         if (!settings.password().isEmpty()) {
             properties.setProperty("password", settings.password());
@@ -70,8 +90,9 @@ public final class Database implements AutoCloseable {
         return DriverManager.getConnection(settings.jdbcUrl(), properties);
     }
 
-    private static Properties socketProperties(HaSettings settings) {
-        long seconds = Math.max(1, settings.renewEvery().toSeconds());
+    /** The connection properties with {@code timeout} for the connect, the login and each socket read. */
+    static Properties socketProperties(HaSettings settings, Duration timeout) {
+        long seconds = Math.max(1, timeout.toSeconds());
         Properties p = new Properties();
         p.setProperty("connectTimeout", Long.toString(seconds));
         p.setProperty("socketTimeout", Long.toString(seconds));

@@ -20,6 +20,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A fake oned on loopback: an XML-RPC server over the JDK's HTTP server that holds hosts and VMs,
@@ -86,6 +87,7 @@ final class FakeOned implements AutoCloseable {
     private final List<XmlRpcWire.Call> calls = new CopyOnWriteArrayList<>();
     private final List<String> requestBodies = new CopyOnWriteArrayList<>();
     private final List<String> responseBodies = new CopyOnWriteArrayList<>();
+    private final AtomicLong endlessBytes = new AtomicLong();
 
     private final TreeMap<Integer, FakeHost> hosts = new TreeMap<>();
     private final TreeMap<Integer, FakeVm> vms = new TreeMap<>();
@@ -207,6 +209,11 @@ final class FakeOned implements AutoCloseable {
         return List.copyOf(calls);
     }
 
+    /** The bytes of endless replies' VM pools written so far (whole blocks the socket took). */
+    long endlessBytes() {
+        return endlessBytes.get();
+    }
+
     List<String> methods() {
         return calls.stream().map(XmlRpcWire.Call::method).toList();
     }
@@ -309,6 +316,7 @@ final class FakeOned implements AutoCloseable {
                 .getBytes(StandardCharsets.UTF_8));
         while (release.getCount() > 0) {
             out.write(vm); // until the client hangs up: an IOException ends the exchange
+            endlessBytes.addAndGet(vm.length);
         }
     }
 

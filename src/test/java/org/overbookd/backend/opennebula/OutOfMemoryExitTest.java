@@ -17,13 +17,22 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A real overbookd process whose heap cannot hold what oned sends before the reply cap is reached:
- * the default cap (256 MiB) under a 48 MiB heap, against a reply that never ends. Whichever thread
+ * the default cap (256 MiB) under a {@value #HEAP_MIB} MiB heap, against a reply that never ends. Whichever thread
  * meets the OutOfMemoryError (the command's own for {@code run --once}, Quartz's worker for the
  * daemon), the process ends with exit 70 and the one line that says how to raise the heap: never the
  * JVM's exit 3, an "Exception in thread" or a stack trace.
  */
 @Tag("slow")
 class OutOfMemoryExitTest {
+
+    /**
+     * The child's heap: what it takes to fill it is the test's work. The reply is parsed at about 1.7
+     * bytes on the wire per byte of heap, so 48 MiB meant 84 MB streamed and parsed, 4.5 s of the child's
+     * CPU beside the fake's (2026-11-28, async-profiler), and the 120 s deadline was missed once at a load
+     * average of 50; at 16 MiB, 21 MB and 2.0 s (1.4 s of it the JVM's start and the cycle up to the call).
+     * 12 MiB still starts the daemon and reaches the call; 16 leaves room for a JDK whose start takes more.
+     */
+    static final int HEAP_MIB = 16;
 
     @TempDir
     Path dir;
@@ -57,7 +66,7 @@ class OutOfMemoryExitTest {
                     Path.of(System.getProperty("java.home"), "bin", "java").toString();
             List<String> command = new ArrayList<>(List.of(
                     java,
-                    "-Xmx48m",
+                    "-Xmx" + HEAP_MIB + "m",
                     "-XX:TieredStopAtLevel=1",
                     "-XX:+UseSerialGC",
                     "-cp",
@@ -80,6 +89,13 @@ class OutOfMemoryExitTest {
             }
             String printed = Files.readString(err, StandardCharsets.UTF_8);
             assertEquals(70, p.exitValue(), printed);
+            // the reply filled the heap, not the start: the process got to the call and read at least half a heap of it
+            assertTrue(
+                    one.methods().contains("one.vmpool.infoextended"),
+                    one.methods().toString());
+            assertTrue(
+                    one.endlessBytes() >= HEAP_MIB / 2 * 1024 * 1024,
+                    one.endlessBytes() + " bytes of the endless reply written");
             assertTrue(printed.contains("out of memory (maximum heap"), printed);
             assertTrue(printed.contains("raise it with java -Xmx"), printed);
             assertFalse(printed.contains("Exception in thread"), printed);
