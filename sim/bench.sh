@@ -23,7 +23,7 @@
 #                               (the daemon's), the simulator's world through its indexes, and the same world
 #                               behind a plain view
 #   sim/bench.sh one [RUNS]     parse a generated OpenNebula pool of 10,000 hosts and 100,000 VMs and decide, with the
-#                               daemon's JVM options (init/overbookd.default: 512 MB heap, the parallel collector),
+#                               daemon's JVM options (init/overbookd.default's JAVA_OPTS: a 1 GB heap, the parallel collector),
 #                               in RUNS fresh JVMs (default 3): each one's first (cold) parse and decision and the
 #                               medians of its later ones, then the median cold parse and decision of the RUNS
 #   sim/bench.sh xml [RUNS]     the VM pool parser on overbookd's XML scanner against the same parser on Woodstox,

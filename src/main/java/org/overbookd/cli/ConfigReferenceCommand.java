@@ -10,8 +10,9 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "config-reference",
         description = {
-            "Print the reference of every configuration key, generated from the option schema:",
-            "a Markdown table (docs/configuration.md's), or a properties file with every key at its default (conf/overbookd.properties)."
+            "Print the reference of every configuration key, generated from the option schema, as a Markdown",
+            "table (docs/configuration.md's) or as a properties file with every key at its default",
+            "(conf/overbookd.properties)."
         })
 final class ConfigReferenceCommand implements Callable<Integer> {
 

@@ -25,7 +25,7 @@ import picocli.CommandLine.Command;
         footer = {
             "",
             "Exit codes: 0 ok, 64 usage error, 65 bad input data, 66 cannot read an input,",
-            "69 service unavailable, 73 cannot write output, 78 configuration error."
+            "69 service unavailable, 70 internal error, 73 cannot write output, 78 configuration error."
         })
 public final class Main {
 

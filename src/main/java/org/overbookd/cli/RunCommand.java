@@ -47,9 +47,9 @@ final class RunCommand extends ChoosesPolicies implements Callable<Integer> {
 
     @Option(
             names = "--once",
-            description = "Run one cycle, then exit (69 if the backend cannot be reached or its"
-                    + " time budget ran out before every decision was sent, 73 if the audit log cannot be written, so nothing"
-                    + " was enacted).")
+            description = "Run one cycle, then exit (73 if the audit log cannot be written, so nothing was"
+                    + " enacted; 69 if the cycle failed otherwise: the backend not reached, refusing the session or"
+                    + " answering malformed, or its time budget run out before every decision was sent).")
     boolean once;
 
     @Option(names = "--dry-run", description = "Decide and audit, but enact nothing.")

@@ -51,9 +51,10 @@ import picocli.CommandLine.Spec;
         },
         footer = {
             "",
-            "Policies: maxweight (Algorithm 1), m14 (MaxWeight at local refresh times), g16 (randomized",
-            "sampling, reconstructed), best-fit (plain non-preemptive best fit).",
-            "Built-in scenarios: example1, example2 (section 4.1), google-synthetic (section 4.2 on a generated trace).",
+            "Policies: maxweight (Algorithm 1), m14 (MaxWeight at local refresh times; m14-central with one",
+            "central queue), g16 (randomized sampling, reconstructed), best-fit (plain non-preemptive best fit).",
+            "Built-in scenarios: example1, example2 (section 4.1), google-synthetic (section 4.2 on a generated",
+            "trace), google-jobs (Figure 4's heavy-tailed, job-structured stand-in).",
             "",
             "Examples:",
             "  overbookd simulate --model types --policy maxweight,m14 --scenario example1 \\",
@@ -81,7 +82,8 @@ public final class TypesSimulateCommand extends ChoosesPolicies implements Calla
     @Option(
             names = "--scenario",
             paramLabel = "NAME|FILE",
-            description = "example1, example2, google-synthetic, or a scenario file (default: ${DEFAULT-VALUE}).")
+            description =
+                    "example1, example2, google-synthetic, google-jobs, or a scenario file (default: ${DEFAULT-VALUE}).")
     String scenario = "example1";
 
     @Option(

@@ -108,7 +108,10 @@ final class WholeWordHelp extends Help {
                 layout.parameterRenderer());
     }
 
-    /** picocli's list of commands (names, then the first line of each one's description), with whole words. */
+    /**
+     * picocli's list of commands (names, then the first paragraph of each one's description, not its
+     * first source line, which may stop mid-sentence), with whole words.
+     */
     @Override
     public String commandList(Map<String, Help> subcommands) {
         if (subcommands.isEmpty()) {
@@ -124,9 +127,9 @@ final class WholeWordHelp extends Help {
                 commandSpec().usageMessage().adjustLineBreaksForWideCJKCharacters());
         for (Help command : subcommands.values()) {
             CommandLine.Model.UsageMessageSpec usage = command.commandSpec().usageMessage();
-            String[] summary = usage.header().length > 0 ? usage.header() : usage.description();
+            List<String> summary = paragraphs(usage.header().length > 0 ? usage.header() : usage.description());
             Text[] lines = colorScheme()
-                    .text(summary.length == 0 ? "" : String.format(summary[0]))
+                    .text(summary.isEmpty() ? "" : String.format(summary.get(0)))
                     .splitLines();
             for (int i = 0; i < lines.length; i++) {
                 table.addRowValues(i == 0 ? command.commandNamesText(", ") : Ansi.OFF.new Text(0), lines[i]);

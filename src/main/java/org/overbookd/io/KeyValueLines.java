@@ -61,20 +61,50 @@ public final class KeyValueLines {
     }
 
     private static boolean next(LineTracking in) throws IOException, BadLine {
+        boolean found;
         try {
-            return in.nextProperty();
+            found = in.nextProperty();
         } catch (RuntimeException e) {
-            // Commons Configuration's unescaping throws for a \\u without four hex digits, saying
-            // "Unable to parse unicode value: ZZZZ" over a NumberFormatException
-            String message = e.getMessage() == null ? "" : e.getMessage();
-            String digits = message.replaceFirst("(?s)^.*unicode value: ", "");
-            throw new BadLine(
-                    in.start,
-                    digits.equals(message)
-                            ? "cannot be read as a property: " + message
-                            : "\\u" + digits + " is not an escape: \\u takes four hexadecimal digits (write \\\\u for a"
-                                    + " backslash followed by u)");
+            if (in.badEscape != null) {
+                throw badEscape(in);
+            }
+            // Commons Configuration's unescaping throws for a \\u without four hex digits inside a
+            // line, which our own scan of the line has already named; anything else it refuses
+            throw new BadLine(in.start, "cannot be read as a property: " + e.getMessage());
         }
+        if (in.badEscape != null) {
+            // at the end of a line Commons Configuration drops a short \\u escape without a word
+            throw badEscape(in);
+        }
+        return found;
+    }
+
+    private static BadLine badEscape(LineTracking in) {
+        return new BadLine(
+                in.start,
+                "\\u" + in.badEscape + " is not an escape: \\u takes four hexadecimal digits (write \\\\u for a"
+                        + " backslash followed by u)");
+    }
+
+    /**
+     * What follows the first {@code \\u} of a logical line that is not four hexadecimal digits (at
+     * most four characters of it), or null: the escapes as Commons Configuration reads them, a
+     * backslash taking the character after it.
+     */
+    static String badEscape(String line) {
+        for (int i = 0; i < line.length() - 1; i++) {
+            if (line.charAt(i) != '\\') {
+                continue;
+            }
+            if (line.charAt(i + 1) == 'u') {
+                String digits = line.substring(i + 2, Math.min(line.length(), i + 6));
+                if (digits.length() < 4 || !digits.chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
+                    return digits;
+                }
+            }
+            i++;
+        }
+        return null;
     }
 
     private static Reader withoutByteOrderMark(Reader text) throws IOException {
@@ -96,10 +126,15 @@ public final class KeyValueLines {
             super(text);
         }
 
+        /** What follows a bad {@code \\u} escape in the property just read, or null. */
+        String badEscape;
+
         @Override
         public String readProperty() throws IOException {
             started = false;
-            return super.readProperty();
+            String line = super.readProperty();
+            badEscape = line == null ? null : KeyValueLines.badEscape(line);
+            return line;
         }
 
         @Override

@@ -4,7 +4,8 @@
  * al.) and types (Psychas and Ghaderi).
  *
  * <p>Layer 8 (see ArchitectureTest): its sub-packages may import loop, audit, backend, policy, io,
- * random and model, and each other without a cycle; not config: settings are bound to the models in
+ * the floor (random, engine, whose EventQueue orders the runs of requests, slots and types, and
+ * stats) and model, and each other without a cycle; not config: settings are bound to the models in
  * config.
  */
 package org.overbookd.sim;

@@ -59,6 +59,43 @@ class HelpTextTest {
         }
     }
 
+    /**
+     * The top level's list of commands gives each one a whole first paragraph, not the first source
+     * line of its description: convert-trace's once stopped at "which simulate (...) and tune".
+     */
+    @Test
+    void theCommandListEndsEachSummaryWithItsSentence() {
+        String top = helps(1000).get("overbookd");
+        String list = top.substring(
+                top.indexOf("\nCommands:\n") + "\nCommands:\n".length(),
+                top.indexOf("\n\n", top.indexOf("\nCommands:\n")));
+        int commands = 0;
+        for (String line : list.split("\n")) {
+            String summary = line.strip();
+            assertTrue(summary.endsWith(".") || summary.endsWith(":"), "a summary cut short: " + line + "\n" + top);
+            commands++;
+        }
+        assertTrue(commands >= 13, list);
+        assertTrue(top.contains("and tune (--record FILE) replay"), top);
+        // and the exit codes it lists are those ExitCodes defines, 70 among them
+        assertTrue(top.contains("70 internal error"), top);
+    }
+
+    /** The VM-type model's help names every built-in scenario and every policy it accepts. */
+    @Test
+    void theTypesHelpNamesEveryBuiltInScenario() {
+        String help = helps(1000).get("overbookd simulate --model types");
+        for (String scenario : org.overbookd.sim.types.ScenarioFile.BUILT_IN) {
+            assertTrue(
+                    help.contains("--scenario=NAME|FILE")
+                            && help.matches("(?s).*--scenario=NAME\\|FILE[^\n]*\\b" + scenario + "\\b.*"),
+                    scenario + ":\n" + help);
+            assertTrue(
+                    help.matches("(?s).*Built-in scenarios:[^\n]*\\b" + scenario + "\\b.*"), scenario + ":\n" + help);
+        }
+        assertTrue(help.matches("(?s).*Policies:[^\n]*\\bm14-central\\b.*"), help);
+    }
+
     /** The words of the check: the examples of check-config and audit, broken at 80 columns before. */
     @Test
     void theIssuesExamplesAreWhole() {

@@ -93,4 +93,23 @@ class KeyValueLinesTest {
                         + " followed by u)",
                 bad.getMessage());
     }
+
+    @Test
+    void aShortEscapeAtTheEndOfALineIsRefusedNotDropped() throws Exception {
+        // Commons Configuration alone reads "a\\u12" at a line's end as "a", without a word
+        KeyValueLines.BadLine bad = org.junit.jupiter.api.Assertions.assertThrows(
+                KeyValueLines.BadLine.class,
+                () -> KeyValueLines.read(new StringReader("a = 1\n\nstatus.file = /tmp/a\\u12\nc = 2\n")));
+        assertEquals(3, bad.line());
+        assertEquals(
+                "\\u12 is not an escape: \\u takes four hexadecimal digits (write \\\\u for a backslash"
+                        + " followed by u)",
+                bad.getMessage());
+        org.junit.jupiter.api.Assertions.assertThrows(
+                KeyValueLines.BadLine.class, () -> KeyValueLines.read(new StringReader("k = x\\u")));
+        // an escaped backslash before u is no escape, and a whole one is read
+        assertEquals(
+                List.of(new KeyValueLines.Entry("k", "\\u12 \u00e9", " = ", 1)),
+                KeyValueLines.read(new StringReader("k = \\\\u12 \\u00e9\n")));
+    }
 }
