@@ -46,7 +46,7 @@ final class Enactor {
     }
 
     private Outcome apply(Decision decision) {
-        SimVm vm = world.low(decision.vm().id());
+        LowQosVm vm = world.low(decision.vm().id());
         int hostId = decision.host().id();
         if (vm == null) {
             return refuse(

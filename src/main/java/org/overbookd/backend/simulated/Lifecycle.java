@@ -108,10 +108,9 @@ final class Lifecycle {
     }
 
     /** Puts a queued VM on host {@code hostId} and starts booting or resuming it there. */
-    void place(SimVm vm, int hostId, VmState operation) {
+    void place(LowQosVm vm, int hostId, VmState operation) {
         world.hostsChanged();
         long now = clock.now();
-        vm.inQueue = false;
         vm.waitedSeconds += now - vm.queuedSinceSeconds;
         vm.hostedBy(hot, hostId);
         vm.placedAtSeconds = now;
@@ -121,7 +120,7 @@ final class Lifecycle {
     }
 
     /** Starts suspending a running VM; it rejoins the queue when the operation is done. */
-    void suspend(SimVm vm) {
+    void suspend(LowQosVm vm) {
         world.hostsChanged();
         hot.advance(vm.hostId, clock.now());
         stopRunning(vm);
@@ -132,7 +131,7 @@ final class Lifecycle {
     private void populate() {
         for (SimHost host : world.hostArray()) {
             for (int core = 0; core < host.cores; core++) {
-                SimVm vm = vms.high(host, core, 0);
+                HighQosVm vm = vms.high(host, core, 0);
                 host.holdCore(core, vm);
                 startRunning(vm);
             }
@@ -148,7 +147,7 @@ final class Lifecycle {
         for (SimHost host : world.hostArray()) {
             List<TraceLoad> lanes = spec.recorded().hosts().get(host.id).lanes();
             for (int k = 0; k < lanes.size(); k++) {
-                SimVm vm = vms.recordedHigh(host, k, lanes.get(k));
+                HighQosVm vm = vms.recordedHigh(host, k, lanes.get(k));
                 host.holdCore(k, vm);
                 startRunning(vm);
             }
@@ -208,21 +207,23 @@ final class Lifecycle {
         switch (vm.state) {
             case BOOTING, RESUMING -> startRunning(vm);
             case SUSPENDING -> {
-                hot.removeLow(h, vm);
-                vm.unhosted();
-                vm.placedAtSeconds = SimVm.NOT_PLACED;
-                vm.state = VmState.SUSPENDED;
-                world.enqueue(vm, now);
+                // only a low-QoS VM is ever suspended (the Enactor's suspend takes one)
+                LowQosVm low = (LowQosVm) vm;
+                hot.removeLow(h, low);
+                low.unhosted();
+                low.placedAtSeconds = SimVm.NOT_PLACED;
+                low.state = VmState.SUSPENDED;
+                world.enqueue(low, now);
             }
             case TERMINATING -> {
                 vm.state = VmState.DONE;
                 vm.unhosted();
-                if (vm.qos == QosClass.LOW) {
-                    hot.removeLow(h, vm);
-                    world.forget(vm);
-                    long inSystem = now - vm.firstArrivalSeconds;
-                    double availability = inSystem <= 0 ? 1.0 : (double) vm.ranSeconds / inSystem;
-                    tally.lowCompleted(vm, now, vm.waitedSeconds, availability);
+                if (vm instanceof LowQosVm low) {
+                    hot.removeLow(h, low);
+                    world.forget(low);
+                    long inSystem = now - low.firstArrivalSeconds;
+                    double availability = inSystem <= 0 ? 1.0 : (double) low.ranSeconds / inSystem;
+                    tally.lowCompleted(low, now, availability);
                 }
             }
             default -> throw new IllegalStateException("VM " + vm.id + " completed an operation in state " + vm.state);
@@ -247,12 +248,12 @@ final class Lifecycle {
         long now = clock.now();
         hot.advance(vm.hostId, now);
         stopRunning(vm);
-        if (vm.qos == QosClass.HIGH) {
+        if (vm instanceof HighQosVm high) {
             // the host object only here: its core goes to a fresh high-QoS VM
             SimHost host = world.host(vm.hostId);
-            tally.highHeld(now - vm.heldSinceSeconds);
-            SimVm next = vms.high(host, vm.core, vm.generation + 1);
-            host.holdCore(vm.core, next);
+            tally.highHeld(now - high.heldSinceSeconds);
+            HighQosVm next = vms.high(host, high.core, high.generation + 1);
+            host.holdCore(high.core, next);
             next.state = VmState.BOOTING;
             host.operationStarted();
             events.addInOrder(now + spec.operationCostSeconds(), OP_DONE, next, vm.hostId);

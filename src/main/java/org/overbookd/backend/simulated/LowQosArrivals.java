@@ -23,7 +23,7 @@ final class LowQosArrivals {
 
     void topUp() {
         while (newWaiting < world.hostCount()) {
-            SimVm vm = vms.low();
+            LowQosVm vm = vms.low();
             vm.state = VmState.QUEUED;
             world.admit(vm, clock.now());
             newWaiting++;

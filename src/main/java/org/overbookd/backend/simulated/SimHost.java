@@ -22,7 +22,7 @@ final class SimHost implements HostView {
      * One high-QoS VM per core (a replayed host: per lane of its recorded VMs); set through {@link
      * #holdCore}, which keeps the flat slots in step.
      */
-    final SimVm[] high;
+    final HighQosVm[] high;
     /**
      * Low-QoS VMs holding an overbooking slot, in the order they were placed: read off the host's
      * low-QoS slots in {@link HotState}, which keep that order, rather than kept in a list of its
@@ -61,7 +61,7 @@ final class SimHost implements HostView {
         this.id = id;
         this.name = name;
         this.cores = cores;
-        this.high = new SimVm[highVms];
+        this.high = new HighQosVm[highVms];
     }
 
     /**
@@ -194,9 +194,10 @@ final class SimHost implements HostView {
     }
 
     /** Puts a high-QoS VM on a core, in place of the one that held it. */
-    void holdCore(int core, SimVm vm) {
+    void holdCore(int core, HighQosVm vm) {
         high[core] = vm;
         hot.holdCore(id, core, vm);
+        vm.patternInSlot();
     }
 
     /** Places a low-QoS VM after the others. */

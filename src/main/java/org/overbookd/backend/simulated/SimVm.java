@@ -16,13 +16,24 @@ import org.overbookd.model.VmSize;
 import org.overbookd.model.VmState;
 import org.overbookd.model.VmView;
 
-/** A simulated VM. Mutable; policies see it only through {@link VmView} during one decision. */
-final class SimVm implements VmView, FlatVm {
+/**
+ * A simulated VM. Mutable; policies see it only through {@link VmView} during one decision.
+ *
+ * <p>What every VM has is here; what only a high-QoS VM or only a low-QoS VM keeps is in {@link
+ * HighQosVm} and {@link LowQosVm}, so that neither carries the other's fields: a Google cell of
+ * 125,000 hosts keeps a million high-QoS VMs live, replaced as they finish, and every byte of them
+ * was copied by the collector between its survivor spaces, and read past by the step.
+ */
+abstract sealed class SimVm implements VmView, FlatVm permits HighQosVm, LowQosVm {
 
     final long id;
     final QosClass qos;
-    /** What the VM's load does; the three synthetic patterns are drawn from {@link HotState}'s arrays. */
-    final LoadGenerator generator;
+    /**
+     * What the VM's load does; the three synthetic patterns are drawn from {@link HotState}'s arrays.
+     * Null for a high-QoS VM of a synthetic pattern once it holds its core ({@link HighQosVm#patternInSlot}):
+     * the slot then holds the pattern's parameters, and the VM never takes another slot.
+     */
+    LoadGenerator generator;
     /** The VM's stream when its generator draws through its own object (a trace); otherwise null. */
     final SplittableRandom random;
 
@@ -42,33 +53,19 @@ final class SimVm implements VmView, FlatVm {
      * without reading the host object, which in a Google cell was a cache miss at nearly every event.
      */
     int hostId = -1;
-    /** Core index for a high-QoS VM; -1 for low-QoS. */
-    final int core;
     /** The VM's slot in {@link HotState} while it holds one (on a host), -1 otherwise. */
     int slot = -1;
     /** The VM's flat random stream ({@link FlatStream}) while it holds no slot; the slot has it otherwise. */
     long stream;
-    /** The VM's spike state while it holds no slot (see {@link HotState#spike}). */
-    byte spike;
     /** Work left: active seconds until the VM finishes. */
     long remainingSeconds;
 
     long runningSinceSeconds;
-    /** CPU size in cores (sim.low-qos.sizes), 0 when the VM has none; its load scales with it. */
-    double cores;
     /** Seconds run in finished stretches of running, for the VM's {@link RunRecord}. */
     long ranSeconds;
 
-    long queuedSinceSeconds;
-    long waitedSeconds;
-    /** When a high-QoS VM took its core (boot start), for workload hours. */
-    long heldSinceSeconds;
     /** Bumped whenever the VM stops running, so stale finish events are ignored. */
     int version;
-    /** For a high-QoS VM, how many VMs held its core before it: part of its random stream's identity. */
-    int generation;
-
-    boolean inQueue;
     /**
      * When the VM was placed on its host, in seconds of the virtual clock; {@link #NOT_PLACED} when
      * it is on none. A number, not an {@link Instant}: setting an object field at each of the
@@ -78,24 +75,11 @@ final class SimVm implements VmView, FlatVm {
     long placedAtSeconds = NOT_PLACED;
 
     static final long NOT_PLACED = Long.MIN_VALUE;
-    private String name;
-    /** When overbookd suspended the VM in the last day, for the live guards; null until it first is. */
-    long[] suspensions;
-    /** When the VM was first deployed, for the suspensions per VM-day; {@link #NOT_PLACED} until it is. */
-    long firstPlacedSeconds = NOT_PLACED;
-    /**
-     * The generator's business curve and spike model as indices into {@link HotState}'s tables,
-     * -1 until the VM first takes a slot: the tables only grow, so an index found once holds.
-     */
-    int curveIndex = -1;
-
-    int spikeModelIndex = -1;
 
     /** @param random the VM's stream, after every draw that makes the VM: it draws only loads from here on */
     SimVm(
             long id,
             QosClass qos,
-            int core,
             LoadGenerator generator,
             SplittableRandom random,
             long runtimeSeconds,
@@ -103,7 +87,6 @@ final class SimVm implements VmView, FlatVm {
             Instant firstArrival) {
         this.id = id;
         this.qos = qos;
-        this.core = core;
         this.generator = generator;
         if (generator instanceof SpikyLoad spiky && spiky.inSpike()) {
             // the flat draw starts every VM outside a spike (spike state 0), as a fresh generator does
@@ -139,13 +122,13 @@ final class SimVm implements VmView, FlatVm {
         return id;
     }
 
-    /** Built on first use and kept: each decision naming the VM asks for it. */
+    /**
+     * Built at each call, not kept: a decision names a VM a few times at most, and a kept name was
+     * two more live objects (48 bytes) per low-QoS VM, copied by the collector with the VM.
+     */
     @Override
     public String name() {
-        if (name == null) {
-            name = (qos == QosClass.HIGH ? "high-" : "low-") + id;
-        }
-        return name;
+        return (qos == QosClass.HIGH ? "high-" : "low-") + id;
     }
 
     @Override
@@ -169,17 +152,6 @@ final class SimVm implements VmView, FlatVm {
         return placedAtSeconds == NOT_PLACED ? null : firstArrival.plusSeconds(placedAtSeconds - firstArrivalSeconds);
     }
 
-    /** Counted from the world's own record of its suspensions, which a restarted policy would read the same. */
-    @Override
-    public int suspensionsSince(Instant since) {
-        if (suspensions == null) {
-            return 0;
-        }
-        // the first second whose instant is at or after since, on the clock firstArrival was read from
-        long millis = Duration.between(firstArrival, since).toMillis();
-        return RecentTimes.since(suspensions, firstArrivalSeconds + Math.floorDiv(millis + 999, 1000));
-    }
-
     /** The simulator swaps a suspended VM out entirely; it may resume anywhere (paper section 4.1). */
     @Override
     public OptionalInt pinnedHost() {
@@ -199,14 +171,18 @@ final class SimVm implements VmView, FlatVm {
         return new RunRecord(firstArrival, Duration.ofSeconds(ranSeconds), since);
     }
 
+    /** CPU size in cores (sim.low-qos.sizes), 0 when the VM has none (every high-QoS VM); its load scales with it. */
+    abstract double cores();
+
     @Override
     public VmSize size() {
+        double cores = cores();
         return cores == 0 ? VmSize.UNKNOWN : new VmSize(cores, 0);
     }
 
     /** Whether {@link #size()} is known, without building it: it is {@link VmSize#UNKNOWN} exactly when cores is 0. */
     boolean sized() {
-        return cores != 0;
+        return cores() != 0;
     }
 
     /**
@@ -218,16 +194,19 @@ final class SimVm implements VmView, FlatVm {
         if (generator instanceof TraceLoad) {
             return 0;
         }
+        double cores = cores();
         return cores == 0 ? 1 : (int) Math.ceil(cores);
     }
 
     /** The generator draws the load of one core; a sized VM is that many cores. */
     @Override
     public double scale() {
+        double cores = cores();
         return cores == 0 ? 1.0 : cores;
     }
 
-    // what the flat state reads and writes of the VM as it takes or leaves a slot (FlatVm): these fields
+    // what the flat state reads and writes of the VM as it takes or leaves a slot (FlatVm): these fields, and the
+    // spike state and table indices each kind of VM keeps its own way
 
     @Override
     public LoadGenerator generator() {
@@ -257,35 +236,5 @@ final class SimVm implements VmView, FlatVm {
     @Override
     public void stream(long state) {
         this.stream = state;
-    }
-
-    @Override
-    public byte spike() {
-        return spike;
-    }
-
-    @Override
-    public void spike(byte state) {
-        this.spike = state;
-    }
-
-    @Override
-    public int curveIndex() {
-        return curveIndex;
-    }
-
-    @Override
-    public void curveIndex(int index) {
-        this.curveIndex = index;
-    }
-
-    @Override
-    public int spikeModelIndex() {
-        return spikeModelIndex;
-    }
-
-    @Override
-    public void spikeModelIndex(int index) {
-        this.spikeModelIndex = index;
     }
 }

@@ -40,7 +40,7 @@ final class Tally {
     }
 
     /** {@code vm} was deployed at {@code now}; its days since then count towards the suspensions per VM-day. */
-    void deployed(SimVm vm, long now) {
+    void deployed(LowQosVm vm, long now) {
         deploys++;
         if (vm.firstPlacedSeconds == SimVm.NOT_PLACED) {
             vm.firstPlacedSeconds = now;
@@ -68,14 +68,14 @@ final class Tally {
      *
      * @param availability Silva et al.'s e / (e + p): time run over time since its first arrival
      */
-    void lowCompleted(SimVm vm, long now, long waitedSeconds, double availability) {
+    void lowCompleted(LowQosVm vm, long now, double availability) {
         if (vm.firstPlacedSeconds != SimVm.NOT_PLACED) {
             placedAlive--;
             placedAliveStartSum -= vm.firstPlacedSeconds;
             placedFinishedSeconds += now - vm.firstPlacedSeconds;
         }
         lowCompleted++;
-        lowCompletedWaitSeconds += waitedSeconds;
+        lowCompletedWaitSeconds += vm.waitedSeconds;
         lowAvailabilitySum += availability;
         lowAvailabilityMin = Math.min(lowAvailabilityMin, availability);
     }
@@ -87,7 +87,7 @@ final class Tally {
         double delivered = 0;
         for (SimHost host : hosts) {
             delivered += host.deliveredUntil(now);
-            for (SimVm vm : host.high) {
+            for (HighQosVm vm : host.high) {
                 // a replayed lane holds cores only while a VM is in the record, as many as that VM's (the
                 // slot stays, at load 0, where none was: counting that too overstated a record with churn)
                 highHeld += vm.generator instanceof TraceLoad trace

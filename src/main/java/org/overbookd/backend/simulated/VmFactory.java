@@ -1,7 +1,7 @@
 package org.overbookd.backend.simulated;
 
+import org.overbookd.backend.simulated.load.LoadGenerator;
 import org.overbookd.backend.simulated.load.TraceLoad;
-import org.overbookd.model.QosClass;
 import org.overbookd.random.Seeds;
 
 /**
@@ -14,23 +14,31 @@ final class VmFactory {
 
     private final WorldSpec spec;
     private final VirtualClock clock;
+    /**
+     * The low-QoS VMs' load pattern, one object for all of them: a noisy pattern is its two
+     * parameters and nothing else (its draws keep their state in the VM's stream), so one object
+     * serves every VM, where one each was 32 bytes more of live state per queued or running VM for
+     * the collector to copy.
+     */
+    private final LoadGenerator lowLoad;
     private long nextId;
     private long lowCreated;
 
     VmFactory(WorldSpec spec, VirtualClock clock) {
         this.spec = spec;
         this.clock = clock;
+        this.lowLoad = spec.workload().lowLoad();
     }
 
     /** The {@code generation}-th high-QoS VM to hold this core of a synthetic host, holding it now. */
-    SimVm high(SimHost host, int core, int generation) {
+    HighQosVm high(SimHost host, int core, int generation) {
         long now = clock.now();
         long slot = (long) host.id * host.cores + core;
         var random = Seeds.stream(spec.seed(), Seeds.HIGH_QOS, slot, generation);
         SyntheticWorkload w = spec.workload();
         var generator = w.highLoad(w.highPattern(random), random);
         long runtime = w.highRuntime().sampleSeconds(random);
-        SimVm vm = new SimVm(nextId++, QosClass.HIGH, core, generator, random, runtime, now, clock.instant(now));
+        HighQosVm vm = new HighQosVm(nextId++, core, generator, random, runtime, now, clock.instant(now));
         vm.hostedBy(host.hot(), host.id);
         vm.heldSinceSeconds = now;
         vm.placedAtSeconds = now;
@@ -39,11 +47,10 @@ final class VmFactory {
     }
 
     /** The {@code k}-th lane of recorded high-QoS VMs of a host: its loads replayed, held for the whole replay. */
-    SimVm recordedHigh(SimHost host, int k, TraceLoad lane) {
+    HighQosVm recordedHigh(SimHost host, int k, TraceLoad lane) {
         long now = clock.now();
-        SimVm vm = new SimVm(
+        HighQosVm vm = new HighQosVm(
                 nextId++,
-                QosClass.HIGH,
                 k,
                 lane,
                 Seeds.stream(spec.seed(), Seeds.HIGH_QOS, host.id, k),
@@ -56,15 +63,14 @@ final class VmFactory {
     }
 
     /** The next low-QoS VM to arrive, arriving now. */
-    SimVm low() {
+    LowQosVm low() {
         long now = clock.now();
         var random = Seeds.stream(spec.seed(), Seeds.LOW_QOS, lowCreated++);
         long runtime = spec.workload().lowRuntime().sampleSeconds(random);
         SizeMix sizes = spec.workload().lowSizes();
         // drawn after the runtime, so that runs without sizes keep the paper's random streams
         double cores = sizes.isEmpty() ? 0 : sizes.draw(random);
-        SimVm vm = new SimVm(
-                nextId++, QosClass.LOW, -1, spec.workload().lowLoad(), random, runtime, now, clock.instant(now));
+        LowQosVm vm = new LowQosVm(nextId++, lowLoad, random, runtime, now, clock.instant(now));
         vm.cores = cores;
         return vm;
     }

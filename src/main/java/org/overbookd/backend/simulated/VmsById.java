@@ -15,22 +15,22 @@ final class VmsById {
     private static final int PAGE = 1 << PAGE_BITS;
 
     /** Page {@code p} holds ids {@code p * PAGE} onwards; null when none of them is held. */
-    private SimVm[][] pages = new SimVm[64][];
+    private LowQosVm[][] pages = new LowQosVm[64][];
     /** VMs held in each page, so that an emptied page can go. */
     private int[] held = new int[64];
 
     /** The VM with this id, or null when none is held. */
-    SimVm get(long id) {
+    LowQosVm get(long id) {
         long p = id >>> PAGE_BITS;
         if (id < 0 || p >= pages.length) {
             return null;
         }
-        SimVm[] page = pages[(int) p];
+        LowQosVm[] page = pages[(int) p];
         return page == null ? null : page[(int) id & (PAGE - 1)];
     }
 
     /** Holds {@code vm} under its id, in place of any VM held under it. */
-    void put(SimVm vm) {
+    void put(LowQosVm vm) {
         long id = vm.id;
         if (id < 0) {
             throw new IllegalArgumentException("VM ids are not negative: " + id);
@@ -45,9 +45,9 @@ final class VmsById {
             held = Arrays.copyOf(held, n);
         }
         int at = (int) p;
-        SimVm[] page = pages[at];
+        LowQosVm[] page = pages[at];
         if (page == null) {
-            page = new SimVm[PAGE];
+            page = new LowQosVm[PAGE];
             pages[at] = page;
         }
         int slot = (int) id & (PAGE - 1);
@@ -58,14 +58,14 @@ final class VmsById {
     }
 
     /** Forgets the VM held under {@code vm}'s id, if it is that VM. */
-    void remove(SimVm vm) {
+    void remove(LowQosVm vm) {
         long id = vm.id;
         long p = id >>> PAGE_BITS;
         if (id < 0 || p >= pages.length) {
             return;
         }
         int at = (int) p;
-        SimVm[] page = pages[at];
+        LowQosVm[] page = pages[at];
         int slot = (int) id & (PAGE - 1);
         if (page == null || page[slot] != vm) {
             return;

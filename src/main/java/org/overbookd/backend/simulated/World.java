@@ -215,19 +215,18 @@ final class World implements ClusterView, BoundScan, QueueIndex {
     }
 
     /** The low-QoS VM with this id, or null when there is none (or it has terminated). */
-    SimVm low(long id) {
+    LowQosVm low(long id) {
         return lowById.get(id);
     }
 
     /** A new low-QoS VM arrives: it can be named from now on and waits in the queue. */
-    void admit(SimVm vm, long now) {
+    void admit(LowQosVm vm, long now) {
         lowById.put(vm);
         enqueue(vm, now);
     }
 
     /** A VM joins the queue: a new one ({@link VmState#QUEUED}) or one taken off a host ({@link VmState#SUSPENDED}). */
-    void enqueue(SimVm vm, long now) {
-        vm.inQueue = true;
+    void enqueue(LowQosVm vm, long now) {
         vm.queuedSinceSeconds = now;
         if (vm.state == VmState.SUSPENDED) {
             suspended.add(vm);
@@ -288,7 +287,7 @@ final class World implements ClusterView, BoundScan, QueueIndex {
     }
 
     /** A terminated low-QoS VM can no longer be named. */
-    void forget(SimVm vm) {
+    void forget(LowQosVm vm) {
         lowById.remove(vm);
     }
 

@@ -1,6 +1,7 @@
 package org.overbookd.policy.qos;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -38,6 +39,7 @@ public final class HostIndex {
     private final FreeCpuIndex index;
     private final SeenClasses classes = new SeenClasses();
     private final HostTable table = new HostTable();
+    private final FailedScans failedScans = new FailedScans(table);
     /** The instances the current pass moved, in the order it moved them (see {@link #moved()}). */
     private final List<LiveInstance> moved = new ArrayList<>();
     private long passes;
@@ -195,6 +197,16 @@ public final class HostIndex {
     void prepareScan(double t) {
         prepareScan();
         table.preparePositiveMargins(t, classes, BOUND_TOLERANCE);
+    }
+
+    /** The place in {@link #scanOrder()} of the host of this ordinal (after {@link #prepareScan()}). */
+    int positionOf(int ordinal) {
+        return Arrays.binarySearch(scanOrdinals, ordinal);
+    }
+
+    /** What waiting requests' failed preemption scans proved, for their next scans. */
+    FailedScans failedScans() {
+        return failedScans;
     }
 
     /** The ordinal of the host at this place of {@link #scanOrder()} (after {@link #prepareScan()}). */

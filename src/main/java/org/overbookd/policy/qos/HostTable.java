@@ -102,11 +102,26 @@ final class HostTable {
     private int gateStride = GATES;
     private double[] gates = new double[0];
 
+    /**
+     * The hosts changed since a mark, for {@link FailedScans}: a ring of ordinals, each host logged
+     * at most once between two marks ({@link #loggedIn} holds the mark's number it was last logged
+     * under), and a count of all ever logged, so a mark older than the ring tells it is lost.
+     */
+    private static final int LOG = 1 << 13;
+
+    private final int[] changeLog = new int[LOG];
+    private long logged;
+    private int[] loggedIn = new int[0];
+    private int marks = 1;
+    /** Counts host arrivals, removals and new class slots: what moves a scan's positions or reads. */
+    private long layout;
+
     void addHost(int ordinal, NodeView view) {
         if (ordinal >= hosts) {
             resize(Math.max(ordinal + 1, hosts * 2), slots);
         }
         clear(ordinal);
+        changed(ordinal);
         int h = ordinal * stride;
         records[h + CPU_CAPACITY] = view.cpu();
         records[h + MEM_CAPACITY] = view.mem();
@@ -120,6 +135,8 @@ final class HostTable {
         if (ordinal >= hosts) {
             return;
         }
+        layout++;
+        changed(ordinal);
         int h = ordinal * stride;
         records[h + USED_CPU] = 0;
         records[h + USED_MEM] = 0;
@@ -132,6 +149,7 @@ final class HostTable {
     }
 
     void used(int ordinal, double cpuUsed, double memUsed, double smallestCpu, double smallestMem) {
+        changed(ordinal);
         records[ordinal * stride + USED_CPU] = cpuUsed;
         records[ordinal * stride + USED_MEM] = memUsed;
         records[ordinal * stride + SMALLEST_CPU] = smallestCpu;
@@ -145,6 +163,7 @@ final class HostTable {
         if (s >= slots) {
             resize(hosts, s + 1);
         }
+        changed(ordinal);
         int i = ordinal * stride + HEADER + s * FIELDS;
         records[i + COUNT] = residents;
         records[i + LOW] = low;
@@ -166,6 +185,7 @@ final class HostTable {
      * (negative infinity past the last resident) and the cpu and memory of the residents up to it.
      */
     void top(int ordinal, int s, int rank, double high, double cpuUpTo, double memUpTo) {
+        changed(ordinal);
         int i = ordinal * stride + HEADER + s * FIELDS + HIGH + rank * RANK_FIELDS;
         records[i] = high;
         records[i + 1] = cpuUpTo;
@@ -497,6 +517,102 @@ final class HostTable {
                 : plusHost[p + TOP - 1] + (victims - TOP) * plusHost[p + 3];
     }
 
+    /** Logs a host as changed, once between two marks. */
+    private void changed(int ordinal) {
+        if (loggedIn[ordinal] != marks) {
+            loggedIn[ordinal] = marks;
+            changeLog[(int) (logged++ & (LOG - 1))] = ordinal;
+        }
+    }
+
+    /** A point in the log: hosts changed after it are listed by {@link #changedSince}. */
+    long mark() {
+        if (++marks == Integer.MAX_VALUE) {
+            Arrays.fill(loggedIn, 0);
+            marks = 1;
+        }
+        return logged;
+    }
+
+    /**
+     * The ordinals of the hosts changed since the mark (some perhaps twice), at most {@code most};
+     * null when there are more, or the ring no longer holds them all.
+     */
+    int[] changedSince(long mark, int most) {
+        long n = logged - mark;
+        if (n > LOG || n > most) {
+            return null;
+        }
+        int[] changed = new int[(int) n];
+        for (int k = 0; k < n; k++) {
+            changed[k] = changeLog[(int) ((mark + k) & (LOG - 1))];
+        }
+        return changed;
+    }
+
+    /** Changes when hosts come or go or a class slot is added (see {@link #layout}). */
+    long layout() {
+        return layout;
+    }
+
+    /**
+     * For a host where {@link #mayFit} is false: how far every threshold in {@code above} may fall
+     * (as intercepts) before a resident more could count as freed, which is the only way the
+     * answer could become true while the host is unchanged (a threshold that rises frees less).
+     * Per class that is the distance from its threshold down to the high intercept of its first
+     * resident not above it; infinite when no other resident could cross. Negative when mayFit is
+     * true.
+     */
+    double failGap(int ordinal, double cpuDemand, double memDemand, double[] above) {
+        int g = ordinal * gateStride;
+        double gap = Double.POSITIVE_INFINITY;
+        boolean held = false;
+        for (int s = 0; s < slots; s++) {
+            double gate = gates[g + GATES + s];
+            if (gate != gate) {
+                continue;
+            }
+            held = true;
+            double b = s < above.length ? above[s] : Double.NEGATIVE_INFINITY;
+            if (b == Double.NEGATIVE_INFINITY || gate > b) {
+                return freeingGap(ordinal, cpuDemand, memDemand, above);
+            }
+            if (b != Double.POSITIVE_INFINITY && gate > Double.NEGATIVE_INFINITY) {
+                gap = Math.min(gap, b - gate);
+            }
+        }
+        return held
+                        && gates[g + USED_CPU_GATE] + cpuDemand <= gates[g + CPU_GATE] + 2 * NodeState.EPSILON
+                        && gates[g + USED_MEM_GATE] + memDemand <= gates[g + MEM_GATE] + 2 * NodeState.EPSILON
+                ? -1
+                : gap;
+    }
+
+    /** {@link #failGap} from the host's whole record, where some class frees something. */
+    private double freeingGap(int ordinal, double cpuDemand, double memDemand, double[] above) {
+        if (mayFitFreeing(ordinal, cpuDemand, memDemand, above)) {
+            return -1;
+        }
+        double gap = Double.POSITIVE_INFINITY;
+        for (int s = 0, i = ordinal * stride + HEADER; s < slots; s++, i += FIELDS) {
+            double b = s < above.length ? above[s] : Double.NEGATIVE_INFINITY;
+            if (records[i + COUNT] == 0 || b == Double.NEGATIVE_INFINITY || b == Double.POSITIVE_INFINITY) {
+                continue;
+            }
+            int n = 0;
+            while (n < TOP && records[i + HIGH + n * RANK_FIELDS] > b) {
+                n++;
+            }
+            if (n < TOP) {
+                double next = records[i + HIGH + n * RANK_FIELDS];
+                if (next > Double.NEGATIVE_INFINITY) { // NaN is above no threshold, ever
+                    gap = Math.min(gap, b - next);
+                }
+            }
+        }
+        return gap;
+    }
+
     /** A new array for this many hosts and class slots, the old records copied, new slots empty. */
     private void resize(int newHosts, int newSlots) {
         int newStride = HEADER + newSlots * FIELDS;
@@ -528,6 +644,8 @@ final class HostTable {
         plusDirty = new boolean[blocks];
         Arrays.fill(plusDirty, true);
         plusHost = new double[newHosts * PLUS_FIELDS];
+        layout++;
+        loggedIn = Arrays.copyOf(loggedIn, newHosts);
         gateStride = GATES + newSlots;
         gates = new double[newHosts * gateStride];
         for (int h = 0; h < newHosts; h++) {

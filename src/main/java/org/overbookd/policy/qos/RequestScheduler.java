@@ -1,6 +1,7 @@
 package org.overbookd.policy.qos;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.overbookd.policy.Plugin;
@@ -219,6 +220,7 @@ public final class RequestScheduler implements Plugin {
                 victimIds.add(v.view().id());
             }
             j.markPlaced();
+            cluster.failedScans().placed(j);
             cluster.placeInPass(choice.node, j, pass);
             placements.add(new Allocation(j.view().id(), choice.node.view().id(), victimIds));
         }
@@ -291,7 +293,12 @@ public final class RequestScheduler implements Plugin {
             List<Candidate> victims = preemption.victims(j, n, pass);
             return new Choice(n, victims, preemptionCost.cost(j, victims), score(n, j, victims));
         }
-        for (int t = 0, at = start; t < size && !enough(found); t++, at = at + 1 == size ? 0 : at + 1) {
+        // a failed scan of j before may have proved that most hosts fail the first check again
+        int[] only = shortcuts ? cluster.failedScans().positions(j, above, cluster) : null;
+        int count = only == null ? size : only.length;
+        int from = only == null ? start : firstAtOrAfter(only, start);
+        for (int t = 0, k = from; t < count && !enough(found); t++, k = k + 1 == count ? 0 : k + 1) {
+            int at = only == null ? k : only[k];
             // the flat table first: most hosts of a large cluster are ruled out without touching them
             if (shortcuts && !cluster.mayFitCoarse(at, j, above)) {
                 continue;
@@ -317,7 +324,17 @@ public final class RequestScheduler implements Plugin {
                 best = c;
             }
         }
+        if (shortcuts && best == null && only == null) {
+            cluster.failedScans().failed(j, above, cluster);
+        }
         return best;
+    }
+
+    /** The index of the first position at or after start, the positions read from there on in a circle. */
+    private static int firstAtOrAfter(int[] positions, int start) {
+        int k = Arrays.binarySearch(positions, start);
+        k = k < 0 ? -k - 1 : k;
+        return k == positions.length ? 0 : k;
     }
 
     /**

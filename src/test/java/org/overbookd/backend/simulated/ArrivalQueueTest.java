@@ -16,7 +16,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.overbookd.backend.simulated.load.NoisyLoad;
-import org.overbookd.model.QosClass;
 
 /**
  * {@link ArrivalQueue} against the tree it replaced (a {@code TreeSet} by first arrival, then id):
@@ -32,10 +31,8 @@ class ArrivalQueueTest {
             Comparator.<SimVm>comparingLong(v -> v.firstArrivalSeconds).thenComparingLong(v -> v.id);
 
     private static SimVm vm(long id, long arrivalSeconds) {
-        return new SimVm(
+        return new LowQosVm(
                 id,
-                QosClass.LOW,
-                -1,
                 new NoisyLoad(80, 15),
                 new SplittableRandom(id),
                 1000,

@@ -41,6 +41,14 @@ class HotStateTest {
 
     /** A VM and, beside it, the object it was made like with a stream of its own: the reference. */
     private record Pair(SimVm vm, LoadGenerator reference, SplittableRandom referenceRandom) {
+        HighQosVm high() {
+            return (HighQosVm) vm;
+        }
+
+        LowQosVm low() {
+            return (LowQosVm) vm;
+        }
+
         double expected(long tow) {
             return reference.next(tow, referenceRandom) * vm.scale();
         }
@@ -51,7 +59,9 @@ class HotStateTest {
     }
 
     private static Pair pair(long k, QosClass qos, int core, Supplier<LoadGenerator> generator) {
-        SimVm vm = new SimVm(k, qos, core, generator.get(), stream(k), 1000, 0, EPOCH);
+        SimVm vm = qos == QosClass.HIGH
+                ? new HighQosVm(k, core, generator.get(), stream(k), 1000, 0, EPOCH)
+                : new LowQosVm(k, generator.get(), stream(k), 1000, 0, EPOCH);
         return new Pair(vm, generator.get(), stream(k));
     }
 
@@ -89,11 +99,11 @@ class HotStateTest {
                         4,
                         () -> new TraceLoad(new long[] {0, 7200, 86_400}, new double[] {5, 120, 33})));
         for (Pair p : vms) {
-            hosts[0].holdCore(p.vm().core, p.vm());
+            hosts[0].holdCore(p.high().core, p.high());
             run(hosts[0], p.vm());
         }
         Pair low = pair(5, QosClass.LOW, -1, () -> new NoisyLoad(90, 15));
-        low.vm().cores = 4;
+        low.low().cores = 4;
         hosts[0].addLow(low.vm());
         run(hosts[0], low.vm());
         hosts[0].operationStarted();
@@ -122,6 +132,34 @@ class HotStateTest {
      * next, several between two sweeps, and a VM with a curve the world has not seen before, each as
      * its object draws.
      */
+    /**
+     * A high-QoS VM of a synthetic pattern lets its generator go once its core's slot holds it (the
+     * slot has the pattern's parameters) and draws on as its pattern object would; a replayed lane
+     * keeps its own, which it draws through; a VM without its pattern cannot take a second slot.
+     */
+    @Test
+    void aHighQosVmLetsItsPatternGoOnceItsSlotHoldsIt() {
+        SimHost[] hosts = hosts(2, 2);
+        HotState hot = SimHost.flatState(hosts, OPERATION_LOAD);
+        Pair spiky = pair(0, QosClass.HIGH, 0, () -> new SpikyLoad(60, 10, BIG_SPIKES));
+        Pair lane = pair(1, QosClass.HIGH, 1, () -> new TraceLoad(new long[] {0, 3600}, new double[] {20, 70}));
+        hosts[0].holdCore(0, spiky.high());
+        hosts[0].holdCore(1, lane.high());
+        run(hosts[0], spiky.vm());
+        run(hosts[0], lane.vm());
+        assertEquals(null, spiky.vm().generator(), "the spiky VM's pattern is in its slot");
+        assertTrue(lane.vm().generator() instanceof TraceLoad, "the lane draws through its own");
+        LoadDrawer drawer = new LoadDrawer(hot, null);
+        for (long now = 300; now <= 86_400; now += 300) {
+            drawer.draw(now);
+            assertSameBits(spiky.expected(now), spiky.vm().load(), "the spiky VM at " + now);
+            assertSameBits(lane.expected(now), lane.vm().load(), "the lane at " + now);
+        }
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> hosts[1].holdCore(0, spiky.high()));
+        assertTrue(e.getMessage().contains("VM 0 has no load pattern"), e.getMessage());
+    }
+
     @Test
     void aSingleDrawOfABusinessVmTakesTheMeanAtItsTime() {
         SimHost[] hosts = hosts(1, 3);
@@ -129,8 +167,8 @@ class HotStateTest {
         BusinessCurve curve = new BusinessCurve(50, 90, 0.25);
         Pair first = pair(0, QosClass.HIGH, 0, () -> new BusinessLoad(curve, 5));
         Pair second = pair(1, QosClass.HIGH, 1, () -> new BusinessLoad(curve, 5));
-        hosts[0].holdCore(0, first.vm());
-        hosts[0].holdCore(1, second.vm());
+        hosts[0].holdCore(0, first.high());
+        hosts[0].holdCore(1, second.high());
         run(hosts[0], first.vm());
         run(hosts[0], second.vm());
         LoadDrawer drawer = new LoadDrawer(hot, null);
@@ -150,7 +188,7 @@ class HotStateTest {
             if (other == null && now >= 9 * 3600) {
                 // a curve of its own, first drawn at a time the drawer has the other curve's mean of
                 other = pair(2, QosClass.HIGH, 2, () -> new BusinessLoad(new BusinessCurve(20, 40, 0.5), 5));
-                hosts[0].holdCore(2, other.vm());
+                hosts[0].holdCore(2, other.high());
                 run(hosts[0], other.vm());
             }
             if (other != null) {
@@ -175,7 +213,7 @@ class HotStateTest {
             Pair p = k % 3 == 0
                     ? pair(id, QosClass.LOW, -1, () -> new SpikyLoad(70, 10, BIG_SPIKES))
                     : pair(id, QosClass.LOW, -1, () -> new NoisyLoad(80, 15));
-            p.vm().cores = 1 + k % 2;
+            p.low().cores = 1 + k % 2;
             lows.add(p);
         }
         LoadDrawer drawer = new LoadDrawer(hot, null);
@@ -269,7 +307,7 @@ class HotStateTest {
                     default -> () -> new BusinessLoad(new BusinessCurve(50, 90, 0.25), 5);
                 };
                 Pair p = pair(k, QosClass.HIGH, core, g);
-                host.holdCore(core, p.vm());
+                host.holdCore(core, p.high());
                 all.add(p);
             }
         }
@@ -342,8 +380,8 @@ class HotStateTest {
             for (SimHost host : hosts) {
                 for (int core = 0; core < 2; core++) {
                     long k = host.id * 2L + core;
-                    SimVm vm = new SimVm(
-                            k, QosClass.HIGH, core, new SpikyLoad(75, 15, BIG_SPIKES), stream(k), 1000, 0, EPOCH);
+                    HighQosVm vm =
+                            new HighQosVm(k, core, new SpikyLoad(75, 15, BIG_SPIKES), stream(k), 1000, 0, EPOCH);
                     host.holdCore(core, vm);
                     run(host, vm);
                 }
@@ -393,7 +431,7 @@ class HotStateTest {
                     LoadGenerator g = k % 3 == 0
                             ? new NoisyLoad(60, 15)
                             : k % 3 == 1 ? new SpikyLoad(75, 10, BIG_SPIKES) : new BusinessLoad(curve, 5);
-                    SimVm vm = new SimVm(k, QosClass.HIGH, core, g, stream(k), 1000, 0, EPOCH);
+                    HighQosVm vm = new HighQosVm(k, core, g, stream(k), 1000, 0, EPOCH);
                     host.holdCore(core, vm);
                     if (k % 7 != 0) {
                         run(host, vm);
@@ -454,7 +492,7 @@ class HotStateTest {
         HotState hot = SimHost.flatState(hosts, OPERATION_LOAD);
         for (SimHost host : hosts) {
             LoadGenerator g = host.id % FlatProbe.RANGE_HOSTS == 0 ? failing : new NoisyLoad(50, 10);
-            SimVm vm = new SimVm(host.id, QosClass.HIGH, 0, g, stream(host.id), 1000, 0, EPOCH);
+            HighQosVm vm = new HighQosVm(host.id, 0, g, stream(host.id), 1000, 0, EPOCH);
             host.holdCore(0, vm);
             run(host, vm);
         }
@@ -591,7 +629,7 @@ class HotStateTest {
                             : k % 3 == 1
                                     ? new SpikyLoad(75, 10, BIG_SPIKES)
                                     : new BusinessLoad(new BusinessCurve(50, 90, 0.25), 5);
-                    SimVm vm = new SimVm(k, QosClass.HIGH, core, g, stream(k), 1000, 0, EPOCH);
+                    HighQosVm vm = new HighQosVm(k, core, g, stream(k), 1000, 0, EPOCH);
                     host.holdCore(core, vm);
                     run(host, vm);
                 }
@@ -602,10 +640,8 @@ class HotStateTest {
             }
             for (int k = 0; k < 3000; k++) {
                 long id = 1_000_000L + k;
-                SimVm vm = new SimVm(
+                LowQosVm vm = new LowQosVm(
                         id,
-                        QosClass.LOW,
-                        -1,
                         k % 4 == 0 ? new SpikyLoad(70, 10, BIG_SPIKES) : new NoisyLoad(80, 15),
                         stream(id),
                         1000,
@@ -632,7 +668,7 @@ class HotStateTest {
                         : i == 1
                                 ? new BusinessLoad(new BusinessCurve(30, 70, 0.25), 5)
                                 : new SpikyLoad(50, 10, BIG_SPIKES);
-                SimVm fresh = new SimVm(id, QosClass.HIGH, 0, g, stream(id), 1000, 0, EPOCH);
+                HighQosVm fresh = new HighQosVm(id, 0, g, stream(id), 1000, 0, EPOCH);
                 host.holdCore(0, fresh);
                 run(host, fresh);
             }

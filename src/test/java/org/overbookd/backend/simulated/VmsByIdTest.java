@@ -10,12 +10,11 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.overbookd.backend.simulated.load.NoisyLoad;
-import org.overbookd.model.QosClass;
 
 class VmsByIdTest {
 
-    private static SimVm vm(long id) {
-        return new SimVm(id, QosClass.LOW, -1, new NoisyLoad(80, 15), new SplittableRandom(id), 1000, 0, Instant.EPOCH);
+    private static LowQosVm vm(long id) {
+        return new LowQosVm(id, new NoisyLoad(80, 15), new SplittableRandom(id), 1000, 0, Instant.EPOCH);
     }
 
     /**
@@ -27,18 +26,18 @@ class VmsByIdTest {
     void answersAsAMapDoesUnderRandomPutsAndRemoves() {
         SplittableRandom rnd = new SplittableRandom(15);
         VmsById table = new VmsById();
-        Map<Long, SimVm> reference = new HashMap<>();
+        Map<Long, LowQosVm> reference = new HashMap<>();
         long nextId = 0;
         for (int op = 0; op < 300_000; op++) {
             int r = rnd.nextInt(10);
             if (r < 4) {
                 nextId += rnd.nextInt(50) == 0 ? rnd.nextInt(5_000) : 1; // high-QoS VMs take ids in between
-                SimVm vm = vm(nextId);
+                LowQosVm vm = vm(nextId);
                 table.put(vm);
                 reference.put(vm.id, vm);
             } else if (r < 7 && nextId > 0) {
                 long id = Math.max(0, nextId - rnd.nextInt(30_000));
-                SimVm held = reference.get(id);
+                LowQosVm held = reference.get(id);
                 if (held != null) {
                     table.remove(held);
                     reference.remove(id);
@@ -63,8 +62,8 @@ class VmsByIdTest {
     @Test
     void removesOnlyTheVmItIsGiven() {
         VmsById table = new VmsById();
-        SimVm first = vm(5);
-        SimVm second = vm(5);
+        LowQosVm first = vm(5);
+        LowQosVm second = vm(5);
         table.put(first);
         table.put(second);
         table.remove(first);
@@ -77,7 +76,7 @@ class VmsByIdTest {
     @Test
     void aPageKeepsItsLastVmGoesWithItAndComesBack() {
         VmsById table = new VmsById();
-        SimVm[] vms = new SimVm[3 * 4096];
+        LowQosVm[] vms = new LowQosVm[3 * 4096];
         for (int id = 0; id < vms.length; id++) {
             vms[id] = vm(id);
             table.put(vms[id]);
@@ -85,14 +84,14 @@ class VmsByIdTest {
         for (int id = 4096; id < 2 * 4096 - 1; id++) {
             table.remove(vms[id]);
         }
-        SimVm last = vms[2 * 4096 - 1];
+        LowQosVm last = vms[2 * 4096 - 1];
         assertSame(last, table.get(last.id));
         assertNull(table.get(4096));
         table.remove(last);
         assertNull(table.get(last.id));
         assertSame(vms[4095], table.get(4095));
         assertSame(vms[2 * 4096], table.get(2 * 4096));
-        SimVm again = vm(5000);
+        LowQosVm again = vm(5000);
         table.put(again);
         assertSame(again, table.get(5000));
         assertNull(table.get(5001));

@@ -99,6 +99,66 @@ class HostTableTest {
         assertTrue(answers[0] > 10000 && answers[1] > 10000, "no and yes: " + answers[0] + ", " + answers[1]);
     }
 
+    /**
+     * A host's gap ({@link HostTable#failGap}, what a failed scan records) is negative exactly when
+     * the first look says yes, and else the first look stays no while every threshold falls by less
+     * than it (or rises): random hosts, thresholds of either infinity, fewer thresholds than classes,
+     * NaN intercepts. Falling by more turns some hosts to yes, so the gaps are not all infinite.
+     */
+    @Test
+    void aHostStaysRuledOutWhileNoThresholdFallsByItsGap() {
+        HostTable table = new HostTable();
+        SplittableRandom r = new SplittableRandom(35);
+        int hosts = 120;
+        for (int h = 0; h < hosts; h++) {
+            table.addHost(h, new NodeView("h" + h, 1 + r.nextInt(2), 1, Map.of()));
+        }
+        double[] highs = {-5, 0, 5, 10, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN};
+        int stayed = 0;
+        int turned = 0;
+        for (int round = 0; round < 2000; round++) {
+            int h = r.nextInt(hosts);
+            int s = r.nextInt(3);
+            double high = r.nextInt(4) == 0 ? highs[r.nextInt(highs.length)] : r.nextDouble(-20, 20);
+            switch (r.nextInt(6)) {
+                case 0 -> table.clear(h);
+                case 1 -> table.used(h, r.nextDouble(2), r.nextDouble(1.2), 0.1, 0.1);
+                case 2, 3 -> table.top(h, s, r.nextInt(HostTable.TOP), high, 0.1 + r.nextDouble(0.3), 0.2);
+                default -> {
+                    double held = r.nextDouble(1);
+                    table.slot(h, s, 1 + r.nextInt(5), high, -10, held, held / 2);
+                }
+            }
+            double[] above = new double[r.nextInt(4)];
+            for (int k = 0; k < above.length; k++) {
+                above[k] = r.nextInt(5) == 0 ? highs[r.nextInt(highs.length - 1)] : r.nextDouble(-20, 20);
+            }
+            double cpu = r.nextDouble(1);
+            double mem = r.nextDouble(1);
+            for (int o = 0; o < hosts; o++) {
+                double gap = table.failGap(o, cpu, mem, above);
+                assertEquals(table.mayFit(o, cpu, mem, above), gap < 0, "round " + round + ", host " + o);
+                if (gap < 0) {
+                    continue;
+                }
+                double[] later = above.clone();
+                double fall = Double.isFinite(gap) ? gap * r.nextDouble() : r.nextDouble(1000);
+                for (int k = 0; k < later.length; k++) {
+                    if (Double.isFinite(later[k])) {
+                        later[k] -= r.nextInt(4) == 0 ? -r.nextDouble(5) : fall * r.nextDouble(1);
+                    }
+                }
+                assertTrue(!table.mayFit(o, cpu, mem, later), "round " + round + ", host " + o + ", gap " + gap);
+                stayed++;
+                for (int k = 0; k < later.length; k++) {
+                    later[k] = Double.isFinite(above[k]) ? above[k] - gap - 1 : above[k];
+                }
+                turned += Double.isFinite(gap) && table.mayFit(o, cpu, mem, later) ? 1 : 0;
+            }
+        }
+        assertTrue(stayed > 10000 && turned > 1000, "stayed no, turned yes past the gap: " + stayed + ", " + turned);
+    }
+
     @Test
     void anEmptyTableBoundsNothing() {
         SeenClasses classes = new SeenClasses();

@@ -48,6 +48,37 @@ class ShortcutsTest {
         }
     }
 
+    /**
+     * A waiting request's failed scan recorded and used at its next scans ({@link FailedScans}):
+     * a larger busy cluster, passes 3 s apart (a record holds while the thresholds fall little),
+     * each host a record passes over checked against the first check itself, and every decision the
+     * same as without any shortcut, for both policies with the month's scan limits (the exact
+     * QoS-driven pass, with no limit, has its own search). The QoS-driven run must use records
+     * and pass over most hosts with them.
+     */
+    @Test
+    void recordsOfFailedScansNeverChangeADecision() {
+        ScanLimits limits = new ScanLimits(10, 20);
+        for (boolean qos : new boolean[] {true, false}) {
+            RequestScheduler s =
+                    qos ? RequestScheduler.qosDriven(CLASSES, limits) : RequestScheduler.priorityBased(CLASSES, limits);
+            World fast = new World(7, 60);
+            World reference = new World(7, 60);
+            FailedScans records = fast.cluster.failedScans();
+            records.verifyEachUse();
+            for (int pass = 0; pass < 150; pass++) {
+                double t = pass * 3.0;
+                List<Allocation> a = fast.pass(s, t, pass);
+                List<Allocation> b = reference.pass(s.withoutShortcuts(), t, pass);
+                assertEquals(b, a, "pass " + pass + " (" + (qos ? "qos" : "priority") + ")");
+            }
+            if (qos) {
+                assertTrue(records.uses() > 100, "records used: " + records.uses());
+                assertTrue(records.skipped() > 40L * records.uses(), "hosts passed over: " + records.skipped());
+            }
+        }
+    }
+
     /** Hosts, their instances and a queue, changed by passes, completions and arrivals of jobs. */
     private static final class World {
         final HostIndex cluster = new HostIndex();
@@ -58,8 +89,12 @@ class ShortcutsTest {
         long admission;
 
         World(long seed) {
+            this(seed, 12);
+        }
+
+        World(long seed, int hosts) {
             events = new SplittableRandom(seed);
-            for (int h = 0; h < 12; h++) {
+            for (int h = 0; h < hosts; h++) {
                 double size = h % 3 == 0 ? 0.5 : 1.0;
                 nodes.add(new NodeView("h" + h, size, size, Map.of()));
                 cluster.addHost(nodes.get(h), h);

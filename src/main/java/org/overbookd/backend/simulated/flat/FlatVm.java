@@ -15,7 +15,7 @@ public interface FlatVm {
     /** The VM's id, for error messages. */
     long id();
 
-    /** What the VM's load does. */
+    /** What the VM's load does; null for a VM that has let it go because it takes no slot again. */
     LoadGenerator generator();
 
     /** The VM's stream when its generator draws through its own object (a trace); null for a flat pattern. */
@@ -39,12 +39,15 @@ public interface FlatVm {
 
     void spike(byte state);
 
-    /** Its business curve's index in {@link HotState#curves}, -1 until first found. */
+    /**
+     * Its business curve's index in {@link HotState#curves}, -1 until first found; a VM that takes
+     * only one slot may keep none (-1 always), and the state looks the index up that once.
+     */
     int curveIndex();
 
     void curveIndex(int index);
 
-    /** Its spike model's index in {@link HotState#spikeModels}, -1 until first found. */
+    /** Its spike model's index in {@link HotState#spikeModels}, -1 until first found (or kept by none, as above). */
     int spikeModelIndex();
 
     void spikeModelIndex(int index);

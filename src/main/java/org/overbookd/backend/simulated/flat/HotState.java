@@ -432,6 +432,9 @@ public final class HotState {
 
     private void put(int s, FlatVm v) {
         LoadGenerator g = v.generator();
+        if (g == null) {
+            throw new IllegalStateException("VM " + v.id() + " has no load pattern to take slot " + s + " with");
+        }
         // only what the slot's pattern draws with: a store to each of the other arrays cost a cache miss, at a random
         // slot
         if (g instanceof NoisyLoad n) {
@@ -442,18 +445,22 @@ public final class HotState {
             pattern[s] = SPIKY;
             mu[s] = sp.mu();
             sd[s] = sp.sd();
-            if (v.spikeModelIndex() < 0) {
-                v.spikeModelIndex(indexOf(spikeModels, sp.spikes()));
+            int model = v.spikeModelIndex();
+            if (model < 0) {
+                model = indexOf(spikeModels, sp.spikes());
+                v.spikeModelIndex(model);
             }
-            spikeModel[s] = v.spikeModelIndex();
+            spikeModel[s] = model;
             spike[s] = v.spike();
         } else if (g instanceof BusinessLoad b) {
             pattern[s] = BUSINESS;
             sd[s] = b.sd();
-            if (v.curveIndex() < 0) {
-                v.curveIndex(indexOf(curves, b.curve()));
+            int index = v.curveIndex();
+            if (index < 0) {
+                index = indexOf(curves, b.curve());
+                v.curveIndex(index);
             }
-            curve[s] = v.curveIndex();
+            curve[s] = index;
         } else {
             pattern[s] = OBJECT;
         }
