@@ -21,6 +21,7 @@ final class VmFactory {
      * the collector to copy.
      */
     private final LoadGenerator lowLoad;
+
     private long nextId;
     private long lowCreated;
 

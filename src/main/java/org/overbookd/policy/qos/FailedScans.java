@@ -121,7 +121,8 @@ final class FailedScans {
         int[] byExponent = new int[MAX_EXP - MIN_EXP + 1];
         int passed = 0;
         for (int at = 0; at < size; at++) {
-            double gap = table.failGap(cluster.ordinalAt(at), j.view().cpu(), j.view().mem(), above);
+            double gap = table.failGap(
+                    cluster.ordinalAt(at), j.view().cpu(), j.view().mem(), above);
             gap = gap == gap ? gap : -1; // cannot tell: looked at every time
             gaps[at] = gap;
             if (gap < 0) {
@@ -152,7 +153,13 @@ final class FailedScans {
         recorded++;
         records.put(
                 j.source(),
-                new Record(table.layout(), table.mark(), j.view().cpu(), j.view().mem(), above.clone(), far,
+                new Record(
+                        table.layout(),
+                        table.mark(),
+                        j.view().cpu(),
+                        j.view().mem(),
+                        above.clone(),
+                        far,
                         Arrays.copyOf(near, n)));
     }
 
@@ -213,7 +220,8 @@ final class FailedScans {
             if (k < positions.length && positions[k] == at) {
                 k++;
             } else if (cluster.mayFitCoarse(at, j, above)) {
-                throw new IllegalStateException("host at " + at + " passed over but fits " + j.view().id());
+                throw new IllegalStateException(
+                        "host at " + at + " passed over but fits " + j.view().id());
             }
         }
     }

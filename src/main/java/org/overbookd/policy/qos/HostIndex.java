@@ -42,6 +42,7 @@ public final class HostIndex {
     private final FailedScans failedScans = new FailedScans(table);
     /** The instances the current pass moved, in the order it moved them (see {@link #moved()}). */
     private final List<LiveInstance> moved = new ArrayList<>();
+
     private long passes;
     private long instances;
 

@@ -81,6 +81,7 @@ public final class RequestSimulation {
      * applied through the instances the policy moved ({@link RequestPolicy#lastMoves()}).
      */
     private long active;
+
     private final Set<SimInstance> pending = new LinkedHashSet<>();
     private final List<RequestOutcome> terminatedInInterval = new ArrayList<>();
     /** Each interval's summary, in order, computed on the {@link #summaries} thread when large. */

@@ -155,8 +155,7 @@ class HotStateTest {
             assertSameBits(spiky.expected(now), spiky.vm().load(), "the spiky VM at " + now);
             assertSameBits(lane.expected(now), lane.vm().load(), "the lane at " + now);
         }
-        IllegalStateException e =
-                assertThrows(IllegalStateException.class, () -> hosts[1].holdCore(0, spiky.high()));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> hosts[1].holdCore(0, spiky.high()));
         assertTrue(e.getMessage().contains("VM 0 has no load pattern"), e.getMessage());
     }
 
@@ -380,8 +379,7 @@ class HotStateTest {
             for (SimHost host : hosts) {
                 for (int core = 0; core < 2; core++) {
                     long k = host.id * 2L + core;
-                    HighQosVm vm =
-                            new HighQosVm(k, core, new SpikyLoad(75, 15, BIG_SPIKES), stream(k), 1000, 0, EPOCH);
+                    HighQosVm vm = new HighQosVm(k, core, new SpikyLoad(75, 15, BIG_SPIKES), stream(k), 1000, 0, EPOCH);
                     host.holdCore(core, vm);
                     run(host, vm);
                 }
