@@ -126,12 +126,16 @@ class HaFailoverTest {
                             long resumed = System.currentTimeMillis();
                             active.signal("CONT");
                             // Either way the cycle it had begun enacts nothing: the lease gate refuses the stale
-                            // plan (stood down), or, when the call's whole-call deadline guard closes the socket
-                            // before the buffered reply is read, the observation itself fails. Which one wins is
-                            // a race between two threads of the resumed process; the counts below judge the rest.
+                            // plan (stood down), or the observation itself fails on a call whose whole-call
+                            // deadline passed while the process stood still: the guard closes the socket before
+                            // the buffered reply is read ("the request was sent"), or before a call the
+                            // observation had not yet written goes out ("no reply within" alone). Which one wins
+                            // is a race between threads of the resumed process; the counts below judge the rest.
                             DaemonProcess.Line stood = active.await(
                                     l -> l.contains("stood down")
-                                            || l.matches(".*cycle \\d+ failed.*") && l.contains("the request was sent"),
+                                            || l.matches(".*cycle \\d+ failed.*")
+                                                    && (l.contains("the request was sent")
+                                                            || l.contains("no reply within")),
                                     resumed,
                                     Duration.ofSeconds(15));
                             assertNotNull(
