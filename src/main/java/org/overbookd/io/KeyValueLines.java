@@ -61,29 +61,25 @@ public final class KeyValueLines {
     }
 
     private static boolean next(LineTracking in) throws IOException, BadLine {
-        boolean found;
+        boolean found = true;
+        RuntimeException refused = null;
         try {
             found = in.nextProperty();
         } catch (RuntimeException e) {
-            if (in.badEscape != null) {
-                throw badEscape(in);
-            }
-            // Commons Configuration's unescaping throws for a \\u without four hex digits inside a
-            // line, which our own scan of the line has already named; anything else it refuses
-            throw new BadLine(in.start, "cannot be read as a property: " + e.getMessage());
+            refused = e;
         }
+        // Our own scan of the line first: Commons Configuration throws for a short \\u escape inside
+        // a line but drops one at its end without a word
         if (in.badEscape != null) {
-            // at the end of a line Commons Configuration drops a short \\u escape without a word
-            throw badEscape(in);
+            throw new BadLine(
+                    in.start,
+                    "\\u" + in.badEscape + " is not an escape: \\u takes four hexadecimal digits (write \\\\u"
+                            + " for a backslash followed by u)");
+        }
+        if (refused != null) {
+            throw new BadLine(in.start, "cannot be read as a property: " + refused.getMessage());
         }
         return found;
-    }
-
-    private static BadLine badEscape(LineTracking in) {
-        return new BadLine(
-                in.start,
-                "\\u" + in.badEscape + " is not an escape: \\u takes four hexadecimal digits (write \\\\u for a"
-                        + " backslash followed by u)");
     }
 
     /**
