@@ -50,16 +50,7 @@ public final class Daemon {
 
     /** Starts the schedule (first cycle at once) and blocks until {@link #stop()}; returns after the last cycle ends. */
     public void run() throws SchedulerException, InterruptedException {
-        Properties properties = ha == null ? quartzProperties() : ha.quartzProperties(quartzProperties());
-        if (ha != null) {
-            // A node whose scheduler thread finds no trigger it may take sleeps Quartz's idle wait (23-30 s
-            // by default) before it looks again, and another node's moves do not wake it. A writer paused
-            // and resumed can take the shared trigger once before it learns that it is standby; the new
-            // writer then ran no step for up to 30 s. Looking again within one step bounds that to a step.
-            properties.setProperty(
-                    "org.quartz.scheduler.idleWaitTime",
-                    Long.toString(Math.max(1000, Math.min(30_000, interval.toMillis()))));
-        }
+        Properties properties = ha == null ? quartzProperties() : ha.quartzProperties(quartzProperties(), interval);
         scheduler = new StdSchedulerFactory(properties).getScheduler();
         // the runner stays in this process's context: a JDBC job store persists the job's class only
         scheduler.getContext().put(CycleJob.RUNNER, runner);

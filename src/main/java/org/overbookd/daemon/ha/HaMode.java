@@ -1,6 +1,7 @@
 package org.overbookd.daemon.ha;
 
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Properties;
 import java.util.UUID;
 import org.overbookd.config.ConfigException;
@@ -88,8 +89,11 @@ public final class HaMode implements AutoCloseable {
         return lease;
     }
 
-    /** Quartz on the shared database, clustered; instance id the lease holder's. */
-    public Properties quartzProperties(Properties local) {
+    /**
+     * Quartz on the shared database, clustered; instance id the lease holder's; {@code step} the
+     * overbooking step's interval.
+     */
+    public Properties quartzProperties(Properties local, Duration step) {
         Properties p = new Properties();
         p.putAll(local);
         p.setProperty(StdSchedulerFactory.PROP_SCHED_INSTANCE_ID, lease.holder());
@@ -103,6 +107,12 @@ public final class HaMode implements AutoCloseable {
                 "org.quartz.jobStore.clusterCheckinInterval",
                 Long.toString(Math.max(1000, settings.quartzCheckinEvery().toMillis())));
         p.setProperty("org.quartz.jobStore.acquireTriggersWithinLock", "true");
+        // A node whose scheduler thread finds no trigger it may take sleeps Quartz's idle wait (23-30 s
+        // by default) before it looks again, and another node's moves do not wake it. A writer paused
+        // and resumed can take the shared trigger once before it learns that it is standby; the new
+        // writer then ran no step for up to 30 s. Looking again within one step bounds that to a step.
+        p.setProperty(
+                "org.quartz.scheduler.idleWaitTime", Long.toString(Math.max(1000, Math.min(30_000, step.toMillis()))));
         p.setProperty(
                 "org.quartz.scheduler.dbFailureRetryInterval",
                 Long.toString(Math.max(1000, settings.renewEvery().toMillis())));
