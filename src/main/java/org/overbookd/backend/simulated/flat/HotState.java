@@ -93,22 +93,29 @@ public final class HotState {
     int lowCapacity = FIRST_LOW_CAPACITY;
 
     // per slot
-    byte[] pattern;
-    boolean[] running;
-    /** +1 or -1 while a spiky VM's spike is in progress, 0 otherwise. */
-    byte[] spike;
+    /**
+     * Per slot, a record of {@link #RECORD} longs at {@code RECORD * s}: its stream's state, mu (a
+     * business slot's curve index instead), sd, scale and last load, the doubles as their raw bits.
+     */
+    static final int RECORD = 5;
 
-    double[] mu;
-    double[] sd;
+    static final int STREAM = 0;
+    /** A double's bits; for BUSINESS the index into {@link #curves} instead (a business slot draws no mu of its own). */
+    static final int MU = 1;
+
+    static final int SD = 2;
     /** The low-QoS size the load is multiplied by; 1 for a VM without one. */
-    double[] scale;
-    /** For BUSINESS an index into {@link #curves}; 0 otherwise. */
-    int[] curve;
-    /** For SPIKY an index into {@link #spikeModels}; 0 otherwise. */
+    static final int SCALE = 3;
+
+    static final int LOAD = 4;
+    long[] record;
+
+    byte[] pattern;
+    /** +1 or -1 while a spiky VM's spike is in progress, 0 otherwise; kept for SPIKY slots alone. */
+    byte[] spike;
+    /** For SPIKY an index into {@link #spikeModels}; kept for SPIKY slots alone. */
     int[] spikeModel;
 
-    long[] stream;
-    double[] load;
     FlatVm[] vm;
 
     // the draw lists, per window of WINDOW slots
@@ -119,7 +126,7 @@ public final class HotState {
      * ({@link #noisyCount}: a Gaussian around their own mean), then the business ones
      * ({@link #businessCount}: a Gaussian around their curve's mean now); from its last entry down,
      * the others ({@link #otherCount}: spiky, and those drawn through their object). Always up to
-     * date ({@link #touch}).
+     * date: every change to a slot moves its entry ({@link #running}, {@link #put}, {@link #move}).
      */
     int[] drawList;
 
@@ -130,8 +137,9 @@ public final class HotState {
      * Per slot, which list it is on (one of the kinds below, the low two bits) and where in its
      * window's part of {@link #drawList} (the offset from the window's first entry, the bits
      * above); for a slot on no list, the list its VM goes on when it runs (none for an empty slot)
-     * in the bits above. One byte, so that a VM starting or stopping reads and writes one array for
-     * its slot, not three (list, place, and the pattern that says which list).
+     * in the bits above. A slot runs exactly while it is on a list, so this says whether it runs
+     * too ({@link #recompute} reads it). One byte, so that a VM starting or stopping reads and writes
+     * one array for its slot, not four (running, list, place, and the pattern that says which list).
      */
     private byte[] listing;
 
@@ -215,7 +223,7 @@ public final class HotState {
 
     /** The last load drawn for slot {@code s}, percent of one core, its size applied. */
     public double load(int s) {
-        return load[s];
+        return Double.longBitsToDouble(record[RECORD * s + LOAD]);
     }
 
     /** Host {@code h}'s demand: the sum of its running VMs' loads and its operations', percent of one core. */
@@ -249,8 +257,8 @@ public final class HotState {
     public void recompute(int h) {
         double sum = operationLoad * ops[h];
         for (int s = base[h], e = end(h); s < e; s++) {
-            if (running[s]) {
-                sum += load[s];
+            if ((listing[s] & KIND_MASK) != UNLISTED) {
+                sum += Double.longBitsToDouble(record[RECORD * s + LOAD]);
             }
         }
         demand[h] = sum;
@@ -326,9 +334,11 @@ public final class HotState {
         lowCount[h]--;
     }
 
-    /** Marks the VM in slot {@code s} running or not; only running VMs draw and count. */
+    /**
+     * Marks the VM in slot {@code s} running or not; only running VMs draw and count. A slot runs
+     * exactly while it is on a draw list (every VM's pattern draws from one), so its listing says it.
+     */
     public void running(int s, boolean value) {
-        running[s] = value;
         int was = listing[s];
         int kind = was & KIND_MASK;
         if (value == (kind != UNLISTED)) {
@@ -343,6 +353,11 @@ public final class HotState {
         }
     }
 
+    /** Whether the VM in slot {@code s} runs. */
+    boolean runs(int s) {
+        return (listing[s] & KIND_MASK) != UNLISTED;
+    }
+
     // ---- draw lists
 
     /** The list a running slot of pattern {@code p} is on. */
@@ -354,28 +369,6 @@ public final class HotState {
             return UNLISTED;
         }
         return (p & BUSINESS_BIT) != 0 ? BUSINESS_LIST : NOISY_LIST;
-    }
-
-    /**
-     * Slot {@code s} may have changed what or whether it draws: puts it on the list it belongs on
-     * now, from its pattern and running flag. {@link #running}, {@link #put}, {@link #clear} and
-     * {@link #move} know the change and skip these reads.
-     */
-    private void touch(int s) {
-        int run = listOf(pattern[s]);
-        int now = running[s] ? run : UNLISTED;
-        int was = listing[s];
-        if (now != (was & KIND_MASK)) {
-            int w = s >>> WINDOW_SHIFT;
-            delist(w, was);
-            if (now != UNLISTED) {
-                enlist(s, w, now);
-                return;
-            }
-        }
-        if (now == UNLISTED) {
-            listing[s] = (byte) (run << KIND_BITS);
-        }
     }
 
     /**
@@ -435,16 +428,18 @@ public final class HotState {
         if (g == null) {
             throw new IllegalStateException("VM " + v.id() + " has no load pattern to take slot " + s + " with");
         }
-        // only what the slot's pattern draws with: a store to each of the other arrays cost a cache miss, at a random
-        // slot
+        int r = RECORD * s;
+        byte p;
+        // the spike state and model only for a spiky slot: a store to each of those arrays cost a cache miss, at a
+        // random slot
         if (g instanceof NoisyLoad n) {
-            pattern[s] = NOISY;
-            mu[s] = n.mu();
-            sd[s] = n.sd();
+            p = NOISY;
+            record[r + MU] = Double.doubleToRawLongBits(n.mu());
+            record[r + SD] = Double.doubleToRawLongBits(n.sd());
         } else if (g instanceof SpikyLoad sp) {
-            pattern[s] = SPIKY;
-            mu[s] = sp.mu();
-            sd[s] = sp.sd();
+            p = SPIKY;
+            record[r + MU] = Double.doubleToRawLongBits(sp.mu());
+            record[r + SD] = Double.doubleToRawLongBits(sp.sd());
             int model = v.spikeModelIndex();
             if (model < 0) {
                 model = indexOf(spikeModels, sp.spikes());
@@ -453,35 +448,34 @@ public final class HotState {
             spikeModel[s] = model;
             spike[s] = v.spike();
         } else if (g instanceof BusinessLoad b) {
-            pattern[s] = BUSINESS;
-            sd[s] = b.sd();
+            p = BUSINESS;
+            record[r + SD] = Double.doubleToRawLongBits(b.sd());
             int index = v.curveIndex();
             if (index < 0) {
                 index = indexOf(curves, b.curve());
                 v.curveIndex(index);
             }
-            curve[s] = index;
+            record[r + MU] = index;
         } else {
-            pattern[s] = OBJECT;
+            p = OBJECT;
         }
-        scale[s] = v.scale();
-        stream[s] = v.stream();
-        load[s] = 0;
-        running[s] = false;
+        pattern[s] = p;
+        record[r + SCALE] = Double.doubleToRawLongBits(v.scale());
+        record[r + STREAM] = v.stream();
+        record[r + LOAD] = 0;
         vm[s] = v;
         v.slot(s);
         // an empty slot is on no list, and a VM that does not run goes on none: only the list it goes on when it runs
         // is kept
-        listing[s] = (byte) (listOf(pattern[s]) << KIND_BITS);
+        listing[s] = (byte) (listOf(p) << KIND_BITS);
     }
 
     /** Empties slot {@code s}, its VM keeping its stream and spike state. */
     private void take(int s) {
         FlatVm v = vm[s];
-        v.stream(stream[s]);
+        v.stream(record[RECORD * s + STREAM]);
         if (pattern[s] == SPIKY) {
-            // only a spiky slot's spike state is kept (put writes no other's): the pattern's line is written below
-            // anyway
+            // only a spiky slot's spike state is kept (put writes no other's)
             v.spike(spike[s]);
         }
         v.slot(-1);
@@ -491,17 +485,15 @@ public final class HotState {
     /**
      * Marks slot {@code s} empty. Its other fields keep their last values: no one reads a slot
      * without a VM (it is off the draw lists and past its host's last slot in use), and
-     * {@link #put} writes every one its VM's pattern draws with (mu is not read for a business
-     * slot, the curve only for one, the spike model and spike state only for a spiky one). Zeroing them cost a
-     * store to eight more arrays at every VM leaving a host, each at a slot the step touches at
-     * random.
+     * {@link #put} writes every one its VM's pattern draws with (mu is the curve's index for a business
+     * slot, the spike model and spike state are read only for a spiky one).
      */
     private void clear(int s) {
         pattern[s] = EMPTY;
         vm[s] = null;
-        if (running[s]) {
-            running[s] = false;
-            delist(s >>> WINDOW_SHIFT, listing[s]);
+        int was = listing[s];
+        if ((was & KIND_MASK) != UNLISTED) {
+            delist(s >>> WINDOW_SHIFT, was);
         }
         listing[s] = UNLISTED;
     }
@@ -512,34 +504,31 @@ public final class HotState {
      * window's list for the other's.
      */
     private void move(int from, int to) {
-        copy(this, from, this, to);
-        vm[to].slot(to);
+        byte p = pattern[from];
+        System.arraycopy(record, RECORD * from, record, RECORD * to, RECORD);
+        if (p == SPIKY) {
+            spike[to] = spike[from];
+            spikeModel[to] = spikeModel[from];
+        }
+        pattern[to] = p;
+        FlatVm v = vm[from];
+        vm[to] = v;
+        v.slot(to);
         int was = listing[from];
-        if ((was & KIND_MASK) == UNLISTED || from >>> WINDOW_SHIFT == to >>> WINDOW_SHIFT) {
-            if ((was & KIND_MASK) != UNLISTED) {
+        int kind = was & KIND_MASK;
+        if (kind == UNLISTED || from >>> WINDOW_SHIFT == to >>> WINDOW_SHIFT) {
+            if (kind != UNLISTED) {
                 drawList[(from >>> WINDOW_SHIFT << WINDOW_SHIFT) + (was >>> KIND_BITS)] = to;
             }
             listing[to] = (byte) was;
-            running[from] = false;
-            clear(from);
+            // off its list without a delist: the entry names the new slot now
+            listing[from] = UNLISTED;
+            pattern[from] = EMPTY;
+            vm[from] = null;
             return;
         }
-        touch(to);
         clear(from);
-    }
-
-    private static void copy(HotState a, int from, HotState b, int to) {
-        b.pattern[to] = a.pattern[from];
-        b.running[to] = a.running[from];
-        b.spike[to] = a.spike[from];
-        b.mu[to] = a.mu[from];
-        b.sd[to] = a.sd[from];
-        b.scale[to] = a.scale[from];
-        b.curve[to] = a.curve[from];
-        b.spikeModel[to] = a.spikeModel[from];
-        b.stream[to] = a.stream[from];
-        b.load[to] = a.load[from];
-        b.vm[to] = a.vm[from];
+        enlist(to, to >>> WINDOW_SHIFT, kind);
     }
 
     private static <T> int indexOf(List<T> distinct, T value) {
@@ -561,22 +550,17 @@ public final class HotState {
             newBase[h] = (int) total;
             total += highCount[h] + capacity;
         }
-        if (total > Integer.MAX_VALUE - 8) {
+        if (total * RECORD > Integer.MAX_VALUE - 8) {
             throw new IllegalStateException("too many VM slots for one world: " + total);
         }
         int slots = (int) total;
         int[] oldBase = base;
-        pattern = relaid(pattern, new byte[slots], oldBase, newBase);
-        running = relaid(running, new boolean[slots], oldBase, newBase);
-        spike = relaid(spike, new byte[slots], oldBase, newBase);
-        mu = relaid(mu, new double[slots], oldBase, newBase);
-        sd = relaid(sd, new double[slots], oldBase, newBase);
-        scale = relaid(scale, new double[slots], oldBase, newBase);
-        curve = relaid(curve, new int[slots], oldBase, newBase);
-        spikeModel = relaid(spikeModel, new int[slots], oldBase, newBase);
-        stream = relaid(stream, new long[slots], oldBase, newBase);
-        load = relaid(load, new double[slots], oldBase, newBase);
-        vm = relaid(vm, new FlatVm[slots], oldBase, newBase);
+        byte[] oldListing = listing;
+        pattern = relaid(pattern, new byte[slots], oldBase, newBase, 1);
+        spike = relaid(spike, new byte[slots], oldBase, newBase, 1);
+        spikeModel = relaid(spikeModel, new int[slots], oldBase, newBase, 1);
+        record = relaid(record, new long[RECORD * slots], oldBase, newBase, RECORD);
+        vm = relaid(vm, new FlatVm[slots], oldBase, newBase, 1);
         int windows = (slots + WINDOW - 1) >>> WINDOW_SHIFT;
         drawList = new int[windows << WINDOW_SHIFT];
         noisyCount = new int[windows];
@@ -586,20 +570,29 @@ public final class HotState {
         base = newBase;
         lowCapacity = capacity;
         for (int h = 0; h < n; h++) {
-            for (int s = base[h], e = end(h); s < e; s++) {
+            for (int i = 0, inUse = highCount[h] + lowCount[h]; i < inUse; i++) {
+                int s = base[h] + i;
+                int run = listOf(pattern[s]);
+                listing[s] = (byte) (run << KIND_BITS);
                 if (vm[s] != null) {
                     vm[s].slot(s);
                 }
-                touch(s);
+                if (oldListing != null && (oldListing[oldBase[h] + i] & KIND_MASK) != UNLISTED) {
+                    enlist(s, s >>> WINDOW_SHIFT, run);
+                }
             }
         }
     }
 
-    /** {@code fresh} with each host's slots in use copied from {@code old} (an array of the same type, or null). */
-    private <A> A relaid(A old, A fresh, int[] oldBase, int[] newBase) {
+    /**
+     * {@code fresh} with each host's slots in use copied from {@code old} (an array of the same type, or null),
+     * {@code width} elements a slot.
+     */
+    private <A> A relaid(A old, A fresh, int[] oldBase, int[] newBase, int width) {
         if (old != null) {
             for (int h = 0; h < newBase.length; h++) {
-                System.arraycopy(old, oldBase[h], fresh, newBase[h], highCount[h] + lowCount[h]);
+                System.arraycopy(
+                        old, width * oldBase[h], fresh, width * newBase[h], width * (highCount[h] + lowCount[h]));
             }
         }
         return fresh;

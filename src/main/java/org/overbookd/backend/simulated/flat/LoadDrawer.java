@@ -204,9 +204,9 @@ public final class LoadDrawer {
         } else if ((p & HotState.FLAT) != 0) {
             drawNoisy(st, s, cursor);
         } else {
-            st.load[s] = drawObject(st, s, tow) * st.scale[s];
+            drawObjectInto(st, s, tow);
         }
-        return st.load[s];
+        return st.load(s);
     }
 
     /**
@@ -284,27 +284,27 @@ public final class LoadDrawer {
     /** Draws the running slots of window {@code w}, each kind in a loop of its own. */
     private static void drawWindow(HotState st, int w, long tow, double[] mus, SpikeModel[] models, FlatStream cursor) {
         int[] list = st.drawList;
-        long[] stream = st.stream;
-        double[] sd = st.sd;
-        double[] scale = st.scale;
-        double[] load = st.load;
+        long[] rec = st.record;
         int first = w << HotState.WINDOW_SHIFT;
         int noisyEnd = first + st.noisyCount[w];
         int businessEnd = noisyEnd + st.businessCount[w];
         // drawNoisy and drawBusiness, with the arrays read once for the window
-        double[] mu = st.mu;
         for (int i = first; i < noisyEnd; i++) {
-            int s = list[i];
-            load[s] = plain(stream, s, mu[s], sd[s], cursor) * scale[s];
+            int r = HotState.RECORD * list[i];
+            store(rec, r, plain(rec, r, Double.longBitsToDouble(rec[r + HotState.MU]), cursor));
         }
-        int[] curve = st.curve;
         for (int i = noisyEnd; i < businessEnd; i++) {
-            int s = list[i];
-            load[s] = plain(stream, s, mus[curve[s]], sd[s], cursor) * scale[s];
+            int r = HotState.RECORD * list[i];
+            store(rec, r, plain(rec, r, mus[(int) rec[r + HotState.MU]], cursor));
         }
         for (int i = first + HotState.WINDOW - st.otherCount[w], end = first + HotState.WINDOW; i < end; i++) {
             drawOther(st, list[i], tow, models, cursor);
         }
+    }
+
+    /** Stores {@code value} times the scale of the slot whose record is at {@code r} as its load. */
+    private static void store(long[] rec, int r, double value) {
+        rec[r + HotState.LOAD] = Double.doubleToRawLongBits(value * Double.longBitsToDouble(rec[r + HotState.SCALE]));
     }
 
     /** Draws the running slots of window {@code w} that lie in slots {@code lo} to {@code hi}: a window shared by two ranges of hosts. */
@@ -331,25 +331,30 @@ public final class LoadDrawer {
 
     /** A noisy slot's draw, stored as its load: N(mu, sd) clipped, as {@link LoadGenerator#normal}. */
     private static void drawNoisy(HotState st, int s, FlatStream cursor) {
-        st.load[s] = plain(st.stream, s, st.mu[s], st.sd[s], cursor) * st.scale[s];
+        long[] rec = st.record;
+        int r = HotState.RECORD * s;
+        store(rec, r, plain(rec, r, Double.longBitsToDouble(rec[r + HotState.MU]), cursor));
     }
 
     /** A business slot's draw, stored as its load: as a noisy one's, around its curve's mean now. */
     private static void drawBusiness(HotState st, int s, double[] mus, FlatStream cursor) {
-        st.load[s] = plain(st.stream, s, mus[st.curve[s]], st.sd[s], cursor) * st.scale[s];
+        long[] rec = st.record;
+        int r = HotState.RECORD * s;
+        store(rec, r, plain(rec, r, mus[(int) rec[r + HotState.MU]], cursor));
     }
 
     /**
-     * N(mean, sd) clipped, drawn from slot {@code s}'s stream as {@link LoadGenerator#normal} draws
-     * it, the stream moved on in place.
+     * N(mean, sd) clipped, sd the record's at {@code r}, drawn from its stream as {@link LoadGenerator#normal}
+     * draws it, the stream moved on in place.
      */
-    static double plain(long[] stream, int s, double mean, double sd, FlatStream cursor) {
-        return LoadGenerator.normal(mean, sd, gaussian(stream, s, cursor));
+    static double plain(long[] rec, int r, double mean, FlatStream cursor) {
+        return LoadGenerator.normal(
+                mean, Double.longBitsToDouble(rec[r + HotState.SD]), gaussian(rec, r + HotState.STREAM, cursor));
     }
 
     /**
-     * The next standard normal of slot {@code s}'s stream, {@code Ziggurat.next} of it, the stream
-     * moved on in place. The common case (the first long
+     * The next standard normal of the stream whose state is {@code stream[s]}, {@code Ziggurat.next}
+     * of it, the stream moved on in place. The common case (the first long
      * picks a rectangle, 253 in 256) keeps the state in a local variable; only the rest goes through
      * the cursor, which {@link Ziggurat#leftOver} draws its further longs from.
      */
@@ -368,36 +373,34 @@ public final class LoadDrawer {
 
     /** A spiky slot's draw, stored as its load: see {@link #spiky}. */
     private static void drawSpiky(HotState st, int s, SpikeModel[] models, FlatStream cursor) {
-        st.load[s] = spiky(st.stream, st.spike, st.mu, st.sd, st.scale, s, models[st.spikeModel[s]], cursor);
+        store(st.record, HotState.RECORD * s, spiky(st.record, st.spike, s, models[st.spikeModel[s]], cursor));
     }
 
     /**
-     * A spiky slot's load: one step of the spike process, then the spiked Gaussian, as {@link
+     * A spiky slot's load before its scale: one step of the spike process, then the spiked Gaussian, as {@link
      * SpikyLoad#next}, the slot's stream and spike state moved on in place. The step's uniforms are read off the
      * stream's state in a local variable, and the stream is moved on by as many as it takes. The
      * second uniform (the sign of a spike that starts) is computed only when the step takes it:
      * about one step in a hundred with the paper's spikes, a branch the CPU predicts, where
      * computing it every time cost a third of the mixing a spiky draw does.
      */
-    static double spiky(
-            long[] stream,
-            byte[] spike,
-            double[] mu,
-            double[] sd,
-            double[] scale,
-            int s,
-            SpikeModel spikes,
-            FlatStream cursor) {
-        long state = stream[s];
+    static double spiky(long[] rec, byte[] spike, int s, SpikeModel spikes, FlatStream cursor) {
+        int r = HotState.RECORD * s;
+        long state = rec[r + HotState.STREAM];
         int was = spike[s];
         double u1 = FlatStream.uniformAt(FlatStream.after(state, 1));
         int used = SpikyLoad.uniformsUsed(was, spikes, u1);
         double u2 = used == 2 ? FlatStream.uniformAt(FlatStream.after(state, 2)) : Double.NaN;
         int now = SpikyLoad.spikeAfter(was, spikes, u1, u2);
-        stream[s] = FlatStream.after(state, used);
-        double value = SpikyLoad.draw(mu[s], sd[s], now, spikes, gaussian(stream, s, cursor));
+        rec[r + HotState.STREAM] = FlatStream.after(state, used);
+        double value = SpikyLoad.draw(
+                Double.longBitsToDouble(rec[r + HotState.MU]),
+                Double.longBitsToDouble(rec[r + HotState.SD]),
+                now,
+                spikes,
+                gaussian(rec, r + HotState.STREAM, cursor));
         spike[s] = (byte) now;
-        return value * scale[s];
+        return value;
     }
 
     /** A spiky slot's draw or one through the VM's own generator, stored as its load. */
@@ -405,8 +408,13 @@ public final class LoadDrawer {
         if (st.pattern[s] == HotState.SPIKY) {
             drawSpiky(st, s, models, cursor);
         } else {
-            st.load[s] = drawObject(st, s, tow) * st.scale[s];
+            drawObjectInto(st, s, tow);
         }
+    }
+
+    /** A recorded trace's draw, stored as its load. */
+    private static void drawObjectInto(HotState st, int s, long tow) {
+        store(st.record, HotState.RECORD * s, drawObject(st, s, tow));
     }
 
     /** A recorded trace, drawn through its object. */
