@@ -123,16 +123,24 @@ public final class HotState {
     static final int WINDOW = 1 << WINDOW_SHIFT;
     /**
      * Per window, the slots that draw, by how: from the window's first entry up, the noisy ones
-     * ({@link #noisyCount}: a Gaussian around their own mean), then the business ones
-     * ({@link #businessCount}: a Gaussian around their curve's mean now); from its last entry down,
-     * the others ({@link #otherCount}: spiky, and those drawn through their object). Always up to
+     * ({@link #NOISY_COUNT}: a Gaussian around their own mean), then the business ones
+     * ({@link #BUSINESS_COUNT}: a Gaussian around their curve's mean now); from its last entry down,
+     * the others ({@link #OTHER_COUNT}: spiky, and those drawn through their object). Always up to
      * date: every change to a slot moves its entry ({@link #running}, {@link #put}, {@link #move}).
      */
     int[] drawList;
 
-    int[] noisyCount;
-    int[] businessCount;
-    int[] otherCount;
+    /**
+     * Per window, how many entries each of its lists holds, side by side at {@code COUNTS * w}: a VM
+     * starting or stopping changes one or two of them, for a window at random, and three arrays were
+     * as many cache misses.
+     */
+    int[] counts;
+
+    static final int COUNTS = 4;
+    static final int NOISY_COUNT = 0;
+    static final int BUSINESS_COUNT = 1;
+    static final int OTHER_COUNT = 2;
     /**
      * Per slot, which list it is on (one of the kinds below, the low two bits) and where in its
      * window's part of {@link #drawList} (the offset from the window's first entry, the bits
@@ -379,14 +387,16 @@ public final class HotState {
     private void delist(int w, int was) {
         int first = w << WINDOW_SHIFT;
         int entry = first + (was >>> KIND_BITS);
+        int c = COUNTS * w;
         switch (was & KIND_MASK) {
             case NOISY_LIST -> {
-                int lastNoisy = first + --noisyCount[w];
+                int lastNoisy = first + --counts[c + NOISY_COUNT];
                 moveEntry(lastNoisy, entry, NOISY_LIST);
-                moveEntry(lastNoisy + businessCount[w], lastNoisy, BUSINESS_LIST);
+                moveEntry(lastNoisy + counts[c + BUSINESS_COUNT], lastNoisy, BUSINESS_LIST);
             }
-            case BUSINESS_LIST -> moveEntry(first + noisyCount[w] + --businessCount[w], entry, BUSINESS_LIST);
-            case OTHER_LIST -> moveEntry(first + WINDOW - otherCount[w]--, entry, OTHER_LIST);
+            case BUSINESS_LIST ->
+                moveEntry(first + counts[c + NOISY_COUNT] + --counts[c + BUSINESS_COUNT], entry, BUSINESS_LIST);
+            case OTHER_LIST -> moveEntry(first + WINDOW - counts[c + OTHER_COUNT]--, entry, OTHER_LIST);
             default -> {}
         }
     }
@@ -398,14 +408,16 @@ public final class HotState {
      */
     private void enlist(int s, int w, int kind) {
         int first = w << WINDOW_SHIFT;
+        int c = COUNTS * w;
         switch (kind) {
             case NOISY_LIST -> {
-                int at = first + noisyCount[w]++;
-                moveEntry(at, at + businessCount[w], BUSINESS_LIST);
+                int at = first + counts[c + NOISY_COUNT]++;
+                moveEntry(at, at + counts[c + BUSINESS_COUNT], BUSINESS_LIST);
                 place(s, at, NOISY_LIST);
             }
-            case BUSINESS_LIST -> place(s, first + noisyCount[w] + businessCount[w]++, BUSINESS_LIST);
-            case OTHER_LIST -> place(s, first + WINDOW - ++otherCount[w], OTHER_LIST);
+            case BUSINESS_LIST ->
+                place(s, first + counts[c + NOISY_COUNT] + counts[c + BUSINESS_COUNT]++, BUSINESS_LIST);
+            case OTHER_LIST -> place(s, first + WINDOW - ++counts[c + OTHER_COUNT], OTHER_LIST);
             default -> {}
         }
     }
@@ -563,9 +575,7 @@ public final class HotState {
         vm = relaid(vm, new FlatVm[slots], oldBase, newBase, 1);
         int windows = (slots + WINDOW - 1) >>> WINDOW_SHIFT;
         drawList = new int[windows << WINDOW_SHIFT];
-        noisyCount = new int[windows];
-        businessCount = new int[windows];
-        otherCount = new int[windows];
+        counts = new int[COUNTS * windows];
         listing = new byte[slots];
         base = newBase;
         lowCapacity = capacity;

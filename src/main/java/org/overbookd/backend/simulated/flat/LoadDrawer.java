@@ -286,8 +286,10 @@ public final class LoadDrawer {
         int[] list = st.drawList;
         long[] rec = st.record;
         int first = w << HotState.WINDOW_SHIFT;
-        int noisyEnd = first + st.noisyCount[w];
-        int businessEnd = noisyEnd + st.businessCount[w];
+        int c = HotState.COUNTS * w;
+        int noisyEnd = first + st.counts[c + HotState.NOISY_COUNT];
+        int businessEnd = noisyEnd + st.counts[c + HotState.BUSINESS_COUNT];
+        int otherStart = first + HotState.WINDOW - st.counts[c + HotState.OTHER_COUNT];
         // drawNoisy and drawBusiness, with the arrays read once for the window
         for (int i = first; i < noisyEnd; i++) {
             int r = HotState.RECORD * list[i];
@@ -297,7 +299,7 @@ public final class LoadDrawer {
             int r = HotState.RECORD * list[i];
             store(rec, r, plain(rec, r, mus[(int) rec[r + HotState.MU]], cursor));
         }
-        for (int i = first + HotState.WINDOW - st.otherCount[w], end = first + HotState.WINDOW; i < end; i++) {
+        for (int i = otherStart, end = first + HotState.WINDOW; i < end; i++) {
             drawOther(st, list[i], tow, models, cursor);
         }
     }
@@ -312,11 +314,13 @@ public final class LoadDrawer {
             HotState st, int w, int lo, int hi, long tow, double[] mus, SpikeModel[] models, FlatStream cursor) {
         int[] list = st.drawList;
         int first = w << HotState.WINDOW_SHIFT;
-        int noisyEnd = first + st.noisyCount[w];
-        int businessEnd = noisyEnd + st.businessCount[w];
+        int c = HotState.COUNTS * w;
+        int noisyEnd = first + st.counts[c + HotState.NOISY_COUNT];
+        int businessEnd = noisyEnd + st.counts[c + HotState.BUSINESS_COUNT];
+        int otherStart = first + HotState.WINDOW - st.counts[c + HotState.OTHER_COUNT];
         for (int i = first; i < first + HotState.WINDOW; i++) {
             int s = list[i];
-            if (s < lo || s >= hi || i >= businessEnd && i < first + HotState.WINDOW - st.otherCount[w]) {
+            if (s < lo || s >= hi || i >= businessEnd && i < otherStart) {
                 continue;
             }
             if (i < noisyEnd) {

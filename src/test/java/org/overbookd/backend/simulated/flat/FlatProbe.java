@@ -40,12 +40,13 @@ public final class FlatProbe {
      * (the ones after them moving down) and the slots laid out anew.
      */
     public static void assertListsHoldExactlyTheRunningSlots(HotState hot) {
-        for (int w = 0; w < hot.noisyCount.length; w++) {
+        for (int w = 0; w < hot.counts.length / HotState.COUNTS; w++) {
             int first = w << HotState.WINDOW_SHIFT;
             java.util.Set<Integer> listed = new java.util.HashSet<>();
-            int noisyEnd = first + hot.noisyCount[w];
-            int businessEnd = noisyEnd + hot.businessCount[w];
-            int otherStart = first + HotState.WINDOW - hot.otherCount[w];
+            int c = HotState.COUNTS * w;
+            int noisyEnd = first + hot.counts[c + HotState.NOISY_COUNT];
+            int businessEnd = noisyEnd + hot.counts[c + HotState.BUSINESS_COUNT];
+            int otherStart = first + HotState.WINDOW - hot.counts[c + HotState.OTHER_COUNT];
             assertTrue(businessEnd <= otherStart, "window " + w + " lists overlap");
             for (int i = first; i < first + HotState.WINDOW; i++) {
                 if (i >= businessEnd && i < otherStart) {
