@@ -110,7 +110,6 @@ public final class HotState {
     static final int LOAD = 4;
     long[] record;
 
-    byte[] pattern;
     /** +1 or -1 while a spiky VM's spike is in progress, 0 otherwise; kept for SPIKY slots alone. */
     byte[] spike;
     /** For SPIKY an index into {@link #spikeModels}; kept for SPIKY slots alone. */
@@ -145,11 +144,16 @@ public final class HotState {
      * Per slot, which list it is on (one of the kinds below, the low two bits) and where in its
      * window's part of {@link #drawList} (the offset from the window's first entry, the bits
      * above); for a slot on no list, the list its VM goes on when it runs (none for an empty slot)
-     * in the bits above. A slot runs exactly while it is on a list, so this says whether it runs
-     * too ({@link #recompute} reads it). One byte, so that a VM starting or stopping reads and writes
-     * one array for its slot, not four (running, list, place, and the pattern that says which list).
+     * in the bits above; and in the top bit ({@link #SPIKY_MARK}) whether its VM is spiky. A slot
+     * runs exactly while it is on a list, and the list and the mark tell its pattern, so this byte
+     * says what the slot holds and whether it runs ({@link #pattern}, {@link #runs}; {@link
+     * #recompute} reads it). One byte, so that a VM starting, stopping, arriving or leaving reads and
+     * writes one array for its slot's bookkeeping, not four (running, list, place, and pattern).
      */
     private byte[] listing;
+
+    /** A listing's mark of a spiky VM's slot: with {@link #OTHER_LIST}, SPIKY rather than OBJECT. */
+    private static final int SPIKY_MARK = 0x80;
 
     private static final int KIND_BITS = 2;
     private static final int KIND_MASK = (1 << KIND_BITS) - 1;
@@ -354,16 +358,38 @@ public final class HotState {
         }
         int w = s >>> WINDOW_SHIFT;
         if (value) {
-            enlist(s, w, was >>> KIND_BITS);
+            enlist(s, w, above(was) & KIND_MASK);
         } else {
             delist(w, was);
-            listing[s] = (byte) (kind << KIND_BITS);
+            listing[s] = (byte) (was & SPIKY_MARK | kind << KIND_BITS);
         }
     }
 
     /** Whether the VM in slot {@code s} runs. */
     boolean runs(int s) {
         return (listing[s] & KIND_MASK) != UNLISTED;
+    }
+
+    /** Whether slot {@code s} holds a spiky VM. */
+    boolean spiky(int s) {
+        return (listing[s] & SPIKY_MARK) != 0;
+    }
+
+    /** The pattern of the VM in slot {@code s}, {@link #EMPTY} for none. */
+    byte pattern(int s) {
+        int was = listing[s];
+        int kind = was & KIND_MASK;
+        return switch (kind != UNLISTED ? kind : above(was) & KIND_MASK) {
+            case NOISY_LIST -> NOISY;
+            case BUSINESS_LIST -> BUSINESS;
+            case OTHER_LIST -> (was & SPIKY_MARK) != 0 ? SPIKY : OBJECT;
+            default -> EMPTY;
+        };
+    }
+
+    /** A listing's bits above its kind, without the mark: the place on the list, or the list it goes on. */
+    private static int above(int listing) {
+        return (listing & SPIKY_MARK - 1) >>> KIND_BITS;
     }
 
     // ---- draw lists
@@ -386,7 +412,7 @@ public final class HotState {
      */
     private void delist(int w, int was) {
         int first = w << WINDOW_SHIFT;
-        int entry = first + (was >>> KIND_BITS);
+        int entry = first + above(was);
         int c = COUNTS * w;
         switch (was & KIND_MASK) {
             case NOISY_LIST -> {
@@ -432,7 +458,7 @@ public final class HotState {
     /** Slot {@code s} at {@code entry} of its window, on list {@code kind}. */
     private void place(int s, int entry, int kind) {
         drawList[entry] = s;
-        listing[s] = (byte) ((entry & (WINDOW - 1)) << KIND_BITS | kind);
+        listing[s] = (byte) (listing[s] & SPIKY_MARK | (entry & (WINDOW - 1)) << KIND_BITS | kind);
     }
 
     private void put(int s, FlatVm v) {
@@ -471,7 +497,6 @@ public final class HotState {
         } else {
             p = OBJECT;
         }
-        pattern[s] = p;
         record[r + SCALE] = Double.doubleToRawLongBits(v.scale());
         record[r + STREAM] = v.stream();
         record[r + LOAD] = 0;
@@ -479,14 +504,14 @@ public final class HotState {
         v.slot(s);
         // an empty slot is on no list, and a VM that does not run goes on none: only the list it goes on when it runs
         // is kept
-        listing[s] = (byte) (listOf(p) << KIND_BITS);
+        listing[s] = (byte) ((p == SPIKY ? SPIKY_MARK : 0) | listOf(p) << KIND_BITS);
     }
 
     /** Empties slot {@code s}, its VM keeping its stream and spike state. */
     private void take(int s) {
         FlatVm v = vm[s];
         v.stream(record[RECORD * s + STREAM]);
-        if (pattern[s] == SPIKY) {
+        if (spiky(s)) {
             // only a spiky slot's spike state is kept (put writes no other's)
             v.spike(spike[s]);
         }
@@ -501,7 +526,6 @@ public final class HotState {
      * slot, the spike model and spike state are read only for a spiky one).
      */
     private void clear(int s) {
-        pattern[s] = EMPTY;
         vm[s] = null;
         int was = listing[s];
         if ((was & KIND_MASK) != UNLISTED) {
@@ -516,30 +540,28 @@ public final class HotState {
      * window's list for the other's.
      */
     private void move(int from, int to) {
-        byte p = pattern[from];
+        int was = listing[from];
         System.arraycopy(record, RECORD * from, record, RECORD * to, RECORD);
-        if (p == SPIKY) {
+        if ((was & SPIKY_MARK) != 0) {
             spike[to] = spike[from];
             spikeModel[to] = spikeModel[from];
         }
-        pattern[to] = p;
         FlatVm v = vm[from];
         vm[to] = v;
         v.slot(to);
-        int was = listing[from];
         int kind = was & KIND_MASK;
         if (kind == UNLISTED || from >>> WINDOW_SHIFT == to >>> WINDOW_SHIFT) {
             if (kind != UNLISTED) {
-                drawList[(from >>> WINDOW_SHIFT << WINDOW_SHIFT) + (was >>> KIND_BITS)] = to;
+                drawList[(from >>> WINDOW_SHIFT << WINDOW_SHIFT) + above(was)] = to;
             }
             listing[to] = (byte) was;
             // off its list without a delist: the entry names the new slot now
             listing[from] = UNLISTED;
-            pattern[from] = EMPTY;
             vm[from] = null;
             return;
         }
         clear(from);
+        listing[to] = (byte) (was & SPIKY_MARK);
         enlist(to, to >>> WINDOW_SHIFT, kind);
     }
 
@@ -567,8 +589,7 @@ public final class HotState {
         }
         int slots = (int) total;
         int[] oldBase = base;
-        byte[] oldListing = listing;
-        pattern = relaid(pattern, new byte[slots], oldBase, newBase, 1);
+        listing = relaid(listing, new byte[slots], oldBase, newBase, 1);
         spike = relaid(spike, new byte[slots], oldBase, newBase, 1);
         spikeModel = relaid(spikeModel, new int[slots], oldBase, newBase, 1);
         record = relaid(record, new long[RECORD * slots], oldBase, newBase, RECORD);
@@ -576,19 +597,20 @@ public final class HotState {
         int windows = (slots + WINDOW - 1) >>> WINDOW_SHIFT;
         drawList = new int[windows << WINDOW_SHIFT];
         counts = new int[COUNTS * windows];
-        listing = new byte[slots];
         base = newBase;
         lowCapacity = capacity;
         for (int h = 0; h < n; h++) {
             for (int i = 0, inUse = highCount[h] + lowCount[h]; i < inUse; i++) {
                 int s = base[h] + i;
-                int run = listOf(pattern[s]);
-                listing[s] = (byte) (run << KIND_BITS);
                 if (vm[s] != null) {
                     vm[s].slot(s);
                 }
-                if (oldListing != null && (oldListing[oldBase[h] + i] & KIND_MASK) != UNLISTED) {
-                    enlist(s, s >>> WINDOW_SHIFT, run);
+                // the lists are new and empty: a running slot goes on its list again
+                int was = listing[s];
+                int kind = was & KIND_MASK;
+                if (kind != UNLISTED) {
+                    listing[s] = (byte) (was & SPIKY_MARK | kind << KIND_BITS);
+                    enlist(s, s >>> WINDOW_SHIFT, kind);
                 }
             }
         }

@@ -196,7 +196,7 @@ public final class LoadDrawer {
     public double drawOne(int s, long now) {
         long tow = LoadGenerator.timeOfWeek(now);
         HotState st = hot;
-        byte p = st.pattern[s];
+        byte p = st.pattern(s);
         if ((p & HotState.SPIKY_BIT) != 0) {
             drawSpiky(st, s, spikeModels(), cursor);
         } else if ((p & HotState.BUSINESS_BIT) != 0) {
@@ -409,7 +409,7 @@ public final class LoadDrawer {
 
     /** A spiky slot's draw or one through the VM's own generator, stored as its load. */
     private static void drawOther(HotState st, int s, long tow, SpikeModel[] models, FlatStream cursor) {
-        if (st.pattern[s] == HotState.SPIKY) {
+        if (st.spiky(s)) {
             drawSpiky(st, s, models, cursor);
         } else {
             drawObjectInto(st, s, tow);

@@ -22,7 +22,7 @@ public final class FlatProbe {
 
     /** Every slot's last load, a copy. */
     public static double[] loads(HotState hot) {
-        double[] loads = new double[hot.pattern.length];
+        double[] loads = new double[hot.vm.length];
         for (int s = 0; s < loads.length; s++) {
             loads[s] = hot.load(s);
         }
@@ -55,12 +55,12 @@ public final class FlatProbe {
                 int slot = hot.drawList[i];
                 byte expected = i < noisyEnd ? HotState.NOISY : i < businessEnd ? HotState.BUSINESS : HotState.SPIKY;
                 assertTrue(
-                        slot >> HotState.WINDOW_SHIFT == w && hot.runs(slot) && hot.pattern[slot] == expected,
+                        slot >> HotState.WINDOW_SHIFT == w && hot.runs(slot) && hot.pattern(slot) == expected,
                         "entry " + i + " of window " + w + ": slot " + slot);
                 assertTrue(listed.add(slot), "slot " + slot + " listed twice");
             }
-            for (int slot = first; slot < Math.min(first + HotState.WINDOW, hot.pattern.length); slot++) {
-                boolean draws = hot.runs(slot) && hot.pattern[slot] != HotState.EMPTY;
+            for (int slot = first; slot < Math.min(first + HotState.WINDOW, hot.vm.length); slot++) {
+                boolean draws = hot.runs(slot) && hot.pattern(slot) != HotState.EMPTY;
                 assertEquals(draws, listed.contains(slot), "slot " + slot + (draws ? " runs" : " does not run"));
             }
         }
