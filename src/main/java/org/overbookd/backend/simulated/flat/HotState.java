@@ -10,36 +10,54 @@ import org.overbookd.backend.simulated.load.SpikeModel;
 import org.overbookd.backend.simulated.load.SpikyLoad;
 
 /**
- * What every load draw reads and writes, as flat arrays (a structure of arrays) rather than as
- * fields of host, VM and generator objects: a draw sweep over a Google-cell-sized world then walks
- * a few megabytes of memory in order instead of chasing three pointers per VM.
+ * What every load draw reads and writes, as flat primitive arrays rather than as fields of host, VM
+ * and generator objects: a draw sweep over a Google-cell-sized world then walks a few megabytes of
+ * memory in order instead of chasing three pointers per VM.
  *
- * <p>Layout, host-major: host {@code h} owns the slots {@code base[h]} up to {@code base[h] +
- * highCount[h] + lowCapacity}; its high-QoS VMs hold the first ones, core {@code c} at
- * {@code base[h] + c}, and its low-QoS VMs the next {@code lowCount[h]}, in the order they were
+ * <p>Layout, host-major: host {@code h} owns the slots {@link #base base(h)} up to {@code base(h) +
+ * highCount(h) + lowCapacity}; its high-QoS VMs hold the first ones, core {@code c} at
+ * {@code base(h) + c}, and its low-QoS VMs the next {@link #lowCount lowCount(h)}, in the order they were
  * placed (a VM leaving shifts the ones after it down). That is the order the objects summed a
  * host's demand in, so the sums, and the bits, do not change. A host that takes more low-QoS VMs
  * than the capacity doubles it for every host (rare: the capacity starts at 4).
  *
- * <p>Per slot: the VM's pattern (noisy, spiky, business, or another generator drawn through its
- * object), its parameters (mu, sd, the business curve and the spike model as indices into short tables
- * of distinct ones, the low-QoS size scale), its spike state, its random stream as its state alone
- * ({@link FlatStream}), whether it runs, its last load, and the VM itself. A VM's stream and spike
- * state go with it: a VM leaving its slot keeps them in its own fields ({@link FlatVm#stream},
- * {@link FlatVm#spike}), and a VM taking a slot brings them, so a low-QoS VM suspended on one host
- * and resumed on another continues the same stream.
+ * <p>Per slot, a record: its random stream as its state alone ({@link FlatStream}), mu, sd, the
+ * low-QoS size scale and its last load, side by side in {@link #record}, {@link #RECORD} longs a
+ * slot (the doubles as their raw bits, which {@code doubleToRawLongBits} and {@code
+ * longBitsToDouble} carry exactly). A business slot keeps its curve's index, into a short table of
+ * distinct ones, where mu would be. Then one byte, its {@link #listing}: which draw list it is on
+ * and where, which also says whether it runs and, with a mark for spiky, its pattern (noisy, spiky,
+ * business, or another generator drawn through its object). A spiky slot alone keeps its spike
+ * state and its spike model's index in arrays of their own ({@link #spike}, {@link #spikeModel}),
+ * and every slot its VM ({@link #vm}, a reference). A VM's stream and spike state go with it: a VM
+ * leaving its slot keeps them in its own fields ({@link FlatVm#stream}, {@link FlatVm#spike}), and
+ * a VM taking a slot brings them, so a low-QoS VM suspended on one host and resumed on another
+ * continues the same stream.
+ *
+ * <p>Why records: every VM event (a VM placed, started, stopped, suspended, a low-QoS VM leaving and
+ * the ones after it moving down) touches one host's slots, a host the step picks at random. With
+ * each field in an array of its own (a structure of arrays, the layout before), that was a cache
+ * miss per array, a dozen per slot; in a 125,000-host cell, whose slots outgrow the caches, the
+ * event path cost 14 to 47 times the 12,500-host cell's for ten times the hosts. A record is one or
+ * two cache lines, and the listing byte one more. The sweep, which draws every running slot and is
+ * bound by memory bandwidth at that size, reads the same bytes a slot as before: the record holds
+ * exactly the five words a noisy or business draw reads or writes, no padding to a cache line (a
+ * sixth word, the flags, would have been a fifth more bytes a sweep), and the flags it needs (the
+ * list, whether it runs) stay in the byte a window of which fits in one line. docs/performance.md
+ * has the figures.
  *
  * <p>Per window of {@link #WINDOW} slots, the draw lists: its running slots by how they draw (a
  * Gaussian alone, or more), so that the sweep draws each kind in a loop of its own. Every change to
  * what a slot holds or whether it runs moves that slot alone between the lists (a swap with the
  * list's last entry), so the lists are always up to date and no sweep sorts anything. The order
  * within a list is therefore not slot order, which changes no bit (each VM draws from its own
- * stream) and costs little locality (a window spans four cache lines of each array). The way before,
- * a change marking its window stale and the window sorted again before the next sweep, cost a
- * thousand windows a step in a Google cell and a round trip to the pool (docs/performance.md).
+ * stream) and costs little locality (a window's records span 20 cache lines, read in any order). The
+ * way before, a change marking its window stale and the window sorted again before the next sweep,
+ * cost a thousand windows a step in a Google cell and a round trip to the pool (docs/performance.md).
  *
  * <p>Per host: its demand (sum of the loads of its running VMs and of its operations, percent of
- * one core), its cores, its operations in flight, and the CPU delivered integrated up to a time.
+ * one core), its cores, the CPU delivered integrated up to a time, and, side by side in one record
+ * for the same reason as a slot's, its first slot, its slot counts and its operations in flight.
  *
  * <p>The arrays are the truth for these fields; the simulated backend's hosts and VMs read them for
  * the policy's views. Draw sweeps over disjoint host ranges may run in parallel; every other change
@@ -69,9 +87,19 @@ public final class HotState {
 
     // per host
     final int[] cores;
-    final int[] highCount;
-    final int[] lowCount;
-    final int[] ops;
+    /**
+     * Per host, side by side at {@code HOST_RECORD * h}: its first slot ({@link #FIRST_SLOT}, which
+     * changes when the low-QoS capacity grows), how many high-QoS slots and low-QoS VMs it has, and
+     * its operations in flight. A VM event reads most of them, and a VM leaving or an operation
+     * ending writes one, for a host the step picks at random: four arrays were four cache misses.
+     */
+    private final int[] hostRecord;
+
+    private static final int HOST_RECORD = 4;
+    private static final int FIRST_SLOT = 0;
+    private static final int HIGH_COUNT = 1;
+    private static final int LOW_COUNT = 2;
+    private static final int OPS = 3;
     final double[] demand;
     /**
      * Per host, 1 / cores, when every host's cores are a power of two; null otherwise. Dividing by
@@ -87,8 +115,6 @@ public final class HotState {
      * writes both, for a host the step touches at random: two arrays were two cache misses.
      */
     private final long[] account;
-    /** First slot of each host; changes when the low-QoS capacity grows. */
-    int[] base;
 
     int lowCapacity = FIRST_LOW_CAPACITY;
 
@@ -179,9 +205,10 @@ public final class HotState {
         this.operationLoad = operationLoad;
         int n = cores.length;
         this.cores = cores.clone();
-        this.highCount = highCount.clone();
-        lowCount = new int[n];
-        ops = new int[n];
+        hostRecord = new int[HOST_RECORD * n];
+        for (int h = 0; h < n; h++) {
+            hostRecord[HOST_RECORD * h + HIGH_COUNT] = highCount[h];
+        }
         demand = new double[n];
         account = new long[2 * n];
         perCore = inverses(this.cores);
@@ -193,39 +220,52 @@ public final class HotState {
         return generator instanceof NoisyLoad || generator instanceof SpikyLoad || generator instanceof BusinessLoad;
     }
 
+    /** Host {@code h}'s first slot. */
+    int base(int h) {
+        return hostRecord[HOST_RECORD * h + FIRST_SLOT];
+    }
+
     /** One past the last slot in use on host {@code h}. */
     int end(int h) {
-        return base[h] + highCount[h] + lowCount[h];
+        int r = HOST_RECORD * h;
+        return hostRecord[r + FIRST_SLOT] + hostRecord[r + HIGH_COUNT] + hostRecord[r + LOW_COUNT];
     }
 
     /** Host {@code h}'s high-QoS slots (its first ones). */
     int highCount(int h) {
-        return highCount[h];
+        return hostRecord[HOST_RECORD * h + HIGH_COUNT];
     }
 
     /** Host {@code h}'s low-QoS VMs. */
     public int lowCount(int h) {
-        return lowCount[h];
+        return hostRecord[HOST_RECORD * h + LOW_COUNT];
     }
 
     /** Host {@code h}'s first low-QoS slot. */
     public int firstLow(int h) {
-        return base[h] + highCount[h];
+        int r = HOST_RECORD * h;
+        return hostRecord[r + FIRST_SLOT] + hostRecord[r + HIGH_COUNT];
     }
 
     /** Host {@code h}'s operations in flight. */
     public int ops(int h) {
-        return ops[h];
+        return hostRecord[HOST_RECORD * h + OPS];
     }
 
     /** An operation starts on host {@code h}: it counts in the demand (after {@link #recompute}). */
     public void operationStarted(int h) {
-        ops[h]++;
+        hostRecord[HOST_RECORD * h + OPS]++;
     }
 
     /** An operation on host {@code h} ends. */
     public void operationEnded(int h) {
-        ops[h]--;
+        hostRecord[HOST_RECORD * h + OPS]--;
+    }
+
+    /** Host {@code h}'s slots in use, its high-QoS ones and its low-QoS VMs. */
+    private int inUse(int h) {
+        int r = HOST_RECORD * h;
+        return hostRecord[r + HIGH_COUNT] + hostRecord[r + LOW_COUNT];
     }
 
     /** The VM in slot {@code s}, null for an empty slot. */
@@ -267,8 +307,11 @@ public final class HotState {
 
     /** Recomputes host {@code h}'s demand from its running VMs' last loads and its operations. */
     public void recompute(int h) {
-        double sum = operationLoad * ops[h];
-        for (int s = base[h], e = end(h); s < e; s++) {
+        int r = HOST_RECORD * h;
+        double sum = operationLoad * hostRecord[r + OPS];
+        for (int s = hostRecord[r + FIRST_SLOT], e = s + hostRecord[r + HIGH_COUNT] + hostRecord[r + LOW_COUNT];
+                s < e;
+                s++) {
             if ((listing[s] & KIND_MASK) != UNLISTED) {
                 sum += Double.longBitsToDouble(record[RECORD * s + LOAD]);
             }
@@ -316,7 +359,7 @@ public final class HotState {
 
     /** Puts {@code v} on core {@code core} of host {@code h}, the core's previous VM leaving its slot. */
     public void holdCore(int h, int core, FlatVm v) {
-        int s = base[h] + core;
+        int s = base(h) + core;
         if (vm[s] != null) {
             take(s);
         }
@@ -325,11 +368,11 @@ public final class HotState {
 
     /** Puts {@code v} after the low-QoS VMs of host {@code h}. */
     public void addLow(int h, FlatVm v) {
-        if (lowCount[h] == lowCapacity) {
+        if (lowCount(h) == lowCapacity) {
             allocate(lowCapacity * 2);
         }
         put(end(h), v);
-        lowCount[h]++;
+        hostRecord[HOST_RECORD * h + LOW_COUNT]++;
     }
 
     /** Takes low-QoS {@code v} off host {@code h}; the VMs placed after it move down one slot. */
@@ -343,7 +386,7 @@ public final class HotState {
         for (; s < last; s++) {
             move(s + 1, s);
         }
-        lowCount[h]--;
+        hostRecord[HOST_RECORD * h + LOW_COUNT]--;
     }
 
     /**
@@ -578,17 +621,18 @@ public final class HotState {
     /** (Re)lays the slots out with room for {@code capacity} low-QoS VMs per host, keeping every VM's state. */
     private void allocate(int capacity) {
         int n = cores.length;
+        int[] oldBase = new int[n];
         int[] newBase = new int[n];
         long total = 0;
         for (int h = 0; h < n; h++) {
+            oldBase[h] = base(h);
             newBase[h] = (int) total;
-            total += highCount[h] + capacity;
+            total += highCount(h) + capacity;
         }
         if (total * RECORD > Integer.MAX_VALUE - 8) {
             throw new IllegalStateException("too many VM slots for one world: " + total);
         }
         int slots = (int) total;
-        int[] oldBase = base;
         listing = relaid(listing, new byte[slots], oldBase, newBase, 1);
         spike = relaid(spike, new byte[slots], oldBase, newBase, 1);
         spikeModel = relaid(spikeModel, new int[slots], oldBase, newBase, 1);
@@ -597,11 +641,11 @@ public final class HotState {
         int windows = (slots + WINDOW - 1) >>> WINDOW_SHIFT;
         drawList = new int[windows << WINDOW_SHIFT];
         counts = new int[COUNTS * windows];
-        base = newBase;
         lowCapacity = capacity;
         for (int h = 0; h < n; h++) {
-            for (int i = 0, inUse = highCount[h] + lowCount[h]; i < inUse; i++) {
-                int s = base[h] + i;
+            hostRecord[HOST_RECORD * h + FIRST_SLOT] = newBase[h];
+            for (int i = 0, inUse = inUse(h); i < inUse; i++) {
+                int s = newBase[h] + i;
                 if (vm[s] != null) {
                     vm[s].slot(s);
                 }
@@ -623,8 +667,7 @@ public final class HotState {
     private <A> A relaid(A old, A fresh, int[] oldBase, int[] newBase, int width) {
         if (old != null) {
             for (int h = 0; h < newBase.length; h++) {
-                System.arraycopy(
-                        old, width * oldBase[h], fresh, width * newBase[h], width * (highCount[h] + lowCount[h]));
+                System.arraycopy(old, width * oldBase[h], fresh, width * newBase[h], width * inUse(h));
             }
         }
         return fresh;
