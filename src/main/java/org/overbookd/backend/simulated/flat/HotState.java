@@ -120,21 +120,27 @@ public final class HotState {
 
     // per slot
     /**
-     * Per slot, a record of {@link #RECORD} longs at {@code RECORD * s}: its stream's state, mu (a
-     * business slot's curve index instead), sd, scale and last load, the doubles as their raw bits.
+     * Per slot, what a draw writes: its stream's state and its last load (a double's raw bits), at
+     * {@code DRAWN * s}.
      */
-    static final int RECORD = 5;
+    long[] drawn;
 
+    static final int DRAWN = 2;
     static final int STREAM = 0;
-    /** A double's bits; for BUSINESS the index into {@link #curves} instead (a business slot draws no mu of its own). */
-    static final int MU = 1;
+    static final int LOAD = 1;
+    /**
+     * Per slot, what a draw only reads, the VM's parameters: mu, sd and scale (doubles' raw bits), at
+     * {@code PARAMS * s}.
+     */
+    long[] params;
 
-    static final int SD = 2;
+    static final int PARAMS = 3;
+    /** For BUSINESS the index into {@link #curves} instead (a business slot draws no mu of its own). */
+    static final int MU = 0;
+
+    static final int SD = 1;
     /** The low-QoS size the load is multiplied by; 1 for a VM without one. */
-    static final int SCALE = 3;
-
-    static final int LOAD = 4;
-    long[] record;
+    static final int SCALE = 2;
 
     /** +1 or -1 while a spiky VM's spike is in progress, 0 otherwise; kept for SPIKY slots alone. */
     byte[] spike;
@@ -275,7 +281,7 @@ public final class HotState {
 
     /** The last load drawn for slot {@code s}, percent of one core, its size applied. */
     public double load(int s) {
-        return Double.longBitsToDouble(record[RECORD * s + LOAD]);
+        return Double.longBitsToDouble(drawn[DRAWN * s + LOAD]);
     }
 
     /** Host {@code h}'s demand: the sum of its running VMs' loads and its operations', percent of one core. */
@@ -313,7 +319,7 @@ public final class HotState {
                 s < e;
                 s++) {
             if ((listing[s] & KIND_MASK) != UNLISTED) {
-                sum += Double.longBitsToDouble(record[RECORD * s + LOAD]);
+                sum += Double.longBitsToDouble(drawn[DRAWN * s + LOAD]);
             }
         }
         demand[h] = sum;
@@ -509,18 +515,18 @@ public final class HotState {
         if (g == null) {
             throw new IllegalStateException("VM " + v.id() + " has no load pattern to take slot " + s + " with");
         }
-        int r = RECORD * s;
+        int r = PARAMS * s;
         byte p;
         // the spike state and model only for a spiky slot: a store to each of those arrays cost a cache miss, at a
         // random slot
         if (g instanceof NoisyLoad n) {
             p = NOISY;
-            record[r + MU] = Double.doubleToRawLongBits(n.mu());
-            record[r + SD] = Double.doubleToRawLongBits(n.sd());
+            params[r + MU] = Double.doubleToRawLongBits(n.mu());
+            params[r + SD] = Double.doubleToRawLongBits(n.sd());
         } else if (g instanceof SpikyLoad sp) {
             p = SPIKY;
-            record[r + MU] = Double.doubleToRawLongBits(sp.mu());
-            record[r + SD] = Double.doubleToRawLongBits(sp.sd());
+            params[r + MU] = Double.doubleToRawLongBits(sp.mu());
+            params[r + SD] = Double.doubleToRawLongBits(sp.sd());
             int model = v.spikeModelIndex();
             if (model < 0) {
                 model = indexOf(spikeModels, sp.spikes());
@@ -530,19 +536,19 @@ public final class HotState {
             spike[s] = v.spike();
         } else if (g instanceof BusinessLoad b) {
             p = BUSINESS;
-            record[r + SD] = Double.doubleToRawLongBits(b.sd());
+            params[r + SD] = Double.doubleToRawLongBits(b.sd());
             int index = v.curveIndex();
             if (index < 0) {
                 index = indexOf(curves, b.curve());
                 v.curveIndex(index);
             }
-            record[r + MU] = index;
+            params[r + MU] = index;
         } else {
             p = OBJECT;
         }
-        record[r + SCALE] = Double.doubleToRawLongBits(v.scale());
-        record[r + STREAM] = v.stream();
-        record[r + LOAD] = 0;
+        params[r + SCALE] = Double.doubleToRawLongBits(v.scale());
+        drawn[DRAWN * s + STREAM] = v.stream();
+        drawn[DRAWN * s + LOAD] = 0;
         vm[s] = v;
         v.slot(s);
         // an empty slot is on no list, and a VM that does not run goes on none: only the list it goes on when it runs
@@ -553,7 +559,7 @@ public final class HotState {
     /** Empties slot {@code s}, its VM keeping its stream and spike state. */
     private void take(int s) {
         FlatVm v = vm[s];
-        v.stream(record[RECORD * s + STREAM]);
+        v.stream(drawn[DRAWN * s + STREAM]);
         if (spiky(s)) {
             // only a spiky slot's spike state is kept (put writes no other's)
             v.spike(spike[s]);
@@ -584,7 +590,8 @@ public final class HotState {
      */
     private void move(int from, int to) {
         int was = listing[from];
-        System.arraycopy(record, RECORD * from, record, RECORD * to, RECORD);
+        System.arraycopy(drawn, DRAWN * from, drawn, DRAWN * to, DRAWN);
+        System.arraycopy(params, PARAMS * from, params, PARAMS * to, PARAMS);
         if ((was & SPIKY_MARK) != 0) {
             spike[to] = spike[from];
             spikeModel[to] = spikeModel[from];
@@ -629,14 +636,15 @@ public final class HotState {
             newBase[h] = (int) total;
             total += highCount(h) + capacity;
         }
-        if (total * RECORD > Integer.MAX_VALUE - 8) {
+        if (total * PARAMS > Integer.MAX_VALUE - 8) {
             throw new IllegalStateException("too many VM slots for one world: " + total);
         }
         int slots = (int) total;
         listing = relaid(listing, new byte[slots], oldBase, newBase, 1);
         spike = relaid(spike, new byte[slots], oldBase, newBase, 1);
         spikeModel = relaid(spikeModel, new int[slots], oldBase, newBase, 1);
-        record = relaid(record, new long[RECORD * slots], oldBase, newBase, RECORD);
+        drawn = relaid(drawn, new long[DRAWN * slots], oldBase, newBase, DRAWN);
+        params = relaid(params, new long[PARAMS * slots], oldBase, newBase, PARAMS);
         vm = relaid(vm, new FlatVm[slots], oldBase, newBase, 1);
         int windows = (slots + WINDOW - 1) >>> WINDOW_SHIFT;
         drawList = new int[windows << WINDOW_SHIFT];

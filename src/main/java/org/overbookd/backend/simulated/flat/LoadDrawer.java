@@ -284,7 +284,8 @@ public final class LoadDrawer {
     /** Draws the running slots of window {@code w}, each kind in a loop of its own. */
     private static void drawWindow(HotState st, int w, long tow, double[] mus, SpikeModel[] models, FlatStream cursor) {
         int[] list = st.drawList;
-        long[] rec = st.record;
+        long[] drawn = st.drawn;
+        long[] params = st.params;
         int first = w << HotState.WINDOW_SHIFT;
         int c = HotState.COUNTS * w;
         int noisyEnd = first + st.counts[c + HotState.NOISY_COUNT];
@@ -292,21 +293,22 @@ public final class LoadDrawer {
         int otherStart = first + HotState.WINDOW - st.counts[c + HotState.OTHER_COUNT];
         // drawNoisy and drawBusiness, with the arrays read once for the window
         for (int i = first; i < noisyEnd; i++) {
-            int r = HotState.RECORD * list[i];
-            store(rec, r, plain(rec, r, Double.longBitsToDouble(rec[r + HotState.MU]), cursor));
+            int s = list[i];
+            plain(drawn, params, s, Double.longBitsToDouble(params[HotState.PARAMS * s + HotState.MU]), cursor);
         }
         for (int i = noisyEnd; i < businessEnd; i++) {
-            int r = HotState.RECORD * list[i];
-            store(rec, r, plain(rec, r, mus[(int) rec[r + HotState.MU]], cursor));
+            int s = list[i];
+            plain(drawn, params, s, mus[(int) params[HotState.PARAMS * s + HotState.MU]], cursor);
         }
         for (int i = otherStart, end = first + HotState.WINDOW; i < end; i++) {
             drawOther(st, list[i], tow, models, cursor);
         }
     }
 
-    /** Stores {@code value} times the scale of the slot whose record is at {@code r} as its load. */
-    private static void store(long[] rec, int r, double value) {
-        rec[r + HotState.LOAD] = Double.doubleToRawLongBits(value * Double.longBitsToDouble(rec[r + HotState.SCALE]));
+    /** Stores {@code value} times slot {@code s}'s scale as its load. */
+    private static void store(long[] drawn, long[] params, int s, double value) {
+        double scale = Double.longBitsToDouble(params[HotState.PARAMS * s + HotState.SCALE]);
+        drawn[HotState.DRAWN * s + HotState.LOAD] = Double.doubleToRawLongBits(value * scale);
     }
 
     /** Draws the running slots of window {@code w} that lie in slots {@code lo} to {@code hi}: a window shared by two ranges of hosts. */
@@ -335,25 +337,25 @@ public final class LoadDrawer {
 
     /** A noisy slot's draw, stored as its load: N(mu, sd) clipped, as {@link LoadGenerator#normal}. */
     private static void drawNoisy(HotState st, int s, FlatStream cursor) {
-        long[] rec = st.record;
-        int r = HotState.RECORD * s;
-        store(rec, r, plain(rec, r, Double.longBitsToDouble(rec[r + HotState.MU]), cursor));
+        plain(st.drawn, st.params, s, Double.longBitsToDouble(st.params[HotState.PARAMS * s + HotState.MU]), cursor);
     }
 
     /** A business slot's draw, stored as its load: as a noisy one's, around its curve's mean now. */
     private static void drawBusiness(HotState st, int s, double[] mus, FlatStream cursor) {
-        long[] rec = st.record;
-        int r = HotState.RECORD * s;
-        store(rec, r, plain(rec, r, mus[(int) rec[r + HotState.MU]], cursor));
+        plain(st.drawn, st.params, s, mus[(int) st.params[HotState.PARAMS * s + HotState.MU]], cursor);
     }
 
     /**
-     * N(mean, sd) clipped, sd the record's at {@code r}, drawn from its stream as {@link LoadGenerator#normal}
-     * draws it, the stream moved on in place.
+     * N(mean, sd) clipped, sd slot {@code s}'s, drawn from its stream as {@link LoadGenerator#normal}
+     * draws it, the stream moved on in place; stored, times its scale, as its load.
      */
-    static double plain(long[] rec, int r, double mean, FlatStream cursor) {
-        return LoadGenerator.normal(
-                mean, Double.longBitsToDouble(rec[r + HotState.SD]), gaussian(rec, r + HotState.STREAM, cursor));
+    static void plain(long[] drawn, long[] params, int s, double mean, FlatStream cursor) {
+        double sd = Double.longBitsToDouble(params[HotState.PARAMS * s + HotState.SD]);
+        store(
+                drawn,
+                params,
+                s,
+                LoadGenerator.normal(mean, sd, gaussian(drawn, HotState.DRAWN * s + HotState.STREAM, cursor)));
     }
 
     /**
@@ -377,7 +379,7 @@ public final class LoadDrawer {
 
     /** A spiky slot's draw, stored as its load: see {@link #spiky}. */
     private static void drawSpiky(HotState st, int s, SpikeModel[] models, FlatStream cursor) {
-        store(st.record, HotState.RECORD * s, spiky(st.record, st.spike, s, models[st.spikeModel[s]], cursor));
+        store(st.drawn, st.params, s, spiky(st.drawn, st.params, st.spike, s, models[st.spikeModel[s]], cursor));
     }
 
     /**
@@ -388,21 +390,22 @@ public final class LoadDrawer {
      * about one step in a hundred with the paper's spikes, a branch the CPU predicts, where
      * computing it every time cost a third of the mixing a spiky draw does.
      */
-    static double spiky(long[] rec, byte[] spike, int s, SpikeModel spikes, FlatStream cursor) {
-        int r = HotState.RECORD * s;
-        long state = rec[r + HotState.STREAM];
+    static double spiky(long[] drawn, long[] params, byte[] spike, int s, SpikeModel spikes, FlatStream cursor) {
+        int d = HotState.DRAWN * s + HotState.STREAM;
+        int p = HotState.PARAMS * s;
+        long state = drawn[d];
         int was = spike[s];
         double u1 = FlatStream.uniformAt(FlatStream.after(state, 1));
         int used = SpikyLoad.uniformsUsed(was, spikes, u1);
         double u2 = used == 2 ? FlatStream.uniformAt(FlatStream.after(state, 2)) : Double.NaN;
         int now = SpikyLoad.spikeAfter(was, spikes, u1, u2);
-        rec[r + HotState.STREAM] = FlatStream.after(state, used);
+        drawn[d] = FlatStream.after(state, used);
         double value = SpikyLoad.draw(
-                Double.longBitsToDouble(rec[r + HotState.MU]),
-                Double.longBitsToDouble(rec[r + HotState.SD]),
+                Double.longBitsToDouble(params[p + HotState.MU]),
+                Double.longBitsToDouble(params[p + HotState.SD]),
                 now,
                 spikes,
-                gaussian(rec, r + HotState.STREAM, cursor));
+                gaussian(drawn, d, cursor));
         spike[s] = (byte) now;
         return value;
     }
@@ -418,7 +421,7 @@ public final class LoadDrawer {
 
     /** A recorded trace's draw, stored as its load. */
     private static void drawObjectInto(HotState st, int s, long tow) {
-        store(st.record, HotState.RECORD * s, drawObject(st, s, tow));
+        store(st.drawn, st.params, s, drawObject(st, s, tow));
     }
 
     /** A recorded trace, drawn through its object. */
