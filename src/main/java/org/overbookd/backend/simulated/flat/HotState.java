@@ -100,15 +100,20 @@ public final class HotState {
     private static final int HIGH_COUNT = 1;
     private static final int LOW_COUNT = 2;
     private static final int OPS = 3;
-    final double[] demand;
     /**
-     * Per host, 1 / cores, when every host's cores are a power of two; null otherwise. Dividing by
-     * a power of two only scales, as multiplying by its inverse does, so both give the same double
-     * for every demand (NaN, infinities, -0.0 and subnormals included): {@link #utilization}
-     * multiplies then, faster than it divides (the per-step pass over every host of a Google cell
-     * does it 12,500 times).
+     * Per host, side by side at {@code 2h}: its demand ({@link #demand(int)}), and at {@code 2h + 1}
+     * 1 / cores when every host's cores are a power of two ({@link #perCore}). The policy reads a
+     * host's utilization, both, for hosts at random: two arrays were two cache misses.
      */
-    private final double[] perCore;
+    private final double[] usage;
+    /**
+     * Whether every host's cores are a power of two, so that {@link #usage} holds their inverses.
+     * Dividing by a power of two only scales, as multiplying by its inverse does, so both give the
+     * same double for every demand (NaN, infinities, -0.0 and subnormals included): {@link
+     * #utilization} multiplies then, faster than it divides (the per-step pass over every host of a
+     * Google cell does it 12,500 times).
+     */
+    private final boolean perCore;
     /**
      * Per host, side by side in one cache line: the CPU delivered so far (a double's bits) at
      * {@code 2h}, and the time it is integrated up to at {@code 2h + 1}. Every VM event reads and
@@ -215,9 +220,9 @@ public final class HotState {
         for (int h = 0; h < n; h++) {
             hostRecord[HOST_RECORD * h + HIGH_COUNT] = highCount[h];
         }
-        demand = new double[n];
+        usage = new double[2 * n];
         account = new long[2 * n];
-        perCore = inverses(this.cores);
+        perCore = inverses(this.cores, usage);
         allocate(lowCapacity);
     }
 
@@ -286,12 +291,12 @@ public final class HotState {
 
     /** Host {@code h}'s demand: the sum of its running VMs' loads and its operations', percent of one core. */
     public double demand(int h) {
-        return demand[h];
+        return usage[2 * h];
     }
 
     /** Sets host {@code h}'s demand as it is (for tests of what reads it). */
     public void demand(int h, double value) {
-        demand[h] = value;
+        usage[2 * h] = value;
     }
 
     // ---- hosts
@@ -305,7 +310,7 @@ public final class HotState {
     /** The CPU delivered up to {@code now}, without accounting for it: what {@link #advance} would leave. */
     public double deliveredUntil(int h, long now) {
         double capacity = cores[h] * 100.0;
-        double d = demand[h];
+        double d = usage[2 * h];
         // Math.min(d, capacity) for every d, NaN and -0.0 included (capacity is never below +0.0), by one comparison
         double used = d > capacity ? capacity : d;
         return Double.longBitsToDouble(account[2 * h]) + used * (now - account[2 * h + 1]);
@@ -322,24 +327,29 @@ public final class HotState {
                 sum += Double.longBitsToDouble(drawn[DRAWN * s + LOAD]);
             }
         }
-        demand[h] = sum;
+        usage[2 * h] = sum;
     }
 
-    /** 1 / c for each of {@code cores}, when each is a power of two; null when one is not. */
-    private static double[] inverses(int[] cores) {
-        double[] inverse = new double[cores.length];
+    /**
+     * Whether each of {@code cores} is a power of two; then 1 / c for each at {@code 2h + 1} of
+     * {@code usage}.
+     */
+    private static boolean inverses(int[] cores, double[] usage) {
         for (int h = 0; h < cores.length; h++) {
             if (cores[h] <= 0 || Integer.bitCount(cores[h]) != 1) {
-                return null;
+                return false;
             }
-            inverse[h] = 1.0 / cores[h];
         }
-        return inverse;
+        for (int h = 0; h < cores.length; h++) {
+            usage[2 * h + 1] = 1.0 / cores[h];
+        }
+        return true;
     }
 
-    /** Host {@code h}'s demand over its cores, bit for bit {@code demand[h] / cores[h]}: what the policy sees. */
+    /** Host {@code h}'s demand over its cores, bit for bit {@code demand(h) / cores[h]}: what the policy sees. */
     public double utilization(int h) {
-        return perCore != null ? demand[h] * perCore[h] : demand[h] / cores[h];
+        int u = 2 * h;
+        return perCore ? usage[u] * usage[u + 1] : usage[u] / cores[h];
     }
 
     /**
@@ -351,7 +361,7 @@ public final class HotState {
         for (int p = 0; p < percents.length; p++) {
             double percent = percents[p];
             int count = 0;
-            for (int h = 0; h < demand.length; h++) {
+            for (int h = 0; h < cores.length; h++) {
                 if (utilization(h) > percent) {
                     count++;
                 }

@@ -31,7 +31,11 @@ public final class FlatProbe {
 
     /** Every host's demand, a copy. */
     public static double[] demands(HotState hot) {
-        return hot.demand.clone();
+        double[] demands = new double[hot.cores.length];
+        for (int h = 0; h < demands.length; h++) {
+            demands[h] = hot.demand(h);
+        }
+        return demands;
     }
 
     /**
