@@ -196,7 +196,7 @@ public final class LoadDrawer {
     public double drawOne(int s, long now) {
         long tow = LoadGenerator.timeOfWeek(now);
         HotState st = hot;
-        byte p = st.pattern(s);
+        byte p = st.pattern[s];
         if ((p & HotState.SPIKY_BIT) != 0) {
             drawSpiky(st, s, spikeModels(), cursor);
         } else if ((p & HotState.BUSINESS_BIT) != 0) {
@@ -204,9 +204,9 @@ public final class LoadDrawer {
         } else if ((p & HotState.FLAT) != 0) {
             drawNoisy(st, s, cursor);
         } else {
-            drawObjectInto(st, s, tow);
+            st.load[s] = drawObject(st, s, tow) * st.scale[s];
         }
-        return st.load(s);
+        return st.load[s];
     }
 
     /**
@@ -265,7 +265,7 @@ public final class LoadDrawer {
             return;
         }
         HotState st = hot;
-        int lo = st.base(from);
+        int lo = st.base[from];
         int hi = st.end(to - 1);
         for (int w = lo >>> HotState.WINDOW_SHIFT, last = (hi - 1) >>> HotState.WINDOW_SHIFT; w <= last; w++) {
             int first = w << HotState.WINDOW_SHIFT;
@@ -284,31 +284,27 @@ public final class LoadDrawer {
     /** Draws the running slots of window {@code w}, each kind in a loop of its own. */
     private static void drawWindow(HotState st, int w, long tow, double[] mus, SpikeModel[] models, FlatStream cursor) {
         int[] list = st.drawList;
-        long[] drawn = st.drawn;
-        long[] params = st.params;
+        long[] stream = st.stream;
+        double[] sd = st.sd;
+        double[] scale = st.scale;
+        double[] load = st.load;
         int first = w << HotState.WINDOW_SHIFT;
-        int c = HotState.COUNTS * w;
-        int noisyEnd = first + st.counts[c + HotState.NOISY_COUNT];
-        int businessEnd = noisyEnd + st.counts[c + HotState.BUSINESS_COUNT];
-        int otherStart = first + HotState.WINDOW - st.counts[c + HotState.OTHER_COUNT];
+        int noisyEnd = first + st.noisyCount[w];
+        int businessEnd = noisyEnd + st.businessCount[w];
         // drawNoisy and drawBusiness, with the arrays read once for the window
+        double[] mu = st.mu;
         for (int i = first; i < noisyEnd; i++) {
             int s = list[i];
-            plain(drawn, params, s, Double.longBitsToDouble(params[HotState.PARAMS * s + HotState.MU]), cursor);
+            load[s] = plain(stream, s, mu[s], sd[s], cursor) * scale[s];
         }
+        int[] curve = st.curve;
         for (int i = noisyEnd; i < businessEnd; i++) {
             int s = list[i];
-            plain(drawn, params, s, mus[(int) params[HotState.PARAMS * s + HotState.MU]], cursor);
+            load[s] = plain(stream, s, mus[curve[s]], sd[s], cursor) * scale[s];
         }
-        for (int i = otherStart, end = first + HotState.WINDOW; i < end; i++) {
+        for (int i = first + HotState.WINDOW - st.otherCount[w], end = first + HotState.WINDOW; i < end; i++) {
             drawOther(st, list[i], tow, models, cursor);
         }
-    }
-
-    /** Stores {@code value} times slot {@code s}'s scale as its load. */
-    private static void store(long[] drawn, long[] params, int s, double value) {
-        double scale = Double.longBitsToDouble(params[HotState.PARAMS * s + HotState.SCALE]);
-        drawn[HotState.DRAWN * s + HotState.LOAD] = Double.doubleToRawLongBits(value * scale);
     }
 
     /** Draws the running slots of window {@code w} that lie in slots {@code lo} to {@code hi}: a window shared by two ranges of hosts. */
@@ -316,13 +312,11 @@ public final class LoadDrawer {
             HotState st, int w, int lo, int hi, long tow, double[] mus, SpikeModel[] models, FlatStream cursor) {
         int[] list = st.drawList;
         int first = w << HotState.WINDOW_SHIFT;
-        int c = HotState.COUNTS * w;
-        int noisyEnd = first + st.counts[c + HotState.NOISY_COUNT];
-        int businessEnd = noisyEnd + st.counts[c + HotState.BUSINESS_COUNT];
-        int otherStart = first + HotState.WINDOW - st.counts[c + HotState.OTHER_COUNT];
+        int noisyEnd = first + st.noisyCount[w];
+        int businessEnd = noisyEnd + st.businessCount[w];
         for (int i = first; i < first + HotState.WINDOW; i++) {
             int s = list[i];
-            if (s < lo || s >= hi || i >= businessEnd && i < otherStart) {
+            if (s < lo || s >= hi || i >= businessEnd && i < first + HotState.WINDOW - st.otherCount[w]) {
                 continue;
             }
             if (i < noisyEnd) {
@@ -337,30 +331,25 @@ public final class LoadDrawer {
 
     /** A noisy slot's draw, stored as its load: N(mu, sd) clipped, as {@link LoadGenerator#normal}. */
     private static void drawNoisy(HotState st, int s, FlatStream cursor) {
-        plain(st.drawn, st.params, s, Double.longBitsToDouble(st.params[HotState.PARAMS * s + HotState.MU]), cursor);
+        st.load[s] = plain(st.stream, s, st.mu[s], st.sd[s], cursor) * st.scale[s];
     }
 
     /** A business slot's draw, stored as its load: as a noisy one's, around its curve's mean now. */
     private static void drawBusiness(HotState st, int s, double[] mus, FlatStream cursor) {
-        plain(st.drawn, st.params, s, mus[(int) st.params[HotState.PARAMS * s + HotState.MU]], cursor);
+        st.load[s] = plain(st.stream, s, mus[st.curve[s]], st.sd[s], cursor) * st.scale[s];
     }
 
     /**
-     * N(mean, sd) clipped, sd slot {@code s}'s, drawn from its stream as {@link LoadGenerator#normal}
-     * draws it, the stream moved on in place; stored, times its scale, as its load.
+     * N(mean, sd) clipped, drawn from slot {@code s}'s stream as {@link LoadGenerator#normal} draws
+     * it, the stream moved on in place.
      */
-    static void plain(long[] drawn, long[] params, int s, double mean, FlatStream cursor) {
-        double sd = Double.longBitsToDouble(params[HotState.PARAMS * s + HotState.SD]);
-        store(
-                drawn,
-                params,
-                s,
-                LoadGenerator.normal(mean, sd, gaussian(drawn, HotState.DRAWN * s + HotState.STREAM, cursor)));
+    static double plain(long[] stream, int s, double mean, double sd, FlatStream cursor) {
+        return LoadGenerator.normal(mean, sd, gaussian(stream, s, cursor));
     }
 
     /**
-     * The next standard normal of the stream whose state is {@code stream[s]}, {@code Ziggurat.next}
-     * of it, the stream moved on in place. The common case (the first long
+     * The next standard normal of slot {@code s}'s stream, {@code Ziggurat.next} of it, the stream
+     * moved on in place. The common case (the first long
      * picks a rectangle, 253 in 256) keeps the state in a local variable; only the rest goes through
      * the cursor, which {@link Ziggurat#leftOver} draws its further longs from.
      */
@@ -379,49 +368,45 @@ public final class LoadDrawer {
 
     /** A spiky slot's draw, stored as its load: see {@link #spiky}. */
     private static void drawSpiky(HotState st, int s, SpikeModel[] models, FlatStream cursor) {
-        store(st.drawn, st.params, s, spiky(st.drawn, st.params, st.spike, s, models[st.spikeModel[s]], cursor));
+        st.load[s] = spiky(st.stream, st.spike, st.mu, st.sd, st.scale, s, models[st.spikeModel[s]], cursor);
     }
 
     /**
-     * A spiky slot's load before its scale: one step of the spike process, then the spiked Gaussian, as {@link
+     * A spiky slot's load: one step of the spike process, then the spiked Gaussian, as {@link
      * SpikyLoad#next}, the slot's stream and spike state moved on in place. The step's uniforms are read off the
      * stream's state in a local variable, and the stream is moved on by as many as it takes. The
      * second uniform (the sign of a spike that starts) is computed only when the step takes it:
      * about one step in a hundred with the paper's spikes, a branch the CPU predicts, where
      * computing it every time cost a third of the mixing a spiky draw does.
      */
-    static double spiky(long[] drawn, long[] params, byte[] spike, int s, SpikeModel spikes, FlatStream cursor) {
-        int d = HotState.DRAWN * s + HotState.STREAM;
-        int p = HotState.PARAMS * s;
-        long state = drawn[d];
+    static double spiky(
+            long[] stream,
+            byte[] spike,
+            double[] mu,
+            double[] sd,
+            double[] scale,
+            int s,
+            SpikeModel spikes,
+            FlatStream cursor) {
+        long state = stream[s];
         int was = spike[s];
         double u1 = FlatStream.uniformAt(FlatStream.after(state, 1));
         int used = SpikyLoad.uniformsUsed(was, spikes, u1);
         double u2 = used == 2 ? FlatStream.uniformAt(FlatStream.after(state, 2)) : Double.NaN;
         int now = SpikyLoad.spikeAfter(was, spikes, u1, u2);
-        drawn[d] = FlatStream.after(state, used);
-        double value = SpikyLoad.draw(
-                Double.longBitsToDouble(params[p + HotState.MU]),
-                Double.longBitsToDouble(params[p + HotState.SD]),
-                now,
-                spikes,
-                gaussian(drawn, d, cursor));
+        stream[s] = FlatStream.after(state, used);
+        double value = SpikyLoad.draw(mu[s], sd[s], now, spikes, gaussian(stream, s, cursor));
         spike[s] = (byte) now;
-        return value;
+        return value * scale[s];
     }
 
     /** A spiky slot's draw or one through the VM's own generator, stored as its load. */
     private static void drawOther(HotState st, int s, long tow, SpikeModel[] models, FlatStream cursor) {
-        if (st.spiky(s)) {
+        if (st.pattern[s] == HotState.SPIKY) {
             drawSpiky(st, s, models, cursor);
         } else {
-            drawObjectInto(st, s, tow);
+            st.load[s] = drawObject(st, s, tow) * st.scale[s];
         }
-    }
-
-    /** A recorded trace's draw, stored as its load. */
-    private static void drawObjectInto(HotState st, int s, long tow) {
-        store(st.drawn, st.params, s, drawObject(st, s, tow));
     }
 
     /** A recorded trace, drawn through its object. */

@@ -22,20 +22,12 @@ public final class FlatProbe {
 
     /** Every slot's last load, a copy. */
     public static double[] loads(HotState hot) {
-        double[] loads = new double[hot.vm.length];
-        for (int s = 0; s < loads.length; s++) {
-            loads[s] = hot.load(s);
-        }
-        return loads;
+        return hot.load.clone();
     }
 
     /** Every host's demand, a copy. */
     public static double[] demands(HotState hot) {
-        double[] demands = new double[hot.cores.length];
-        for (int h = 0; h < demands.length; h++) {
-            demands[h] = hot.demand(h);
-        }
-        return demands;
+        return hot.demand.clone();
     }
 
     /**
@@ -44,13 +36,12 @@ public final class FlatProbe {
      * (the ones after them moving down) and the slots laid out anew.
      */
     public static void assertListsHoldExactlyTheRunningSlots(HotState hot) {
-        for (int w = 0; w < hot.counts.length / HotState.COUNTS; w++) {
+        for (int w = 0; w < hot.noisyCount.length; w++) {
             int first = w << HotState.WINDOW_SHIFT;
             java.util.Set<Integer> listed = new java.util.HashSet<>();
-            int c = HotState.COUNTS * w;
-            int noisyEnd = first + hot.counts[c + HotState.NOISY_COUNT];
-            int businessEnd = noisyEnd + hot.counts[c + HotState.BUSINESS_COUNT];
-            int otherStart = first + HotState.WINDOW - hot.counts[c + HotState.OTHER_COUNT];
+            int noisyEnd = first + hot.noisyCount[w];
+            int businessEnd = noisyEnd + hot.businessCount[w];
+            int otherStart = first + HotState.WINDOW - hot.otherCount[w];
             assertTrue(businessEnd <= otherStart, "window " + w + " lists overlap");
             for (int i = first; i < first + HotState.WINDOW; i++) {
                 if (i >= businessEnd && i < otherStart) {
@@ -59,12 +50,12 @@ public final class FlatProbe {
                 int slot = hot.drawList[i];
                 byte expected = i < noisyEnd ? HotState.NOISY : i < businessEnd ? HotState.BUSINESS : HotState.SPIKY;
                 assertTrue(
-                        slot >> HotState.WINDOW_SHIFT == w && hot.runs(slot) && hot.pattern(slot) == expected,
+                        slot >> HotState.WINDOW_SHIFT == w && hot.running[slot] && hot.pattern[slot] == expected,
                         "entry " + i + " of window " + w + ": slot " + slot);
                 assertTrue(listed.add(slot), "slot " + slot + " listed twice");
             }
-            for (int slot = first; slot < Math.min(first + HotState.WINDOW, hot.vm.length); slot++) {
-                boolean draws = hot.runs(slot) && hot.pattern(slot) != HotState.EMPTY;
+            for (int slot = first; slot < Math.min(first + HotState.WINDOW, hot.running.length); slot++) {
+                boolean draws = hot.running[slot] && hot.pattern[slot] != HotState.EMPTY;
                 assertEquals(draws, listed.contains(slot), "slot " + slot + (draws ? " runs" : " does not run"));
             }
         }
