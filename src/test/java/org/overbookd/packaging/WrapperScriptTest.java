@@ -215,12 +215,11 @@ class WrapperScriptTest {
         assertEquals(0, r.exit(), r.err());
         // JAVA_OPTS after the simulation's thresholds: HotSpot takes the last setting of a flag
         assertEquals(
-                "jdk17:" + SIMULATE_JIT + " -XX:+UseParallelGC -XX:NewRatio=1 -XX:Tier4InvocationThreshold=5000 -jar "
+                "jdk17:" + SIMULATE_JIT + " -XX:+UseParallelGC -XX:Tier4InvocationThreshold=5000 -jar "
                         + dir.resolve("overbookd.jar") + " simulate --model slots",
                 r.out().strip());
         List<String> options = new java.util.ArrayList<>(List.of(SIMULATE_JIT.split(" ")));
         options.add("-XX:+UseParallelGC");
-        options.add("-XX:NewRatio=1");
         assertTheJavaRunningTheseTestsTakesWithoutAWord(options.toArray(String[]::new));
     }
 
@@ -244,7 +243,7 @@ class WrapperScriptTest {
         Path archive = archiveMadeAfterTheJar("overbookd-17.0.15+6-Debian-1deb12u1.jsa");
         // the sweep's C2 thresholds; the simulation's, and its collector
         for (Map.Entry<String, String> own : Map.of(
-                        "sweep", SWEEP_JIT, "simulate", SIMULATE_JIT + " -XX:+UseParallelGC -XX:NewRatio=1")
+                        "sweep", SWEEP_JIT, "simulate", SIMULATE_JIT + " -XX:+UseParallelGC")
                 .entrySet()) {
             Result r = run(
                     Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-Xmx512m"),
@@ -272,7 +271,7 @@ class WrapperScriptTest {
         // a simulation takes its own, whatever its arguments say
         Result r = run(Map.of("JAVA_HOME", home.toString()), "simulate", "sweep");
         assertEquals(
-                "jdk17:" + SIMULATE_JIT + " -XX:+UseParallelGC -XX:NewRatio=1 -jar " + dir.resolve("overbookd.jar")
+                "jdk17:" + SIMULATE_JIT + " -XX:+UseParallelGC -jar " + dir.resolve("overbookd.jar")
                         + " simulate sweep",
                 r.out().strip());
     }
