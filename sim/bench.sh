@@ -68,7 +68,7 @@ median() {
 timed_runs() { # name runs command...  (sets MEDIAN_WALL and MEDIAN_CPU; the last run's stdout goes to $TIMED_STDOUT if set)
     local name=$1 runs=$2
     shift 2
-    local times=() rss=() cpus=()
+    local times=() rss=() cpus=() i
     for i in $(seq "$runs"); do
         local out
         out=$(mktemp)
