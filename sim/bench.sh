@@ -179,7 +179,7 @@ scale() {
 scale_large() { # [HOSTS] [RUNS]: HOSTS (default 125,000) x 29 d against the 12,500-host cell, as installed, -Xmx4g
     # RUNS (default 3) alternating pairs, small run first: one run of the small cell varies by +-10 % on this
     # machine, more than the margin the ratio is judged by, so each pair gives a ratio and the medians give one
-    local hosts=${1:-125000} runs=${2:-3} summary archive smalls=() larges=() ratios=() small big
+    local hosts=${1:-125000} runs=${2:-3} summary archive smalls=() larges=() ratios=() small big i
     draw_cost
     summary=$(mktemp)
     archive=$(OVERBOOKD_JAR=target/overbookd.jar src/deb/overbookd --make-class-archive)
