@@ -66,7 +66,7 @@ final class Signals {
         static Reload install() {
             Reload reload = new Reload();
             try {
-                sun.misc.Signal.handle(new sun.misc.Signal("HUP"), signal -> {
+                sun.misc.SignalHandler before = sun.misc.Signal.handle(new sun.misc.Signal("HUP"), signal -> {
                     Runnable now = reload.action;
                     if (now == null) {
                         LOG.info("received SIGHUP while starting: the configuration is being read anyway");
@@ -75,6 +75,12 @@ final class Signals {
                         now.run();
                     }
                 });
+                // A process started with SIGHUP ignored (nohup) passes that on, and the JVM keeps it
+                // ignored rather than install the handler: the signal would then do nothing, silently.
+                if (before == sun.misc.SignalHandler.SIG_IGN) {
+                    LOG.warn("SIGHUP is ignored in this process (whatever started it ignored it: nohup?): kill -HUP"
+                            + " reloads nothing; the configuration still reloads when its file changes");
+                }
             } catch (IllegalArgumentException | UnsupportedOperationException e) {
                 LOG.warn(
                         "cannot handle SIGHUP ({}); the configuration still reloads when its file changes",
