@@ -3,6 +3,7 @@ package org.overbookd.policy.qos;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.overbookd.sorted.SortedInts;
 
 /**
  * What a waiting request's last failed preemption scan proved about the hosts that have not changed
@@ -96,7 +97,7 @@ final class FailedScans {
             changed[k] = cluster.positionOf(changed[k]);
         }
         Arrays.sort(changed);
-        int[] merged = merge(r.near, changed);
+        int[] merged = SortedInts.union(r.near, changed);
         uses++;
         skipped += size - merged.length;
         if (verify) {
@@ -198,21 +199,6 @@ final class FailedScans {
             }
         }
         return GUARD + RELATIVE_GUARD * largest;
-    }
-
-    /** The union of two ascending arrays of positions, ascending, without repeats. */
-    private static int[] merge(int[] a, int[] b) {
-        int[] out = new int[a.length + b.length];
-        int i = 0;
-        int k = 0;
-        int n = 0;
-        while (i < a.length || k < b.length) {
-            int next = k == b.length || i < a.length && a[i] <= b[k] ? a[i++] : b[k++];
-            if (n == 0 || out[n - 1] != next) {
-                out[n++] = next;
-            }
-        }
-        return Arrays.copyOf(out, n);
     }
 
     private void check(int[] positions, Candidate j, double[] above, HostIndex cluster) {

@@ -12,7 +12,7 @@
  * records its own allocations and preemptions in it, since the world applies every one it returns.
  * Rebuilding it per pass would be exact too but cost a scan of 12,500 hosts per pass.
  *
- * <p>Layer 4, policy (see ArchitectureTest): may import the other policy packages, io, random and
- * model; never the simulator that runs it.
+ * <p>Layer 4, policy (see ArchitectureTest): may import the other policy packages, io, random,
+ * sorted and model; never the simulator that runs it.
  */
 package org.overbookd.policy.qos;

@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import org.overbookd.sorted.SortedInts;
 
 /**
  * One OpenNebula object's XML as oned's requirement evaluation looks attributes up in it
@@ -153,7 +154,7 @@ public final class ObjectDocument {
         for (String path : full) {
             int[] found = byPath.get(path);
             if (found != null) {
-                merged = merged == null ? found : union(merged, found);
+                merged = merged == null ? found : SortedInts.union(merged, found);
             }
         }
         if (merged == null) {
@@ -235,21 +236,6 @@ public final class ObjectDocument {
                 return inside.toArray(new String[0]);
             });
         }
-    }
-
-    /** Two ascending lists of element numbers as one, ascending, without repeats. */
-    private static int[] union(int[] a, int[] b) {
-        int[] out = new int[a.length + b.length];
-        int i = 0;
-        int j = 0;
-        int k = 0;
-        while (i < a.length || j < b.length) {
-            int next = j >= b.length || i < a.length && a[i] <= b[j] ? a[i++] : b[j++];
-            if (k == 0 || out[k - 1] != next) {
-                out[k++] = next;
-            }
-        }
-        return Arrays.copyOf(out, k);
     }
 
     /** A builder that keeps every element. */

@@ -8,6 +8,7 @@
  * hostile input: its length, nesting and evaluation work are bounded, and what overbookd cannot
  * evaluate exactly as oned would is reported as unsupported rather than guessed.
  *
- * <p>Layer 5, backend (see ArchitectureTest): imports nothing of overbookd.
+ * <p>Layer 5, backend (see ArchitectureTest): imports nothing of overbookd but sorted (a union of
+ * ascending element numbers).
  */
 package org.overbookd.backend.opennebula.requirements;
