@@ -62,13 +62,9 @@ class HostTableTest {
      */
     @Test
     void theFirstLookAtAHostAnswersAsItsWholeRecord() {
-        HostTable table = new HostTable();
         SplittableRandom r = new SplittableRandom(34);
         int hosts = 150;
-        for (int h = 0; h < hosts; h++) {
-            table.addHost(h, new NodeView("h" + h, 1 + r.nextInt(2), 1, Map.of()));
-        }
-        double[] highs = {-5, 0, 5, 10, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN};
+        HostTable table = randomHosts(r, hosts);
         int[] answers = new int[2];
         for (int round = 0; round < 3000; round++) {
             int h = r.nextInt(hosts);
@@ -78,15 +74,15 @@ class HostTableTest {
                 case 1 -> table.addHost(h, new NodeView("h" + h, 1 + r.nextInt(2), 1, Map.of()));
                 case 2 -> table.slot(h, s, 0, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, 0, 0);
                 case 3, 4 -> table.used(h, r.nextDouble(2), r.nextDouble(1.2), 0.1, 0.1);
-                case 5 -> table.top(h, s, r.nextInt(HostTable.TOP), highs[r.nextInt(highs.length)], 0.2, 0.2);
+                case 5 -> table.top(h, s, r.nextInt(HostTable.TOP), HIGHS[r.nextInt(HIGHS.length)], 0.2, 0.2);
                 default -> {
                     double held = r.nextDouble(1);
-                    table.slot(h, s, 1 + r.nextInt(5), highs[r.nextInt(highs.length)], -10, held, held / 2);
+                    table.slot(h, s, 1 + r.nextInt(5), HIGHS[r.nextInt(HIGHS.length)], -10, held, held / 2);
                 }
             }
             double[] above = new double[r.nextInt(4)];
             for (int k = 0; k < above.length; k++) {
-                above[k] = highs[r.nextInt(highs.length - 1)]; // never NaN
+                above[k] = HIGHS[r.nextInt(HIGHS.length - 1)]; // never NaN
             }
             double cpu = r.nextDouble(1);
             double mem = r.nextDouble(1);
@@ -107,19 +103,15 @@ class HostTableTest {
      */
     @Test
     void aHostStaysRuledOutWhileNoThresholdFallsByItsGap() {
-        HostTable table = new HostTable();
         SplittableRandom r = new SplittableRandom(35);
         int hosts = 120;
-        for (int h = 0; h < hosts; h++) {
-            table.addHost(h, new NodeView("h" + h, 1 + r.nextInt(2), 1, Map.of()));
-        }
-        double[] highs = {-5, 0, 5, 10, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN};
+        HostTable table = randomHosts(r, hosts);
         int stayed = 0;
         int turned = 0;
         for (int round = 0; round < 2000; round++) {
             int h = r.nextInt(hosts);
             int s = r.nextInt(3);
-            double high = r.nextInt(4) == 0 ? highs[r.nextInt(highs.length)] : r.nextDouble(-20, 20);
+            double high = r.nextInt(4) == 0 ? HIGHS[r.nextInt(HIGHS.length)] : r.nextDouble(-20, 20);
             switch (r.nextInt(6)) {
                 case 0 -> table.clear(h);
                 case 1 -> table.used(h, r.nextDouble(2), r.nextDouble(1.2), 0.1, 0.1);
@@ -131,7 +123,7 @@ class HostTableTest {
             }
             double[] above = new double[r.nextInt(4)];
             for (int k = 0; k < above.length; k++) {
-                above[k] = r.nextInt(5) == 0 ? highs[r.nextInt(highs.length - 1)] : r.nextDouble(-20, 20);
+                above[k] = r.nextInt(5) == 0 ? HIGHS[r.nextInt(HIGHS.length - 1)] : r.nextDouble(-20, 20);
             }
             double cpu = r.nextDouble(1);
             double mem = r.nextDouble(1);
@@ -166,5 +158,18 @@ class HostTableTest {
         HostTable table = new HostTable();
         table.addHost(0, new NodeView("h", 1, 1, Map.of()));
         assertEquals(Residents.NONE, table.bound(10, classes, HostIndex.BOUND_TOLERANCE));
+    }
+
+    /** The thresholds the randomized tests draw from: ordinary, zero, negative, both infinities, NaN. */
+    private static final double[] HIGHS = {-5, 0, 5, 10, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN
+    };
+
+    /** {@code hosts} hosts of one or two cores, drawn from {@code r}, which goes on from there. */
+    private static HostTable randomHosts(SplittableRandom r, int hosts) {
+        HostTable table = new HostTable();
+        for (int h = 0; h < hosts; h++) {
+            table.addHost(h, new NodeView("h" + h, 1 + r.nextInt(2), 1, Map.of()));
+        }
+        return table;
     }
 }
