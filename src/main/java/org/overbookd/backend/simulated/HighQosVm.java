@@ -74,24 +74,14 @@ final class HighQosVm extends SimVm {
         // left behind with the slot: the VM takes no other (see above)
     }
 
-    /** Not kept: the VM takes one slot, whose table index is looked up that once. */
+    /** Not kept: the VM takes one slot, whose profile is looked up that once. */
     @Override
-    public int curveIndex() {
+    public int profileIndex() {
         return -1;
     }
 
     @Override
-    public void curveIndex(int index) {
-        // one slot, one look-up: nothing to keep
-    }
-
-    @Override
-    public int spikeModelIndex() {
-        return -1;
-    }
-
-    @Override
-    public void spikeModelIndex(int index) {
+    public void profileIndex(int index) {
         // one slot, one look-up: nothing to keep
     }
 }

@@ -27,12 +27,10 @@ final class LowQosVm extends SimVm {
     /** The VM's spike state while it holds no slot (see {@link HotState#spike}). */
     private byte spike;
     /**
-     * The generator's business curve and spike model as indices into {@link HotState}'s tables,
-     * -1 until the VM first takes a slot: the tables only grow, so an index found once holds.
+     * The index of the VM's draw profile in {@link HotState}'s table, -1 until the VM first takes a
+     * slot: the table only grows, so an index found once holds.
      */
-    private int curveIndex = -1;
-
-    private int spikeModelIndex = -1;
+    private int profileIndex = -1;
 
     /** @param random the VM's stream, after every draw that makes the VM: it draws only loads from here on */
     LowQosVm(
@@ -72,22 +70,12 @@ final class LowQosVm extends SimVm {
     }
 
     @Override
-    public int curveIndex() {
-        return curveIndex;
+    public int profileIndex() {
+        return profileIndex;
     }
 
     @Override
-    public void curveIndex(int index) {
-        this.curveIndex = index;
-    }
-
-    @Override
-    public int spikeModelIndex() {
-        return spikeModelIndex;
-    }
-
-    @Override
-    public void spikeModelIndex(int index) {
-        this.spikeModelIndex = index;
+    public void profileIndex(int index) {
+        this.profileIndex = index;
     }
 }

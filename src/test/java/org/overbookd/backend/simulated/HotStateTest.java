@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.Supplier;
@@ -262,6 +264,61 @@ class HotStateTest {
             }
             assertSameBits(demand, host.demand(), "demand of host " + host.id);
         }
+    }
+
+    /**
+     * Slots share their spread, size and curve or spike model through a table of distinct profiles:
+     * low-QoS VMs of 24 spreads and five sizes (more profiles than the table scans, so it looks
+     * them up by their values too), of every pattern, several with the same profile, suspended on
+     * one host and resumed on the other, keeping their profile's index. Each draws its object's
+     * loads, bit for bit, and VMs share a profile only where they share its values.
+     */
+    @Test
+    void vmsOfManyProfilesDrawWhatTheirObjectsDraw() {
+        SimHost[] hosts = hosts(2, 2);
+        HotState hot = SimHost.flatState(hosts, OPERATION_LOAD);
+        BusinessCurve curve = new BusinessCurve(40, 80, 0.25);
+        List<Pair> lows = new ArrayList<>();
+        for (int k = 0; k < 48; k++) {
+            double sd = 5 + k % 24;
+            Pair p = switch (k % 3) {
+                case 0 -> pair(300 + k, QosClass.LOW, -1, () -> new NoisyLoad(70, sd));
+                case 1 -> pair(300 + k, QosClass.LOW, -1, () -> new SpikyLoad(70, sd, BIG_SPIKES));
+                default -> pair(300 + k, QosClass.LOW, -1, () -> new BusinessLoad(curve, sd));
+            };
+            p.low().cores = k % 5;
+            lows.add(p);
+            place(hosts[k % 2], p);
+        }
+        LoadDrawer drawer = new LoadDrawer(hot, null);
+        for (long now = STEP; now <= 2 * 86_400; now += STEP) {
+            if (now % (12 * STEP) == 0) {
+                // a quarter of them move to the other host: suspended, then resumed there with the index they keep
+                for (int k = (int) (now / (12 * STEP)) % 4; k < lows.size(); k += 4) {
+                    Pair p = lows.get(k);
+                    int from = p.vm().hostId;
+                    stop(hosts[from], p);
+                    p.vm().hostedBy(hot, 1 - from);
+                    place(hosts[1 - from], p);
+                }
+            }
+            drawer.draw(now);
+            long tow = LoadGenerator.timeOfWeek(now);
+            for (Pair p : lows) {
+                assertSameBits(p.expected(tow), p.vm().load(), "VM " + p.vm().id + " at " + now);
+            }
+        }
+        // one curve and one spike model: a profile is a spread and a size, whatever the pattern
+        Map<Integer, String> valuesOfProfile = new HashMap<>();
+        for (Pair p : lows) {
+            double sd = p.reference() instanceof NoisyLoad n
+                    ? n.sd()
+                    : p.reference() instanceof SpikyLoad sp ? sp.sd() : ((BusinessLoad) p.reference()).sd();
+            String values = "sd " + sd + " x" + p.vm().scale();
+            String was = valuesOfProfile.putIfAbsent(p.low().profileIndex(), values);
+            assertEquals(was == null ? values : was, values, "VM " + p.vm().id + "'s profile");
+        }
+        assertTrue(valuesOfProfile.size() > 16, valuesOfProfile.size() + " profiles");
     }
 
     /** An overbooked VM leaves by its slot's place among the host's: a VM of another host is refused, not mistaken. */

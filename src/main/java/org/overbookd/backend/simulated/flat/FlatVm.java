@@ -6,8 +6,7 @@ import org.overbookd.backend.simulated.load.LoadGenerator;
 /**
  * What the flat state reads and writes of a VM that takes or leaves one of its slots: the pattern
  * it draws, and the state of its draw that it carries while it holds no slot (its stream, its
- * spike state) or keeps once found (the indices of its curve and spike model in the state's
- * tables). The simulated backend's VM implements it; the flat state knows no more of the VM, so
+ * spike state) or keeps once found (the index of its draw profile in the state's table). The simulated backend's VM implements it; the flat state knows no more of the VM, so
  * that this package does not depend on the one above it.
  */
 public interface FlatVm {
@@ -40,15 +39,11 @@ public interface FlatVm {
     void spike(byte state);
 
     /**
-     * Its business curve's index in {@link HotState#curves}, -1 until first found; a VM that takes
-     * only one slot may keep none (-1 always), and the state looks the index up that once.
+     * Its profile's index in {@link HotState#profiles} (its spread, size and curve or spike model),
+     * -1 until first found; a VM that takes only one slot may keep none (-1 always), and the state
+     * looks the index up that once.
      */
-    int curveIndex();
+    int profileIndex();
 
-    void curveIndex(int index);
-
-    /** Its spike model's index in {@link HotState#spikeModels}, -1 until first found (or kept by none, as above). */
-    int spikeModelIndex();
-
-    void spikeModelIndex(int index);
+    void profileIndex(int index);
 }

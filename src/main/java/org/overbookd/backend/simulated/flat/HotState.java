@@ -22,8 +22,8 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * than the capacity doubles it for every host (rare: the capacity starts at 4).
  *
  * <p>Per slot: the VM's pattern (noisy, spiky, business, or another generator drawn through its
- * object), its parameters (mu, sd, the business curve and the spike model as indices into short tables
- * of distinct ones, the low-QoS size scale), its spike state, its random stream as its state alone
+ * object), its mean, its profile (the index of its spread, its low-QoS size scale and its business
+ * curve or spike model in a short table of distinct ones, {@link DrawProfiles}), its spike state, its random stream as its state alone
  * ({@link FlatStream}), whether it runs, its last load, and the VM itself. A VM's stream and spike
  * state go with it: a VM leaving its slot keeps them in its own fields ({@link FlatVm#stream},
  * {@link FlatVm#spike}), and a VM taking a slot brings them, so a low-QoS VM suspended on one host
@@ -106,14 +106,14 @@ public final class HotState {
     /** +1 or -1 while a spiky VM's spike is in progress, 0 otherwise. */
     byte[] spike;
 
+    /** The mean of a noisy or spiky slot's Gaussian; not read for the others. */
     double[] mu;
-    double[] sd;
-    /** The low-QoS size the load is multiplied by; 1 for a VM without one. */
-    double[] scale;
-    /** For BUSINESS an index into {@link #curves}; 0 otherwise. */
-    int[] curve;
-    /** For SPIKY an index into {@link #spikeModels}; 0 otherwise. */
-    int[] spikeModel;
+    /**
+     * Per slot, its index in {@link #profiles}: its spread, the low-QoS size its load is multiplied
+     * by (1 for a VM without one), and for BUSINESS its curve's index in {@link #curves}, for SPIKY
+     * its model's in {@link #spikeModels}.
+     */
+    int[] profile;
 
     long[] stream;
     double[] load;
@@ -154,6 +154,9 @@ public final class HotState {
     final List<BusinessCurve> curves = new ArrayList<>(1);
 
     final List<SpikeModel> spikeModels = new ArrayList<>(1);
+
+    /** The distinct spreads, sizes and table indices the slots draw with, few (a handful in a synthetic world). */
+    final DrawProfiles profiles = new DrawProfiles();
 
     /**
      * Flat state for hosts {@code 0} to {@code cores.length - 1}, host {@code h} with
@@ -445,34 +448,23 @@ public final class HotState {
         }
         // only what the slot's pattern draws with: a store to each of the other arrays cost a cache miss, at a random
         // slot
+        int known = v.profileIndex();
         if (g instanceof NoisyLoad n) {
             pattern[s] = NOISY;
             mu[s] = n.mu();
-            sd[s] = n.sd();
+            profile[s] = known >= 0 ? known : profileOf(v, n.sd(), 0);
         } else if (g instanceof SpikyLoad sp) {
             pattern[s] = SPIKY;
             mu[s] = sp.mu();
-            sd[s] = sp.sd();
-            int model = v.spikeModelIndex();
-            if (model < 0) {
-                model = indexOf(spikeModels, sp.spikes());
-                v.spikeModelIndex(model);
-            }
-            spikeModel[s] = model;
+            profile[s] = known >= 0 ? known : profileOf(v, sp.sd(), indexOf(spikeModels, sp.spikes()));
             spike[s] = v.spike();
         } else if (g instanceof BusinessLoad b) {
             pattern[s] = BUSINESS;
-            sd[s] = b.sd();
-            int index = v.curveIndex();
-            if (index < 0) {
-                index = indexOf(curves, b.curve());
-                v.curveIndex(index);
-            }
-            curve[s] = index;
+            profile[s] = known >= 0 ? known : profileOf(v, b.sd(), indexOf(curves, b.curve()));
         } else {
             pattern[s] = OBJECT;
+            profile[s] = known >= 0 ? known : profileOf(v, 0.0, 0);
         }
-        scale[s] = v.scale();
         stream[s] = v.stream();
         load[s] = 0;
         running[s] = false;
@@ -500,9 +492,8 @@ public final class HotState {
      * Marks slot {@code s} empty. Its other fields keep their last values: no one reads a slot
      * without a VM (it is off the draw lists and past its host's last slot in use), and
      * {@link #put} writes every one its VM's pattern draws with (mu is not read for a business
-     * slot, the curve only for one, the spike model and spike state only for a spiky one). Zeroing them cost a
-     * store to eight more arrays at every VM leaving a host, each at a slot the step touches at
-     * random.
+     * slot, the spike state only for a spiky one). Zeroing them cost a store to five more arrays
+     * at every VM leaving a host, each at a slot the step touches at random.
      */
     private void clear(int s) {
         pattern[s] = EMPTY;
@@ -541,13 +532,17 @@ public final class HotState {
         b.running[to] = a.running[from];
         b.spike[to] = a.spike[from];
         b.mu[to] = a.mu[from];
-        b.sd[to] = a.sd[from];
-        b.scale[to] = a.scale[from];
-        b.curve[to] = a.curve[from];
-        b.spikeModel[to] = a.spikeModel[from];
+        b.profile[to] = a.profile[from];
         b.stream[to] = a.stream[from];
         b.load[to] = a.load[from];
         b.vm[to] = a.vm[from];
+    }
+
+    /** The index of {@code v}'s profile, its spread {@code sdValue} and table index {@code table}, kept by the VM if it keeps one. */
+    private int profileOf(FlatVm v, double sdValue, int table) {
+        int index = profiles.indexOf(sdValue, v.scale(), table);
+        v.profileIndex(index);
+        return index;
     }
 
     private static <T> int indexOf(List<T> distinct, T value) {
@@ -578,10 +573,7 @@ public final class HotState {
         running = relaid(running, new boolean[slots], oldBase, newBase);
         spike = relaid(spike, new byte[slots], oldBase, newBase);
         mu = relaid(mu, new double[slots], oldBase, newBase);
-        sd = relaid(sd, new double[slots], oldBase, newBase);
-        scale = relaid(scale, new double[slots], oldBase, newBase);
-        curve = relaid(curve, new int[slots], oldBase, newBase);
-        spikeModel = relaid(spikeModel, new int[slots], oldBase, newBase);
+        profile = relaid(profile, new int[slots], oldBase, newBase);
         stream = relaid(stream, new long[slots], oldBase, newBase);
         load = relaid(load, new double[slots], oldBase, newBase);
         vm = relaid(vm, new FlatVm[slots], oldBase, newBase);

@@ -204,7 +204,7 @@ public final class LoadDrawer {
         } else if ((p & HotState.FLAT) != 0) {
             drawNoisy(st, s, cursor);
         } else {
-            st.load[s] = drawObject(st, s, tow) * st.scale[s];
+            st.load[s] = drawObject(st, s, tow) * st.profiles.scale()[st.profile[s]];
         }
         return st.load[s];
     }
@@ -285,8 +285,9 @@ public final class LoadDrawer {
     private static void drawWindow(HotState st, int w, long tow, double[] mus, SpikeModel[] models, FlatStream cursor) {
         int[] list = st.drawList;
         long[] stream = st.stream;
-        double[] sd = st.sd;
-        double[] scale = st.scale;
+        int[] profile = st.profile;
+        double[] sd = st.profiles.sd();
+        double[] scale = st.profiles.scale();
         double[] load = st.load;
         int first = w << HotState.WINDOW_SHIFT;
         int noisyEnd = first + st.noisyCount[w];
@@ -295,12 +296,14 @@ public final class LoadDrawer {
         double[] mu = st.mu;
         for (int i = first; i < noisyEnd; i++) {
             int s = list[i];
-            load[s] = plain(stream, s, mu[s], sd[s], cursor) * scale[s];
+            int p = profile[s];
+            load[s] = plain(stream, s, mu[s], sd[p], cursor) * scale[p];
         }
-        int[] curve = st.curve;
+        int[] curve = st.profiles.table();
         for (int i = noisyEnd; i < businessEnd; i++) {
             int s = list[i];
-            load[s] = plain(stream, s, mus[curve[s]], sd[s], cursor) * scale[s];
+            int p = profile[s];
+            load[s] = plain(stream, s, mus[curve[p]], sd[p], cursor) * scale[p];
         }
         for (int i = first + HotState.WINDOW - st.otherCount[w], end = first + HotState.WINDOW; i < end; i++) {
             drawOther(st, list[i], tow, models, cursor);
@@ -331,12 +334,16 @@ public final class LoadDrawer {
 
     /** A noisy slot's draw, stored as its load: N(mu, sd) clipped, as {@link LoadGenerator#normal}. */
     private static void drawNoisy(HotState st, int s, FlatStream cursor) {
-        st.load[s] = plain(st.stream, s, st.mu[s], st.sd[s], cursor) * st.scale[s];
+        int p = st.profile[s];
+        st.load[s] = plain(st.stream, s, st.mu[s], st.profiles.sd()[p], cursor)
+                * st.profiles.scale()[p];
     }
 
     /** A business slot's draw, stored as its load: as a noisy one's, around its curve's mean now. */
     private static void drawBusiness(HotState st, int s, double[] mus, FlatStream cursor) {
-        st.load[s] = plain(st.stream, s, mus[st.curve[s]], st.sd[s], cursor) * st.scale[s];
+        int p = st.profile[s];
+        DrawProfiles profiles = st.profiles;
+        st.load[s] = plain(st.stream, s, mus[profiles.table()[p]], profiles.sd()[p], cursor) * profiles.scale()[p];
     }
 
     /**
@@ -368,7 +375,17 @@ public final class LoadDrawer {
 
     /** A spiky slot's draw, stored as its load: see {@link #spiky}. */
     private static void drawSpiky(HotState st, int s, SpikeModel[] models, FlatStream cursor) {
-        st.load[s] = spiky(st.stream, st.spike, st.mu, st.sd, st.scale, s, models[st.spikeModel[s]], cursor);
+        int p = st.profile[s];
+        DrawProfiles profiles = st.profiles;
+        st.load[s] = spiky(
+                st.stream,
+                st.spike,
+                st.mu[s],
+                profiles.sd()[p],
+                profiles.scale()[p],
+                s,
+                models[profiles.table()[p]],
+                cursor);
     }
 
     /**
@@ -382,9 +399,9 @@ public final class LoadDrawer {
     static double spiky(
             long[] stream,
             byte[] spike,
-            double[] mu,
-            double[] sd,
-            double[] scale,
+            double mu,
+            double sd,
+            double scale,
             int s,
             SpikeModel spikes,
             FlatStream cursor) {
@@ -395,9 +412,9 @@ public final class LoadDrawer {
         double u2 = used == 2 ? FlatStream.uniformAt(FlatStream.after(state, 2)) : Double.NaN;
         int now = SpikyLoad.spikeAfter(was, spikes, u1, u2);
         stream[s] = FlatStream.after(state, used);
-        double value = SpikyLoad.draw(mu[s], sd[s], now, spikes, gaussian(stream, s, cursor));
+        double value = SpikyLoad.draw(mu, sd, now, spikes, gaussian(stream, s, cursor));
         spike[s] = (byte) now;
-        return value * scale[s];
+        return value * scale;
     }
 
     /** A spiky slot's draw or one through the VM's own generator, stored as its load. */
@@ -405,7 +422,7 @@ public final class LoadDrawer {
         if (st.pattern[s] == HotState.SPIKY) {
             drawSpiky(st, s, models, cursor);
         } else {
-            st.load[s] = drawObject(st, s, tow) * st.scale[s];
+            st.load[s] = drawObject(st, s, tow) * st.profiles.scale()[st.profile[s]];
         }
     }
 
