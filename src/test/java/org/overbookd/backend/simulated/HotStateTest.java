@@ -242,7 +242,7 @@ class HotStateTest {
         for (int i = 0; i < 20; i++) {
             drawAndCheck.run();
         }
-        // they resume on host 1; host 2 takes eight, past the first capacity of four
+        // they resume on host 1; host 2 takes eight, past the first capacity (it doubles, more than once)
         place(hosts[1], lows.get(1));
         place(hosts[1], lows.get(0));
         for (int k = 4; k < 12; k++) {

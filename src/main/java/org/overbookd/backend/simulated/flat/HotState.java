@@ -19,7 +19,7 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * {@code base[h] + c}, and its low-QoS VMs the next {@code lowCount[h]}, in the order they were
  * placed (a VM leaving shifts the ones after it down). That is the order the objects summed a
  * host's demand in, so the sums, and the bits, do not change. A host that takes more low-QoS VMs
- * than the capacity doubles it for every host (rare: the capacity starts at 4).
+ * than the capacity doubles it for every host ({@link #FIRST_LOW_CAPACITY}).
  *
  * <p>Per slot: the VM's pattern (noisy, spiky, business, or another generator drawn through its
  * object), its mean, its profile (the index of its spread, its low-QoS size scale and its business
@@ -71,7 +71,14 @@ public final class HotState {
     static final byte BUSINESS = FLAT | BUSINESS_BIT;
     static final byte OBJECT = 8;
 
-    private static final int FIRST_LOW_CAPACITY = 4;
+    /**
+     * Low-QoS slots per host before any host needs more: the overbooking policy's default (two
+     * overbooked VMs per host), which a Google cell under it never outgrows. A world whose policy
+     * puts more on a host doubles the capacity a few times early on (a relayout of every slot,
+     * each time). Every empty slot is bytes the sweep walks past: at 4, as before, a sixth of an
+     * octacore host's slots never held a VM in that cell.
+     */
+    private static final int FIRST_LOW_CAPACITY = 2;
 
     final double operationLoad;
 
