@@ -135,8 +135,12 @@ public final class HotState {
      * ({@link #businessCount}: a Gaussian around their curve's mean now); from its last entry down,
      * the others ({@link #otherCount}: spiky, and those drawn through their object). Always up to
      * date ({@link #touch}).
+     *
+     * <p>An entry is the slot's place in its window (0 to {@link #WINDOW} - 1), not the slot: a
+     * byte where the slot's index took four, so that the list costs the sweep an eighth of a cache
+     * line per slot rather than half of one.
      */
-    int[] drawList;
+    byte[] drawList;
 
     int[] noisyCount;
     int[] businessCount;
@@ -438,13 +442,13 @@ public final class HotState {
     /** The entry at {@code from}, on list {@code kind}, takes the place of the one at {@code to} (a removal by swap). */
     private void moveEntry(int from, int to, int kind) {
         if (from != to) {
-            place(drawList[from], to, kind);
+            place((from & -WINDOW) + drawList[from], to, kind);
         }
     }
 
     /** Slot {@code s} at {@code entry} of its window, on list {@code kind}. */
     private void place(int s, int entry, int kind) {
-        drawList[entry] = s;
+        drawList[entry] = (byte) (s & (WINDOW - 1));
         listing[s] = (byte) ((entry & (WINDOW - 1)) << KIND_BITS | kind);
     }
 
@@ -523,7 +527,7 @@ public final class HotState {
         int was = listing[from];
         if ((was & KIND_MASK) == UNLISTED || from >>> WINDOW_SHIFT == to >>> WINDOW_SHIFT) {
             if ((was & KIND_MASK) != UNLISTED) {
-                drawList[(from >>> WINDOW_SHIFT << WINDOW_SHIFT) + (was >>> KIND_BITS)] = to;
+                drawList[(from & -WINDOW) + (was >>> KIND_BITS)] = (byte) (to & (WINDOW - 1));
             }
             listing[to] = (byte) was;
             running[from] = false;
@@ -585,7 +589,7 @@ public final class HotState {
         load = relaid(load, new double[slots], oldBase, newBase);
         vm = relaid(vm, new FlatVm[slots], oldBase, newBase);
         int windows = (slots + WINDOW - 1) >>> WINDOW_SHIFT;
-        drawList = new int[windows << WINDOW_SHIFT];
+        drawList = new byte[windows << WINDOW_SHIFT];
         noisyCount = new int[windows];
         businessCount = new int[windows];
         otherCount = new int[windows];

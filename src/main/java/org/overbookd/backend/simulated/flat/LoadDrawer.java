@@ -283,7 +283,7 @@ public final class LoadDrawer {
 
     /** Draws the running slots of window {@code w}, each kind in a loop of its own. */
     private static void drawWindow(HotState st, int w, long tow, double[] mus, SpikeModel[] models, FlatStream cursor) {
-        int[] list = st.drawList;
+        byte[] list = st.drawList;
         long[] stream = st.stream;
         int[] profile = st.profile;
         double[] sd = st.profiles.sd();
@@ -295,30 +295,30 @@ public final class LoadDrawer {
         // drawNoisy and drawBusiness, with the arrays read once for the window
         double[] mu = st.mu;
         for (int i = first; i < noisyEnd; i++) {
-            int s = list[i];
+            int s = first + list[i];
             int p = profile[s];
             load[s] = plain(stream, s, mu[s], sd[p], cursor) * scale[p];
         }
         int[] curve = st.profiles.table();
         for (int i = noisyEnd; i < businessEnd; i++) {
-            int s = list[i];
+            int s = first + list[i];
             int p = profile[s];
             load[s] = plain(stream, s, mus[curve[p]], sd[p], cursor) * scale[p];
         }
         for (int i = first + HotState.WINDOW - st.otherCount[w], end = first + HotState.WINDOW; i < end; i++) {
-            drawOther(st, list[i], tow, models, cursor);
+            drawOther(st, first + list[i], tow, models, cursor);
         }
     }
 
     /** Draws the running slots of window {@code w} that lie in slots {@code lo} to {@code hi}: a window shared by two ranges of hosts. */
     private static void drawShared(
             HotState st, int w, int lo, int hi, long tow, double[] mus, SpikeModel[] models, FlatStream cursor) {
-        int[] list = st.drawList;
+        byte[] list = st.drawList;
         int first = w << HotState.WINDOW_SHIFT;
         int noisyEnd = first + st.noisyCount[w];
         int businessEnd = noisyEnd + st.businessCount[w];
         for (int i = first; i < first + HotState.WINDOW; i++) {
-            int s = list[i];
+            int s = first + list[i];
             if (s < lo || s >= hi || i >= businessEnd && i < first + HotState.WINDOW - st.otherCount[w]) {
                 continue;
             }

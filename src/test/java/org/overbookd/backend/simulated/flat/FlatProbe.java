@@ -47,10 +47,12 @@ public final class FlatProbe {
                 if (i >= businessEnd && i < otherStart) {
                     continue;
                 }
-                int slot = hot.drawList[i];
+                int offset = hot.drawList[i];
+                assertTrue(offset >= 0 && offset < HotState.WINDOW, "entry " + i + " of window " + w + ": " + offset);
+                int slot = first + offset;
                 byte expected = i < noisyEnd ? HotState.NOISY : i < businessEnd ? HotState.BUSINESS : HotState.SPIKY;
                 assertTrue(
-                        slot >> HotState.WINDOW_SHIFT == w && hot.running[slot] && hot.pattern[slot] == expected,
+                        hot.running[slot] && hot.pattern[slot] == expected,
                         "entry " + i + " of window " + w + ": slot " + slot);
                 assertTrue(listed.add(slot), "slot " + slot + " listed twice");
             }
