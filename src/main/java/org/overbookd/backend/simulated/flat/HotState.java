@@ -131,9 +131,9 @@ public final class HotState {
     static final int WINDOW = 1 << WINDOW_SHIFT;
     /**
      * Per window, the slots that draw, by how: from the window's first entry up, the noisy ones
-     * ({@link #noisyCount}: a Gaussian around their own mean), then the business ones
-     * ({@link #businessCount}: a Gaussian around their curve's mean now); from its last entry down,
-     * the others ({@link #otherCount}: spiky, and those drawn through their object). Always up to
+     * ({@link #noisyAt}: a Gaussian around their own mean), then the business ones
+     * ({@link #businessAt}: a Gaussian around their curve's mean now); from its last entry down,
+     * the others ({@link #otherAt}: spiky, and those drawn through their object). Always up to
      * date ({@link #touch}).
      *
      * <p>An entry is the slot's place in its window (0 to {@link #WINDOW} - 1), not the slot: a
@@ -142,9 +142,31 @@ public final class HotState {
      */
     byte[] drawList;
 
-    int[] noisyCount;
-    int[] businessCount;
-    int[] otherCount;
+    /**
+     * Per window, how many entries each of its lists has (its size), side by side ({@link #SIZES} bytes a
+     * window: a list holds at most {@link #WINDOW}), so that a VM starting or stopping at a random
+     * slot reads one cache line for its window's sizes, not one of each of three arrays.
+     */
+    byte[] listSizes;
+
+    /** Bytes of {@link #listSizes} per window: the three lists' sizes and one unused, so that no window's straddle two lines. */
+    static final int SIZES = 4;
+
+    /** Where window {@code w}'s noisy list's size is in {@link #listSizes}. */
+    static int noisyAt(int w) {
+        return w * SIZES;
+    }
+
+    /** Where window {@code w}'s business list's size is in {@link #listSizes}. */
+    static int businessAt(int w) {
+        return w * SIZES + 1;
+    }
+
+    /** Where window {@code w}'s list of the others' size is in {@link #listSizes}. */
+    static int otherAt(int w) {
+        return w * SIZES + 2;
+    }
+
     /**
      * Per slot, which list it is on (one of the kinds below, the low two bits) and where in its
      * window's part of {@link #drawList} (the offset from the window's first entry, the bits
@@ -410,12 +432,13 @@ public final class HotState {
         int entry = first + (was >>> KIND_BITS);
         switch (was & KIND_MASK) {
             case NOISY_LIST -> {
-                int lastNoisy = first + --noisyCount[w];
+                int lastNoisy = first + --listSizes[noisyAt(w)];
                 moveEntry(lastNoisy, entry, NOISY_LIST);
-                moveEntry(lastNoisy + businessCount[w], lastNoisy, BUSINESS_LIST);
+                moveEntry(lastNoisy + listSizes[businessAt(w)], lastNoisy, BUSINESS_LIST);
             }
-            case BUSINESS_LIST -> moveEntry(first + noisyCount[w] + --businessCount[w], entry, BUSINESS_LIST);
-            case OTHER_LIST -> moveEntry(first + WINDOW - otherCount[w]--, entry, OTHER_LIST);
+            case BUSINESS_LIST ->
+                moveEntry(first + listSizes[noisyAt(w)] + --listSizes[businessAt(w)], entry, BUSINESS_LIST);
+            case OTHER_LIST -> moveEntry(first + WINDOW - listSizes[otherAt(w)]--, entry, OTHER_LIST);
             default -> {}
         }
     }
@@ -429,12 +452,12 @@ public final class HotState {
         int first = w << WINDOW_SHIFT;
         switch (kind) {
             case NOISY_LIST -> {
-                int at = first + noisyCount[w]++;
-                moveEntry(at, at + businessCount[w], BUSINESS_LIST);
+                int at = first + listSizes[noisyAt(w)]++;
+                moveEntry(at, at + listSizes[businessAt(w)], BUSINESS_LIST);
                 place(s, at, NOISY_LIST);
             }
-            case BUSINESS_LIST -> place(s, first + noisyCount[w] + businessCount[w]++, BUSINESS_LIST);
-            case OTHER_LIST -> place(s, first + WINDOW - ++otherCount[w], OTHER_LIST);
+            case BUSINESS_LIST -> place(s, first + listSizes[noisyAt(w)] + listSizes[businessAt(w)]++, BUSINESS_LIST);
+            case OTHER_LIST -> place(s, first + WINDOW - ++listSizes[otherAt(w)], OTHER_LIST);
             default -> {}
         }
     }
@@ -590,9 +613,7 @@ public final class HotState {
         vm = relaid(vm, new FlatVm[slots], oldBase, newBase);
         int windows = (slots + WINDOW - 1) >>> WINDOW_SHIFT;
         drawList = new byte[windows << WINDOW_SHIFT];
-        noisyCount = new int[windows];
-        businessCount = new int[windows];
-        otherCount = new int[windows];
+        listSizes = new byte[windows * SIZES];
         listing = new byte[slots];
         base = newBase;
         lowCapacity = capacity;

@@ -290,8 +290,8 @@ public final class LoadDrawer {
         double[] scale = st.profiles.scale();
         double[] load = st.load;
         int first = w << HotState.WINDOW_SHIFT;
-        int noisyEnd = first + st.noisyCount[w];
-        int businessEnd = noisyEnd + st.businessCount[w];
+        int noisyEnd = first + st.listSizes[HotState.noisyAt(w)];
+        int businessEnd = noisyEnd + st.listSizes[HotState.businessAt(w)];
         // drawNoisy and drawBusiness, with the arrays read once for the window
         double[] mu = st.mu;
         for (int i = first; i < noisyEnd; i++) {
@@ -305,7 +305,9 @@ public final class LoadDrawer {
             int p = profile[s];
             load[s] = plain(stream, s, mus[curve[p]], sd[p], cursor) * scale[p];
         }
-        for (int i = first + HotState.WINDOW - st.otherCount[w], end = first + HotState.WINDOW; i < end; i++) {
+        for (int i = first + HotState.WINDOW - st.listSizes[HotState.otherAt(w)], end = first + HotState.WINDOW;
+                i < end;
+                i++) {
             drawOther(st, first + list[i], tow, models, cursor);
         }
     }
@@ -315,11 +317,13 @@ public final class LoadDrawer {
             HotState st, int w, int lo, int hi, long tow, double[] mus, SpikeModel[] models, FlatStream cursor) {
         byte[] list = st.drawList;
         int first = w << HotState.WINDOW_SHIFT;
-        int noisyEnd = first + st.noisyCount[w];
-        int businessEnd = noisyEnd + st.businessCount[w];
+        int noisyEnd = first + st.listSizes[HotState.noisyAt(w)];
+        int businessEnd = noisyEnd + st.listSizes[HotState.businessAt(w)];
         for (int i = first; i < first + HotState.WINDOW; i++) {
             int s = first + list[i];
-            if (s < lo || s >= hi || i >= businessEnd && i < first + HotState.WINDOW - st.otherCount[w]) {
+            if (s < lo
+                    || s >= hi
+                    || i >= businessEnd && i < first + HotState.WINDOW - st.listSizes[HotState.otherAt(w)]) {
                 continue;
             }
             if (i < noisyEnd) {

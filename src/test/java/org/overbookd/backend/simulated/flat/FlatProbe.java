@@ -36,12 +36,12 @@ public final class FlatProbe {
      * (the ones after them moving down) and the slots laid out anew.
      */
     public static void assertListsHoldExactlyTheRunningSlots(HotState hot) {
-        for (int w = 0; w < hot.noisyCount.length; w++) {
+        for (int w = 0; w < hot.listSizes.length / HotState.SIZES; w++) {
             int first = w << HotState.WINDOW_SHIFT;
             java.util.Set<Integer> listed = new java.util.HashSet<>();
-            int noisyEnd = first + hot.noisyCount[w];
-            int businessEnd = noisyEnd + hot.businessCount[w];
-            int otherStart = first + HotState.WINDOW - hot.otherCount[w];
+            int noisyEnd = first + hot.listSizes[HotState.noisyAt(w)];
+            int businessEnd = noisyEnd + hot.listSizes[HotState.businessAt(w)];
+            int otherStart = first + HotState.WINDOW - hot.listSizes[HotState.otherAt(w)];
             assertTrue(businessEnd <= otherStart, "window " + w + " lists overlap");
             for (int i = first; i < first + HotState.WINDOW; i++) {
                 if (i >= businessEnd && i < otherStart) {
