@@ -32,10 +32,12 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * <p>Why arrays of fields and not a record per slot, although a VM event touching one slot then
  * reads a cache line of each array: records were tried and saved no CPU, at 125,000 hosts, where the
  * sweep over every running slot, bound by memory bandwidth, is most of the run, nor at 12,500. One
- * record of the five words a draw reads made every sweep write all five back to memory (it changes
- * two, the stream and the load); two records, the words a draw writes and those it only reads,
- * moved no fewer bytes than the arrays, and the fewer cache lines an event touched did not show in
- * the total (docs/performance.md has the figures).
+ * record of the five words a draw read then (stream, mu, sd, scale, load) made every sweep write
+ * all five back to memory (it changes two, the stream and the load); two records, the words a draw
+ * writes and those it only reads, moved no fewer bytes than the arrays, and the fewer cache lines an
+ * event touched did not show in the total (docs/performance.md has the figures). What the sweep at
+ * that size pays for is bytes: a draw now reads the stream, the mean and the profile's index, and
+ * writes the stream and the load.
  *
  * <p>Per window of {@link #WINDOW} slots, the draw lists: its running slots by how they draw (a
  * Gaussian alone, or more), so that the sweep draws each kind in a loop of its own. Every change to
