@@ -1,8 +1,8 @@
 /**
  * The fast path of the simulated backend's load draw: the world's per-host and per-slot state as
- * flat arrays (HotState), the loops that draw every running VM's load from them (LoadDrawer, in
- * ranges of hosts on the caller's and a pool's threads), and a VM's random stream kept as its state
- * alone (FlatStream).
+ * flat arrays (HotState), the table of distinct draw parameters its slots index (DrawProfiles),
+ * the loops that draw every running VM's load from them (LoadDrawer, in ranges of hosts on the
+ * caller's and a pool's threads), and a VM's random stream kept as its state alone (FlatStream).
  *
  * <p>Which path runs where. The pattern objects of the load package are the reference path: they
  * define each draw, and a simulated run draws through them only for a recorded trace's VMs. Every
