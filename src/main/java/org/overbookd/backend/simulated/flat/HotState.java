@@ -14,9 +14,9 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * fields of host, VM and generator objects: a draw sweep over a Google-cell-sized world then walks
  * a few megabytes of memory in order instead of chasing three pointers per VM.
  *
- * <p>Layout, host-major: host {@code h} owns the slots {@code base[h]} up to {@code base[h] +
- * highCount[h] + lowCapacity}; its high-QoS VMs hold the first ones, core {@code c} at
- * {@code base[h] + c}, and its low-QoS VMs the next {@code lowCount[h]}, in the order they were
+ * <p>Layout, host-major: host {@code h} owns the slots {@code base(h)} up to {@code base(h) +
+ * highCount(h) + lowCapacity}; its high-QoS VMs hold the first ones, core {@code c} at
+ * {@code base(h) + c}, and its low-QoS VMs the next {@code lowCount(h)}, in the order they were
  * placed (a VM leaving shifts the ones after it down). That is the order the objects summed a
  * host's demand in, so the sums, and the bits, do not change. A host that takes more low-QoS VMs
  * than the capacity doubles it for every host ({@link #FIRST_LOW_CAPACITY}).
@@ -86,9 +86,21 @@ public final class HotState {
 
     // per host
     final int[] cores;
-    final int[] highCount;
-    final int[] lowCount;
-    final int[] ops;
+    /**
+     * Per host, side by side in {@link #HOST_INTS} ints: its first slot ({@link #FIRST}, which
+     * changes when the low-QoS capacity grows), its high-QoS slots ({@link #HIGH}), its low-QoS VMs
+     * ({@link #LOW}) and its operations in flight ({@link #OPS}). A VM event at a random host reads
+     * them together (its host's demand is summed over its slots in use, with its operations): one
+     * cache line, where four arrays were four misses.
+     */
+    private final int[] perHost;
+
+    private static final int HOST_INTS = 4;
+    private static final int FIRST = 0;
+    private static final int HIGH = 1;
+    private static final int LOW = 2;
+    private static final int OPS = 3;
+
     final double[] demand;
     /**
      * Per host, 1 / cores, when every host's cores are a power of two; null otherwise. Dividing by
@@ -104,8 +116,6 @@ public final class HotState {
      * writes both, for a host the step touches at random: two arrays were two cache misses.
      */
     private final long[] account;
-    /** First slot of each host; changes when the low-QoS capacity grows. */
-    int[] base;
 
     int lowCapacity = FIRST_LOW_CAPACITY;
 
@@ -205,9 +215,10 @@ public final class HotState {
         this.operationLoad = operationLoad;
         int n = cores.length;
         this.cores = cores.clone();
-        this.highCount = highCount.clone();
-        lowCount = new int[n];
-        ops = new int[n];
+        perHost = new int[n * HOST_INTS];
+        for (int h = 0; h < n; h++) {
+            perHost[h * HOST_INTS + HIGH] = highCount[h];
+        }
         demand = new double[n];
         account = new long[2 * n];
         perCore = inverses(this.cores);
@@ -219,39 +230,46 @@ public final class HotState {
         return generator instanceof NoisyLoad || generator instanceof SpikyLoad || generator instanceof BusinessLoad;
     }
 
+    /** Host {@code h}'s first slot. */
+    int base(int h) {
+        return perHost[h * HOST_INTS + FIRST];
+    }
+
     /** One past the last slot in use on host {@code h}. */
     int end(int h) {
-        return base[h] + highCount[h] + lowCount[h];
+        int at = h * HOST_INTS;
+        return perHost[at + FIRST] + perHost[at + HIGH] + perHost[at + LOW];
     }
 
     /** Host {@code h}'s high-QoS slots (its first ones). */
     int highCount(int h) {
-        return highCount[h];
+        return perHost[h * HOST_INTS + HIGH];
     }
 
     /** Host {@code h}'s low-QoS VMs. */
     public int lowCount(int h) {
-        return lowCount[h];
+        return perHost[h * HOST_INTS + LOW];
     }
 
     /** Host {@code h}'s first low-QoS slot. */
     public int firstLow(int h) {
-        return base[h] + highCount[h];
+        int at = h * HOST_INTS;
+        return perHost[at + FIRST] + perHost[at + HIGH];
     }
 
     /** Host {@code h}'s operations in flight. */
     public int ops(int h) {
-        return ops[h];
+        return perHost[h * HOST_INTS + OPS];
     }
 
     /** An operation starts on host {@code h}: it counts in the demand (after {@link #recompute}). */
     public void operationStarted(int h) {
-        ops[h]++;
+        perHost[h * HOST_INTS + OPS]++;
     }
 
     /** An operation on host {@code h} ends. */
     public void operationEnded(int h) {
-        ops[h]--;
+        perHost[h * HOST_INTS + OPS]--;
     }
 
     /** The VM in slot {@code s}, null for an empty slot. */
@@ -293,8 +311,8 @@ public final class HotState {
 
     /** Recomputes host {@code h}'s demand from its running VMs' last loads and its operations. */
     public void recompute(int h) {
-        double sum = operationLoad * ops[h];
-        for (int s = base[h], e = end(h); s < e; s++) {
+        double sum = operationLoad * ops(h);
+        for (int s = base(h), e = end(h); s < e; s++) {
             if (running[s]) {
                 sum += load[s];
             }
@@ -342,7 +360,7 @@ public final class HotState {
 
     /** Puts {@code v} on core {@code core} of host {@code h}, the core's previous VM leaving its slot. */
     public void holdCore(int h, int core, FlatVm v) {
-        int s = base[h] + core;
+        int s = base(h) + core;
         if (vm[s] != null) {
             take(s);
         }
@@ -351,11 +369,11 @@ public final class HotState {
 
     /** Puts {@code v} after the low-QoS VMs of host {@code h}. */
     public void addLow(int h, FlatVm v) {
-        if (lowCount[h] == lowCapacity) {
+        if (lowCount(h) == lowCapacity) {
             allocate(lowCapacity * 2);
         }
         put(end(h), v);
-        lowCount[h]++;
+        perHost[h * HOST_INTS + LOW]++;
     }
 
     /** Takes low-QoS {@code v} off host {@code h}; the VMs placed after it move down one slot. */
@@ -369,7 +387,7 @@ public final class HotState {
         for (; s < last; s++) {
             move(s + 1, s);
         }
-        lowCount[h]--;
+        perHost[h * HOST_INTS + LOW]--;
     }
 
     /** Marks the VM in slot {@code s} running or not; only running VMs draw and count. */
@@ -598,13 +616,19 @@ public final class HotState {
         long total = 0;
         for (int h = 0; h < n; h++) {
             newBase[h] = (int) total;
-            total += highCount[h] + capacity;
+            total += highCount(h) + capacity;
         }
         if (total > Integer.MAX_VALUE - 8) {
             throw new IllegalStateException("too many VM slots for one world: " + total);
         }
         int slots = (int) total;
-        int[] oldBase = base;
+        int[] oldBase = null;
+        if (pattern != null) {
+            oldBase = new int[n];
+            for (int h = 0; h < n; h++) {
+                oldBase[h] = base(h);
+            }
+        }
         pattern = relaid(pattern, new byte[slots], oldBase, newBase);
         running = relaid(running, new boolean[slots], oldBase, newBase);
         spike = relaid(spike, new byte[slots], oldBase, newBase);
@@ -617,10 +641,12 @@ public final class HotState {
         drawList = new byte[windows << WINDOW_SHIFT];
         listSizes = new byte[windows * SIZES];
         listing = new byte[slots];
-        base = newBase;
+        for (int h = 0; h < n; h++) {
+            perHost[h * HOST_INTS + FIRST] = newBase[h];
+        }
         lowCapacity = capacity;
         for (int h = 0; h < n; h++) {
-            for (int s = base[h], e = end(h); s < e; s++) {
+            for (int s = base(h), e = end(h); s < e; s++) {
                 if (vm[s] != null) {
                     vm[s].slot(s);
                 }
@@ -633,7 +659,7 @@ public final class HotState {
     private <A> A relaid(A old, A fresh, int[] oldBase, int[] newBase) {
         if (old != null) {
             for (int h = 0; h < newBase.length; h++) {
-                System.arraycopy(old, oldBase[h], fresh, newBase[h], highCount[h] + lowCount[h]);
+                System.arraycopy(old, oldBase[h], fresh, newBase[h], highCount(h) + lowCount(h));
             }
         }
         return fresh;

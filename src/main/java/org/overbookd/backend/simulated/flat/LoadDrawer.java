@@ -265,7 +265,7 @@ public final class LoadDrawer {
             return;
         }
         HotState st = hot;
-        int lo = st.base[from];
+        int lo = st.base(from);
         int hi = st.end(to - 1);
         for (int w = lo >>> HotState.WINDOW_SHIFT, last = (hi - 1) >>> HotState.WINDOW_SHIFT; w <= last; w++) {
             int first = w << HotState.WINDOW_SHIFT;
