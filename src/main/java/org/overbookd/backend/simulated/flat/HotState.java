@@ -24,7 +24,8 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  * <p>Per slot: the VM's pattern (noisy, spiky, business, or another generator drawn through its
  * object), its mean, its profile (the index of its spread, its low-QoS size scale and its business
  * curve or spike model in a short table of distinct ones, {@link DrawProfiles}), its spike state, its random stream as its state alone
- * ({@link FlatStream}), whether it runs, its last load, and the VM itself. A VM's stream and spike
+ * ({@link FlatStream}), its place on its window's draw list if it runs (a slot runs exactly when it
+ * draws), its last load, and the VM itself. A VM's stream and spike
  * state go with it: a VM leaving its slot keeps them in its own fields ({@link FlatVm#stream},
  * {@link FlatVm#spike}), and a VM taking a slot brings them, so a low-QoS VM suspended on one host
  * and resumed on another continues the same stream.
@@ -121,7 +122,6 @@ public final class HotState {
 
     // per slot
     byte[] pattern;
-    boolean[] running;
     /** +1 or -1 while a spiky VM's spike is in progress, 0 otherwise. */
     byte[] spike;
 
@@ -313,7 +313,7 @@ public final class HotState {
     public void recompute(int h) {
         double sum = operationLoad * ops(h);
         for (int s = base(h), e = end(h); s < e; s++) {
-            if (running[s]) {
+            if (runs(s)) {
                 sum += load[s];
             }
         }
@@ -392,7 +392,6 @@ public final class HotState {
 
     /** Marks the VM in slot {@code s} running or not; only running VMs draw and count. */
     public void running(int s, boolean value) {
-        running[s] = value;
         int was = listing[s];
         int kind = was & KIND_MASK;
         if (value == (kind != UNLISTED)) {
@@ -409,6 +408,15 @@ public final class HotState {
 
     // ---- draw lists
 
+    /**
+     * Whether the VM in slot {@code s} runs: whether it is on a draw list. A slot runs exactly when
+     * it draws, so its listing says both, and a VM starting or stopping at a random slot writes one
+     * array for it rather than two (a flag of its own was a cache miss more at every such event).
+     */
+    boolean runs(int s) {
+        return (listing[s] & KIND_MASK) != UNLISTED;
+    }
+
     /** The list a running slot of pattern {@code p} is on. */
     private static int listOf(byte p) {
         if ((p & (SPIKY_BIT | OBJECT)) != 0) {
@@ -422,12 +430,12 @@ public final class HotState {
 
     /**
      * Slot {@code s} may have changed what or whether it draws: puts it on the list it belongs on
-     * now, from its pattern and running flag. {@link #running}, {@link #put}, {@link #clear} and
-     * {@link #move} know the change and skip these reads.
+     * now, from its pattern and whether it {@code runs}. {@link #running}, {@link #put},
+     * {@link #clear} and {@link #move} know the change and skip these reads.
      */
-    private void touch(int s) {
+    private void touch(int s, boolean runs) {
         int run = listOf(pattern[s]);
-        int now = running[s] ? run : UNLISTED;
+        int now = runs ? run : UNLISTED;
         int was = listing[s];
         if (now != (was & KIND_MASK)) {
             int w = s >>> WINDOW_SHIFT;
@@ -521,7 +529,6 @@ public final class HotState {
         }
         stream[s] = v.stream();
         load[s] = 0;
-        running[s] = false;
         vm[s] = v;
         v.slot(s);
         // an empty slot is on no list, and a VM that does not run goes on none: only the list it goes on when it runs
@@ -552,8 +559,7 @@ public final class HotState {
     private void clear(int s) {
         pattern[s] = EMPTY;
         vm[s] = null;
-        if (running[s]) {
-            running[s] = false;
+        if (runs(s)) {
             delist(s >>> WINDOW_SHIFT, listing[s]);
         }
         listing[s] = UNLISTED;
@@ -573,17 +579,16 @@ public final class HotState {
                 drawList[(from & -WINDOW) + (was >>> KIND_BITS)] = (byte) (to & (WINDOW - 1));
             }
             listing[to] = (byte) was;
-            running[from] = false;
+            listing[from] = UNLISTED; // its entry is to's now: clear must not take it off the list
             clear(from);
             return;
         }
-        touch(to);
+        touch(to, true);
         clear(from);
     }
 
     private static void copy(HotState a, int from, HotState b, int to) {
         b.pattern[to] = a.pattern[from];
-        b.running[to] = a.running[from];
         b.spike[to] = a.spike[from];
         b.mu[to] = a.mu[from];
         b.profile[to] = a.profile[from];
@@ -630,7 +635,6 @@ public final class HotState {
             }
         }
         pattern = relaid(pattern, new byte[slots], oldBase, newBase);
-        running = relaid(running, new boolean[slots], oldBase, newBase);
         spike = relaid(spike, new byte[slots], oldBase, newBase);
         mu = relaid(mu, new double[slots], oldBase, newBase);
         profile = relaid(profile, new int[slots], oldBase, newBase);
@@ -640,6 +644,8 @@ public final class HotState {
         int windows = (slots + WINDOW - 1) >>> WINDOW_SHIFT;
         drawList = new byte[windows << WINDOW_SHIFT];
         listSizes = new byte[windows * SIZES];
+        // whether each slot runs is its listing's kind: kept across the relayout, the lists built anew
+        byte[] wasListing = relaid(listing, new byte[slots], oldBase, newBase);
         listing = new byte[slots];
         for (int h = 0; h < n; h++) {
             perHost[h * HOST_INTS + FIRST] = newBase[h];
@@ -650,7 +656,7 @@ public final class HotState {
                 if (vm[s] != null) {
                     vm[s].slot(s);
                 }
-                touch(s);
+                touch(s, (wasListing[s] & KIND_MASK) != UNLISTED);
             }
         }
     }

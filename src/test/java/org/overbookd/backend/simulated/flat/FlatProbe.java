@@ -52,12 +52,12 @@ public final class FlatProbe {
                 int slot = first + offset;
                 byte expected = i < noisyEnd ? HotState.NOISY : i < businessEnd ? HotState.BUSINESS : HotState.SPIKY;
                 assertTrue(
-                        hot.running[slot] && hot.pattern[slot] == expected,
+                        hot.runs(slot) && hot.pattern[slot] == expected,
                         "entry " + i + " of window " + w + ": slot " + slot);
                 assertTrue(listed.add(slot), "slot " + slot + " listed twice");
             }
-            for (int slot = first; slot < Math.min(first + HotState.WINDOW, hot.running.length); slot++) {
-                boolean draws = hot.running[slot] && hot.pattern[slot] != HotState.EMPTY;
+            for (int slot = first; slot < Math.min(first + HotState.WINDOW, hot.pattern.length); slot++) {
+                boolean draws = hot.runs(slot) && hot.pattern[slot] != HotState.EMPTY;
                 assertEquals(draws, listed.contains(slot), "slot " + slot + (draws ? " runs" : " does not run"));
             }
         }
