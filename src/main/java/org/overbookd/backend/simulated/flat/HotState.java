@@ -112,11 +112,15 @@ public final class HotState {
      */
     private final double[] perCore;
     /**
-     * Per host, side by side in one cache line: the CPU delivered so far (a double's bits) at
-     * {@code 2h}, and the time it is integrated up to at {@code 2h + 1}. Every VM event reads and
-     * writes both, for a host the step touches at random: two arrays were two cache misses.
+     * Per host, side by side ({@link #ACCOUNT} longs a host): the CPU delivered so far (a double's
+     * bits) at {@code 4h}, the time it is integrated up to at {@code 4h + 1}, and the host's
+     * capacity, its cores times 100 (a double's bits), at {@code 4h + 2}. Every VM event reads all
+     * three and writes the first two, for a host the step touches at random: three arrays were three
+     * cache misses.
      */
     private final long[] account;
+
+    private static final int ACCOUNT = 4;
 
     int lowCapacity = FIRST_LOW_CAPACITY;
 
@@ -220,7 +224,10 @@ public final class HotState {
             perHost[h * HOST_INTS + HIGH] = highCount[h];
         }
         demand = new double[n];
-        account = new long[2 * n];
+        account = new long[ACCOUNT * n];
+        for (int h = 0; h < n; h++) {
+            account[ACCOUNT * h + 2] = Double.doubleToRawLongBits(this.cores[h] * 100.0);
+        }
         perCore = inverses(this.cores);
         allocate(lowCapacity);
     }
@@ -296,17 +303,18 @@ public final class HotState {
 
     /** Accounts for the CPU delivered on host {@code h} since the last change, up to {@code now}. */
     public void advance(int h, long now) {
-        account[2 * h] = Double.doubleToRawLongBits(deliveredUntil(h, now));
-        account[2 * h + 1] = now;
+        account[ACCOUNT * h] = Double.doubleToRawLongBits(deliveredUntil(h, now));
+        account[ACCOUNT * h + 1] = now;
     }
 
     /** The CPU delivered up to {@code now}, without accounting for it: what {@link #advance} would leave. */
     public double deliveredUntil(int h, long now) {
-        double capacity = cores[h] * 100.0;
+        int at = ACCOUNT * h;
+        double capacity = Double.longBitsToDouble(account[at + 2]);
         double d = demand[h];
         // Math.min(d, capacity) for every d, NaN and -0.0 included (capacity is never below +0.0), by one comparison
         double used = d > capacity ? capacity : d;
-        return Double.longBitsToDouble(account[2 * h]) + used * (now - account[2 * h + 1]);
+        return Double.longBitsToDouble(account[at]) + used * (now - account[at + 1]);
     }
 
     /** Recomputes host {@code h}'s demand from its running VMs' last loads and its operations. */
