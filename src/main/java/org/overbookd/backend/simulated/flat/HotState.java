@@ -23,10 +23,10 @@ import org.overbookd.backend.simulated.load.SpikyLoad;
  *
  * <p>Per slot: the VM's pattern (noisy, spiky, business, or another generator drawn through its
  * object), its mean, its profile (the index of its spread, its low-QoS size scale and its business
- * curve or spike model in a short table of distinct ones, {@link DrawProfiles}), its spike state, its random stream as its state alone
- * ({@link FlatStream}), its place on its window's draw list if it runs (a slot runs exactly when it
- * draws), its last load, and the VM itself. A VM's stream and spike
- * state go with it: a VM leaving its slot keeps them in its own fields ({@link FlatVm#stream},
+ * curve or spike model in a short table of distinct ones, {@link DrawProfiles}), its spike state,
+ * its random stream as its state alone ({@link FlatStream}), its place on its window's draw list if
+ * it runs (a slot runs exactly when it draws), its last load, and the VM itself. A VM's stream and
+ * spike state go with it: a VM leaving its slot keeps them in its own fields ({@link FlatVm#stream},
  * {@link FlatVm#spike}), and a VM taking a slot brings them, so a low-QoS VM suspended on one host
  * and resumed on another continues the same stream.
  *
@@ -115,8 +115,8 @@ public final class HotState {
      * Per host, side by side ({@link #ACCOUNT} longs a host): the CPU delivered so far (a double's
      * bits) at {@code 4h}, the time it is integrated up to at {@code 4h + 1}, and the host's
      * capacity, its cores times 100 (a double's bits), at {@code 4h + 2}. Every VM event reads all
-     * three and writes the first two, for a host the step touches at random: three arrays were three
-     * cache misses.
+     * three and writes the first two, for a host the step touches at random: in arrays of their own
+     * they were three cache misses.
      */
     private final long[] account;
 
@@ -159,13 +159,13 @@ public final class HotState {
     byte[] drawList;
 
     /**
-     * Per window, how many entries each of its lists has (its size), side by side ({@link #SIZES} bytes a
-     * window: a list holds at most {@link #WINDOW}), so that a VM starting or stopping at a random
-     * slot reads one cache line for its window's sizes, not one of each of three arrays.
+     * Per window, how many entries each of its lists has (its size), side by side ({@link #SIZES}
+     * bytes a window: a list holds at most {@link #WINDOW}), so that a VM starting or stopping at a
+     * random slot reads one cache line for its window's sizes, not one of each of three arrays.
      */
     byte[] listSizes;
 
-    /** Bytes of {@link #listSizes} per window: the three lists' sizes and one unused, so that no window's straddle two lines. */
+    /** Bytes of {@link #listSizes} per window: the three lists' sizes and one unused, so that no window's cross a line. */
     static final int SIZES = 4;
 
     /** Where window {@code w}'s noisy list's size is in {@link #listSizes}. */
