@@ -6,8 +6,9 @@ import org.overbookd.backend.simulated.load.LoadGenerator;
 /**
  * What the flat state reads and writes of a VM that takes or leaves one of its slots: the pattern
  * it draws, and the state of its draw that it carries while it holds no slot (its stream, its
- * spike state) or keeps once found (the index of its draw profile in the state's table). The simulated backend's VM implements it; the flat state knows no more of the VM, so
- * that this package does not depend on the one above it.
+ * spike state) or keeps once found (the index of its draw profile in the state's table). The
+ * simulated backend's VM implements it; the flat state knows no more of the VM, so that this package
+ * does not depend on the one above it.
  */
 public interface FlatVm {
 
