@@ -204,7 +204,7 @@ public final class LoadDrawer {
         } else if ((p & HotState.FLAT) != 0) {
             drawNoisy(st, s, cursor);
         } else {
-            st.load[s] = drawObject(st, s, tow) * st.profiles.scale()[st.profile[s]];
+            drawObject(st, s, tow);
         }
         return st.load[s];
     }
@@ -426,16 +426,16 @@ public final class LoadDrawer {
         if (st.pattern[s] == HotState.SPIKY) {
             drawSpiky(st, s, models, cursor);
         } else {
-            st.load[s] = drawObject(st, s, tow) * st.profiles.scale()[st.profile[s]];
+            drawObject(st, s, tow);
         }
     }
 
-    /** A recorded trace, drawn through its object. */
-    private static double drawObject(HotState st, int s, long tow) {
+    /** A recorded trace's draw, through its object, stored as its load with its profile's size applied. */
+    private static void drawObject(HotState st, int s, long tow) {
         FlatVm vm = st.vm[s];
         if (vm == null) {
             throw new IllegalStateException("slot " + s + " runs with no VM");
         }
-        return vm.generator().next(tow, vm.random());
+        st.load[s] = vm.generator().next(tow, vm.random()) * st.profiles.scale()[st.profile[s]];
     }
 }
