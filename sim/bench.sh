@@ -11,7 +11,9 @@
 #                               the launcher src/deb/overbookd (the parallel collector, as `overbookd simulate` runs):
 #                               median wall and CPU time and peak RSS, under -Xmx4g; beside it the CPU cost of one
 #                               clipped Gaussian draw (DrawCostBenchmark), measured first, and the run's CPU per
-#                               VM-step as a multiple of it (CPU over CPU, both from this run of the script)
+#                               VM-step as a multiple of it (CPU over CPU, both from this run of the script);
+#                               first a line on the machine's CPU and caches (lscpu), on which that multiple
+#                               depends: 2.5 where the cell fits in a 260 MB L3, 5.6-5.9 with 32 MB
 #   sim/bench.sh scale-large [HOSTS] [RUNS]  the 12,500-host cell and HOSTS (default 125,000) x 29 days, in RUNS
 #                               (default 3) alternating pairs, as installed under -Xmx4g: each run's CPU per VM-step
 #                               against the draw's CPU, each pair's ratio, and the large runs' median CPU as a
@@ -133,8 +135,17 @@ sweep_long() {
     rm -rf "$out"
 }
 
+machine() { # one line on the CPU and its caches: a ratio to the draw depends on them (docs/performance.md)
+    if command -v lscpu > /dev/null; then
+        LC_ALL=C lscpu | awk -F': *' '
+            /^Model name/ { model = $2 } /^CPU\(s\)/ { cpus = $2 } /^L2 cache/ { l2 = $2 } /^L3 cache/ { l3 = $2 }
+            END { printf "machine: %s, %s CPUs, L2 %s, L3 %s\n", model, cpus, l2, l3 }'
+    fi
+}
+
 draw_cost() { # the floor: what one clipped Gaussian draw costs on this machine now, in CPU (sets DRAW)
     local cp
+    machine
     cp=$(test_classpath)
     java -cp "$cp" org.overbookd.backend.simulated.DrawCostBenchmark | tee target/draw-cost.txt
     DRAW=$(awk '/one stream/ { print $3 }' target/draw-cost.txt)
