@@ -107,7 +107,7 @@ public final class HaMode implements AutoCloseable {
                 "org.quartz.jobStore.clusterCheckinInterval",
                 Long.toString(Math.max(1000, settings.quartzCheckinEvery().toMillis())));
         p.setProperty("org.quartz.jobStore.acquireTriggersWithinLock", "true");
-        // A node whose scheduler thread finds no trigger it may take sleeps Quartz's idle wait (23-30 s
+        // A node whose scheduler thread finds no trigger it may take sleeps Quartz's idle wait (24-30 s
         // by default) before it looks again, and another node's moves do not wake it. A writer paused
         // and resumed can take the shared trigger once before it learns that it is standby; the new
         // writer then ran no step for up to 30 s. Looking again within one step bounds that to a step.

@@ -12,7 +12,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -264,7 +266,7 @@ class HaResumedWriterRaceTest {
 
     /** Whether a VM that {@code node} deployed or resumed (an overbooked one) is still running, by its log. */
     private static boolean placedOverbookedVm(DaemonProcess node) {
-        java.util.Map<String, String> last = new java.util.HashMap<>();
+        Map<String, String> last = new HashMap<>();
         for (DaemonProcess.Line line : node.lines()) {
             Matcher m = ACTION.matcher(line.text());
             if (m.find()) {
