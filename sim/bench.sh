@@ -13,7 +13,7 @@
 #                               clipped Gaussian draw (DrawCostBenchmark), measured first, and the run's CPU per
 #                               VM-step as a multiple of it (CPU over CPU, both from this run of the script);
 #                               first a line on the machine's CPU and caches (lscpu), on which that multiple
-#                               depends: 2.5 where the cell fits in a 260 MB L3, 5.6-5.9 with 32 MB
+#                               depends: 2.5 where the cell fits in a 260 MB L3, 5.6-6.4 with 32 MB
 #   sim/bench.sh scale-large [HOSTS] [RUNS]  the 12,500-host cell and HOSTS (default 125,000) x 29 days, in RUNS
 #                               (default 3) alternating pairs, as installed under -Xmx4g: each run's CPU per VM-step
 #                               against the draw's CPU, each pair's ratio, and the large runs' median CPU as a
