@@ -505,9 +505,14 @@ public final class HotState {
         }
     }
 
+    /** What a draw-list entry holds for slot {@code s}: its place in its window ({@link #drawList}). */
+    private static byte placeInWindow(int s) {
+        return (byte) (s & (WINDOW - 1));
+    }
+
     /** Slot {@code s} at {@code entry} of its window, on list {@code kind}. */
     private void place(int s, int entry, int kind) {
-        drawList[entry] = (byte) (s & (WINDOW - 1));
+        drawList[entry] = placeInWindow(s);
         listing[s] = (byte) ((entry & (WINDOW - 1)) << KIND_BITS | kind);
     }
 
@@ -584,7 +589,7 @@ public final class HotState {
         int was = listing[from];
         if ((was & KIND_MASK) == UNLISTED || from >>> WINDOW_SHIFT == to >>> WINDOW_SHIFT) {
             if ((was & KIND_MASK) != UNLISTED) {
-                drawList[(from & -WINDOW) + (was >>> KIND_BITS)] = (byte) (to & (WINDOW - 1));
+                drawList[(from & -WINDOW) + (was >>> KIND_BITS)] = placeInWindow(to);
             }
             listing[to] = (byte) was;
             listing[from] = UNLISTED; // its entry is to's now: clear must not take it off the list

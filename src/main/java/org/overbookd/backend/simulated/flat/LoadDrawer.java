@@ -319,11 +319,10 @@ public final class LoadDrawer {
         int first = w << HotState.WINDOW_SHIFT;
         int noisyEnd = first + st.listSizes[HotState.noisyAt(w)];
         int businessEnd = noisyEnd + st.listSizes[HotState.businessAt(w)];
+        int otherStart = first + HotState.WINDOW - st.listSizes[HotState.otherAt(w)];
         for (int i = first; i < first + HotState.WINDOW; i++) {
             int s = first + list[i];
-            if (s < lo
-                    || s >= hi
-                    || i >= businessEnd && i < first + HotState.WINDOW - st.listSizes[HotState.otherAt(w)]) {
+            if (s < lo || s >= hi || i >= businessEnd && i < otherStart) {
                 continue;
             }
             if (i < noisyEnd) {
