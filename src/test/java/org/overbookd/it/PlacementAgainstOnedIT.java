@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.HttpURLConnection;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -17,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +35,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.overbookd.backend.opennebula.MatchingProbe;
+import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
@@ -475,7 +478,7 @@ class PlacementAgainstOnedIT {
             expressions.put(pending("SCHED_DS_REQUIREMENTS", expression), "datastores: " + expression);
         }
         long createdAt = System.currentTimeMillis() * 1_000_000L;
-        Map<Integer, OnedMatch> oned = awaitPlacerMessage(createdAt, 2);
+        Map<Integer, OnedMatch> oned = awaitPlacerMessage(createdAt);
         Path auth = auth(
                 "oneadmin-probe", Files.readString(work.resolve("one/one_auth")).strip());
         Map<Integer, MatchingProbe.Matched> ours =
@@ -523,20 +526,34 @@ class PlacementAgainstOnedIT {
     }
 
     /**
-     * oned's matching from the latest message the placer got, once {@code count} messages came after
-     * {@code after} (epoch nanoseconds): each one lists every VM pending when it was sent.
+     * oned's matching from the first message the placer got, newer than {@code after} (epoch
+     * nanoseconds), that lists a sentinel VM allocated after the VMs of interest. A message lists
+     * the VMs pending when oned composed it, and oned may hand the placer several at once, so a
+     * message written after the VMs were created may still have been composed before the last of them
+     * was (as on a slow machine). Waiting for all of them is no test either: oned leaves out of a
+     * message the VMs its matching finds nowhere for. The sentinel asks for nothing, so every message
+     * composed after it holds it, and ids rise, so such a message was composed after every VM before it.
      */
-    private Map<Integer, OnedMatch> awaitPlacerMessage(long after, int count) throws Exception {
-        List<Path> newer = new ArrayList<>();
-        awaitOrFail(count + " placer messages after the VMs were created", Duration.ofSeconds(60), () -> {
-            newer.clear();
-            newer.addAll(messages(after));
-            return newer.size() >= count;
-        });
-        if (newer.isEmpty()) {
-            return Map.of();
-        }
-        return onedMatches(newer.get(newer.size() - 1));
+    private Map<Integer, OnedMatch> awaitPlacerMessage(long after) throws Exception {
+        int sentinel = (Integer) one.call("one.vm.allocate", "NAME=\"sentinel\"\nCPU=\"0.1\"\nMEMORY=\"16\"", false);
+        Map<Integer, OnedMatch> found = new TreeMap<>();
+        Set<Path> read = new HashSet<>();
+        awaitOrFail(
+                "a placer message composed after sentinel VM " + sentinel + " was pending",
+                Duration.ofSeconds(90),
+                () -> {
+                    for (Path message : messages(after)) {
+                        if (read.add(message)) {
+                            Map<Integer, OnedMatch> matches = onedMatches(OnedEvidence.parse(decoded(message)));
+                            if (matches.containsKey(sentinel)) {
+                                found.putAll(matches);
+                                return true;
+                            }
+                        }
+                    }
+                    return false;
+                });
+        return found;
     }
 
     private List<Path> messages(long after) {
@@ -552,11 +569,18 @@ class PlacementAgainstOnedIT {
         }
     }
 
-    private static Map<Integer, OnedMatch> onedMatches(Path message) throws IOException {
-        String xml = new String(
-                Base64.getMimeDecoder().decode(Files.readString(message).strip()), StandardCharsets.UTF_8);
-        Element requirements = (Element)
-                OnedEvidence.parse(xml).getElementsByTagName("REQUIREMENTS").item(0);
+    private static String decoded(Path message) {
+        try {
+            return new String(
+                    Base64.getMimeDecoder().decode(Files.readString(message).strip()), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(message + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Map<Integer, OnedMatch> onedMatches(Document message) {
+        Element requirements =
+                (Element) message.getElementsByTagName("REQUIREMENTS").item(0);
         Map<Integer, OnedMatch> out = new TreeMap<>();
         for (Node n = requirements.getFirstChild(); n != null; n = n.getNextSibling()) {
             if (n instanceof Element vm && vm.getTagName().equals("VM")) {
@@ -605,8 +629,7 @@ class PlacementAgainstOnedIT {
             cluster.lowVms().add(id);
         }
         long createdAt = System.currentTimeMillis() * 1_000_000L;
-        // the second message after: the first may have been composed while the last twins were created
-        Map<Integer, OnedMatch> matched = awaitPlacerMessage(createdAt, 2);
+        Map<Integer, OnedMatch> matched = awaitPlacerMessage(createdAt);
         Map<Integer, Set<Integer>> allowed = new TreeMap<>();
         for (int vm : lows.keySet()) {
             OnedMatch twin = matched.getOrDefault(twinOf.get(vm), new OnedMatch(Set.of(), Set.of()));
