@@ -364,6 +364,46 @@ final class HostTable {
     }
 
     /**
+     * The first index i in [from, to) whose host {@link #mayFit}, or {@code to}: the host of
+     * {@code ordinals[i]}, or of {@code ordinals[places[i]]} when places is not null. The same test
+     * over a run of hosts in one loop, for a scan that visits them in order: in the generated month's
+     * busy weeks most preemption scans find no host, and the call per host (with its loads of the
+     * demand and the table's fields) cost about as much as the test itself.
+     */
+    int nextMayFit(int[] ordinals, int[] places, int from, int to, double cpuDemand, double memDemand, double[] above) {
+        double[] table = gates;
+        int stride = gateStride;
+        int classes = slots;
+        int bounded = Math.min(classes, above.length);
+        for (int p = from; p < to; p++) {
+            int ordinal = ordinals[places == null ? p : places[p]];
+            int g = ordinal * stride;
+            boolean held = false;
+            boolean frees = false;
+            for (int s = 0; s < classes; s++) {
+                double gate = table[g + GATES + s];
+                if (gate != gate) {
+                    continue;
+                }
+                held = true;
+                double b = s < bounded ? above[s] : Double.NEGATIVE_INFINITY;
+                if (b == Double.NEGATIVE_INFINITY || gate > b) {
+                    frees = true;
+                    break;
+                }
+            }
+            if (frees
+                    ? mayFitFreeing(ordinal, cpuDemand, memDemand, above)
+                    : held
+                            && table[g + USED_CPU_GATE] + cpuDemand <= table[g + CPU_GATE] + 2 * NodeState.EPSILON
+                            && table[g + USED_MEM_GATE] + memDemand <= table[g + MEM_GATE] + 2 * NodeState.EPSILON) {
+                return p;
+            }
+        }
+        return to;
+    }
+
+    /**
      * {@link #mayFit} from the host's whole record, for a host where some class may free something
      * (the reference its first look is tested against).
      */
