@@ -343,10 +343,16 @@ final class HostTable {
      * counts, and read without touching the host's object.
      */
     boolean mayFit(int ordinal, double cpuDemand, double memDemand, double[] above) {
-        int g = ordinal * gateStride;
+        return firstLook(gates, gateStride, slots, ordinal, cpuDemand, memDemand, above);
+    }
+
+    /** {@link #mayFit} of one host, the table's fields handed in so that a loop reads them once. */
+    private boolean firstLook(
+            double[] table, int stride, int classes, int ordinal, double cpuDemand, double memDemand, double[] above) {
+        int g = ordinal * stride;
         boolean held = false;
-        for (int s = 0; s < slots; s++) {
-            double gate = gates[g + GATES + s];
+        for (int s = 0; s < classes; s++) {
+            double gate = table[g + GATES + s];
             if (gate != gate) {
                 continue; // NaN: no resident of this class
             }
@@ -359,8 +365,8 @@ final class HostTable {
         // No class frees anything (no resident above its threshold): the record's sums would be 0,
         // and used - 0 is used.
         return held
-                && gates[g + USED_CPU_GATE] + cpuDemand <= gates[g + CPU_GATE] + 2 * NodeState.EPSILON
-                && gates[g + USED_MEM_GATE] + memDemand <= gates[g + MEM_GATE] + 2 * NodeState.EPSILON;
+                && table[g + USED_CPU_GATE] + cpuDemand <= table[g + CPU_GATE] + 2 * NodeState.EPSILON
+                && table[g + USED_MEM_GATE] + memDemand <= table[g + MEM_GATE] + 2 * NodeState.EPSILON;
     }
 
     /**
@@ -374,29 +380,9 @@ final class HostTable {
         double[] table = gates;
         int stride = gateStride;
         int classes = slots;
-        int bounded = Math.min(classes, above.length);
         for (int p = from; p < to; p++) {
-            int ordinal = ordinals[places == null ? p : places[p]];
-            int g = ordinal * stride;
-            boolean held = false;
-            boolean frees = false;
-            for (int s = 0; s < classes; s++) {
-                double gate = table[g + GATES + s];
-                if (gate != gate) {
-                    continue;
-                }
-                held = true;
-                double b = s < bounded ? above[s] : Double.NEGATIVE_INFINITY;
-                if (b == Double.NEGATIVE_INFINITY || gate > b) {
-                    frees = true;
-                    break;
-                }
-            }
-            if (frees
-                    ? mayFitFreeing(ordinal, cpuDemand, memDemand, above)
-                    : held
-                            && table[g + USED_CPU_GATE] + cpuDemand <= table[g + CPU_GATE] + 2 * NodeState.EPSILON
-                            && table[g + USED_MEM_GATE] + memDemand <= table[g + MEM_GATE] + 2 * NodeState.EPSILON) {
+            if (firstLook(
+                    table, stride, classes, ordinals[places == null ? p : places[p]], cpuDemand, memDemand, above)) {
                 return p;
             }
         }
