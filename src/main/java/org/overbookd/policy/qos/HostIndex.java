@@ -178,16 +178,6 @@ public final class HostIndex {
     }
 
     /**
-     * The first index i in [from, to) where {@link #mayFitCoarse} holds for the place i of
-     * {@link #scanOrder()}, or for the place {@code places[i]} when places is not null; else {@code to}.
-     */
-    int nextMayFitCoarse(int[] places, int from, int to, Candidate j, double[] above) {
-        prepareScan();
-        return table.nextMayFit(
-                scanOrdinals, places, from, to, j.view().cpu(), j.view().mem(), above);
-    }
-
-    /**
      * An upper bound of what the QoS-driven cost's P_h+ could sum on the host at this place of
      * {@link #scanOrder()} for j at t (see {@link HostTable#positiveMarginBound}); reads only the
      * flat table, at the instant of the last {@link #prepareScan(double)}.

@@ -343,16 +343,10 @@ final class HostTable {
      * counts, and read without touching the host's object.
      */
     boolean mayFit(int ordinal, double cpuDemand, double memDemand, double[] above) {
-        return firstLook(gates, gateStride, slots, ordinal, cpuDemand, memDemand, above);
-    }
-
-    /** {@link #mayFit} of one host, the table's fields handed in so that a loop reads them once. */
-    private boolean firstLook(
-            double[] table, int stride, int classes, int ordinal, double cpuDemand, double memDemand, double[] above) {
-        int g = ordinal * stride;
+        int g = ordinal * gateStride;
         boolean held = false;
-        for (int s = 0; s < classes; s++) {
-            double gate = table[g + GATES + s];
+        for (int s = 0; s < slots; s++) {
+            double gate = gates[g + GATES + s];
             if (gate != gate) {
                 continue; // NaN: no resident of this class
             }
@@ -365,28 +359,8 @@ final class HostTable {
         // No class frees anything (no resident above its threshold): the record's sums would be 0,
         // and used - 0 is used.
         return held
-                && table[g + USED_CPU_GATE] + cpuDemand <= table[g + CPU_GATE] + 2 * NodeState.EPSILON
-                && table[g + USED_MEM_GATE] + memDemand <= table[g + MEM_GATE] + 2 * NodeState.EPSILON;
-    }
-
-    /**
-     * The first index i in [from, to) whose host {@link #mayFit}, or {@code to}: the host of
-     * {@code ordinals[i]}, or of {@code ordinals[places[i]]} when places is not null. The same test
-     * over a run of hosts in one loop, for a scan that visits them in order: in the generated month's
-     * busy weeks most preemption scans find no host, and the call per host (with its loads of the
-     * demand and the table's fields) cost about as much as the test itself.
-     */
-    int nextMayFit(int[] ordinals, int[] places, int from, int to, double cpuDemand, double memDemand, double[] above) {
-        double[] table = gates;
-        int stride = gateStride;
-        int classes = slots;
-        for (int p = from; p < to; p++) {
-            if (firstLook(
-                    table, stride, classes, ordinals[places == null ? p : places[p]], cpuDemand, memDemand, above)) {
-                return p;
-            }
-        }
-        return to;
+                && gates[g + USED_CPU_GATE] + cpuDemand <= gates[g + CPU_GATE] + 2 * NodeState.EPSILON
+                && gates[g + USED_MEM_GATE] + memDemand <= gates[g + MEM_GATE] + 2 * NodeState.EPSILON;
     }
 
     /**

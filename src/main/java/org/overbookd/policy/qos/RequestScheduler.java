@@ -300,19 +300,8 @@ public final class RequestScheduler implements Plugin {
         for (int t = 0, k = from; t < count && !enough(found); t++, k = k + 1 == count ? 0 : k + 1) {
             int at = only == null ? k : only[k];
             // the flat table first: most hosts of a large cluster are ruled out without touching them
-            if (shortcuts) {
-                // the table's loop skips to the next host it lets through, within the run up to
-                // where the circle wraps (or, after it, up to where the scan began)
-                int end = k < from ? from : count;
-                int next = cluster.nextMayFitCoarse(only, k, end, j, above);
-                t += next - k;
-                if (next == end) {
-                    t--; // the loop's step then stands at the run's end
-                    k = end - 1;
-                    continue;
-                }
-                k = next;
-                at = only == null ? k : only[k];
+            if (shortcuts && !cluster.mayFitCoarse(at, j, above)) {
+                continue;
             }
             NodeState n = nodes.get(at);
             if (n.size() == 0

@@ -91,38 +91,8 @@ class HostTableTest {
                 assertEquals(table.mayFitFreeing(o, cpu, mem, above), first, "round " + round + ", host " + o);
                 answers[first ? 1 : 0]++;
             }
-            assertSameRuns(table, r, hosts, cpu, mem, above, "round " + round);
         }
         assertTrue(answers[0] > 10000 && answers[1] > 10000, "no and yes: " + answers[0] + ", " + answers[1]);
-    }
-
-    /**
-     * The scan's loop over a run of hosts ({@link HostTable#nextMayFit}) stops where the first look
-     * host by host first says yes, over a random run of every host in order and of a random subset
-     * of them (a failed scan's record), the run's end when none does.
-     */
-    private static void assertSameRuns(
-            HostTable table, SplittableRandom r, int hosts, double cpu, double mem, double[] above, String where) {
-        int[] ordinals = new int[hosts];
-        for (int o = 0; o < hosts; o++) {
-            ordinals[o] = o;
-        }
-        int[] places =
-                r.ints(0, hosts).distinct().limit(1 + r.nextInt(hosts)).sorted().toArray();
-        for (int[] subset : new int[][] {null, places}) {
-            int length = subset == null ? hosts : subset.length;
-            int from = r.nextInt(length + 1);
-            int to = from + r.nextInt(length - from + 1);
-            int expected = from;
-            while (expected < to
-                    && !table.mayFit(ordinals[subset == null ? expected : subset[expected]], cpu, mem, above)) {
-                expected++;
-            }
-            assertEquals(
-                    expected,
-                    table.nextMayFit(ordinals, subset, from, to, cpu, mem, above),
-                    where + ", [" + from + ", " + to + ")" + (subset == null ? "" : " of " + length + " places"));
-        }
     }
 
     /**
