@@ -518,11 +518,12 @@ class PlacementAgainstOnedIT {
 
     /** A PENDING VM (no QOS: high-QoS for overbookd) with one requirement attribute; its id. */
     private int pending(String attribute, String expression) throws Exception {
-        return (Integer) one.call(
-                "one.vm.allocate",
-                "NAME=\"req\"\nCPU=\"0.1\"\nMEMORY=\"16\"\n" + attribute + "=\"" + expression.replace("\"", "\\\"")
-                        + "\"",
-                false);
+        return small("req", "\n" + attribute + "=\"" + expression.replace("\"", "\\\"") + "\"");
+    }
+
+    /** A small PENDING VM (0.1 CPU, 16 MB; no QOS: high-QoS here) of this name, its template ending in {@code more}. */
+    private int small(String name, String more) throws Exception {
+        return (Integer) one.call("one.vm.allocate", "NAME=\"" + name + "\"\nCPU=\"0.1\"\nMEMORY=\"16\"" + more, false);
     }
 
     /**
@@ -535,7 +536,7 @@ class PlacementAgainstOnedIT {
      * composed after it holds it, and ids rise, so such a message was composed after every VM before it.
      */
     private Map<Integer, OnedMatch> awaitPlacerMessage(long after) throws Exception {
-        int sentinel = (Integer) one.call("one.vm.allocate", "NAME=\"sentinel\"\nCPU=\"0.1\"\nMEMORY=\"16\"", false);
+        int sentinel = small("sentinel", "");
         Map<Integer, OnedMatch> found = new TreeMap<>();
         Set<Path> read = new HashSet<>();
         awaitOrFail(
