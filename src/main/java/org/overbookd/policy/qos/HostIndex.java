@@ -134,10 +134,6 @@ public final class HostIndex {
         return scan;
     }
 
-    Iterable<NodeState> withFreeCpu(double cpu) {
-        return index.withFreeCpu(cpu);
-    }
-
     /** The hosts by free CPU, as the exact search for room reads them. */
     FreeCpuIndex freeCpu() {
         return index;
@@ -175,6 +171,15 @@ public final class HostIndex {
     boolean mayFitCoarse(int scanPosition, Candidate j, double[] above) {
         prepareScan();
         return table.mayFit(scanOrdinals[scanPosition], j.view().cpu(), j.view().mem(), above);
+    }
+
+    /**
+     * The first place in [k, end) of {@link #scanOrder()} whose host passes {@link #mayFitCoarse},
+     * or end; blocks of hosts that all fail it are passed over without reading them.
+     */
+    int nextMayFitCoarse(int k, int end, Candidate j, double[] above) {
+        prepareScan();
+        return table.nextMayFit(scanOrdinals, k, end, j.view().cpu(), j.view().mem(), above);
     }
 
     /**

@@ -109,6 +109,22 @@ final class HostTable {
      */
     private static final int LOG = 1 << 13;
 
+    /**
+     * Bounds of what the first check could find in blocks of 64 hosts and, inside them, of 8
+     * ({@link FitBlocks}), so a scan passes over a block without reading its hosts; raised from the
+     * hosts changed since the last scan ({@link #fitPending}) before a scan reads them.
+     */
+    private final FitBlocks wideFit = new FitBlocks(6);
+
+    private final FitBlocks narrowFit = new FitBlocks(3);
+    private int[] fitPending = new int[0];
+    private int fitPendingCount;
+    private boolean[] isFitPending = new boolean[0];
+    /** Blocks passed over without reading their hosts, for tests. */
+    private long fitBlocksPassedOver;
+    /** One host's values for the blocks ({@link #fitValues}). */
+    private double[] fitScratch = new double[FitBlocks.stride(0)];
+
     private final int[] changeLog = new int[LOG];
     private long logged;
     private int[] loggedIn = new int[0];
@@ -517,8 +533,12 @@ final class HostTable {
                 : plusHost[p + TOP - 1] + (victims - TOP) * plusHost[p + 3];
     }
 
-    /** Logs a host as changed, once between two marks. */
+    /** Logs a host as changed, once between two marks, and for its fit blocks, once until they read it. */
     private void changed(int ordinal) {
+        if (!isFitPending[ordinal]) {
+            isFitPending[ordinal] = true;
+            fitPending[fitPendingCount++] = ordinal;
+        }
         if (loggedIn[ordinal] != marks) {
             loggedIn[ordinal] = marks;
             changeLog[(int) (logged++ & (LOG - 1))] = ordinal;
@@ -651,5 +671,150 @@ final class HostTable {
         for (int h = 0; h < newHosts; h++) {
             syncGates(h);
         }
+        wideFit.resize(newHosts, newSlots);
+        narrowFit.resize(newHosts, newSlots);
+        fitScratch = new double[FitBlocks.stride(newSlots)];
+        fitPending = new int[newHosts];
+        isFitPending = new boolean[newHosts];
+        fitPendingCount = 0;
+        for (int h = 0; h < newHosts; h++) { // the blocks hold nothing yet: every host raises them
+            isFitPending[h] = true;
+            fitPending[fitPendingCount++] = h;
+        }
+    }
+
+    /**
+     * The first place in [k, end) of a scan over these ordinals (ascending) whose host passes the
+     * first check ({@link #mayFit}), or end: the hosts in between fail it. Blocks of hosts whose
+     * bounds ({@link FitBlocks}) rule them all out are passed over without reading a host.
+     */
+    int nextMayFit(int[] ordinals, int k, int end, double cpuDemand, double memDemand, double[] above) {
+        prepareFit();
+        int wideUntil = -1; // ordinals below these belong to blocks whose bounds let them through
+        int narrowUntil = -1;
+        while (k < end) {
+            int o = ordinals[k];
+            if (o >= wideUntil) {
+                int w = wideFit.block(o);
+                if (!blockMayFit(wideFit, w, cpuDemand, memDemand, above)) {
+                    fitBlocksPassedOver++;
+                    k = placeOf(ordinals, k, end, wideFit.end(w));
+                    continue;
+                }
+                wideUntil = wideFit.end(w);
+            }
+            if (o >= narrowUntil) {
+                int n = narrowFit.block(o);
+                if (!blockMayFit(narrowFit, n, cpuDemand, memDemand, above)) {
+                    fitBlocksPassedOver++;
+                    k = placeOf(ordinals, k, end, narrowFit.end(n));
+                    continue;
+                }
+                narrowUntil = narrowFit.end(n);
+            }
+            if (mayFit(o, cpuDemand, memDemand, above)) {
+                return k;
+            }
+            k++;
+        }
+        return end;
+    }
+
+    long fitBlocksPassedOver() {
+        return fitBlocksPassedOver;
+    }
+
+    /**
+     * The first place in (k, end) whose ordinal is at least target, or end. Ordinals rise by at
+     * least one a place, so it is at most k + (target - ordinals[k]): with every host present, that.
+     */
+    private static int placeOf(int[] ordinals, int k, int end, int target) {
+        int guess = k + (target - ordinals[k]);
+        if (guess < end && ordinals[guess] == target) {
+            return guess;
+        }
+        int at = Arrays.binarySearch(ordinals, k + 1, Math.min(end, guess + 1), target);
+        return at >= 0 ? at : -at - 1;
+    }
+
+    /** A block's bound, rebuilt from its members first when it is stale and lets the block through. */
+    private boolean blockMayFit(FitBlocks level, int b, double cpuDemand, double memDemand, double[] above) {
+        if (level.mayFit(b, cpuDemand, memDemand, above)) {
+            if (!level.stale(b)) {
+                return true;
+            }
+            rebuild(level, b);
+            return level.mayFit(b, cpuDemand, memDemand, above);
+        }
+        return false;
+    }
+
+    /** A wide block from its narrow blocks, a narrow one from its hosts' records. */
+    private void rebuild(FitBlocks level, int b) {
+        level.reset(b);
+        if (level == wideFit) {
+            int last = Math.min(hosts, wideFit.end(b)) - 1;
+            for (int n = narrowFit.block(wideFit.first(b)); n <= narrowFit.block(last); n++) {
+                level.include(b, narrowFit.values(), narrowFit.offset(n));
+            }
+        } else {
+            for (int o = narrowFit.first(b), end = Math.min(hosts, narrowFit.end(b)); o < end; o++) {
+                fitValues(o, fitScratch);
+                level.include(b, fitScratch, 0);
+            }
+            wideFit.markStale(wideFit.block(narrowFit.first(b))); // it may now be lowered too
+        }
+    }
+
+    /** Raises the blocks of the hosts changed since the last scan with their new values. */
+    private void prepareFit() {
+        for (int k = 0; k < fitPendingCount; k++) {
+            int o = fitPending[k];
+            isFitPending[o] = false;
+            fitValues(o, fitScratch);
+            int n = narrowFit.block(o);
+            narrowFit.include(n, fitScratch, 0);
+            narrowFit.markStale(n);
+            int w = wideFit.block(o);
+            wideFit.include(w, fitScratch, 0);
+            wideFit.markStale(w);
+        }
+        fitPendingCount = 0;
+    }
+
+    /**
+     * A host's values for {@link FitBlocks}, from its record: free room and its scale, and per class
+     * the high intercepts of its leading residents as the check counts them (a rank only with the
+     * ranks before it, NaN never above a threshold) and what they hold. A value the check could not
+     * compare (NaN) is counted as the largest, so the bound stays one.
+     */
+    private void fitValues(int ordinal, double[] into) {
+        int h = ordinal * stride;
+        into[0] = largestIfNaN(records[h + CPU_CAPACITY] - records[h + USED_CPU]);
+        into[1] = largestIfNaN(records[h + MEM_CAPACITY] - records[h + USED_MEM]);
+        into[2] = largestIfNaN(Math.abs(records[h + CPU_CAPACITY]) + Math.abs(records[h + USED_CPU]));
+        into[3] = largestIfNaN(Math.abs(records[h + MEM_CAPACITY]) + Math.abs(records[h + USED_MEM]));
+        for (int s = 0, i = h + HEADER, f = FitBlocks.HEADER; s < slots; s++, i += FIELDS, f += FitBlocks.FIELDS) {
+            if (records[i + COUNT] == 0) {
+                Arrays.fill(into, f, f + FitBlocks.FIELDS, Double.NEGATIVE_INFINITY);
+                continue;
+            }
+            double lead = Double.POSITIVE_INFINITY;
+            for (int k = 0; k < TOP; k++) {
+                double high = records[i + HIGH + k * RANK_FIELDS];
+                lead = Math.min(lead, high != high ? Double.NEGATIVE_INFINITY : high);
+                into[f + FitBlocks.HIGH + k] = lead;
+            }
+            for (int k = 0; k < TOP - 1; k++) {
+                into[f + FitBlocks.CPU_FIRST + k] = largestIfNaN(records[i + HIGH + k * RANK_FIELDS + 1]);
+                into[f + FitBlocks.MEM_FIRST + k] = largestIfNaN(records[i + HIGH + k * RANK_FIELDS + 2]);
+            }
+            into[f + FitBlocks.CPU_ALL] = largestIfNaN(records[i + CPU]);
+            into[f + FitBlocks.MEM_ALL] = largestIfNaN(records[i + MEM]);
+        }
+    }
+
+    private static double largestIfNaN(double v) {
+        return v != v ? Double.POSITIVE_INFINITY : v;
     }
 }

@@ -257,21 +257,37 @@ public final class RequestScheduler implements Plugin {
                 return new Choice(n, List.of(), null, score(n, j, List.of()));
             }
         } else {
-            for (NodeState n : cluster.withFreeCpu(j.view().cpu())) {
-                if (enough(found)) {
-                    break;
-                }
-                if (!filter.filter(j.view(), n.view()).admitted() || !n.fitsWithout(j.view(), 0, 0)) {
-                    continue;
-                }
-                found++;
-                Choice c = new Choice(n, List.of(), null, score(n, j, List.of()));
-                int cmp = best == null ? -1 : Double.compare(best.score, c.score);
-                if (cmp < 0) {
-                    best = c;
-                    ties = 1;
-                } else if (cmp == 0 && random.nextInt(++ties) == 0) {
-                    best = c;
+            FreeCpuIndex index = cluster.freeCpu();
+            InstanceView v = j.view();
+            double cpu = v.cpu();
+            double mem = v.mem();
+            room:
+            for (int k = 0, chunks = index.chunks(); k < chunks; k++) {
+                FreeCpuIndex.Chunk c = index.chunk(k);
+                for (int at = 0, places = c.size(); at < places; at++) {
+                    if (!c.hasRoom(at, cpu) || enough(found)) {
+                        break room; // no host after it has room either
+                    }
+                    // NodeState.fitsWithout with nothing freed, read from the index's copy of the
+                    // host's use and capacity: most hosts with the CPU lack the memory, and are
+                    // passed over without reading their objects
+                    if (!(c.usedCpu(at) + cpu <= c.cpu(at) + NodeState.EPSILON
+                            && c.usedMem(at) + mem <= c.mem(at) + NodeState.EPSILON)) {
+                        continue;
+                    }
+                    NodeState n = c.node(at);
+                    if (!filter.filter(v, n.view()).admitted()) {
+                        continue;
+                    }
+                    found++;
+                    Choice choice = new Choice(n, List.of(), null, score(n, j, List.of()));
+                    int cmp = best == null ? -1 : Double.compare(best.score, choice.score);
+                    if (cmp < 0) {
+                        best = choice;
+                        ties = 1;
+                    } else if (cmp == 0 && random.nextInt(++ties) == 0) {
+                        best = choice;
+                    }
                 }
             }
         }
@@ -297,37 +313,59 @@ public final class RequestScheduler implements Plugin {
         int[] only = shortcuts ? cluster.failedScans().positions(j, above, cluster) : null;
         int count = only == null ? size : only.length;
         int from = only == null ? start : firstAtOrAfter(only, start);
-        for (int t = 0, k = from; t < count && !enough(found); t++, k = k + 1 == count ? 0 : k + 1) {
-            int at = only == null ? k : only[k];
-            // the flat table first: most hosts of a large cluster are ruled out without touching them
-            if (shortcuts && !cluster.mayFitCoarse(at, j, above)) {
-                continue;
-            }
-            NodeState n = nodes.get(at);
-            if (n.size() == 0
-                    || !filter.filter(j.view(), n.view()).admitted()
-                    || shortcuts && skip(j, n, above, cluster, pass)) {
-                continue;
-            }
-            n.refresh(pass);
-            List<Candidate> victims = preemption.victims(j, n, pass);
-            if (victims == null) {
-                continue;
-            }
-            found++;
-            Choice c = new Choice(n, victims, preemptionCost.cost(j, victims), score(n, j, victims));
-            int cmp = best == null ? -1 : compare(c, best);
-            if (cmp < 0) {
-                best = c;
-                ties = 1;
-            } else if (cmp == 0 && random.nextInt(++ties) == 0) {
-                best = c;
+        // from the start to the end, then from the beginning up to the start
+        for (int run = 0; run < 2 && !enough(found); run++) {
+            int end = run == 0 ? count : from;
+            for (int k = run == 0 ? from : 0; k < end && !enough(found); k++) {
+                int at = k;
+                // the flat table first: most hosts of a large cluster are ruled out without touching
+                // them, whole blocks of them at a time in a scan of every host
+                if (only != null) {
+                    at = only[k];
+                    if (!cluster.mayFitCoarse(at, j, above)) {
+                        continue;
+                    }
+                } else if (shortcuts) {
+                    k = cluster.nextMayFitCoarse(k, end, j, above);
+                    if (k == end) {
+                        break;
+                    }
+                    at = k;
+                }
+                Choice c = look(j, at, nodes, cluster, pass, above);
+                if (c == null) {
+                    continue;
+                }
+                found++;
+                int cmp = best == null ? -1 : compare(c, best);
+                if (cmp < 0) {
+                    best = c;
+                    ties = 1;
+                } else if (cmp == 0 && random.nextInt(++ties) == 0) {
+                    best = c;
+                }
             }
         }
         if (shortcuts && best == null && only == null) {
             cluster.failedScans().failed(j, above, cluster);
         }
         return best;
+    }
+
+    /**
+     * A preemption scan's look into the host at this place, once the first check let it through:
+     * its victims and their cost, or null when it cannot take j.
+     */
+    private Choice look(Candidate j, int at, List<NodeState> nodes, HostIndex cluster, Pass pass, double[] above) {
+        NodeState n = nodes.get(at);
+        if (n.size() == 0
+                || !filter.filter(j.view(), n.view()).admitted()
+                || shortcuts && skip(j, n, above, cluster, pass)) {
+            return null;
+        }
+        n.refresh(pass);
+        List<Candidate> victims = preemption.victims(j, n, pass);
+        return victims == null ? null : new Choice(n, victims, preemptionCost.cost(j, victims), score(n, j, victims));
     }
 
     /** The index of the first position at or after start, the positions read from there on in a circle. */

@@ -3,8 +3,8 @@
  * (RequestScheduler) built from named plugins in the manner of the Kubernetes scheduling framework
  * (QueueSort, Filter with its FilterStatus, Preemption, PreemptionCost), the optional extensions a plugin may add for
  * speed (PreemptionSpeedUp, QueueSortSpeedUp; they never change a decision), the service classes and their equations, and the exact speed-up index
- * (HostIndex over free CPU, the flat HostTable, the class columns, the records of failed scans in
- * FailedScans). A pass reads views and returns
+ * (HostIndex over free CPU, the flat HostTable with its bounds over blocks of hosts in FitBlocks, the
+ * class columns, the records of failed scans in FailedScans). A pass reads views and returns
  * Allocations as data.
  *
  * <p>The index is the policy's own state, not rebuilt from a view: RequestPolicy owns it, the world

@@ -72,7 +72,7 @@ class FreeCpuIndexTest {
                     .thenComparingInt(NodeState::ordinal));
             expected.removeIf(n -> FreeCpuIndex.free(n) + NodeState.EPSILON < cpu);
             List<NodeState> walked = new ArrayList<>();
-            cluster.withFreeCpu(cpu).forEach(walked::add);
+            cluster.freeCpu().withFreeCpu(cpu).forEach(walked::add);
             assertEquals(expected, walked, "step " + step);
         }
     }

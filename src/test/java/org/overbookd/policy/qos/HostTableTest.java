@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class HostTableTest {
@@ -149,6 +150,92 @@ class HostTableTest {
             }
         }
         assertTrue(stayed > 10000 && turned > 1000, "stayed no, turned yes past the gap: " + stayed + ", " + turned);
+    }
+
+    /**
+     * A scan's walk over the table with its blocks ({@link HostTable#nextMayFit}) stops at exactly
+     * the host a host-by-host walk stops at, while hosts come, change and go between walks (blocks
+     * loose, stale and rebuilt): random records (also ones no scheduler writes: ranks out of order,
+     * NaN), thresholds of either infinity, fewer thresholds than classes, some hosts absent from the
+     * scan, walks from any place to any end. The blocks did pass over hosts (else the walks would
+     * agree trivially).
+     */
+    @Test
+    void theBlocksPassOverOnlyHostsTheFirstLookRulesOut() {
+        SplittableRandom r = new SplittableRandom(36);
+        int hosts = 700; // eleven blocks of 64, the last partial
+        HostTable table = randomHosts(r, hosts);
+        int[] answers = new int[2];
+        for (int round = 0; round < 1500; round++) {
+            for (int change = 0; change < (round == 0 ? 3000 : 1 + r.nextInt(10)); change++) {
+                int h = r.nextInt(hosts);
+                int s = r.nextInt(3);
+                double high = r.nextInt(4) == 0 ? HIGHS[r.nextInt(HIGHS.length)] : r.nextDouble(-20, 20);
+                switch (r.nextInt(8)) {
+                    case 0 -> table.clear(h);
+                    case 1 -> table.addHost(h, new NodeView("h" + h, 1 + r.nextInt(2), 1, Map.of()));
+                    case 2, 3 -> table.used(h, r.nextDouble(0.8, 2), r.nextDouble(0.5, 1.2), 0.1, 0.1);
+                    case 4 -> table.top(h, s, r.nextInt(HostTable.TOP), high, r.nextDouble(0.4), r.nextDouble(0.4));
+                    default -> {
+                        double held = r.nextDouble(0.4);
+                        table.slot(h, s, 1 + r.nextInt(5), high, -10, held, held / 2);
+                    }
+                }
+            }
+            int[] ordinals =
+                    IntStream.range(0, hosts).filter(o -> r.nextInt(10) != 0).toArray();
+            double[] above = new double[r.nextInt(4)];
+            for (int k = 0; k < above.length; k++) {
+                above[k] = r.nextInt(5) == 0 ? HIGHS[r.nextInt(HIGHS.length - 1)] : r.nextDouble(-20, 20);
+            }
+            double cpu = r.nextDouble(0.5, 3); // most hosts fail: what the blocks are for
+            double mem = r.nextDouble(1);
+            for (int walk = 0; walk < 5; walk++) {
+                int k = r.nextInt(ordinals.length);
+                int end = k + r.nextInt(ordinals.length - k + 1);
+                int expected = k;
+                while (expected < end && !table.mayFit(ordinals[expected], cpu, mem, above)) {
+                    expected++;
+                }
+                assertEquals(expected, table.nextMayFit(ordinals, k, end, cpu, mem, above), "round " + round);
+                answers[expected < end ? 1 : 0]++;
+            }
+        }
+        assertTrue(answers[0] > 500 && answers[1] > 500, "ended, found: " + answers[0] + ", " + answers[1]);
+        assertTrue(table.fitBlocksPassedOver() > 1000, "blocks passed over: " + table.fitBlocksPassedOver());
+    }
+
+    /**
+     * The blocks' bound at its edges: a host that fits only by what its second-ranked resident
+     * frees, or only within the check's epsilon, among 200 hosts that fit nowhere, is the one the
+     * walk stops at.
+     */
+    @Test
+    void theBlocksLetThroughAHostThatFitsByItsSecondResidentOrWithinTheEpsilon() {
+        HostTable table = new HostTable();
+        for (int h = 0; h < 200; h++) {
+            table.addHost(h, new NodeView("h" + h, 1, 1, Map.of()));
+            table.used(h, 1, 1, 0.1, 0.1);
+            residents(table, h, 5, 4, 3); // ranks 0.1, 0.2 and 0.3 of cpu and memory
+        }
+        int[] ordinals = IntStream.range(0, 200).toArray();
+        double[] above = {6};
+        assertEquals(200, table.nextMayFit(ordinals, 0, 200, 0.3, 0.3, above), "nothing above 6: nowhere");
+        residents(table, 150, 9, 8, 3); // two residents above 6 free 0.1 + 0.2
+        assertEquals(150, table.nextMayFit(ordinals, 0, 200, 0.3, 0.3, above));
+        assertEquals(200, table.nextMayFit(ordinals, 0, 200, 0.3 + 3 * NodeState.EPSILON, 0.3, above));
+        assertEquals(150, table.nextMayFit(ordinals, 0, 200, 0.3 + 1.5 * NodeState.EPSILON, 0.3, above));
+        assertEquals(200, table.nextMayFit(ordinals, 151, 200, 0.3, 0.3, above), "after it: nowhere");
+    }
+
+    /** Three residents of class slot 0 on host h, of these high intercepts (descending), holding 0.1, 0.2 and 0.3. */
+    private static void residents(HostTable table, int h, double first, double second, double third) {
+        table.slot(h, 0, 3, first, -10, 0.6, 0.6);
+        double[] highs = {first, second, third};
+        double[] upTo = {0.1, 0.3, 0.6};
+        for (int k = 0; k < HostTable.TOP; k++) {
+            table.top(h, 0, k, highs[k], upTo[k], upTo[k]);
+        }
     }
 
     @Test
