@@ -276,6 +276,50 @@ class WrapperScriptTest {
                 r.out().strip());
     }
 
+    /**
+     * A simulation of the request model runs with transparent huge pages where this machine's kernel
+     * offers them (the launcher reads the same file), before JAVA_OPTS; other models and commands,
+     * and a kernel without them, get no flag.
+     */
+    @Test
+    void aRequestSimulationTakesTransparentHugePagesWhereTheKernelOffersThem() throws Exception {
+        Path home = jdk("jdk17", "17.0.15");
+        String thp = kernelOffersHugePages() ? " -XX:+UseTransparentHugePages" : "";
+        Path jar = dir.resolve("overbookd.jar");
+        for (List<String> args : List.of(
+                List.of("simulate", "--model", "requests", "--until", "86400"),
+                List.of("simulate", "--until", "86400", "--model=requests"))) {
+            Result r = run(
+                    Map.of("JAVA_HOME", home.toString(), "JAVA_OPTS", "-XX:-UseTransparentHugePages"),
+                    args.toArray(String[]::new));
+            assertEquals(0, r.exit(), r.err());
+            assertEquals(
+                    "jdk17:" + SIMULATE_JIT + " -XX:+UseParallelGC" + thp + " -XX:-UseTransparentHugePages -jar " + jar
+                            + " " + String.join(" ", args),
+                    r.out().strip());
+        }
+        for (List<String> args : List.of(
+                List.of("simulate", "--model", "slots"),
+                List.of("simulate", "requests"),
+                List.of("run", "--model", "requests"))) {
+            Result r = run(Map.of("JAVA_HOME", home.toString()), args.toArray(String[]::new));
+            assertFalse(r.out().contains("TransparentHugePages"), args + ": " + r.out());
+        }
+        if (!thp.isEmpty()) {
+            assertTheJavaRunningTheseTestsTakesWithoutAWord("-XX:+UseTransparentHugePages");
+        }
+    }
+
+    /** Whether the kernel offers transparent huge pages to a process that asks (modes always and madvise). */
+    private static boolean kernelOffersHugePages() throws IOException {
+        Path enabled = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+        if (!Files.isReadable(enabled)) {
+            return false;
+        }
+        String mode = Files.readString(enabled);
+        return mode.contains("[always]") || mode.contains("[madvise]");
+    }
+
     @Test
     void onlyASimulationRunsUnderTheParallelCollector() throws Exception {
         Path home = jdk("jdk17", "17.0.15");
