@@ -5,9 +5,9 @@ import java.util.Arrays;
 /**
  * Upper bounds, over blocks of consecutive hosts (by ordinal), of what the preemption scan's first
  * check ({@link HostTable#mayFit}) could find on any host of the block: so a scan passes over a
- * whole block without reading its hosts when none of them could take the request. In the generated
- * month the scans that found no host with room visited 4.1 billion hosts, and 0.11% of them passed
- * that check: a request that waits outranks few residents, and few hosts free enough by them.
+ * whole block without reading its hosts when none of them could take the request. A scan of every
+ * host runs when no host has room, and then nearly every host fails that check: a request that waits
+ * outranks few residents, and few hosts free enough by them (docs/performance.md has the counts).
  *
  * <p>Per block: the largest free cpu and memory (capacity minus use) of its hosts, and per class
  * slot, over its hosts, the largest high intercept of its first, its first two and its first three
