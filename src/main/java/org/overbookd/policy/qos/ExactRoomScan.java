@@ -5,9 +5,9 @@ import java.util.SplittableRandom;
 /**
  * The exact pass's search for a host with room (no preemption, every host with enough CPU looked
  * at, as {@code hostsToScore = 0} asks): the same host and the same draws of the pass's random
- * source as a walk of {@link FreeCpuIndex#withFreeCpu} that scores every host with room, read from
- * the index's arrays instead of the hosts' objects (as {@link RequestScheduler}'s walk with a host
- * limit reads them too, up to the hosts it scores).
+ * source as a walk of the index's hosts with room that scores every one, read from the index's
+ * arrays instead of the hosts' objects (as {@link RequestScheduler}'s walk with a host limit reads
+ * them too, up to the hosts it scores).
  *
  * <p>At 12,500 hosts most requests that fit somewhere fit on thousands of hosts, each scored: that
  * walk, a view, a filter and a choice per host, was most of the exact pass's time. Here a host is a
@@ -69,12 +69,11 @@ final class ExactRoomScan {
                 } else if (!filter.filter(v, c.node(at).view()).admitted()) {
                     continue;
                 }
-                double usedCpu = c.usedCpu(at);
-                double usedMem = c.usedMem(at);
-                // NodeState.fitsWithout with nothing freed
-                if (!(usedCpu + cpu <= capCpu + NodeState.EPSILON && usedMem + mem <= capMem + NodeState.EPSILON)) {
+                if (!c.fits(at, cpu, mem)) {
                     continue;
                 }
+                double usedCpu = c.usedCpu(at);
+                double usedMem = c.usedMem(at);
                 long uc = Double.doubleToRawLongBits(usedCpu);
                 long um = Double.doubleToRawLongBits(usedMem);
                 long cc = Double.doubleToRawLongBits(capCpu);

@@ -1,8 +1,6 @@
 package org.overbookd.policy.qos;
 
 import java.util.Arrays;
-import java.util.Iterator;
-import java.util.NoSuchElementException;
 
 /**
  * Hosts ordered by free CPU, most first, then by ordinal, so a scan for a host with room looks only
@@ -67,6 +65,16 @@ final class FreeCpuIndex {
         /** Whether the host at this place has at least this much free CPU; false from the first that has not on. */
         boolean hasRoom(int at, double cpu) {
             return rows[at * FIELDS + FREE] + NodeState.EPSILON >= cpu;
+        }
+
+        /**
+         * {@link NodeState#fitsWithout} with nothing freed, from the copy of the host's use and
+         * capacity kept here: a walk for room passes over a host without its objects.
+         */
+        boolean fits(int at, double cpu, double mem) {
+            int r = at * FIELDS;
+            return rows[r + USED_CPU] + cpu <= rows[r + CPU] + NodeState.EPSILON
+                    && rows[r + USED_MEM] + mem <= rows[r + MEM] + NodeState.EPSILON;
         }
 
         NodeState node(int at) {
@@ -270,35 +278,6 @@ final class FreeCpuIndex {
             }
         }
         return smallestCpu;
-    }
-
-    /**
-     * Hosts with at least this much free CPU, most free first (iterate and stop early). A plain
-     * iterator, not a stream: a pass walks it for every pending request.
-     */
-    Iterable<NodeState> withFreeCpu(double cpu) {
-        return () -> new Iterator<>() {
-            private final int end = chunks();
-            private int k;
-            private int at;
-
-            @Override
-            public boolean hasNext() {
-                if (k < end && at == chunks[k].size) {
-                    k++;
-                    at = 0;
-                }
-                return k < end && chunks[k].hasRoom(at, cpu);
-            }
-
-            @Override
-            public NodeState next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                return chunks[k].nodes[at++];
-            }
-        };
     }
 
     /** A host taken out and not put back is gone from the cluster: the smallest capacity must be found again. */

@@ -268,11 +268,8 @@ public final class RequestScheduler implements Plugin {
                     if (!c.hasRoom(at, cpu) || enough(found)) {
                         break room; // no host after it has room either
                     }
-                    // NodeState.fitsWithout with nothing freed, read from the index's copy of the
-                    // host's use and capacity: most hosts with the CPU lack the memory, and are
-                    // passed over without reading their objects
-                    if (!(c.usedCpu(at) + cpu <= c.cpu(at) + NodeState.EPSILON
-                            && c.usedMem(at) + mem <= c.mem(at) + NodeState.EPSILON)) {
+                    // most hosts with the CPU lack the memory: passed over without their objects
+                    if (!c.fits(at, cpu, mem)) {
                         continue;
                     }
                     NodeState n = c.node(at);
