@@ -450,10 +450,6 @@ final class HostTable {
                     plusHost[o * PLUS_FIELDS + 5] = Double.POSITIVE_INFINITY; // holds nothing: bound 0
                 }
             }
-            wide.finish(b);
-            for (int o = b * BLOCK, end = Math.min(hosts, o + BLOCK); o < end; o += 8) {
-                narrow.finish(narrow.block(o));
-            }
             plusDirty[b] = false;
         }
     }

@@ -30,12 +30,14 @@ final class MarginBlocks {
     private double[] smallestCpu = new double[0];
     private double[] smallestMem = new double[0];
     /**
-     * Per block, per number of victims k = 1, 2 and per resource (cpu, memory), its hosts by the
-     * demand from which each may need more than k victims ({@link #need}), ascending, in
-     * {@code needs[list(b, k, resource) + i]}; in {@code reach} at the same place, the largest sum
-     * of k + 1 bounds of Q - phi over the hosts up to there. A request of demand d then needs more
-     * than k victims only on the hosts of a prefix, and the largest sum it may reach on them is read
-     * at its end.
+     * Per block, per number of victims k = 1, 2 and per resource (cpu, memory), its hosts' demands
+     * from which each may need more than k victims ({@link #need}), in {@code needs[list(b, k,
+     * resource) + i]}, in the order the hosts were included; in {@code reach} at the same place, the
+     * host's sum of its k + 1 largest bounds of Q - phi. A request of demand d may reach, on the hosts
+     * that may need more than k victims for it, the largest of their sums ({@link #reached}). The
+     * lists are not sorted: the blocks are rebuilt at every new instant of a pass and a list holds at
+     * most the block's hosts, so sorting them (to stop a query's walk early) cost more than the walks
+     * it shortened (silva-section5's exact passes spent a tenth of their CPU in the sort).
      */
     private double[] needs = new double[0];
 
@@ -126,29 +128,6 @@ final class MarginBlocks {
         smallestMem[b] = Math.min(smallestMem[b], leastMem);
     }
 
-    /** Once every host of block b is included: each list sorted by demand, with the largest sums up to each place. */
-    void finish(int b) {
-        for (int k = 1; k <= LEVELS; k++) {
-            for (int resource = 0; resource < 2; resource++) {
-                int from = list(b, k, resource);
-                for (int i = from + 1; i < from + held[b]; i++) { // insertion sort: a block holds a few hosts
-                    double need = needs[i];
-                    double sum = reach[i];
-                    int at = i;
-                    for (; at > from && needs[at - 1] > need; at--) {
-                        needs[at] = needs[at - 1];
-                        reach[at] = reach[at - 1];
-                    }
-                    needs[at] = need;
-                    reach[at] = sum;
-                }
-                for (int i = from + 1; i < from + held[b]; i++) {
-                    reach[i] = Math.max(reach[i], reach[i - 1]);
-                }
-            }
-        }
-    }
-
     private int list(int b, int k, int resource) {
         return ((b * LEVELS + k - 1) * 2 + resource) << shift;
     }
@@ -198,10 +177,12 @@ final class MarginBlocks {
 
     /** The largest sum over the hosts of the list (of n) that may need more victims at this demand; 0 for none. */
     private double reached(int from, int n, double demand) {
-        int i = 0;
-        while (i < n && needs[from + i] <= demand) {
-            i++;
+        double most = 0; // each sum is at least 0: its terms are
+        for (int i = from; i < from + n; i++) {
+            if (needs[i] <= demand) {
+                most = Math.max(most, reach[i]);
+            }
         }
-        return i == 0 ? 0 : reach[from + i - 1];
+        return most;
     }
 }
