@@ -10,6 +10,10 @@ import static org.overbookd.policy.qos.Fixtures.cand;
 import static org.overbookd.policy.qos.Fixtures.inst;
 import static org.overbookd.policy.qos.Fixtures.withOverhead;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** The feasibility rules of section 3.3.1 and the limit of eq. 8; alpha = 0, phi = 10 s. */
@@ -79,5 +83,35 @@ class QosPreemptionTest {
         Candidate k = cand(inst("k", GOLD, 100, 0, "a", 0));
         Candidate j = cand(inst("j", GOLD, 0, 50, null, 1));
         assertFalse(QosPreemption.eligible(j, k));
+    }
+
+    /**
+     * The residents' preemption order by insertion (a few residents) and by the general sort (many)
+     * is the comparator's stable order: equal Q, equal tie ranks (one admission twice), NaN and
+     * signed zeros among them.
+     */
+    @Test
+    void theResidentsOrderIsTheComparatorsStableOrderAtAnySize() {
+        SplittableRandom r = new SplittableRandom(34);
+        double[] accounts = {0, 1, 2, 5, 10};
+        for (int round = 0; round < 600; round++) {
+            Pass pass = new Pass(round, 100, r.nextLong());
+            int n = r.nextInt(45);
+            List<Candidate> residents = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                double e = accounts[r.nextInt(accounts.length)];
+                double p = accounts[r.nextInt(accounts.length)];
+                residents.add(cand(inst("i" + i, SILVER, e, p, "h", r.nextInt(1 + n / 2))));
+            }
+            List<Candidate> expected = new ArrayList<>(residents);
+            expected.sort(Comparator.comparingDouble(Candidate::qos)
+                    .reversed()
+                    .thenComparingLong(c -> pass.tieRank(c.view().admission())));
+            QosPreemption.largestQosFirst(residents, pass);
+            assertEquals(
+                    expected.stream().map(c -> c.view().id()).toList(),
+                    residents.stream().map(c -> c.view().id()).toList(),
+                    "round " + round + ", " + n + " residents");
+        }
     }
 }
