@@ -1,6 +1,5 @@
 package org.overbookd.policy.qos;
 
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
@@ -85,14 +84,16 @@ public final class QosPreemption implements Preemption, PreemptionSpeedUp {
      * residents and its order is rebuilt whenever it changes, so the general sort's chain of
      * comparator lambdas per comparison was most of the cost (a tenth of silva-section5's exact
      * passes); the insertion sort below reads the keys from arrays. Both sorts are stable and
-     * compare alike, so they give the same order.
+     * compare by the one {@link #compare}, so they give the same order.
      */
     static void largestQosFirst(List<Candidate> residents, Pass pass) {
         int n = residents.size();
         if (n > INSERTION_SORTED) {
-            residents.sort(Comparator.comparingDouble(Candidate::qos)
-                    .reversed()
-                    .thenComparingLong(c -> pass.tieRank(c.view().admission())));
+            residents.sort((a, b) -> compare(
+                    a.qos(),
+                    pass.tieRank(a.view().admission()),
+                    b.qos(),
+                    pass.tieRank(b.view().admission())));
             return;
         }
         Candidate[] sorted = new Candidate[n];
@@ -103,7 +104,7 @@ public final class QosPreemption implements Preemption, PreemptionSpeedUp {
             double q = c.qos();
             long r = pass.tieRank(c.view().admission());
             int at = i;
-            for (; at > 0 && after(qos[at - 1], tie[at - 1], q, r); at--) {
+            for (; at > 0 && compare(qos[at - 1], tie[at - 1], q, r) > 0; at--) {
                 sorted[at] = sorted[at - 1];
                 qos[at] = qos[at - 1];
                 tie[at] = tie[at - 1];
@@ -117,10 +118,10 @@ public final class QosPreemption implements Preemption, PreemptionSpeedUp {
         }
     }
 
-    /** Whether a resident of Q aQos and tie rank aTie sorts after one of bQos and bTie (as the comparator says). */
-    private static boolean after(double aQos, long aTie, double bQos, long bTie) {
-        int byQos = Double.compare(bQos, aQos); // largest first
-        return byQos != 0 ? byQos > 0 : aTie > bTie;
+    /** The preemption order of a resident of Q aQos and tie rank aTie and one of bQos and bTie: largest Q first. */
+    private static int compare(double aQos, long aTie, double bQos, long bTie) {
+        int byQos = Double.compare(bQos, aQos);
+        return byQos != 0 ? byQos : Long.compare(aTie, bTie);
     }
 
     /**
