@@ -15,6 +15,10 @@ import java.util.function.BooleanSupplier;
 final class Checks {
 
     private final Map<String, String> results = new LinkedHashMap<>();
+    /** When each check was made, in seconds since these checks began: where a suite's minutes go. */
+    private final Map<String, Double> madeAt = new LinkedHashMap<>();
+
+    private final long began = System.nanoTime();
 
     /** Whether {@code condition} held within {@code deadline}, polled every 200 ms; an exception (oned restarting) is a no. */
     static boolean await(Duration deadline, BooleanSupplier condition) throws InterruptedException {
@@ -38,15 +42,16 @@ final class Checks {
 
     void check(String name, boolean ok, String failure) {
         results.put(name, ok ? "ok" : "FAILED: " + failure);
+        madeAt.put(name, (System.nanoTime() - began) / 1e9);
     }
 
-    /** The checks' lines for a summary: "checks: N of M held" and one line per check. */
+    /** The checks' lines for a summary: "checks: N of M held" and one line per check, with when it was made. */
     void print(StringBuilder s) {
         long ok = results.values().stream().filter("ok"::equals).count();
         s.append(String.format("checks: %d of %d held%n", ok, results.size()));
         results.forEach((k, v) -> s.append("  [")
                 .append(v.equals("ok") ? "ok" : "FAILED")
-                .append("] ")
+                .append(String.format("] %5.0f s  ", madeAt.get(k)))
                 .append(k)
                 .append(v.equals("ok") ? "" : " -- " + v.substring("FAILED: ".length()))
                 .append('\n'));

@@ -40,6 +40,7 @@ import org.overbookd.testing.LogCapture;
  * line per decision, and the session secret appears nowhere.
  */
 @Tag("slow")
+@Tag("deadlines")
 class DaemonAgainstFakeOnedTest {
 
     private static final int HOSTS = 4;

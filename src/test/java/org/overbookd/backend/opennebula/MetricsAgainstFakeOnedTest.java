@@ -95,6 +95,7 @@ class MetricsAgainstFakeOnedTest {
     /** Slow: the daemon runs on its own 1-second schedule for some five cycles of wall-clock time. */
     @Test
     @Tag("slow")
+    @Tag("deadlines")
     void runningDaemonShowsFailuresAndRecoveryInMetricsAndStatus() throws Exception {
         try (FakeOned one = FakeOned.start(TestSessions.SESSION)) {
             buildWorld(one);

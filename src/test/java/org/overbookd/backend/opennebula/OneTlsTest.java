@@ -31,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Slow only because keytool is a process of its own (about a second).
  */
 @Tag("slow")
+@Tag("deadlines")
 class OneTlsTest {
 
     private static final String PASSWORD = "changeit";

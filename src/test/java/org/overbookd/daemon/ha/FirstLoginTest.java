@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * timeout, once the server hangs up.
  */
 @Tag("slow")
+@Tag("deadlines")
 class FirstLoginTest {
 
     @Test

@@ -33,6 +33,7 @@ import org.overbookd.backend.opennebula.FakeOnedServer;
  * duplicate count.
  */
 @Tag("slow")
+@Tag("deadlines")
 class HaFailoverTest {
 
     private static final Duration INTERVAL = Duration.ofSeconds(2);

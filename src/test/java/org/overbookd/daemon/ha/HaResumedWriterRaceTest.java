@@ -65,6 +65,7 @@ import org.overbookd.backend.opennebula.FakeOnedServer;
  * nothing, A sent oned no action after it was stopped, and ran no step after that one.
  */
 @Tag("slow")
+@Tag("deadlines")
 class HaResumedWriterRaceTest {
 
     private static final Duration STEP = Duration.ofSeconds(8);

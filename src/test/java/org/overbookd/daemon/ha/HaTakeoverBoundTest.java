@@ -28,6 +28,7 @@ import org.overbookd.backend.opennebula.FakeOnedServer;
  * {@code -Dit.ha.checkins=15s,30s}.
  */
 @Tag("slow")
+@Tag("deadlines")
 class HaTakeoverBoundTest {
 
     private static final Duration INTERVAL = Duration.ofSeconds(2);

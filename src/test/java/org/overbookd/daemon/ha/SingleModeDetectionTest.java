@@ -22,6 +22,7 @@ import org.overbookd.backend.opennebula.FakeOnedServer;
  * first carries on alone. Once the first is killed, its heartbeat goes stale and the second acts.
  */
 @Tag("slow")
+@Tag("deadlines")
 class SingleModeDetectionTest {
 
     private static final Duration INTERVAL = Duration.ofSeconds(2);

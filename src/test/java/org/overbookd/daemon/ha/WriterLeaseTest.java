@@ -38,6 +38,7 @@ import org.overbookd.testing.LogCapture;
  * nodes creating the tables at once both succeed and Quartz's tables are all there.
  */
 @Tag("slow")
+@Tag("deadlines")
 class WriterLeaseTest {
 
     private static final Duration LIFETIME = Duration.ofMillis(1500);

@@ -99,6 +99,7 @@ class MetricsEndpointTest {
      */
     @Test
     @Tag("slow")
+    @Tag("deadlines")
     void scrapesAreAnsweredWithinASecondWhileSlowlorisClientsAreConnected() throws Exception {
         try (MetricsEndpoint endpoint = MetricsEndpoint.start(ListenAddress.parse("127.0.0.1:0"), registry())) {
             InetSocketAddress address = endpoint.address();

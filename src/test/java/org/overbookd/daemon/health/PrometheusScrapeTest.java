@@ -34,6 +34,7 @@ import org.overbookd.daemon.Service;
  * daemon's series are stored and queryable. Skipped when the prometheus binary is not installed.
  */
 @Tag("slow")
+@Tag("deadlines")
 class PrometheusScrapeTest {
 
     private static final Path PROMETHEUS = Path.of("/usr/bin/prometheus");
