@@ -636,9 +636,9 @@ class PlacementAgainstOnedIT {
             cluster.lowVms().add(id);
         }
         // where oned's matching allows each twin, from a placer message composed while every system datastore
-        // that was usable stayed so: under load the dummy datastore driver's reading of datastore 0 once went to
-        // zero for some seconds (2026-11-29, .ci/run), and a message composed then allowed host0's twin nowhere,
-        // where oned's matching allowed it before and after
+        // that was usable stayed so: under load oned once read datastore 0 as unmonitored (its sizes 0) for some
+        // seconds (2026-11-29, .ci/run), and a message composed then allowed host0's twin nowhere, where oned's
+        // matching allowed it before and after
         Instant asked = Instant.now();
         Map<Integer, OnedMatch> matched = awaitPlacerMessage(System.currentTimeMillis() * 1_000_000L);
         for (int reread = 1; reread <= 5; reread++) {
