@@ -321,12 +321,16 @@ class WrapperScriptTest {
     }
 
     @Test
-    void onlyASimulationRunsUnderTheParallelCollector() throws Exception {
+    void onlySimulationsAndExperimentsRunUnderTheParallelCollector() throws Exception {
         Path home = jdk("jdk17", "17.0.15");
         for (String command : List.of("run", "sweep", "tune", "compare", "check-config")) {
             Result r = run(Map.of("JAVA_HOME", home.toString()), command);
             assertFalse(r.out().contains("UseParallelGC"), command + ": " + r.out());
         }
+        Result experiment = run(Map.of("JAVA_HOME", home.toString()), "experiment", "silva-slo");
+        assertEquals(
+                "jdk17:-XX:+UseParallelGC -jar " + dir.resolve("overbookd.jar") + " experiment silva-slo",
+                experiment.out().strip());
     }
 
     @Test
