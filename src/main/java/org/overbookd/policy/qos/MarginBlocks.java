@@ -30,17 +30,19 @@ final class MarginBlocks {
     private double[] smallestCpu = new double[0];
     private double[] smallestMem = new double[0];
     /**
-     * Per block, per number of victims k = 1, 2 and per resource (cpu, memory), its hosts' demands
-     * from which each may need more than k victims ({@link #need}), in {@code needs[list(b, k,
-     * resource) + i]}, in the order the hosts were included; in {@code reach} at the same place, the
-     * host's sum of its k + 1 largest bounds of Q - phi. A request of demand d may reach, on the hosts
-     * that may need more than k victims for it, the largest of their sums ({@link #reached}). The
-     * lists are not sorted: the blocks are rebuilt at every new instant of a pass and a list holds at
-     * most the block's hosts, so sorting them (to stop a query's walk early) cost more than the walks
-     * it shortened (silva-section5's exact passes spent a tenth of their CPU in the sort).
+     * Per block and per number of victims k = 1, 2, one entry per host in the order the hosts were
+     * included, at {@code list(b, k) + i}: in {@code needsCpu} and {@code needsMem} the demand of cpu,
+     * and of memory, from which the host may need more than k victims ({@link #need}); in {@code
+     * reach} the host's sum of its k + 1 largest bounds of Q - phi. A request may reach, on the hosts
+     * that may need more than k victims for its cpu or its memory, the largest of their sums ({@link
+     * #reached}). The lists are not sorted: the blocks are rebuilt at every new instant of a pass and
+     * a list holds at most the block's hosts, so sorting them (to stop a query's walk early) cost more
+     * than the walks it shortened (silva-section5's exact passes spent a tenth of their CPU in the
+     * sort); unsorted, one list serves both resources.
      */
-    private double[] needs = new double[0];
+    private double[] needsCpu = new double[0];
 
+    private double[] needsMem = new double[0];
     private double[] reach = new double[0];
     private int[] held = new int[0];
     /** Per block and resource: the smallest demand from which a host may need more than TOP victims. */
@@ -72,8 +74,9 @@ final class MarginBlocks {
         excessMem = new double[blocks];
         smallestCpu = new double[blocks];
         smallestMem = new double[blocks];
-        needs = new double[blocks * LEVELS * 2 << shift];
-        reach = new double[blocks * LEVELS * 2 << shift];
+        needsCpu = new double[blocks * LEVELS << shift];
+        needsMem = new double[blocks * LEVELS << shift];
+        reach = new double[blocks * LEVELS << shift];
         held = new int[blocks];
         beyond = new double[blocks * 2];
         for (int b = 0; b < blocks; b++) {
@@ -112,10 +115,10 @@ final class MarginBlocks {
         }
         int i = held[b]++;
         for (int k = 1; k <= LEVELS; k++) {
-            needs[list(b, k, 0) + i] = need(k, overCpu, leastCpu);
-            reach[list(b, k, 0) + i] = sums[k];
-            needs[list(b, k, 1) + i] = need(k, overMem, leastMem);
-            reach[list(b, k, 1) + i] = sums[k];
+            int at = list(b, k) + i;
+            needsCpu[at] = need(k, overCpu, leastCpu);
+            needsMem[at] = need(k, overMem, leastMem);
+            reach[at] = sums[k];
         }
         beyond[b * 2] = Math.min(beyond[b * 2], need(TOP, overCpu, leastCpu));
         beyond[b * 2 + 1] = Math.min(beyond[b * 2 + 1], need(TOP, overMem, leastMem));
@@ -128,8 +131,8 @@ final class MarginBlocks {
         smallestMem[b] = Math.min(smallestMem[b], leastMem);
     }
 
-    private int list(int b, int k, int resource) {
-        return ((b * LEVELS + k - 1) * 2 + resource) << shift;
+    private int list(int b, int k) {
+        return (b * LEVELS + k - 1) << shift;
     }
 
     /**
@@ -157,8 +160,7 @@ final class MarginBlocks {
         }
         double bound = top[b * TOP]; // one victim: any host
         for (int k = 1; k <= LEVELS; k++) {
-            bound = Math.max(bound, reached(list(b, k, 0), held[b], cpuDemand));
-            bound = Math.max(bound, reached(list(b, k, 1), held[b], memDemand));
+            bound = Math.max(bound, reached(list(b, k), held[b], cpuDemand, memDemand));
         }
         if (cpuDemand < beyond[b * 2] && memDemand < beyond[b * 2 + 1]) {
             return bound;
@@ -175,11 +177,14 @@ final class MarginBlocks {
                         : top[b * TOP + TOP - 1] + (victims - TOP) * third[b]);
     }
 
-    /** The largest sum over the hosts of the list (of n) that may need more victims at this demand; 0 for none. */
-    private double reached(int from, int n, double demand) {
+    /**
+     * The largest sum over the hosts of the list (of n) that may need more victims at this demand of
+     * cpu or of memory; 0 for none.
+     */
+    private double reached(int from, int n, double cpuDemand, double memDemand) {
         double most = 0; // each sum is at least 0: its terms are
         for (int i = from; i < from + n; i++) {
-            if (needs[i] <= demand) {
+            if (needsCpu[i] <= cpuDemand || needsMem[i] <= memDemand) {
                 most = Math.max(most, reach[i]);
             }
         }
