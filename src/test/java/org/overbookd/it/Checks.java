@@ -14,10 +14,14 @@ import java.util.function.BooleanSupplier;
  */
 final class Checks {
 
-    private final Map<String, String> results = new LinkedHashMap<>();
-    /** When each check was made, in seconds since these checks began: where a suite's minutes go. */
-    private final Map<String, Double> madeAt = new LinkedHashMap<>();
+    /** Each check's outcome ("ok" or "FAILED: why") and when it was made, in seconds since these checks began. */
+    private record Result(String outcome, double madeAt) {
+        boolean ok() {
+            return outcome.equals("ok");
+        }
+    }
 
+    private final Map<String, Result> results = new LinkedHashMap<>();
     private final long began = System.nanoTime();
 
     /** Whether {@code condition} held within {@code deadline}, polled every 200 ms; an exception (oned restarting) is a no. */
@@ -41,27 +45,26 @@ final class Checks {
     }
 
     void check(String name, boolean ok, String failure) {
-        results.put(name, ok ? "ok" : "FAILED: " + failure);
-        madeAt.put(name, (System.nanoTime() - began) / 1e9);
+        results.put(name, new Result(ok ? "ok" : "FAILED: " + failure, (System.nanoTime() - began) / 1e9));
     }
 
     /** The checks' lines for a summary: "checks: N of M held" and one line per check, with when it was made. */
     void print(StringBuilder s) {
-        long ok = results.values().stream().filter("ok"::equals).count();
+        long ok = results.values().stream().filter(Result::ok).count();
         s.append(String.format("checks: %d of %d held%n", ok, results.size()));
         results.forEach((k, v) -> s.append("  [")
-                .append(v.equals("ok") ? "ok" : "FAILED")
-                .append(String.format("] %5.0f s  ", madeAt.get(k)))
+                .append(v.ok() ? "ok" : "FAILED")
+                .append(String.format("] %5.0f s  ", v.madeAt()))
                 .append(k)
-                .append(v.equals("ok") ? "" : " -- " + v.substring("FAILED: ".length()))
+                .append(v.ok() ? "" : " -- " + v.outcome().substring("FAILED: ".length()))
                 .append('\n'));
     }
 
     /** Fails the test listing the checks that did not hold, if any. */
     void failIfAny() {
         List<String> failed = results.entrySet().stream()
-                .filter(e -> !e.getValue().equals("ok"))
-                .map(e -> e.getKey() + ": " + e.getValue())
+                .filter(e -> !e.getValue().ok())
+                .map(e -> e.getKey() + ": " + e.getValue().outcome())
                 .toList();
         if (!failed.isEmpty()) {
             fail(failed.size() + " of " + results.size() + " checks failed:\n  " + String.join("\n  ", failed));
