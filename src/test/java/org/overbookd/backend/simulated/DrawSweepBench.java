@@ -19,7 +19,8 @@ import org.overbookd.config.SimBindings;
  *
  * <p>In this package because the flat state is package-private. Run it on the test classpath
  * (sim/bench.sh's {@code test_classpath}): {@code java -cp CLASSPATH
- * org.overbookd.backend.simulated.DrawSweepBench [hosts] [sweeps] [threads]}; it prints three rounds,
+ * org.overbookd.backend.simulated.DrawSweepBench [hosts] [sweeps] [threads] [MIXED|NOISY|SPIKY|BUSINESS]}
+ * (the last, the high-QoS VMs' patterns: the paper's mix by default); it prints three rounds,
  * the first with the JIT still warming up. Not run by the test suite (no test in it).
  */
 public final class DrawSweepBench {
@@ -31,6 +32,9 @@ public final class DrawSweepBench {
         int sweeps = args.length > 1 ? Integer.parseInt(args[1]) : 300;
         int threads = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         Settings s = Settings.defaults().with(Options.SIM_NODES, hosts).with(Options.SIM_CORES, 8);
+        if (args.length > 3) { // one pattern for every VM, to see what each kind of draw costs
+            s = s.with(Options.SIM_HIGH_PATTERNS, SyntheticWorkload.PatternMix.valueOf(args[3]));
+        }
         WorldSpec spec = SimBindings.simConfig(s).world();
         VirtualClock clock = new VirtualClock(Instant.parse("2024-01-01T00:00:00Z"));
         World world = new World(spec);
