@@ -17,7 +17,7 @@
 #   sim/bench.sh scale-large [HOSTS] [RUNS]  the 12,500-host cell and HOSTS (default 125,000) x 29 days, in RUNS
 #                               (default 3) alternating pairs, as installed under -Xmx4g: each run's CPU per VM-step
 #                               against the draw's CPU, each pair's ratio, and the large runs' median CPU as a
-#                               multiple of the small runs' median
+#                               multiple of the small runs' median; the md5 of each run's summary.csv
 #   sim/bench.sh draw           ns of CPU per VM-step of the load draw sweep alone (12,500 octacore hosts, 1 and 2
 #                               threads; the process's CPU) against a bare clipped Gaussian's CPU, and their ratio
 #   sim/bench.sh events         the engine's event queue: ns per add+remove, the binary heap before issue 15 and
@@ -190,22 +190,25 @@ scale() {
 scale_large() { # [HOSTS] [RUNS]: HOSTS (default 125,000) x 29 d against the 12,500-host cell, as installed, -Xmx4g
     # RUNS (default 3) alternating pairs, small run first: one run of the small cell varies by +-10 % on this
     # machine, more than the margin the ratio is judged by, so each pair gives a ratio and the medians give one
-    local hosts=${1:-125000} runs=${2:-3} summary archive smalls=() larges=() ratios=() small big i
+    local hosts=${1:-125000} runs=${2:-3} summary out archive smalls=() larges=() ratios=() small big i
     draw_cost
     summary=$(mktemp)
+    out=$(mktemp -d)
     archive=$(OVERBOOKD_JAR=target/overbookd.jar src/deb/overbookd --make-class-archive)
     echo "  ${archive#overbookd: }" >&2
     for i in $(seq "$runs"); do
         TIMED_STDOUT=$summary timed_runs "pair $i: scale 12,500 hosts x 29 d (-Xmx4g, --threads 2)" 1 \
             env JAVA_OPTS=-Xmx4g OVERBOOKD_JAR="$PWD/target/overbookd.jar" \
-            src/deb/overbookd simulate --config sim/scale-google-cell.properties --threads 2
+            src/deb/overbookd simulate --config sim/scale-google-cell.properties --threads 2 --out "$out"
         per_vm_step "$summary" "$MEDIAN_CPU" "$MEDIAN_WALL"
+        echo "summary.csv md5 $(md5sum < "$out/summary.csv" | cut -d' ' -f1)"
         small=$MEDIAN_CPU
         # a heap of at most 4 GB: with -Xmx4g a run that needed more would stop with exit 70 (out of memory)
         TIMED_STDOUT=$summary timed_runs "pair $i: scale $hosts hosts x 29 d (-Xmx4g, --threads 2)" 1 \
             env JAVA_OPTS=-Xmx4g OVERBOOKD_JAR="$PWD/target/overbookd.jar" \
-            src/deb/overbookd simulate --config sim/scale-google-cell.properties --set sim.nodes="$hosts" --threads 2
+            src/deb/overbookd simulate --config sim/scale-google-cell.properties --set sim.nodes="$hosts" --threads 2 --out "$out"
         per_vm_step "$summary" "$MEDIAN_CPU" "$MEDIAN_WALL"
+        echo "summary.csv md5 $(md5sum < "$out/summary.csv" | cut -d' ' -f1)"
         big=$MEDIAN_CPU
         smalls+=("$small")
         larges+=("$big")
@@ -217,7 +220,7 @@ scale_large() { # [HOSTS] [RUNS]: HOSTS (default 125,000) x 29 d against the 12,
     awk -v big="$big" -v small="$small" -v hosts="$hosts" -v runs="$runs" \
         -v pairs="$(printf '%s\n' "${ratios[@]}" | median)" \
         'BEGIN { printf "%d hosts: %.2f x the CPU of 12,500 hosts (medians of %d runs each: %.2f s against %.2f s; median of the pairs'"'"' ratios %.2f), within a heap of 4 GB\n", hosts, big / small, runs, big, small, pairs }'
-    rm -f "$summary"
+    rm -rf "$summary" "$out"
 }
 
 slots() {
