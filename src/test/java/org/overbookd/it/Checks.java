@@ -14,12 +14,8 @@ import java.util.function.BooleanSupplier;
  */
 final class Checks {
 
-    /** Each check's outcome ("ok" or "FAILED: why") and when it was made, in seconds since these checks began. */
-    private record Result(String outcome, double madeAt) {
-        boolean ok() {
-            return outcome.equals("ok");
-        }
-    }
+    /** Whether a check held, why not when it did not, and when it was made, in seconds since these checks began. */
+    private record Result(boolean ok, String failure, double madeAt) {}
 
     private final Map<String, Result> results = new LinkedHashMap<>();
     private final long began = System.nanoTime();
@@ -45,7 +41,7 @@ final class Checks {
     }
 
     void check(String name, boolean ok, String failure) {
-        results.put(name, new Result(ok ? "ok" : "FAILED: " + failure, (System.nanoTime() - began) / 1e9));
+        results.put(name, new Result(ok, failure, (System.nanoTime() - began) / 1e9));
     }
 
     /** The checks' lines for a summary: "checks: N of M held" and one line per check, with when it was made. */
@@ -56,7 +52,7 @@ final class Checks {
                 .append(v.ok() ? "ok" : "FAILED")
                 .append(String.format("] %5.0f s  ", v.madeAt()))
                 .append(k)
-                .append(v.ok() ? "" : " -- " + v.outcome().substring("FAILED: ".length()))
+                .append(v.ok() ? "" : " -- " + v.failure())
                 .append('\n'));
     }
 
@@ -64,7 +60,7 @@ final class Checks {
     void failIfAny() {
         List<String> failed = results.entrySet().stream()
                 .filter(e -> !e.getValue().ok())
-                .map(e -> e.getKey() + ": " + e.getValue().outcome())
+                .map(e -> e.getKey() + ": FAILED: " + e.getValue().failure())
                 .toList();
         if (!failed.isEmpty()) {
             fail(failed.size() + " of " + results.size() + " checks failed:\n  " + String.join("\n  ", failed));
