@@ -20,24 +20,11 @@ final class Checks {
     private final Map<String, Result> results = new LinkedHashMap<>();
     private final long began = System.nanoTime();
 
-    /** Whether {@code condition} held within {@code deadline}, polled every 200 ms; an exception (oned restarting) is a no. */
-    static boolean await(Duration deadline, BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + deadline.toNanos();
-        while (System.nanoTime() < end) {
-            try {
-                if (condition.getAsBoolean()) {
-                    return true;
-                }
-            } catch (RuntimeException e) {
-                // oned restarting: try again until the deadline
-            }
-            java.util.concurrent.locks.LockSupport.parkNanos(200_000_000L); // poll interval of a condition wait
-        }
-        return condition.getAsBoolean();
-    }
-
-    void awaitOrFail(String what, Duration deadline, BooleanSupplier condition) throws InterruptedException {
-        check(what, await(deadline, condition), "not within " + deadline.toSeconds() + " s");
+    /** A check that {@code condition} holds within {@code deadline} ({@link Conditions#await}); whether it did. */
+    boolean awaitOrFail(String what, Duration deadline, BooleanSupplier condition) {
+        boolean ok = Conditions.await(deadline, condition);
+        check(what, ok, "not within " + deadline.toSeconds() + " s");
+        return ok;
     }
 
     void check(String name, boolean ok, String failure) {
@@ -54,6 +41,14 @@ final class Checks {
                 .append(k)
                 .append(v.ok() ? "" : " -- " + v.failure())
                 .append('\n'));
+    }
+
+    /** The checks' lines, as {@link #print} writes them. */
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder();
+        print(s);
+        return s.toString();
     }
 
     /** Fails the test listing the checks that did not hold, if any. */

@@ -694,8 +694,8 @@ class CitizenAgainstOnedIT {
         await(d, () -> System.nanoTime() >= end);
     }
 
-    private static boolean await(Duration deadline, BooleanSupplier condition) throws InterruptedException {
-        return Checks.await(deadline, condition);
+    private static boolean await(Duration deadline, BooleanSupplier condition) {
+        return Conditions.await(deadline, condition);
     }
 
     private void awaitOrFail(String what, Duration deadline, BooleanSupplier condition) throws InterruptedException {

@@ -88,7 +88,7 @@ final class DummyCluster {
         one.setupHosts(hosts);
         readHosts(hosts);
         loads.scheduleWithFixedDelay(this::writeLoads, 0, 300, java.util.concurrent.TimeUnit.MILLISECONDS);
-        return Checks.await(MONITORED_WITHIN, () -> hostsMonitoredSince(0));
+        return Conditions.await(MONITORED_WITHIN, () -> hostsMonitoredSince(0));
     }
 
     /** Reads oned's hosts; fails unless there are {@code expected}. */

@@ -1,7 +1,6 @@
 package org.overbookd.it;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -12,7 +11,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -136,7 +134,7 @@ class HypervisorIT {
     private final HeldPeaks peaks = new HeldPeaks(DAY_SECONDS, Duration.ofSeconds(PEAK_HOLD_SECONDS));
     private final List<Tick> ticks = new CopyOnWriteArrayList<>();
     private final List<Saved> saved = new CopyOnWriteArrayList<>();
-    private final Map<String, String> checks = new LinkedHashMap<>();
+    private final Checks checks = new Checks();
     private final Map<Integer, Integer> memory = new TreeMap<>();
     private final List<Integer> highVms = new ArrayList<>();
     private final List<Integer> lowVms = new ArrayList<>();
@@ -226,18 +224,11 @@ class HypervisorIT {
             tearDown();
             String text = report != null
                     ? report.text(checks, OnedFrontEnd.since(started), evidence)
-                    : "\n=== overbookd on a real hypervisor: stopped early ===\n" + checks + "\nevidence in "
-                            + evidence;
+                    : "\n=== overbookd on a real hypervisor: stopped early ===\n" + checks + "evidence in " + evidence;
             Files.writeString(evidence.resolve("report.txt"), text);
             System.out.println(text);
         }
-        List<String> failed = checks.entrySet().stream()
-                .filter(e -> !e.getValue().equals("ok"))
-                .map(e -> e.getKey() + ": " + e.getValue())
-                .toList();
-        if (!failed.isEmpty()) {
-            fail(failed.size() + " of " + checks.size() + " checks failed:\n  " + String.join("\n  ", failed));
-        }
+        checks.failIfAny();
     }
 
     // ---------------------------------------------------------------- set-up
@@ -828,6 +819,6 @@ class HypervisorIT {
     }
 
     private void check(String name, boolean ok, String failure) {
-        checks.put(name, ok ? "ok" : "FAILED: " + failure);
+        checks.check(name, ok, failure);
     }
 }

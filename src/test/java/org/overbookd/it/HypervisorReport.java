@@ -155,18 +155,11 @@ final class HypervisorReport {
         figures.put("default_replay_suspensions", (double) perVm.suspends());
     }
 
-    String text(Map<String, String> checks, Duration wall, Path work) {
+    String text(Checks checks, Duration wall, Path work) {
         StringBuilder s =
                 new StringBuilder("\n=== overbookd on a real hypervisor (OpenNebula 7.4, libvirt, QEMU) ===\n");
         lines.forEach(l -> s.append(l).append('\n'));
-        long ok = checks.values().stream().filter("ok"::equals).count();
-        s.append(String.format("checks: %d of %d held%n", ok, checks.size()));
-        checks.forEach((k, v) -> s.append("  [")
-                .append(v.equals("ok") ? "ok" : "FAILED")
-                .append("] ")
-                .append(k)
-                .append(v.equals("ok") ? "" : " -- " + v.substring("FAILED: ".length()))
-                .append('\n'));
+        checks.print(s);
         s.append(String.format("wall time %d s (evidence kept in %s)%n", wall.toSeconds(), work));
         return s.toString();
     }

@@ -454,8 +454,8 @@ class OverbookdAgainstOnedIT {
 
     // ---------------------------------------------------------------- waiting
 
-    private static boolean await(Duration deadline, BooleanSupplier condition) throws InterruptedException {
-        return Checks.await(deadline, condition);
+    private static boolean await(Duration deadline, BooleanSupplier condition) {
+        return Conditions.await(deadline, condition);
     }
 
     private void awaitOrFail(String what, Duration deadline, BooleanSupplier condition) throws InterruptedException {

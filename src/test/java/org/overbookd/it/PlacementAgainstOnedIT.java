@@ -1,7 +1,5 @@
 package org.overbookd.it;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -217,7 +215,7 @@ class PlacementAgainstOnedIT {
     private DummyCluster cluster;
     private Path work;
     private Path recorded;
-    private final Map<String, String> checks = new LinkedHashMap<>();
+    private final Checks checks = new Checks();
     private final List<String> notes = new ArrayList<>();
     /** Datastore id to the clusters it is in, as oned lists them. */
     private final Map<Integer, Set<Integer>> datastoreClusters = new TreeMap<>();
@@ -266,18 +264,10 @@ class PlacementAgainstOnedIT {
                 daemon.stop();
             }
             one.close();
-            System.out.println("placement against oned: " + String.join("; ", notes) + "; "
-                    + OnedFrontEnd.since(started).toSeconds() + " s; left in " + work);
-            checks.forEach((name, result) -> System.out.println("  " + result.split(":")[0] + "  " + name
-                    + (result.equals("ok") ? "" : result.substring(result.indexOf(':')))));
+            System.out.print("placement against oned: " + String.join("; ", notes) + "; "
+                    + OnedFrontEnd.since(started).toSeconds() + " s; left in " + work + "\n" + checks);
         }
-        List<String> failed = checks.entrySet().stream()
-                .filter(e -> !e.getValue().equals("ok"))
-                .map(e -> e.getKey() + ": " + e.getValue())
-                .toList();
-        if (!failed.isEmpty()) {
-            fail(failed.size() + " of " + checks.size() + " checks failed:\n  " + String.join("\n  ", failed));
-        }
+        checks.failIfAny();
     }
 
     // ---------------------------------------------------------------- the front-end
@@ -1002,10 +992,10 @@ class PlacementAgainstOnedIT {
     // ---------------------------------------------------------------- waiting and checks
 
     private void awaitOrFail(String what, Duration deadline, BooleanSupplier condition) {
-        check(what, Conditions.await(deadline, condition), "not within " + deadline.toSeconds() + " s");
+        checks.awaitOrFail(what, deadline, condition);
     }
 
     private void check(String name, boolean ok, String failure) {
-        checks.put(name, ok ? "ok" : "FAILED: " + failure);
+        checks.check(name, ok, failure);
     }
 }

@@ -19,6 +19,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.backend.opennebula.FakeOnedServer;
 
@@ -47,7 +48,8 @@ class HaFailoverTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir
+    // a failed run keeps its folder (the daemons' logs, PostgreSQL's): a race under load cannot be run again at will
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path dir;
 
     /** When the fault hit: set by run() before the fault, or by a fault that waits for its moment. */

@@ -20,6 +20,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.backend.opennebula.FakeOnedServer;
 
@@ -84,7 +85,8 @@ class HaResumedWriterRaceTest {
 
     private static final String DATABASE = "race";
 
-    @TempDir
+    // a failed run keeps its folder (the daemons' logs, PostgreSQL's): a race under load cannot be run again at will
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path dir;
 
     /** A claim on the step's trigger: whose (Quartz's instance id, the lease holder "node/xxxxxxxx") and when due. */
@@ -193,7 +195,7 @@ class HaResumedWriterRaceTest {
         DaemonProcess.Cycle next = awaitCycle(b, resumedAt, STEP.plusSeconds(30));
         long bound = STEP.plus(SLACK).toMillis();
         long took = next == null ? -1 : next.startMillis() - letGo;
-        System.out.printf(
+        String timings = String.format(
                 "resumed-writer race: a stopped %d ms before its fire, b active at %+d ms, a resumed at %+d ms, a's"
                         + " stale step %+d to %+d ms (%d decisions, %d not enacted), b's first step at %+d ms: %d ms"
                         + " after a let go (bound %d ms)%n",
@@ -207,13 +209,18 @@ class HaResumedWriterRaceTest {
                 next == null ? -1 : next.startMillis() - fire,
                 took,
                 bound);
+        System.out.print(timings);
+        // a failure says when each part of the race happened and what b logged, so that a failure in CI, where
+        // the test's folder and its output are gone, can be read from the failure alone
         assertNotNull(
                 next,
-                "b ran no step within " + STEP.plusSeconds(30).toSeconds() + " s of a's resumption: " + b.lines());
+                "b ran no step within " + STEP.plusSeconds(30).toSeconds() + " s of a's resumption; " + timings
+                        + "b's log: " + b.lines() + "; the daemons' logs are kept in " + dir);
         assertTrue(
                 took <= bound,
                 "b, the writer, ran no step for " + took + " ms after a let go of the trigger; bound: one step ("
-                        + STEP.toMillis() + " ms) plus " + SLACK.toMillis() + " ms");
+                        + STEP.toMillis() + " ms) plus " + SLACK.toMillis() + " ms; " + timings + "b's log: "
+                        + b.lines() + "; the daemons' logs are kept in " + dir);
 
         // 5. one writer: a's stale step stood down, and a acts no more
         assertTrue(stale.decisions() > 0, "a's stale step decided a suspension to stand down: " + a.lines());

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.overbookd.backend.opennebula.FakeOnedServer;
 
@@ -35,7 +36,8 @@ class HaTakeoverBoundTest {
     /** What a loaded machine adds to a takeover: JVMs and PostgreSQL sharing two cores with other builds. */
     private static final Duration SLACK = Duration.ofSeconds(1);
 
-    @TempDir
+    // a failed run keeps its folder (the daemons' logs, PostgreSQL's): a race under load cannot be run again at will
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path dir;
 
     /**
