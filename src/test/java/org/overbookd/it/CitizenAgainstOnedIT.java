@@ -698,7 +698,7 @@ class CitizenAgainstOnedIT {
         return Conditions.await(deadline, condition);
     }
 
-    private void awaitOrFail(String what, Duration deadline, BooleanSupplier condition) throws InterruptedException {
+    private void awaitOrFail(String what, Duration deadline, BooleanSupplier condition) {
         checks.awaitOrFail(what, deadline, condition);
     }
 

@@ -799,6 +799,12 @@ class HypervisorIT {
 
     // ---------------------------------------------------------------- waiting
 
+    /**
+     * Whether {@code condition} held within {@code deadline}, asked every 100 ms. Unlike {@link Conditions#await}
+     * (the real-oned suites', two of which restart oned on purpose: a failing condition is "not yet" there), a
+     * condition that throws ends the wait with its exception: nothing here restarts oned or libvirt, so a failing
+     * call is a fault of the run, reported at once rather than after the deadline.
+     */
     private static boolean await(Duration deadline, BooleanSupplier condition) {
         long end = System.nanoTime() + deadline.toNanos();
         while (System.nanoTime() < end) {

@@ -458,7 +458,7 @@ class OverbookdAgainstOnedIT {
         return Conditions.await(deadline, condition);
     }
 
-    private void awaitOrFail(String what, Duration deadline, BooleanSupplier condition) throws InterruptedException {
+    private void awaitOrFail(String what, Duration deadline, BooleanSupplier condition) {
         checks.awaitOrFail(what, deadline, condition);
     }
 
