@@ -90,7 +90,11 @@ public final class SettingsLoader {
             try {
                 values.put(option, option.parse(e.getValue()));
             } catch (IllegalArgumentException ex) {
-                problems.add(new ConfigProblem(location, key, ex.getMessage() + " (allowed: " + option.range() + ")"));
+                // a value outside the range already names it ("-5 is outside 1 to 1000000"): said once
+                String range = option.range();
+                String message = ex.getMessage();
+                problems.add(new ConfigProblem(
+                        location, key, message.contains(range) ? message : message + " (allowed: " + range + ")"));
             }
         }
         Settings settings = new Settings(values);

@@ -57,6 +57,19 @@ class SettingsFileTest {
                 e.problems().stream().map(ConfigProblem::toString).sorted().toList());
     }
 
+    /** A bad value names what is allowed, once: an out-of-range value's message already gives the range. */
+    @Test
+    void aBadValueNamesWhatIsAllowedOnce() throws Exception {
+        Path f = file("sim.nodes = -5", "overbooking.slots = many");
+        ConfigException e = assertThrows(ConfigException.class, () -> new SettingsLoader().load(f, Map.of()));
+        assertEquals(
+                List.of(
+                        f + ":1: sim.nodes: -5 is outside 1 to 1000000",
+                        f + ":2: overbooking.slots: 'many' is not a whole number (allowed: " + Options.SLOTS.range()
+                                + ")"),
+                e.problems().stream().map(ConfigProblem::toString).toList());
+    }
+
     /** Editors on Windows start a UTF-8 file with a byte order mark; it is not part of the first key. */
     @Test
     void aByteOrderMarkAtTheStartIsNotPartOfTheFirstKey() throws Exception {
