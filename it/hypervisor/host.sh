@@ -56,7 +56,10 @@ check() {
     command -v libvirtd > /dev/null || { echo "no libvirt (libvirtd; host.sh deps installs it)"; return 1; }
     command -v sshd > /dev/null || [ -x /usr/sbin/sshd ] || { echo "no sshd (host.sh deps installs it)"; return 1; }
     kernel > /dev/null || { echo "no guest kernel (linux-image-cloud-amd64 in /boot; host.sh deps installs it)"; return 1; }
-    [ -x /bin/busybox ] && /bin/busybox --list | grep -qx usleep \
+    # the list read whole, not piped into grep -q: busybox writes it a name at a time, and grep's exit at
+    # the match (250th of 269) could cut it short; under pipefail busybox's SIGPIPE then failed the check
+    # at random (a CI run skipped the whole suite so)
+    [ -x /bin/busybox ] && grep -qx usleep <<< "$(/bin/busybox --list)" \
         || { echo "no busybox-static (host.sh deps installs it)"; return 1; }
     [ -x /usr/bin/ruby ] || { echo "no ruby (OpenNebula's runtime packages; host.sh deps installs them)"; return 1; }
     command -v xmllint > /dev/null || { echo "no xmllint (libxml2-utils; host.sh deps installs it)"; return 1; }
@@ -159,7 +162,7 @@ ssh_up() {
         fi
         local i
         for i in $(seq 1 20); do
-            ssh-keyscan -t ed25519 localhost 2>/dev/null | grep -q . && break; sleep 0.25
+            [ -n "$(ssh-keyscan -t ed25519 localhost 2>/dev/null)" ] && break; sleep 0.25
         done
         ssh-keygen -F localhost > /dev/null 2>&1 || ssh-keyscan -t ed25519 localhost >> /root/.ssh/known_hosts 2>/dev/null
         ssh -o BatchMode=yes -o ConnectTimeout=3 localhost true || { echo "ssh to localhost fails"; return 1; }
@@ -283,14 +286,14 @@ stop() {
     done
     # an emulator libvirt lost track of (a save or restore cut short): by its command line naming our guest
     for pid in $(pgrep -u libvirt-qemu 2>/dev/null; pgrep -x qemu-system-x86_64 2>/dev/null); do
-        if tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -qF "$ONE_ROOT/guest/"; then
+        if grep -qF "$ONE_ROOT/guest/" <<< "$(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null)"; then
             end_pid "$pid" "guest emulator"
         fi
     done
     for f in /tmp/one-monitord-"$ONE_PORT"-*.pid; do
         [ -f "$f" ] || continue
         pid=$(cat "$f")
-        if tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -q "$ONE_ROOT/remotes/im/"; then
+        if grep -qF "$ONE_ROOT/remotes/im/" <<< "$(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null)"; then
             end_pid "$pid" monitord-client
         fi
         rm -f "$f"

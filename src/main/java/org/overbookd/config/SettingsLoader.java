@@ -93,8 +93,8 @@ public final class SettingsLoader {
                 // a value outside the range already names it ("-5 is outside 1 to 1000000"): said once
                 String range = option.range();
                 String message = ex.getMessage();
-                problems.add(new ConfigProblem(
-                        location, key, message.contains(range) ? message : message + " (allowed: " + range + ")"));
+                boolean named = message != null && range != null && message.contains(range);
+                problems.add(new ConfigProblem(location, key, named ? message : message + " (allowed: " + range + ")"));
             }
         }
         Settings settings = new Settings(values);
