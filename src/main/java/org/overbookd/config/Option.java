@@ -34,7 +34,7 @@ public final class Option<T> {
         this.key = Objects.requireNonNull(key);
         this.type = type;
         this.defaultValue = defaultValue;
-        this.range = range;
+        this.range = Objects.requireNonNull(range);
         this.doc = doc;
         this.parser = parser;
         this.formatter = formatter;

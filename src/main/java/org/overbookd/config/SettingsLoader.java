@@ -93,7 +93,7 @@ public final class SettingsLoader {
                 // a value outside the range already names it ("-5 is outside 1 to 1000000"): said once
                 String range = option.range();
                 String message = ex.getMessage();
-                boolean named = message != null && range != null && message.contains(range);
+                boolean named = message != null && message.contains(range);
                 problems.add(new ConfigProblem(location, key, named ? message : message + " (allowed: " + range + ")"));
             }
         }

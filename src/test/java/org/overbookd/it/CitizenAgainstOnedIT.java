@@ -309,7 +309,7 @@ class CitizenAgainstOnedIT {
                     () -> cluster.hostsMonitoredSince(since));
             long after = lastCycle();
             DaemonProcess daemon = start("restart-" + i, null, "overbooking.slots = 1");
-            await(Duration.ofSeconds(60), () -> cycles(daemon) >= 1 || !daemon.alive());
+            Conditions.await(Duration.ofSeconds(60), () -> cycles(daemon) >= 1 || !daemon.alive());
             List<JsonNode> outcomes = outcomes(after).stream()
                     .filter(r -> r.path("cycle").asLong() == after + 1)
                     .toList();
@@ -485,7 +485,7 @@ class CitizenAgainstOnedIT {
                 "migrate: VM " + vmMoved + " RUNNING on " + names.get(b),
                 Duration.ofSeconds(60),
                 () -> cluster.pool().stream().anyMatch(vm -> vm.id() == vmMoved && vm.activeOn(b) && vm.lcm() == 3));
-        boolean suspendedThere = await(
+        boolean suspendedThere = Conditions.await(
                 Duration.ofSeconds(60),
                 () -> outcomes(after).stream()
                         .anyMatch(r -> r.path("vm_id").asInt() == vmMoved
@@ -510,7 +510,7 @@ class CitizenAgainstOnedIT {
                 .map(OnedEvidence::auditTime)
                 .reduce((first, second) -> second)
                 .orElse(movedAt);
-        boolean refilled = await(
+        boolean refilled = Conditions.await(
                 Duration.ofSeconds(60),
                 () -> outcomes(after).stream()
                         .anyMatch(r -> r.path("host_id").asInt() == a
@@ -664,7 +664,7 @@ class CitizenAgainstOnedIT {
 
     /** Until no low-QoS VM is mid-operation: a restart starts from a settled cluster. */
     private void awaitQuiet() throws InterruptedException {
-        await(
+        Conditions.await(
                 Duration.ofSeconds(60),
                 () -> cluster.pool().stream().noneMatch(vm -> vm.low() && vm.state() == 3 && vm.lcm() != 3));
     }
@@ -691,11 +691,7 @@ class CitizenAgainstOnedIT {
 
     private static void pause(Duration d) throws InterruptedException {
         long end = System.nanoTime() + d.toNanos();
-        await(d, () -> System.nanoTime() >= end);
-    }
-
-    private static boolean await(Duration deadline, BooleanSupplier condition) {
-        return Conditions.await(deadline, condition);
+        Conditions.await(d, () -> System.nanoTime() >= end);
     }
 
     private void awaitOrFail(String what, Duration deadline, BooleanSupplier condition) {

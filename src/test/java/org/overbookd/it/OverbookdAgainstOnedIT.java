@@ -295,7 +295,7 @@ class OverbookdAgainstOnedIT {
         // the daemon may place the host's other VM in the very cycle after the failure, before the suite
         // has even seen BOOT_FAILURE: count from the injection, and only other VMs' actions
         int failed = failedVm;
-        boolean moved = await(
+        boolean moved = Conditions.await(
                 Duration.ofSeconds(8L * INTERVAL_SECONDS),
                 () -> audit(round).stream()
                                 .filter(r -> isOutcome(r)
@@ -369,7 +369,7 @@ class OverbookdAgainstOnedIT {
     private void phase(Round round, String name, BooleanSupplier goal) throws Exception {
         awaitOrFail("round " + round.suspendAction + ", " + name + ": goal reached", Duration.ofSeconds(60), goal);
         long at = cycles(round);
-        await(Duration.ofSeconds(6L * INTERVAL_SECONDS), () -> cycles(round) >= at + 2);
+        Conditions.await(Duration.ofSeconds(6L * INTERVAL_SECONDS), () -> cycles(round) >= at + 2);
     }
 
     // ---------------------------------------------------------------- oned set-up and state
@@ -454,10 +454,6 @@ class OverbookdAgainstOnedIT {
 
     // ---------------------------------------------------------------- waiting
 
-    private static boolean await(Duration deadline, BooleanSupplier condition) {
-        return Conditions.await(deadline, condition);
-    }
-
     private void awaitOrFail(String what, Duration deadline, BooleanSupplier condition) {
         checks.awaitOrFail(what, deadline, condition);
     }
@@ -470,7 +466,7 @@ class OverbookdAgainstOnedIT {
 
     private void checkNothingStuck(Round round, String label) throws InterruptedException {
         // judged once nothing is mid-operation, or after 10 s
-        await(
+        Conditions.await(
                 Duration.ofSeconds(10),
                 () -> pool().stream().noneMatch(vm -> vm.low() && vm.state() == 3 && vm.lcm() != 3));
         List<Vm> vms = pool();

@@ -212,15 +212,13 @@ class HaResumedWriterRaceTest {
         System.out.print(timings);
         // a failure says when each part of the race happened and what b logged, so that a failure in CI, where
         // the test's folder and its output are gone, can be read from the failure alone
+        String evidence = timings + "b's log: " + b.lines() + "; the daemons' logs are kept in " + dir;
         assertNotNull(
-                next,
-                "b ran no step within " + STEP.plusSeconds(30).toSeconds() + " s of a's resumption; " + timings
-                        + "b's log: " + b.lines() + "; the daemons' logs are kept in " + dir);
+                next, "b ran no step within " + STEP.plusSeconds(30).toSeconds() + " s of a's resumption; " + evidence);
         assertTrue(
                 took <= bound,
                 "b, the writer, ran no step for " + took + " ms after a let go of the trigger; bound: one step ("
-                        + STEP.toMillis() + " ms) plus " + SLACK.toMillis() + " ms; " + timings + "b's log: "
-                        + b.lines() + "; the daemons' logs are kept in " + dir);
+                        + STEP.toMillis() + " ms) plus " + SLACK.toMillis() + " ms; " + evidence);
 
         // 5. one writer: a's stale step stood down, and a acts no more
         assertTrue(stale.decisions() > 0, "a's stale step decided a suspension to stand down: " + a.lines());
