@@ -59,6 +59,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Every temporary file and folder the benchmarks make is listed here and removed at the exit, an
+# interrupted run's too: a month's requests.csv alone is 1.7 GB, which a stopped run left behind.
+temporaries=()
+trap 'rm -rf "${temporaries[@]}"' EXIT
+trap 'exit 130' INT TERM
+
 build() {
     mvn -B -q package -DskipTests -Djacoco.skip=true
 }
@@ -74,6 +80,7 @@ timed_runs() { # name runs command...  (sets MEDIAN_WALL and MEDIAN_CPU; the las
     for i in $(seq "$runs"); do
         local out
         out=$(mktemp)
+        temporaries+=("$out")
         /usr/bin/time -f "%e %M %U %S" -o "$out" "$@" > "${TIMED_STDOUT:-/dev/null}" 2>/dev/null
         read -r t m u s < "$out"
         rm -f "$out"
@@ -94,6 +101,7 @@ timed_runs() { # name runs command...  (sets MEDIAN_WALL and MEDIAN_CPU; the las
 sweep() {
     local out archive
     out=$(mktemp -d)
+    temporaries+=("$out")
     timed_runs "tables 1-3 sweep (36 runs, --threads 2), java -jar" "${1:-5}" \
         java -jar target/overbookd.jar sweep --config sim/verboven-tables.properties --out "$out" --threads 2
     # the same through the package's launcher with its class-data archive, made first for this jar
@@ -113,6 +121,7 @@ HOTSPOT_TIER4="-XX:Tier4InvocationThreshold=5000 -XX:Tier4MinInvocationThreshold
 sweep_long() {
     local out config archive default=() raised=()
     out=$(mktemp -d)
+    temporaries+=("$out")
     config=$out/long.properties
     sed 's/^sim\.seed = 1$/sim.seed = 1\nsim.nodes = 200\nsim.duration = 14d/' sim/verboven-tables.properties > "$config"
     archive=$(OVERBOOKD_JAR=target/overbookd.jar src/deb/overbookd --make-class-archive)
@@ -170,7 +179,9 @@ scale() {
     local summary archive out
     draw_cost
     summary=$(mktemp)
+    temporaries+=("$summary")
     out=$(mktemp -d)
+    temporaries+=("$out")
     # through the package's launcher, as an installed `overbookd simulate` runs: the parallel collector,
     # and the class-data archive the package's postinst makes (made here for this jar first, untimed);
     # then without the archive, as a clone's launcher runs before --make-class-archive
@@ -193,7 +204,9 @@ scale_large() { # [HOSTS] [RUNS]: HOSTS (default 125,000) x 29 d against the 12,
     local hosts=${1:-125000} runs=${2:-3} summary out archive smalls=() larges=() ratios=() small big i
     draw_cost
     summary=$(mktemp)
+    temporaries+=("$summary")
     out=$(mktemp -d)
+    temporaries+=("$out")
     archive=$(OVERBOOKD_JAR=target/overbookd.jar src/deb/overbookd --make-class-archive)
     echo "  ${archive#overbookd: }" >&2
     for i in $(seq "$runs"); do
@@ -226,6 +239,7 @@ scale_large() { # [HOSTS] [RUNS]: HOSTS (default 125,000) x 29 d against the 12,
 slots() {
     local out
     out=$(mktemp -d)
+    temporaries+=("$out")
     for policy in hybrid pri pri-n; do
         timed_runs "slot model, built-in steady scenario, $policy" "${1:-3}" \
             java -jar target/overbookd.jar simulate --model slots --policy "$policy" --out "$out"
@@ -263,6 +277,7 @@ pass_cpu() {
 month() {
     local out until=()
     out=$(mktemp -d)
+    temporaries+=("$out")
     [ -n "${2:-}" ] && until=(--until "$2")
     # through the package's launcher, as an installed `overbookd simulate` runs (the parallel collector)
     timed_runs "generated Google-cell month${2:+ (first $2 s)}, QoS-driven, N = 10, K = 20 (-Xmx6g)" "${1:-1}" \
@@ -277,6 +292,7 @@ month() {
 maxweight() {
     local out
     out=$(mktemp -d)
+    temporaries+=("$out")
     # 10 million arrivals at 4 x 0.89 per unit of time: horizon 2,808,990 (10,004,331 arrivals for seed 1)
     timed_runs "Example 2, 10 million arrivals, maxweight" "${1:-3}" \
         java -jar target/overbookd.jar simulate --model types --scenario example2 --policy maxweight \
@@ -291,6 +307,7 @@ one() {
     [ "${2:-}" = requirements ] && args=(10000 100000 requirements)
     cp=$(test_classpath)
     log=$(mktemp)
+    temporaries+=("$log")
     # the daemon's own JVM options, as the package installs them; a list of options, split on blanks below
     opts=$(. init/overbookd.default && echo "$JAVA_OPTS")
     echo "JVM options of init/overbookd.default: $opts"
@@ -329,7 +346,9 @@ tune() {
     local cp rec out
     cp=$(test_classpath)
     rec=$(mktemp -d)
+    temporaries+=("$rec")
     out=$(mktemp -d)
+    temporaries+=("$out")
     java -cp "$cp" org.overbookd.cli.DaemonRecord "$rec/record.csv" 50 7
     timed_runs "tune, a week of 50 hosts, default grid, 3 seeds (--threads 2)" "${1:-3}" \
         java -jar target/overbookd.jar tune --record "$rec/record.csv" --max-degradation 1 --threads 2 --out "$out"

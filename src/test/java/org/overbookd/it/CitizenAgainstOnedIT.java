@@ -26,6 +26,7 @@ import org.apache.xmlrpc.XmlRpcException;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.overbookd.it.OnedEvidence.Call;
 import org.overbookd.testing.SharedFiles;
 import org.w3c.dom.Element;
@@ -63,6 +64,10 @@ class CitizenAgainstOnedIT {
 
     private OnedFrontEnd one;
     private DummyCluster cluster;
+    /** The suite's folder: removed once the suite passes, kept when it fails. */
+    @RegisterExtension
+    final SuiteFolder folder = new SuiteFolder("overbookd-citizen-");
+
     private Path work;
     private Path jar;
     private DummyCluster.Groups groups;
@@ -88,7 +93,7 @@ class CitizenAgainstOnedIT {
         jar = Path.of("target/overbookd.jar").toAbsolutePath();
         assertTrue(Files.exists(jar), "target/overbookd.jar is missing: run the suite through Maven (verify)");
         long started = System.nanoTime();
-        work = Files.createTempDirectory(Path.of("/tmp"), "overbookd-citizen-");
+        work = folder.create();
         audit = work.resolve("audit.jsonl");
         one = new OnedFrontEnd(
                 script,
@@ -707,8 +712,7 @@ class CitizenAgainstOnedIT {
         figures.forEach(f -> s.append("  ").append(f).append('\n'));
         checks.print(s);
         s.append(String.format(
-                "wall time %d s (evidence kept in %s)%n",
-                OnedFrontEnd.since(started).toSeconds(), work));
+                "wall time %d s (evidence in %s)%n", OnedFrontEnd.since(started).toSeconds(), work));
         System.out.println(s);
     }
 }

@@ -24,6 +24,7 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 // the HA suite's daemon: started from the test class path, its log lines kept with their times (this
 // package's own DaemonProcess runs the packaged jar and only counts cycles)
 import org.overbookd.daemon.ha.DaemonProcess;
@@ -68,6 +69,10 @@ class HaAgainstOnedIT {
      */
     private static final Duration TAKEOVER_BOUND =
             CHECKIN.plus(CHECKIN.dividedBy(6)).plus(INTERVAL).plusSeconds(5);
+
+    /** The suite's folder: removed once the suite passes, kept when it fails. */
+    @RegisterExtension
+    final SuiteFolder folder = new SuiteFolder("overbookd-ha-it-");
 
     private Path work;
     private OnedFrontEnd one;
@@ -128,7 +133,7 @@ class HaAgainstOnedIT {
                 Files.isExecutable(Path.of("/usr/bin/ruby")),
                 "skipped: OpenNebula's runtime packages are missing; run `one-dummy.sh deps` as root (.ci/run does)");
         long started = System.nanoTime();
-        work = Files.createTempDirectory(Path.of("/tmp"), "overbookd-ha-it-");
+        work = folder.create();
         one = new OnedFrontEnd(
                 script,
                 work.resolve("one"),
@@ -593,8 +598,7 @@ class HaAgainstOnedIT {
         }
         s.append(single).append('\n');
         s.append(String.format(
-                "wall time %d s (evidence kept in %s)%n",
-                OnedFrontEnd.since(started).toSeconds(), work));
+                "wall time %d s (evidence in %s)%n", OnedFrontEnd.since(started).toSeconds(), work));
         System.out.println(s);
     }
 }

@@ -22,6 +22,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.overbookd.it.DummyCluster.Vm;
 import org.overbookd.it.OnedEvidence.Call;
 import org.overbookd.it.OnedEvidence.History;
@@ -83,6 +84,10 @@ class OverbookdAgainstOnedIT {
             "HOTPLUG");
 
     private OnedFrontEnd one;
+    /** The suite's folder: removed once the suite passes, kept when it fails. */
+    @RegisterExtension
+    final SuiteFolder folder = new SuiteFolder("overbookd-it-");
+
     private Path work;
     private DummyCluster cluster;
     private Map<Integer, String> hostNames;
@@ -132,7 +137,7 @@ class OverbookdAgainstOnedIT {
         Path jar = Path.of("target/overbookd.jar").toAbsolutePath();
         assertTrue(Files.exists(jar), "target/overbookd.jar is missing: run the suite through Maven (verify)");
         long started = System.nanoTime();
-        work = Files.createTempDirectory(Path.of("/tmp"), "overbookd-it-");
+        work = folder.create();
         one = new OnedFrontEnd(
                 script,
                 work.resolve("one"),
@@ -880,8 +885,7 @@ class OverbookdAgainstOnedIT {
         faults.forEach(f -> s.append("  - ").append(f).append('\n'));
         checks.print(s);
         s.append(String.format(
-                "wall time %d s (evidence kept in %s)%n",
-                OnedFrontEnd.since(started).toSeconds(), work));
+                "wall time %d s (evidence in %s)%n", OnedFrontEnd.since(started).toSeconds(), work));
         System.out.println(s);
     }
 }

@@ -33,6 +33,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.overbookd.backend.opennebula.MatchingProbe;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -213,6 +214,10 @@ class PlacementAgainstOnedIT {
 
     private OnedFrontEnd one;
     private DummyCluster cluster;
+    /** The suite's folder: removed once the suite passes, kept when it fails. */
+    @RegisterExtension
+    final SuiteFolder folder = new SuiteFolder("overbookd-placement-it-");
+
     private Path work;
     private Path recorded;
     private final Checks checks = new Checks();
@@ -229,7 +234,7 @@ class PlacementAgainstOnedIT {
         Path script = Prerequisites.oneDummyScript();
         Path jar = Prerequisites.builtJar();
         long started = System.nanoTime();
-        work = Files.createTempDirectory(Path.of("/tmp"), "overbookd-placement-it-");
+        work = folder.create();
         recorded = Files.createDirectories(work.resolve("placer"));
         one = new OnedFrontEnd(
                 script,
@@ -265,7 +270,7 @@ class PlacementAgainstOnedIT {
             }
             one.close();
             System.out.print("placement against oned: " + String.join("; ", notes) + "; "
-                    + OnedFrontEnd.since(started).toSeconds() + " s; left in " + work + "\n" + checks);
+                    + OnedFrontEnd.since(started).toSeconds() + " s; evidence in " + work + "\n" + checks);
         }
         checks.failIfAny();
     }
