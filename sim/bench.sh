@@ -63,7 +63,8 @@ cd "$(dirname "$0")/.."
 # interrupted run's too: a month's requests.csv alone is 1.7 GB, which a stopped run left behind.
 temporaries=()
 trap 'rm -rf "${temporaries[@]}"' EXIT
-trap 'exit 130' INT TERM
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 build() {
     mvn -B -q package -DskipTests -Djacoco.skip=true

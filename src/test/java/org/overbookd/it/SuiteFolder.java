@@ -61,13 +61,13 @@ final class SuiteFolder implements TestWatcher {
 
     @Override
     public void testSuccessful(ExtensionContext context) {
-        passed();
+        removeUnlessKept();
     }
 
     @Override
     public void testAborted(ExtensionContext context, Throwable cause) {
         // skipped (an assumption) after the folder was made: nothing in it is evidence of anything
-        passed();
+        removeUnlessKept();
     }
 
     @Override
@@ -77,7 +77,7 @@ final class SuiteFolder implements TestWatcher {
         }
     }
 
-    void passed() {
+    private void removeUnlessKept() {
         if (path == null) {
             return;
         }
