@@ -710,6 +710,7 @@ class CitizenAgainstOnedIT {
     private void summary(long started) {
         StringBuilder s = new StringBuilder("\n=== overbookd, a citizen of a real oned 7.4 (dummy drivers) ===\n");
         figures.forEach(f -> s.append("  ").append(f).append('\n'));
+        cluster.healed().forEach(h -> s.append("  ").append(h).append('\n'));
         checks.print(s);
         s.append(String.format(
                 "wall time %d s (evidence in %s)%n", OnedFrontEnd.since(started).toSeconds(), work));

@@ -43,6 +43,7 @@ final class DummyCluster {
     private final Map<Integer, Integer> base = new ConcurrentHashMap<>();
     private final List<Integer> highVms = new CopyOnWriteArrayList<>();
     private final List<Integer> lowVms = new CopyOnWriteArrayList<>();
+    private final List<String> healed = new CopyOnWriteArrayList<>();
 
     DummyCluster(OnedFrontEnd one, int perVm, int defaultBase) {
         this.one = one;
@@ -78,7 +79,7 @@ final class DummyCluster {
 
     /**
      * Unpacks and starts the front-end with {@code hosts} dummy hosts, and writes their loads every
-     * 300 ms from {@code loads} from now on; whether every host is MONITORED with our probe's samples
+     * 300 ms from {@code loads} from now on (and enables again a host in ERROR, {@link #healHostsInError}); whether every host is MONITORED with our probe's samples
      * within {@link #MONITORED_WITHIN}.
      */
     boolean bringUp(int hosts, java.util.concurrent.ScheduledExecutorService loads) throws Exception {
@@ -88,6 +89,7 @@ final class DummyCluster {
         one.setupHosts(hosts);
         readHosts(hosts);
         loads.scheduleWithFixedDelay(this::writeLoads, 0, 300, java.util.concurrent.TimeUnit.MILLISECONDS);
+        loads.scheduleWithFixedDelay(this::healHostsInError, 2, 2, java.util.concurrent.TimeUnit.SECONDS);
         return Conditions.await(MONITORED_WITHIN, () -> hostsMonitoredSince(0));
     }
 
@@ -134,6 +136,34 @@ final class DummyCluster {
         } catch (IOException | RuntimeException e) {
             System.err.println("load writer: " + e);
         }
+    }
+
+    /**
+     * Enables again every host oned holds in ERROR, as an administrator would, and notes it
+     * ({@link #healed}). On a loaded machine the dummy monitoring's start for a host may fail (its client
+     * not seen within the driver's 10 s: "Error parsing start message", monitor.log) or a run of our
+     * probe may, and oned then keeps the host in ERROR until someone enables it; overbookd leaves such
+     * a host out of its view meanwhile. Run beside the loads, every 2 s; a call oned does not answer
+     * (stopped, busy) waits for the next round.
+     */
+    void healHostsInError() {
+        try {
+            for (Element host : elements(one.xml("one.hostpool.info"), "HOST")) {
+                int id = OnedEvidence.integer(host, "ID");
+                if (OnedEvidence.integer(host, "STATE") == 3) {
+                    one.call("one.host.status", id, 0);
+                    healed.add("host " + id + " in ERROR (its monitoring failed) enabled again at "
+                            + java.time.Instant.now());
+                }
+            }
+        } catch (Exception e) {
+            // oned stopped or busy: the next round
+        }
+    }
+
+    /** What {@link #healHostsInError} did, in order. */
+    List<String> healed() {
+        return List.copyOf(healed);
     }
 
     /** Every host MONITORED (state 2) with a sample taken at or after {@code epoch}. */

@@ -597,6 +597,7 @@ class HaAgainstOnedIT {
                     v.unaudited()));
         }
         s.append(single).append('\n');
+        cluster.healed().forEach(h -> s.append(h).append('\n'));
         s.append(String.format(
                 "wall time %d s (evidence in %s)%n", OnedFrontEnd.since(started).toSeconds(), work));
         System.out.println(s);

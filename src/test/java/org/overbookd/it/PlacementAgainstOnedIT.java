@@ -254,7 +254,7 @@ class PlacementAgainstOnedIT {
             cluster.readHosts(HOSTS);
             cluster.setBases(FILLING, FILLING, 300, 500, 100, 100);
             loads.scheduleWithFixedDelay(cluster::writeLoads, 0, 300, TimeUnit.MILLISECONDS);
-            loads.scheduleWithFixedDelay(this::healHostsInError, 2, 2, TimeUnit.SECONDS);
+            loads.scheduleWithFixedDelay(cluster::healHostsInError, 2, 2, TimeUnit.SECONDS);
             loads.scheduleWithFixedDelay(this::watchDatastores, 1, 1, TimeUnit.SECONDS);
             awaitOrFail(
                     "hosts MONITORED with our probe's samples",
@@ -269,6 +269,7 @@ class PlacementAgainstOnedIT {
                 daemon.stop();
             }
             one.close();
+            notes.addAll(cluster.healed());
             System.out.print("placement against oned: " + String.join("; ", notes) + "; "
                     + OnedFrontEnd.since(started).toSeconds() + " s; evidence in " + work + "\n" + checks);
         }
@@ -398,27 +399,6 @@ class PlacementAgainstOnedIT {
                 "the probe VM gone",
                 Duration.ofSeconds(30),
                 () -> cluster.pool().stream().noneMatch(vm -> vm.id() == probe));
-    }
-
-    /**
-     * On a loaded machine a run of our monitoring probe may fail, and oned then puts the host in ERROR
-     * until an administrator enables it again; the suite does what one would, and says so. (overbookd
-     * leaves a host in ERROR out of its view meanwhile, which is what is checked.)
-     */
-    private void healHostsInError() {
-        try {
-            for (Element host : DummyCluster.elements(one.xml("one.hostpool.info"), "HOST")) {
-                int id = OnedEvidence.integer(host, "ID");
-                if (OnedEvidence.integer(host, "STATE") == 3) {
-                    one.call("one.host.status", id, 0);
-                    synchronized (notes) {
-                        notes.add("host " + id + " in ERROR (its probe failed) enabled again at " + Instant.now());
-                    }
-                }
-            }
-        } catch (Exception e) {
-            // oned busy: the next round
-        }
     }
 
     /** One reading of the datastore pool for {@link #datastores}; a call oned does not answer is no reading. */
