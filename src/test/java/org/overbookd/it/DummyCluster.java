@@ -79,8 +79,9 @@ final class DummyCluster {
 
     /**
      * Unpacks and starts the front-end with {@code hosts} dummy hosts, and writes their loads every
-     * 300 ms from {@code loads} from now on (and enables again a host in ERROR, {@link #healHostsInError}); whether every host is MONITORED with our probe's samples
-     * within {@link #MONITORED_WITHIN}.
+     * 300 ms from {@code loads} from now on (and enables again a host in ERROR every 2 s,
+     * {@link #healHostsInError}); whether every host is MONITORED with our probe's samples within
+     * {@link #MONITORED_WITHIN}.
      */
     boolean bringUp(int hosts, java.util.concurrent.ScheduledExecutorService loads) throws Exception {
         one.clearDummyActions();
