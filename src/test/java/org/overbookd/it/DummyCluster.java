@@ -153,7 +153,8 @@ final class DummyCluster {
                 int id = OnedEvidence.integer(host, "ID");
                 if (OnedEvidence.integer(host, "STATE") == 3) {
                     one.call("one.host.status", id, 0);
-                    healed.add("host " + id + " in ERROR (its monitoring failed) enabled again at "
+                    healed.add("host " + id
+                            + " in ERROR (its dummy monitoring failed: not a fault injected) enabled again at "
                             + java.time.Instant.now());
                 }
             }

@@ -775,18 +775,7 @@ class HypervisorIT {
                 | RuntimeException e) { // an interrupt among them (InterruptedIOException), kept on the thread
             left.add("host.sh stop: " + e.getMessage());
         }
-        try {
-            if (Files.exists(work)) {
-                try (var files = Files.walk(work)) {
-                    for (Path f :
-                            files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                        Files.deleteIfExists(f);
-                    }
-                }
-            }
-        } catch (IOException e) {
-            left.add("cannot remove " + work + ": " + e.getMessage());
-        }
+        SuiteFolder.remove(work).forEach(problem -> left.add("cannot remove " + work + ": " + problem));
         left.addAll(HypervisorHost.processesNaming(work));
         if (Files.exists(work)) {
             left.add(work + " is still there");
