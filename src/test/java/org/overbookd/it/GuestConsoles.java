@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The test guests' own counters, read from their serial consoles (files the host's libvirt writes):
  * each line {@code OBL <uptime cs> <units> <load> <pattern> <day clock cs> <holding>} (see
  * {@code it/hypervisor/guest-init}), stamped with the host's time when {@link #poll} first saw it. Poll
- * about once a second: a line's stamp is then at most that late.
+ * about once a second: a line's stamp is then at most that late. Safe to poll from several threads.
  */
 final class GuestConsoles {
 
@@ -38,8 +38,12 @@ final class GuestConsoles {
         boots.put(vm, 0);
     }
 
-    /** Reads what each console has written since the last poll. */
-    void poll() {
+    /**
+     * Reads what each console has written since the last poll. One poll at a time: the hypervisor
+     * suite polls from its poller thread and, while it calibrates, from its own; two polls at once
+     * read the same bytes from the same offset, and a guest's counter then seemed to go back.
+     */
+    synchronized void poll() {
         Instant now = Instant.now();
         for (Map.Entry<Integer, Path> e : files.entrySet()) {
             int vm = e.getKey();
