@@ -37,7 +37,8 @@ import org.overbookd.testing.Closing;
  * unpacked copy only. The dummy IM's host monitoring probe is replaced by
  * {@code it/opennebula/host-monitor-probe}, which reports the USED_CPU this suite writes per host
  * (the dummy one reports rand(800)), and its period is lowered from 15 s to 2 s so a change of load
- * reaches oned within a few seconds. And the front-end is made the suite's own, so that suites run
+ * reaches oned within a few seconds; the dummy's guest-agent probe, which nothing here uses, is
+ * disabled (a Ruby process per host every 5 s). And the front-end is made the suite's own, so that suites run
  * side by side: its ports ({@link OnedPorts}), the dummy VMM's actions folder (the tarball's reads
  * /tmp/opennebula_dummy_actions), the monitoring clients' pid files and state folder. oned is started
  * here, not by {@code one-dummy.sh start}, whose wait and host setup call 127.0.0.1:2633 whatever
@@ -115,17 +116,20 @@ final class OnedFrontEnd implements AutoCloseable {
         return install.resolve("var/vms/" + vm + "/vm.log");
     }
 
-    /** Unpacks, installs our probe in place of the dummy one, lowers the probe period, makes the front-end ours. */
+    /**
+     * Unpacks, installs our probe in place of the dummy one, disables the dummy's guest-agent probe,
+     * lowers the probe period, makes the front-end ours.
+     */
     void prepare() throws IOException, InterruptedException {
         script("unpack");
         ownPortsAndFiles();
         Path monitorDir = install.resolve("var/remotes/im/dummy-probes.d/host/monitor");
-        Path dummy = monitorDir.resolve("monitor.rb");
-        // monitord runs every executable file of the directory: the dummy probe must stop being one
-        if (Files.exists(dummy)) {
-            Files.move(dummy, monitorDir.resolve("monitor.rb.dummy-disabled"), StandardCopyOption.REPLACE_EXISTING);
-            monitorDir.resolve("monitor.rb.dummy-disabled").toFile().setExecutable(false, false);
-        }
+        disable(monitorDir.resolve("monitor.rb"));
+        // The dummy's guest-agent probe (EXEC_VM, every 5 s on each host): a Ruby process that loads the
+        // OpenNebula gem and calls one.vm.info on every VM of the pool, to report commands run through a
+        // QEMU guest agent, which neither overbookd nor the suites use. With 7 hosts it took most of a
+        // core and oned's attention away from what the suites measure (docs/testing.md).
+        disable(install.resolve("var/remotes/im/dummy-probes.d/vm/execution/exec.rb"));
         Path ours = monitorDir.resolve("overbookd-it-load");
         Files.copy(probe, ours, StandardCopyOption.REPLACE_EXISTING);
         ours.toFile().setExecutable(true, false);
@@ -139,6 +143,16 @@ final class OnedFrontEnd implements AutoCloseable {
             throw new IllegalStateException(conf + " has no PROBES_PERIOD MONITOR_HOST to lower");
         }
         Files.writeString(conf, changed);
+    }
+
+    /** monitord runs every executable file of a probe's folder: a disabled probe stops being one. */
+    private static void disable(Path probe) throws IOException {
+        if (!Files.exists(probe)) {
+            throw new IllegalStateException(probe + " is not in the tarball: a probe to disable has moved");
+        }
+        Path renamed = probe.resolveSibling(probe.getFileName() + ".dummy-disabled");
+        Files.move(probe, renamed, StandardCopyOption.REPLACE_EXISTING);
+        renamed.toFile().setExecutable(false, false);
     }
 
     /**
