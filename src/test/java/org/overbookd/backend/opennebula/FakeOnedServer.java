@@ -73,6 +73,20 @@ public final class FakeOnedServer implements AutoCloseable {
         overloaded = on;
     }
 
+    /** How many low-QoS VMs run now (ACTIVE and RUNNING): what an overload makes overbookd suspend. */
+    public int lowQosRunning() {
+        int running = 0;
+        synchronized (one) {
+            for (int v = 1; v <= LOW_VMS; v++) {
+                FakeVm vm = one.vm(v);
+                if (vm != null && vm.state == OneVmStates.ACTIVE && vm.lcmState == OneVmStates.RUNNING) {
+                    running++;
+                }
+            }
+        }
+        return running;
+    }
+
     /** The entries of overbookd's heartbeat board, or an empty map before any daemon wrote one. */
     public Map<String, String> heartbeats() {
         for (int id = 0; id < 16; id++) {

@@ -109,7 +109,10 @@ class HaFailoverTest {
             }));
             results.add(run(
                     "SIGSTOP mid-cycle, SIGCONT", "midcycle", List.of("a", "b"), pg, calls, auth, (active, group) -> {
-                        // every host over the upper bound: the active node's next cycle will decide suspensions
+                        // every host over the upper bound: the active node's next cycle will decide suspensions,
+                        // provided a low-QoS VM runs. Read right after one of its steps: a run failed when the step
+                        // before the held one had suspended the last, and the held one had nothing to stand down
+                        awaitStepLeavingLowQosRunning(active, oned);
                         oned.overload(true);
                         OnedCallLog.Hold held = calls.holdNext(active.node, "one.vmpool.monitoring");
                         assertTrue(held.awaitArrival(Duration.ofSeconds(15)), "the active node's next cycle observes");
@@ -246,6 +249,21 @@ class HaFailoverTest {
     private static void awaitOtherCycle(DaemonProcess stopped, List<DaemonProcess> group, long from)
             throws InterruptedException {
         assertNotNull(awaitAnyCycle(group, from - TAKEOVER_BOUND.toMillis(), stopped));
+    }
+
+    /** Waits for a step of {@code active} after which a low-QoS VM runs (at most 60 s). */
+    private static void awaitStepLeavingLowQosRunning(DaemonProcess active, FakeOnedServer oned)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            active.awaitCycles(System.currentTimeMillis(), 1, Duration.ofSeconds(30));
+            if (oned.lowQosRunning() > 0) {
+                return;
+            }
+            assertTrue(
+                    System.nanoTime() < deadline,
+                    "no low-QoS VM running after a step of node " + active.node + " within 60 s: " + active.lines());
+        }
     }
 
     /** Waits until {@code span} has passed, as steps of the group go by (a condition with a deadline). */
