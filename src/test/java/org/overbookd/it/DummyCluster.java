@@ -44,6 +44,8 @@ final class DummyCluster {
     private final List<Integer> highVms = new CopyOnWriteArrayList<>();
     private final List<Integer> lowVms = new CopyOnWriteArrayList<>();
     private final List<String> healed = new CopyOnWriteArrayList<>();
+    /** When each host was first seen INIT without a break (System.nanoTime), for {@link #healHosts}. */
+    private final Map<Integer, Long> initSince = new ConcurrentHashMap<>();
 
     DummyCluster(OnedFrontEnd one, int perVm, int defaultBase) {
         this.one = one;
@@ -79,8 +81,8 @@ final class DummyCluster {
 
     /**
      * Unpacks and starts the front-end with {@code hosts} dummy hosts, and writes their loads every
-     * 300 ms from {@code loads} from now on (and enables again a host in ERROR every 2 s,
-     * {@link #healHostsInError}); whether every host is MONITORED with our probe's samples within
+     * 300 ms from {@code loads} from now on (and restarts the monitoring of a host in ERROR or stuck
+     * in INIT, looking every 2 s: {@link #healHosts}); whether every host is MONITORED with our probe's samples within
      * {@link #MONITORED_WITHIN}.
      */
     boolean bringUp(int hosts, java.util.concurrent.ScheduledExecutorService loads) throws Exception {
@@ -90,7 +92,7 @@ final class DummyCluster {
         one.setupHosts(hosts);
         readHosts(hosts);
         loads.scheduleWithFixedDelay(this::writeLoads, 0, 300, java.util.concurrent.TimeUnit.MILLISECONDS);
-        loads.scheduleWithFixedDelay(this::healHostsInError, 2, 2, java.util.concurrent.TimeUnit.SECONDS);
+        loads.scheduleWithFixedDelay(this::healHosts, 2, 2, java.util.concurrent.TimeUnit.SECONDS);
         return Conditions.await(MONITORED_WITHIN, () -> hostsMonitoredSince(0));
     }
 
@@ -139,31 +141,58 @@ final class DummyCluster {
         }
     }
 
+    /** A host INIT this long is stuck: oned's restart leaves its hosts INIT for up to a minute here. */
+    static final Duration STUCK_IN_INIT = Duration.ofSeconds(90);
+
     /**
-     * Enables again every host oned holds in ERROR, as an administrator would, and notes it
-     * ({@link #healed}). On a loaded machine the dummy monitoring's start for a host may fail (its client
-     * not seen within the driver's 10 s: "Error parsing start message", monitor.log) or a run of our
-     * probe may, and oned then keeps the host in ERROR until someone enables it; overbookd leaves such
-     * a host out of its view meanwhile. Run beside the loads, every 2 s; a call oned does not answer
-     * (stopped, busy) waits for the next round.
+     * Restarts the monitoring of every host oned holds in ERROR, or in INIT for {@link #STUCK_IN_INIT},
+     * as an administrator would ({@code onehost forceupdate}: offline, then enabled half a second later),
+     * and notes it ({@link #healed}). On a loaded machine the dummy monitoring's start for a host may fail
+     * (its client not seen within the driver's 10 s: "Error parsing start message", monitor.log) or a run
+     * of our probe may, and oned then keeps the host in ERROR until someone acts; overbookd leaves such a
+     * host out of its view meanwhile. Enabling alone once left two hosts INIT for the rest of a suite
+     * (monitored, never MONITORED again: the 02:29 CI run's citizen suite), so the monitoring is stopped
+     * first. Run beside the loads, every 2 s; a call oned does not answer (stopped, busy) waits for the
+     * next round.
      */
-    void healHostsInError() {
+    void healHosts() {
         try {
+            long now = System.nanoTime();
             for (Element host : elements(one.xml("one.hostpool.info"), "HOST")) {
                 int id = OnedEvidence.integer(host, "ID");
-                if (OnedEvidence.integer(host, "STATE") == 3) {
-                    one.call("one.host.status", id, 0);
-                    healed.add("host " + id
-                            + " in ERROR (its dummy monitoring failed: not a fault injected) enabled again at "
-                            + java.time.Instant.now());
+                int state = OnedEvidence.integer(host, "STATE");
+                if (state == 0) {
+                    initSince.putIfAbsent(id, now);
+                } else {
+                    initSince.remove(id);
+                }
+                String why = state == 3
+                        ? "in ERROR"
+                        : state == 0 && now - initSince.get(id) >= STUCK_IN_INIT.toNanos()
+                                ? "INIT for " + STUCK_IN_INIT.toSeconds() + " s"
+                                : null;
+                if (why != null) {
+                    restartMonitoring(id);
+                    initSince.remove(id);
+                    healed.add("host " + id + " " + why + " (its dummy monitoring failed: not a fault injected):"
+                            + " monitoring restarted (offline, enabled) at " + java.time.Instant.now());
                 }
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } catch (Exception e) {
             // oned stopped or busy: the next round
         }
     }
 
-    /** What {@link #healHostsInError} did, in order. */
+    /** What {@code onehost forceupdate} does: the host OFFLINE (its monitoring stops), ENABLED 0.5 s later. */
+    void restartMonitoring(int host) throws Exception {
+        one.call("one.host.status", host, 2);
+        Thread.sleep(500);
+        one.call("one.host.status", host, 0);
+    }
+
+    /** What {@link #healHosts} did, in order. */
     List<String> healed() {
         return List.copyOf(healed);
     }

@@ -254,7 +254,7 @@ class PlacementAgainstOnedIT {
             cluster.readHosts(HOSTS);
             cluster.setBases(FILLING, FILLING, 300, 500, 100, 100);
             loads.scheduleWithFixedDelay(cluster::writeLoads, 0, 300, TimeUnit.MILLISECONDS);
-            loads.scheduleWithFixedDelay(cluster::healHostsInError, 2, 2, TimeUnit.SECONDS);
+            loads.scheduleWithFixedDelay(cluster::healHosts, 2, 2, TimeUnit.SECONDS);
             loads.scheduleWithFixedDelay(this::watchDatastores, 1, 1, TimeUnit.SECONDS);
             awaitOrFail(
                     "hosts MONITORED with our probe's samples",

@@ -35,11 +35,15 @@ class SingleModeDetectionTest {
         try (FakeOnedServer oned = FakeOnedServer.start(Duration.ofMillis(500));
                 OnedCallLog calls = new OnedCallLog(oned.endpoint())) {
             Path auth = FakeOnedServer.authFile(Files.createDirectories(dir.resolve("auth")));
-            try (DaemonProcess first = start("first", calls, auth)) {
+            try (DaemonProcess first = start("first", calls, auth, 70, 85, 2)) {
                 assertNotNull(
                         first.await(l -> l.matches(".*cycle \\d+: [1-9]\\d* decision.*"), 0, Duration.ofSeconds(30)),
                         "the first daemon acts: " + first.lines());
-                try (DaemonProcess second = start("second", calls, auth)) {
+                // The second refuses only what it decides, and two daemons of the same settings decide nothing
+                // once the cluster is steady (a CI run's second decided nothing in 15 steps). With these
+                // settings every host gives it something to decide whatever the first did: a host at 99 % or
+                // less has room for every pending VM (10 slots), one over 100 % holding one is to be relieved
+                try (DaemonProcess second = start("second", calls, auth, 99, 100, 10)) {
                     long secondStarted = System.currentTimeMillis();
                     DaemonProcess.Line why = second.await(
                             l -> l.contains("standing down: another overbookd (node first"), 0, Duration.ofSeconds(30));
@@ -82,7 +86,8 @@ class SingleModeDetectionTest {
         }
     }
 
-    private DaemonProcess start(String node, OnedCallLog calls, Path auth) throws Exception {
+    private DaemonProcess start(String node, OnedCallLog calls, Path auth, int lower, int upper, int slots)
+            throws Exception {
         Path home = Files.createDirectories(dir.resolve(node));
         Path audit = home.resolve("audit.jsonl");
         Path config = home.resolve("overbookd.properties");
@@ -93,8 +98,9 @@ class SingleModeDetectionTest {
                         "one.endpoint = " + calls.proxyFor(node),
                         "one.auth-file = " + auth,
                         "one.timeout = 1s",
-                        "overbooking.lower-bound = 70",
-                        "overbooking.upper-bound = 85",
+                        "overbooking.lower-bound = " + lower,
+                        "overbooking.upper-bound = " + upper,
+                        "overbooking.slots = " + slots,
                         "schedule.overbooking-interval = " + INTERVAL.toSeconds() + "s",
                         "audit.file = " + audit,
                         "ha.node-name = " + node));
