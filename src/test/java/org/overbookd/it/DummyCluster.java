@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -46,6 +47,8 @@ final class DummyCluster {
     private final List<String> healed = new CopyOnWriteArrayList<>();
     /** When each host was first seen INIT without a break (System.nanoTime), for {@link #healHosts}. */
     private final Map<Integer, Long> initSince = new ConcurrentHashMap<>();
+    /** Hosts {@link #restartMonitoring} set OFFLINE and has not yet enabled (oned did not answer in between). */
+    private final Set<Integer> offlineHere = ConcurrentHashMap.newKeySet();
 
     DummyCluster(OnedFrontEnd one, int perVm, int defaultBase) {
         this.one = one;
@@ -82,8 +85,8 @@ final class DummyCluster {
     /**
      * Unpacks and starts the front-end with {@code hosts} dummy hosts, and writes their loads every
      * 300 ms from {@code loads} from now on (and restarts the monitoring of a host in ERROR or stuck
-     * in INIT, looking every 2 s: {@link #healHosts}); whether every host is MONITORED with our probe's samples within
-     * {@link #MONITORED_WITHIN}.
+     * in INIT, looking every 2 s: {@link #healHosts}); whether every host is MONITORED with our probe's
+     * samples within {@link #MONITORED_WITHIN}.
      */
     boolean bringUp(int hosts, java.util.concurrent.ScheduledExecutorService loads) throws Exception {
         one.clearDummyActions();
@@ -166,6 +169,11 @@ final class DummyCluster {
                 } else {
                     initSince.remove(id);
                 }
+                if (state == 8 && offlineHere.contains(id)) {
+                    one.call("one.host.status", id, 0); // our restart's enable did not get through: again
+                    offlineHere.remove(id);
+                    continue;
+                }
                 String why = state == 3
                         ? "in ERROR"
                         : state == 0 && now - initSince.get(id) >= STUCK_IN_INIT.toNanos()
@@ -187,9 +195,11 @@ final class DummyCluster {
 
     /** What {@code onehost forceupdate} does: the host OFFLINE (its monitoring stops), ENABLED 0.5 s later. */
     void restartMonitoring(int host) throws Exception {
+        offlineHere.add(host);
         one.call("one.host.status", host, 2);
         Thread.sleep(500);
         one.call("one.host.status", host, 0);
+        offlineHere.remove(host);
     }
 
     /** What {@link #healHosts} did, in order. */
