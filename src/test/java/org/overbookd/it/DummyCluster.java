@@ -10,6 +10,8 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.w3c.dom.Element;
 
 /**
@@ -83,20 +85,41 @@ final class DummyCluster {
     static final Duration MONITORED_WITHIN = Duration.ofSeconds(120);
 
     /**
-     * Unpacks and starts the front-end with {@code hosts} dummy hosts, and writes their loads every
-     * 300 ms from {@code loads} from now on (and restarts the monitoring of a host in ERROR or stuck
-     * in INIT, looking every 2 s: {@link #healHosts}); whether every host is MONITORED with our probe's
-     * samples within {@link #MONITORED_WITHIN}.
+     * Unpacks and starts the front-end with {@code hosts} dummy hosts, and tends them from {@code loads}
+     * from now on ({@link #tend}); whether every host is MONITORED with our probe's samples within
+     * {@link #MONITORED_WITHIN}.
      */
-    boolean bringUp(int hosts, java.util.concurrent.ScheduledExecutorService loads) throws Exception {
+    boolean bringUp(int hosts, ScheduledExecutorService loads) throws Exception {
+        start(hosts, () -> {});
+        tend(loads);
+        return Conditions.await(MONITORED_WITHIN, () -> hostsMonitoredSince(0));
+    }
+
+    /** What a suite changes in the unpacked front-end before oned starts (its placer, say). */
+    interface BeforeStart {
+        void run() throws IOException;
+    }
+
+    /**
+     * Unpacks the front-end, lets {@code beforeStart} change it, starts oned with {@code hosts} dummy
+     * hosts and reads them.
+     */
+    void start(int hosts, BeforeStart beforeStart) throws Exception {
         one.clearDummyActions();
         one.prepare();
+        beforeStart.run();
         one.start();
         one.setupHosts(hosts);
         readHosts(hosts);
-        loads.scheduleWithFixedDelay(this::writeLoads, 0, 300, java.util.concurrent.TimeUnit.MILLISECONDS);
-        loads.scheduleWithFixedDelay(this::healHosts, 2, 2, java.util.concurrent.TimeUnit.SECONDS);
-        return Conditions.await(MONITORED_WITHIN, () -> hostsMonitoredSince(0));
+    }
+
+    /**
+     * Writes the hosts' loads every 300 ms from {@code loads} from now on, and restarts the monitoring
+     * of a host in ERROR or stuck in INIT, looking every 2 s ({@link #healHosts}).
+     */
+    void tend(ScheduledExecutorService loads) {
+        loads.scheduleWithFixedDelay(this::writeLoads, 0, 300, TimeUnit.MILLISECONDS);
+        loads.scheduleWithFixedDelay(this::healHosts, 2, 2, TimeUnit.SECONDS);
     }
 
     /** Reads oned's hosts; fails unless there are {@code expected}. */

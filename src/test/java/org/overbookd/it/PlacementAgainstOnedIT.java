@@ -246,15 +246,9 @@ class PlacementAgainstOnedIT {
         DaemonProcess daemon = null;
         try {
             Files.createDirectories(work.resolve("one"));
-            one.clearDummyActions();
-            one.prepare();
-            installRecordingPlacer();
-            one.start();
-            one.setupHosts(HOSTS);
-            cluster.readHosts(HOSTS);
+            cluster.start(HOSTS, this::installRecordingPlacer);
             cluster.setBases(FILLING, FILLING, 300, 500, 100, 100);
-            loads.scheduleWithFixedDelay(cluster::writeLoads, 0, 300, TimeUnit.MILLISECONDS);
-            loads.scheduleWithFixedDelay(cluster::healHosts, 2, 2, TimeUnit.SECONDS);
+            cluster.tend(loads);
             loads.scheduleWithFixedDelay(this::watchDatastores, 1, 1, TimeUnit.SECONDS);
             awaitOrFail(
                     "hosts MONITORED with our probe's samples",

@@ -49,18 +49,17 @@ class SingleModeDetectionTest {
                             l -> l.contains("standing down: another overbookd (node first"), 0, Duration.ofSeconds(30));
                     assertNotNull(why, "the second says why it does not act: " + second.lines());
                     awaitCycles(second, 4);
-                    long checkedUntil = System.currentTimeMillis();
+                    // The first carries on: it acts again after the second started. How soon depends on when the
+                    // fake's loads next cross one of its bounds (about 8 s in every run seen), so it is waited for
+                    // rather than counted in a fixed window; the second must still have sent nothing then.
+                    long firstActions = awaitActions(calls, "first", secondStarted, first);
                     long secondActions = calls.actions().stream()
                             .filter(a -> a.node().equals("second"))
-                            .count();
-                    long firstActions = calls.actionsBetween(secondStarted, checkedUntil).stream()
-                            .filter(a -> a.node().equals("first"))
                             .count();
                     System.out.println("single mode: second daemon's actions while the first runs: " + secondActions
                             + " (first: " + firstActions + "); it said: "
                             + why.text().replaceFirst("^.*standing down", "standing down"));
                     assertEquals(0, secondActions, "the second daemon sent nothing");
-                    assertTrue(firstActions > 0, "the first carried on");
                     assertTrue(stoodDownInAudit(second.audit) > 0, "the second's audit shows it stood down");
                     assertEquals(
                             2,
@@ -71,14 +70,7 @@ class SingleModeDetectionTest {
 
                     first.kill9();
                     long killed = System.currentTimeMillis();
-                    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-                    while (calls.actionsBetween(killed, Long.MAX_VALUE).stream()
-                            .noneMatch(a -> a.node().equals("second"))) {
-                        assertTrue(
-                                System.nanoTime() < deadline,
-                                "the second acts once the first is gone: " + second.lines());
-                        TimeUnit.MILLISECONDS.sleep(50);
-                    }
+                    awaitActions(calls, "second", killed, second); // the second acts once the first is gone
                     System.out.println("single mode: the second acted " + (System.currentTimeMillis() - killed)
                             + " ms after the first was killed (heartbeat stale after 2 intervals)");
                 }
@@ -111,6 +103,22 @@ class SingleModeDetectionTest {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (p.cycles().size() < count) {
             assertTrue(System.nanoTime() < deadline, p.node + " ran fewer than " + count + " steps: " + p.lines());
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+    }
+
+    /** How many actions {@code node} sent since {@code since}, once it sent one: waits up to 30 s for the first. */
+    private static long awaitActions(OnedCallLog calls, String node, long since, DaemonProcess p)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            long sent = calls.actionsBetween(since, Long.MAX_VALUE).stream()
+                    .filter(a -> a.node().equals(node))
+                    .count();
+            if (sent > 0) {
+                return sent;
+            }
+            assertTrue(System.nanoTime() < deadline, node + " sent nothing in 30 s: " + p.lines());
             TimeUnit.MILLISECONDS.sleep(50);
         }
     }
