@@ -123,7 +123,7 @@ final class DummyCluster {
     }
 
     /** Reads oned's hosts; fails unless there are {@code expected}. */
-    void readHosts(int expected) throws Exception {
+    private void readHosts(int expected) throws Exception {
         for (Element host : elements(one.xml("one.hostpool.info"), "HOST")) {
             hostNames.put(OnedEvidence.integer(host, "ID"), OnedEvidence.text(host, "NAME"));
         }
