@@ -126,13 +126,16 @@ final class OnedCallLog implements AutoCloseable {
         }
     }
 
-    List<Action> actions() {
-        return List.copyOf(actions);
-    }
-
     List<Action> actionsBetween(long fromMillis, long toMillis) {
         return actions.stream()
                 .filter(a -> a.atMillis() >= fromMillis && a.atMillis() < toMillis)
+                .toList();
+    }
+
+    /** The actions {@code node} sent from {@code fromMillis} on. */
+    List<Action> actionsOf(String node, long fromMillis) {
+        return actions.stream()
+                .filter(a -> a.node().equals(node) && a.atMillis() >= fromMillis)
                 .toList();
     }
 

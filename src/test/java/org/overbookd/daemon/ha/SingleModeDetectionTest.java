@@ -53,9 +53,7 @@ class SingleModeDetectionTest {
                     // fake's loads next cross one of its bounds (about 8 s in every run seen), so it is waited for
                     // rather than counted in a fixed window; the second must still have sent nothing then.
                     long firstActions = awaitActions(calls, "first", secondStarted, first);
-                    long secondActions = calls.actions().stream()
-                            .filter(a -> a.node().equals("second"))
-                            .count();
+                    long secondActions = calls.actionsOf("second", 0).size();
                     System.out.println("single mode: second daemon's actions while the first runs: " + secondActions
                             + " (first: " + firstActions + "); it said: "
                             + why.text().replaceFirst("^.*standing down", "standing down"));
@@ -112,9 +110,7 @@ class SingleModeDetectionTest {
             throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (true) {
-            long sent = calls.actionsBetween(since, Long.MAX_VALUE).stream()
-                    .filter(a -> a.node().equals(node))
-                    .count();
+            long sent = calls.actionsOf(node, since).size();
             if (sent > 0) {
                 return sent;
             }
